@@ -1,0 +1,148 @@
+import { printable } from './byte-reader.js';
+import { FormatError } from './errors.js';
+import type { Format } from './types.js';
+
+/** A file format we do not read but can name, so users learn what they fed us. */
+export interface ForeignSignature {
+  /** e.g. 'Quake 1 MDL (IDPO v6)'. */
+  describe(bytes: Uint8Array): string | undefined;
+  /** Extensions it is commonly confused under. */
+  extensions: string[];
+}
+
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, Math.min(bytes.length, start + length)));
+const i32 = (bytes: Uint8Array, at: number) =>
+  at + 4 <= bytes.length ? new DataView(bytes.buffer, bytes.byteOffset + at, 4).getInt32(0, true) : undefined;
+
+/** Known formats that share an extension with ours (see shared/specs/mdl.md §1.1 and o3d.md §9). */
+export const foreignSignatures: ForeignSignature[] = [
+  {
+    extensions: ['.mdl'],
+    describe: (b) => (ascii(b, 0, 4) === 'IDPO' ? `Quake 1 MDL (IDPO v${i32(b, 4)})` : undefined),
+  },
+  {
+    extensions: ['.mdl'],
+    describe: (b) => {
+      if (ascii(b, 0, 4) !== 'IDST') return undefined;
+      const v = i32(b, 4) ?? 0;
+      if (v === 10) return 'Half-Life 1 MDL (IDST v10)';
+      if (v >= 44 && v <= 59) return `Source engine MDL (IDST v${v}), which needs its .vvd/.vtx companions`;
+      return `Valve studio model (IDST v${v})`;
+    },
+  },
+  {
+    extensions: ['.mdl'],
+    describe: (b) => (ascii(b, 0, 4) === 'IDSQ' ? 'Half-Life 1 sequence group file; load the main model instead' : undefined),
+  },
+  {
+    extensions: ['.mdl'],
+    describe: (b) =>
+      i32(b, 0) === 1 && i32(b, 4) === 1 && i32(b, 8) === 4 && (i32(b, 12) === 1 || i32(b, 12) === 2)
+        ? `Leadwerks 3/4 MDL (chunk format, version ${i32(b, 12)})`
+        : undefined,
+  },
+  {
+    extensions: [],
+    describe: (b) => (ascii(b, 0, 23) === 'version https://git-lfs' ? 'Git LFS pointer, not model data (fetch the real file with git lfs)' : undefined),
+  },
+  {
+    extensions: ['.mdl'],
+    describe: (b) => (/^MDL[357]$/.test(ascii(b, 0, 4)) ? `3D GameStudio model (${ascii(b, 0, 4)})` : undefined),
+  },
+  {
+    extensions: ['.mdl'],
+    describe: (b) => (ascii(b, 0, 4) === 'UMDL' || ascii(b, 0, 4) === 'UMD2' ? `Urho3D model (${ascii(b, 0, 4)})` : undefined),
+  },
+  {
+    extensions: ['.o3d'],
+    // OMSI bus-simulator models start 84 19 and a small version byte.
+    describe: (b) => (b.length >= 3 && b[0] === 0x84 && b[1] === 0x19 ? 'OMSI .o3d (bus simulator), not a Flyff O3D' : undefined),
+  },
+  {
+    extensions: ['.mdl'],
+    describe: (b) => {
+      const head = ascii(b, 0, 16);
+      return /^(\/\/|Version|newmodel|#|MDLX)/.test(head) ? 'text MDL (Warcraft III / Neverwinter Nights), not an Ultra Engine model' : undefined;
+    },
+  },
+];
+
+const registry: Format[] = [];
+
+/** Registers a format for `detectFormat` and the umbrella `parse`. Registering twice is a no-op. */
+export function registerFormat(format: Format): void {
+  if (!registry.some((f) => f.id === format.id)) registry.push(format);
+}
+
+export function registeredFormats(): readonly Format[] {
+  return registry;
+}
+
+function extensionOf(fileName: string | undefined): string {
+  if (!fileName) return '';
+  const m = /\.[^./\\]+$/.exec(fileName);
+  return m ? m[0].toLowerCase() : '';
+}
+
+/** Names a foreign format the bytes belong to, or undefined. */
+export function identifyForeign(bytes: Uint8Array): string | undefined {
+  for (const sig of foreignSignatures) {
+    const name = sig.describe(bytes);
+    if (name) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Picks the format whose `test` accepts the bytes. Content decides; the file name only breaks ties.
+ */
+export function detectFormat(
+  bytes: Uint8Array,
+  fileName?: string,
+  formats: readonly Format[] = registry,
+): Format | undefined {
+  const matches = formats.filter((f) => {
+    try {
+      return f.test(bytes);
+    } catch {
+      return false;
+    }
+  });
+  if (matches.length <= 1) return matches[0];
+  const ext = extensionOf(fileName);
+  return matches.find((f) => f.extensions.includes(ext)) ?? matches[0];
+}
+
+/**
+ * Like `detectFormat`, but throws a `FormatError` that says what the file is when no format
+ * accepts it: "this is a Quake 1 MDL (IDPO v6), not an Ultra Engine MDL".
+ */
+export function requireFormat(bytes: Uint8Array, fileName?: string, formats: readonly Format[] = registry): Format {
+  const found = detectFormat(bytes, fileName, formats);
+  if (found) return found;
+  const ext = extensionOf(fileName);
+  const expectedFormat = formats.find((f) => f.extensions.includes(ext));
+  const expected = expectedFormat ? `a ${expectedFormat.name} file` : `one of ${formats.map((f) => f.name).join(', ') || 'the registered formats'}`;
+  throw foreignError(bytes, expectedFormat?.id ?? 'unknown', expected, expectedFormat?.name);
+}
+
+/** The error for bytes that are not `formatName`: names the real format when it is known. */
+export function foreignError(bytes: Uint8Array, format: string, expected: string, formatName?: string): FormatError {
+  if (bytes.length === 0) {
+    return new FormatError({ format, offset: 0, expected, found: 'an empty file', code: 'EMPTY' });
+  }
+  const foreign = identifyForeign(bytes);
+  const head = printable(String.fromCharCode(...bytes.subarray(0, 16)));
+  if (foreign) {
+    return new FormatError({
+      format,
+      offset: 0,
+      expected,
+      found: foreign,
+      code: 'FOREIGN_FORMAT',
+      message: `this is a ${foreign}${formatName ? `, not a${/^[AEIOU]/i.test(formatName) ? 'n' : ''} ${formatName}` : ''} (first bytes '${head}')`,
+    });
+  }
+  return new FormatError({ format, offset: 0, expected, found: `'${head}'`, code: 'UNKNOWN_FORMAT' });
+}

@@ -1,0 +1,89 @@
+import type { ParseOptions, Scene, Warning } from './types.js';
+
+/** Stable error codes; tools may switch on them. */
+export type FormatErrorCode =
+  | 'TRUNCATED'
+  | 'BAD_MAGIC'
+  | 'BAD_VERSION'
+  | 'BAD_COUNT'
+  | 'BAD_TAG'
+  | 'BAD_VALUE'
+  | 'BAD_INDEX'
+  | 'BAD_SIZE'
+  | 'BAD_SYNTAX'
+  | 'FOREIGN_FORMAT'
+  | 'UNKNOWN_FORMAT'
+  | 'EMPTY'
+  | 'MISSING_COMPANION'
+  | 'UNSUPPORTED';
+
+export interface FormatErrorInit {
+  format: string;
+  offset: number;
+  expected: string;
+  found: string;
+  code: FormatErrorCode;
+  /** Overrides the generated message. */
+  message?: string;
+}
+
+/** The one error every parser throws for bad input: where, what was expected, what was found. */
+export class FormatError extends Error {
+  override readonly name = 'FormatError';
+  readonly format: string;
+  /** Byte offset in the input where the problem is. */
+  readonly offset: number;
+  readonly expected: string;
+  readonly found: string;
+  readonly code: FormatErrorCode;
+
+  constructor(init: FormatErrorInit) {
+    super(init.message ?? `${init.format}: expected ${init.expected} at offset ${init.offset}, found ${init.found}`);
+    this.format = init.format;
+    this.offset = init.offset;
+    this.expected = init.expected;
+    this.found = init.found;
+    this.code = init.code;
+  }
+
+  toJSON(): FormatErrorInit & { name: string } {
+    return {
+      name: this.name,
+      format: this.format,
+      offset: this.offset,
+      expected: this.expected,
+      found: this.found,
+      code: this.code,
+      message: this.message,
+    };
+  }
+}
+
+export function isFormatError(value: unknown): value is FormatError {
+  return value instanceof FormatError || (value instanceof Error && value.name === 'FormatError' && 'offset' in value);
+}
+
+/**
+ * Collects warnings for one parse: each goes to `scene.warnings` and to `options.onWarning`.
+ * Created per call, so no parse state lives at module level.
+ */
+export class WarningSink {
+  readonly list: Warning[] = [];
+  constructor(
+    private readonly format: string,
+    private readonly onWarning?: ParseOptions['onWarning'],
+  ) {}
+
+  warn(code: string, message: string, offset?: number): void {
+    const warning: Warning = { code, message, format: this.format };
+    if (offset !== undefined) warning.offset = offset;
+    this.list.push(warning);
+    this.onWarning?.(warning);
+  }
+
+  /** Moves the collected warnings onto a scene. */
+  attach(scene: Scene): Scene {
+    scene.warnings.push(...this.list);
+    return scene;
+  }
+}

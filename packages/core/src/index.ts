@@ -1,0 +1,29 @@
+export * from './types.js';
+export { FormatError, isFormatError, WarningSink, type FormatErrorCode, type FormatErrorInit } from './errors.js';
+export { ByteReader, printable, type ByteReaderOptions } from './byte-reader.js';
+export { codePage } from './codepage.js';
+export {
+  detectFormat,
+  requireFormat,
+  registerFormat,
+  registeredFormats,
+  identifyForeign,
+  foreignError,
+  foreignSignatures,
+  type ForeignSignature,
+} from './detect.js';
+export { createScene, addNode, defaultMaterial, localMatrix, computeWorldMatrices, topologicalOrder } from './scene.js';
+export { sampleAnimation, sampleChannel, getClip, type Pose } from './animation.js';
+export {
+  computeBounds,
+  computeSkinMatrices,
+  skinVertices,
+  emptyBounds,
+  isEmptyBounds,
+  hiddenLodNodes,
+  type Bounds,
+  type BoundsOptions,
+} from './bounds.js';
+export { validateScene, assertValidScene, type ValidationIssue, type ValidationCode } from './validate.js';
+export { cornerNormals, compactIndices, smoothingMask } from './geometry.js';
+export * as math from './math.js';

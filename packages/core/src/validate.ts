@@ -1,0 +1,237 @@
+import { ATTRIBUTE_SIZES, type AttributeName, type Scene, type TextureRef } from './types.js';
+
+export type ValidationCode =
+  | 'BAD_REFERENCE'
+  | 'ATTRIBUTE_LENGTH'
+  | 'NOT_FINITE'
+  | 'INDEX_RANGE'
+  | 'INDEX_COUNT'
+  | 'WEIGHT_SUM'
+  | 'JOINT_RANGE'
+  | 'NODE_CYCLE'
+  | 'NODE_LINK'
+  | 'KEY_ORDER'
+  | 'KEY_VALUES'
+  | 'SKIN_MATRICES'
+  | 'TARGET_LENGTH'
+  | 'LOD_LINK';
+
+export interface ValidationIssue {
+  code: ValidationCode;
+  /** Where in the scene, e.g. `meshes[2].primitives[0].indices`. */
+  path: string;
+  message: string;
+}
+
+const COMPONENTS: Record<string, number> = { translation: 3, rotation: 4, scale: 3 };
+
+/**
+ * Checks every invariant of the scene model and returns what is broken (empty when valid).
+ * Every format's tests run it on every scene they produce.
+ */
+export function validateScene(scene: Scene, options: { weightTolerance?: number } = {}): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const tolerance = options.weightTolerance ?? 1e-4;
+  const add = (code: ValidationCode, path: string, message: string) => {
+    if (issues.length < 1000) issues.push({ code, path, message });
+  };
+  const inRange = (value: number | undefined, length: number, path: string, what: string) => {
+    if (value === undefined) return;
+    if (!Number.isInteger(value) || value < 0 || value >= length) add('BAD_REFERENCE', path, `${what} ${value} is not in 0..${length - 1}`);
+  };
+  const textureRef = (ref: TextureRef | undefined, path: string) => {
+    if (ref) inRange(ref.texture, scene.textures.length, path, 'texture');
+  };
+  const nodeCount = scene.nodes.length;
+
+  // Nodes: links, references, acyclicity.
+  scene.nodes.forEach((node, i) => {
+    const path = `nodes[${i}]`;
+    if (node.parent !== -1) {
+      inRange(node.parent, nodeCount, `${path}.parent`, 'parent');
+      const parent = scene.nodes[node.parent];
+      if (parent && !parent.children.includes(i)) add('NODE_LINK', path, `parent ${node.parent} does not list node ${i} as a child`);
+    } else if (!scene.roots.includes(i)) add('NODE_LINK', path, `root node ${i} is missing from scene.roots`);
+    node.children.forEach((c, k) => {
+      inRange(c, nodeCount, `${path}.children[${k}]`, 'child');
+      if (scene.nodes[c] && scene.nodes[c].parent !== i) add('NODE_LINK', `${path}.children[${k}]`, `child ${c} has parent ${scene.nodes[c].parent}, not ${i}`);
+    });
+    inRange(node.mesh, scene.meshes.length, `${path}.mesh`, 'mesh');
+    inRange(node.skin, scene.skins.length, `${path}.skin`, 'skin');
+    inRange(node.camera, scene.cameras.length, `${path}.camera`, 'camera');
+    inRange(node.light, scene.lights.length, `${path}.light`, 'light');
+    if (node.matrix && node.matrix.length !== 16) add('ATTRIBUTE_LENGTH', `${path}.matrix`, `matrix has ${node.matrix.length} values`);
+    for (const [key, size] of [['translation', 3], ['rotation', 4], ['scale', 3]] as const) {
+      const v = node[key];
+      if (v && (v.length !== size || !v.every(Number.isFinite))) add('NOT_FINITE', `${path}.${key}`, `${key} must be ${size} finite numbers`);
+    }
+    node.lods?.forEach((lod, k) => {
+      if (!node.children.includes(lod.node)) add('LOD_LINK', `${path}.lods[${k}]`, `LOD node ${lod.node} is not a child of node ${i}`);
+    });
+  });
+  scene.roots.forEach((r, k) => {
+    inRange(r, nodeCount, `roots[${k}]`, 'root');
+    if (scene.nodes[r] && scene.nodes[r].parent !== -1) add('NODE_LINK', `roots[${k}]`, `root ${r} has parent ${scene.nodes[r].parent}`);
+  });
+  // Cycle check: walking up from any node must end at a root within nodeCount steps.
+  for (let i = 0; i < nodeCount; i++) {
+    let p = scene.nodes[i].parent;
+    let steps = 0;
+    while (p >= 0 && p < nodeCount && steps <= nodeCount) {
+      p = scene.nodes[p].parent;
+      steps++;
+    }
+    if (steps > nodeCount) {
+      add('NODE_CYCLE', `nodes[${i}]`, `node ${i} is part of a parent cycle`);
+      break;
+    }
+  }
+
+  // Skins.
+  scene.skins.forEach((skin, s) => {
+    const path = `skins[${s}]`;
+    skin.joints.forEach((j, k) => inRange(j, nodeCount, `${path}.joints[${k}]`, 'joint node'));
+    if (skin.inverseBindMatrices.length !== skin.joints.length * 16) {
+      add('SKIN_MATRICES', path, `${skin.inverseBindMatrices.length} inverse-bind floats for ${skin.joints.length} joints`);
+    }
+    if (!skin.inverseBindMatrices.every(Number.isFinite)) add('NOT_FINITE', `${path}.inverseBindMatrices`, 'non-finite inverse bind matrix');
+    inRange(skin.skeleton, nodeCount, `${path}.skeleton`, 'skeleton');
+  });
+
+  // Joint counts per mesh, from the nodes that use it with a skin.
+  const jointLimit = new Map<number, number>();
+  scene.nodes.forEach((node) => {
+    if (node.mesh === undefined || node.skin === undefined || !scene.skins[node.skin]) return;
+    const n = scene.skins[node.skin].joints.length;
+    jointLimit.set(node.mesh, Math.min(jointLimit.get(node.mesh) ?? Infinity, n));
+  });
+
+  // Meshes.
+  scene.meshes.forEach((mesh, m) => {
+    mesh.primitives.forEach((prim, p) => {
+      const path = `meshes[${m}].primitives[${p}]`;
+      const positions = prim.attributes.POSITION;
+      if (!positions) {
+        add('ATTRIBUTE_LENGTH', path, 'POSITION is missing');
+        return;
+      }
+      const count = positions.length / 3;
+      for (const [name, data] of Object.entries(prim.attributes) as [AttributeName, ArrayLike<number>][]) {
+        if (!data) continue;
+        const size = ATTRIBUTE_SIZES[name] ?? 1;
+        if (data.length !== count * size) add('ATTRIBUTE_LENGTH', `${path}.attributes.${name}`, `${data.length} values, expected ${count} × ${size}`);
+        if (data instanceof Float32Array) {
+          for (let i = 0; i < data.length; i++) {
+            if (!Number.isFinite(data[i])) {
+              add('NOT_FINITE', `${path}.attributes.${name}`, `value ${i} is ${data[i]}`);
+              break;
+            }
+          }
+        }
+      }
+      if (!Number.isInteger(count)) add('ATTRIBUTE_LENGTH', `${path}.attributes.POSITION`, `${positions.length} is not a multiple of 3`);
+      inRange(prim.material, scene.materials.length, `${path}.material`, 'material');
+      const mode = prim.mode ?? 'TRIANGLES';
+      const elementCount = prim.indices ? prim.indices.length : count;
+      if (mode === 'TRIANGLES' && elementCount % 3 !== 0) add('INDEX_COUNT', `${path}.indices`, `${elementCount} is not a multiple of 3`);
+      if ((mode === 'LINES') && elementCount % 2 !== 0) add('INDEX_COUNT', `${path}.indices`, `${elementCount} is not a multiple of 2`);
+      if (prim.indices) {
+        for (let i = 0; i < prim.indices.length; i++) {
+          if (prim.indices[i] >= count) {
+            add('INDEX_RANGE', `${path}.indices`, `index ${i} is ${prim.indices[i]}, vertex count is ${count}`);
+            break;
+          }
+        }
+      }
+      const { JOINTS_0, WEIGHTS_0 } = prim.attributes;
+      if (!!JOINTS_0 !== !!WEIGHTS_0) add('ATTRIBUTE_LENGTH', path, 'JOINTS_0 and WEIGHTS_0 must come together');
+      if (WEIGHTS_0) {
+        for (let v = 0; v + 3 < WEIGHTS_0.length; v += 4) {
+          const w0 = WEIGHTS_0[v], w1 = WEIGHTS_0[v + 1], w2 = WEIGHTS_0[v + 2], w3 = WEIGHTS_0[v + 3];
+          const sum = w0 + w1 + w2 + w3;
+          if (Math.abs(sum - 1) > tolerance || w0 < 0 || w1 < 0 || w2 < 0 || w3 < 0) {
+            add('WEIGHT_SUM', `${path}.attributes.WEIGHTS_0`, `vertex ${v / 4} weights sum to ${sum}`);
+            break;
+          }
+        }
+      }
+      const limit = jointLimit.get(m);
+      if (JOINTS_0 && WEIGHTS_0) {
+        for (let i = 0; i < JOINTS_0.length; i++) {
+          if (limit === undefined) {
+            add('JOINT_RANGE', `${path}.attributes.JOINTS_0`, 'skinned primitive is not used by any node with a skin');
+            break;
+          }
+          if (WEIGHTS_0[i] > 0 && JOINTS_0[i] >= limit) {
+            add('JOINT_RANGE', `${path}.attributes.JOINTS_0`, `vertex ${Math.floor(i / 4)} uses joint ${JOINTS_0[i]}, skin has ${limit}`);
+            break;
+          }
+        }
+      }
+      prim.targets?.forEach((target, t) => {
+        for (const key of ['POSITION', 'NORMAL'] as const) {
+          const data = target[key];
+          if (data && data.length !== count * 3) add('TARGET_LENGTH', `${path}.targets[${t}].${key}`, `${data.length} values, expected ${count * 3}`);
+        }
+        if (target.TANGENT && target.TANGENT.length !== count * 3) add('TARGET_LENGTH', `${path}.targets[${t}].TANGENT`, `${target.TANGENT.length} values, expected ${count * 3}`);
+      });
+      if (prim.targets && mesh.primitives.some((q) => (q.targets?.length ?? 0) !== prim.targets!.length)) {
+        add('TARGET_LENGTH', path, 'all primitives of a mesh must have the same number of morph targets');
+      }
+    });
+  });
+
+  // Materials.
+  scene.materials.forEach((mat, i) => {
+    const path = `materials[${i}]`;
+    textureRef(mat.baseColorTexture, `${path}.baseColorTexture`);
+    textureRef(mat.normalTexture, `${path}.normalTexture`);
+    textureRef(mat.emissiveTexture, `${path}.emissiveTexture`);
+    textureRef(mat.occlusionTexture, `${path}.occlusionTexture`);
+    textureRef(mat.metallicRoughnessTexture, `${path}.metallicRoughnessTexture`);
+    for (const [k, ref] of Object.entries(mat.otherTextures ?? {})) textureRef(ref, `${path}.otherTextures.${k}`);
+  });
+
+  // Animations.
+  scene.animations.forEach((clip, a) => {
+    if (!(clip.duration >= 0)) add('KEY_VALUES', `animations[${a}]`, `duration is ${clip.duration}`);
+    clip.channels.forEach((ch, c) => {
+      const path = `animations[${a}].channels[${c}]`;
+      inRange(ch.node, nodeCount, `${path}.node`, 'node');
+      const times = ch.times;
+      for (let i = 0; i < times.length; i++) {
+        if (!Number.isFinite(times[i]) || (i > 0 && !(times[i] > times[i - 1]))) {
+          add('KEY_ORDER', `${path}.times`, `key ${i} at ${times[i]} does not follow ${times[i - 1]}`);
+          break;
+        }
+      }
+      const stride = ch.interpolation === 'CUBICSPLINE' ? 3 : 1;
+      let size = COMPONENTS[ch.path];
+      if (ch.path === 'weights') {
+        const mesh = scene.nodes[ch.node]?.mesh;
+        size = mesh !== undefined ? (scene.meshes[mesh]?.primitives[0]?.targets?.length ?? 0) : 0;
+      }
+      if (ch.values.length !== times.length * size * stride) {
+        add('KEY_VALUES', `${path}.values`, `${ch.values.length} values for ${times.length} keys of ${size} × ${stride}`);
+      }
+      if (!ch.values.every(Number.isFinite)) add('NOT_FINITE', `${path}.values`, 'non-finite key value');
+    });
+  });
+
+  scene.colliders.forEach((col, i) => {
+    if (col.node !== undefined && col.node !== -1) inRange(col.node, nodeCount, `colliders[${i}].node`, 'node');
+    if (col.shape.type === 'trimesh') {
+      const n = col.shape.positions.length / 3;
+      if (col.shape.indices.some((x) => x >= n)) add('INDEX_RANGE', `colliders[${i}].shape.indices`, `index past ${n} vertices`);
+    }
+  });
+  return issues;
+}
+
+/** Throws with every issue listed, for tests and strict callers. */
+export function assertValidScene(scene: Scene): void {
+  const issues = validateScene(scene);
+  if (issues.length) {
+    throw new Error(`invalid scene (${issues.length} issues):\n` + issues.slice(0, 20).map((i) => `  ${i.code} ${i.path}: ${i.message}`).join('\n'));
+  }
+}

@@ -1,0 +1,118 @@
+import { wasmModule, type KernelMode, type Variant } from './runtime.js';
+
+export type FieldType = 'f32' | 'u8' | 'u16' | 'i16' | 'u32' | 'i32';
+
+export interface FieldLayout {
+  /** Byte offset of the field inside a record. */
+  offset: number;
+  type: FieldType;
+  components: number;
+}
+
+export type DeinterleavedArrays<L extends Record<string, FieldLayout>> = {
+  [K in keyof L]: L[K]['type'] extends 'f32'
+    ? Float32Array
+    : L[K]['type'] extends 'u8'
+      ? Uint8Array
+      : L[K]['type'] extends 'u16'
+        ? Uint16Array
+        : L[K]['type'] extends 'i16'
+          ? Int16Array
+          : L[K]['type'] extends 'u32'
+            ? Uint32Array
+            : Int32Array;
+};
+
+export interface DeinterleaveOptions {
+  kernels?: KernelMode;
+  /** Pin a WASM variant (tests and benchmarks). */
+  variant?: Variant;
+}
+
+const SIZES: Record<FieldType, number> = { f32: 4, u8: 1, u16: 2, i16: 2, u32: 4, i32: 4 };
+const CTORS = { f32: Float32Array, u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, i32: Int32Array };
+
+/** Checks that `count` records of `stride` bytes and every field fit in `bytes`. */
+export function checkLayout(bytes: Uint8Array, stride: number, count: number, layout: Record<string, FieldLayout>): void {
+  if (!Number.isInteger(stride) || stride <= 0) throw new RangeError(`stride must be a positive integer, got ${stride}`);
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  if (count * stride > bytes.byteLength) throw new RangeError(`${count} records of ${stride} bytes need ${count * stride} bytes, have ${bytes.byteLength}`);
+  for (const [name, f] of Object.entries(layout)) {
+    if (!(f.components > 0) || f.offset < 0 || f.offset + f.components * SIZES[f.type] > stride) {
+      throw new RangeError(`field ${name} (${f.components} × ${f.type} at ${f.offset}) does not fit a ${stride}-byte record`);
+    }
+  }
+}
+
+/** TypeScript reference: splits fixed-stride records into one packed array per field. */
+export function deinterleaveJS<L extends Record<string, FieldLayout>>(
+  bytes: Uint8Array,
+  stride: number,
+  count: number,
+  layout: L,
+): DeinterleavedArrays<L> {
+  checkLayout(bytes, stride, count, layout);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: Record<string, ArrayBufferView> = {};
+  for (const [name, f] of Object.entries(layout)) {
+    const n = count * f.components;
+    const size = SIZES[f.type];
+    switch (f.type) {
+      case 'f32': {
+        const a = new Float32Array(n);
+        for (let i = 0, o = 0; i < count; i++) for (let c = 0, p = i * stride + f.offset; c < f.components; c++, p += 4) a[o++] = view.getFloat32(p, true);
+        out[name] = a;
+        break;
+      }
+      case 'u8': {
+        const a = new Uint8Array(n);
+        for (let i = 0, o = 0; i < count; i++) for (let c = 0, p = i * stride + f.offset; c < f.components; c++, p++) a[o++] = bytes[p];
+        out[name] = a;
+        break;
+      }
+      default: {
+        const a = new CTORS[f.type](n);
+        const get =
+          f.type === 'u16' ? (p: number) => view.getUint16(p, true)
+          : f.type === 'i16' ? (p: number) => view.getInt16(p, true)
+          : f.type === 'u32' ? (p: number) => view.getUint32(p, true)
+          : (p: number) => view.getInt32(p, true);
+        for (let i = 0, o = 0; i < count; i++) for (let c = 0, p = i * stride + f.offset; c < f.components; c++, p += size) a[o++] = get(p);
+        out[name] = a;
+      }
+    }
+  }
+  return out as DeinterleavedArrays<L>;
+}
+
+/**
+ * Splits fixed-stride records (MDL 84/96-byte, O3D 32/44-byte, MS3D 15-byte...) into one packed
+ * array per field. Runs in WASM once `ready()` has resolved, else in TypeScript; results are
+ * identical.
+ */
+export function deinterleave<L extends Record<string, FieldLayout>>(
+  bytes: Uint8Array,
+  stride: number,
+  count: number,
+  layout: L,
+  options: DeinterleaveOptions = {},
+): DeinterleavedArrays<L> {
+  const wasm = wasmModule(options);
+  if (!wasm) return deinterleaveJS(bytes, stride, count, layout);
+  checkLayout(bytes, stride, count, layout);
+  const input = bytes.subarray(0, count * stride);
+  const src = wasm.copyIn(input);
+  const fields = Object.entries(layout).map(([name, f]) => {
+    const n = count * f.components;
+    const dst = wasm.alloc(n * SIZES[f.type]);
+    const e = wasm.exports;
+    const kernel =
+      f.type === 'f32' ? e.deinterleaveF32 : f.type === 'u8' ? e.deinterleaveU8 : f.type === 'u16' || f.type === 'i16' ? e.deinterleaveU16 : e.deinterleaveU32;
+    kernel(src, count, stride, f.offset, f.components, dst);
+    return { name, f, dst, n };
+  });
+  const out: Record<string, ArrayBufferView> = {};
+  for (const { name, f, dst, n } of fields) out[name] = (wasm.view(CTORS[f.type] as never, dst, n) as unknown as Float32Array).slice();
+  wasm.rewind();
+  return out as DeinterleavedArrays<L>;
+}

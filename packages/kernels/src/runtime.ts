@@ -1,0 +1,146 @@
+import { SCALAR_WASM, SIMD_WASM } from './generated/wasm.js';
+
+/** Exports of the compiled assembly/index.ts. */
+export interface KernelExports {
+  memory: WebAssembly.Memory;
+  HEAP_BASE: WebAssembly.Global;
+  deinterleaveF32(src: number, count: number, stride: number, fieldOffset: number, components: number, dst: number): void;
+  deinterleaveU8(src: number, count: number, stride: number, fieldOffset: number, components: number, dst: number): void;
+  deinterleaveU16(src: number, count: number, stride: number, fieldOffset: number, components: number, dst: number): void;
+  deinterleaveU32(src: number, count: number, stride: number, fieldOffset: number, components: number, dst: number): void;
+}
+
+export type Variant = 'simd' | 'scalar';
+export type KernelMode = 'wasm' | 'js';
+
+/**
+ * One instantiated module with the per-call memory protocol: bump-allocate, copy in with one
+ * `set`, call, copy out, rewind.
+ */
+export class WasmModule {
+  readonly exports: KernelExports;
+  readonly variant: Variant;
+  private readonly base: number;
+  private top: number;
+
+  constructor(instance: WebAssembly.Instance, variant: Variant) {
+    this.exports = instance.exports as unknown as KernelExports;
+    this.variant = variant;
+    this.base = align(Number(this.exports.HEAP_BASE.value));
+    this.top = this.base;
+  }
+
+  /** Reserves `bytes` (16-byte aligned, plus 16 bytes of slack for SIMD tails); returns the address. */
+  alloc(bytes: number): number {
+    const ptr = this.top;
+    const end = align(ptr + bytes + 16);
+    const memory = this.exports.memory;
+    if (end > memory.buffer.byteLength) {
+      const pages = Math.ceil((end - memory.buffer.byteLength) / 65536);
+      memory.grow(pages);
+    }
+    this.top = end;
+    return ptr;
+  }
+
+  /** Copies bytes in; returns the address. */
+  copyIn(bytes: Uint8Array): number {
+    const ptr = this.alloc(bytes.byteLength);
+    new Uint8Array(this.exports.memory.buffer, ptr, bytes.byteLength).set(bytes);
+    return ptr;
+  }
+
+  /** A view of module memory (valid until the next alloc). */
+  view<T extends ArrayBufferView>(ctor: new (buffer: ArrayBuffer, offset: number, length: number) => T, ptr: number, length: number): T {
+    return new ctor(this.exports.memory.buffer as ArrayBuffer, ptr, length);
+  }
+
+  /** Releases every allocation of the call. */
+  rewind(): void {
+    this.top = this.base;
+  }
+}
+
+function align(n: number): number {
+  return (n + 15) & ~15;
+}
+
+function decodeBase64(text: string): Uint8Array {
+  const B = (globalThis as { Buffer?: { from(s: string, e: string): Uint8Array } }).Buffer;
+  if (B) return new Uint8Array(B.from(text, 'base64'));
+  const bin = atob(text);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+// A minimal module using one v128 instruction (i8x16.splat + drop), as meshoptimizer probes SIMD.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 9, 1, 7, 0, 65, 0, 253, 15, 26, 11,
+]);
+
+/** Whether this runtime has WebAssembly at all. */
+export const supported: boolean =
+  typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function';
+
+/** Whether WebAssembly SIMD is available. */
+export const simdSupported: boolean = (() => {
+  try {
+    return supported && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+})();
+
+const modules: Partial<Record<Variant, WasmModule>> = {};
+let readyPromise: Promise<void> | undefined;
+let mode: KernelMode = 'wasm';
+
+async function instantiate(variant: Variant): Promise<WasmModule> {
+  const bytes = decodeBase64(variant === 'simd' ? SIMD_WASM : SCALAR_WASM);
+  const module = await WebAssembly.compile(bytes as BufferSource);
+  const instance = await WebAssembly.instantiate(module, { env: { abort: () => { throw new Error('kernel abort'); } } });
+  return new WasmModule(instance, variant);
+}
+
+/**
+ * Instantiates the kernels (SIMD where supported, and the scalar build). Memoised: call it as
+ * often as you like. Until it resolves, and wherever WASM is missing, the TypeScript path runs.
+ */
+export function ready(): Promise<void> {
+  if (!readyPromise) {
+    readyPromise = (async () => {
+      if (!supported) return;
+      modules.scalar = await instantiate('scalar');
+      if (simdSupported) modules.simd = await instantiate('simd');
+    })().catch(() => {
+      // A runtime that refuses to compile (a strict CSP, say) keeps the TypeScript path.
+    });
+  }
+  return readyPromise;
+}
+
+/** Forces the TypeScript path everywhere (`'js'`) or allows WASM again (`'wasm'`, the default). */
+export function setKernelMode(next: KernelMode): void {
+  if (next !== 'wasm' && next !== 'js') throw new TypeError(`kernel mode must be 'wasm' or 'js', got ${String(next)}`);
+  mode = next;
+}
+
+export function getKernelMode(): KernelMode {
+  return mode;
+}
+
+/**
+ * The module a call should use: the requested variant (default: SIMD when available), or
+ * undefined for the TypeScript path (forced, not ready, or unsupported).
+ */
+export function wasmModule(options: { kernels?: KernelMode; variant?: Variant } = {}): WasmModule | undefined {
+  if ((options.kernels ?? mode) === 'js') return undefined;
+  if (options.variant) return modules[options.variant];
+  return modules.simd ?? modules.scalar;
+}
+
+/** Which path a call with these options would take: 'simd', 'scalar' or 'js'. */
+export function activePath(options: { kernels?: KernelMode } = {}): Variant | 'js' {
+  return wasmModule(options)?.variant ?? 'js';
+}

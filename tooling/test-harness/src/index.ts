@@ -1,0 +1,3 @@
+export * from './corpus.js';
+export * from './fuzz.js';
+export * from './random.js';
