@@ -123,7 +123,7 @@ export function requireFormat(bytes: Uint8Array, fileName?: string, formats: rea
   if (found) return found;
   const ext = extensionOf(fileName);
   const expectedFormat = formats.find((f) => f.extensions.includes(ext));
-  const expected = expectedFormat ? `a ${expectedFormat.name} file` : `one of ${formats.map((f) => f.name).join(', ') || 'the registered formats'}`;
+  const expected = expectedFormat ? `${article(expectedFormat.name)} ${expectedFormat.name} file` : `one of ${formats.map((f) => f.name).join(', ') || 'the registered formats'}`;
   throw foreignError(bytes, expectedFormat?.id ?? 'unknown', expected, expectedFormat?.name);
 }
 
@@ -141,8 +141,12 @@ export function foreignError(bytes: Uint8Array, format: string, expected: string
       expected,
       found: foreign,
       code: 'FOREIGN_FORMAT',
-      message: `this is a ${foreign}${formatName ? `, not a${/^[AEIOU]/i.test(formatName) ? 'n' : ''} ${formatName}` : ''} (first bytes '${head}')`,
+      message: `this is ${article(foreign)} ${foreign}${formatName ? `, not ${article(formatName)} ${formatName}` : ''} (first bytes '${head}')`,
     });
   }
   return new FormatError({ format, offset: 0, expected, found: `'${head}'`, code: 'UNKNOWN_FORMAT' });
+}
+
+function article(noun: string): string {
+  return /^[AEIOU]/i.test(noun) ? 'an' : 'a';
 }

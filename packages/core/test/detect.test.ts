@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { corpusFiles } from '@relic3d/test-harness';
+import { FormatError, detectFormat, foreignError, identifyForeign, requireFormat, type Format } from '../src/index.js';
+
+const fake = (id: string, name: string, ext: string, magic: string): Format => ({
+  id,
+  name,
+  extensions: [ext],
+  mimeTypes: [],
+  encoding: 'binary',
+  test: (b) => String.fromCharCode(...b.subarray(0, magic.length)) === magic,
+  parse: async () => {
+    throw new Error('not used');
+  },
+});
+const formats = [fake('mdl', 'Ultra Engine MDL', '.mdl', 'Ultra Model\0'), fake('lod', 'LODka3D', '.lod', 'LODka3D1')];
+const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const int32 = (...v: number[]) => new Uint8Array(new Int32Array(v).buffer);
+
+describe('detectFormat', () => {
+  it('decides by content, not by extension', () => {
+    expect(detectFormat(bytes('LODka3D1....'), 'model.mdl', formats)?.id).toBe('lod');
+    expect(detectFormat(bytes('Ultra Model\0'), undefined, formats)?.id).toBe('mdl');
+    expect(detectFormat(bytes('nothing'), 'x.mdl', formats)).toBeUndefined();
+  });
+
+  it('names synthetic foreign signatures', () => {
+    expect(identifyForeign(new Uint8Array([...bytes('IDPO'), ...int32(6)]))).toBe('Quake 1 MDL (IDPO v6)');
+    expect(identifyForeign(new Uint8Array([...bytes('IDST'), ...int32(10)]))).toBe('Half-Life 1 MDL (IDST v10)');
+    expect(identifyForeign(new Uint8Array([...bytes('IDST'), ...int32(48)]))).toMatch(/^Source engine MDL \(IDST v48\)/);
+    expect(identifyForeign(new Uint8Array([...bytes('IDSQ'), ...int32(10)]))).toMatch(/sequence group/);
+    expect(identifyForeign(int32(1, 1, 4, 2))).toBe('Leadwerks 3/4 MDL (chunk format, version 2)');
+    expect(identifyForeign(bytes('version https://git-lfs.github.com/spec/v1\n'))).toMatch(/Git LFS pointer/);
+    expect(identifyForeign(bytes('MDL5....'))).toMatch(/3D GameStudio/);
+    expect(identifyForeign(bytes('UMDL....'))).toMatch(/Urho3D/);
+    expect(identifyForeign(new Uint8Array([0x84, 0x19, 0x03, 0]))).toMatch(/OMSI/);
+    expect(identifyForeign(bytes('// Warcraft text'))).toMatch(/text MDL/);
+    expect(identifyForeign(bytes('\0\0\0\0garbage'))).toBeUndefined();
+  });
+
+  it('requireFormat says what a foreign file is and what was expected', () => {
+    try {
+      requireFormat(new Uint8Array([...bytes('IDPO'), ...int32(6)]), 'grenade.mdl', formats);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(FormatError);
+      const err = e as FormatError;
+      expect(err.code).toBe('FOREIGN_FORMAT');
+      expect(err.message).toMatch(/^this is a Quake 1 MDL \(IDPO v6\), not an Ultra Engine MDL/);
+      expect(err.expected).toBe('an Ultra Engine MDL file');
+    }
+    expect(() => requireFormat(new Uint8Array(0), 'x.lod', formats)).toThrow(/empty file/);
+    const unknown = foreignError(bytes('\x01\x02zz'), 'lod', 'a LODka3D file');
+    expect(unknown.code).toBe('UNKNOWN_FORMAT');
+    expect(unknown.found).toBe("'\\x01\\x02zz'");
+  });
+
+  it('names every real foreign file in the corpus', () => {
+    const expected: Record<string, RegExp> = {
+      'halflife1__halogs_grenade.mdl': /^Half-Life 1 MDL \(IDST v10\)$/,
+      'leadwerks4__key.mdl': /^Leadwerks 3\/4 MDL \(chunk format, version 2\)$/,
+      'quake1__slipgate_grenade.mdl': /^Quake 1 MDL \(IDPO v6\)$/,
+      'source__noerrors_error.mdl': /^Source engine MDL \(IDST v48\)/,
+    };
+    const files = corpusFiles('foreign');
+    for (const entry of files) {
+      const name = identifyForeign(new Uint8Array(readFileSync(entry.path)));
+      if (expected[entry.file]) expect(name, entry.file).toMatch(expected[entry.file]);
+      else expect(name, entry.file).toBeTruthy();
+    }
+    if (files.length) expect(files.map((f) => f.file)).toEqual(expect.arrayContaining(Object.keys(expected)));
+  });
+});

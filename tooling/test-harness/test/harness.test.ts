@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertHardened,
+  corpusFiles,
+  corpusRoot,
+  expectHardened,
+  hashSeed,
+  looksLikeFormatError,
+  mutationFuzz,
+  readManifest,
+  retainedBytes,
+  rng,
+  truncationSweep,
+} from '../src/index.js';
+
+class FakeFormatError extends Error {
+  override name = 'FormatError';
+  constructor(
+    readonly offset: number,
+    readonly format = 'toy',
+    readonly expected = 'x',
+  ) {
+    super(`toy: bad at ${offset}`);
+  }
+}
+
+/** A toy format: 'TOY!' + u32 count + count f32 values. Written carefully. */
+function safeParse(bytes: Uint8Array): Float32Array {
+  if (bytes.length < 8 || String.fromCharCode(...bytes.subarray(0, 4)) !== 'TOY!') throw new FakeFormatError(0);
+  const n = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+  if (n * 4 > bytes.length - 8) throw new FakeFormatError(4);
+  return new Float32Array(bytes.slice(8, 8 + n * 4).buffer);
+}
+const toyFile = () => {
+  const b = new Uint8Array(8 + 40);
+  b.set([84, 79, 89, 33, 10, 0, 0, 0]);
+  return b;
+};
+
+describe('hardening harness', () => {
+  it('is reproducible for a seed', () => {
+    const a = rng(42), b = rng(42);
+    expect([a(), a(), a()]).toEqual([b(), b(), b()]);
+    expect(hashSeed('x')).toBe(hashSeed('x'));
+  });
+
+  it('passes a careful parser, counting accepts and FormatError rejects', async () => {
+    const report = await expectHardened(safeParse, toyFile(), { name: 'toy' });
+    expect(report.runs).toBeGreaterThan(48);
+    expect(report.accepted).toBeGreaterThan(0);
+    expect(report.rejected).toBeGreaterThan(0);
+  });
+
+  it('catches a RangeError escaping', async () => {
+    const sloppy = (bytes: Uint8Array) => new DataView(bytes.buffer).getFloat32(44, true);
+    const report = await truncationSweep(toyFile(), sloppy, { name: 'sloppy' });
+    expect(report.failures.some((f) => f.kind === 'escaped' && /RangeError/.test(f.detail))).toBe(true);
+    expect(() => assertHardened(report, 'sloppy')).toThrow(/hardening runs failed/);
+  });
+
+  it('catches a parser that trusts a count and allocates from it', async () => {
+    const trusting = (bytes: Uint8Array) => {
+      if (bytes.length < 8) throw new FakeFormatError(0);
+      const n = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+      return new Float32Array(Math.min(n, 1 << 24)); // bounded so the test itself stays safe
+    };
+    const report = await mutationFuzz(toyFile(), trusting, { name: 'trusting', iterations: 60 });
+    expect(report.failures.some((f) => f.kind === 'memory')).toBe(true);
+  });
+
+  it('catches a slow parser', async () => {
+    const slow = (bytes: Uint8Array) => {
+      const end = performance.now() + 30;
+      while (performance.now() < end);
+      return bytes.length;
+    };
+    const report = await mutationFuzz(toyFile(), slow, { name: 'slow', iterations: 2, timeBudgetMs: 5 });
+    expect(report.failures.filter((f) => f.kind === 'slow')).toHaveLength(2);
+  });
+
+  it('recognises FormatErrors by shape and measures retained bytes', () => {
+    expect(looksLikeFormatError(new FakeFormatError(3))).toBe(true);
+    expect(looksLikeFormatError(new RangeError('x'))).toBe(false);
+    const input = new Uint8Array(16);
+    expect(retainedBytes({ a: new Float32Array(4), b: [input.subarray(2)], c: new Map([[1, new Uint8Array(3)]]) }, input.buffer)).toBe(19);
+  });
+
+  it('reads corpus manifests', () => {
+    const files = corpusFiles('ms3d', '.ms3d');
+    if (!files.length) return; // the loud notice was printed
+    expect(corpusRoot()).toMatch(/corpus$/);
+    expect(files.every((f) => f.file.endsWith('.ms3d'))).toBe(true);
+    const all = readManifest('ms3d');
+    expect(all.length).toBeGreaterThan(files.length - 1);
+    expect(all.find((f) => f.file === 'glscene__Woman4.ms3d')?.license).toMatch(/MPL-2\.0/);
+  });
+});
