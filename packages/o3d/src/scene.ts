@@ -1,0 +1,573 @@
+/**
+ * Raw structures → core Scene. The Direct3D → glTF conversion happens here (see convert.ts).
+ */
+import {
+  addNode,
+  compactIndices,
+  createScene,
+  math,
+  type AnimationChannel,
+  type AnimationClip,
+  type Collider,
+  type Material,
+  type Node,
+  type Primitive,
+  type Scene,
+  type WarningSink,
+} from '@relic3d/core';
+import { gather, packSkinWeights, unweld } from '@relic3d/kernels';
+import { convertBox, convertMatrix, convertQuat, convertVec3, mirrorZInPlace } from './convert.js';
+import type { AniFile, ChrFile, MotionAttribute, MotionBody, O3dFile, O3dGeometry, O3dMaterial, O3dMaterialBlock, O3dObject } from './types.js';
+import { EFFECT, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT } from './types.js';
+
+/** Updates per second of the client's process loop; frames per second = 60 × perSlerp (spec §5.6). */
+export const CLIENT_TICK_HZ = 60;
+/** Alpha-test reference of opacity blocks (0xB0). */
+export const ALPHA_CUTOFF = 0xb0 / 255;
+
+export interface SceneInput {
+  file: O3dFile;
+  chr?: ChrFile;
+  motions: { name: string; ani: AniFile }[];
+  sink: WarningSink;
+  kernels?: 'wasm' | 'js';
+}
+
+interface Skeleton {
+  source: 'embedded' | 'chr';
+  names: string[];
+  parents: number[];
+  /** Converted world matrices of the rest pose. */
+  worlds: Float32Array[];
+  /** Converted inverse bind matrices. */
+  inverses: Float32Array[];
+  nodes: number[];
+  /** Skeleton allows global indices (≤ 28 bones, sendVS). */
+  sendVS: number;
+}
+
+/** Frames per second for a perSlerp value (30 for the usual 0.5). */
+export function framesPerSecond(perSlerp: number): number {
+  return Number.isFinite(perSlerp) && perSlerp > 0 ? CLIENT_TICK_HZ * perSlerp : CLIENT_TICK_HZ * 0.5;
+}
+
+function baseName(name: string): string {
+  return name.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+}
+
+function trs(matrix: Float32Array): Pick<Node, 'translation' | 'rotation' | 'scale'> {
+  const d = math.decompose(matrix);
+  const out: Pick<Node, 'translation' | 'rotation' | 'scale'> = {};
+  if (d.translation.some((v) => v !== 0)) out.translation = d.translation;
+  if (!(d.rotation[0] === 0 && d.rotation[1] === 0 && d.rotation[2] === 0 && d.rotation[3] === 1)) out.rotation = d.rotation;
+  if (d.scale.some((v) => Math.abs(v - 1) > 1e-6)) out.scale = d.scale;
+  return out;
+}
+
+function effectNames(effect: number): string[] {
+  const names: string[] = [];
+  if (effect & EFFECT.REFLECT) names.push('reflect');
+  if (effect & EFFECT.OPACITY) names.push('opacity');
+  if (effect & EFFECT.TWO_SIDED) names.push('twoSided');
+  if (effect & EFFECT.SELF_ILLUMINATE) names.push('selfIlluminate');
+  if (effect & EFFECT.SPECULAR) names.push('specular');
+  if (effect & EFFECT.BUMP) names.push('bump');
+  return names;
+}
+
+const rgb = (c: ArrayLike<number>): [number, number, number] => [c[0], c[1], c[2]];
+const clamp01 = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
+
+class SceneBuilder {
+  readonly scene: Scene;
+  private readonly materialKeys = new Map<string, number>();
+  private readonly textureKeys = new Map<string, number>();
+  private skeleton?: Skeleton;
+  private skinIndex = -1;
+  private warned = new Set<string>();
+
+  constructor(private readonly input: SceneInput) {
+    this.scene = createScene('o3d', input.file.version);
+  }
+
+  private warnOnce(code: string, message: string): void {
+    if (this.warned.has(code)) return;
+    this.warned.add(code);
+    this.input.sink.warn(code, message);
+  }
+
+  build(): Scene {
+    const { file } = this.input;
+    const scene = this.scene;
+    const name = baseName(file.name);
+    scene.name = name;
+    const fps = framesPerSecond(file.perSlerp);
+    const box = convertBox(file.bboxMin, file.bboxMax);
+    scene.extras = {
+      name: file.name,
+      id: file.id,
+      forces: file.forces.map(convertVec3),
+      scrollU: file.scrollU,
+      scrollV: file.scrollV,
+      bboxMin: box.min,
+      bboxMax: box.max,
+      perSlerp: file.perSlerp,
+      frameCount: file.frameCount,
+      fps,
+      events: file.events.map(convertVec3),
+      lodFlag: file.lodFlag,
+      poolSize: file.poolSize,
+    };
+    if (file.attributes) scene.extras.attributes = attributeExtras(file.attributes);
+    if (file.attributeCount !== undefined) scene.extras.attributeCount = file.attributeCount;
+
+    const root = addNode(scene, { name });
+    this.buildSkeleton(root);
+
+    const groupNodes = file.groups.map((_, g) => addNode(scene, { name: file.groups.length > 1 ? `${name} LOD${g}` : `${name} objects` }, root));
+    if (groupNodes.length > 1) scene.nodes[root].lods = groupNodes.map((node) => ({ node }));
+
+    const tmChannels: AnimationChannel[] = [];
+    file.groups.forEach((objects, g) => {
+      const nodes: number[] = [];
+      objects.forEach((object, i) => {
+        const node = this.addObject(object, i, g, groupNodes[g], nodes);
+        nodes.push(node);
+        if (object.tmAnimation) tmChannels.push(...keyChannels(node, object.tmAnimation, file.frameCount, fps));
+      });
+    });
+
+    if (file.collision) this.addCollider(file.collision, root);
+
+    // The O3D's own clip: embedded bone motion and per-object TM keys share its frame count.
+    const embeddedChannels = [...tmChannels];
+    if (this.skeleton?.source === 'embedded' && file.skeleton?.motion) {
+      embeddedChannels.push(...this.motionChannels(file.skeleton.motion, file.frameCount, fps));
+    }
+    if (embeddedChannels.length && file.frameCount > 0) {
+      scene.animations.push(clip('embedded', embeddedChannels, file.frameCount, fps, file.perSlerp, {}));
+    }
+    for (const motion of this.input.motions) this.addMotionClip(motion.name, motion.ani);
+    return scene;
+  }
+
+  // ---- skeleton -------------------------------------------------------------------------------
+
+  private buildSkeleton(root: number): void {
+    const { file, chr } = this.input;
+    const scene = this.scene;
+    let skeleton: Skeleton | undefined;
+    if (file.skeleton) {
+      const embedded = file.skeleton;
+      const motionBones = embedded.motion?.bones;
+      skeleton = {
+        source: 'embedded',
+        names: embedded.baseTMs.map((_, i) => motionBones?.[i]?.name || `Bone${i}`),
+        parents: embedded.baseTMs.map((_, i) => motionBones?.[i]?.parentIndex ?? -1),
+        worlds: embedded.baseTMs.map((m) => convertMatrix(m)),
+        inverses: embedded.inverseTMs.map((m) => convertMatrix(m)),
+        nodes: [],
+        sendVS: embedded.sendVS,
+      };
+      if (chr) this.input.sink.warn('O3D_SKELETON_IGNORED', 'the O3D embeds its own skeleton; the .chr skeleton is not used');
+    } else if (chr) {
+      skeleton = {
+        source: 'chr',
+        names: chr.bones.map((b) => b.name),
+        parents: chr.bones.map((b) => b.parentIndex),
+        worlds: chr.bones.map((b) => convertMatrix(b.tm)),
+        inverses: chr.bones.map((b) => convertMatrix(b.inverseTM)),
+        nodes: [],
+        sendVS: chr.sendVS,
+      };
+      scene.extras.skeleton = {
+        version: chr.version,
+        id: chr.id,
+        sendVS: chr.sendVS,
+        attachments: {
+          rightHand: Array.from(convertMatrix(chr.localRH)),
+          shield: Array.from(convertMatrix(chr.localShield)),
+          knuckle: Array.from(convertMatrix(chr.localKnuckle)),
+          ...(chr.localLH ? { leftHand: Array.from(convertMatrix(chr.localLH)) } : {}),
+        },
+        events: chr.events.map(convertVec3),
+        eventParents: Array.from(chr.eventParents),
+      };
+    }
+    if (!skeleton) return;
+    if (skeleton.source === 'embedded') scene.extras.skeleton = { embedded: true, sendVS: skeleton.sendVS, boneCount: skeleton.names.length };
+    const n = skeleton.names.length;
+    const parentWorldInverse = new Float32Array(16);
+    const local = new Float32Array(16);
+    for (let i = 0; i < n; i++) {
+      let parent = skeleton.parents[i];
+      if (parent !== -1 && !(parent >= 0 && parent < i)) {
+        this.input.sink.warn('O3D_BONE_PARENT', `bone ${i} (${skeleton.names[i]}) has parent ${parent}, which does not precede it; made a root`);
+        parent = skeleton.parents[i] = -1;
+      }
+      if (parent >= 0 && math.invert(skeleton.worlds[parent], parentWorldInverse)) {
+        math.multiply(parentWorldInverse, skeleton.worlds[i], local);
+      } else local.set(skeleton.worlds[i]);
+      const node = addNode(
+        scene,
+        { name: skeleton.names[i], joint: true, ...trs(local), extras: { boneIndex: i } },
+        parent >= 0 ? skeleton.nodes[parent] : root,
+      );
+      skeleton.nodes.push(node);
+    }
+    this.skeleton = skeleton;
+  }
+
+  private skin(): number {
+    if (this.skinIndex >= 0) return this.skinIndex;
+    const skeleton = this.skeleton!;
+    const ibm = new Float32Array(skeleton.nodes.length * 16);
+    skeleton.inverses.forEach((m, i) => ibm.set(m, i * 16));
+    this.skinIndex = this.scene.skins.length;
+    this.scene.skins.push({
+      name: `${this.scene.name} skeleton`,
+      joints: [...skeleton.nodes],
+      inverseBindMatrices: ibm,
+      skeleton: this.scene.roots[0],
+      extras: { source: skeleton.source },
+    });
+    return this.skinIndex;
+  }
+
+  // ---- objects --------------------------------------------------------------------------------
+
+  private addObject(object: O3dObject, index: number, group: number, groupNode: number, groupObjects: number[]): number {
+    const scene = this.scene;
+    const skin = object.type === OBJECT_SKIN;
+    const localTM = convertMatrix(object.localTM);
+    const extras: Record<string, unknown> = {
+      id: object.id,
+      typeRaw: object.typeRaw >>> 0,
+      parentIndex: object.parentIndex,
+      parentType: object.parentType,
+      opacity: object.geometry.opacity,
+      bump: object.geometry.bump,
+    };
+    if (object.light) {
+      extras.light = true;
+      extras.nightOnly = true;
+      extras.blend = 'additive';
+    }
+    let parent = groupNode;
+    const node: Partial<Node> & { name: string } = { name: `${scene.name} LOD${group} object ${index}` };
+    if (skin) {
+      // Skin objects are drawn with the model matrix only (spec §5.4).
+      extras.localTM = Array.from(localTM);
+    } else {
+      Object.assign(node, trs(localTM));
+      if (object.parentIndex !== -1) {
+        if (object.parentType === PARENT_OBJECT && object.parentIndex >= 0 && object.parentIndex < index) {
+          parent = groupObjects[object.parentIndex];
+        } else if (object.parentType === PARENT_BONE && this.skeleton && object.parentIndex >= 0 && object.parentIndex < this.skeleton.nodes.length) {
+          parent = this.skeleton.nodes[object.parentIndex];
+        } else {
+          this.input.sink.warn(
+            'O3D_OBJECT_PARENT',
+            object.parentType === PARENT_BONE && !this.skeleton
+              ? `object ${index} of group ${group} is attached to bone ${object.parentIndex}, but there is no skeleton (pass the .chr); placed in model space`
+              : `object ${index} of group ${group} has parent ${object.parentIndex} of type ${object.parentType}, which cannot be resolved; placed in model space`,
+          );
+        }
+      }
+    }
+    node.extras = extras;
+    const mesh = this.addMesh(object, `${scene.name} LOD${group} mesh ${index}`);
+    if (mesh !== undefined) {
+      node.mesh = mesh.index;
+      if (mesh.skinned) node.skin = this.skin();
+    }
+    return addNode(scene, node, parent);
+  }
+
+  /** One primitive per material block, each with its own compact vertex set and palette. */
+  private addMesh(object: O3dObject, name: string): { index: number; skinned: boolean } | undefined {
+    const g = object.geometry;
+    const vertexCount = g.positions.length / 3;
+    const skinData = object.type === OBJECT_SKIN && g.weights && g.boneIndices;
+    const skinned = !!skinData && !!this.skeleton;
+    if (skinData && !this.skeleton) {
+      this.warnOnce('O3D_NO_SKELETON', 'skinned objects have no skeleton (pass the .chr through options.skeleton or resolve); drawn in the bind pose');
+    }
+    this.checkVertexMap(g, name);
+
+    const positions = mirrorZInPlace(g.positions.slice());
+    const normals = mirrorZInPlace(g.normals.slice());
+    const blocks = this.usableBlocks(g, name);
+    const primitives: Primitive[] = [];
+    for (const block of blocks) {
+      // Corners of the block's triangles with the winding reversed (a, c, b).
+      const keys: number[] = [];
+      let dropped = 0;
+      for (let t = 0; t < block.primitiveCount; t++) {
+        const at = block.startIndex + t * 3;
+        const a = g.indices[at], b = g.indices[at + 1], c = g.indices[at + 2];
+        if (a >= vertexCount || b >= vertexCount || c >= vertexCount) {
+          dropped++;
+          continue;
+        }
+        keys.push(a, c, b);
+      }
+      if (dropped) this.input.sink.warn('O3D_INDEX_RANGE', `${name}: ${dropped} triangles index past the ${vertexCount} vertices; dropped`);
+      if (!keys.length) continue;
+      const welded = unweld(Uint32Array.from(keys), 1, undefined, { kernels: this.input.kernels });
+      const source = new Uint32Array(welded.vertexCount);
+      for (let v = 0; v < welded.vertexCount; v++) source[v] = keys[welded.firstCorner[v]];
+      const primitive: Primitive = {
+        attributes: {
+          POSITION: gather(positions, 3, source),
+          NORMAL: gather(normals, 3, source),
+          TEXCOORD_0: gather(g.uvs, 2, source),
+        },
+        indices: compactIndices(welded.indices, welded.vertexCount),
+      };
+      if (skinned) {
+        const packed = this.skinWeights(object, block, source, name);
+        primitive.attributes.JOINTS_0 = packed.joints;
+        primitive.attributes.WEIGHTS_0 = packed.weights;
+      }
+      const material = this.material(object, g.materials, block);
+      if (material !== undefined) primitive.material = material;
+      primitive.extras = { textureId: block.textureId, effect: block.effect, amount: block.amount };
+      primitives.push(primitive);
+    }
+    if (!primitives.length) return undefined;
+    const index = this.scene.meshes.length;
+    this.scene.meshes.push({ name, primitives });
+    return { index, skinned };
+  }
+
+  private checkVertexMap(g: O3dGeometry, name: string): void {
+    const listCount = g.vertexList.length / 3;
+    let bad = 0;
+    for (let i = 0; i < g.vertexMap.length; i++) if (g.vertexMap[i] >= listCount) bad++;
+    if (bad) {
+      this.input.sink.warn(
+        'O3D_VERTEX_MAP_RANGE',
+        `${name}: ${bad} vertex-buffer entries map past the ${listCount}-entry vertex list; the map is not used (the render vertices are complete)`,
+      );
+    }
+  }
+
+  /** Material blocks validated against the index buffer; a whole-mesh block when there are none. */
+  private usableBlocks(g: O3dGeometry, name: string): O3dMaterialBlock[] {
+    const triangles = Math.floor(g.indices.length / 3);
+    if (!g.blocks.length) {
+      return [{ startIndex: 0, primitiveCount: triangles, textureId: 0, effect: 0, amount: 0, useBones: new Int32Array(0) }];
+    }
+    const out: O3dMaterialBlock[] = [];
+    g.blocks.forEach((block, i) => {
+      const ok =
+        Number.isInteger(block.startIndex) &&
+        block.startIndex >= 0 &&
+        block.primitiveCount >= 0 &&
+        block.startIndex + block.primitiveCount * 3 <= g.indices.length;
+      if (ok) out.push(block);
+      else {
+        this.input.sink.warn(
+          'O3D_BLOCK_RANGE',
+          `${name}: material block ${i} (start ${block.startIndex}, ${block.primitiveCount} triangles) lies outside the ${g.indices.length} indices; skipped`,
+        );
+      }
+    });
+    return out;
+  }
+
+  /** JOINTS_0/WEIGHTS_0 for the block's vertices: palette block → object → global, index / 3. */
+  private skinWeights(object: O3dObject, block: O3dMaterialBlock, source: Uint32Array, name: string) {
+    const g = object.geometry;
+    const boneCount = this.skeleton!.nodes.length;
+    const palette = block.useBones.length > 0 ? block.useBones : object.useBones.length > 0 ? object.useBones : undefined;
+    const joints = new Uint16Array(source.length * 2);
+    const weights = new Float32Array(source.length * 2);
+    let bad = 0;
+    const resolve = (stored: number): number => {
+      const slot = Math.floor(stored / 3);
+      const bone = palette ? (slot < palette.length ? palette[slot] : -1) : slot;
+      if (stored % 3 !== 0 || !(bone >= 0 && bone < boneCount)) {
+        bad++;
+        return -1;
+      }
+      return bone;
+    };
+    for (let v = 0; v < source.length; v++) {
+      const s = source[v];
+      const w1 = g.weights![s * 2], w2 = g.weights![s * 2 + 1];
+      const a = resolve(g.boneIndices![s * 2]);
+      // The second index is junk when w2 = 0 (spec §2.3).
+      const b = w2 !== 0 ? resolve(g.boneIndices![s * 2 + 1]) : a;
+      joints[v * 2] = Math.max(a, 0);
+      joints[v * 2 + 1] = Math.max(b, 0);
+      weights[v * 2] = a >= 0 && Number.isFinite(w1) ? Math.max(w1, 0) : 0;
+      weights[v * 2 + 1] = b >= 0 && w2 !== 0 && Number.isFinite(w2) ? Math.max(w2, 0) : 0;
+    }
+    if (bad) {
+      this.input.sink.warn('O3D_BONE_INDEX', `${name}: ${bad} bone references do not resolve to one of the ${boneCount} bones; bound to bone 0`);
+    }
+    return packSkinWeights(source.length, 2, joints, weights, { kernels: this.input.kernels });
+  }
+
+  private texture(name: string): number {
+    const key = name.toLowerCase();
+    let index = this.textureKeys.get(key);
+    if (index === undefined) {
+      index = this.scene.textures.length;
+      this.scene.textures.push({ name, uri: name, wrapS: 'REPEAT', wrapT: 'REPEAT' });
+      this.textureKeys.set(key, index);
+    }
+    return index;
+  }
+
+  private material(object: O3dObject, materials: O3dMaterial[], block: O3dMaterialBlock): number | undefined {
+    if (!materials.length) return undefined;
+    let textureId = block.textureId;
+    if (!(textureId >= 0 && textureId < materials.length)) {
+      this.input.sink.warn('O3D_MATERIAL_INDEX', `material block names material ${textureId} of ${materials.length}; used material 0`);
+      textureId = 0;
+    }
+    const m = materials[textureId];
+    const key = JSON.stringify([m, block.effect, block.amount, object.light]);
+    const known = this.materialKeys.get(key);
+    if (known !== undefined) return known;
+
+    const opacity = (block.effect & EFFECT.OPACITY) !== 0;
+    const blend = opacity && block.amount > 0 && block.amount < 255;
+    const material: Material = {
+      name: m.textureName || `material ${this.scene.materials.length}`,
+      // Diffuse alpha is 0 in every real file: opacity comes from the block (spec §9.7).
+      baseColorFactor: m.textureName ? [1, 1, 1, blend ? block.amount / 255 : 1] : [clamp01(m.diffuse[0]), clamp01(m.diffuse[1]), clamp01(m.diffuse[2]), blend ? block.amount / 255 : 1],
+      metallicFactor: 0,
+      roughnessFactor: 1,
+      emissiveFactor: [clamp01(m.emissive[0]), clamp01(m.emissive[1]), clamp01(m.emissive[2])],
+      alphaMode: blend ? 'BLEND' : opacity ? 'MASK' : 'OPAQUE',
+      doubleSided: (block.effect & EFFECT.TWO_SIDED) !== 0,
+      legacy: { diffuse: [...m.diffuse], ambient: [...m.ambient], specular: [...m.specular], emissive: [...m.emissive], shininess: m.power },
+      extras: { effect: block.effect, amount: block.amount, effects: effectNames(block.effect), textureName: m.textureName },
+    };
+    if (opacity && !blend) material.alphaCutoff = ALPHA_CUTOFF;
+    if (block.effect & EFFECT.SELF_ILLUMINATE) material.unlit = true;
+    if (object.light) {
+      // Light objects: additive (ONE/ONE), no depth writes, no culling, unlit (spec §5.4).
+      material.alphaMode = 'BLEND';
+      material.doubleSided = true;
+      material.unlit = true;
+      material.extras!.blend = 'additive';
+      material.extras!.light = true;
+    }
+    if (m.textureName) material.baseColorTexture = { texture: this.texture(m.textureName) };
+    const index = this.scene.materials.length;
+    this.scene.materials.push(material);
+    this.materialKeys.set(key, index);
+    return index;
+  }
+
+  private addCollider(g: O3dGeometry, root: number): void {
+    const positions = mirrorZInPlace(g.positions.slice());
+    const count = positions.length / 3;
+    const indices: number[] = [];
+    for (let t = 0; t + 2 < g.indices.length; t += 3) {
+      const a = g.indices[t], b = g.indices[t + 1], c = g.indices[t + 2];
+      if (a < count && b < count && c < count) indices.push(a, c, b);
+    }
+    if (indices.length < g.indices.length - (g.indices.length % 3)) {
+      this.input.sink.warn('O3D_INDEX_RANGE', `collision mesh: triangles index past its ${count} vertices; dropped`);
+    }
+    const collider: Collider = {
+      name: `${this.scene.name} collision`,
+      shape: { type: 'trimesh', positions, indices: Uint32Array.from(indices) },
+      node: root,
+      extras: { faceCount: g.faceCount },
+    };
+    this.scene.colliders.push(collider);
+  }
+
+  // ---- animation ------------------------------------------------------------------------------
+
+  private motionChannels(motion: MotionBody, frameCount: number, fps: number): AnimationChannel[] {
+    const skeleton = this.skeleton!;
+    const channels: AnimationChannel[] = [];
+    motion.tracks.forEach((track, i) => {
+      const node = skeleton.nodes[i];
+      if (node === undefined) return;
+      if (track.keys) channels.push(...keyChannels(node, track.keys, frameCount, fps));
+      else {
+        const d = math.decompose(convertMatrix(track.matrix));
+        const times = new Float32Array([0]);
+        channels.push(
+          { node, path: 'translation', times, values: Float32Array.from(d.translation), interpolation: 'LINEAR' },
+          { node, path: 'rotation', times, values: Float32Array.from(d.rotation), interpolation: 'LINEAR' },
+        );
+        if (d.scale.some((s) => Math.abs(s - 1) > 1e-4)) {
+          channels.push({ node, path: 'scale', times, values: Float32Array.from(d.scale), interpolation: 'LINEAR' });
+        }
+      }
+    });
+    return channels;
+  }
+
+  private addMotionClip(name: string, ani: AniFile): void {
+    const skeleton = this.skeleton;
+    const sink = this.input.sink;
+    if (!skeleton) {
+      sink.warn('O3D_MOTION_SKIPPED', `motion '${name}' needs a skeleton (pass the .chr); skipped`);
+      return;
+    }
+    const bones = ani.motion.bones;
+    if (bones.length !== skeleton.nodes.length) {
+      sink.warn('O3D_MOTION_SKIPPED', `motion '${name}' has ${bones.length} bones, the skeleton has ${skeleton.nodes.length}; skipped`);
+      return;
+    }
+    const renamed = bones.filter((b, i) => b.name.toLowerCase() !== skeleton.names[i].toLowerCase()).length;
+    if (renamed) sink.warn('O3D_MOTION_BONE_NAMES', `motion '${name}': ${renamed} bone names differ from the skeleton's; bones are matched by index`);
+    const fps = framesPerSecond(ani.perSlerp);
+    const extras: Record<string, unknown> = { id: ani.id };
+    if (ani.path) extras.rootPath = Array.from(mirrorZInPlace(ani.path.slice()));
+    if (ani.events.length) extras.events = ani.events.map(convertVec3);
+    const flagged = attributeExtras(ani.attributes);
+    if (flagged.length) extras.attributes = flagged;
+    this.scene.animations.push(clip(name, this.motionChannels(ani.motion, ani.frameCount, fps), ani.frameCount, fps, ani.perSlerp, extras));
+  }
+}
+
+function attributeExtras(attributes: MotionAttribute[]) {
+  return attributes.flatMap((a, i) => (a.flags ? [{ index: i, frame: a.frame, flags: a.flags, soundId: a.soundId }] : []));
+}
+
+function clip(name: string, channels: AnimationChannel[], frameCount: number, fps: number, perSlerp: number, extras: Record<string, unknown>): AnimationClip {
+  return {
+    name,
+    duration: Math.max(0, frameCount - 1) / fps,
+    channels,
+    extras: { frameCount, fps, perSlerp, loopDuration: frameCount / fps, ...extras },
+  };
+}
+
+/** Translation and rotation channels from keys of 7 floats (quat xyzw, position), one per frame. */
+function keyChannels(node: number, keys: Float32Array, frameCount: number, fps: number): AnimationChannel[] {
+  const times = new Float32Array(frameCount);
+  const translation = new Float32Array(frameCount * 3);
+  const rotation = new Float32Array(frameCount * 4);
+  for (let f = 0; f < frameCount; f++) {
+    times[f] = f / fps;
+    const k = f * 7;
+    const q = convertQuat(keys[k], keys[k + 1], keys[k + 2], keys[k + 3]);
+    rotation.set(q, f * 4);
+    translation.set(convertVec3(keys.subarray(k + 4, k + 7)), f * 3);
+  }
+  for (let i = 0; i < rotation.length; i++) if (!Number.isFinite(rotation[i])) rotation[i] = i % 4 === 3 ? 1 : 0;
+  for (let i = 0; i < translation.length; i++) if (!Number.isFinite(translation[i])) translation[i] = 0;
+  math.makeQuaternionsContinuous(rotation);
+  return [
+    { node, path: 'translation', times, values: translation, interpolation: 'LINEAR' },
+    { node, path: 'rotation', times, values: rotation, interpolation: 'LINEAR' },
+  ];
+}
+
+export function buildScene(input: SceneInput): Scene {
+  const scene = new SceneBuilder(input).build();
+  return input.sink.attach(scene);
+}
