@@ -1,0 +1,82 @@
+import type { Material, RGB, RGBA, Scene, Texture } from '@relic3d/core';
+import type { Ms3dFile, Ms3dMaterial } from './types.js';
+
+/** Material mode bits (msModel.h). */
+export const MODE_SPHEREMAP = 0x80;
+export const MODE_HASALPHA = 0x40;
+export const MODE_COMBINEALPHA = 0x20;
+
+const clamp01 = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
+const finite = (v: number, fallback = 0) => (Number.isFinite(v) ? v : fallback);
+const finiteRGBA = (c: RGBA): RGBA => c.map((v) => finite(v)) as RGBA;
+
+/** `.\jeep1.jpg` → `./jeep1.jpg`: Windows separators to URI ones. */
+export function normalizeTexturePath(path: string): string {
+  return path.replace(/\\/g, '/');
+}
+
+/** Adds (or reuses) a texture for a stored path and returns its index. */
+function textureFor(scene: Scene, cache: Map<string, number>, path: string): number {
+  let index = cache.get(path);
+  if (index === undefined) {
+    const uri = normalizeTexturePath(path);
+    const texture: Texture = { name: uri.split('/').pop() || uri, uri, wrapS: 'REPEAT', wrapT: 'REPEAT' };
+    if (uri !== path) texture.extras = { path };
+    index = scene.textures.push(texture) - 1;
+    cache.set(path, index);
+  }
+  return index;
+}
+
+/**
+ * A Phong exponent (0..128) as a roughness: the usual Blinn-Phong ↔ GGX match
+ * roughness = sqrt(2 / (n + 2)).
+ */
+export function roughnessFromShininess(shininess: number): number {
+  const n = Math.max(0, finite(shininess));
+  return Math.min(1, Math.sqrt(2 / (n + 2)));
+}
+
+export function convertMaterial(m: Ms3dMaterial, scene: Scene, cache: Map<string, number>, comment?: string): Material {
+  const opacity = clamp01(m.transparency);
+  const emissive: RGB = [finite(m.emissive[0]), finite(m.emissive[1]), finite(m.emissive[2])];
+  const peak = Math.max(...emissive);
+  const hasAlpha = (m.mode & MODE_HASALPHA) !== 0;
+  const material: Material = {
+    name: m.name,
+    baseColorFactor: [clamp01(m.diffuse[0]), clamp01(m.diffuse[1]), clamp01(m.diffuse[2]), opacity],
+    metallicFactor: 0,
+    roughnessFactor: roughnessFromShininess(m.shininess),
+    emissiveFactor: peak > 1 ? (emissive.map((v) => Math.max(0, v / peak)) as RGB) : (emissive.map(clamp01) as RGB),
+    alphaMode: opacity < 1 || (hasAlpha && m.texture !== '') ? 'BLEND' : 'OPAQUE',
+    doubleSided: false,
+    legacy: {
+      ambient: finiteRGBA(m.ambient),
+      diffuse: finiteRGBA(m.diffuse),
+      specular: finiteRGBA(m.specular),
+      emissive: finiteRGBA(m.emissive),
+      shininess: finite(m.shininess),
+      opacity,
+    },
+    extras: {
+      mode: m.mode,
+      sphereMap: (m.mode & MODE_SPHEREMAP) !== 0,
+      hasAlpha,
+      combineAlpha: (m.mode & MODE_COMBINEALPHA) !== 0,
+      transparency: m.transparency,
+    },
+  };
+  if (peak > 1) material.emissiveStrength = peak;
+  if (m.texture) material.baseColorTexture = { texture: textureFor(scene, cache, m.texture) };
+  if (m.alphamap) material.otherTextures = { alphamap: { texture: textureFor(scene, cache, m.alphamap) } };
+  if (comment !== undefined) material.extras!.comment = comment;
+  return material;
+}
+
+/** Every file material, in file order (so material indices are kept). */
+export function convertMaterials(file: Ms3dFile, scene: Scene): void {
+  const cache = new Map<string, number>();
+  const comments = new Map<number, string>();
+  for (const c of file.comments?.materials ?? []) comments.set(c.index, c.text);
+  file.materials.forEach((m, i) => scene.materials.push(convertMaterial(m, scene, cache, comments.get(i))));
+}

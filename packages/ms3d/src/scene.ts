@@ -1,0 +1,187 @@
+import {
+  createScene,
+  defaultMaterial,
+  math,
+  WarningSink,
+  type AnimationChannel,
+  type Extras,
+  type Mesh,
+  type Node,
+  type Scene,
+} from '@relic3d/core';
+import { convertMaterials } from './materials.js';
+import { groupPrimitive, scrubNonFinite } from './mesh.js';
+import { readMs3dInto } from './read.js';
+import { bindOf, globalBindMatrices, jointChannels, resolveParents } from './skeleton.js';
+import type { Ms3dFile, Ms3dParseOptions } from './types.js';
+import { vertexSkin, type VertexSkin } from './weights.js';
+
+function baseName(fileName: string | undefined): string | undefined {
+  if (!fileName) return undefined;
+  const last = fileName.split(/[\\/]/).pop() ?? fileName;
+  return last.replace(/\.[^.]*$/, '') || last;
+}
+
+/** Reads an .ms3d file into a scene (synchronous). */
+export function parseMs3d(bytes: Uint8Array, options: Ms3dParseOptions = {}): Scene {
+  const sink = new WarningSink('ms3d', options.onWarning);
+  const file = readMs3dInto(bytes, options, sink);
+  const scene = ms3dToScene(file, options, sink);
+  return sink.attach(scene);
+}
+
+/** Scene facts with no scene field: header, editor state, trailer, per-vertex editor data. */
+function sceneExtras(file: Ms3dFile): Extras {
+  const extras: Extras = {
+    animationFps: file.animationFps,
+    currentTime: file.currentTime,
+    totalFrames: file.totalFrames,
+    trailer: file.trailer.slice(),
+    vertexFlags: file.vertices.flags,
+    vertexReferenceCounts: file.vertices.referenceCounts,
+  };
+  if (file.comments) {
+    extras.comments = file.comments;
+    if (file.comments.model !== undefined) extras.modelComment = file.comments.model;
+  }
+  if (file.vertexExtra) {
+    extras.vertexExtraSubVersion = file.vertexExtra.subVersion;
+    extras.vertexExtraWords = file.vertexExtra.extra;
+  }
+  if (file.jointExtra) extras.jointExtraSubVersion = file.jointExtra.subVersion;
+  if (file.modelExtra) extras.modelExtra = file.modelExtra;
+  if (file.unreadBytes) extras.unreadBytes = file.unreadBytes;
+  return extras;
+}
+
+/** The stored structure → a core scene. MS3D is already right-handed, +Y up, CCW, top-left UVs. */
+export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: WarningSink): Scene {
+  const scene = createScene('ms3d', file.version);
+  const name = baseName(options.fileName);
+  if (name) scene.name = name;
+  scene.extras = sceneExtras(file);
+  convertMaterials(file, scene);
+
+  const jointCount = file.joints.length;
+  const parents = resolveParents(file.joints, sink);
+  const hasMesh = file.groups.some((g) => g.triangleIndices.length > 0);
+  const skinned = hasMesh && jointCount > 0 && Array.prototype.some.call(file.vertices.boneIds, (b: number) => b >= 0 && b < jointCount);
+
+  // Node 0 is the mesh (when there is one), then one node per joint in file order.
+  const meshNode = hasMesh ? 0 : -1;
+  const jointBase = hasMesh ? 1 : 0;
+  const nodes: Node[] = [];
+  if (hasMesh) nodes.push({ name: name ?? 'ms3d', parent: -1, children: [] });
+  const jointComments = new Map<number, string>();
+  for (const c of file.comments?.joints ?? []) jointComments.set(c.index, c.text);
+  file.joints.forEach((joint, j) => {
+    const bind = bindOf(joint);
+    const extras: Extras = { flags: joint.flags, parentName: joint.parentName, bindEuler: joint.rotation.slice() };
+    const colors = file.jointExtra?.colors;
+    if (colors) extras.color = [colors[j * 3], colors[j * 3 + 1], colors[j * 3 + 2]];
+    if (jointComments.has(j)) extras.comment = jointComments.get(j);
+    nodes.push({
+      name: joint.name,
+      parent: parents[j] >= 0 ? jointBase + parents[j] : -1,
+      children: [],
+      translation: bind.position,
+      rotation: bind.rotation,
+      joint: true,
+      extras,
+    });
+  });
+
+  // Skin: inverse global bind per joint, plus a rigid joint for vertices with boneId -1.
+  let skin: VertexSkin | undefined;
+  if (skinned) {
+    const rigidNeeded = Array.prototype.some.call(file.vertices.boneIds, (b: number) => b < 0 || b >= jointCount);
+    const rigidJoint = jointCount;
+    skin = vertexSkin(file, rigidJoint, sink, options.kernels);
+    const jointNodes = file.joints.map((_, j) => jointBase + j);
+    if (rigidNeeded) {
+      jointNodes.push(nodes.length);
+      nodes.push({ name: 'ms3d rigid', parent: -1, children: [], joint: true, extras: { ms3dRigid: true } });
+    }
+    const globals = globalBindMatrices(file.joints, parents);
+    const inverseBindMatrices = new Float32Array(jointNodes.length * 16);
+    for (let j = 0; j < jointNodes.length; j++) {
+      const target = inverseBindMatrices.subarray(j * 16, j * 16 + 16);
+      if (j >= jointCount || !math.invert(globals.subarray(j * 16, j * 16 + 16), target)) math.identity(target);
+    }
+    if (scrubNonFinite(inverseBindMatrices)) sink.warn('MS3D_NOT_FINITE', 'non-finite inverse bind matrices were zeroed');
+    scene.skins.push({ name: name ?? 'ms3d', joints: jointNodes, inverseBindMatrices, extras: { rigidVertices: skin.rigidCount } });
+    const roots = jointNodes.filter((n) => nodes[n].parent < 0);
+    if (roots.length === 1) scene.skins[0].skeleton = roots[0];
+    nodes[0].skin = 0;
+  }
+
+  nodes.forEach((node, i) => (node.parent >= 0 ? nodes[node.parent].children.push(i) : scene.roots.push(i)));
+  scene.nodes = nodes;
+
+  if (hasMesh) buildMesh(file, scene, skin, sink, options);
+  if (meshNode >= 0) scene.nodes[meshNode].mesh = 0;
+
+  // One clip per file: every joint's keys.
+  const positionInterpolation = options.positionInterpolation === 'step' ? 'STEP' : 'LINEAR';
+  const channels: AnimationChannel[] = [];
+  file.joints.forEach((joint, j) => channels.push(...jointChannels(joint, j, jointBase + j, positionInterpolation, sink)));
+  if (channels.length) {
+    let duration = 0;
+    let bad = 0;
+    for (const c of channels) {
+      duration = Math.max(duration, c.times[c.times.length - 1]);
+      bad += scrubNonFinite(c.values);
+    }
+    if (bad) sink.warn('MS3D_NOT_FINITE', `${bad} non-finite key values were set to 0`);
+    const fps = file.animationFps;
+    const extras: Extras = { fps, totalFrames: file.totalFrames, currentTime: file.currentTime };
+    if (fps > 0 && Number.isFinite(fps)) extras.editorDuration = file.totalFrames / fps;
+    scene.animations.push({ name: name ?? 'ms3d', duration, channels, extras });
+  }
+  return scene;
+}
+
+function buildMesh(file: Ms3dFile, scene: Scene, skin: VertexSkin | undefined, sink: WarningSink, options: Ms3dParseOptions): void {
+  const groupComments = new Map<number, string>();
+  for (const c of file.comments?.groups ?? []) groupComments.set(c.index, c.text);
+  let defaultIndex = -1;
+  const materialFor = (g: number, index: number): number => {
+    if (index >= 0 && index < file.materials.length) return index;
+    if (index >= 0) sink.warn('MS3D_BAD_MATERIAL', `group ${g} uses material ${index}, the file has ${file.materials.length}; a default material is used`);
+    if (defaultIndex < 0) {
+      const m = defaultMaterial('ms3d default');
+      m.extras = { ms3dDefault: true };
+      defaultIndex = scene.materials.push(m) - 1;
+    }
+    return defaultIndex;
+  };
+  const mesh: Mesh = { name: scene.name ?? 'ms3d', primitives: [] };
+  const emptyGroups: Extras[] = [];
+  const mismatches = { count: 0 };
+  file.groups.forEach((group, g) => {
+    if (group.triangleIndices.length === 0) {
+      const extras: Extras = { name: group.name, groupIndex: g, flags: group.flags, materialIndex: group.materialIndex };
+      if (groupComments.has(g)) extras.comment = groupComments.get(g);
+      emptyGroups.push(extras);
+      return;
+    }
+    mesh.primitives.push(
+      groupPrimitive({
+        file,
+        group,
+        groupIndex: g,
+        material: materialFor(g, group.materialIndex),
+        skin,
+        comment: groupComments.get(g),
+        sink,
+        kernels: options.kernels,
+        mismatches,
+      }),
+    );
+  });
+  if (mismatches.count) {
+    sink.warn('MS3D_GROUP_MISMATCH', `${mismatches.count} triangles name a different group than the group that lists them; the group lists win`);
+  }
+  if (emptyGroups.length) mesh.extras = { emptyGroups };
+  scene.meshes.push(mesh);
+}

@@ -1,0 +1,173 @@
+import { math, type AnimationChannel, type Quat, type Vec3, type WarningSink } from '@relic3d/core';
+import type { Ms3dJoint } from './types.js';
+
+/**
+ * Parent joint index per joint, found by name: exact first, then case-insensitive (the viewer
+ * compares exactly, Maverick Model 3D case-insensitively). Unresolvable names and cycles become
+ * roots with a warning.
+ */
+export function resolveParents(joints: Ms3dJoint[], sink: WarningSink): Int32Array {
+  const exact = new Map<string, number>();
+  const folded = new Map<string, number>();
+  joints.forEach((j, i) => {
+    if (!exact.has(j.name)) exact.set(j.name, i);
+    const key = j.name.toLowerCase();
+    if (!folded.has(key)) folded.set(key, i);
+  });
+  const parents = new Int32Array(joints.length).fill(-1);
+  joints.forEach((j, i) => {
+    if (j.parentName === '') return;
+    let p = exact.get(j.parentName);
+    if (p === undefined) p = folded.get(j.parentName.toLowerCase());
+    if (p === undefined) {
+      sink.warn('MS3D_UNKNOWN_PARENT', `joint ${i} '${j.name}' names parent '${j.parentName}', which does not exist; it becomes a root`);
+      return;
+    }
+    if (p === i) {
+      sink.warn('MS3D_PARENT_CYCLE', `joint ${i} '${j.name}' is its own parent; it becomes a root`);
+      return;
+    }
+    parents[i] = p;
+  });
+  // Cut cycles: walk up from each joint; meeting a joint of the current walk closes a loop.
+  const state = new Uint8Array(joints.length); // 0 new, 1 on this walk, 2 done
+  const walk: number[] = [];
+  for (let start = 0; start < joints.length; start++) {
+    let k = start;
+    walk.length = 0;
+    while (k >= 0 && state[k] === 0) {
+      state[k] = 1;
+      walk.push(k);
+      k = parents[k];
+    }
+    if (k >= 0 && state[k] === 1) {
+      const last = walk[walk.length - 1];
+      parents[last] = -1;
+      sink.warn('MS3D_PARENT_CYCLE', `joint ${last} '${joints[last].name}' closes a parent cycle; it becomes a root`);
+    }
+    for (const w of walk) state[w] = 2;
+  }
+  return parents;
+}
+
+/** Joint indices with every parent before its children. */
+export function parentsFirst(parents: Int32Array): number[] {
+  const children: number[][] = Array.from({ length: parents.length }, () => []);
+  const order: number[] = [];
+  parents.forEach((p, i) => (p >= 0 ? children[p].push(i) : order.push(i)));
+  for (let k = 0; k < order.length; k++) order.push(...children[order[k]]);
+  return order;
+}
+
+/** R = Rz · Ry · Rx of radian Euler angles (MilkShape's AngleMatrix), as an xyzw quaternion. */
+export function eulerToQuat(x: number, y: number, z: number): Quat {
+  return math.quatFromEulerXYZ(x, y, z);
+}
+
+/** Global bind matrices (column-major, 16 floats per joint): T(position) · R(rotation) chained. */
+export function globalBindMatrices(joints: Ms3dJoint[], parents: Int32Array): Float64Array {
+  const out = new Float64Array(joints.length * 16);
+  const local = new Float64Array(16);
+  for (const j of parentsFirst(parents)) {
+    const bind = bindOf(joints[j]);
+    math.fromTRS(bind.position, bind.rotation, [1, 1, 1], local);
+    const target = out.subarray(j * 16, j * 16 + 16);
+    const p = parents[j];
+    if (p >= 0) math.multiply(out.subarray(p * 16, p * 16 + 16), local, target);
+    else target.set(local);
+  }
+  return out;
+}
+
+function finiteOr0(v: number): number {
+  return Number.isFinite(v) ? v : 0;
+}
+
+/**
+ * Keys in strictly increasing time order, with non-finite and negative times dropped. Equal
+ * times keep the later key. Returns the kept key indices.
+ */
+function orderedKeys(keys: Float32Array, what: string, sink: WarningSink): number[] {
+  const n = keys.length / 4;
+  const kept: number[] = [];
+  let dropped = 0;
+  let sorted = true;
+  for (let k = 0; k < n; k++) {
+    const t = keys[k * 4];
+    if (!Number.isFinite(t) || t < 0) {
+      dropped++;
+      continue;
+    }
+    if (kept.length && keys[kept[kept.length - 1] * 4] >= t) sorted = false;
+    kept.push(k);
+  }
+  let result = kept;
+  if (!sorted) {
+    result = kept.slice().sort((a, b) => keys[a * 4] - keys[b * 4] || a - b);
+    const unique: number[] = [];
+    for (const k of result) {
+      if (unique.length && keys[unique[unique.length - 1] * 4] === keys[k * 4]) {
+        unique[unique.length - 1] = k;
+        dropped++;
+      } else unique.push(k);
+    }
+    result = unique;
+    sink.warn('MS3D_KEY_ORDER', `${what}: key times are not increasing; keys were sorted`);
+  }
+  if (dropped) sink.warn('MS3D_BAD_KEYS', `${what}: ${dropped} keys with a bad or repeated time were dropped`);
+  return result;
+}
+
+/** Finite bind values of a joint (a corrupt file may hold NaN). */
+export function bindOf(joint: Ms3dJoint): { position: Vec3; rotation: Quat } {
+  const p = joint.position.map(finiteOr0) as Vec3;
+  const r = joint.rotation.map(finiteOr0) as Vec3;
+  return { position: p, rotation: eulerToQuat(r[0], r[1], r[2]) };
+}
+
+/**
+ * The joint's keys as glTF channels. Keys are relative to the bind pose, as the author's viewer
+ * evaluates them: local(t) = T(p_bind) · R_bind · T(p_key) · R(r_key), so
+ * rotation = q_bind ⊗ q_key and translation = p_bind + R_bind · p_key.
+ */
+export function jointChannels(
+  joint: Ms3dJoint,
+  jointIndex: number,
+  node: number,
+  positionInterpolation: 'LINEAR' | 'STEP',
+  sink: WarningSink,
+): AnimationChannel[] {
+  const channels: AnimationChannel[] = [];
+  const bind = bindOf(joint);
+  const label = `joint ${jointIndex} '${joint.name}'`;
+
+  const rot = orderedKeys(joint.rotationKeys, `${label} rotation keys`, sink);
+  if (rot.length) {
+    const times = new Float32Array(rot.length);
+    const values = new Float32Array(rot.length * 4);
+    rot.forEach((k, i) => {
+      const key = joint.rotationKeys;
+      times[i] = key[k * 4];
+      const q = math.quatMultiply(bind.rotation, eulerToQuat(finiteOr0(key[k * 4 + 1]), finiteOr0(key[k * 4 + 2]), finiteOr0(key[k * 4 + 3])));
+      values.set(math.quatNormalize(q), i * 4);
+    });
+    math.makeQuaternionsContinuous(values);
+    channels.push({ node, path: 'rotation', times, values, interpolation: 'LINEAR' });
+  }
+
+  const pos = orderedKeys(joint.positionKeys, `${label} position keys`, sink);
+  if (pos.length) {
+    const times = new Float32Array(pos.length);
+    const values = new Float32Array(pos.length * 3);
+    pos.forEach((k, i) => {
+      const key = joint.positionKeys;
+      times[i] = key[k * 4];
+      const d = math.quatRotateVec3(bind.rotation, [finiteOr0(key[k * 4 + 1]), finiteOr0(key[k * 4 + 2]), finiteOr0(key[k * 4 + 3])]);
+      values[i * 3] = bind.position[0] + d[0];
+      values[i * 3 + 1] = bind.position[1] + d[1];
+      values[i * 3 + 2] = bind.position[2] + d[2];
+    });
+    channels.push({ node, path: 'translation', times, values, interpolation: positionInterpolation });
+  }
+  return channels;
+}
