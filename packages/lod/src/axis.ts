@@ -1,0 +1,50 @@
+import { math, type Quat, type Vec3 } from '@relic3d/core';
+
+/**
+ * The edge conversion from file space to the scene's +Y up. GLScene is right-handed and +Y up, so
+ * 'y' is the identity. 'z' maps Z-up content with C = rotation of −90° about X: (x, y, z) → (x, z, −y).
+ * Transforms are conjugated (C · M · C⁻¹), so hierarchies, skins and animations stay consistent.
+ */
+export interface Axis {
+  readonly up: 'y' | 'z';
+  point(x: number, y: number, z: number): Vec3;
+  /** Converts xyz triples in place. */
+  points(values: Float32Array): Float32Array;
+  quat(q: ArrayLike<number>): Quat;
+  scale(s: ArrayLike<number>): Vec3;
+  /** Column-major 4×4: C · m · C⁻¹. */
+  matrix(m: ArrayLike<number>): Float32Array;
+}
+
+const C_Z = math.quatFromAxisAngle([1, 0, 0], -Math.PI / 2);
+const C_Z_INV: Quat = [-C_Z[0], -C_Z[1], -C_Z[2], C_Z[3]];
+
+export function axisFor(up: 'y' | 'z' = 'y'): Axis {
+  if (up === 'y') {
+    return {
+      up,
+      point: (x, y, z) => [x, y, z],
+      points: (v) => v,
+      quat: (q) => [q[0], q[1], q[2], q[3]],
+      scale: (s) => [s[0], s[1], s[2]],
+      matrix: (m) => Float32Array.from(m),
+    };
+  }
+  const c = Float32Array.from([1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1]); // (x, y, z) → (x, z, −y)
+  const cInv = math.transpose(c) as Float32Array;
+  return {
+    up,
+    point: (x, y, z) => [x, z, -y],
+    points: (v) => {
+      for (let i = 0; i + 2 < v.length; i += 3) {
+        const y = v[i + 1];
+        v[i + 1] = v[i + 2];
+        v[i + 2] = -y;
+      }
+      return v;
+    },
+    quat: (q) => math.quatMultiply(math.quatMultiply(C_Z, q), C_Z_INV),
+    scale: (s) => [s[0], s[2], s[1]],
+    matrix: (m) => math.multiply(math.multiply(c, m), cInv) as Float32Array,
+  };
+}

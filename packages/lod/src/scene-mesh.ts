@@ -1,0 +1,183 @@
+import { compactIndices, cornerNormals, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
+import { gather, packSkinWeights, unweld } from '@relic3d/kernels';
+import type { Axis } from './axis.js';
+import type { MaterialTable } from './scene-materials.js';
+import type { LodMesh } from './types.js';
+
+export interface BuiltMesh {
+  mesh: Mesh;
+  skinned: boolean;
+  /** Per primitive: the file position index of each render vertex (for morph targets). */
+  positionOfVertex: Uint32Array[];
+}
+
+export interface MeshContext {
+  axis: Axis;
+  materials: MaterialTable;
+  sink: WarningSink;
+  /** Bones in SKL1 (0 without a skeleton). */
+  boneCount: number;
+  kernels?: 'wasm' | 'js';
+}
+
+/** JOINTS_0/WEIGHTS_0 per file position, from single-bone ids or weight-type-1 records. */
+function skinOfPositions(raw: LodMesh, ctx: MeshContext): { joints: Uint16Array; weights: Float32Array } | undefined {
+  const count = raw.positions.length / 3;
+  if (ctx.boneCount === 0 || count === 0) return undefined;
+  let outOfRange = 0;
+  const bone = (b: number) => {
+    if (b < ctx.boneCount) return b;
+    outOfRange++;
+    return 0; // as the reference reader does
+  };
+  let packed: { joints: Uint16Array; weights: Float32Array } | undefined;
+  if (raw.boneAssoc.length === count) {
+    const joints = new Uint16Array(count * 4);
+    const weights = new Float32Array(count * 4);
+    for (let v = 0; v < count; v++) {
+      joints[v * 4] = bone(raw.boneAssoc[v]);
+      weights[v * 4] = 1;
+    }
+    packed = { joints, weights };
+  } else if (raw.weights) {
+    const w = raw.weights;
+    let influences = 1;
+    for (let v = 0; v < count; v++) influences = Math.max(influences, w.vertexStart[v + 1] - w.vertexStart[v]);
+    const joints = new Uint16Array(count * influences);
+    const weights = new Float32Array(count * influences);
+    const mask = w.recordSize === 5 ? 0x7f : 0x7fff;
+    for (let v = 0; v < count; v++) {
+      for (let i = w.vertexStart[v], k = 0; i < w.vertexStart[v + 1]; i++, k++) {
+        joints[v * influences + k] = bone(w.boneFields[i] & mask);
+        weights[v * influences + k] = Number.isFinite(w.weights[i]) ? w.weights[i] : 0;
+      }
+    }
+    packed = packSkinWeights(count, influences, joints, weights, { kernels: ctx.kernels });
+  }
+  if (outOfRange) ctx.sink.warn('LOD_BONE_RANGE', `mesh '${raw.name}': ${outOfRange} bone ids past the ${ctx.boneCount} bones were mapped to bone 0`);
+  return packed;
+}
+
+/**
+ * One MSH1 → a Mesh with one primitive per non-empty face group. The separate position, normal and
+ * UV index lists are un-welded into indexed vertices. Missing normals are generated: smoothing
+ * masks where FaceType 2 stores them, smooth per position for skinned meshes (as GLScene does),
+ * flat per face otherwise.
+ */
+export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
+  const { axis, sink } = ctx;
+  const positions = axis.points(raw.positions.slice());
+  const normals = axis.points(raw.normals.slice());
+  const texCoords = raw.texCoords.map((uv) => {
+    const out = uv.slice();
+    for (let i = 1; i < out.length; i += 2) out[i] = 1 - out[i]; // OpenGL bottom-left → glTF top-left
+    return out;
+  });
+  const skin = skinOfPositions(raw, ctx);
+  const normalCount = raw.normals.length / 3;
+
+  // Generated corner normals over the whole mesh, so smoothing crosses face groups.
+  let generated: Uint32Array | undefined;
+  const groupCorner: number[] = [];
+  const generatedBits = () => {
+    if (generated) return generated;
+    const corners: number[] = [];
+    const masks: number[] = [];
+    for (const g of raw.faceGroups) {
+      groupCorner.push(corners.length);
+      const tris = g.vertexIndices.length / 3;
+      const hasMasks = g.smoothData !== undefined && g.smoothData.length === tris && tris > 0;
+      for (let t = 0; t < tris; t++) masks.push(hasMasks ? g.smoothData![t] : skin ? 0xffffffff : 0);
+      for (const i of g.vertexIndices) corners.push(i);
+    }
+    generated = new Uint32Array(cornerNormals(positions, corners, masks).buffer);
+    return generated;
+  };
+
+  const primitives: Primitive[] = [];
+  const positionOfVertex: Uint32Array[] = [];
+  const emptyGroups: string[] = [];
+  raw.faceGroups.forEach((g, gi) => {
+    const corners = g.vertexIndices.length;
+    if (corners === 0) {
+      emptyGroups.push(g.name);
+      return;
+    }
+    const storedNormals = normalCount > 0 && g.normalIndices.length === corners;
+    if (!storedNormals && g.normalIndices.length > 0) {
+      sink.warn('LOD_INDEX_COUNT', `face group '${g.name}': ${g.normalIndices.length} normal indices for ${corners} corners; normals generated`);
+    }
+    const sets = g.texCoordIndices.map((list, s) => {
+      const ok = list.length === corners && (texCoords[s]?.length ?? 0) > 0;
+      if (!ok && list.length > 0) sink.warn('LOD_INDEX_COUNT', `face group '${g.name}': ${list.length} UV indices of set ${s + 1} for ${corners} corners; set dropped`);
+      return ok;
+    });
+    const keys = new Uint32Array(corners * 6);
+    const bits = storedNormals ? undefined : generatedBits();
+    const base = storedNormals ? 0 : groupCorner[gi];
+    for (let c = 0; c < corners; c++) {
+      const k = c * 6;
+      keys[k] = g.vertexIndices[c];
+      if (storedNormals) keys[k + 1] = g.normalIndices[c];
+      else {
+        keys[k + 1] = bits![(base + c) * 3];
+        keys[k + 2] = bits![(base + c) * 3 + 1];
+        keys[k + 3] = bits![(base + c) * 3 + 2];
+      }
+      if (sets[0]) keys[k + 4] = g.texCoordIndices[0][c];
+      if (sets[1]) keys[k + 5] = g.texCoordIndices[1][c];
+    }
+    const { indices, firstCorner, vertexCount } = unweld(keys, 6, corners, { kernels: ctx.kernels });
+    const pick = (slot: number) => {
+      const out = new Uint32Array(vertexCount);
+      for (let v = 0; v < vertexCount; v++) out[v] = keys[firstCorner[v] * 6 + slot];
+      return out;
+    };
+    const posIndex = pick(0);
+    const primitive: Primitive = {
+      attributes: { POSITION: gather(positions, 3, posIndex) },
+      indices: compactIndices(indices, vertexCount),
+      mode: 'TRIANGLES',
+      extras: {
+        faceGroup: g.name,
+        faceType: g.faceType,
+        visible: g.visible,
+        materialNames: g.materialNames,
+        normals: storedNormals ? 'stored' : g.smoothData?.length ? 'smoothing groups' : skin ? 'smooth' : 'flat',
+        indexWidths: g.indexWidths,
+      },
+    };
+    if (storedNormals) primitive.attributes.NORMAL = gather(normals, 3, pick(1));
+    else {
+      const corner = new Float32Array(bits!.buffer, (base * 3) * 4, corners * 3);
+      primitive.attributes.NORMAL = gather(corner, 3, firstCorner, vertexCount);
+    }
+    if (sets[0]) primitive.attributes.TEXCOORD_0 = gather(texCoords[0], 2, pick(4));
+    if (sets[1]) primitive.attributes.TEXCOORD_1 = gather(texCoords[1], 2, pick(5));
+    if (skin) {
+      primitive.attributes.JOINTS_0 = gather(skin.joints, 4, posIndex);
+      primitive.attributes.WEIGHTS_0 = gather(skin.weights, 4, posIndex);
+    }
+    const material = ctx.materials.resolve(g.materialNames[0], g.materialNames[1]);
+    if (material !== undefined) primitive.material = material;
+    primitives.push(primitive);
+    positionOfVertex.push(posIndex);
+  });
+  const mesh: Mesh = {
+    name: raw.name,
+    primitives,
+    extras: {
+      meshMode: raw.meshMode,
+      isSkeletonExists: raw.isSkeletonExists,
+      visible: raw.visible,
+      positionCount: raw.positions.length / 3,
+      normalCount,
+      texCoordCounts: raw.texCoords.map((t) => t.length / 2),
+      ...(raw.texCoordLayout ? { texCoordLayout: raw.texCoordLayout } : {}),
+      weightType: raw.weightType,
+      ...(raw.weights ? { bonesPerVertex: raw.weights.bonesPerVertex } : {}),
+      ...(emptyGroups.length ? { emptyFaceGroups: emptyGroups } : {}),
+    },
+  };
+  return { mesh, skinned: skin !== undefined, positionOfVertex };
+}
