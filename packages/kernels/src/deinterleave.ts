@@ -38,7 +38,9 @@ export function checkLayout(bytes: Uint8Array, stride: number, count: number, la
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (count * stride > bytes.byteLength) throw new RangeError(`${count} records of ${stride} bytes need ${count * stride} bytes, have ${bytes.byteLength}`);
   for (const [name, f] of Object.entries(layout)) {
-    if (!(f.components > 0) || f.offset < 0 || f.offset + f.components * SIZES[f.type] > stride) {
+    const size = Object.hasOwn(SIZES, f.type) ? SIZES[f.type] : NaN;
+    if (!(size > 0)) throw new RangeError(`field ${name} has unknown type ${String(f.type)}`);
+    if (!Number.isInteger(f.components) || !Number.isInteger(f.offset) || !(f.components > 0) || f.offset < 0 || f.offset + f.components * size > stride) {
       throw new RangeError(`field ${name} (${f.components} × ${f.type} at ${f.offset}) does not fit a ${stride}-byte record`);
     }
   }
@@ -100,19 +102,19 @@ export function deinterleave<L extends Record<string, FieldLayout>>(
   const wasm = wasmModule(options);
   if (!wasm) return deinterleaveJS(bytes, stride, count, layout);
   checkLayout(bytes, stride, count, layout);
-  const input = bytes.subarray(0, count * stride);
-  const src = wasm.copyIn(input);
-  const fields = Object.entries(layout).map(([name, f]) => {
-    const n = count * f.components;
-    const dst = wasm.alloc(n * SIZES[f.type]);
+  return wasm.run(() => {
+    const src = wasm.copyIn(bytes.subarray(0, count * stride));
     const e = wasm.exports;
-    const kernel =
-      f.type === 'f32' ? e.deinterleaveF32 : f.type === 'u8' ? e.deinterleaveU8 : f.type === 'u16' || f.type === 'i16' ? e.deinterleaveU16 : e.deinterleaveU32;
-    kernel(src, count, stride, f.offset, f.components, dst);
-    return { name, f, dst, n };
+    const fields = Object.entries(layout).map(([name, f]) => {
+      const n = count * f.components;
+      const dst = wasm.alloc(n * SIZES[f.type]);
+      const kernel =
+        f.type === 'f32' ? e.deinterleaveF32 : f.type === 'u8' ? e.deinterleaveU8 : f.type === 'u16' || f.type === 'i16' ? e.deinterleaveU16 : e.deinterleaveU32;
+      kernel(src, count, stride, f.offset, f.components, dst);
+      return { name, f, dst, n };
+    });
+    const out: Record<string, ArrayBufferView> = {};
+    for (const { name, f, dst, n } of fields) out[name] = wasm.take(CTORS[f.type] as never, dst, n);
+    return out as DeinterleavedArrays<L>;
   });
-  const out: Record<string, ArrayBufferView> = {};
-  for (const { name, f, dst, n } of fields) out[name] = (wasm.view(CTORS[f.type] as never, dst, n) as unknown as Float32Array).slice();
-  wasm.rewind();
-  return out as DeinterleavedArrays<L>;
 }

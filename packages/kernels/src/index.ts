@@ -2,5 +2,25 @@ export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePa
 export type { KernelMode, Variant, KernelExports } from './runtime.js';
 export { deinterleave, deinterleaveJS, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';
+export { widenIndices, widenIndicesJS, type WidenOptions } from './indices.js';
 export { unweld, unweldJS, gather, type UnweldResult } from './unweld.js';
 export { packSkinWeights, packSkinWeightsJS, type PackedSkin } from './skin.js';
+export {
+  unpackMs3dWeights,
+  unpackO3dWeights,
+  unpackByteWeights,
+  unpackLodWeights,
+  type UnpackOptions,
+  type UnpackedSkin,
+  type Ms3dWeightOptions,
+  type LodWeightOptions,
+} from './weights.js';
+export {
+  bakeAnimation,
+  bakeAnimationJS,
+  eulerToQuaternionsJS,
+  type BakeClipInput,
+  type BakeOptions,
+  type KeyTrackSet,
+} from './animation.js';
+export { skinVertices, skinVerticesJS, type SkinOptions } from './skinning.js';

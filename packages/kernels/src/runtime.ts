@@ -8,6 +8,20 @@ export interface KernelExports {
   deinterleaveU8(src: number, count: number, stride: number, fieldOffset: number, components: number, dst: number): void;
   deinterleaveU16(src: number, count: number, stride: number, fieldOffset: number, components: number, dst: number): void;
   deinterleaveU32(src: number, count: number, stride: number, fieldOffset: number, components: number, dst: number): void;
+  widenU8(src: number, count: number, dst: number): number;
+  widenU16(src: number, count: number, dst: number): number;
+  unweld(keys: number, keyWidth: number, cornerCount: number, table: number, mask: number, indices: number, firstCorner: number): number;
+  packSkin(vertexCount: number, influences: number, joints: number, weights: number, tj: number, tw: number, outJ: number, outW: number): void;
+  skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
+  eulerToQuat(src: number, count: number, dst: number): void;
+  bakeClip(
+    jointCount: number, frameCount: number, frameTimes: number, order: number, parents: number, inverseBind: number,
+    restT: number, restR: number, restS: number,
+    tOff: number, tTimes: number, tValues: number,
+    rOff: number, rTimes: number, rValues: number,
+    sOff: number, sTimes: number, sValues: number,
+    relative: number, local: number, world: number, out: number,
+  ): void;
 }
 
 export type Variant = 'simd' | 'scalar';
@@ -48,6 +62,25 @@ export class WasmModule {
     const ptr = this.alloc(bytes.byteLength);
     new Uint8Array(this.exports.memory.buffer, ptr, bytes.byteLength).set(bytes);
     return ptr;
+  }
+
+  /** Copies a typed array's bytes in; returns the address. */
+  put(array: ArrayBufferView): number {
+    return this.copyIn(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  }
+
+  /** Copies `length` elements out of module memory into a new array of `ctor`. */
+  take<T extends ArrayBufferView>(ctor: new (buffer: ArrayBuffer, offset: number, length: number) => T, ptr: number, length: number): T {
+    return (this.view(ctor, ptr, length) as unknown as Float32Array).slice() as unknown as T;
+  }
+
+  /** Runs `body` with this module and rewinds its allocations afterwards, even when it throws. */
+  run<R>(body: (wasm: this) => R): R {
+    try {
+      return body(this);
+    } finally {
+      this.rewind();
+    }
   }
 
   /** A view of module memory (valid until the next alloc). */

@@ -1,4 +1,4 @@
-import type { KernelMode } from './runtime.js';
+import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface PackedSkin {
   /** 4 joint indices per vertex. */
@@ -69,13 +69,42 @@ export function packSkinWeightsJS(
   return { joints: outJ, weights: outW };
 }
 
-/** Dispatching entry; the TypeScript path until the WASM kernel lands. */
+/**
+ * Packs per-vertex (joint, weight) influences into glTF JOINTS_0/WEIGHTS_0 (see
+ * {@link packSkinWeightsJS}). Runs in WASM once `ready()` has resolved; identical results.
+ */
 export function packSkinWeights(
   vertexCount: number,
   influences: number,
   joints: ArrayLike<number>,
   weights: ArrayLike<number>,
-  _options: { kernels?: KernelMode } = {},
+  options: { kernels?: KernelMode; variant?: Variant } = {},
 ): PackedSkin {
-  return packSkinWeightsJS(vertexCount, influences, joints, weights);
+  const wasm = wasmModule(options);
+  if (!wasm || influences === 0) return packSkinWeightsJS(vertexCount, influences, joints, weights);
+  if (!Number.isInteger(vertexCount) || vertexCount < 0 || !Number.isInteger(influences) || influences < 0) {
+    throw new RangeError(`vertexCount and influences must be non-negative integers, got ${vertexCount} and ${influences}`);
+  }
+  const total = vertexCount * influences;
+  if (joints.length < total || weights.length < total) {
+    throw new RangeError(`${vertexCount} vertices × ${influences} influences exceed the ${Math.min(joints.length, weights.length)} given`);
+  }
+  return wasm.run(() => {
+    const j = wasm.alloc(total * 4);
+    const w = wasm.alloc(total * 8);
+    const tj = wasm.alloc(influences * 4);
+    const tw = wasm.alloc(influences * 8);
+    const oj = wasm.alloc(vertexCount * 8);
+    const ow = wasm.alloc(vertexCount * 16);
+    setFrom(wasm.view(Int32Array, j, total), joints, total);
+    setFrom(wasm.view(Float64Array, w, total), weights, total);
+    wasm.exports.packSkin(vertexCount, influences, j, w, tj, tw, oj, ow);
+    return { joints: wasm.take(Uint16Array, oj, vertexCount * 4), weights: wasm.take(Float32Array, ow, vertexCount * 4) };
+  });
+}
+
+/** target.set(source[0..n)) for typed arrays and plain array-likes alike. */
+function setFrom(target: Int32Array | Float64Array, source: ArrayLike<number>, n: number): void {
+  if (ArrayBuffer.isView(source)) target.set((source as unknown as Float64Array).subarray(0, n));
+  else for (let i = 0; i < n; i++) target[i] = source[i];
 }

@@ -1,4 +1,4 @@
-import type { KernelMode } from './runtime.js';
+import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface UnweldResult {
   /** New vertex index per corner. */
@@ -14,10 +14,7 @@ export interface UnweldResult {
  * of corner normals and UVs (MS3D). TypeScript reference; issue #8 adds the WASM path.
  */
 export function unweldJS(keys: Uint32Array, keyWidth: number, cornerCount = keys.length / keyWidth): UnweldResult {
-  if (!Number.isInteger(keyWidth) || keyWidth <= 0) throw new RangeError(`keyWidth must be a positive integer, got ${keyWidth}`);
-  if (!Number.isInteger(cornerCount) || cornerCount * keyWidth > keys.length) {
-    throw new RangeError(`${cornerCount} corners of ${keyWidth} words need ${cornerCount * keyWidth} keys, have ${keys.length}`);
-  }
+  checkUnweld(keys, keyWidth, cornerCount);
   let size = 16;
   while (size < cornerCount * 2) size <<= 1;
   const mask = size - 1;
@@ -59,9 +56,36 @@ export function unweldJS(keys: Uint32Array, keyWidth: number, cornerCount = keys
   return { indices, firstCorner: firstCorner.slice(0, vertexCount), vertexCount };
 }
 
-/** Dispatching entry; the TypeScript path until the WASM kernel lands. */
-export function unweld(keys: Uint32Array, keyWidth: number, cornerCount?: number, _options: { kernels?: KernelMode } = {}): UnweldResult {
-  return unweldJS(keys, keyWidth, cornerCount);
+function checkUnweld(keys: Uint32Array, keyWidth: number, cornerCount: number): void {
+  if (!Number.isInteger(keyWidth) || keyWidth <= 0) throw new RangeError(`keyWidth must be a positive integer, got ${keyWidth}`);
+  if (!Number.isInteger(cornerCount) || cornerCount < 0 || cornerCount * keyWidth > keys.length) {
+    throw new RangeError(`${cornerCount} corners of ${keyWidth} words need ${cornerCount * keyWidth} keys, have ${keys.length}`);
+  }
+}
+
+/**
+ * Multi-index unwelding with hash dedupe (see {@link unweldJS}). Runs in WASM once `ready()` has
+ * resolved; results are identical to the TypeScript reference.
+ */
+export function unweld(
+  keys: Uint32Array,
+  keyWidth: number,
+  cornerCount = keys.length / keyWidth,
+  options: { kernels?: KernelMode; variant?: Variant } = {},
+): UnweldResult {
+  const wasm = wasmModule(options);
+  if (!wasm) return unweldJS(keys, keyWidth, cornerCount);
+  checkUnweld(keys, keyWidth, cornerCount);
+  let size = 16;
+  while (size < cornerCount * 2) size *= 2;
+  return wasm.run(() => {
+    const k = wasm.copyIn(new Uint8Array(keys.buffer, keys.byteOffset, cornerCount * keyWidth * 4));
+    const table = wasm.alloc(size * 4);
+    const indices = wasm.alloc(cornerCount * 4);
+    const first = wasm.alloc(cornerCount * 4);
+    const vertexCount = wasm.exports.unweld(k, keyWidth, cornerCount, table, size - 1, indices, first);
+    return { indices: wasm.take(Uint32Array, indices, cornerCount), firstCorner: wasm.take(Uint32Array, first, vertexCount), vertexCount };
+  });
 }
 
 /** Gathers `size` components per new vertex from a per-corner (or per-source) array. */

@@ -1,0 +1,144 @@
+// Skin-weight packing (top 4, renormalised) and CPU linear-blend skinning.
+
+/**
+ * Packs `influences` (joint i32, weight f64) pairs per vertex into 4 joints (u16) and 4 weights
+ * (f32): duplicate joints merged, the 4 largest kept (stable), renormalised; a vertex with no
+ * positive weight binds fully to its first joint. `tj`/`tw` are scratch of `influences` entries.
+ */
+export function packSkin(vertexCount: u32, influences: u32, joints: usize, weights: usize, tj: usize, tw: usize, outJ: usize, outW: usize): void {
+  memory.fill(outJ, 0, <usize>vertexCount << 3);
+  memory.fill(outW, 0, <usize>vertexCount << 4);
+  for (let v: u32 = 0; v < vertexCount; v++) {
+    const row = <usize>v * influences;
+    let n: u32 = 0;
+    for (let k: u32 = 0; k < influences; k++) {
+      const j = load<i32>(joints + ((row + k) << 2));
+      const w = load<f64>(weights + ((row + k) << 3));
+      if (!(w > 0)) continue;
+      let m: u32 = 0;
+      while (m < n && load<i32>(tj + (<usize>m << 2)) != j) m++;
+      if (m < n) store<f64>(tw + (<usize>m << 3), load<f64>(tw + (<usize>m << 3)) + w);
+      else {
+        store<i32>(tj + (<usize>n << 2), j);
+        store<f64>(tw + (<usize>n << 3), w);
+        n++;
+      }
+    }
+    const oj = outJ + (<usize>v << 3);
+    const ow = outW + (<usize>v << 4);
+    if (n == 0) {
+      store<u16>(oj, <u16>(influences > 0 ? load<i32>(joints + (row << 2)) : 0));
+      store<f32>(ow, 1);
+      continue;
+    }
+    const keep = n < 4 ? n : 4;
+    let sum: f64 = 0;
+    for (let s: u32 = 0; s < keep; s++) {
+      let best = s;
+      let bw = load<f64>(tw + (<usize>s << 3));
+      for (let m = s + 1; m < n; m++) {
+        const w = load<f64>(tw + (<usize>m << 3));
+        if (w > bw) {
+          best = m;
+          bw = w;
+        }
+      }
+      if (best != s) {
+        const bj = load<i32>(tj + (<usize>best << 2));
+        for (let m = best; m > s; m--) {
+          store<i32>(tj + (<usize>m << 2), load<i32>(tj + (<usize>(m - 1) << 2)));
+          store<f64>(tw + (<usize>m << 3), load<f64>(tw + (<usize>(m - 1) << 3)));
+        }
+        store<i32>(tj + (<usize>s << 2), bj);
+        store<f64>(tw + (<usize>s << 3), bw);
+      }
+      sum += bw;
+    }
+    for (let s: u32 = 0; s < keep; s++) {
+      store<u16>(oj + (<usize>s << 1), <u16>load<i32>(tj + (<usize>s << 2)));
+      store<f32>(ow + (<usize>s << 2), <f32>(load<f64>(tw + (<usize>s << 3)) / sum));
+    }
+  }
+}
+
+/**
+ * Linear-blend skinning: position (and normal, when `normals` != 0) of each of `count` vertices by
+ * Σ weight × jointMatrix (column-major, 16 f32 each). Joints ≥ `jointCount` and zero weights are
+ * skipped. The SIMD build stores 16 bytes per 12-byte output (the JS side pads outputs).
+ */
+export function skinVertices(positions: usize, joints: usize, weights: usize, matrices: usize, jointCount: u32, count: u32, outPositions: usize, normals: usize, outNormals: usize): void {
+  if (ASC_FEATURE_SIMD) {
+    for (let v: u32 = 0; v < count; v++) {
+      let c0 = f32x4.splat(0);
+      let c1 = c0;
+      let c2 = c0;
+      let c3 = c0;
+      const jv = joints + (<usize>v << 3);
+      const wv = weights + (<usize>v << 4);
+      for (let k: usize = 0; k < 4; k++) {
+        const w = load<f32>(wv + (k << 2));
+        const j = <u32>load<u16>(jv + (k << 1));
+        if (w == 0 || j >= jointCount) continue;
+        const m = matrices + (<usize>j << 6);
+        const ws = f32x4.splat(w);
+        c0 = f32x4.add(c0, f32x4.mul(ws, v128.load(m)));
+        c1 = f32x4.add(c1, f32x4.mul(ws, v128.load(m, 16)));
+        c2 = f32x4.add(c2, f32x4.mul(ws, v128.load(m, 32)));
+        c3 = f32x4.add(c3, f32x4.mul(ws, v128.load(m, 48)));
+      }
+      const p = positions + <usize>v * 12;
+      const r = f32x4.add(
+        f32x4.add(f32x4.mul(c0, f32x4.splat(load<f32>(p))), f32x4.mul(c1, f32x4.splat(load<f32>(p, 4)))),
+        f32x4.add(f32x4.mul(c2, f32x4.splat(load<f32>(p, 8))), c3),
+      );
+      v128.store(outPositions + <usize>v * 12, r);
+      if (normals) {
+        const q = normals + <usize>v * 12;
+        const n = f32x4.add(
+          f32x4.add(f32x4.mul(c0, f32x4.splat(load<f32>(q))), f32x4.mul(c1, f32x4.splat(load<f32>(q, 4)))),
+          f32x4.mul(c2, f32x4.splat(load<f32>(q, 8))),
+        );
+        const sq = f32x4.mul(n, n);
+        let l = Mathf.sqrt(f32x4.extract_lane(sq, 0) + f32x4.extract_lane(sq, 1) + f32x4.extract_lane(sq, 2));
+        if (!(l != 0)) l = 1;
+        v128.store(outNormals + <usize>v * 12, f32x4.div(n, f32x4.splat(l)));
+      }
+    }
+    return;
+  }
+  for (let v: u32 = 0; v < count; v++) {
+    let m0: f32 = 0, m1: f32 = 0, m2: f32 = 0, m4: f32 = 0, m5: f32 = 0, m6: f32 = 0;
+    let m8: f32 = 0, m9: f32 = 0, m10: f32 = 0, m12: f32 = 0, m13: f32 = 0, m14: f32 = 0;
+    const jv = joints + (<usize>v << 3);
+    const wv = weights + (<usize>v << 4);
+    for (let k: usize = 0; k < 4; k++) {
+      const w = load<f32>(wv + (k << 2));
+      const j = <u32>load<u16>(jv + (k << 1));
+      if (w == 0 || j >= jointCount) continue;
+      const m = matrices + (<usize>j << 6);
+      m0 += w * load<f32>(m, 0); m1 += w * load<f32>(m, 4); m2 += w * load<f32>(m, 8);
+      m4 += w * load<f32>(m, 16); m5 += w * load<f32>(m, 20); m6 += w * load<f32>(m, 24);
+      m8 += w * load<f32>(m, 32); m9 += w * load<f32>(m, 36); m10 += w * load<f32>(m, 40);
+      m12 += w * load<f32>(m, 48); m13 += w * load<f32>(m, 52); m14 += w * load<f32>(m, 56);
+    }
+    const p = positions + <usize>v * 12;
+    const x = load<f32>(p), y = load<f32>(p, 4), z = load<f32>(p, 8);
+    const o = outPositions + <usize>v * 12;
+    store<f32>(o, m0 * x + m4 * y + m8 * z + m12);
+    store<f32>(o, m1 * x + m5 * y + m9 * z + m13, 4);
+    store<f32>(o, m2 * x + m6 * y + m10 * z + m14, 8);
+    if (normals) {
+      const q = normals + <usize>v * 12;
+      const nx = load<f32>(q), ny = load<f32>(q, 4), nz = load<f32>(q, 8);
+      const ox = m0 * nx + m4 * ny + m8 * nz;
+      const oy = m1 * nx + m5 * ny + m9 * nz;
+      const oz = m2 * nx + m6 * ny + m10 * nz;
+      let l = Mathf.sqrt(ox * ox + oy * oy + oz * oz);
+      if (!(l != 0)) l = 1;
+      const on = outNormals + <usize>v * 12;
+      store<f32>(on, ox / l);
+      store<f32>(on, oy / l, 4);
+      store<f32>(on, oz / l, 8);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it, afterEach } from 'vitest';
+import { activePath, deinterleave, getKernelMode, ready, setKernelMode, simdSupported, supported, wasmModule } from '../src/index.js';
+
+describe('runtime', () => {
+  afterEach(() => setKernelMode('wasm'));
+
+  it('says WASM and SIMD are supported on Node ≥ 20', () => {
+    expect(supported).toBe(true);
+    expect(simdSupported).toBe(true);
+  });
+
+  it('memoises ready(): every call returns the same promise and instantiates once', async () => {
+    const a = ready();
+    const b = ready();
+    expect(a).toBe(b);
+    await a;
+    const simd = wasmModule({ variant: 'simd' });
+    await ready();
+    expect(wasmModule({ variant: 'simd' })).toBe(simd);
+    expect(wasmModule({ variant: 'scalar' })?.variant).toBe('scalar');
+  });
+
+  it('prefers SIMD, and setKernelMode/kernels switch to the TypeScript path', async () => {
+    await ready();
+    expect(activePath()).toBe('simd');
+    expect(activePath({ kernels: 'js' })).toBe('js');
+    setKernelMode('js');
+    expect(getKernelMode()).toBe('js');
+    expect(activePath()).toBe('js');
+    expect(wasmModule()).toBeUndefined();
+    setKernelMode('wasm');
+    expect(activePath()).toBe('simd');
+    expect(() => setKernelMode('gpu' as never)).toThrow(TypeError);
+  });
+
+  it('rewinds module memory after every call, also after a refused call', async () => {
+    await ready();
+    const wasm = wasmModule()!;
+    const bytes = new Uint8Array(64);
+    deinterleave(bytes, 16, 4, { a: { offset: 0, type: 'f32', components: 3 } });
+    const top = wasm.alloc(0);
+    wasm.rewind();
+    deinterleave(bytes, 16, 4, { a: { offset: 0, type: 'f32', components: 3 } });
+    expect(wasm.alloc(0)).toBe(top);
+    wasm.rewind();
+    expect(wasm.run(() => wasm.alloc(100))).toBe(top);
+    expect(() => wasm.run(() => { wasm.alloc(100); throw new RangeError('x'); })).toThrow(RangeError);
+    expect(wasm.alloc(0)).toBe(top);
+    wasm.rewind();
+  });
+});
