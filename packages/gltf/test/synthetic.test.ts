@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest';
+import { NodeIO, type Document, type Node as GNode } from '@gltf-transform/core';
+import { addNode, createScene, validateScene, type Scene, type Warning } from '@relic3d/core';
+import { gltfExtensions, sniffImage, toDocument, toGlb, toGltf, type Lod } from '../src/index.js';
+import { candidateNames } from '../src/images.js';
+import { cleanSkinWeights } from '../src/sanitize.js';
+import { fakeBmp, featureScene, makePng, memoryResolver } from './scenes.js';
+import { describeIssues, validateGltf } from './validate.js';
+
+const io = new NodeIO().registerExtensions(gltfExtensions);
+const wood = makePng(4, 4, [120, 80, 40, 255]);
+const resolve = memoryResolver({ '../textures/wood.png': wood, 'old.bmp': fakeBmp() });
+
+async function exportScene(scene: Scene, options: Parameters<typeof toGlb>[1] = {}) {
+  const warnings: Warning[] = [];
+  const glb = await toGlb(scene, { resolve, onWarning: (w) => warnings.push(w), ...options });
+  const report = await validateGltf(glb);
+  expect(report.errors, describeIssues(report.errors)).toEqual([]);
+  const doc = await io.readBinary(glb);
+  return { glb, doc, warnings, report };
+}
+
+const byName = (doc: Document, name: string): GNode => {
+  const node = doc.getRoot().listNodes().find((n) => n.getName() === name);
+  if (!node) throw new Error(`no node ${name}`);
+  return node;
+};
+const close = (actual: ArrayLike<number>, expected: number[], digits = 5) =>
+  expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
+
+describe('feature scene → .glb', () => {
+  const scene = featureScene();
+
+  it('is a valid scene to start with', () => {
+    expect(validateScene(scene)).toEqual([]);
+  });
+
+  it('passes the Khronos validator and keeps every node, mesh, skin, clip, camera and light', async () => {
+    const { doc } = await exportScene(scene);
+    const root = doc.getRoot();
+    expect(root.listNodes().map((n) => n.getName())).toEqual(scene.nodes.map((n) => n.name));
+    expect(root.listMeshes().map((m) => m.getName())).toEqual(['quad', 'strip', 'lod0', 'lod1', 'lod2', 'lines']);
+    expect(root.listSkins()).toHaveLength(1);
+    expect(root.listAnimations().map((a) => a.getName())).toEqual(['move', 'spin', 'morph', 'early']);
+    expect(root.listCameras().map((c) => c.getType())).toEqual(['perspective', 'orthographic']);
+    const lights = root.listExtensionsUsed().find((e) => e.extensionName === 'KHR_lights_punctual');
+    expect(lights).toBeDefined();
+    expect(byName(doc, 'bulbNode').getExtension<import('@gltf-transform/extensions').Light>('KHR_lights_punctual')?.getRange()).toBe(10);
+    expect(root.getDefaultScene()?.getName()).toBe('features');
+  });
+
+  it('writes the hierarchy with matrices split into TRS and unit rotations', async () => {
+    const { doc } = await exportScene(scene);
+    const matrixNode = byName(doc, 'matrixNode');
+    expect(matrixNode.getParentNode()?.getName()).toBe('root');
+    close(matrixNode.getTranslation(), [1, 2, 3]);
+    close(matrixNode.getScale(), [2, 2, 2]);
+    close(matrixNode.getRotation(), [0, 0, 0, 1]);
+    close(byName(doc, 'quad').getRotation(), [0, 0, 0, 1]); // was (0,0,0,2)
+    expect(byName(doc, 'spine').getParentNode()?.getName()).toBe('hips');
+  });
+
+  it('keeps every attribute, fixing normals, tangent signs and colours on copies', async () => {
+    const { doc } = await exportScene(scene);
+    const prim = doc.getRoot().listMeshes()[0].listPrimitives()[0];
+    expect(prim.listSemantics().sort()).toEqual(['COLOR_0', 'NORMAL', 'POSITION', 'TANGENT', 'TEXCOORD_0', 'TEXCOORD_1']);
+    close(prim.getAttribute('NORMAL')!.getArray()!, [0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    close(prim.getAttribute('TANGENT')!.getArray()!, [1, 0, 0, 1, 1, 0, 0, -1, 1, 0, 0, 1, 1, 0, 0, 1]);
+    close(prim.getAttribute('COLOR_0')!.getArray()!.slice(8), [0, 0, 1, 1, 0, 1, 1, 1]);
+    expect(Array.from(prim.getIndices()!.getArray()!)).toEqual([0, 1, 2, 0, 2, 3]);
+    // The source scene is untouched.
+    expect(scene.meshes[0].primitives[0].attributes.NORMAL![2]).toBe(2);
+  });
+
+  it('keeps morph targets, their names and default weights', async () => {
+    const { doc } = await exportScene(scene);
+    const mesh = doc.getRoot().listMeshes()[0];
+    const targets = mesh.listPrimitives()[0].listTargets();
+    expect(targets).toHaveLength(2);
+    close(targets[0].getAttribute('POSITION')!.getArray()!, [0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+    expect(targets[1].getAttribute('NORMAL')).toBeTruthy();
+    expect(mesh.getWeights()).toEqual([0.25, 0]);
+    expect(mesh.getExtras()).toMatchObject({ targetNames: ['lift', 'bend'] });
+    expect(byName(doc, 'quad').getWeights()).toEqual([0.5, 0.5]);
+  });
+
+  it('writes the skin with its joints, inverse binds and skeleton; merges duplicate joints', async () => {
+    const { doc } = await exportScene(scene);
+    const skin = doc.getRoot().listSkins()[0];
+    expect(skin.listJoints().map((j) => j.getName())).toEqual(['hips', 'spine']);
+    expect(skin.getSkeleton()?.getName()).toBe('hips');
+    close(skin.getInverseBindMatrices()!.getArray()!.slice(16), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1]);
+    expect(byName(doc, 'skinned').getSkin()).toBe(skin);
+    const prim = doc.getRoot().listMeshes()[1].listPrimitives()[0];
+    const joints = prim.getAttribute('JOINTS_0')!.getArray()!;
+    const weights = prim.getAttribute('WEIGHTS_0')!.getArray()!;
+    // Vertex 4 was joints (1, 1) at 0.5 + 0.5: one influence of weight 1.
+    expect(Array.from(joints.slice(16, 20))).toEqual([1, 0, 0, 0]);
+    close(weights.slice(16, 20), [1, 0, 0, 0]);
+    expect(Array.from(joints.slice(8, 12))).toEqual([0, 1, 0, 0]);
+  });
+
+  it('writes every clip: LINEAR, STEP, CUBICSPLINE rotations (unit), weights, negative starts shifted', async () => {
+    const { doc, warnings } = await exportScene(scene);
+    const [move, spin, morph, early] = doc.getRoot().listAnimations();
+    expect(move.listChannels().map((c) => [c.getTargetNode()?.getName(), c.getTargetPath()])).toEqual([
+      ['root', 'translation'],
+      ['spine', 'scale'],
+    ]);
+    expect(move.listSamplers().map((s) => s.getInterpolation())).toEqual(['LINEAR', 'STEP']);
+    const cubic = spin.listSamplers()[0];
+    expect(cubic.getInterpolation()).toBe('CUBICSPLINE');
+    close(cubic.getOutput()!.getArray()!, [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+    expect(morph.listChannels()[0].getTargetPath()).toBe('weights');
+    close(morph.listSamplers()[0].getOutput()!.getArray()!, [0, 0, 1, 0.5]);
+    close(early.listSamplers()[0].getInput()!.getArray()!, [0, 1]);
+    expect(early.getExtras()).toMatchObject({ note: 'starts before 0' });
+    expect(warnings.map((w) => w.code)).toContain('GLTF_ANIMATION_SHIFTED');
+  });
+
+  it('maps materials: PBR factors clamped, legacy colours in extras, emissive strength, unlit, texture transform', async () => {
+    const { doc } = await exportScene(scene);
+    const material = (name: string) => doc.getRoot().listMaterials().find((m) => m.getName() === name)!;
+    const [textured, unlit, bright] = [material('textured'), material('unlit'), material('bright')];
+    expect(textured.getName()).toBe('textured');
+    expect(textured.getExtras()).toMatchObject({
+      twoSided: false,
+      legacy: { shininess: 32, diffuse: [0.8, 0.8, 0.8, 1] },
+      otherTextures: { specular: { uri: '..\\textures\\wood.png', strength: 0.3 } },
+      unresolvedTextures: { emissiveTexture: { uri: 'missing.tga', problem: 'missing' }, occlusionTexture: { uri: 'old.bmp', problem: 'unsupported bmp' } },
+    });
+    expect(textured.getExtension<import('@gltf-transform/extensions').EmissiveStrength>('KHR_materials_emissive_strength')?.getEmissiveStrength()).toBe(4);
+    const transform = textured.getBaseColorTextureInfo()!.getExtension<import('@gltf-transform/extensions').Transform>('KHR_texture_transform')!;
+    expect(transform.getOffset()).toEqual([0.5, 0]);
+    expect(transform.getScale()).toEqual([2, 2]);
+    expect(transform.getRotation()).toBeCloseTo(Math.PI / 2);
+    expect(textured.getBaseColorTextureInfo()!.getWrapS()).toBe(33071);
+    expect(textured.getBaseColorTextureInfo()!.getWrapT()).toBe(33648);
+    expect(textured.getNormalTextureInfo()!.getTexCoord()).toBe(1);
+    expect(textured.getNormalScale()).toBe(0.5);
+    expect(textured.getEmissiveTexture()).toBeNull();
+    expect(textured.getOcclusionTexture()).toBeNull();
+    expect(unlit.getExtension('KHR_materials_unlit')).toBeTruthy();
+    expect(unlit.getAlphaMode()).toBe('MASK');
+    expect(unlit.getAlphaCutoff()).toBe(0.25);
+    expect(unlit.getDoubleSided()).toBe(true);
+    expect(bright.getBaseColorFactor()).toEqual([1, 0.5, 0.5, 1]);
+  });
+
+  it('embeds resolved and in-file images; a missing or unsupported texture is a warning', async () => {
+    const { doc, warnings } = await exportScene(scene);
+    const images = doc.getRoot().listTextures();
+    expect(images.map((t) => t.getMimeType())).toEqual(['image/png', 'image/png']);
+    expect(images[1].getImage()).toEqual(wood);
+    expect(images[1].getExtras()).toMatchObject({ original: 'wood', uri: '..\\textures\\wood.png' });
+    const codes = warnings.map((w) => w.code);
+    expect(codes).toContain('GLTF_TEXTURE_MISSING');
+    expect(codes).toContain('GLTF_TEXTURE_UNSUPPORTED');
+    expect(warnings.every((w) => w.format === 'gltf')).toBe(true);
+  });
+
+  it('writes cameras and lights glTF can hold, fixing impossible values with a warning', async () => {
+    const { doc, warnings } = await exportScene(scene);
+    const [persp, ortho] = doc.getRoot().listCameras();
+    expect([persp.getYFov(), persp.getAspectRatio(), persp.getZNear(), persp.getZFar()]).toEqual([0.8, 1.5, 0.1, 100]);
+    expect([ortho.getXMag(), ortho.getYMag()]).toEqual([2, 1]);
+    expect(ortho.getZFar()).toBeGreaterThan(ortho.getZNear());
+    const spot = byName(doc, 'spotNode').getExtension<import('@gltf-transform/extensions').Light>('KHR_lights_punctual')!;
+    expect(spot.getInnerConeAngle()).toBeLessThan(spot.getOuterConeAngle());
+    expect(warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['GLTF_CAMERA_FIXED', 'GLTF_LIGHT_FIXED']));
+  });
+
+  it('links LOD levels with MSFT_lod and screen coverage; level 0 stays in the tree', async () => {
+    const { doc, glb } = await exportScene(scene);
+    const level0 = byName(doc, 'level0');
+    expect(level0.getParentNode()?.getName()).toBe('lodHost');
+    const lod = level0.getExtension<Lod>('MSFT_lod')!;
+    expect(lod.listLods().map((n) => n.getName())).toEqual(['level1', 'level2']);
+    expect(byName(doc, 'level1').getParentNode()).toBeNull();
+    expect(level0.getExtras()).toMatchObject({ MSFT_screencoverage: [0.5, 0.2, 0.01] });
+    // Raw JSON: the extension is declared and lists node indices.
+    const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
+    expect(json.extensionsUsed).toContain('MSFT_lod');
+    const names = json.nodes.map((n: { name: string }) => n.name);
+    expect(json.nodes[names.indexOf('level0')].extensions.MSFT_lod.ids).toEqual([names.indexOf('level1'), names.indexOf('level2')]);
+  });
+
+  it('with { lod } exports one level: the others keep their nodes but lose their meshes', async () => {
+    const { doc } = await exportScene(scene, { lod: 1 });
+    expect(byName(doc, 'level0').getMesh()).toBeNull();
+    expect(byName(doc, 'level1').getMesh()?.getName()).toBe('lod1');
+    expect(byName(doc, 'level2').getMesh()).toBeNull();
+    expect(byName(doc, 'level1').getParentNode()?.getName()).toBe('lodHost');
+    expect(doc.getRoot().listExtensionsUsed().map((e) => e.extensionName)).not.toContain('MSFT_lod');
+    const past = await exportScene(scene, { lod: 9 });
+    expect(byName(past.doc, 'level2').getMesh()?.getName()).toBe('lod2');
+  });
+
+  it('with { animation } exports one clip, by name or index; an unknown clip is an error', async () => {
+    expect((await exportScene(scene, { animation: 'spin' })).doc.getRoot().listAnimations().map((a) => a.getName())).toEqual(['spin']);
+    expect((await exportScene(scene, { animation: 2 })).doc.getRoot().listAnimations().map((a) => a.getName())).toEqual(['morph']);
+    await expect(toGlb(scene, { animation: 'dance' })).rejects.toThrow(/"dance" not found.*"move", "spin"/);
+  });
+
+  it('puts colliders and the source format in the scene extras', async () => {
+    const { doc } = await exportScene(scene);
+    const extras = doc.getRoot().getDefaultScene()!.getExtras() as Record<string, any>;
+    expect(extras.relic3d).toEqual({ format: 'test', version: 7 });
+    expect(extras.big).toEqual([1, 2, 3]);
+    const spineIndex = doc.getRoot().listNodes().indexOf(byName(doc, 'spine'));
+    expect(extras.colliders[0]).toEqual({ name: 'box', node: spineIndex, nodeName: 'spine', shape: { type: 'box', size: [1, 2, 3] }, translation: [0, 0.5, 0] });
+    expect(extras.colliders[1].shape).toEqual({ type: 'trimesh', positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2] });
+  });
+});
+
+describe('.gltf output', () => {
+  it('returns JSON plus the buffer and image resources, valid with them', async () => {
+    const { json, resources } = await toGltf(featureScene(), { resolve, basename: 'features' });
+    expect(Object.keys(resources).sort()).toEqual(['embedded.png', 'features.bin', 'wood.png']);
+    expect((json.images as { uri: string }[]).map((i) => i.uri)).toEqual(['embedded.png', 'wood.png']);
+    const report = await validateGltf(new TextEncoder().encode(JSON.stringify(json)), resources);
+    expect(report.errors, describeIssues(report.errors)).toEqual([]);
+  });
+
+  it('toDocument returns a glTF-Transform Document', async () => {
+    const doc = await toDocument(featureScene(), { resolve });
+    expect(doc.getRoot().listNodes().length).toBe(featureScene().nodes.length);
+  });
+});
+
+describe('corners glTF is strict about', () => {
+  it('puts an identity root above joints that have separate roots', async () => {
+    const scene = createScene('test');
+    const a = addNode(scene, { name: 'a', translation: [1, 0, 0] });
+    const b = addNode(scene, { name: 'b', translation: [-1, 0, 0] });
+    const body = addNode(scene, { name: 'body', mesh: 0, skin: 0 });
+    scene.meshes.push({
+      name: 'm',
+      primitives: [{ attributes: { POSITION: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), JOINTS_0: new Uint16Array([0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0]), WEIGHTS_0: new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 0.5, 0.5, 0, 0]) } }],
+    });
+    const ibm = new Float32Array(32);
+    ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1]);
+    ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1], 16);
+    scene.skins.push({ joints: [a, b], inverseBindMatrices: ibm });
+    expect(validateScene(scene)).toEqual([]);
+    const { doc, warnings } = await exportScene(scene);
+    expect(warnings.map((w) => w.code)).toContain('GLTF_SKIN_ROOT_ADDED');
+    const added = byName(doc, 'skeleton_root_0');
+    expect(added.listChildren().map((n) => n.getName())).toEqual(['a', 'b']);
+    expect(doc.getRoot().getDefaultScene()!.listChildren().map((n) => n.getName())).toEqual(['body', 'skeleton_root_0']);
+    expect(body).toBe(2);
+  });
+
+  it('writes 32-bit indices when a 16-bit index buffer holds 65535 (the restart value)', async () => {
+    const scene = createScene('test');
+    const positions = new Float32Array(65536 * 3);
+    for (let i = 0; i < 65536; i++) positions[i * 3] = i / 65536;
+    positions[65535 * 3 + 1] = 1;
+    scene.meshes.push({ name: 'big', primitives: [{ attributes: { POSITION: positions }, indices: new Uint16Array([0, 1, 65535]) }] });
+    addNode(scene, { name: 'big', mesh: 0 });
+    const { doc } = await exportScene(scene);
+    const indices = doc.getRoot().listMeshes()[0].listPrimitives()[0].getIndices()!;
+    expect(indices.getArray()).toBeInstanceOf(Uint32Array);
+    expect(Array.from(indices.getArray()!)).toEqual([0, 1, 65535]);
+  });
+
+  it('drops empty primitives and meshes, skins without weights, textures without texture coordinates', async () => {
+    const scene = createScene('test');
+    scene.textures.push({ image: { data: makePng() } });
+    scene.materials.push({ name: 'tex', baseColorFactor: [1, 1, 1, 1], metallicFactor: 0, roughnessFactor: 1, emissiveFactor: [0, 0, 0], alphaMode: 'OPAQUE', doubleSided: false, baseColorTexture: { texture: 0 } });
+    scene.meshes.push({ name: 'empty', primitives: [{ attributes: { POSITION: new Float32Array(0) } }] });
+    scene.meshes.push({ name: 'plain', primitives: [{ attributes: { POSITION: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]) }, material: 0 }] });
+    addNode(scene, { name: 'e', mesh: 0 });
+    addNode(scene, { name: 'p', mesh: 1 });
+    const { doc, warnings } = await exportScene(scene);
+    expect(byName(doc, 'e').getMesh()).toBeNull();
+    const material = byName(doc, 'p').getMesh()!.listPrimitives()[0].getMaterial()!;
+    expect(material.getBaseColorTexture()).toBeNull();
+    expect(material.getExtras()).toMatchObject({ unresolvedTextures: { baseColorTexture: { problem: 'no texture coordinates' } } });
+    expect(warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['GLTF_PRIMITIVE_EMPTY', 'GLTF_MATERIAL_TEXCOORD']));
+  });
+
+  it('cleans joint weights: merges duplicates, drops joints past the skin, renormalises', () => {
+    const { joints, weights, fixed } = cleanSkinWeights(
+      new Uint16Array([2, 2, 7, 0, 1, 0, 0, 0, 9, 0, 0, 0]),
+      new Float32Array([0.25, 0.25, 0.5, 0, 2, 0, 0, 0, 1, 0, 0, 0]),
+      3,
+    );
+    expect(Array.from(joints)).toEqual([2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Array.from(weights)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+    expect(fixed).toBe(3);
+  });
+
+  it('recognises images by content and tries Windows paths and base names', () => {
+    expect(sniffImage(makePng())?.mimeType).toBe('image/png');
+    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))?.mimeType).toBe('image/jpeg');
+    expect(sniffImage(fakeBmp())?.embeddable).toBe(false);
+    expect(sniffImage(new Uint8Array([1, 2, 3]))).toBeUndefined();
+    expect(candidateNames('.\\tex\\a.bmp')).toEqual(['.\\tex\\a.bmp', './tex/a.bmp', 'tex/a.bmp', 'a.bmp']);
+  });
+
+  it('a resolver that throws counts as a missing texture', async () => {
+    const scene = featureScene();
+    const warnings: Warning[] = [];
+    const glb = await toGlb(scene, { resolve: () => { throw new Error('disk on fire'); }, onWarning: (w) => warnings.push(w) });
+    expect(glb.byteLength).toBeGreaterThan(0);
+    expect(warnings.find((w) => w.code === 'GLTF_TEXTURE_MISSING' && /disk on fire/.test(w.message))).toBeDefined();
+  });
+});
