@@ -1,0 +1,62 @@
+/**
+ * Left-handed (Ultra: +X right, +Y up, +Z forward) to glTF's right-handed frame: mirror Z.
+ * Positions, normals, tangents and translations negate z; quaternions (x, y, z, w) become
+ * (−x, −y, z, w); triangles reverse their winding so front faces stay counter-clockwise.
+ */
+import type { Quat, Vec3 } from '@relic3d/core';
+
+export function flipZ(values: Float32Array): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i += 3) {
+    out[i] = values[i];
+    out[i + 1] = values[i + 1];
+    out[i + 2] = 0 - values[i + 2]; // 0 − v: no negative zeros
+  }
+  return out;
+}
+
+export function convertVec3(v: ArrayLike<number>): Vec3 {
+  return [v[0] + 0, v[1] + 0, 0 - v[2]] as Vec3;
+}
+
+/** Also turns the −0 components real files write into +0. */
+export function convertQuat(q: ArrayLike<number>): Quat {
+  return [-q[0] + 0, -q[1] + 0, q[2] + 0, q[3] + 0];
+}
+
+/** Converts packed xyzw quaternions in place. */
+export function convertQuats(values: Float32Array): Float32Array {
+  for (let i = 0; i < values.length; i += 4) {
+    values[i] = -values[i];
+    values[i + 1] = -values[i + 1];
+  }
+  return values;
+}
+
+export type PrimitiveIndices = { indices: Uint16Array | Uint32Array; mode: 'POINTS' | 'LINES' | 'TRIANGLES' };
+
+/**
+ * Stored polygons (`polyVerts` indices each) to glTF primitives: points and lines are copied,
+ * polygons are fanned into triangles with reversed winding.
+ */
+export function convertIndices(indices: ArrayLike<number>, polyVerts: number, vertexCount: number): PrimitiveIndices {
+  const Ctor = vertexCount > 0xffff ? Uint32Array : Uint16Array;
+  if (polyVerts === 1 || polyVerts === 2) {
+    const out = new Ctor(indices.length);
+    for (let i = 0; i < indices.length; i++) out[i] = indices[i];
+    return { indices: out, mode: polyVerts === 1 ? 'POINTS' : 'LINES' };
+  }
+  const polygons = Math.floor(indices.length / polyVerts);
+  const out = new Ctor(polygons * (polyVerts - 2) * 3);
+  let o = 0;
+  for (let p = 0; p < polygons; p++) {
+    const base = p * polyVerts;
+    const a = indices[base];
+    for (let k = 1; k + 1 < polyVerts; k++) {
+      out[o++] = a;
+      out[o++] = indices[base + k + 1];
+      out[o++] = indices[base + k];
+    }
+  }
+  return { indices: out, mode: 'TRIANGLES' };
+}

@@ -1,0 +1,78 @@
+import { deinterleave, type FieldLayout } from '@relic3d/kernels';
+import type { ParseOptions } from '@relic3d/core';
+import type { MdlMorph, MdlVertices } from './types.js';
+
+/** Real files: 96-byte records (spec §2.5). Bytes 60–95 are unverified and zero in every file. */
+const ULTRA_LAYOUT = {
+  position: { offset: 0, type: 'f32', components: 3 },
+  normal: { offset: 12, type: 'f32', components: 3 },
+  texcoord0: { offset: 24, type: 'f32', components: 2 },
+  texcoord1: { offset: 32, type: 'f32', components: 2 },
+  color: { offset: 40, type: 'u8', components: 4 },
+  displacement: { offset: 44, type: 'f32', components: 1 },
+  tangent: { offset: 48, type: 'f32', components: 3 },
+  bitangent: { offset: 60, type: 'f32', components: 3 },
+  boneIds: { offset: 72, type: 'u16', components: 4 },
+  boneWeights: { offset: 80, type: 'u8', components: 4 },
+  unknown: { offset: 84, type: 'f32', components: 3 },
+} as const satisfies Record<string, FieldLayout>;
+
+export const ULTRA_VERTEX_SIZE = 96;
+
+/** Documented G3D fields (spec §3.2): 80 bytes from the start of each record. */
+const G3D_LAYOUT = {
+  position: { offset: 0, type: 'f32', components: 3 },
+  normal: { offset: 12, type: 'f32', components: 3 },
+  texcoord0: { offset: 24, type: 'f32', components: 2 },
+  texcoord1: { offset: 32, type: 'f32', components: 2 },
+  displacement: { offset: 40, type: 'f32', components: 1 },
+  tangent: { offset: 44, type: 'f32', components: 3 },
+  bitangent: { offset: 56, type: 'f32', components: 3 },
+  boneIds: { offset: 68, type: 'u16', components: 4 },
+  boneWeights: { offset: 76, type: 'u8', components: 4 },
+} as const satisfies Record<string, FieldLayout>;
+
+export const G3D_DOCUMENTED_VERTEX_SIZE = 80;
+
+const MORPH_LAYOUT = {
+  position: { offset: 0, type: 'f32', components: 3 },
+  normal: { offset: 12, type: 'f32', components: 3 },
+  tangent: { offset: 24, type: 'f32', components: 3 },
+  bitangent: { offset: 36, type: 'f32', components: 3 },
+} as const satisfies Record<string, FieldLayout>;
+
+export const MORPH_VERTEX_SIZE = 48;
+
+type Kernels = Pick<ParseOptions, 'kernels'>;
+
+export function decodeUltraVertices(data: Uint8Array, count: number, options: Kernels): MdlVertices {
+  const v = deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_LAYOUT, { kernels: options.kernels });
+  let tailUsed = false;
+  for (let i = 0; i < count && !tailUsed; i++) {
+    const base = i * ULTRA_VERTEX_SIZE;
+    for (let b = 60; b < ULTRA_VERTEX_SIZE; b++) {
+      if (data[base + b] !== 0) {
+        tailUsed = true;
+        break;
+      }
+    }
+  }
+  return { ...v, tailUsed };
+}
+
+export function decodeG3dVertices(data: Uint8Array, stride: number, count: number, options: Kernels): MdlVertices {
+  const v = deinterleave(data, stride, count, G3D_LAYOUT, { kernels: options.kernels });
+  const extra = stride - G3D_DOCUMENTED_VERTEX_SIZE;
+  const padding = new Uint8Array(count * extra);
+  if (extra > 0) {
+    for (let i = 0; i < count; i++) {
+      const from = i * stride + G3D_DOCUMENTED_VERTEX_SIZE;
+      padding.set(data.subarray(from, from + extra), i * extra);
+    }
+  }
+  return { ...v, padding };
+}
+
+export function decodeMorph(data: Uint8Array, count: number, offset: number, options: Kernels): MdlMorph {
+  return { offset, ...deinterleave(data, MORPH_VERTEX_SIZE, count, MORPH_LAYOUT, { kernels: options.kernels }) };
+}
