@@ -1,1 +1,7 @@
-export {};
+export { toThree, setLodLevel, type ToThreeOptions, type ThreeScene } from './convert.js';
+export { RelicLoader, type RelicLoaderOptions, type RelicLoadResult } from './loader.js';
+export { createMaterial, type MaterialModel } from './materials.js';
+export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';
+export { CubicSplineInterpolant, applyInterpolation, interpolationOf } from './cubic.js';
+export { defaultImageDecoder, sniffImageType, type ImageDecoder } from './textures.js';
+export { sceneStats, type SceneStats } from './stats.js';
