@@ -72,7 +72,7 @@ describe('deinterleave on corpus records', () => {
       checked++;
     }
     // Spec/MANIFEST facts: Wuson 2117 vertices, twospheres 124.
-    const wuson = dumpMs3d(readCorpusFile(ms3d.find((e) => e.file === 'assimp__Wuson.ms3d')!));
+    const wuson = dumpMs3d(readCorpusFile(ms3d.find((e: { file: string }) => e.file === 'assimp__Wuson.ms3d')!));
     expect(wuson.vertexCount).toBe(2117);
     expect(checked).toBe(ms3d.length);
   });
