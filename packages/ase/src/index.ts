@@ -1,1 +1,3 @@
-export {};
+export { aseFormat, parse, parseSync, parseAse, testAse } from './format.js';
+export { readAse, type AseFileWithWarnings } from './read.js';
+export type * from './types.js';

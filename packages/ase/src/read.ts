@@ -1,0 +1,755 @@
+import { FormatError, WarningSink, type Warning } from '@relic3d/core';
+import { Tok, Tokenizer, toTextBytes } from './tokenizer.js';
+import type {
+  AseFile,
+  AseMap,
+  AseMapChannel,
+  AseMaterial,
+  AseMesh,
+  AseNodeTM,
+  AseNormals,
+  AseObject,
+  AseObjectKind,
+  AseParseOptions,
+  AseSceneInfo,
+  AseShapeLine,
+  AseSkinWeights,
+  AseTMAnimation,
+  AseTrack,
+  AseTrackKind,
+} from './types.js';
+
+/** Nesting limit for recursive blocks (sub-materials, sub-maps, groups): deeper input is rejected. */
+const MAX_DEPTH = 64;
+
+const OBJECT_KINDS: Record<string, AseObjectKind> = {
+  GEOMOBJECT: 'geom',
+  SHAPEOBJECT: 'shape',
+  CAMERAOBJECT: 'camera',
+  LIGHTOBJECT: 'light',
+  HELPEROBJECT: 'helper',
+  GROUP: 'group',
+};
+/** Keywords that end an unclosed `*MATERIAL_LIST` (Blender 2.51 bug, assimp PR #3844). */
+const TOP_LEVEL = new Set(Object.keys(OBJECT_KINDS));
+
+interface Ctx {
+  tk: Tokenizer;
+  sink: WarningSink;
+  /** Set when a material block met a top-level keyword: every open material block ends. */
+  stopped: boolean;
+}
+
+/** The raw file plus the warnings met while reading it. */
+export type AseFileWithWarnings = AseFile & { warnings: Warning[] };
+
+/** Reads an ASE file into its raw structure, exactly as stored (Max axes, ticks, world-space vertices). */
+export function readAse(bytes: Uint8Array, options: AseParseOptions = {}): AseFileWithWarnings {
+  const sink = new WarningSink('ase', options.onWarning);
+  const file = readAseWith(bytes, options, sink);
+  return { ...file, warnings: sink.list };
+}
+
+/** `readAse` with a caller-owned warning sink (the scene builder shares it). */
+export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: WarningSink): AseFile {
+  const text = toTextBytes(bytes);
+  const tk = new Tokenizer(text, options.codePage);
+  const ctx: Ctx = { tk, sink, stopped: false };
+  const first = tk.peek();
+  if (first === Tok.Eof) {
+    throw new FormatError({ format: 'ase', offset: 0, expected: 'an ASE file', found: 'an empty file', code: 'EMPTY', message: 'ase: empty file' });
+  }
+  if (first !== Tok.Keyword) tk.fail("'*3DSMAX_ASCIIEXPORT'", 'BAD_MAGIC');
+  const file: AseFile = { encoding: text.encoding, materials: [], objects: [], extras: {} };
+  let firstKeyword = true;
+  for (;;) {
+    const k = tk.peek();
+    if (k === Tok.Eof) break;
+    if (k !== Tok.Keyword) {
+      if (k === Tok.Close) sink.warn('ASE_STRAY_BRACE', "unmatched '}' at top level", tk.inputOffset(tk.start));
+      if (k === Tok.Open) tk.skipBlock();
+      else tk.take();
+      continue;
+    }
+    const at = tk.start;
+    const kw = tk.keyword();
+    if (firstKeyword && kw !== '3DSMAX_ASCIIEXPORT') sink.warn('ASE_NO_HEADER', `file starts with *${kw}, not *3DSMAX_ASCIIEXPORT`, tk.inputOffset(at));
+    firstKeyword = false;
+    switch (kw) {
+      case '3DSMAX_ASCIIEXPORT': {
+        const v = tk.optNum(NaN);
+        if (Number.isFinite(v)) file.version = v;
+        break;
+      }
+      case 'COMMENT':
+        if (file.comment === undefined) file.comment = tk.str();
+        else ((file.extras.comments ??= []) as string[]).push(tk.str());
+        break;
+      case 'SCENE':
+        if (tk.peek() === Tok.Open) file.scene = readSceneInfo(ctx);
+        break;
+      case 'MATERIAL_LIST':
+        if (tk.peek() === Tok.Open) readMaterialList(ctx, file, at);
+        break;
+      default: {
+        const kind = OBJECT_KINDS[kw];
+        if (kind) {
+          const obj = readObject(ctx, kind, at, 0);
+          if (obj) file.objects.push(obj);
+        }
+      }
+    }
+    tk.skipValuesAndBlock();
+  }
+  return file;
+}
+
+/**
+ * Reads `{ … }` calling `onKeyword` for each keyword; leftover values and unread blocks of a keyword
+ * are skipped. Returns false when a material-list stop keyword ended the block early.
+ */
+function block(ctx: Ctx, what: string, onKeyword: (kw: string, at: number) => void, stop?: Set<string>): boolean {
+  const tk = ctx.tk;
+  if (tk.peek() !== Tok.Open) tk.fail(`'{' opening *${what}`);
+  const open = tk.start;
+  tk.take();
+  for (;;) {
+    const k = tk.peek();
+    if (k === Tok.Close) {
+      tk.take();
+      return true;
+    }
+    if (k === Tok.Eof) tk.fail(`'}' closing *${what} opened at offset ${tk.inputOffset(open)}`, 'TRUNCATED');
+    if (k === Tok.Open) {
+      tk.skipBlock();
+      continue;
+    }
+    if (k !== Tok.Keyword) {
+      tk.take();
+      continue;
+    }
+    const before = tk.pos;
+    const at = tk.start;
+    const kw = tk.keyword();
+    if (stop?.has(kw)) {
+      tk.rewind(before);
+      ctx.stopped = true;
+      return false;
+    }
+    onKeyword(kw, at);
+    if (ctx.stopped) return false;
+    tk.skipValuesAndBlock();
+  }
+}
+
+/** Remaining values of a keyword: numbers where they parse, strings otherwise. */
+function values(tk: Tokenizer): unknown {
+  const out: unknown[] = [];
+  while (tk.hasValue()) {
+    if (tk.kind === Tok.String) out.push(tk.str());
+    else {
+      const n = tk.optNum(NaN);
+      out.push(Number.isNaN(n) ? tk.str() : n);
+    }
+  }
+  return out.length === 0 ? true : out.length === 1 ? out[0] : out;
+}
+
+/** A generic block as a record (repeated keywords collect into arrays). */
+function generic(ctx: Ctx, what: string, depth: number): Record<string, unknown> {
+  if (depth > MAX_DEPTH) ctx.tk.fail(`blocks nested at most ${MAX_DEPTH} deep`, 'BAD_SYNTAX');
+  const out: Record<string, unknown> = {};
+  block(ctx, what, (kw) => {
+    let v: unknown = values(ctx.tk);
+    if (ctx.tk.peek() === Tok.Open) {
+      const inner = generic(ctx, kw, depth + 1);
+      v = v === true ? inner : { values: v, ...inner };
+    }
+    if (kw in out) {
+      const prev = out[kw];
+      if (Array.isArray(prev) && (prev as { repeated?: boolean }).repeated) prev.push(v);
+      else out[kw] = Object.assign([prev, v], { repeated: true });
+    } else out[kw] = v;
+  });
+  for (const k of Object.keys(out)) {
+    const v = out[k];
+    if (Array.isArray(v) && (v as { repeated?: boolean }).repeated) out[k] = [...v];
+  }
+  return out;
+}
+
+function vec(tk: Tokenizer, n: number, what: string): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = tk.num(what);
+  return out;
+}
+
+function readSceneInfo(ctx: Ctx): AseSceneInfo {
+  const tk = ctx.tk;
+  const s: AseSceneInfo = { extras: {} };
+  block(ctx, 'SCENE', (kw) => {
+    switch (kw) {
+      case 'SCENE_FILENAME': s.filename = tk.str(); break;
+      case 'SCENE_FIRSTFRAME': s.firstFrame = tk.num('*SCENE_FIRSTFRAME value'); break;
+      case 'SCENE_LASTFRAME': s.lastFrame = tk.num('*SCENE_LASTFRAME value'); break;
+      case 'SCENE_FRAMESPEED': s.frameSpeed = tk.num('*SCENE_FRAMESPEED value'); break;
+      case 'SCENE_TICKSPERFRAME': s.ticksPerFrame = tk.num('*SCENE_TICKSPERFRAME value'); break;
+      case 'SCENE_BACKGROUND_STATIC': s.backgroundStatic = vec(tk, 3, 'an RGB colour'); break;
+      case 'SCENE_AMBIENT_STATIC': s.ambientStatic = vec(tk, 3, 'an RGB colour'); break;
+      default:
+        s.extras[kw] = tk.peek() === Tok.Open ? generic(ctx, kw, 1) : values(tk);
+    }
+  });
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Materials
+
+function readMaterialList(ctx: Ctx, file: AseFile, at: number): void {
+  const tk = ctx.tk;
+  const closed = block(
+    ctx,
+    'MATERIAL_LIST',
+    (kw, kwAt) => {
+      if (kw === 'MATERIAL_COUNT') file.declaredMaterials = tk.int('*MATERIAL_COUNT value');
+      else if (kw === 'MATERIAL') {
+        const index = tk.optNum(file.materials.length);
+        if (tk.peek() === Tok.Open) {
+          const m = readMaterial(ctx, index, 'MATERIAL', 0, kwAt);
+          file.materials.push(m);
+        }
+      }
+    },
+    TOP_LEVEL,
+  );
+  if (!closed) {
+    ctx.stopped = false;
+    ctx.sink.warn('ASE_UNCLOSED_MATERIAL_LIST', `*MATERIAL_LIST at offset ${tk.inputOffset(at)} is not closed; a top-level object keyword ended it`, tk.inputOffset(at));
+  }
+  if (file.declaredMaterials !== undefined && file.declaredMaterials !== file.materials.length) {
+    ctx.sink.warn('ASE_COUNT_MISMATCH', `*MATERIAL_COUNT ${file.declaredMaterials} but ${file.materials.length} materials`, tk.inputOffset(at));
+  }
+}
+
+function readMaterial(ctx: Ctx, index: number, what: string, depth: number, at: number): AseMaterial {
+  const tk = ctx.tk;
+  if (depth > MAX_DEPTH) tk.fail(`sub-materials nested at most ${MAX_DEPTH} deep`, 'BAD_SYNTAX', tk.start);
+  const m: AseMaterial = { index, name: '', twoSided: false, soften: false, maps: [], submaterials: [], extras: {} };
+  block(
+    ctx,
+    what,
+    (kw, kwAt) => {
+      switch (kw) {
+        case 'MATERIAL_NAME': m.name = tk.str(); break;
+        case 'MATERIAL_CLASS': m.className = tk.str(); break;
+        case 'MATERIAL_AMBIENT': m.ambient = vec(tk, 3, 'an RGB colour'); break;
+        case 'MATERIAL_DIFFUSE': m.diffuse = vec(tk, 3, 'an RGB colour'); break;
+        case 'MATERIAL_SPECULAR': m.specular = vec(tk, 3, 'an RGB colour'); break;
+        case 'MATERIAL_SHINE': m.shine = tk.num(); break;
+        case 'MATERIAL_SHINESTRENGTH': m.shineStrength = tk.num(); break;
+        case 'MATERIAL_TRANSPARENCY': m.transparency = tk.num(); break;
+        case 'MATERIAL_WIRESIZE': m.wireSize = tk.num(); break;
+        case 'MATERIAL_SHADING': m.shading = tk.str(); break;
+        case 'MATERIAL_SELFILLUM': m.selfIllum = tk.num(); break;
+        case 'MATERIAL_XP_FALLOFF': m.xpFalloff = tk.num(); break;
+        case 'MATERIAL_FALLOFF': m.falloff = tk.str(); break;
+        case 'MATERIAL_XP_TYPE': m.xpType = tk.str(); break;
+        case 'MATERIAL_TWOSIDED': m.twoSided = true; break;
+        case 'MATERIAL_SOFTEN': m.soften = true; break;
+        case 'NUMSUBMTLS': m.declaredSubmaterials = tk.int('*NUMSUBMTLS value'); break;
+        case 'SUBMATERIAL': {
+          const i = tk.optNum(m.submaterials.length);
+          if (tk.peek() === Tok.Open) m.submaterials.push(readMaterial(ctx, i, 'SUBMATERIAL', depth + 1, kwAt));
+          break;
+        }
+        default:
+          if (kw.startsWith('MAP_') && tk.peek() === Tok.Open) m.maps.push(readMap(ctx, kw.slice(4), depth + 1));
+          else m.extras[kw] = tk.peek() === Tok.Open ? generic(ctx, kw, depth + 1) : values(tk);
+      }
+    },
+    TOP_LEVEL,
+  );
+  void at;
+  return m;
+}
+
+function readMap(ctx: Ctx, slot: string, depth: number): AseMap {
+  const tk = ctx.tk;
+  if (depth > MAX_DEPTH) tk.fail(`maps nested at most ${MAX_DEPTH} deep`, 'BAD_SYNTAX');
+  const map: AseMap = { slot, maps: [], extras: {} };
+  block(
+    ctx,
+    `MAP_${slot}`,
+    (kw) => {
+      switch (kw) {
+        case 'MAP_NAME': map.name = tk.str(); break;
+        case 'MAP_CLASS': map.className = tk.str(); break;
+        case 'MAP_SUBNO': map.subNo = tk.num(); break;
+        case 'MAP_AMOUNT': map.amount = tk.num(); break;
+        case 'BITMAP': map.bitmap = tk.str(); break;
+        case 'MAP_TYPE': map.mapType = tk.str(); break;
+        case 'UVW_U_OFFSET': map.uOffset = tk.num(); break;
+        case 'UVW_V_OFFSET': map.vOffset = tk.num(); break;
+        case 'UVW_U_TILING': map.uTiling = tk.num(); break;
+        case 'UVW_V_TILING': map.vTiling = tk.num(); break;
+        case 'UVW_ANGLE': map.angle = tk.num(); break;
+        case 'UVW_BLUR': map.blur = tk.num(); break;
+        case 'BITMAP_FILTER': map.bitmapFilter = tk.str(); break;
+        case 'BITMAP_INVERT': map.invert = true; break;
+        default:
+          if (kw.startsWith('MAP_') && tk.peek() === Tok.Open) map.maps.push(readMap(ctx, kw.slice(4), depth + 1));
+          else map.extras[kw] = tk.peek() === Tok.Open ? generic(ctx, kw, depth + 1) : values(tk);
+      }
+    },
+    TOP_LEVEL,
+  );
+  return map;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Objects
+
+function readObject(ctx: Ctx, kind: AseObjectKind, at: number, depth: number): AseObject | undefined {
+  const tk = ctx.tk;
+  if (depth > MAX_DEPTH) tk.fail(`groups nested at most ${MAX_DEPTH} deep`, 'BAD_SYNTAX', at);
+  const obj: AseObject = { kind, offset: tk.inputOffset(at), name: '', tms: [], animations: [], meshFrames: [], extras: {} };
+  if (kind === 'group') {
+    obj.name = tk.str();
+    obj.children = [];
+    if (tk.peek() !== Tok.Open) return obj;
+  }
+  block(ctx, kind === 'group' ? 'GROUP' : `${kind.toUpperCase()}OBJECT`, (kw, kwAt) => {
+    switch (kw) {
+      case 'NODE_NAME': {
+        const name = tk.str();
+        if (!obj.name) obj.name = name;
+        break;
+      }
+      case 'NODE_PARENT': obj.parent = tk.str(); break;
+      case 'NODE_TM':
+        if (tk.peek() === Tok.Open) obj.tms.push(readNodeTM(ctx));
+        break;
+      case 'TM_ANIMATION':
+        if (tk.peek() === Tok.Open) obj.animations.push(readTMAnimation(ctx));
+        break;
+      case 'MESH':
+        if (tk.peek() === Tok.Open) obj.mesh = readMesh(ctx, kwAt);
+        break;
+      case 'MESH_ANIMATION':
+        if (tk.peek() === Tok.Open) {
+          block(ctx, 'MESH_ANIMATION', (inner, innerAt) => {
+            if (inner === 'MESH' && tk.peek() === Tok.Open) obj.meshFrames.push(readMesh(ctx, innerAt));
+          });
+        }
+        break;
+      case 'MATERIAL_REF': obj.materialRef = tk.int('*MATERIAL_REF value'); break;
+      case 'WIREFRAME_COLOR': obj.wireframeColor = vec(tk, 3, 'an RGB colour'); break;
+      case 'NODE_VISIBILITY_TRACK':
+        obj.visibilityTrack = tk.peek() === Tok.Open ? generic(ctx, kw, 1) : values(tk);
+        break;
+      case 'CAMERA_TYPE':
+      case 'LIGHT_TYPE':
+        obj.type = tk.str();
+        break;
+      case 'HELPER_CLASS': obj.type = tk.str(); break;
+      case 'CAMERA_SETTINGS':
+      case 'LIGHT_SETTINGS':
+        if (tk.peek() === Tok.Open) obj.settings = generic(ctx, kw, 1);
+        break;
+      case 'CAMERA_ANIMATION':
+      case 'LIGHT_ANIMATION':
+        if (tk.peek() === Tok.Open) {
+          const frames: Record<string, unknown>[] = [];
+          block(ctx, kw, (inner) => {
+            if (tk.peek() === Tok.Open) frames.push(generic(ctx, inner, 2));
+          });
+          obj.settingsAnimation = frames;
+        }
+        break;
+      case 'BOUNDINGBOX_MIN': (obj.boundingBox ??= { min: [0, 0, 0], max: [0, 0, 0] }).min = vec(tk, 3, 'a point'); break;
+      case 'BOUNDINGBOX_MAX': (obj.boundingBox ??= { min: [0, 0, 0], max: [0, 0, 0] }).max = vec(tk, 3, 'a point'); break;
+      case 'SHAPE_LINECOUNT': obj.extras.SHAPE_LINECOUNT = tk.int(); break;
+      case 'SHAPE_LINE': {
+        const index = tk.optNum((obj.shapeLines ??= []).length);
+        if (tk.peek() === Tok.Open) (obj.shapeLines ??= []).push(readShapeLine(ctx, index));
+        break;
+      }
+      default: {
+        const child = OBJECT_KINDS[kw];
+        if (kind === 'group' && child) {
+          const o = readObject(ctx, child, kwAt, depth + 1);
+          if (o) obj.children!.push(o);
+        } else if (tk.peek() === Tok.Open) {
+          if (kw === 'LIGHT_EXCLUDELIST') obj.extras[kw] = generic(ctx, kw, 1);
+          // other unknown blocks (IK, user data) are skipped by brace depth
+        } else obj.extras[kw] = values(tk);
+      }
+    }
+  });
+  return obj;
+}
+
+function readNodeTM(ctx: Ctx): AseNodeTM {
+  const tk = ctx.tk;
+  const tm: AseNodeTM = { name: '' };
+  let rows: Float64Array | undefined;
+  const row = (r: number) => {
+    rows ??= Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0);
+    for (let c = 0; c < 3; c++) rows[r * 3 + c] = tk.num('a matrix row value');
+  };
+  block(ctx, 'NODE_TM', (kw) => {
+    switch (kw) {
+      case 'NODE_NAME': tm.name = tk.str(); break;
+      case 'INHERIT_POS': tm.inheritPos = vec(tk, 3, 'a flag'); break;
+      case 'INHERIT_ROT': tm.inheritRot = vec(tk, 3, 'a flag'); break;
+      case 'INHERIT_SCL': tm.inheritScl = vec(tk, 3, 'a flag'); break;
+      case 'TM_ROW0': row(0); break;
+      case 'TM_ROW1': row(1); break;
+      case 'TM_ROW2': row(2); break;
+      case 'TM_ROW3': row(3); break;
+      case 'TM_POS': tm.pos = vec(tk, 3, 'a position'); break;
+      case 'TM_ROTAXIS': tm.rotAxis = vec(tk, 3, 'an axis'); break;
+      case 'TM_ROTANGLE': tm.rotAngle = tk.num(); break;
+      case 'TM_SCALE': tm.scale = vec(tk, 3, 'a scale'); break;
+      case 'TM_SCALEAXIS': tm.scaleAxis = vec(tk, 3, 'an axis'); break;
+      case 'TM_SCALEAXISANG': tm.scaleAxisAngle = tk.num(); break;
+    }
+  });
+  if (rows) tm.rows = rows;
+  return tm;
+}
+
+const TRACK_KIND: Record<string, AseTrackKind> = { TRACK: 'sample', TCB: 'tcb', BEZIER: 'bezier', LINEAR: 'linear' };
+
+function readTMAnimation(ctx: Ctx): AseTMAnimation {
+  const tk = ctx.tk;
+  const anim: AseTMAnimation = { nodeName: '', extras: {} };
+  block(ctx, 'TM_ANIMATION', (kw) => {
+    if (kw === 'NODE_NAME') {
+      anim.nodeName = tk.str();
+      return;
+    }
+    const m = /^CONTROL_(POS|ROT|SCALE)_(TRACK|TCB|BEZIER|LINEAR)$/.exec(kw);
+    if (!m || tk.peek() !== Tok.Open) {
+      if (tk.peek() !== Tok.Open) anim.extras[kw] = values(tk);
+      return;
+    }
+    const track: AseTrack = { kind: TRACK_KIND[m[2]], block: kw, keys: [] };
+    block(ctx, kw, () => {
+      if (!tk.hasValue()) return;
+      const time = tk.num('a key time in ticks');
+      const vals: number[] = [];
+      while (tk.hasValue()) vals.push(tk.num('a key value'));
+      track.keys.push({ time, values: vals });
+    });
+    if (m[1] === 'POS') anim.pos = track;
+    else if (m[1] === 'ROT') anim.rot = track;
+    else anim.scale = track;
+  });
+  return anim;
+}
+
+function readShapeLine(ctx: Ctx, index: number): AseShapeLine {
+  const tk = ctx.tk;
+  const coords: number[] = [];
+  const knots: number[] = [];
+  let closed = false;
+  block(ctx, 'SHAPE_LINE', (kw) => {
+    if (kw === 'SHAPE_CLOSED') closed = true;
+    else if (kw === 'SHAPE_VERTEX_KNOT' || kw === 'SHAPE_VERTEX_INTERP') {
+      tk.int('a shape vertex index');
+      coords.push(tk.num('x'), tk.num('y'), tk.num('z'));
+      knots.push(kw === 'SHAPE_VERTEX_KNOT' ? 1 : 0);
+    }
+  });
+  return { index, closed, vertices: Float32Array.from(coords), knots: Uint8Array.from(knots) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Meshes
+
+/**
+ * Entries of an indexed list (`*MESH_VERTEX i x y z`): collected first, then placed by index into an
+ * array sized by the declared count (or the entry count), dropping indices out of range with a warning.
+ */
+class IndexedList {
+  readonly index: number[] = [];
+  readonly data: number[] = [];
+  constructor(readonly width: number) {}
+  place<T extends Float32Array | Int32Array>(out: T, ctx: Ctx, what: string, at: number): T {
+    const n = out.length / this.width;
+    let dropped = 0;
+    for (let e = 0; e < this.index.length; e++) {
+      const i = this.index[e];
+      if (i < 0 || i >= n) {
+        dropped++;
+        continue;
+      }
+      for (let c = 0; c < this.width; c++) out[i * this.width + c] = this.data[e * this.width + c];
+    }
+    if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} ${what} entries have an index outside 0..${n - 1}; dropped`, ctx.tk.inputOffset(at));
+    if (this.index.length - dropped < n && this.index.length > 0) {
+      ctx.sink.warn('ASE_COUNT_MISMATCH', `${what}: ${n} declared, ${this.index.length - dropped} given`, ctx.tk.inputOffset(at));
+    }
+    return out;
+  }
+}
+
+/** Reads `{ *KW i v… }` entries of `width` numbers (missing trailing values default to `pad`). */
+function readList(ctx: Ctx, what: string, entry: string, width: number, required: number, pad: number): IndexedList {
+  const tk = ctx.tk;
+  const list = new IndexedList(width);
+  block(ctx, what, (kw) => {
+    if (kw !== entry) return;
+    list.index.push(tk.int(`a *${entry} index`));
+    for (let c = 0; c < width; c++) list.data.push(c < required ? tk.num(`*${entry} value ${c + 1}`) : tk.optNum(pad));
+  });
+  return list;
+}
+
+function sized(ctx: Ctx, declared: number | undefined, list: IndexedList, minBytes: number, what: string, at: number): number {
+  const n = declared ?? list.index.length;
+  return ctx.tk.count(n, minBytes, what, at);
+}
+
+function readMesh(ctx: Ctx, meshAt: number): AseMesh {
+  const tk = ctx.tk;
+  let timeValue = 0;
+  let numVertex: number | undefined, numFaces: number | undefined;
+  let numTVert: number | undefined, numTVFaces: number | undefined, numCVert: number | undefined, numCVFaces: number | undefined;
+  let vertexList: IndexedList | undefined, vertexAt = meshAt;
+  const faceIndex: number[] = [], faceData: number[] = [], faceSmooth: number[] = [], faceMtl: number[] = [];
+  let faceAt = meshAt;
+  let tvertList: IndexedList | undefined, tfaceList: IndexedList | undefined, tAt = meshAt;
+  let cvertList: IndexedList | undefined, cfaceList: IndexedList | undefined, cAt = meshAt;
+  const extraChannels: { channel: number; tverts: IndexedList; tfaces: IndexedList; numT?: number; numF?: number; at: number }[] = [];
+  let normals: NormalLists | undefined;
+  let weights: AseSkinWeights | undefined;
+  const extras: Record<string, unknown> = {};
+  const groups: number[] = [];
+
+  block(ctx, 'MESH', (kw, at) => {
+    switch (kw) {
+      case 'TIMEVALUE': timeValue = tk.num('*TIMEVALUE value'); break;
+      case 'MESH_NUMVERTEX': numVertex = tk.int('*MESH_NUMVERTEX value'); break;
+      case 'MESH_NUMFACES': numFaces = tk.int('*MESH_NUMFACES value'); break;
+      case 'MESH_NUMTVERTEX': numTVert = tk.int('*MESH_NUMTVERTEX value'); break;
+      case 'MESH_NUMTVFACES': numTVFaces = tk.int('*MESH_NUMTVFACES value'); break;
+      case 'MESH_NUMCVERTEX': numCVert = tk.int('*MESH_NUMCVERTEX value'); break;
+      case 'MESH_NUMCVFACES': numCVFaces = tk.int('*MESH_NUMCVFACES value'); break;
+      case 'MESH_VERTEX_LIST':
+        vertexAt = at;
+        if (tk.peek() === Tok.Open) vertexList = readList(ctx, kw, 'MESH_VERTEX', 3, 3, 0);
+        break;
+      case 'MESH_FACE_LIST':
+        faceAt = at;
+        if (tk.peek() === Tok.Open) readFaceList(ctx, faceIndex, faceData, faceSmooth, faceMtl, groups);
+        break;
+      case 'MESH_TVERTLIST':
+        tAt = at;
+        if (tk.peek() === Tok.Open) tvertList = readList(ctx, kw, 'MESH_TVERT', 3, 2, 0);
+        break;
+      case 'MESH_TFACELIST':
+        if (tk.peek() === Tok.Open) tfaceList = readList(ctx, kw, 'MESH_TFACE', 3, 3, 0);
+        break;
+      case 'MESH_CVERTLIST':
+        cAt = at;
+        if (tk.peek() === Tok.Open) cvertList = readList(ctx, kw, 'MESH_VERTCOL', 3, 3, 0);
+        break;
+      case 'MESH_CFACELIST':
+        if (tk.peek() === Tok.Open) cfaceList = readList(ctx, kw, 'MESH_CFACE', 3, 3, 0);
+        break;
+      case 'MESH_MAPPINGCHANNEL': {
+        const channel = tk.int('a mapping channel number');
+        if (tk.peek() !== Tok.Open) break;
+        const ch = { channel, tverts: new IndexedList(3), tfaces: new IndexedList(3), numT: undefined as number | undefined, numF: undefined as number | undefined, at };
+        block(ctx, kw, (inner) => {
+          if (inner === 'MESH_NUMTVERTEX') ch.numT = tk.int();
+          else if (inner === 'MESH_NUMTVFACES') ch.numF = tk.int();
+          else if (inner === 'MESH_TVERTLIST' && tk.peek() === Tok.Open) ch.tverts = readList(ctx, inner, 'MESH_TVERT', 3, 2, 0);
+          else if (inner === 'MESH_TFACELIST' && tk.peek() === Tok.Open) ch.tfaces = readList(ctx, inner, 'MESH_TFACE', 3, 3, 0);
+        });
+        extraChannels.push(ch);
+        break;
+      }
+      case 'MESH_NORMALS':
+        if (tk.peek() === Tok.Open) {
+          const n: NormalLists = { faceIdx: [], faceData: [], vFace: [], vIdx: [], vData: [] };
+          normals = n;
+          let lastFace = -1;
+          block(ctx, kw, (inner) => {
+            if (inner === 'MESH_FACENORMAL') {
+              lastFace = tk.int('a face normal index');
+              n.faceIdx.push(lastFace);
+              n.faceData.push(tk.num(), tk.num(), tk.num());
+            } else if (inner === 'MESH_VERTEXNORMAL') {
+              n.vFace.push(lastFace);
+              n.vIdx.push(tk.int('a vertex normal index'));
+              n.vData.push(tk.num(), tk.num(), tk.num());
+            }
+          });
+        }
+        break;
+      case 'MESH_WEIGHTS':
+        if (tk.peek() === Tok.Open) weights = readWeights(ctx);
+        break;
+      default:
+        if (tk.peek() !== Tok.Open) extras[kw] = values(tk);
+    }
+  });
+
+  const vCount = sized(ctx, numVertex, vertexList ?? new IndexedList(3), 8, 'vertices', vertexAt);
+  const vertices = (vertexList ?? new IndexedList(3)).place(new Float32Array(vCount * 3), ctx, 'MESH_VERTEX', vertexAt);
+  const fCount = tk.count(numFaces ?? faceIndex.length, 8, 'faces', faceAt);
+  const faces = new Int32Array(fCount * 3).fill(-1);
+  const edges = new Int8Array(fCount * 3).fill(-1);
+  const smoothing = new Uint32Array(fCount);
+  const mtlIds = new Int32Array(fCount);
+  let droppedFaces = 0;
+  for (let e = 0; e < faceIndex.length; e++) {
+    const f = faceIndex[e];
+    if (f < 0 || f >= fCount) {
+      droppedFaces++;
+      continue;
+    }
+    for (let c = 0; c < 3; c++) {
+      faces[f * 3 + c] = faceData[e * 6 + c];
+      edges[f * 3 + c] = faceData[e * 6 + 3 + c];
+    }
+    smoothing[f] = faceSmooth[e];
+    mtlIds[f] = faceMtl[e];
+  }
+  if (droppedFaces) ctx.sink.warn('ASE_BAD_INDEX', `${droppedFaces} *MESH_FACE entries have an index outside 0..${fCount - 1}; dropped`, tk.inputOffset(faceAt));
+  if (faceIndex.length - droppedFaces < fCount) ctx.sink.warn('ASE_COUNT_MISMATCH', `*MESH_NUMFACES ${fCount} but ${faceIndex.length - droppedFaces} faces given`, tk.inputOffset(faceAt));
+
+  const channels: AseMapChannel[] = [];
+  const channel = (number: number, tv: IndexedList | undefined, tf: IndexedList | undefined, numT: number | undefined, numF: number | undefined, at: number) => {
+    const tCount = sized(ctx, numT, tv ?? new IndexedList(3), 6, 'texture vertices', at);
+    const tfCount = sized(ctx, numF, tf ?? new IndexedList(3), 6, 'texture faces', at);
+    return {
+      channel: number,
+      tverts: (tv ?? new IndexedList(3)).place(new Float32Array(tCount * 3), ctx, 'MESH_TVERT', at),
+      tfaces: (tf ?? new IndexedList(3)).place(new Int32Array(tfCount * 3).fill(-1), ctx, 'MESH_TFACE', at),
+    };
+  };
+  if (tvertList || tfaceList) channels.push(channel(1, tvertList, tfaceList, numTVert, numTVFaces, tAt));
+  for (const ch of extraChannels) channels.push(channel(ch.channel, ch.tverts, ch.tfaces, ch.numT, ch.numF, ch.at));
+
+  const mesh: AseMesh = { timeValue, numVertex: vCount, numFaces: fCount, vertices, faces, edges, smoothing, mtlIds, channels, extras };
+  if (groups.length) extras.smoothingGroupsAbove32 = groups;
+  if (cvertList || cfaceList) {
+    const cCount = sized(ctx, numCVert, cvertList ?? new IndexedList(3), 8, 'colour vertices', cAt);
+    const cfCount = sized(ctx, numCVFaces, cfaceList ?? new IndexedList(3), 8, 'colour faces', cAt);
+    mesh.cverts = (cvertList ?? new IndexedList(3)).place(new Float32Array(cCount * 3), ctx, 'MESH_VERTCOL', cAt);
+    mesh.cfaces = (cfaceList ?? new IndexedList(3)).place(new Int32Array(cfCount * 3).fill(-1), ctx, 'MESH_CFACE', cAt);
+  }
+  if (normals) mesh.normals = placeNormals(ctx, normals, fCount);
+  if (weights) mesh.weights = weights;
+  return mesh;
+}
+
+interface NormalLists {
+  faceIdx: number[];
+  faceData: number[];
+  vFace: number[];
+  vIdx: number[];
+  vData: number[];
+}
+
+function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
+  const faceNormals = new Float32Array(faceCount * 3).fill(NaN);
+  let dropped = 0;
+  for (let e = 0; e < n.faceIdx.length; e++) {
+    const f = n.faceIdx[e];
+    if (f < 0 || f >= faceCount) {
+      dropped++;
+      continue;
+    }
+    faceNormals[f * 3] = n.faceData[e * 3];
+    faceNormals[f * 3 + 1] = n.faceData[e * 3 + 1];
+    faceNormals[f * 3 + 2] = n.faceData[e * 3 + 2];
+  }
+  if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} *MESH_FACENORMAL entries have an index outside 0..${faceCount - 1}; dropped`);
+  return {
+    faceNormals,
+    vertexNormalFace: Int32Array.from(n.vFace),
+    vertexNormalVertex: Int32Array.from(n.vIdx),
+    vertexNormals: Float32Array.from(n.vData),
+  };
+}
+
+const FACE_LABELS = ['A', 'B', 'C', 'AB', 'BC', 'CA'];
+
+/** Face lines: `i[:] A: a B: b C: c (AB: e BC: e CA: e)?`, then `*MESH_SMOOTHING` and `*MESH_MTLID` keywords. */
+function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[], mtl: number[], above32: number[]): void {
+  const tk = ctx.tk;
+  const groups: number[] = [];
+  block(ctx, 'MESH_FACE_LIST', (kw) => {
+    if (kw === 'MESH_FACE') {
+      index.push(tk.int('a face index'));
+      const slots = [-1, -1, -1, -1, -1, -1];
+      let positional = 0;
+      while (tk.hasValue()) {
+        const label = faceLabel(tk);
+        if (label >= 0) {
+          tk.take();
+          if (tk.hasValue()) slots[label] = tk.int(`the ${FACE_LABELS[label]}: value`);
+        } else if (positional < 3) slots[positional++] = tk.int('a face corner');
+        else tk.take();
+      }
+      if (slots[0] < 0 || slots[1] < 0 || slots[2] < 0) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
+      data.push(...slots);
+      smooth.push(0);
+      mtl.push(0);
+    } else if (kw === 'MESH_SMOOTHING' && index.length) {
+      groups.length = 0;
+      tk.intList(groups);
+      let mask = 0;
+      for (const g of groups) {
+        if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
+        else if (g > 32) above32.push(index.length - 1, g);
+      }
+      smooth[smooth.length - 1] = mask >>> 0;
+    } else if (kw === 'MESH_MTLID' && index.length) {
+      mtl[mtl.length - 1] = tk.int('a material id');
+    }
+  });
+}
+
+/** Index into FACE_LABELS of a `A:` style token (case-insensitive), else -1. */
+function faceLabel(tk: Tokenizer): number {
+  for (let i = 0; i < FACE_LABELS.length; i++) if (tk.wordIs(`${FACE_LABELS[i]}:`)) return i;
+  return -1;
+}
+
+function readWeights(ctx: Ctx): AseSkinWeights {
+  const tk = ctx.tk;
+  const w: AseSkinWeights = { boneNames: [], vertices: [] };
+  block(ctx, 'MESH_WEIGHTS', (kw) => {
+    if (kw === 'MESH_BONE_LIST' && tk.peek() === Tok.Open) {
+      block(ctx, kw, (inner) => {
+        if (inner !== 'MESH_BONE_NAME') return;
+        const i = tk.int('a bone index');
+        const name = tk.str();
+        if (i >= 0 && i <= w.boneNames.length + 1024) {
+          while (w.boneNames.length <= i) w.boneNames.push('');
+          w.boneNames[i] = name;
+        } else ctx.sink.warn('ASE_BAD_INDEX', `bone index ${i} out of range; dropped`);
+      });
+    } else if (kw === 'MESH_BONE_VERTEX_LIST' && tk.peek() === Tok.Open) {
+      block(ctx, kw, (inner) => {
+        if (inner !== 'MESH_BONE_VERTEX') return;
+        const index = tk.int('a vertex index');
+        tk.optNum(0); tk.optNum(0); tk.optNum(0); // the bind position, also in *MESH_VERTEX
+        const bones: number[] = [], weights: number[] = [];
+        while (tk.hasValue()) {
+          bones.push(tk.int('a bone index'));
+          weights.push(tk.hasValue() ? tk.num('a bone weight') : 0);
+        }
+        w.vertices.push({ index, bones, weights });
+      });
+    } // MESH_NUMVERTEX / MESH_NUMBONE are informational: the lists carry their own indices
+  });
+  return w;
+}

@@ -1,0 +1,345 @@
+import { FormatError, codePage, type CodePageDecoder, type FormatErrorCode } from '@relic3d/core';
+
+/** Token kinds of the ASE lexer. */
+export const enum Tok {
+  Eof = 0,
+  Keyword = 1,
+  Open = 2,
+  Close = 3,
+  String = 4,
+  /** A number, a bare word (`Omni`, `A:`, `0:`), anything else. */
+  Word = 5,
+}
+
+const SPACE = 1, BREAK = 2; // byte classes
+
+/** Byte classes: whitespace (and NUL, control bytes) vs token breaks. */
+const CLASS = new Uint8Array(256);
+for (let b = 0; b <= 32; b++) CLASS[b] = SPACE;
+CLASS[0x7b] = BREAK; // {
+CLASS[0x7d] = BREAK; // }
+CLASS[0x22] = BREAK; // "
+CLASS[0x2a] = BREAK; // *
+
+/** The text as one byte per character, plus the mapping back to offsets in the input. */
+export interface TextBytes {
+  bytes: Uint8Array;
+  /** Input offset of text byte i = base + i × scale. */
+  base: number;
+  scale: number;
+  encoding: 'ascii' | 'utf-8-bom' | 'utf-16le' | 'utf-16be';
+}
+
+/**
+ * Removes a UTF-8 BOM or decodes UTF-16 (by BOM) to one byte per code unit. Code units above 0xFF
+ * become '?': names are Windows-1252 byte strings in every exporter.
+ */
+export function toTextBytes(input: Uint8Array): TextBytes {
+  if (input.length >= 2 && ((input[0] === 0xff && input[1] === 0xfe) || (input[0] === 0xfe && input[1] === 0xff))) {
+    const le = input[0] === 0xff;
+    const n = (input.length - 2) >> 1;
+    const out = new Uint8Array(n);
+    for (let i = 0, p = 2; i < n; i++, p += 2) {
+      const unit = le ? input[p] | (input[p + 1] << 8) : (input[p] << 8) | input[p + 1];
+      out[i] = unit > 0xff ? 0x3f : unit;
+    }
+    return { bytes: out, base: 2, scale: 2, encoding: le ? 'utf-16le' : 'utf-16be' };
+  }
+  if (input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) {
+    return { bytes: input.subarray(3), base: 3, scale: 1, encoding: 'utf-8-bom' };
+  }
+  return { bytes: input, base: 0, scale: 1, encoding: 'ascii' };
+}
+
+/** Powers of ten that are exact in a double. */
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * A cursor over ASE text. Tokens are scanned in place; numbers are parsed from the bytes without
+ * building strings, and keywords are interned per tokenizer so repeated keywords cost no allocation.
+ */
+export class Tokenizer {
+  readonly bytes: Uint8Array;
+  readonly length: number;
+  readonly decoder: CodePageDecoder;
+  private readonly text: TextBytes;
+  pos = 0;
+  /** Start and end of the token that `peek` found (end exclusive; strings without quotes). */
+  start = 0;
+  end = 0;
+  kind: Tok = Tok.Eof;
+  private peeked = false;
+  private readonly interned = new Map<number, string[]>();
+
+  constructor(text: TextBytes, codePageName?: string | CodePageDecoder) {
+    this.text = text;
+    this.bytes = text.bytes;
+    this.length = text.bytes.length;
+    this.decoder = codePage(codePageName ?? 'windows-1252');
+  }
+
+  /** Offset in the original input of a text position. */
+  inputOffset(at: number): number {
+    return this.text.base + at * this.text.scale;
+  }
+
+  fail(expected: string, code: FormatErrorCode = 'BAD_SYNTAX', at = this.start): never {
+    const found = this.kind === Tok.Eof && at >= this.length ? 'end of file' : `'${this.describe(at)}'`;
+    throw new FormatError({ format: 'ase', offset: this.inputOffset(at), expected, found, code });
+  }
+
+  private describe(at: number): string {
+    let end = at;
+    while (end < this.length && end - at < 24 && this.bytes[end] > 32) end++;
+    let s = '';
+    for (let i = at; i < end; i++) {
+      const b = this.bytes[i];
+      s += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
+    }
+    return s;
+  }
+
+  /** Scans the next token without consuming it. */
+  peek(): Tok {
+    if (this.peeked) return this.kind;
+    const b = this.bytes;
+    const n = this.length;
+    let p = this.pos;
+    while (p < n && CLASS[b[p]] === SPACE) p++;
+    this.start = p;
+    this.peeked = true;
+    if (p >= n) {
+      this.end = p;
+      return (this.kind = Tok.Eof);
+    }
+    const c = b[p];
+    if (c === 0x7b || c === 0x7d) {
+      this.end = p + 1;
+      return (this.kind = c === 0x7b ? Tok.Open : Tok.Close);
+    }
+    if (c === 0x22) {
+      // No escapes; an unterminated string ends at the line end.
+      let q = p + 1;
+      while (q < n && b[q] !== 0x22 && b[q] !== 0x0a && b[q] !== 0x0d) q++;
+      this.start = p + 1;
+      this.end = q;
+      return (this.kind = Tok.String);
+    }
+    let q = p + 1;
+    while (q < n && CLASS[b[q]] === 0) q++;
+    this.end = q;
+    return (this.kind = c === 0x2a && q > p + 1 ? Tok.Keyword : Tok.Word);
+  }
+
+  /** Consumes the peeked token. */
+  take(): void {
+    if (!this.peeked) this.peek();
+    this.pos = this.kind === Tok.String && this.end < this.length && this.bytes[this.end] === 0x22 ? this.end + 1 : this.end;
+    this.peeked = false;
+  }
+
+  /** Rewinds to a position saved from `pos` (before a peek). */
+  rewind(pos: number): void {
+    this.pos = pos;
+    this.peeked = false;
+  }
+
+  /** True when the next token is a value of the current keyword (not a keyword, brace or EOF). */
+  hasValue(): boolean {
+    const k = this.peek();
+    return k === Tok.Word || k === Tok.String;
+  }
+
+  /** Upper-case keyword name without the `*`, interned. Call after `peek() === Tok.Keyword`. */
+  keyword(): string {
+    const b = this.bytes;
+    const s = this.start + 1, e = this.end;
+    let h = 0x811c9dc5 | 0;
+    for (let i = s; i < e; i++) {
+      const c = b[i] >= 0x61 && b[i] <= 0x7a ? b[i] - 32 : b[i];
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    let bucket = this.interned.get(h);
+    if (bucket) {
+      outer: for (const name of bucket) {
+        if (name.length !== e - s) continue;
+        for (let i = 0; i < name.length; i++) {
+          const c = b[s + i] >= 0x61 && b[s + i] <= 0x7a ? b[s + i] - 32 : b[s + i];
+          if (name.charCodeAt(i) !== c) continue outer;
+        }
+        this.take();
+        return name;
+      }
+    } else this.interned.set(h, (bucket = []));
+    let name = '';
+    for (let i = s; i < e; i++) name += String.fromCharCode(b[i] >= 0x61 && b[i] <= 0x7a ? b[i] - 32 : b[i]);
+    bucket.push(name);
+    this.take();
+    return name;
+  }
+
+  /**
+   * Parses the number at the start of the current token: `-?\d+(\.\d*)?([eE][-+]?\d+)?`.
+   * Returns NaN when the token does not start with a number; `1.#QNAN` style tokens give NaN too.
+   * `stop` receives the position after the numeric prefix.
+   */
+  private scanNumber(from: number, to: number): number {
+    const b = this.bytes;
+    let p = from;
+    let negative = false;
+    if (p < to && (b[p] === 0x2d || b[p] === 0x2b)) {
+      negative = b[p] === 0x2d;
+      p++;
+    }
+    let mantissa = 0, digits = 0, exponent = 0, any = false;
+    while (p < to && b[p] >= 0x30 && b[p] <= 0x39) {
+      if (digits < 17) {
+        mantissa = mantissa * 10 + (b[p] - 0x30);
+        if (mantissa) digits++;
+      } else exponent++;
+      any = true;
+      p++;
+    }
+    if (p < to && (b[p] === 0x2e || b[p] === 0x2c)) {
+      p++;
+      while (p < to && b[p] >= 0x30 && b[p] <= 0x39) {
+        if (digits < 17) {
+          mantissa = mantissa * 10 + (b[p] - 0x30);
+          if (mantissa) digits++;
+          exponent--;
+        }
+        any = true;
+        p++;
+      }
+    }
+    if (!any) return NaN;
+    if (p < to && (b[p] === 0x65 || b[p] === 0x45)) {
+      let q = p + 1, eNeg = false, e = 0, eAny = false;
+      if (q < to && (b[q] === 0x2d || b[q] === 0x2b)) eNeg = b[q++] === 0x2d;
+      while (q < to && b[q] >= 0x30 && b[q] <= 0x39) {
+        if (e < 10000) e = e * 10 + (b[q] - 0x30);
+        eAny = true;
+        q++;
+      }
+      if (eAny) {
+        exponent += eNeg ? -e : e;
+        p = q;
+      }
+    }
+    this.numberEnd = p;
+    if (p < to && b[p] === 0x23) return NaN; // 1.#QNAN, -1.#IND
+    let v: number;
+    if (mantissa === 0) v = 0;
+    else if (exponent === 0) v = mantissa;
+    else if (exponent < 0 && exponent >= -22) v = mantissa / POW10[-exponent];
+    else if (exponent > 0 && exponent <= 22) v = mantissa * POW10[exponent];
+    else v = mantissa * 10 ** exponent;
+    return negative ? -v : v;
+  }
+
+  /** Position after the numeric prefix of the last scanned number. */
+  numberEnd = 0;
+
+  /** A number value; fails on a missing or non-numeric value. `1.#QNAN` gives NaN. */
+  num(what = 'a number'): number {
+    if (this.peek() !== Tok.Word) this.fail(what, 'BAD_VALUE');
+    const v = this.scanNumber(this.start, this.end);
+    if (Number.isNaN(v) && !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23)) this.fail(what, 'BAD_VALUE');
+    this.take();
+    return v;
+  }
+
+  /** A number when one follows, else `fallback` (nothing consumed). */
+  optNum(fallback: number): number {
+    if (this.peek() !== Tok.Word) return fallback;
+    const v = this.scanNumber(this.start, this.end);
+    if (Number.isNaN(v) && !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23)) return fallback;
+    this.take();
+    return v;
+  }
+
+  /** An integer value (a trailing `:` or other suffix is allowed, as in `*MESH_FACE 0:`). */
+  int(what = 'an integer'): number {
+    if (this.peek() !== Tok.Word) this.fail(what, 'BAD_VALUE');
+    const v = this.scanNumber(this.start, this.end);
+    if (!Number.isFinite(v) || !Number.isInteger(v) || Math.abs(v) > 0x7fffffff) this.fail(what, 'BAD_VALUE');
+    this.take();
+    return v;
+  }
+
+  /** The integers of a comma list token sequence (`1,3,5` or `1, 3`) up to the next keyword. */
+  intList(out: number[]): number[] {
+    const b = this.bytes;
+    while (this.hasValue()) {
+      let p = this.start;
+      const e = this.end;
+      while (p < e) {
+        if (b[p] === 0x2c) {
+          p++;
+          continue;
+        }
+        let q = p;
+        while (q < e && b[q] !== 0x2c) q++;
+        const v = this.scanNumber(p, q);
+        if (Number.isInteger(v)) out.push(v);
+        p = q;
+      }
+      this.take();
+    }
+    return out;
+  }
+
+  /** A quoted string (or a bare word) decoded as the code page; '' when no value follows. */
+  str(): string {
+    const k = this.peek();
+    if (k !== Tok.String && k !== Tok.Word) return '';
+    const s = this.decoder.decode(this.bytes.subarray(this.start, this.end));
+    this.take();
+    return s;
+  }
+
+  /** True if the current Word token equals `label` case-insensitively (ASCII upper-case label). */
+  wordIs(label: string): boolean {
+    if (this.peek() !== Tok.Word || this.end - this.start !== label.length) return false;
+    for (let i = 0; i < label.length; i++) {
+      let c = this.bytes[this.start + i];
+      if (c >= 0x61 && c <= 0x7a) c -= 32;
+      if (c !== label.charCodeAt(i)) return false;
+    }
+    return true;
+  }
+
+  /** Skips the values of the current keyword and, when one follows, its balanced `{…}` block. */
+  skipValuesAndBlock(): void {
+    while (this.hasValue()) this.take();
+    if (this.peek() === Tok.Open) this.skipBlock();
+  }
+
+  /** Skips a balanced block starting at `{`. Fails at EOF. */
+  skipBlock(): void {
+    const open = this.start;
+    this.take();
+    let depth = 1;
+    for (;;) {
+      const k = this.peek();
+      if (k === Tok.Eof) this.fail(`'}' closing the block at offset ${this.inputOffset(open)}`, 'TRUNCATED');
+      this.take();
+      if (k === Tok.Open) depth++;
+      else if (k === Tok.Close && --depth === 0) return;
+    }
+  }
+
+  /** Validates a declared count against the text size before anything is allocated for it. */
+  count(n: number, minBytesPerItem: number, what: string, at: number): number {
+    if (!Number.isInteger(n) || n < 0 || n * minBytesPerItem > this.length) {
+      throw new FormatError({
+        format: 'ase',
+        offset: this.inputOffset(at),
+        expected: `a count of ${what} that fits in ${this.length} bytes of text`,
+        found: String(n),
+        code: 'BAD_COUNT',
+      });
+    }
+    return n;
+  }
+}
