@@ -145,12 +145,28 @@ export function jointChannels(
   if (rot.length) {
     const times = new Float32Array(rot.length);
     const values = new Float32Array(rot.length * 4);
-    rot.forEach((k, i) => {
-      const key = joint.rotationKeys;
-      times[i] = key[k * 4];
-      const q = math.quatMultiply(bind.rotation, eulerToQuat(finiteOr0(key[k * 4 + 1]), finiteOr0(key[k * 4 + 2]), finiteOr0(key[k * 4 + 3])));
-      values.set(math.quatNormalize(q), i * 4);
-    });
+    const key = joint.rotationKeys;
+    const [bx, by, bz, bw] = bind.rotation;
+    for (let i = 0; i < rot.length; i++) {
+      const k = rot[i] * 4;
+      times[i] = key[k];
+      // q_key = qz ⊗ qy ⊗ qx (as math.quatFromEulerXYZ), then q_bind ⊗ q_key, inlined: tracks run to 10⁵ keys.
+      const hx = finiteOr0(key[k + 1]) / 2, hy = finiteOr0(key[k + 2]) / 2, hz = finiteOr0(key[k + 3]) / 2;
+      const cx = Math.cos(hx), sx = Math.sin(hx), cy = Math.cos(hy), sy = Math.sin(hy), cz = Math.cos(hz), sz = Math.sin(hz);
+      const kx = sx * cy * cz - cx * sy * sz;
+      const ky = cx * sy * cz + sx * cy * sz;
+      const kz = cx * cy * sz - sx * sy * cz;
+      const kw = cx * cy * cz + sx * sy * sz;
+      const x = bw * kx + bx * kw + by * kz - bz * ky;
+      const y = bw * ky - bx * kz + by * kw + bz * kx;
+      const z = bw * kz + bx * ky - by * kx + bz * kw;
+      const w = bw * kw - bx * kx - by * ky - bz * kz;
+      const l = Math.hypot(x, y, z, w) || 1;
+      values[i * 4] = x / l;
+      values[i * 4 + 1] = y / l;
+      values[i * 4 + 2] = z / l;
+      values[i * 4 + 3] = w / l;
+    }
     math.makeQuaternionsContinuous(values);
     channels.push({ node, path: 'rotation', times, values, interpolation: 'LINEAR' });
   }
