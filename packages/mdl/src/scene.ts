@@ -247,7 +247,7 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
   const tangent = new Float32Array(n * 4);
   let zeroTangents = 0;
   for (let i = 0; i < n; i++) {
-    const tx = v.tangent[i * 3], ty = v.tangent[i * 3 + 1], tz = -v.tangent[i * 3 + 2];
+    const tx = v.tangent[i * 3], ty = v.tangent[i * 3 + 1], tz = 0 - v.tangent[i * 3 + 2];
     const l = Math.hypot(tx, ty, tz);
     if (!(l > 1e-6)) zeroTangents++;
     tangent[i * 4] = tx;
@@ -256,7 +256,7 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     let w = 1;
     if (bitangentUsed) {
       const nx = normal[i * 3], ny = normal[i * 3 + 1], nz = normal[i * 3 + 2];
-      const bx = v.bitangent[i * 3], by = v.bitangent[i * 3 + 1], bz = -v.bitangent[i * 3 + 2];
+      const bx = v.bitangent[i * 3], by = v.bitangent[i * 3 + 1], bz = 0 - v.bitangent[i * 3 + 2];
       const d = (ny * tz - nz * ty) * bx + (nz * tx - nx * tz) * by + (nx * ty - ny * tx) * bz;
       if (d < 0) w = -1;
     }

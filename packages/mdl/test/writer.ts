@@ -1,0 +1,287 @@
+/**
+ * A small test-only MDL writer (no test-framework imports: the viewer uses `writeSampleMdl`).
+ * It writes both layouts: real "Ultra Model" v300–302 (spec §2) and documented "G3D" v100 (§3).
+ */
+export type V3 = [number, number, number];
+export type V4 = [number, number, number, number];
+
+export interface WVertex {
+  position: V3;
+  normal?: V3;
+  uv0?: [number, number];
+  uv1?: [number, number];
+  /** Ultra only: RGBA8. */
+  color?: V4;
+  displacement?: number;
+  tangent?: V3;
+  bitangent?: V3;
+  bones?: V4;
+  weights?: V4;
+}
+
+export interface WMesh {
+  /** Ultra only (G3D is always triangles). */
+  polyVerts?: number;
+  name?: string;
+  material?: string;
+  /** Written stride; Ultra default 88 (records are still 96), G3D default 84. */
+  strideField?: number;
+  vertices: WVertex[];
+  indexSize?: 2 | 4;
+  indices: number[];
+  primitiveFlags?: number[];
+  /** Per morph, per vertex: position, normal, tangent, bitangent. */
+  morphs?: { position: V3; normal?: V3; tangent?: V3; bitangent?: V3 }[][];
+  pick?: number[];
+}
+
+export interface WLod {
+  viewDistance?: number;
+  meshes: WMesh[];
+}
+
+export interface WBone {
+  name: string;
+  position?: V3;
+  rotation?: V4;
+  scale?: V3;
+  children?: WBone[];
+}
+
+export interface WTrack {
+  boneId: number;
+  flags: number;
+  keys: { position?: V3; rotation?: V4; scale?: V3 }[];
+}
+
+export interface WAnimation {
+  name: string;
+  speed: number;
+  keyframes: number;
+  tracks: WTrack[];
+}
+
+export interface WPart {
+  /** Ultra: 4-character tag; G3D: integer id. */
+  shape: string | number;
+  offset?: V3;
+  rotation?: V4;
+  size?: V3;
+  mesh?: { flag: number; polygons: V3[][] };
+  /** Bytes written after the shape instead of a payload. */
+  raw?: number[];
+}
+
+export interface WNode {
+  name?: string;
+  engine?: string;
+  user?: string;
+  position?: V3;
+  rotation?: V4;
+  scale?: V3;
+  color?: V4;
+  /** Ultra v301+; default (16, 32, 64). */
+  unknownFloats?: V3;
+  attachBone?: number;
+  lods?: WLod[];
+  bones?: WBone[];
+  animations?: WAnimation[];
+  parts?: WPart[];
+  children?: WNode[];
+}
+
+export interface WFile {
+  variant: 'ultra' | 'g3d';
+  /** Default 300 (Ultra) or 100 (G3D). */
+  version?: number;
+  root: WNode;
+}
+
+class Bytes {
+  private buf = new Uint8Array(256);
+  private view = new DataView(this.buf.buffer);
+  length = 0;
+  private grow(n: number) {
+    if (this.length + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.length + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf);
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+  i32(v: number) { this.grow(4); this.view.setInt32(this.length, v, true); this.length += 4; return this; }
+  u16(v: number) { this.grow(2); this.view.setUint16(this.length, v, true); this.length += 2; return this; }
+  u32(v: number) { this.grow(4); this.view.setUint32(this.length, v, true); this.length += 4; return this; }
+  u8(v: number) { this.grow(1); this.buf[this.length++] = v; return this; }
+  f32(...v: number[]) { for (const x of v) { this.grow(4); this.view.setFloat32(this.length, x, true); this.length += 4; } return this; }
+  raw(bytes: ArrayLike<number>) { this.grow(bytes.length); this.buf.set(Array.from(bytes), this.length); this.length += bytes.length; return this; }
+  tag(t: string) { return this.raw(Array.from(t, (c) => c.charCodeAt(0))); }
+  istring(s: string) { const b = new TextEncoder().encode(s); return this.i32(b.length).raw(b); }
+  bytes() { return this.buf.slice(0, this.length); }
+}
+
+function writeVertex(out: Bytes, v: WVertex, ultra: boolean, stride: number) {
+  const start = out.length;
+  out.f32(...v.position, ...(v.normal ?? [0, 1, 0]), ...(v.uv0 ?? [0, 0]), ...(v.uv1 ?? [0, 0]));
+  if (ultra) out.raw(v.color ?? [255, 255, 255, 255]);
+  out.f32(v.displacement ?? 1, ...(v.tangent ?? [1, 0, 0]), ...(v.bitangent ?? [0, 0, 0]));
+  for (const b of v.bones ?? [0, 0, 0, 0]) out.u16(b);
+  out.raw(v.weights ?? [0, 0, 0, 0]);
+  while (out.length - start < stride) out.u8(ultra ? 0 : 0xee); // G3D: mark the undocumented tail
+}
+
+function writeMesh(out: Bytes, m: WMesh, ultra: boolean) {
+  out.tag('MESH');
+  if (ultra) out.i32(m.polyVerts ?? 3);
+  out.istring(m.name ?? '').istring(m.material ?? '');
+  const strideField = m.strideField ?? (ultra ? 88 : 84);
+  out.i32(strideField).i32(m.vertices.length);
+  for (const v of m.vertices) writeVertex(out, v, ultra, ultra ? 96 : strideField);
+  const indexSize = m.indexSize ?? 2;
+  out.i32(indexSize).i32(m.indices.length);
+  for (const i of m.indices) indexSize === 2 ? out.u16(i) : out.u32(i);
+  const prim = () => out.tag('PRIM').i32(m.primitiveFlags?.length ?? 0).raw(m.primitiveFlags ?? []);
+  const mset = () => {
+    out.tag('MSET').i32(m.morphs?.length ?? 0);
+    for (const morph of m.morphs ?? []) {
+      out.tag('MORP');
+      for (const v of morph) out.f32(...v.position, ...(v.normal ?? [0, 1, 0]), ...(v.tangent ?? [0, 0, 0]), ...(v.bitangent ?? [0, 0, 0]));
+    }
+  };
+  if (ultra) { prim(); mset(); } else { mset(); prim(); }
+  out.tag('PICK').i32(m.pick?.length ?? 0).raw(m.pick ?? []);
+}
+
+function writeBone(out: Bytes, b: WBone) {
+  out.tag('BONE').istring(b.name).f32(...(b.position ?? [0, 0, 0]), ...(b.rotation ?? [0, 0, 0, 1]), ...(b.scale ?? [1, 1, 1]));
+  out.i32(b.children?.length ?? 0);
+  for (const c of b.children ?? []) writeBone(out, c);
+}
+
+function writeAnimation(out: Bytes, a: WAnimation) {
+  out.tag('ANIM').istring(a.name).f32(a.speed).i32(a.keyframes).i32(a.tracks.length);
+  for (const t of a.tracks) {
+    out.tag('BONE').i32(t.boneId).i32(t.flags);
+    for (const k of t.keys) {
+      if (t.flags & 1) out.f32(...k.position!);
+      if (t.flags & 2) out.f32(...k.rotation!);
+      if (t.flags & 4) out.f32(...k.scale!);
+    }
+  }
+}
+
+function partsBytes(parts: WPart[], ultra: boolean): Uint8Array {
+  const out = new Bytes();
+  if (!parts.length) return out.bytes();
+  out.i32(parts.length);
+  for (const p of parts) {
+    out.tag('PART');
+    if (ultra) out.tag(p.shape as string);
+    else out.i32(p.shape as number);
+    if (p.raw) out.raw(p.raw);
+    else if (p.mesh) {
+      out.i32(p.mesh.flag).i32(p.mesh.polygons.length);
+      for (const poly of p.mesh.polygons) {
+        out.i32(poly.length);
+        for (const v of poly) out.f32(...v);
+      }
+    } else out.f32(...(p.offset ?? [0, 0, 0]), ...(p.rotation ?? [0, 0, 0, 1]), ...(p.size ?? [1, 1, 1]));
+  }
+  return out.bytes();
+}
+
+function writeNode(out: Bytes, n: WNode, ultra: boolean, version: number) {
+  out.tag('NODE').istring(n.name ?? '').istring(n.engine ?? '').istring(n.user ?? '');
+  out.f32(...(n.position ?? [0, 0, 0]), ...(n.rotation ?? [0, 0, 0, 1]), ...(n.scale ?? [1, 1, 1]), ...(n.color ?? [1, 1, 1, 1]));
+  if (ultra && version >= 301) out.f32(...(n.unknownFloats ?? [16, 32, 64]));
+  if (!ultra) out.i32(n.attachBone ?? -1);
+  out.i32(n.lods?.length ?? 0);
+  for (const lod of n.lods ?? []) {
+    out.tag('LOD_').f32(lod.viewDistance ?? 0).i32(lod.meshes.length);
+    for (const m of lod.meshes) writeMesh(out, m, ultra);
+  }
+  const parts = partsBytes(n.parts ?? [], ultra);
+  if (ultra) {
+    out.tag('SKEL').i32(n.bones?.length ?? 0);
+    for (const b of n.bones ?? []) writeBone(out, b);
+    out.tag('ATCH').i32(n.attachBone ?? -1);
+    out.tag('ASET').i32(n.animations?.length ?? 0);
+    for (const a of n.animations ?? []) writeAnimation(out, a);
+    out.tag('PHYS').i32(parts.length).raw(parts);
+    out.tag('KIDS').i32(n.children?.length ?? 0);
+  } else {
+    out.i32(n.bones?.length ?? 0);
+    for (const b of n.bones ?? []) writeBone(out, b);
+    out.i32(n.animations?.length ?? 0);
+    for (const a of n.animations ?? []) writeAnimation(out, a);
+    out.tag('COLL').i32(parts.length).raw(parts);
+    out.tag('KIDS');
+  }
+  for (const c of n.children ?? []) writeNode(out, c, ultra, version);
+}
+
+/** Writes a file of either layout. */
+export function writeMdl(file: WFile): Uint8Array {
+  const ultra = file.variant === 'ultra';
+  const version = file.version ?? (ultra ? 300 : 100);
+  const out = new Bytes();
+  out.tag(ultra ? 'Ultra Model\0' : 'G3D\0').i32(version);
+  writeNode(out, file.root, ultra, version);
+  return out.bytes();
+}
+
+/** The sample model as data, for tests that want to inspect what was written. */
+export function sampleModel(): WFile {
+  // A 0.5 × 2 × 0.5 column in two segments, skinned to a two-bone spine, bending 90° about Z.
+  const vertices: WVertex[] = [];
+  const indices: number[] = [];
+  const corners: [number, number][] = [[-0.25, -0.25], [0.25, -0.25], [0.25, 0.25], [-0.25, 0.25]];
+  for (let ring = 0; ring < 3; ring++) {
+    const y = ring;
+    for (const [x, z] of corners) {
+      const l = Math.hypot(x, z);
+      const weights: V4 = ring === 0 ? [255, 0, 0, 0] : ring === 1 ? [128, 127, 0, 0] : [0, 255, 0, 0];
+      vertices.push({ position: [x, y, z], normal: [x / l, 0, z / l], uv0: [corners.findIndex((c) => c[0] === x && c[1] === z) / 4, 1 - y / 2], tangent: [-z / l, 0, x / l], bones: [0, 1, 0, 0], weights });
+    }
+  }
+  // Side quads, wound so that (p1−p0)×(p2−p0) points outward in the left-handed file frame.
+  for (let ring = 0; ring < 2; ring++) {
+    for (let k = 0; k < 4; k++) {
+      const a = ring * 4 + k, b = ring * 4 + ((k + 1) % 4), c = a + 4, d = b + 4;
+      indices.push(a, c, b, b, c, d);
+    }
+  }
+  return {
+    variant: 'g3d',
+    root: {
+      name: 'Sample column',
+      user: '{"sample": true}',
+      lods: [{ viewDistance: 0, meshes: [{ name: 'column', material: './sample.mat', vertices, indices }] }],
+      bones: [{ name: 'base', children: [{ name: 'top', position: [0, 1, 0] }] }],
+      animations: [
+        {
+          name: 'bend',
+          speed: 1,
+          keyframes: 61,
+          tracks: [
+            {
+              boneId: 1,
+              flags: 2,
+              keys: Array.from({ length: 61 }, (_, k) => {
+                const a = (Math.PI / 2) * Math.sin((Math.PI * k) / 60) / 2;
+                return { rotation: [0, 0, Math.sin(a), Math.cos(a)] as V4 };
+              }),
+            },
+          ],
+        },
+      ],
+      parts: [{ shape: 0, offset: [0, 1, 0], size: [0.5, 2, 0.5] }],
+    },
+  };
+}
+
+/** A small valid G3D v100 file: a skinned, animated column with a material and a box collider. */
+export function writeSampleMdl(): Uint8Array {
+  return writeMdl(sampleModel());
+}
