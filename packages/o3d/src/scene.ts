@@ -490,20 +490,23 @@ class SceneBuilder {
   private motionChannels(motion: MotionBody, frameCount: number, fps: number): AnimationChannel[] {
     const skeleton = this.skeleton!;
     const channels: AnimationChannel[] = [];
+    const times = new Float32Array([0]);
     motion.tracks.forEach((track, i) => {
       const node = skeleton.nodes[i];
       if (node === undefined) return;
+      // Keys carry no scale (L = R · T), so a bone whose rest pose has one gets an explicit 1.
+      let scale: number[] = [1, 1, 1];
       if (track.keys) channels.push(...keyChannels(node, track.keys, frameCount, fps));
       else {
         const d = math.decompose(convertMatrix(track.matrix));
-        const times = new Float32Array([0]);
+        scale = d.scale;
         channels.push(
           { node, path: 'translation', times, values: Float32Array.from(d.translation), interpolation: 'LINEAR' },
           { node, path: 'rotation', times, values: Float32Array.from(d.rotation), interpolation: 'LINEAR' },
         );
-        if (d.scale.some((s) => Math.abs(s - 1) > 1e-4)) {
-          channels.push({ node, path: 'scale', times, values: Float32Array.from(d.scale), interpolation: 'LINEAR' });
-        }
+      }
+      if (this.scene.nodes[node].scale || scale.some((v) => Math.abs(v - 1) > 1e-6)) {
+        channels.push({ node, path: 'scale', times, values: Float32Array.from(scale), interpolation: 'LINEAR' });
       }
     });
     return channels;
