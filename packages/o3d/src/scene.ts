@@ -4,7 +4,9 @@
 import {
   addNode,
   compactIndices,
+  computeWorldMatrices,
   createScene,
+  sampleAnimation,
   math,
   type AnimationChannel,
   type AnimationClip,
@@ -85,6 +87,7 @@ class SceneBuilder {
   private skeleton?: Skeleton;
   private skinIndex = -1;
   private warned = new Set<string>();
+  private readonly followers: { bone: number; group: number; node: number }[] = [];
 
   constructor(private readonly input: SceneInput) {
     this.scene = createScene('o3d', input.file.version);
@@ -148,7 +151,52 @@ class SceneBuilder {
       scene.animations.push(clip('embedded', embeddedChannels, file.frameCount, fps, file.perSlerp, {}));
     }
     for (const motion of this.input.motions) this.addMotionClip(motion.name, motion.ani);
+    if (this.followers.length) for (const animation of scene.animations) this.bakeFollowers(animation);
     return scene;
+  }
+
+  /**
+   * With LOD groups, an object attached to a bone must stay inside its level's subtree (or every
+   * level would show it). It hangs on a follower node there that copies the bone's model-space
+   * transform: at rest here, and per frame in every clip (bakeFollowers).
+   */
+  private follower(bone: number, group: number, groupNode: number): number {
+    const known = this.followers.find((f) => f.bone === bone && f.group === group);
+    if (known) return known.node;
+    const skeleton = this.skeleton!;
+    const node = addNode(this.scene, { name: `${skeleton.names[bone]} (LOD${group} follower)`, ...trs(skeleton.worlds[bone]), extras: { followsBone: bone } }, groupNode);
+    this.followers.push({ bone, group, node });
+    return node;
+  }
+
+  private bakeFollowers(animation: AnimationClip): void {
+    const skeleton = this.skeleton!;
+    const driven = new Set(animation.channels.map((c) => c.node));
+    if (!this.followers.some((f) => driven.has(skeleton.nodes[f.bone]))) return;
+    const frames = Number(animation.extras?.frameCount ?? 0);
+    const fps = Number(animation.extras?.fps ?? 30);
+    if (!(frames > 0)) return;
+    const times = new Float32Array(frames);
+    const values = this.followers.map(() => ({ t: new Float32Array(frames * 3), r: new Float32Array(frames * 4), s: new Float32Array(frames * 3) }));
+    for (let f = 0; f < frames; f++) {
+      times[f] = f / fps;
+      const world = computeWorldMatrices(this.scene, sampleAnimation(this.scene, animation, f / fps).locals);
+      this.followers.forEach((follower, k) => {
+        const node = skeleton.nodes[follower.bone];
+        const d = math.decompose(world.subarray(node * 16, node * 16 + 16));
+        values[k].t.set(d.translation, f * 3);
+        values[k].r.set(d.rotation, f * 4);
+        values[k].s.set(d.scale, f * 3);
+      });
+    }
+    this.followers.forEach((follower, k) => {
+      math.makeQuaternionsContinuous(values[k].r);
+      animation.channels.push(
+        { node: follower.node, path: 'translation', times, values: values[k].t, interpolation: 'LINEAR' },
+        { node: follower.node, path: 'rotation', times, values: values[k].r, interpolation: 'LINEAR' },
+        { node: follower.node, path: 'scale', times, values: values[k].s, interpolation: 'LINEAR' },
+      );
+    });
   }
 
   // ---- skeleton -------------------------------------------------------------------------------
@@ -264,7 +312,7 @@ class SceneBuilder {
         if (object.parentType === PARENT_OBJECT && object.parentIndex >= 0 && object.parentIndex < index) {
           parent = groupObjects[object.parentIndex];
         } else if (object.parentType === PARENT_BONE && this.skeleton && object.parentIndex >= 0 && object.parentIndex < this.skeleton.nodes.length) {
-          parent = this.skeleton.nodes[object.parentIndex];
+          parent = this.input.file.groups.length > 1 ? this.follower(object.parentIndex, group, groupNode) : this.skeleton.nodes[object.parentIndex];
         } else {
           this.input.sink.warn(
             'O3D_OBJECT_PARENT',

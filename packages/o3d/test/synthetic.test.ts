@@ -3,6 +3,7 @@ import {
   computeWorldMatrices,
   computeSkinMatrices,
   FormatError,
+  hiddenLodNodes,
   math,
   sampleAnimation,
   skinVertices,
@@ -169,6 +170,33 @@ describe('structure', () => {
     // Without the skeleton the bone parent cannot be followed: a warning, model space.
     const alone = parseO3d(writeO3d(o3d));
     expect(alone.warnings.map((w) => w.code)).toContain('O3D_OBJECT_PARENT');
+  });
+
+  it('keeps bone-attached objects of LOD files inside their level, on followers that track the bone', () => {
+    const keys = [[0, 0, 0, 1, 0, 1, 0], [...quatZ(Math.PI / 2), 0, 1, 0]];
+    const attached = () => ({ type: 0 as const, parent: 1, parentType: 2, localTM: translationMatrix(1, 0, 0), geometry: tri() });
+    const scene = parsed(
+      model({
+        lod: true,
+        frameCount: 2,
+        skeleton: {
+          base: [IDENTITY, translationMatrix(0, 1, 0)],
+          inverse: [IDENTITY, translationMatrix(0, -1, 0)],
+          motion: [{ name: 'Root', parent: -1, matrix: IDENTITY }, { name: 'Arm', parent: 0, keys }],
+        },
+        groups: [[attached()], [attached()], [attached()]],
+      }),
+    );
+    const objects = meshNodes(scene).map((n) => scene.nodes.indexOf(n));
+    const hidden = hiddenLodNodes(scene, 0);
+    expect(objects.map((o) => hidden.has(o))).toEqual([false, true, true]);
+    const at = (time: number) => {
+      const world = computeWorldMatrices(scene, sampleAnimation(scene, 'embedded', time).locals);
+      return math.transformPoint(world.subarray(objects[1] * 16, objects[1] * 16 + 16), 0, 0, 0).map((v) => Math.round(v * 1e5) / 1e5 + 0);
+    };
+    // Rest: bone at (0, 1, 0), object 1 to the right. Frame 1: the bone turned 90° about D3D +Z.
+    expect(at(0)).toEqual([1, 1, 0]);
+    expect(at(1 / 30)).toEqual([0, 2, 0]);
   });
 
   it('maps materials: nMaterial 0 means 1, textureId picks, effect flags and light objects', () => {
