@@ -15,6 +15,7 @@ import {
 } from '@relic3d/core';
 import { packSkinWeights } from '@relic3d/kernels';
 import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ } from './convert.js';
+import { sanitizeScene } from './finite.js';
 import { MaterialTable } from './materials.js';
 import type { MdlAnimation, MdlBone, MdlColliderPart, MdlFile, MdlMesh, MdlNode, MdlParseOptions } from './types.js';
 
@@ -52,6 +53,7 @@ export function toScene(file: MdlFile, options: MdlParseOptions, sink: WarningSi
   if (file.trailingBytes) scene.extras.trailingBytes = file.trailingBytes;
   const ctx: Context = { scene, file, options, sink, materials: new MaterialTable(scene, options) };
   convertNode(ctx, file.root, -1, true);
+  sanitizeScene(scene, sink);
   return scene;
 }
 
