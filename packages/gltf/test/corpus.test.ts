@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NodeIO } from '@gltf-transform/core';
+import { requireFormat, validateScene, type Format, type Scene } from '@relic3d/core';
+import { aseFormat } from '@relic3d/ase';
+import { lodFormat } from '@relic3d/lod';
+import { mdlFormat } from '@relic3d/mdl';
+import { ms3dFormat } from '@relic3d/ms3d';
+import { findCompanions, o3dFormat } from '@relic3d/o3d';
+import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
+import { gltfExtensions, toGlb, type Lod } from '../src/index.js';
+import { describeIssues, validateGltf } from './validate.js';
+
+const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
+const io = new NodeIO().registerExtensions(gltfExtensions);
+
+/**
+ * Companions from the corpus folder, case-insensitive; corpus files carry a `<source>__` prefix,
+ * so `.\jeep1.jpg` written by `assimp__jeep1.ms3d` is `assimp__jeep1.jpg` here.
+ */
+function corpusResolver(entry: CorpusEntry) {
+  const dir = path.dirname(entry.path);
+  const listing = readdirSync(dir);
+  const prefix = /^(.*?__)/.exec(entry.file)?.[1] ?? '';
+  return (name: string) => {
+    const base = name.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
+    const hit = listing.find((f) => f.toLowerCase() === base || f.toLowerCase() === (prefix + base).toLowerCase());
+    return hit ? new Uint8Array(readFileSync(path.join(dir, hit))) : undefined;
+  };
+}
+
+async function load(entry: CorpusEntry): Promise<Scene> {
+  const bytes = readCorpusFile(entry);
+  const format = requireFormat(bytes, entry.file, formats);
+  const options: Record<string, unknown> = { fileName: entry.file, resolve: corpusResolver(entry) };
+  if (format.id === 'o3d') {
+    const motions = Object.values(findCompanions(entry.file, readdirSync(path.dirname(entry.path))).motions);
+    if (motions.length) options.motions = motions;
+  }
+  return format.parse(bytes, options);
+}
+
+const models = (folder: string, exts: string[]) => corpusFiles(folder, exts).map((e) => [`${folder}/${e.file}`, e] as const);
+const all = [
+  ...models('ms3d', ['.ms3d']),
+  ...models('ase', ['.ase', 'testformatdetection']),
+  ...models('o3d', ['.o3d']),
+  ...models('mdl', ['.mdl']),
+  ...models('lod', ['.lod']),
+];
+
+/** Converted once, checked by several tests. */
+const converted = new Map<string, Promise<{ scene: Scene; glb: Uint8Array }>>();
+function convert(entry: CorpusEntry) {
+  let result = converted.get(entry.path);
+  if (!result) {
+    result = load(entry).then(async (scene) => ({ scene, glb: await toGlb(scene, { resolve: corpusResolver(entry) }) }));
+    converted.set(entry.path, result);
+  }
+  return result;
+}
+const byFile = (file: string) => all.find(([name]) => name === file)![1];
+
+describe('every corpus model converts to a .glb the Khronos validator accepts', () => {
+  it('finds the corpus', () => {
+    if (all.length) expect(all.length).toBeGreaterThanOrEqual(95);
+  });
+
+  it.each(all)('%s', async (_name, entry) => {
+    const { scene, glb } = await convert(entry);
+    expect(validateScene(scene)).toEqual([]);
+    const report = await validateGltf(glb);
+    expect(report.errors, describeIssues(report.errors)).toEqual([]);
+    // Reload: nothing the scene holds is lost on the way.
+    const doc = await io.readBinary(glb);
+    const root = doc.getRoot();
+    expect(root.listAnimations().length).toBe(scene.animations.filter((a) => a.channels.length).length);
+    expect(root.listSkins().length).toBe(scene.skins.filter((s) => s.joints.length).length);
+    expect(root.listCameras().length).toBe(scene.cameras.length);
+    expect(root.listNodes().length).toBeGreaterThanOrEqual(scene.nodes.length);
+    for (const [i, clip] of root.listAnimations().entries()) expect(clip.getName()).toBe(scene.animations[i].name);
+  });
+});
+
+// Facts from the corpus MANIFEST notes (independent of the parsers).
+describe('skinned and animated files keep their skeletons and clips', () => {
+  const cases: [file: string, joints: number, clips: string[] | number][] = [
+    ['ms3d/glscene__Woman4.ms3d', 31, 1],
+    ['ms3d/hiero__TBone.ms3d', 4, 1],
+    ['ms3d/soulsheng__Model.ms3d', 9, 1],
+    ['o3d/mvr_AiBatt.o3d', 14, ['stand', 'walk']],
+    ['o3d/Mvr_Lawolf.o3d', 27, ['dmgDie']],
+    ['o3d/mvr_harpy.o3d', 29, ['stand']],
+    ['o3d/Mvr_PetEggrabbit.o3d', 2, ['idle1']],
+    ['o3d/mvr_Scopicon.o3d', 53, ['stand']],
+    ['o3d/Part_femaleUpper.o3d', 30, ['GenStand']],
+    ['lod/xtreme3d__TRINITYrage.lod', 40, ['TRINITYrage', 'walk', 'run', 'jump', 'long_jump']],
+  ];
+  it.each(cases)('%s: %i joints', async (file, joints, clips) => {
+    if (!all.length) return;
+    const { glb } = await convert(byFile(file));
+    const doc = await io.readBinary(glb);
+    const skins = doc.getRoot().listSkins();
+    expect(skins.length).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...skins.map((s) => s.listJoints().length))).toBe(joints);
+    const names = doc.getRoot().listAnimations().map((a) => a.getName());
+    if (typeof clips === 'number') expect(names).toHaveLength(clips);
+    else expect(names).toEqual(clips);
+    for (const clip of doc.getRoot().listAnimations()) expect(clip.listChannels().length).toBeGreaterThan(0);
+  });
+
+  it('cubby__Human.ms3d (animation only, 25 joints, no geometry) keeps its joints and clip', async () => {
+    if (!all.length) return;
+    const { glb } = await convert(byFile('ms3d/cubby__Human.ms3d'));
+    const doc = await io.readBinary(glb);
+    expect(doc.getRoot().listMeshes()).toHaveLength(0);
+    const animated = new Set(doc.getRoot().listAnimations().flatMap((a) => a.listChannels().map((c) => c.getTargetNode())));
+    expect(animated.size).toBe(25);
+  });
+});
+
+describe('textures, cameras and LODs from real files', () => {
+  it('assimp__jeep1.ms3d embeds its 512×512 JPEG found through the resolver', async () => {
+    if (!all.length) return;
+    const { glb } = await convert(byFile('ms3d/assimp__jeep1.ms3d'));
+    const report = await validateGltf(glb);
+    const resources = (report.info?.resources ?? []) as { mimeType?: string; image?: { width: number; height: number } }[];
+    const images = resources.filter((r) => r.image);
+    expect(images).toHaveLength(1);
+    expect(images[0].mimeType).toBe('image/jpeg');
+    expect(images[0].image).toMatchObject({ width: 512, height: 512 });
+  });
+
+  it('assimp__CameraRollAnim.ase keeps its camera and its animation', async () => {
+    if (!all.length) return;
+    const { glb } = await convert(byFile('ase/assimp__CameraRollAnim.ase'));
+    const doc = await io.readBinary(glb);
+    expect(doc.getRoot().listCameras()).toHaveLength(1);
+    expect(doc.getRoot().listAnimations().length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each([
+    ['o3d/Part_femaleUpper.o3d', 3],
+    ['o3d/Obj_DuDkCoPrRock01.o3d', 3],
+    ['o3d/mvr_ClockWork.o3d', 3],
+  ])('%s: %i LOD groups are linked with MSFT_lod', async (file, levels) => {
+    if (!all.length) return;
+    const { glb } = await convert(byFile(file));
+    const doc = await io.readBinary(glb);
+    const hosts = doc.getRoot().listNodes().filter((n) => n.getExtension('MSFT_lod'));
+    expect(hosts.length).toBeGreaterThanOrEqual(1);
+    for (const host of hosts) expect(host.getExtension<Lod>('MSFT_lod')!.listLods()).toHaveLength(levels - 1);
+  });
+
+  it('Obj_DuDkCoPrRock01.o3d with { lod } draws 80 / 55 / 40 triangles per level (spec §5.7)', async () => {
+    if (!all.length) return;
+    const scene = await load(byFile('o3d/Obj_DuDkCoPrRock01.o3d'));
+    const triangles: number[] = [];
+    for (const lod of [0, 1, 2]) {
+      const doc = await io.readBinary(await toGlb(scene, { lod }));
+      let count = 0;
+      for (const node of doc.getRoot().listNodes()) {
+        for (const prim of node.getMesh()?.listPrimitives() ?? []) count += (prim.getIndices()?.getCount() ?? prim.getAttribute('POSITION')!.getCount()) / 3;
+      }
+      triangles.push(count);
+    }
+    expect(triangles).toEqual([80, 55, 40]);
+  });
+});
