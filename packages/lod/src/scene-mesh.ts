@@ -90,7 +90,9 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
       for (let t = 0; t < tris; t++) masks.push(hasMasks ? g.smoothData![t] : skin ? 0xffffffff : 0);
       for (const i of g.vertexIndices) corners.push(i);
     }
-    generated = new Uint32Array(cornerNormals(positions, corners, masks).buffer);
+    const normals = cornerNormals(positions, corners, masks);
+    for (let i = 0; i < normals.length; i++) if (normals[i] === 0) normals[i] = 0; // −0 and 0 must weld
+    generated = new Uint32Array(normals.buffer);
     return generated;
   };
 
