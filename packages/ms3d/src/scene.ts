@@ -122,7 +122,8 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   if (meshNode >= 0) scene.nodes[meshNode].mesh = 0;
 
   // One clip per file: every joint's keys.
-  const positionInterpolation = options.positionInterpolation === 'step' ? 'STEP' : 'LINEAR';
+  const positionInterpolation =
+    options.positionInterpolation === 'step' ? 'STEP' : options.positionInterpolation === 'hermite' ? 'CUBICSPLINE' : 'LINEAR';
   const channels: AnimationChannel[] = [];
   file.joints.forEach((joint, j) => channels.push(...jointChannels(joint, j, jointBase + j, positionInterpolation, sink)));
   if (channels.length) {

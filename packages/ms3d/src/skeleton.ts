@@ -134,7 +134,7 @@ export function jointChannels(
   joint: Ms3dJoint,
   jointIndex: number,
   node: number,
-  positionInterpolation: 'LINEAR' | 'STEP',
+  positionInterpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE',
   sink: WarningSink,
 ): AnimationChannel[] {
   const channels: AnimationChannel[] = [];
@@ -173,17 +173,52 @@ export function jointChannels(
 
   const pos = orderedKeys(joint.positionKeys, `${label} position keys`, sink);
   if (pos.length) {
-    const times = new Float32Array(pos.length);
-    const values = new Float32Array(pos.length * 3);
-    pos.forEach((k, i) => {
-      const key = joint.positionKeys;
-      times[i] = key[k * 4];
-      const d = math.quatRotateVec3(bind.rotation, [finiteOr0(key[k * 4 + 1]), finiteOr0(key[k * 4 + 2]), finiteOr0(key[k * 4 + 3])]);
-      values[i * 3] = bind.position[0] + d[0];
-      values[i * 3 + 1] = bind.position[1] + d[1];
-      values[i * 3 + 2] = bind.position[2] + d[2];
-    });
+    const key = joint.positionKeys;
+    const n = pos.length;
+    const times = new Float32Array(n);
+    const offsets = new Float64Array(n * 3); // R_bind · p_key
+    for (let i = 0; i < n; i++) {
+      const k = pos[i] * 4;
+      times[i] = key[k];
+      offsets.set(math.quatRotateVec3(bind.rotation, [finiteOr0(key[k + 1]), finiteOr0(key[k + 2]), finiteOr0(key[k + 3])]), i * 3);
+    }
+    const cubic = positionInterpolation === 'CUBICSPLINE';
+    const stride = cubic ? 9 : 3;
+    const at = cubic ? 3 : 0; // the value sits between the in and out tangents
+    const values = new Float32Array(n * stride);
+    for (let i = 0; i < n; i++) {
+      for (let c = 0; c < 3; c++) values[i * stride + at + c] = bind.position[c] + offsets[i * 3 + c];
+    }
+    if (cubic) hermiteTangents(times, offsets, values);
     channels.push({ node, path: 'translation', times, values, interpolation: positionInterpolation });
   }
   return channels;
+}
+
+/**
+ * The viewer's position tangents (msModel::SetupTangents) as glTF CUBICSPLINE tangents. For more
+ * than 2 keys, key k gets tangent = p[k+1] − p[k−1] (indices wrap around the track), split into
+ * in = tangent·dt1/(dt1+dt2) and out = tangent·dt2/(dt1+dt2) with dt1, dt2 the times to the
+ * neighbours; 1-2 keys get zero tangents. The viewer's tangents are per normalised segment, glTF's
+ * per second, hence the division by the segment length. The bind offset is constant, so the
+ * tangents of `R_bind · p_key` equal the key tangents rotated.
+ */
+function hermiteTangents(times: Float32Array, offsets: Float64Array, values: Float32Array): void {
+  const n = times.length;
+  if (n <= 2) return;
+  for (let k = 0; k < n; k++) {
+    const k0 = k === 0 ? n - 1 : k - 1;
+    const k2 = k === n - 1 ? 0 : k + 1;
+    const dt1 = times[k] - times[k0];
+    const dt2 = times[k2] - times[k];
+    const dt = dt1 + dt2;
+    if (!dt) continue;
+    const segmentIn = k > 0 ? times[k] - times[k - 1] : 0;
+    const segmentOut = k < n - 1 ? times[k + 1] - times[k] : 0;
+    for (let c = 0; c < 3; c++) {
+      const tangent = offsets[k2 * 3 + c] - offsets[k0 * 3 + c];
+      if (segmentIn > 0) values[k * 9 + c] = (tangent * dt1) / dt / segmentIn;
+      if (segmentOut > 0) values[k * 9 + 6 + c] = (tangent * dt2) / dt / segmentOut;
+    }
+  }
 }

@@ -3,10 +3,12 @@ import type { ParseOptions, RGBA, Vec3, Warning } from '@relic3d/core';
 /** Options of the MS3D reader. */
 export interface Ms3dParseOptions extends ParseOptions {
   /**
-   * How position keys are interpolated. `'linear'` (default) is what assimp, Irrlicht and Blender do;
-   * `'step'` holds each key. Rotation keys always slerp through quaternions.
+   * How position keys are interpolated. `'linear'` (default) is what assimp, Irrlicht and Blender do.
+   * `'hermite'` reproduces the author's viewer: a cubic Hermite curve whose tangents come from the
+   * neighbouring keys (looped around the track, zero for 1-2 keys), emitted as a glTF CUBICSPLINE
+   * channel. `'step'` holds each key. Rotation keys always slerp through quaternions.
    */
-  positionInterpolation?: 'linear' | 'step';
+  positionInterpolation?: 'linear' | 'hermite' | 'step';
 }
 
 /** Vertices as stored: 15-byte records split into one array per field. */

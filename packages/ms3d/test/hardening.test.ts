@@ -1,13 +1,13 @@
 import { validateScene } from '@relic3d/core';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parseMs3d, readMs3d } from '../src/index.js';
+import { parseMs3d, readMs3d, type Ms3dParseOptions } from '../src/index.js';
 import { quad, writeMs3d } from './writer.js';
 
 /** Parses and insists the scene is valid: an invalid scene counts as a failure, like a stray error. */
-function parseValid(bytes: Uint8Array): unknown {
+function parseValid(bytes: Uint8Array, options: Ms3dParseOptions = {}): unknown {
   readMs3d(bytes);
-  const scene = parseMs3d(bytes);
+  const scene = parseMs3d(bytes, options);
   const issues = validateScene(scene);
   if (issues.length) throw new Error(`invalid scene: ${issues[0].code} ${issues[0].path} ${issues[0].message}`);
   return scene;
@@ -39,6 +39,10 @@ describe('hardening', () => {
   it.each(synthetic)('synthetic %s: only FormatError escapes, accepted scenes are valid', async (name, bytes) => {
     const report = await expectHardened(parseValid, bytes, { name: `ms3d synthetic ${name}` });
     expect(report.runs).toBeGreaterThan(0);
+  });
+
+  it.each(synthetic)('synthetic %s with Hermite positions', async (name, bytes) => {
+    await expectHardened((b) => parseValid(b, { positionInterpolation: 'hermite' }), bytes, { name: `ms3d synthetic hermite ${name}` });
   });
 
   const files = corpusFiles('ms3d', '.ms3d');

@@ -266,8 +266,29 @@ function bracket(keys: number[][], time: number): { a: number[]; b: number[]; t:
   return { a: keys[i], b: keys[i + 1], t: (time - keys[i][0]) / (keys[i + 1][0] - keys[i][0]) };
 }
 
+/** The viewer's Hermite position (msModel::SetupTangents + EvaluateJoint), looped tangents. */
+function hermitePosition(keys: number[][], time: number): number[] {
+  const n = keys.length;
+  if (time < keys[0][0]) return keys[0].slice(1);
+  if (time >= keys[n - 1][0]) return keys[n - 1].slice(1);
+  let i = 0;
+  while (!(time >= keys[i][0] && time < keys[i + 1][0])) i++;
+  const tangent = (k: number, out: boolean): number[] => {
+    if (n <= 2) return [0, 0, 0];
+    const k0 = k === 0 ? n - 1 : k - 1;
+    const k2 = k === n - 1 ? 0 : k + 1;
+    const dt1 = keys[k][0] - keys[k0][0];
+    const dt2 = keys[k2][0] - keys[k][0];
+    return [1, 2, 3].map((c) => ((keys[k2][c] - keys[k0][c]) * (out ? dt2 : dt1)) / (dt1 + dt2));
+  };
+  const t = (time - keys[i][0]) / (keys[i + 1][0] - keys[i][0]);
+  const h1 = 2 * t ** 3 - 3 * t ** 2 + 1, h2 = -2 * t ** 3 + 3 * t ** 2, h3 = t ** 3 - 2 * t ** 2 + t, h4 = t ** 3 - t ** 2;
+  const m0 = tangent(i, true), m1 = tangent(i + 1, false);
+  return [0, 1, 2].map((c) => h1 * keys[i][c + 1] + h3 * m0[c] + h2 * keys[i + 1][c + 1] + h4 * m1[c]);
+}
+
 /** Global matrices of every joint at `time` (undefined time = bind pose). */
-export function evaluateJoints(d: Dump, time?: number): M34[] {
+export function evaluateJoints(d: Dump, time?: number, hermite = false): M34[] {
   const global: M34[] = [];
   const done = new Array<boolean>(d.joints.length).fill(false);
   const visit = (j: number): M34 => {
@@ -277,7 +298,8 @@ export function evaluateJoints(d: Dump, time?: number): M34[] {
     if (time !== undefined) {
       const p = bracket(joint.posKeys, time);
       const r = bracket(joint.rotKeys, time);
-      const pos = p ? [1, 2, 3].map((c) => p.a[c] + (p.b[c] - p.a[c]) * p.t) : [0, 0, 0];
+      let pos = p ? [1, 2, 3].map((c) => p.a[c] + (p.b[c] - p.a[c]) * p.t) : [0, 0, 0];
+      if (p && hermite) pos = hermitePosition(joint.posKeys, time);
       let rm: M34 = angleMatrix([0, 0, 0]);
       if (r) rm = r.t === 0 ? angleMatrix(r.a.slice(1)) : matOfQuat(slerp(quatOf(angleMatrix(r.a.slice(1))), quatOf(angleMatrix(r.b.slice(1))), r.t));
       for (let i = 0; i < 3; i++) rm[i][3] = pos[i];
@@ -311,9 +333,9 @@ export function influences(d: Dump, v: number): [number, number][] {
 }
 
 /** Box of the used vertices, skinned at `time` (or in bind pose). */
-export function referenceBounds(d: Dump, time?: number): { min: number[]; max: number[] } {
+export function referenceBounds(d: Dump, time?: number, hermite = false): { min: number[]; max: number[] } {
   const bind = evaluateJoints(d);
-  const posed = time === undefined ? bind : evaluateJoints(d, time);
+  const posed = time === undefined ? bind : evaluateJoints(d, time, hermite);
   const skinMats = posed.map((g, j) => concat(g, invertRigid(bind[j])));
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];

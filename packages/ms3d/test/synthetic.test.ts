@@ -463,6 +463,26 @@ describe('skeleton and animation (values worked out by hand)', () => {
     expect(parseMs3d(writeMs3d(rig()), { positionInterpolation: 'step' }).animations[0].channels.find((c) => c.path === 'translation')!.interpolation).toBe('STEP');
   });
 
+  it("reproduces the viewer's Hermite positions on request (looped tangents)", () => {
+    // Keys x = 0 @0 s, 1 @1 s, 0 @3 s. Viewer tangents (in / out): key 0 1.5 / −0.5, key 1 0 / 0,
+    // key 2 2 / −3. Mid-segment basis h1 = h2 = 0.5, h3 = 0.125, h4 = −0.125:
+    // t = 0.5 → 0.5·1 + 0.125·(−0.5) = 0.4375; t = 2 → 0.5·1 − 0.125·2 = 0.25.
+    const bytes = writeMs3d({ joints: [{ name: 'j', posKeys: [[0, 0, 0, 0], [1, 1, 0, 0], [3, 0, 0, 0]] }] });
+    const x = (s: Scene, t: number) => sampleAnimation(s, 0, t).locals[12];
+    const hermite = valid(parseMs3d(bytes, { positionInterpolation: 'hermite' }));
+    expect(hermite.animations[0].channels[0].interpolation).toBe('CUBICSPLINE');
+    expect(x(hermite, 0.5)).toBeCloseTo(0.4375, 6);
+    expect(x(hermite, 2)).toBeCloseTo(0.25, 6);
+    expect(x(hermite, 1)).toBeCloseTo(1, 6);
+    expect(x(hermite, 5)).toBeCloseTo(0, 6);
+    const linear = valid(parseMs3d(bytes));
+    expect(x(linear, 0.5)).toBeCloseTo(0.5, 6);
+    expect(x(linear, 2)).toBeCloseTo(0.5, 6);
+    // Two keys: zero tangents, a smoothstep (h2 at u = 0.25 is 0.15625).
+    const two = valid(parseMs3d(writeMs3d({ joints: [{ name: 'j', posKeys: [[0, 0, 0, 0], [1, 1, 0, 0]] }] }), { positionInterpolation: 'hermite' }));
+    expect(x(two, 0.25)).toBeCloseTo(0.15625, 6);
+  });
+
   it('chooses quaternion signs so consecutive keys take the short way', () => {
     const keys: [number, number, number, number][] = [0, 1, 2, 3, 4].map((k) => [k, 0, 0, k * 0.9 * Math.PI]);
     const s = valid(parseMs3d(writeMs3d({ joints: [{ name: 'spin', rotKeys: keys }] })));
