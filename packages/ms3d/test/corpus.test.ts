@@ -141,9 +141,14 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
     expect(file.joints.filter((j) => j.rotationKeys.length !== j.positionKeys.length).length).toBe(30);
 
     const scene = parseMs3d(bytes, { fileName: 'Woman4.ms3d' });
+    expect(scene.materials.filter((m) => typeof m.extras?.comment === 'string')).toHaveLength(1);
     const hair = scene.materials.find((m) => m.name === 'Hair')!;
     expect(hair.extras).toMatchObject({ hasAlpha: true, combineAlpha: true, sphereMap: false });
     expect(scene.extras.modelComment).toMatch(/^scale=0\.5/);
+    // RightArm0 carries the editor's HIDDEN flag (2) yet is the figure's right arm: it stays a primitive.
+    const arm = scene.meshes[0].primitives.find((p) => p.extras!.name === 'RightArm0')!;
+    expect(arm.extras).toMatchObject({ flags: 2, hidden: true });
+    expect(arm.indices!.length).toBe(412 * 3);
     // Influence counts per file vertex reach the scene unchanged: 1125 × 1, 630 × 2, 34 × 3
     // (the dump's own reading of the viewer rules).
     const expected: Record<number, number> = {};

@@ -75,6 +75,13 @@ describe('header and detection', () => {
     expectError(bad.subarray(0, 12), 'TRUNCATED');
   });
 
+  it("warns, and still reads, past MilkShape's editor limits", () => {
+    const joints = Array.from({ length: 129 }, (_, i) => ({ name: `j${i}` }));
+    const scene = valid(parseMs3d(writeMs3d({ joints })));
+    expect(scene.nodes).toHaveLength(129);
+    expect(scene.warnings.map((w) => w.code)).toEqual(['MS3D_OVER_LIMIT']);
+  });
+
   it('is a registered Format whose async and sync parses agree', async () => {
     expect(ms3dFormat).toMatchObject({ id: 'ms3d', extensions: ['.ms3d'], encoding: 'binary' });
     expect(registeredFormats()).toContain(ms3dFormat);
