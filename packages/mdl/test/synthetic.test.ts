@@ -269,6 +269,14 @@ describe('G3D v100 (documented layout, written by the tests)', () => {
     expect(readMdl(writeMdl(file)).root.children[0].attachBone).toBe(1);
   });
 
+  it('KIDS has no count: children are read while the next tag is NODE (nested siblings are ambiguous)', () => {
+    const nested = parseMdl(writeMdl({ variant: 'g3d', root: { name: 'root', children: [{ name: 'a', children: [{ name: 'a1' }] }] } }));
+    expect(valid(nested).nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0', 'a1<1']);
+    // Written as root → [a, b], read back as root → a → b: the documented layout cannot tell them apart.
+    const siblings = parseMdl(writeMdl({ variant: 'g3d', root: { name: 'root', children: [{ name: 'a' }, { name: 'b' }] } }));
+    expect(valid(siblings).nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0', 'b<1']);
+  });
+
   it('empty strings everywhere', () => {
     const bytes = writeMdl({ variant: 'g3d', root: { name: '', lods: [{ meshes: [tri('', { material: '' })] }], bones: [{ name: '' }] } });
     const raw = readMdl(bytes);
