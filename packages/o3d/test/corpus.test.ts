@@ -259,6 +259,7 @@ describe.skipIf(!skinned.length)('corpus posing', () => {
     const raw = readO3d(bytes);
     const found = findCompanions(entry.file, listing);
     let inverses: ArrayLike<number>[], parents: number[], motion: MotionBody, frames: number, scene: Scene;
+    let standing = false;
     if (raw.skeleton) {
       expect(raw.skeleton.motion).toBeDefined();
       motion = raw.skeleton.motion!;
@@ -270,6 +271,7 @@ describe.skipIf(!skinned.length)('corpus posing', () => {
       expect(found.skeleton).toBeDefined();
       const motionFile = Object.values(found.motions)[0];
       expect(motionFile).toBeDefined();
+      standing = /stand|idle/i.test(motionFile);
       const chrBytes = readCorpusFile(found.skeleton!, 'o3d');
       const aniBytes = readCorpusFile(motionFile, 'o3d');
       const chr: ChrFile = readChr(chrBytes);
@@ -288,6 +290,14 @@ describe.skipIf(!skinned.length)('corpus posing', () => {
     let moved = 0;
     for (const frame of [0, Math.floor(frames / 2), frames - 1]) {
       const { posed, bind } = scenePose(scene, clip, frame / 30);
+      if (frame === 0) {
+        const d: number[] = [];
+        for (let i = 0; i < posed.length; i += 3) d.push(Math.hypot(posed[i] - bind[i], posed[i + 1] - bind[i + 1], posed[i + 2] - bind[i + 2]));
+        d.sort((a, b) => a - b);
+        // The client's own check (spec §5.3): at rest in a standing motion the median vertex stays
+        // within a few cm of the bind pose (measured 0–7 cm); the wrong matrix order gives 0.3–1.5 m.
+        if (standing) expect(d[d.length >> 1]).toBeLessThan(0.1);
+      }
       // Every posed vertex stays within a few body heights of the bind pose.
       for (let i = 0; i < posed.length; i += 3) {
         const d = Math.hypot(posed[i] - bind[i], posed[i + 1] - bind[i + 1], posed[i + 2] - bind[i + 2]);
