@@ -165,7 +165,7 @@ export function mat1(type: 0 | 1 | 2 | 3, materials: MaterialSpec[]): Uint8Array
     b.i32(materials.length);
     for (const m of materials) {
       b.str(m.name).str(m.texture);
-      if (type >= 2) b.raw(materialOptions(m.options ?? {}, type).bytes());
+      if (type === 2 || type === 3) b.raw(materialOptions(m.options ?? {}, type).bytes());
     }
   }
   return chunk('MAT1', materials.length, b);
