@@ -500,10 +500,11 @@ class IndexedList {
 function readList(ctx: Ctx, what: string, entry: string, width: number, required: number, pad: number): IndexedList {
   const tk = ctx.tk;
   const list = new IndexedList(width);
+  const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   block(ctx, what, (kw) => {
     if (kw !== entry) return;
-    list.index.push(tk.int(`a *${entry} index`));
-    for (let c = 0; c < width; c++) list.data.push(c < required ? tk.num(`*${entry} value ${c + 1}`) : tk.optNum(pad));
+    list.index.push(tk.int(indexWhat));
+    for (let c = 0; c < width; c++) list.data.push(c < required ? tk.num(valueWhat) : tk.optNum(pad));
   });
   return list;
 }
@@ -679,7 +680,7 @@ function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
   };
 }
 
-const FACE_LABELS = ['A', 'B', 'C', 'AB', 'BC', 'CA'];
+const FACE_LABELS = ['A:', 'B:', 'C:', 'AB:', 'BC:', 'CA:'];
 
 /** Face lines: `i[:] A: a B: b C: c (AB: e BC: e CA: e)?`, then `*MESH_SMOOTHING` and `*MESH_MTLID` keywords. */
 function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[], mtl: number[], above32: number[]): void {
@@ -694,7 +695,7 @@ function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[
         const label = faceLabel(tk);
         if (label >= 0) {
           tk.take();
-          if (tk.hasValue()) slots[label] = tk.int(`the ${FACE_LABELS[label]}: value`);
+          if (tk.hasValue()) slots[label] = tk.int('a face label value');
         } else if (positional < 3) slots[positional++] = tk.int('a face corner');
         else tk.take();
       }
@@ -719,7 +720,7 @@ function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[
 
 /** Index into FACE_LABELS of a `A:` style token (case-insensitive), else -1. */
 function faceLabel(tk: Tokenizer): number {
-  for (let i = 0; i < FACE_LABELS.length; i++) if (tk.wordIs(`${FACE_LABELS[i]}:`)) return i;
+  for (let i = 0; i < FACE_LABELS.length; i++) if (tk.wordIs(FACE_LABELS[i])) return i;
   return -1;
 }
 
