@@ -55,7 +55,7 @@ export function parentsFirst(parents: Int32Array): number[] {
   const children: number[][] = Array.from({ length: parents.length }, () => []);
   const order: number[] = [];
   parents.forEach((p, i) => (p >= 0 ? children[p].push(i) : order.push(i)));
-  for (let k = 0; k < order.length; k++) order.push(...children[order[k]]);
+  for (let k = 0; k < order.length; k++) for (const c of children[order[k]]) order.push(c);
   return order;
 }
 
