@@ -17,7 +17,6 @@ import {
   man1,
   mat1,
   mmd1,
-  msh1,
   msl1,
   phs1,
   pxi1,
@@ -692,6 +691,24 @@ describe('physics, lights, proxies, colliders, screenshot', () => {
     expect(box.node).toBe(0);
   });
 
+  it('ordering rules: ANS1 without SKL1 is skipped, SKL1 after MSL1 is read with a warning', () => {
+    const anim = { name: 'a', interval: 100, mode: 2, frames: [[[0, 0, 0, 0, 0, 0]]] };
+    const noSkeleton = readLod(lodFile([ans1([anim])]));
+    expect(noSkeleton.animations).toEqual([]);
+    expect(noSkeleton.warnings.map((w) => w.code)).toEqual(['LOD_ORDER']);
+    expect(noSkeleton.unknownChunks.map((c) => c.id)).toEqual(['ANS1']);
+    const late = readLod(lodFile([msl1([staticMesh]), skl1(bones2)]));
+    expect(late.skeleton!.bones.length).toBe(2);
+    expect(late.warnings.map((w) => w.code)).toEqual(['LOD_ORDER']);
+  });
+
+  it('TXTL directly under LOD1 is read too (its placement is unverified)', () => {
+    const bytes = lodFile([mal1([mat1(1, [{ name: 'm', texture: 'm.bmp' }])]), txtl([{ materialName: 'm', textureName: 'm.bmp', data: BMP }])]);
+    const scene = valid(bytes);
+    expect(scene.warnings).toEqual([]);
+    expect(scene.textures[0].image!.mimeType).toBe('image/bmp');
+  });
+
   it('CLL1 without a skeleton is skipped', () => {
     const file = readLod(lodFile([cll1([col1('near', [])])]));
     expect(file.colliderSets).toEqual([]);
@@ -715,5 +732,3 @@ describe('physics, lights, proxies, colliders, screenshot', () => {
   });
 });
 
-// Keep the imports used by type-only helpers.
-void [txtl, shdl, msh1, chunk];
