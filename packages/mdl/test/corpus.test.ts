@@ -140,6 +140,8 @@ describe.runIf(files.length > 0)('corpus/mdl: real "Ultra Model" files', () => {
           expect(c.shape.type).toBe(facts.physShape === 'BOX_' ? 'box' : 'cylinder');
           expect(c.translation).toEqual([part.offset![0], part.offset![1], -part.offset![2] + 0]);
           if (c.shape.type === 'box') expect(c.shape.size).toEqual(part.size!.map(Math.abs));
+          if (c.shape.type === 'cylinder') expect([c.shape.radius * 2, c.shape.height]).toEqual([Math.max(part.size![0], part.size![2]), part.size![1]]);
+          expect(c.extras!.size).toEqual(part.size);
         }
       }
 
