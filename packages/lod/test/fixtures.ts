@@ -1,5 +1,5 @@
 /** Synthetic files shared by the synthetic and hardening tests, built with the test-only writer. */
-import { Bytes, anm1, ans1, cll1, col1, img1, inf1, lgs1, lig1, lodFile, mal1, man1, mat1, mmd1, msh1, msl1, phs1, pxi1, pxl1, shdl, skl1, txtl, type MeshSpec } from './writer.js';
+import { ans1, cll1, col1, img1, inf1, lgs1, lig1, lodFile, mal1, man1, mat1, mmd1, msh1, msl1, phs1, pxi1, pxl1, shdl, skl1, txtl, type MeshSpec } from './writer.js';
 
 /** A unit quad split into two triangles, mode 3, one UV set, stored normals, type-2 groups. */
 export const staticMesh: MeshSpec = {
@@ -68,4 +68,3 @@ export function everythingFile(): Uint8Array {
   );
 }
 
-export { Bytes, anm1 };
