@@ -94,8 +94,18 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
   root.name = scene.name ?? scene.format;
   root.userData = { format: scene.format, version: scene.version, extras: scene.extras };
 
-  // Textures: created now, pixels later.
+  // Textures: created now, pixels later. Materials get a map only once its image has arrived,
+  // so nothing samples an empty texture (black) meanwhile.
   const pending: Promise<void>[] = [];
+  const deferred = new Map<number, { material: THREE.Material; slot: string; texture: THREE.Texture }[]>();
+  const attach = (index: number) => {
+    for (const { material, slot, texture } of deferred.get(index) ?? []) {
+      (material as unknown as Record<string, THREE.Texture | null>)[slot] = texture;
+      texture.needsUpdate = true;
+      material.needsUpdate = true;
+    }
+    deferred.delete(index);
+  };
   const textures = scene.textures.map((texture, i) => {
     const t = new THREE.Texture();
     t.name = texture.name ?? texture.uri ?? `texture_${i}`;
@@ -105,7 +115,10 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     t.userData = { uri: texture.uri, sceneTexture: i, ...(texture.extras ? { extras: texture.extras } : {}) };
     pending.push(
       fillTexture(t, texture, options.resolve, decode).then(
-        (problem) => { if (problem) warn('TEXTURE_MISSING', problem); },
+        (problem) => {
+          if (problem) warn('TEXTURE_MISSING', problem);
+          else attach(i);
+        },
         (error) => warn('TEXTURE_MISSING', `texture '${t.name}': ${(error as Error).message}`),
       ),
     );
@@ -115,6 +128,18 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
   const materials = scene.materials.map((m) =>
     createMaterial(m, { texture: (i) => textures[i], model: options.materials ?? 'standard' }),
   );
+  const SLOTS = ['map', 'emissiveMap', 'normalMap', 'metalnessMap', 'roughnessMap', 'aoMap'];
+  for (const material of materials) {
+    for (const slot of SLOTS) {
+      const texture = (material as unknown as Record<string, THREE.Texture | null>)[slot];
+      if (!texture) continue;
+      const index = texture.userData.sceneTexture as number;
+      (material as unknown as Record<string, THREE.Texture | null>)[slot] = null;
+      const list = deferred.get(index) ?? [];
+      list.push({ material, slot, texture });
+      deferred.set(index, list);
+    }
+  }
   let fallbackMaterial: THREE.Material | undefined;
   const allMaterials = [...materials];
   const materialFor = (index: number | undefined, vertexColors: boolean): THREE.Material => {
@@ -132,6 +157,9 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     if (cached) return cached;
     const clone = base.clone();
     (clone as THREE.MeshStandardMaterial).vertexColors = true;
+    for (const list of deferred.values()) {
+      for (const entry of [...list]) if (entry.material === base) list.push({ ...entry, material: clone });
+    }
     base.userData[key] = clone;
     allMaterials.push(clone);
     return clone;

@@ -190,13 +190,16 @@ describe('toThree: materials and textures', () => {
     expect(pbr.color.toArray()).toEqual([1, 0.5, 0.25]); // linear, as the scene stores it
     expect([pbr.metalness, pbr.roughness, pbr.opacity, pbr.transparent, pbr.side]).toEqual([0.3, 0.7, 0.5, true, THREE.DoubleSide]);
     expect([pbr.emissive.r, pbr.emissiveIntensity]).toEqual([1, 4]);
+    // Maps attach once their image has decoded; nothing samples an empty texture meanwhile.
+    expect(pbr.map).toBeNull();
+    await result.ready;
     expect(pbr.map!.offset.toArray()).toEqual([0.5, 0]);
     expect(pbr.map!.repeat.toArray()).toEqual([2, 3]);
     expect(pbr.map!.rotation).toBe(0.5);
     expect(pbr.map!.colorSpace).toBe(THREE.SRGBColorSpace);
     expect(pbr.map!.flipY).toBe(false);
     expect([pbr.map!.wrapS, pbr.map!.wrapT]).toEqual([THREE.ClampToEdgeWrapping, THREE.MirroredRepeatWrapping]);
-    expect(pbr.normalMap!.channel).toBe(1);
+    expect(pbr.normalMap).toBeNull(); // its file was not found
     expect(pbr.normalScale.x).toBe(0.5);
     expect([masked.alphaTest, masked.transparent, masked.opacity]).toEqual([0.3, false, 1]);
     expect(flat).toBeInstanceOf(THREE.MeshBasicMaterial);
@@ -204,7 +207,6 @@ describe('toThree: materials and textures', () => {
     expect((drawables[1].material as THREE.MeshStandardMaterial).vertexColors).toBe(true);
     expect((result.materials[1] as THREE.MeshStandardMaterial).vertexColors).toBe(false);
     expect((drawables[3].material as THREE.Material).name).toBe('default');
-    await result.ready;
     // Embedded bytes decode; the resolver finds nothing for the two file textures.
     expect(result.textures[0].image).toEqual({ width: 1, height: 1 });
     expect(result.warnings.map((w) => w.code)).toEqual(['TEXTURE_MISSING', 'TEXTURE_MISSING']);
@@ -219,6 +221,10 @@ describe('toThree: materials and textures', () => {
     await result.ready;
     expect(asked.sort()).toEqual(['C:\\maps\\Skin.TGA', 'missing.bmp']);
     expect(result.textures[1].image).toEqual({ width: 3, height: 'C:\\maps\\Skin.TGA'.length });
+    const pbr = result.materials[0] as THREE.MeshStandardMaterial;
+    expect(pbr.normalMap!.channel).toBe(1); // TEXCOORD_1
+    expect(pbr.normalMap!.image).toBe(result.textures[1].image);
+    expect((result.materials[1] as THREE.MeshStandardMaterial).map).toBeNull();
     expect(result.warnings.map((w) => w.message)).toEqual(["texture 'missing.bmp' was not found"]);
   });
 
