@@ -51,6 +51,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   });
 
   const normals = cornerNormalsOf(input, keep, positions, cornerVertex);
+  for (let i = 0; i < normals.length; i++) normals[i] += 0; // −0 → +0, so equal normals weld
 
   // Texture channels: map channel 1 → TEXCOORD_0, k ≥ 2 in ascending order after it.
   const channels = [...mesh.channels].sort((a, b) => a.channel - b.channel);

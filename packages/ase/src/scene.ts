@@ -399,7 +399,7 @@ function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M
     n.rotation = d.rotation;
     n.scale = d.scale;
   }
-  lookAtChannels(scene, entries, channels);
+  lookAtChannels(scene, entries, channels, tb.ticksPerSecond / tb.ticksPerFrame);
   if (!channels.length) return;
   const s = file.scene;
   const lastSeconds = s?.lastFrame !== undefined ? ((s.lastFrame - (s.firstFrame ?? 0)) * tb.ticksPerFrame) / tb.ticksPerSecond : 0;
@@ -414,14 +414,19 @@ function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M
  * Target cameras and lights without a rotation track: when the node or its target moves, the
  * orientation is re-aimed at the target at every key time (up = scene +Y, Max's +Z).
  */
-function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChannel[]): void {
+function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChannel[], fps: number): void {
   for (const e of entries) {
     if (e.target === undefined) continue;
     const node = e.node, target = e.target;
     if (channels.some((c) => c.node === node && c.path === 'rotation')) continue;
     const moves = channels.filter((c) => (c.node === node || c.node === target) && c.path === 'translation');
     if (!moves.length || scene.nodes[node].parent >= 0 || scene.nodes[target].parent >= 0) continue;
-    const times = [...new Set(moves.flatMap((c) => Array.from(c.times)))].sort((a, b) => a - b);
+    // Key times plus every frame between them: the aim changes non-linearly as positions move.
+    const keyTimes = moves.flatMap((c) => Array.from(c.times));
+    const start = Math.min(...keyTimes), end = Math.max(...keyTimes);
+    const frames = Math.min(10000, Math.ceil((end - start) * fps));
+    for (let f = 1; f < frames; f++) keyTimes.push(Math.fround(start + ((end - start) * f) / frames));
+    const times = [...new Set(keyTimes)].sort((a, b) => a - b);
     const position = (n: number, t: number): number[] => {
       const ch = moves.find((c) => c.node === n);
       if (ch) return Array.from(sampleChannel(ch, t, new Float32Array(3)));

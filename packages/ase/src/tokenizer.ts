@@ -242,7 +242,7 @@ export class Tokenizer {
 
   /** A number value; fails on a missing or non-numeric value. `1.#QNAN` gives NaN. */
   num(what = 'a number'): number {
-    if (this.peek() !== Tok.Word) this.fail(what, 'BAD_VALUE');
+    if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (Number.isNaN(v) && !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23)) this.fail(what, 'BAD_VALUE');
     this.take();
@@ -260,7 +260,7 @@ export class Tokenizer {
 
   /** An integer value (a trailing `:` or other suffix is allowed, as in `*MESH_FACE 0:`). */
   int(what = 'an integer'): number {
-    if (this.peek() !== Tok.Word) this.fail(what, 'BAD_VALUE');
+    if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (!Number.isFinite(v) || !Number.isInteger(v) || Math.abs(v) > 0x7fffffff) this.fail(what, 'BAD_VALUE');
     this.take();
