@@ -4,6 +4,7 @@ import {
   detectFormat,
   FormatError,
   registeredFormats,
+  registerFormat,
   sampleAnimation,
   skinVertices,
   validateScene,
@@ -82,8 +83,9 @@ describe('header and detection', () => {
     expect(scene.warnings.map((w) => w.code)).toEqual(['MS3D_OVER_LIMIT']);
   });
 
-  it('is a registered Format whose async and sync parses agree', async () => {
+  it('is a Format that registers with core, and whose async and sync parses agree', async () => {
     expect(ms3dFormat).toMatchObject({ id: 'ms3d', extensions: ['.ms3d'], encoding: 'binary' });
+    registerFormat(ms3dFormat); // importing has no side effects: callers register explicitly
     expect(registeredFormats()).toContain(ms3dFormat);
     const bytes = writeMs3d(quad());
     expect(detectFormat(bytes, 'x.bin')).toBe(ms3dFormat);
