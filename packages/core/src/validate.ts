@@ -73,18 +73,20 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     inRange(r, nodeCount, `roots[${k}]`, 'root');
     if (scene.nodes[r] && scene.nodes[r].parent !== -1) add('NODE_LINK', `roots[${k}]`, `root ${r} has parent ${scene.nodes[r].parent}`);
   });
-  // Cycle check: walking up from any node must end at a root within nodeCount steps.
-  for (let i = 0; i < nodeCount; i++) {
-    let p = scene.nodes[i].parent;
-    let steps = 0;
-    while (p >= 0 && p < nodeCount && steps <= nodeCount) {
+  // Cycle check in O(n): walk up from each unvisited node, marking the current path; meeting the
+  // path again is a cycle, meeting a finished node is not.
+  const state = new Uint8Array(nodeCount); // 0 new, 1 on the current path, 2 done
+  const path: number[] = [];
+  for (let i = 0; i < nodeCount && !issues.some((x) => x.code === 'NODE_CYCLE'); i++) {
+    let p = i;
+    while (p >= 0 && p < nodeCount && state[p] === 0) {
+      state[p] = 1;
+      path.push(p);
       p = scene.nodes[p].parent;
-      steps++;
     }
-    if (steps > nodeCount) {
-      add('NODE_CYCLE', `nodes[${i}]`, `node ${i} is part of a parent cycle`);
-      break;
-    }
+    if (p >= 0 && p < nodeCount && state[p] === 1) add('NODE_CYCLE', `nodes[${p}]`, `node ${p} is part of a parent cycle`);
+    for (const q of path) state[q] = 2;
+    path.length = 0;
   }
 
   // Skins.

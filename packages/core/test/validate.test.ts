@@ -53,3 +53,16 @@ describe('validateScene', () => {
     expect(validateScene(scene)).toEqual([]);
   });
 });
+
+describe('validateScene on deep hierarchies', () => {
+  it('accepts a 20,000-node chain and finds a cycle closed at its end', () => {
+    const scene = validScene();
+    let parent = 0;
+    for (let i = 0; i < 20000; i++) parent = addNode(scene, { name: `j${i}` }, parent);
+    expect(validateScene(scene)).toEqual([]);
+    scene.nodes[0].parent = parent;
+    scene.nodes[parent].children.push(0);
+    scene.roots = [];
+    expect(validateScene(scene).map((i) => i.code)).toContain('NODE_CYCLE');
+  });
+});
