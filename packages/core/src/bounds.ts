@@ -15,7 +15,20 @@ export interface BoundsOptions {
   time?: number;
   /** LOD level to measure for nodes with `lods`; default 0. */
   lod?: number;
+  /**
+   * Skinning implementation with `skinVertices`' signature, e.g. the WASM kernel from
+   * `@relic3d/kernels` (core stays free of WASM); default: the TypeScript `skinVertices`.
+   */
+  skin?: SkinFunction;
 }
+
+export type SkinFunction = (
+  positions: Float32Array,
+  joints: Uint16Array,
+  weights: Float32Array,
+  jointMatrices: Float32Array,
+  outPositions: Float32Array,
+) => void;
 
 /** An empty box: min = +Infinity, max = -Infinity. */
 export function emptyBounds(): Bounds {
@@ -142,7 +155,7 @@ export function computeBounds(scene: Scene, options: BoundsOptions = {}): Bounds
         let jm = skinMatrices.get(node.skin);
         if (!jm) skinMatrices.set(node.skin, (jm = computeSkinMatrices(scene, node.skin, world)));
         const out = new Float32Array(positions.length);
-        skinVertices(positions, JOINTS_0, WEIGHTS_0, jm, out);
+        (options.skin ?? skinVertices)(positions, JOINTS_0, WEIGHTS_0, jm, out);
         for (let v = 0; v < out.length; v += 3) expand(out[v], out[v + 1], out[v + 2]);
         continue;
       }

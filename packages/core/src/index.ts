@@ -23,6 +23,7 @@ export {
   hiddenLodNodes,
   type Bounds,
   type BoundsOptions,
+  type SkinFunction,
 } from './bounds.js';
 export { validateScene, assertValidScene, type ValidationIssue, type ValidationCode } from './validate.js';
 export { cornerNormals, compactIndices, smoothingMask } from './geometry.js';

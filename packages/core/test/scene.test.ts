@@ -10,6 +10,7 @@ import {
   sampleChannel,
   smoothingMask,
   compactIndices,
+  skinVertices,
 } from '../src/index.js';
 import { validScene } from './fixtures.js';
 
@@ -89,6 +90,17 @@ describe('scene utilities', () => {
     const posed = computeBounds(scene, { animation: 'bend', time: 1 });
     close(posed.min, [-1, 0, 1]);
     close(posed.max, [1, 2, 1]);
+    let calls = 0;
+    const counted = computeBounds(scene, {
+      animation: 'bend',
+      time: 1,
+      skin: (...args) => {
+        calls++;
+        skinVertices(...args);
+      },
+    });
+    expect(calls).toBe(1);
+    expect(counted).toEqual(posed);
     const pose = sampleAnimation(scene, 0, 0.5);
     expect(pose.weights.get(3)?.[0]).toBeCloseTo(0.5);
   });
