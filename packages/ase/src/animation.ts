@@ -87,9 +87,11 @@ function channel(node: number, path: AnimationChannel['path'], tb: TimeBase, key
     node,
     path,
     times: Float32Array.from(keys.times, (t) => seconds(tb, t)),
-    values: Float32Array.from(keys.values, (v) => (Number.isFinite(v) ? v : 0)),
+    // Values that do not fit a float become 0 (hand-edited or damaged files).
+    values: Float32Array.from(keys.values, (v) => (Number.isFinite(Math.fround(v)) ? v : 0)),
     interpolation,
   };
+  if (!ch.times.every(Number.isFinite)) return undefined;
   // Float32 rounding can merge close key times: drop keys that do not advance.
   for (let i = 1; i < ch.times.length; i++) {
     if (!(ch.times[i] > ch.times[i - 1])) {

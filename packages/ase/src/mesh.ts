@@ -155,12 +155,14 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
       attributes.JOINTS_0 = joints;
       attributes.WEIGHTS_0 = weights;
     }
+    sanitize(attributes, input);
     const primitive: Primitive = { attributes, indices: compactIndices(indices, vertexCount) };
     if (material >= 0) primitive.material = material;
     if (targets.length) {
       primitive.targets = targets.map((t) => {
         const delta = new Float32Array(vertexCount * 3);
         for (let v = 0; v < vertexCount; v++) delta.set(t.subarray(sourceVertex[v] * 3, sourceVertex[v] * 3 + 3), v * 3);
+        for (let i = 0; i < delta.length; i++) if (!Number.isFinite(delta[i])) delta[i] = 0;
         return { POSITION: delta };
       });
     }
@@ -172,6 +174,21 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
     out.extras = { morphTargetTimes: input.frames.map((f) => f.timeValue) };
   }
   return out;
+}
+
+/** Non-finite attribute values (NaN from `1.#QNAN`, overflow to float) become 0, with a warning. */
+function sanitize(attributes: Attributes, input: MeshBuildInput): void {
+  let bad = 0;
+  for (const data of Object.values(attributes)) {
+    if (!(data instanceof Float32Array)) continue;
+    for (let i = 0; i < data.length; i++) {
+      if (!Number.isFinite(data[i])) {
+        data[i] = 0;
+        bad++;
+      }
+    }
+  }
+  if (bad) input.sink.warn('ASE_BAD_NUMBER', `object '${input.name}': ${bad} non-finite vertex values replaced by 0`);
 }
 
 /** Per-corner normals in node-local scene axes: from the file when usable, else from smoothing groups. */

@@ -254,6 +254,7 @@ function shapeMesh(name: string, obj: AseObject, toLocal: M4): Mesh | undefined 
       positions[v * 3 + 1] = toLocal[1] * x + toLocal[5] * y + toLocal[9] * z + toLocal[13];
       positions[v * 3 + 2] = toLocal[2] * x + toLocal[6] * y + toLocal[10] * z + toLocal[14];
     }
+    for (let i = 0; i < positions.length; i++) if (!Number.isFinite(positions[i])) positions[i] = 0;
     primitives.push({
       attributes: { POSITION: positions },
       mode: line.closed ? ('LINE_LOOP' as const) : ('LINE_STRIP' as const),
@@ -319,6 +320,10 @@ function timeBase(file: AseFile, sink: WarningSink): TimeBase {
   if (s && s.ticksPerFrame === undefined) sink.warn('ASE_NO_TICKSPERFRAME', `*SCENE has no *SCENE_TICKSPERFRAME; ${DEFAULT_TICKSPERFRAME} assumed`);
   if (!(fps > 0) || !Number.isFinite(fps)) fps = DEFAULT_FRAMESPEED;
   if (!(tpf > 0) || !Number.isFinite(tpf)) tpf = DEFAULT_TICKSPERFRAME;
+  if (!Number.isFinite(fps * tpf)) {
+    fps = DEFAULT_FRAMESPEED;
+    tpf = DEFAULT_TICKSPERFRAME;
+  }
   const first = Number.isFinite(s?.firstFrame) ? s!.firstFrame! : 0;
   // The exporter's sampling step: the smallest gap between samples of any sampled track.
   let step = Infinity;

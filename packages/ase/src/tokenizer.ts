@@ -244,7 +244,7 @@ export class Tokenizer {
   num(what = 'a number'): number {
     if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
-    if (Number.isNaN(v) && !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23)) this.fail(what, 'BAD_VALUE');
+    if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) this.fail(what, 'BAD_VALUE');
     this.take();
     return v;
   }
@@ -253,7 +253,7 @@ export class Tokenizer {
   optNum(fallback: number): number {
     if (this.peek() !== Tok.Word) return fallback;
     const v = this.scanNumber(this.start, this.end);
-    if (Number.isNaN(v) && !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23)) return fallback;
+    if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) return fallback;
     this.take();
     return v;
   }
