@@ -1,0 +1,48 @@
+/**
+ * Builds the O3D and MDL samples with the format packages' own fixture writers: no Flyff or
+ * Circuit Chaos file (unknown licence) is shipped, the viewer shows a model our code wrote.
+ * Run by the Vite plugin in vite.config.ts at dev and build time (`pnpm --filter @relic3d/viewer samples` by hand).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const SAMPLE_O3D = 'relic_column.o3d';
+export const SAMPLE_MDL = 'relic_column.mdl';
+
+export interface GeneratedSample {
+  file: string;
+  bytes: number;
+}
+
+/** Writes the generated samples into `outDir`; a writer that is missing or fails is skipped with a message. */
+export async function writeSamples(
+  outDir: string,
+  load: (id: string) => Promise<Record<string, unknown>>,
+  log: (message: string) => void = console.log,
+): Promise<GeneratedSample[]> {
+  mkdirSync(outDir, { recursive: true });
+  const written: GeneratedSample[] = [];
+  const put = (file: string, bytes: Uint8Array) => {
+    writeFileSync(path.join(outDir, file), bytes);
+    written.push({ file, bytes: bytes.length });
+  };
+  const repo = path.resolve(import.meta.dirname, '../../..');
+  try {
+    const o3d = await load(path.join(repo, 'packages/o3d/test/writer.ts'));
+    const sample = (o3d.writeSampleO3d as () => { o3d: Uint8Array; chr: Uint8Array; ani: Uint8Array })();
+    const base = SAMPLE_O3D.replace(/\.o3d$/, '');
+    put(SAMPLE_O3D, sample.o3d);
+    put(`${base}.chr`, sample.chr);
+    put(`${base}_sway.ani`, sample.ani);
+  } catch (error) {
+    log(`[samples] O3D sample not built: ${(error as Error).message}`);
+  }
+  try {
+    const mdl = await load(path.join(repo, 'packages/mdl/test/writer.ts'));
+    put(SAMPLE_MDL, (mdl.writeSampleMdl as () => Uint8Array)());
+  } catch (error) {
+    log(`[samples] MDL sample not built: ${(error as Error).message}`);
+  }
+  writeFileSync(path.join(outDir, 'index.json'), JSON.stringify(written, null, 2));
+  return written;
+}

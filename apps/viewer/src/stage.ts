@@ -1,0 +1,201 @@
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+import { VertexNormalsHelper } from 'three/examples/jsm/helpers/VertexNormalsHelper.js';
+import { setLodLevel, type ThreeScene } from '@relic3d/three';
+import type { Bounds } from '@relic3d/core';
+
+const BACKGROUND = new THREE.Color(0x14161c);
+
+/** The 3D view: renderer, camera, lights, helpers and the animation mixer of the loaded model. */
+export class Stage {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera = new THREE.PerspectiveCamera(45, 1, 0.01, 1000);
+  readonly controls: OrbitControls;
+  readonly clock = new THREE.Clock();
+  model?: ThreeScene;
+  mixer?: THREE.AnimationMixer;
+  action?: THREE.AnimationAction;
+  speed = 1;
+  playing = true;
+  private grid?: THREE.GridHelper;
+  private helpers: THREE.Object3D[] = [];
+  private selection?: THREE.BoxHelper;
+  private flags = { skeleton: false, wireframe: false, normals: false };
+  private pivot = new THREE.Group();
+  onFrame?: () => void;
+
+  constructor(readonly canvas: HTMLCanvasElement) {
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
+    this.renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
+    this.renderer.toneMapping = THREE.ACESFilmicToneMapping;
+    this.renderer.toneMappingExposure = 1.0;
+    this.scene.background = BACKGROUND;
+    const pmrem = new THREE.PMREMGenerator(this.renderer);
+    this.scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
+    this.scene.environmentIntensity = 0.6;
+    const key = new THREE.DirectionalLight(0xfff2e0, 1.6);
+    key.position.set(3, 5, 4);
+    const rim = new THREE.DirectionalLight(0x88aaff, 1.2);
+    rim.position.set(-4, 2, -3);
+    this.scene.add(new THREE.HemisphereLight(0xdde6ff, 0x2a2a30, 0.8), key, rim, this.pivot);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.enableDamping = true;
+    new ResizeObserver(() => this.resize()).observe(canvas.parentElement!);
+    this.resize();
+    this.renderer.setAnimationLoop(() => this.frame());
+  }
+
+  resize(): void {
+    const parent = this.canvas.parentElement!;
+    const w = Math.max(1, parent.clientWidth), h = Math.max(1, parent.clientHeight);
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+  }
+
+  private frame(): void {
+    const dt = this.clock.getDelta();
+    if (this.mixer && this.playing) this.mixer.update(Math.min(dt, 0.1) * this.speed);
+    this.controls.update();
+    this.selection?.update();
+    for (const h of this.helpers) (h as VertexNormalsHelper).update?.();
+    this.renderer.render(this.scene, this.camera);
+    this.onFrame?.();
+  }
+
+  /** Replaces the model and frames it using the scene's bounds. */
+  show(model: ThreeScene, bounds: Bounds): void {
+    this.clear();
+    this.model = model;
+    this.pivot.add(model.root);
+    this.mixer = new THREE.AnimationMixer(model.root);
+    const min = new THREE.Vector3(...bounds.min), max = new THREE.Vector3(...bounds.max);
+    const empty = !(min.x <= max.x);
+    const center = empty ? new THREE.Vector3() : min.clone().add(max).multiplyScalar(0.5);
+    const size = empty ? 2 : Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-3);
+    const radius = empty ? 1 : min.distanceTo(max) / 2;
+    this.camera.near = radius / 100;
+    this.camera.far = radius * 200;
+    this.camera.updateProjectionMatrix();
+    const dir = new THREE.Vector3(0.55, 0.35, 1).normalize();
+    this.camera.position.copy(center).addScaledVector(dir, radius * 2.4);
+    this.controls.target.copy(center);
+    this.controls.update();
+    const step = 10 ** Math.floor(Math.log10(size));
+    this.grid = new THREE.GridHelper(step * 20, 20, 0x4a5468, 0x2a303c);
+    this.grid.position.set(center.x, empty ? 0 : min.y, center.z);
+    (this.grid.material as THREE.Material).transparent = true;
+    (this.grid.material as THREE.Material).opacity = 0.6;
+    this.scene.add(this.grid);
+    this.applyFlags();
+  }
+
+  clear(): void {
+    this.action?.stop();
+    this.mixer?.stopAllAction();
+    this.mixer = undefined;
+    this.action = undefined;
+    this.select(undefined);
+    this.helpers.forEach((h) => h.removeFromParent());
+    this.helpers = [];
+    if (this.grid) this.scene.remove(this.grid);
+    if (this.model) {
+      this.model.root.removeFromParent();
+      this.model.dispose();
+      this.model = undefined;
+    }
+  }
+
+  play(clip: THREE.AnimationClip | undefined): void {
+    this.action?.stop();
+    this.action = undefined;
+    if (!clip || !this.mixer) return;
+    this.action = this.mixer.clipAction(clip);
+    this.action.reset().play();
+    this.playing = true;
+  }
+
+  /** Seconds into the current clip. */
+  get time(): number {
+    return this.action ? this.action.time : 0;
+  }
+
+  seek(seconds: number): void {
+    if (!this.action || !this.mixer) return;
+    this.action.time = seconds;
+    this.mixer.update(0);
+  }
+
+  setFlag(flag: keyof Stage['flags'], on: boolean): void {
+    this.flags[flag] = on;
+    this.applyFlags();
+  }
+
+  private applyFlags(): void {
+    this.helpers.forEach((h) => h.removeFromParent());
+    this.helpers = [];
+    const model = this.model;
+    if (!model) return;
+    for (const m of model.materials) {
+      if ('wireframe' in m) (m as THREE.MeshStandardMaterial).wireframe = this.flags.wireframe;
+    }
+    if (this.flags.skeleton && model.skeletons.length) {
+      const helper = new THREE.SkeletonHelper(model.root);
+      (helper.material as THREE.LineBasicMaterial).depthTest = false;
+      (helper.material as THREE.LineBasicMaterial).linewidth = 2;
+      this.scene.add(helper);
+      this.helpers.push(helper);
+    }
+    if (this.flags.normals) {
+      const box = new THREE.Box3().setFromObject(model.root);
+      const length = Math.max(box.getSize(new THREE.Vector3()).length() / 80, 1e-3);
+      for (const mesh of model.meshes) {
+        if (!(mesh as THREE.Mesh).geometry?.getAttribute('normal') || (mesh as THREE.Mesh).geometry.getAttribute('position').count > 60000) continue;
+        const helper = new VertexNormalsHelper(mesh, length, 0x5ad1ff);
+        this.scene.add(helper);
+        this.helpers.push(helper);
+      }
+    }
+  }
+
+  setLod(level: number | 'auto'): void {
+    this.model?.lodObjects.forEach((lod) => setLodLevel(lod, level));
+  }
+
+  select(object: THREE.Object3D | undefined): void {
+    if (this.selection) this.scene.remove(this.selection);
+    this.selection = undefined;
+    if (!object) return;
+    this.selection = new THREE.BoxHelper(object, 0xffc857);
+    this.scene.add(this.selection);
+  }
+
+  drawCalls(): number {
+    return this.renderer.info.render.calls;
+  }
+
+  /**
+   * Renders the model alone (no grid or helpers) and reads the pixels back: how many differ from
+   * the background, and a checksum. The e2e tests use it to prove the canvas is not blank.
+   */
+  probe(): { lit: number; total: number; checksum: number } {
+    const hidden = [this.grid, this.selection, ...this.helpers].filter((o): o is THREE.Object3D => !!o && o.visible);
+    hidden.forEach((o) => (o.visible = false));
+    this.renderer.render(this.scene, this.camera);
+    hidden.forEach((o) => (o.visible = true));
+    const gl = this.renderer.getContext();
+    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
+    const pixels = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    const bg = BACKGROUND.clone().convertLinearToSRGB();
+    const br = Math.round(bg.r * 255), bgG = Math.round(bg.g * 255), bb = Math.round(bg.b * 255);
+    let lit = 0, checksum = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (Math.abs(pixels[i] - br) + Math.abs(pixels[i + 1] - bgG) + Math.abs(pixels[i + 2] - bb) > 24) lit++;
+      checksum = (checksum * 31 + pixels[i] + pixels[i + 1] * 7 + pixels[i + 2] * 13) >>> 0;
+    }
+    return { lit, total: w * h, checksum };
+  }
+}
