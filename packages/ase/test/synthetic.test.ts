@@ -529,7 +529,7 @@ describe('other objects', () => {
     const world = computeWorldMatrices(s);
     const out = new Float32Array(POSITION.length);
     skinVertices(POSITION, JOINTS_0!, WEIGHTS_0!, computeSkinMatrices(s, 0, world), out);
-    const worldPoints = [];
+    const worldPoints: number[][] = [];
     for (let v = 0; v < out.length; v += 3) worldPoints.push([out[v], out[v + 1], out[v + 2]]);
     const box = { min: [0, 1, 2].map((k) => Math.min(...worldPoints.map((q) => q[k]))), max: [0, 1, 2].map((k) => Math.max(...worldPoints.map((q) => q[k]))) };
     expectBox(box, worldBox(m.vertices));
