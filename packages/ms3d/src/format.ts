@@ -1,15 +1,20 @@
 import type { Format, Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
 import { HEADER_SIZE, MS3D_MAGIC } from './read.js';
 import { parseMs3d } from './scene.js';
 import type { Ms3dParseOptions } from './types.js';
 
-/** Synchronous parse: bytes → scene. */
+/**
+ * Synchronous parse: bytes → scene. Uses the WASM kernels if `ready()` from `@relic3d/kernels` has
+ * already resolved (and `options.kernels` is not `'js'`), else the TypeScript path; same result.
+ */
 export function parseSync(bytes: Uint8Array, options?: Ms3dParseOptions): Scene {
   return parseMs3d(bytes, options);
 }
 
-/** Async parse (the loaders.gl shape); the work itself is synchronous. */
+/** Async parse (the loaders.gl shape): waits for the WASM kernels, then parses. */
 export async function parse(bytes: Uint8Array, options?: Ms3dParseOptions): Promise<Scene> {
+  await ready();
   return parseMs3d(bytes, options);
 }
 

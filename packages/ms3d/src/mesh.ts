@@ -52,7 +52,7 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
     if (tri >= tris.count) {
       throw new FormatError({
         format: 'ms3d',
-        offset: 0,
+        offset: group.offset + 35 + 2 * i, // the group record's triangleIndices[i]
         expected: `a triangle index below ${tris.count}`,
         found: `${tri} in group ${groupIndex} '${group.name}'`,
         code: 'BAD_INDEX',
@@ -67,7 +67,7 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
       if (vertex >= verts.count) {
         throw new FormatError({
           format: 'ms3d',
-          offset: 0,
+          offset: tris.offset + tri * 70 + 2 + 2 * k, // the triangle record's vertexIndices[k]
           expected: `a vertex index below ${verts.count}`,
           found: `${vertex} in triangle ${tri}`,
           code: 'BAD_INDEX',

@@ -80,7 +80,7 @@ export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink:
     unreadBytes: 0,
     warnings: sink.list,
   };
-  readTrailer(r, file, sink);
+  readTrailer(r, file, sink, options);
   checkLimits(file, sink);
   return file;
 }
@@ -106,6 +106,7 @@ function readVertices(r: ByteReader, options: Ms3dParseOptions): Ms3dVertices {
 
 function readTriangles(r: ByteReader, options: Ms3dParseOptions): Ms3dTriangles {
   const count = r.count(r.u16(), TRIANGLE_SIZE, 'triangles');
+  const offset = r.offset;
   const records = r.u8Array(count * TRIANGLE_SIZE, 'triangles');
   const f = deinterleave(
     records,
@@ -122,19 +123,20 @@ function readTriangles(r: ByteReader, options: Ms3dParseOptions): Ms3dTriangles 
     },
     { kernels: options.kernels },
   );
-  return { count, ...f };
+  return { count, offset, ...f };
 }
 
 function readGroups(r: ByteReader): Ms3dGroup[] {
   const count = r.count(r.u16(), GROUP_MIN_SIZE, 'groups');
   const groups: Ms3dGroup[] = [];
   for (let g = 0; g < count; g++) {
+    const offset = r.offset;
     const flags = r.u8();
     const name = r.string(32, 'group name');
     const n = r.count(r.u16(), 2, 'group triangle indices');
     const triangleIndices = r.u16Array(n, 'group triangle indices').slice();
     const materialIndex = r.i8();
-    groups.push({ flags, name, triangleIndices, materialIndex });
+    groups.push({ offset, flags, name, triangleIndices, materialIndex });
   }
   return groups;
 }
@@ -206,7 +208,7 @@ function readCommentList(r: ByteReader, what: string): Ms3dComment[] {
   return list;
 }
 
-function readTrailer(r: ByteReader, file: Ms3dFile, sink: WarningSink): void {
+function readTrailer(r: ByteReader, file: Ms3dFile, sink: WarningSink, options: Ms3dParseOptions): void {
   const stop = (): boolean => {
     if (r.remaining >= 4) return false;
     if (r.remaining > 0) {
@@ -248,17 +250,23 @@ function readTrailer(r: ByteReader, file: Ms3dFile, sink: WarningSink): void {
   const recordSize = VERTEX_EXTRA_SIZES[subVersion];
   if (!recordSize) return unknown('vertex extra', subVersion, at);
   const n = file.vertices.count;
-  r.count(n, recordSize, 'vertex extra records');
-  const boneIds = new Int8Array(n * 3);
-  const weights = new Uint8Array(n * 3);
+  const records = r.u8Array(r.count(n, recordSize, 'vertex extra records') * recordSize, 'vertex extra records');
   const words = (recordSize - 6) / 4;
-  const extra = new Uint32Array(n * words);
-  for (let v = 0; v < n; v++) {
-    for (let k = 0; k < 3; k++) boneIds[v * 3 + k] = r.i8();
-    for (let k = 0; k < 3; k++) weights[v * 3 + k] = r.u8();
-    for (let k = 0; k < words; k++) extra[v * words + k] = r.u32();
-  }
-  file.vertexExtra = { subVersion, boneIds, weights, extra } satisfies Ms3dVertexExtra;
+  // `i8 boneIds[3]; u8 weights[3]`, then 0, 1 or 2 opaque words.
+  const kernelOptions = { kernels: options.kernels };
+  const fields = deinterleave(
+    records,
+    recordSize,
+    n,
+    { boneIds: { offset: 0, type: 'u8', components: 3 }, weights: { offset: 3, type: 'u8', components: 3 } },
+    kernelOptions,
+  );
+  const boneIds = new Int8Array(fields.boneIds.buffer, fields.boneIds.byteOffset, fields.boneIds.length);
+  const weights = fields.weights;
+  const extra = words
+    ? deinterleave(records, recordSize, n, { extra: { offset: 6, type: 'u32', components: words } }, kernelOptions).extra
+    : new Uint32Array(0);
+  file.vertexExtra = { subVersion, boneIds, weights, extra, records, recordSize } satisfies Ms3dVertexExtra;
   file.trailer.push('vertexExtra');
 
   // c) joint extra

@@ -13,7 +13,7 @@ import { convertMaterials } from './materials.js';
 import { groupPrimitive, scrubNonFinite } from './mesh.js';
 import { readMs3dInto } from './read.js';
 import { bindOf, globalBindMatrices, jointChannels, resolveParents } from './skeleton.js';
-import type { Ms3dFile, Ms3dParseOptions } from './types.js';
+import type { Ms3dFile, Ms3dGroup, Ms3dParseOptions } from './types.js';
 import { vertexSkin, type VertexSkin } from './weights.js';
 
 function baseName(fileName: string | undefined): string | undefined {
@@ -39,6 +39,8 @@ function sceneExtras(file: Ms3dFile): Extras {
     trailer: file.trailer.slice(),
     vertexFlags: file.vertices.flags,
     vertexReferenceCounts: file.vertices.referenceCounts,
+    // As stored: JOINTS_0/WEIGHTS_0 hold them only after the viewer's rules and renormalising.
+    vertexBoneIds: file.vertices.boneIds,
   };
   if (file.comments) {
     extras.comments = file.comments;
@@ -46,6 +48,8 @@ function sceneExtras(file: Ms3dFile): Extras {
   }
   if (file.vertexExtra) {
     extras.vertexExtraSubVersion = file.vertexExtra.subVersion;
+    extras.vertexExtraBoneIds = file.vertexExtra.boneIds;
+    extras.vertexExtraWeights = file.vertexExtra.weights;
     extras.vertexExtraWords = file.vertexExtra.extra;
   }
   if (file.jointExtra) extras.jointExtraSubVersion = file.jointExtra.subVersion;
@@ -119,6 +123,7 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   scene.nodes = nodes;
 
   if (hasMesh) buildMesh(file, scene, skin, sink, options);
+  else if (file.groups.length) scene.extras.emptyGroups = file.groups.map((group, g) => emptyGroupExtras(file, group, g));
   if (meshNode >= 0) scene.nodes[meshNode].mesh = 0;
 
   // One clip per file: every joint's keys.
@@ -142,6 +147,14 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   return scene;
 }
 
+/** What an empty group says: it has no primitive to carry it. */
+function emptyGroupExtras(file: Ms3dFile, group: Ms3dGroup, g: number): Extras {
+  const extras: Extras = { name: group.name, groupIndex: g, flags: group.flags, materialIndex: group.materialIndex };
+  const comment = file.comments?.groups.find((c) => c.index === g);
+  if (comment) extras.comment = comment.text;
+  return extras;
+}
+
 function buildMesh(file: Ms3dFile, scene: Scene, skin: VertexSkin | undefined, sink: WarningSink, options: Ms3dParseOptions): void {
   const groupComments = new Map<number, string>();
   for (const c of file.comments?.groups ?? []) groupComments.set(c.index, c.text);
@@ -161,9 +174,7 @@ function buildMesh(file: Ms3dFile, scene: Scene, skin: VertexSkin | undefined, s
   const mismatches = { count: 0 };
   file.groups.forEach((group, g) => {
     if (group.triangleIndices.length === 0) {
-      const extras: Extras = { name: group.name, groupIndex: g, flags: group.flags, materialIndex: group.materialIndex };
-      if (groupComments.has(g)) extras.comment = groupComments.get(g);
-      emptyGroups.push(extras);
+      emptyGroups.push(emptyGroupExtras(file, group, g));
       return;
     }
     mesh.primitives.push(

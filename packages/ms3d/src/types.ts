@@ -27,6 +27,8 @@ export interface Ms3dVertices {
 /** Triangles as stored: 70-byte records split into one array per field. */
 export interface Ms3dTriangles {
   count: number;
+  /** Byte offset of the first 70-byte record (for error messages). */
+  offset: number;
   flags: Uint16Array;
   /** 3 vertex indices per triangle. */
   vertexIndices: Uint16Array;
@@ -43,6 +45,8 @@ export interface Ms3dTriangles {
 }
 
 export interface Ms3dGroup {
+  /** Byte offset of the group record (for error messages). */
+  offset: number;
   flags: number;
   name: string;
   triangleIndices: Uint16Array;
@@ -107,6 +111,10 @@ export interface Ms3dVertexExtra {
   weights: Uint8Array;
   /** The opaque extra words: 0 (sv1), 1 (sv2) or 2 (sv3) per vertex. */
   extra: Uint32Array;
+  /** The stored records (a view of the input), `recordSize` bytes each. */
+  records: Uint8Array;
+  /** 6, 10 or 14. */
+  recordSize: number;
 }
 
 export interface Ms3dJointExtra {
