@@ -162,3 +162,77 @@ export function worldFaces(text: string): { corners: number[][]; normal: number[
   });
   return out;
 }
+
+export interface DumpObject {
+  kind: string;
+  name: string;
+  parent?: string;
+  rows?: number[];
+  /** *MESH_VERTEX values of the object's *MESH (not *MESH_ANIMATION frames), Max world axes. */
+  vertices: number[][];
+}
+
+/** Top-level objects (a line starting with `*GEOMOBJECT {` etc.), in file order. */
+export function objectsOf(text: string): DumpObject[] {
+  const starts = [...text.matchAll(/^\*(GEOMOBJECT|HELPEROBJECT|CAMERAOBJECT|LIGHTOBJECT|SHAPEOBJECT)\s*\{/gm)].map((m) => ({ at: m.index!, kind: m[1] }));
+  return starts.map(({ at, kind }, k) => {
+    let chunk = text.slice(at, starts[k + 1]?.at ?? text.length);
+    const anim = chunk.indexOf('*MESH_ANIMATION');
+    if (anim >= 0) chunk = chunk.slice(0, anim);
+    const tm = /\*NODE_TM\s*\{([^}]*)\}/.exec(chunk)?.[1] ?? '';
+    const rows = [0, 1, 2, 3].map((r) => new RegExp(`\\*TM_ROW${r}\\s+([^\\n*]+)`).exec(tm)?.[1]);
+    return {
+      kind,
+      name: /\*NODE_NAME\s+"([^"]*)"/.exec(chunk)?.[1] ?? '',
+      parent: /\*NODE_PARENT\s+"([^"]*)"/.exec(chunk)?.[1],
+      rows: rows.every(Boolean) ? rows.flatMap((r) => nums(r!)) : undefined,
+      vertices: [...chunk.matchAll(/\*MESH_VERTEX\s+\d+\s+([-\d.eE+]+)\s+([-\d.eE+]+)\s+([-\d.eE+]+)/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]),
+    };
+  });
+}
+
+/**
+ * World-space vertices of every mesh at `tick`, evaluated the spec's way in Max row-vector math:
+ * M_local(t) = S · R(t) · T(t), R accumulated from the relative samples (M_k = M_(k−1) · ΔM_k),
+ * T the last position sample at or before t, S the static rest (scale/shear) of the node.
+ */
+export function posedVertices(d: Dump, tick: number, firstTick: number): number[][] {
+  const objects = objectsOf(d.text);
+  const byName = new Map(objects.map((o) => [o.name, o]));
+  const identity: Rows = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0]];
+  const W = (o: DumpObject): Rows => (o.rows ? rowsOf(o.rows) : identity);
+  const staticLocal = (o: DumpObject): Rows => {
+    const p = o.parent ? byName.get(o.parent) : undefined;
+    return p ? mulRows(W(o), invertRows(W(p))) : W(o);
+  };
+  const rotAt = (name: string, t: number): Rows => {
+    let m = identity;
+    for (const s of d.rotSamples.get(name) ?? []) if (s[0] <= t) m = mulRows(m, rotRows(s.slice(1, 4), s[4]));
+    return m;
+  };
+  const posAt = (o: DumpObject, t: number): number[] => {
+    let p = staticLocal(o)[3];
+    for (const s of d.posSamples.get(o.name) ?? []) if (s[0] <= t) p = s.slice(1, 4);
+    return p;
+  };
+  const local = (o: DumpObject, t: number): Rows => {
+    if (!d.rotSamples.has(o.name)) return staticLocal(o);
+    const withT = (r: Rows, p: number[]): Rows => [r[0], r[1], r[2], p];
+    const hasRot = (d.rotSamples.get(o.name) ?? []).length > 0;
+    const R = (u: number) => (hasRot ? rotAt(o.name, u) : [...staticLocal(o).slice(0, 3), [0, 0, 0]] as Rows);
+    const S = mulRows(staticLocal(o), invertRows(withT(R(firstTick), posAt(o, firstTick))));
+    return mulRows(S, withT(R(t), posAt(o, t)));
+  };
+  const world = (o: DumpObject): Rows => {
+    const p = o.parent ? byName.get(o.parent) : undefined;
+    return p ? mulRows(local(o, tick), world(p)) : local(o, tick);
+  };
+  const out: number[][] = [];
+  for (const o of objects) {
+    if (o.kind !== 'GEOMOBJECT') continue;
+    const toObject = invertRows(W(o));
+    const M = world(o);
+    for (const v of o.vertices) out.push(applyRows(applyRows(v, toObject), M));
+  }
+  return out;
+}
