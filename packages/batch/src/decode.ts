@@ -1,0 +1,61 @@
+import { requireFormat, type Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
+import { batchFormats } from './formats.js';
+import type { BatchError, BatchInput, BatchResult } from './types.js';
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+function baseName(name: string): string {
+  return name.replace(/^.*[\\/]/, '').toLowerCase();
+}
+
+/** Plain-data copy of any thrown value (FormatError fields kept). */
+export function serializeError(error: unknown): BatchError {
+  if (error && typeof error === 'object') {
+    const e = error as Record<string, unknown>;
+    const out: BatchError = { name: String(e.name ?? 'Error'), message: String(e.message ?? error) };
+    if (typeof e.code === 'string') out.code = e.code;
+    if (typeof e.offset === 'number') out.offset = e.offset;
+    if (typeof e.format === 'string') out.format = e.format;
+    if (typeof e.expected === 'string') out.expected = e.expected;
+    if (typeof e.found === 'string') out.found = e.found;
+    return out;
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+/** Detects and parses one input. Never throws: errors come back in the result. */
+export async function decodeOne(input: BatchInput, index: number, kernels?: 'wasm' | 'js'): Promise<BatchResult> {
+  const start = now();
+  const result: BatchResult = { index, name: input.name, ms: 0 };
+  try {
+    if (kernels !== 'js') await ready();
+    const format = requireFormat(input.bytes, input.name, batchFormats);
+    result.format = format.id;
+    const companions = new Map(Object.entries(input.companions ?? {}).map(([k, v]) => [baseName(k), v]));
+    const scene: Scene = await format.parse(input.bytes, {
+      fileName: input.name,
+      resolve: (name: string) => companions.get(baseName(name)),
+      kernels,
+    });
+    result.scene = scene;
+  } catch (error) {
+    result.error = serializeError(error);
+    if (!result.format && result.error.format && result.error.format !== 'unknown') result.format = result.error.format;
+  }
+  result.ms = now() - start;
+  return result;
+}
+
+/** The ArrayBuffers under every typed array reachable from `value` (each once; never shared memory). */
+export function transferables(value: unknown, out = new Set<ArrayBuffer>(), seen = new Set<object>()): ArrayBuffer[] {
+  if (value && typeof value === 'object' && !seen.has(value)) {
+    seen.add(value);
+    if (ArrayBuffer.isView(value)) {
+      if (value.buffer instanceof ArrayBuffer) out.add(value.buffer);
+    } else if (value instanceof ArrayBuffer) out.add(value);
+    else if (value instanceof Map) for (const v of value.values()) transferables(v, out, seen);
+    else for (const v of Object.values(value)) transferables(v, out, seen);
+  }
+  return [...out];
+}
