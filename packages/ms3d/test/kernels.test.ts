@@ -1,0 +1,97 @@
+import { validateScene } from '@relic3d/core';
+import { activePath, ready } from '@relic3d/kernels';
+import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
+import { describe, expect, it } from 'vitest';
+import { parse, parseMs3d, readMs3d } from '../src/index.js';
+import { quad, writeMs3d } from './writer.js';
+
+// Rigs with every vertex-extra sub-version, mixed weights, a rigid vertex and a bad bone id.
+const synthetic = [1, 2, 3].map((subVersion) =>
+  writeMs3d(
+    quad({
+      vertices: [
+        { position: [0, 0, 0], boneId: 0 },
+        { position: [1, 0, 0], boneId: 1 },
+        { position: [1, 1, 0], boneId: -1 },
+        { position: [0, 1, 0], boneId: 9 },
+      ],
+      joints: [{ name: 'a', rotKeys: [[0, 0, 0, 0], [1, 0, 1, 0]] }, { name: 'b', parent: 'a', position: [1, 0, 0] }],
+      comments: {},
+      vertexExtra: {
+        subVersion,
+        records: [
+          { ids: [1, -1, -1], weights: [30, 70, 0], extra: [5, 6] },
+          { ids: [0, 1, 0], weights: [25, 25, 25] },
+          { ids: [0, 0, 0], weights: [0, 0, 0] },
+          { ids: [1, 1, 1], weights: [90, 90, 0] },
+        ],
+      },
+    }),
+  ),
+);
+
+/**
+ * First difference between two results, or undefined. Typed arrays must match type, length and
+ * every bit (vitest's toEqual walks them element by element, which is slow on 10⁵-key clips).
+ */
+function difference(a: unknown, b: unknown, path = '$'): string | undefined {
+  if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
+    if (!ArrayBuffer.isView(a) || !ArrayBuffer.isView(b) || a.constructor !== b.constructor || a.byteLength !== b.byteLength) {
+      return `${path}: ${a?.constructor?.name}(${(a as Uint8Array)?.byteLength}) vs ${b?.constructor?.name}(${(b as Uint8Array)?.byteLength})`;
+    }
+    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return `${path}: byte ${i} differs`;
+    return undefined;
+  }
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    return Object.is(a, b) ? undefined : `${path}: ${String(a)} vs ${String(b)}`;
+  }
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = difference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+describe('kernels', () => {
+  // Runs first, before anything else in this file calls ready(): the async parse must.
+  it('the difference check can fail', () => {
+    expect(difference({ a: new Float32Array([1, -0]) }, { a: new Float32Array([1, 0]) })).toBe('$.a: byte 7 differs');
+    expect(difference({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe('$.a.1.b: x vs y');
+    expect(difference({ a: new Uint16Array(2) }, { a: new Uint32Array(1) })).toMatch(/Uint16Array/);
+  });
+
+  it('the async parse waits for the WASM kernels', async () => {
+    expect(activePath()).toBe('js');
+    await parse(synthetic[0]);
+    expect(activePath()).not.toBe('js');
+  });
+
+  it('WASM and TypeScript paths give deep-equal files and scenes (synthetic sv1/2/3 rigs)', async () => {
+    await ready();
+    expect(activePath({ kernels: 'wasm' })).not.toBe('js');
+    expect(activePath({ kernels: 'js' })).toBe('js');
+    for (const bytes of synthetic) {
+      expect(difference(readMs3d(bytes, { kernels: 'wasm' }), readMs3d(bytes, { kernels: 'js' }))).toBeUndefined();
+      const wasm = parseMs3d(bytes, { kernels: 'wasm' });
+      expect(validateScene(wasm)).toEqual([]);
+      expect(wasm.skins).toHaveLength(1);
+      expect(difference(wasm, parseMs3d(bytes, { kernels: 'js' }))).toBeUndefined();
+    }
+  });
+
+  const files = corpusFiles('ms3d', '.ms3d');
+  it.skipIf(files.length === 0)('WASM and TypeScript paths give deep-equal scenes on every corpus file', async () => {
+    await ready();
+    expect(activePath({ kernels: 'wasm' })).not.toBe('js');
+    for (const entry of files) {
+      const bytes = readCorpusFile(entry);
+      const wasm = parseMs3d(bytes, { kernels: 'wasm', fileName: entry.file });
+      const js = parseMs3d(bytes, { kernels: 'js', fileName: entry.file });
+      expect(difference(wasm, js), entry.file).toBeUndefined();
+      expect(difference(await parse(bytes, { kernels: 'js', fileName: entry.file }), js), entry.file).toBeUndefined();
+    }
+  });
+});
