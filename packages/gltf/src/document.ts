@@ -389,7 +389,8 @@ class Exporter {
       const ibm = new Float32Array(skin.inverseBindMatrices);
       let fixed = 0;
       for (let k = 0; k + 15 < ibm.length; k += 16) {
-        if (ibm[k + 3] !== 0 || ibm[k + 7] !== 0 || ibm[k + 11] !== 0 || ibm[k + 15] !== 1) fixed++;
+        // Float noise (1e-8) is set silently; a real projective row is worth a warning.
+        if (Math.max(Math.abs(ibm[k + 3]), Math.abs(ibm[k + 7]), Math.abs(ibm[k + 11]), Math.abs(ibm[k + 15] - 1)) > 1e-5) fixed++;
         ibm[k + 3] = ibm[k + 7] = ibm[k + 11] = 0;
         ibm[k + 15] = 1;
       }

@@ -25,7 +25,7 @@ export function companionResolver(companions: Record<string, Uint8Array> | undef
  * an .o3d decoded there has no .ani clips. Until it does, such files are parsed again here with
  * their motions. Returns the scene to keep.
  */
-export async function withO3dMotions(result: BatchResult, input: { name: string; path: string }): Promise<BatchResult['scene']> {
+export async function withO3dMotions(result: BatchResult, input: { path: string }): Promise<BatchResult['scene']> {
   const scene = result.scene;
   if (!scene || scene.format !== 'o3d') return scene;
   const baseName = path.basename(input.path);

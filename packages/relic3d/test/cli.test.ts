@@ -13,7 +13,7 @@ const io = {
   async read(file: string) {
     if (file.endsWith('.glb')) return createIO().readBinary(new Uint8Array(readFileSync(file)));
     const json = JSON.parse(readFileSync(file, 'utf8'));
-    const resources: Record<string, Uint8Array> = {};
+    const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
     for (const item of [...(json.buffers ?? []), ...(json.images ?? [])]) {
       if (item.uri) resources[item.uri] = new Uint8Array(readFileSync(path.join(path.dirname(file), decodeURIComponent(item.uri))));
     }

@@ -247,7 +247,7 @@ async function runBatch(io: CliIO, dir: string, opts: { out: string; jobs?: numb
       }
       entry.warnings = warnings.length;
     } else {
-      entry.error = result.error ?? { message: 'decoder returned neither a scene nor an error' };
+      entry.error = result.error ?? { name: 'Error', message: 'decoder returned neither a scene nor an error' };
     }
     report.files.push(entry);
     const key = entry.format ?? '(unknown)';
