@@ -1,4 +1,5 @@
 import { WarningSink, type Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
 import { FORMAT_ID } from './detect.js';
 import { applyMaterialFiles, applyMaterialFilesSync } from './materials.js';
 import { readMdlWith } from './read.js';
@@ -23,8 +24,12 @@ export function parseMdl(bytes: Uint8Array, options: MdlParseOptions = {}): Scen
 
 export const parseSync = parseMdl;
 
-/** Like `parseMdl`, but awaits an async resolver for the `.mat` material files. */
+/**
+ * Like `parseMdl`, but first waits for the WASM kernels (`ready()`; skipped with `kernels: 'js'`)
+ * and awaits an async resolver for the `.mat` material files.
+ */
 export async function parse(bytes: Uint8Array, options: MdlParseOptions = {}): Promise<Scene> {
+  if (options.kernels !== 'js') await ready();
   const { scene, sink } = build(bytes, options);
   await applyMaterialFiles(scene, options, sink);
   return sink.attach(scene);

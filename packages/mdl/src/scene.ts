@@ -13,9 +13,9 @@ import {
   type Skin,
   type WarningSink,
 } from '@relic3d/core';
-import { packSkinWeights } from '@relic3d/kernels';
 import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ } from './convert.js';
 import { sanitizeScene } from './finite.js';
+import { unpackMdlWeights } from './vertices.js';
 import { MaterialTable } from './materials.js';
 import type { MdlAnimation, MdlBone, MdlColliderPart, MdlFile, MdlMesh, MdlNode, MdlParseOptions } from './types.js';
 
@@ -265,8 +265,17 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     tangent[i * 4 + 3] = w;
   }
   if (zeroTangents === 0 && n > 0) attributes.TANGENT = tangent;
-  else if (zeroTangents < n) extras.zeroTangents = zeroTangents; // glTF tangents must be unit: left out
+  else if (zeroTangents < n) {
+    // glTF tangents must be unit: with some zero ones the attribute is left out, the data kept.
+    extras.zeroTangents = zeroTangents;
+    extras.tangents = tangent;
+  }
   if (bitangentUsed) extras.bitangents = flipZ(v.bitangent);
+  if (v.padding?.some((b) => b !== 0)) extras.vertexPadding = v.padding; // G3D bytes 80..stride
+  if (!ultra && !skeleton && hasWeights(mesh, file.variant)) {
+    extras.boneIds = v.boneIds;
+    extras.boneWeights = v.boneWeights;
+  }
   if (ultra && v.tailUsed) {
     extras.unverifiedVertexTail = tail(mesh);
     extras.unverified = 'vertex bytes 60–95 decoded as bitangent, bone ids, weights (spec §2.5)';
@@ -274,34 +283,16 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
 
   let unweighted = false;
   if (skeleton) {
-    const boneCount = skeleton.joints.length;
-    const ids = v.boneIds;
-    const weights = new Float32Array(n * 4);
-    const empty = new Uint8Array(n);
-    let badIds = 0;
-    for (let i = 0; i < n; i++) {
-      let any = false;
-      for (let k = 0; k < 4; k++) {
-        const w = v.boneWeights[i * 4 + k];
-        if (w === 0) continue;
-        if (ids[i * 4 + k] >= boneCount) {
-          badIds++;
-          continue;
-        }
-        weights[i * 4 + k] = w / 255;
-        any = true;
-      }
-      if (!any) empty[i] = 1;
-    }
-    if (badIds) sink.warn('MDL_BAD_BONE_ID', `mesh '${mesh.name}': ${badIds} weights name bones past the ${boneCount} of the skeleton; dropped`, mesh.offset);
-    const packed = packSkinWeights(n, 4, ids, weights, { kernels: ctx.options.kernels });
-    for (let i = 0; i < n; i++) {
-      if (!empty[i]) continue;
+    const packed = unpackMdlWeights(mesh, file.variant, skeleton.joints.length, ctx.options);
+    if (packed.badIds) sink.warn('MDL_BAD_BONE_ID', `mesh '${mesh.name}': ${packed.badIds} weights name bones past the ${skeleton.joints.length} of the skeleton; dropped`, mesh.offset);
+    if (packed.unskinned) {
+      // Vertices without weights follow the model node (an extra joint, see skinFor).
       unweighted = true;
-      packed.joints.fill(0, i * 4, i * 4 + 4);
-      packed.weights.fill(0, i * 4, i * 4 + 4);
-      packed.joints[i * 4] = MODEL_JOINT;
-      packed.weights[i * 4] = 1;
+      for (let i = 0; i < n; i++) {
+        if (packed.weights[i * 4] !== 0) continue;
+        packed.joints[i * 4] = MODEL_JOINT;
+        packed.weights[i * 4] = 1;
+      }
     }
     attributes.JOINTS_0 = packed.joints;
     attributes.WEIGHTS_0 = packed.weights;

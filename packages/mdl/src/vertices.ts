@@ -1,6 +1,6 @@
-import { deinterleave, type FieldLayout } from '@relic3d/kernels';
+import { deinterleave, unpackByteWeights, type FieldLayout, type UnpackedSkin } from '@relic3d/kernels';
 import type { ParseOptions } from '@relic3d/core';
-import type { MdlMorph, MdlVertices } from './types.js';
+import type { MdlMesh, MdlMorph, MdlVariant, MdlVertices } from './types.js';
 
 /** Real files: 96-byte records (spec §2.5). Bytes 60–95 are unverified and zero in every file. */
 const ULTRA_LAYOUT = {
@@ -75,4 +75,26 @@ export function decodeG3dVertices(data: Uint8Array, stride: number, count: numbe
 
 export function decodeMorph(data: Uint8Array, count: number, offset: number, options: Kernels): MdlMorph {
   return { offset, ...deinterleave(data, MORPH_VERTEX_SIZE, count, MORPH_LAYOUT, { kernels: options.kernels }) };
+}
+
+/**
+ * JOINTS_0/WEIGHTS_0 from the stored bone ids and byte weights (bytes / 255, top 4, renormalised)
+ * through the kernels' MDL unpacker. Weights that name a bone past the skeleton are dropped first
+ * (on a copy, only when there are any). Vertices without a usable weight come back with all-zero
+ * weights (`unskinned` counts them).
+ */
+export function unpackMdlWeights(mesh: MdlMesh, variant: MdlVariant, boneCount: number, options: Kernels): UnpackedSkin & { badIds: number } {
+  const layout = variant === 'ultra' ? ULTRA_LAYOUT : G3D_LAYOUT;
+  const jointsAt = layout.boneIds.offset, weightsAt = layout.boneWeights.offset;
+  const { boneIds, boneWeights } = mesh.vertices;
+  let records = mesh.vertexData;
+  let badIds = 0;
+  for (let i = 0; i < boneWeights.length; i++) {
+    if (boneWeights[i] === 0 || boneIds[i] < boneCount) continue;
+    if (records === mesh.vertexData) records = mesh.vertexData.slice();
+    records[(i >> 2) * mesh.vertexStride + weightsAt + (i & 3)] = 0;
+    badIds++;
+  }
+  const skin = unpackByteWeights(records, mesh.vertexStride, mesh.vertexCount, jointsAt, weightsAt, { kernels: options.kernels });
+  return { ...skin, badIds };
 }

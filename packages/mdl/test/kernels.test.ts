@@ -1,21 +1,96 @@
-import { activePath, ready } from '@relic3d/kernels';
+import { validateScene } from '@relic3d/core';
+import { activePath, ready, supported } from '@relic3d/kernels';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parseMdl, readMdl } from '../src/index.js';
-import { writeSampleMdl } from './writer.js';
+import { parse, parseMdl, readMdl } from '../src/index.js';
+import { sampleModel, writeMdl, writeSampleMdl, type WVertex } from './writer.js';
 
-describe('WASM and TypeScript vertex decoding agree', () => {
-  it('on the sample and a corpus file', async () => {
-    await ready();
-    const inputs = [writeSampleMdl(), ...corpusFiles('mdl', '.mdl').slice(0, 1).map((e) => readCorpusFile(e))];
-    for (const bytes of inputs) {
-      const js = readMdl(bytes, { kernels: 'js' }).root.lods[0].meshes[0].vertices;
-      const wasm = readMdl(bytes, { kernels: 'wasm' }).root.lods[0].meshes[0].vertices;
-      for (const key of Object.keys(js) as (keyof typeof js)[]) expect(wasm[key], key).toEqual(js[key]);
-      expect(parseMdl(bytes, { kernels: 'wasm' }).meshes[0].primitives[0].attributes.POSITION).toEqual(
-        parseMdl(bytes, { kernels: 'js' }).meshes[0].primitives[0].attributes.POSITION,
-      );
+/** Synthetic files that reach every kernel call: vertices, morphs, skins with unweighted and bad-id vertices. */
+function syntheticInputs(): [string, Uint8Array][] {
+  const weighted = (x: number, y: number, bones: WVertex['bones'], weights: WVertex['weights']): WVertex => ({ position: [x, y, 0], bones, weights });
+  const mixed = {
+    name: 'mixed',
+    vertices: [
+      weighted(0, 0, [0, 1, 0, 0], [200, 55, 0, 0]),
+      weighted(1, 0, [0, 0, 0, 0], [0, 0, 0, 0]), // unweighted: follows the model node
+      weighted(0, 1, [1, 9, 0, 0], [100, 100, 0, 0]), // bone 9 does not exist
+    ],
+    indices: [0, 1, 2],
+    morphs: [[{ position: [0, 0, 1] as [number, number, number] }, { position: [1, 0, 1] as [number, number, number] }, { position: [0, 1, 1] as [number, number, number] }]],
+  };
+  const bones = [{ name: 'a', children: [{ name: 'b', position: [0, 1, 0] as [number, number, number] }] }];
+  return [
+    ['sample G3D', writeSampleMdl()],
+    ['sample as Ultra v302', writeMdl({ ...sampleModel(), variant: 'ultra', version: 302 })],
+    ['G3D mixed weights and a morph', writeMdl({ variant: 'g3d', root: { lods: [{ meshes: [mixed] }], bones } })],
+    ['Ultra mixed weights and a morph', writeMdl({ variant: 'ultra', version: 301, root: { lods: [{ meshes: [mixed] }], bones } })],
+  ];
+}
+
+/**
+ * Paths where two values differ: typed arrays compared byte for byte (same type and bits), plain
+ * data structurally. Much faster than toEqual on large scenes.
+ */
+function differences(a: unknown, b: unknown, path = '$', out: string[] = []): string[] {
+  if (out.length > 10) return out;
+  if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
+    if (!ArrayBuffer.isView(a) || !ArrayBuffer.isView(b) || a.constructor !== b.constructor) out.push(`${path}: array types differ`);
+    else {
+      const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength), y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+      if (!Buffer.from(x).equals(Buffer.from(y))) out.push(`${path}: array contents differ`);
     }
-    expect(['simd', 'scalar', 'js']).toContain(activePath());
+  } else if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    if (Array.isArray(a) !== Array.isArray(b)) out.push(`${path}: array vs object`);
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, out);
+  } else if (!Object.is(a, b)) out.push(`${path}: ${String(a)} !== ${String(b)}`);
+  return out;
+}
+
+describe("kernels: 'wasm' and 'js' give identical scenes", () => {
+  const inputs: [string, Uint8Array][] = [
+    ...syntheticInputs(),
+    ...corpusFiles('mdl', '.mdl').map((e): [string, Uint8Array] => [e.file, readCorpusFile(e)]),
+  ];
+
+  it('the WASM path is really active after ready()', async () => {
+    await ready();
+    if (supported) expect(activePath({ kernels: 'wasm' })).not.toBe('js');
+    expect(activePath({ kernels: 'js' })).toBe('js');
+  });
+
+  for (const [name, bytes] of inputs) {
+    it(name, async () => {
+      await ready();
+      const js = parseMdl(bytes, { kernels: 'js' });
+      const wasm = parseMdl(bytes, { kernels: 'wasm' });
+      expect(validateScene(wasm)).toEqual([]);
+      expect(js.meshes.length).toBeGreaterThan(0);
+      expect(differences(wasm, js)).toEqual([]);
+      expect(differences(readMdl(bytes, { kernels: 'wasm' }), readMdl(bytes, { kernels: 'js' }))).toEqual([]);
+      expect(differences(await parse(bytes, { kernels: 'wasm' }), await parse(bytes, { kernels: 'js' }))).toEqual([]);
+    });
+  }
+
+  it('the comparison sees a difference', () => {
+    const a = parseMdl(writeSampleMdl());
+    const b = parseMdl(writeSampleMdl());
+    b.meshes[0].primitives[0].attributes.WEIGHTS_0![5] += 1e-7;
+    b.nodes[0].name = 'other';
+    expect(differences(a, b)).toEqual(['$.nodes.0.name: Sample column !== other', '$.meshes.0.primitives.0.attributes.WEIGHTS_0: array contents differ']);
+  });
+
+  it('the synthetic skins are what the kernels must reproduce (checked by hand)', () => {
+    for (const [name, bytes] of syntheticInputs().slice(2)) {
+      const scene = parseMdl(bytes, { kernels: 'wasm' });
+      const p = scene.meshes[0].primitives[0];
+      // Vertex 0: 200/255 and 55/255 already sum to 1. Vertex 1: unweighted → model joint (2).
+      // Vertex 2: the bone-9 weight is dropped, the rest renormalised to 1.
+      expect(Array.from(p.attributes.JOINTS_0!), name).toEqual([0, 1, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0]);
+      const w = Array.from(p.attributes.WEIGHTS_0!);
+      [200 / 255, 55 / 255, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0].forEach((x, k) => expect(w[k], `${name} weight ${k}`).toBeCloseTo(x, 6));
+      expect(scene.warnings.map((x) => x.code), name).toContain('MDL_BAD_BONE_ID');
+      expect(scene.skins[0].joints.map((j) => scene.nodes[j].name)).toEqual(['a', 'b', scene.nodes[0].name]);
+    }
   });
 });
