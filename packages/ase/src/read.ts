@@ -211,12 +211,12 @@ function readMaterialList(ctx: Ctx, file: AseFile, at: number): void {
   const closed = block(
     ctx,
     'MATERIAL_LIST',
-    (kw, kwAt) => {
+    (kw) => {
       if (kw === 'MATERIAL_COUNT') file.declaredMaterials = tk.int('*MATERIAL_COUNT value');
       else if (kw === 'MATERIAL') {
         const index = tk.optNum(file.materials.length);
         if (tk.peek() === Tok.Open) {
-          const m = readMaterial(ctx, index, 'MATERIAL', 0, kwAt);
+          const m = readMaterial(ctx, index, 'MATERIAL', 0);
           file.materials.push(m);
         }
       }
@@ -232,14 +232,14 @@ function readMaterialList(ctx: Ctx, file: AseFile, at: number): void {
   }
 }
 
-function readMaterial(ctx: Ctx, index: number, what: string, depth: number, at: number): AseMaterial {
+function readMaterial(ctx: Ctx, index: number, what: string, depth: number): AseMaterial {
   const tk = ctx.tk;
   if (depth > MAX_DEPTH) tk.fail(`sub-materials nested at most ${MAX_DEPTH} deep`, 'BAD_SYNTAX', tk.start);
   const m: AseMaterial = { index, name: '', twoSided: false, soften: false, maps: [], submaterials: [], extras: {} };
   block(
     ctx,
     what,
-    (kw, kwAt) => {
+    (kw) => {
       switch (kw) {
         case 'MATERIAL_NAME': m.name = tk.str(); break;
         case 'MATERIAL_CLASS': m.className = tk.str(); break;
@@ -260,7 +260,7 @@ function readMaterial(ctx: Ctx, index: number, what: string, depth: number, at: 
         case 'NUMSUBMTLS': m.declaredSubmaterials = tk.int('*NUMSUBMTLS value'); break;
         case 'SUBMATERIAL': {
           const i = tk.optNum(m.submaterials.length);
-          if (tk.peek() === Tok.Open) m.submaterials.push(readMaterial(ctx, i, 'SUBMATERIAL', depth + 1, kwAt));
+          if (tk.peek() === Tok.Open) m.submaterials.push(readMaterial(ctx, i, 'SUBMATERIAL', depth + 1));
           break;
         }
         default:
@@ -270,7 +270,6 @@ function readMaterial(ctx: Ctx, index: number, what: string, depth: number, at: 
     },
     TOP_LEVEL,
   );
-  void at;
   return m;
 }
 

@@ -228,6 +228,15 @@ describe('tolerant parsing (spec §7)', () => {
     }
   });
 
+  it('fileNormals: false rebuilds normals from smoothing groups; cameraAspect sets yfov', () => {
+    const text = aseFile([geom('N', { ...cube(), smoothing: cube().faces.map(() => '') }), camera('C', IDENTITY_ROWS, undefined, { fov: 1 })]);
+    const fromFile = load(text).meshes[0].primitives[0];
+    const rebuilt = load(text, { fileNormals: false, cameraAspect: 2 });
+    expect(fromFile.attributes.POSITION.length / 3).toBe(8); // per-vertex file normals weld
+    expect(rebuilt.meshes[0].primitives[0].attributes.POSITION.length / 3).toBe(24); // flat: no groups
+    expect(rebuilt.cameras[0].yfov).toBeCloseTo(2 * Math.atan(Math.tan(0.5) / 2), 6);
+  });
+
   it('unusable file normals (1.#QNAN) are rebuilt with a warning', () => {
     const text = aseFile([geom('N', cube())]).replace('*MESH_VERTEXNORMAL 0\t-0.5774\t-0.5774\t-0.5774', '*MESH_VERTEXNORMAL 0\t-1.#QNAN\t-1.#IND00\t1.#QNAN');
     const s = load(text);
@@ -398,6 +407,17 @@ describe('animation', () => {
     // Row-vector: rotZ(90°) then rotX(90°): Max x → y → z; in Y-up: Max x (1,0,0) → Max z → scene +Y.
     const w = world(320 / 4800);
     close([w[0], w[1], w[2]], yUp([0, 0, 1]), 1e-3);
+  });
+
+  it('scale samples: axes follow the Y-up mapping (Max x, y, z → scene x, z, y) and hold between samples', () => {
+    const track = { CONTROL_SCALE_TRACK: ['*CONTROL_SCALE_SAMPLE 0 1 1 1 0 0 0 0', '*CONTROL_SCALE_SAMPLE 160 2 3 4 0 0 0 0', '*CONTROL_SCALE_SAMPLE 1600 1 1 1 0 0 0 0'] };
+    const s = load(aseFile([geom('S', cube(), { tail: [tmAnimation('S', track)] })], { scene }));
+    const ch = s.animations[0].channels[0];
+    expect(ch.path).toBe('scale');
+    close(sampleChannel(ch, 160 / 4800, new Float32Array(3)), [2, 4, 3]);
+    close(sampleChannel(ch, 1000 / 4800, new Float32Array(3)), [2, 4, 3]);
+    // The posed box: the cube scaled 2 × 3 × 4 in Max axes.
+    expectBox(computeBounds(s, { animation: 0, time: 800 / 4800 }), worldBox([[-2, -3, -4], [2, 3, 4]]));
   });
 
   it('TCB keys are sampled at the scene frame rate and pass through the keys', () => {
