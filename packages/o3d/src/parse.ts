@@ -1,4 +1,5 @@
 import { FormatError, WarningSink, type Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
 import { motionFileFor, motionNameOf, skeletonNameFor } from './companions.js';
 import { readAniWith, readChrWith, readO3dWith } from './read.js';
 import { buildScene } from './scene.js';
@@ -94,8 +95,12 @@ function assemble(file: O3dFile, options: O3dParseOptions, sink: WarningSink): S
 
 export const parseSync = parseO3d;
 
-/** Parses an `.o3d`, loading `<name>.chr` and the named motions through `options.resolve`. */
+/**
+ * Parses an `.o3d`, loading `<name>.chr` and the named motions through `options.resolve`. Waits for
+ * the WASM kernels first (`options.kernels: 'js'` still forces the TypeScript path; same results).
+ */
 export async function parse(bytes: Uint8Array, options: O3dParseOptions = {}): Promise<Scene> {
+  await ready();
   const resolve = options.resolve;
   if (!resolve) return parseO3d(bytes, options);
   // Resolve companions up front (awaiting the resolver), then parse synchronously with them.

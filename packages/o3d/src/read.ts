@@ -220,6 +220,7 @@ function readGeometry(r: ByteReader, skin: boolean, sink: WarningSink, options: 
   if (skin) {
     geometry.weights = fields.weights;
     geometry.boneIndices = fields.boneIndices;
+    geometry.skinRecords = vb.slice();
   }
   return geometry;
 }

@@ -17,13 +17,14 @@ import {
   type Scene,
   type WarningSink,
 } from '@relic3d/core';
-import { gather, packSkinWeights, unweld } from '@relic3d/kernels';
+import { gather, packSkinWeights, unpackO3dWeights, unweld, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
 import { convertBox, convertMatrix, convertQuat, convertVec3, mirrorZInPlace } from './convert.js';
 import type { AniFile, ChrFile, MotionAttribute, MotionBody, O3dFile, O3dGeometry, O3dMaterial, O3dMaterialBlock, O3dObject } from './types.js';
 import { EFFECT, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT } from './types.js';
 
 /** Updates per second of the client's process loop; frames per second = 60 × perSlerp (spec §5.6). */
 export const CLIENT_TICK_HZ = 60;
+const SKIN_VERTEX_BYTES = 44;
 /** Alpha-test reference of opacity blocks (0xB0). */
 export const ALPHA_CUTOFF = 0xb0 / 255;
 
@@ -173,7 +174,10 @@ class SceneBuilder {
     const skeleton = this.skeleton!;
     const driven = new Set(animation.channels.map((c) => c.node));
     if (!this.followers.some((f) => driven.has(skeleton.nodes[f.bone]))) return;
-    const frames = Number(animation.extras?.frameCount ?? 0);
+    // Never more frames than the clip has keys: a stored frame count is only checked against the
+    // bytes where keys follow it, and a clip of constant keys needs one baked frame.
+    const keyed = animation.channels.reduce((n, c) => Math.max(n, c.times.length), 0);
+    const frames = Math.min(Number(animation.extras?.frameCount ?? 0), keyed);
     const fps = Number(animation.extras?.fps ?? 30);
     if (!(frames > 0)) return;
     const times = new Float32Array(frames);
@@ -242,7 +246,7 @@ class SceneBuilder {
         eventParents: Array.from(chr.eventParents),
       };
     }
-    if (!skeleton) return;
+    if (!skeleton || !skeleton.names.length) return;
     if (skeleton.source === 'embedded') scene.extras.skeleton = { embedded: true, sendVS: skeleton.sendVS, boneCount: skeleton.names.length };
     const n = skeleton.names.length;
     const parentWorldInverse = new Float32Array(16);
@@ -425,11 +429,44 @@ class SceneBuilder {
     return out;
   }
 
-  /** JOINTS_0/WEIGHTS_0 for the block's vertices: palette block → object → global, index / 3. */
-  private skinWeights(object: O3dObject, block: O3dMaterialBlock, source: Uint32Array, name: string) {
+  /**
+   * JOINTS_0/WEIGHTS_0 for the block's vertices: palette block → object → global, index / 3.
+   * Valid data goes through the `unpackO3dWeights` kernel; data it rejects (an index that is no
+   * palette slot, a bone past the skeleton, weights that are not usable) takes the tolerant loop
+   * below, which warns and binds bad references to bone 0. Both give the same result on valid data.
+   */
+  private skinWeights(object: O3dObject, block: O3dMaterialBlock, source: Uint32Array, name: string): PackedSkin {
     const g = object.geometry;
     const boneCount = this.skeleton!.nodes.length;
     const palette = block.useBones.length > 0 ? block.useBones : object.useBones.length > 0 ? object.useBones : undefined;
+    const viaKernel = g.skinRecords && this.skinWeightsKernel(g.skinRecords, source, palette, boneCount);
+    return viaKernel || this.skinWeightsTolerant(g, source, palette, boneCount, name);
+  }
+
+  private skinWeightsKernel(records: Uint8Array, source: Uint32Array, palette: Int32Array | undefined, boneCount: number): PackedSkin | undefined {
+    if (palette && palette.some((bone) => !(bone >= 0 && bone < boneCount))) return undefined;
+    // The block's records, cut to the 24 bytes the kernel reads (position, w1, w2, idxA, idxB).
+    const n = source.length;
+    const stride = 24;
+    const picked = new Uint8Array(n * stride);
+    for (let v = 0; v < n; v++) {
+      const at = source[v] * SKIN_VERTEX_BYTES;
+      if (at + SKIN_VERTEX_BYTES > records.length) return undefined;
+      picked.set(records.subarray(at, at + stride), v * stride);
+    }
+    let packed: UnpackedSkin;
+    try {
+      packed = unpackO3dWeights(picked, n, palette, { kernels: this.input.kernels, stride });
+    } catch (e) {
+      if (e instanceof RangeError) return undefined;
+      throw e;
+    }
+    if (packed.unskinned) return undefined;
+    for (let i = 0; i < packed.joints.length; i++) if (packed.joints[i] >= boneCount || !Number.isFinite(packed.weights[i])) return undefined;
+    return { joints: packed.joints, weights: packed.weights };
+  }
+
+  private skinWeightsTolerant(g: O3dGeometry, source: Uint32Array, palette: Int32Array | undefined, boneCount: number, name: string): PackedSkin {
     const joints = new Uint16Array(source.length * 2);
     const weights = new Float32Array(source.length * 2);
     let bad = 0;

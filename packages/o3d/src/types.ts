@@ -79,6 +79,8 @@ export interface O3dGeometry {
   weights?: Float32Array;
   /** Skin vertices only: idxA, idxB per vertex (palette slot × 3). */
   boneIndices?: Uint16Array;
+  /** Skin vertices only: the stored 44-byte SKINVERTEX records (a copy), for the weight kernel. */
+  skinRecords?: Uint8Array;
   faceCount: number;
   indices: Uint16Array;
   /** Vertex-buffer → vertex-list map. */
