@@ -88,11 +88,16 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
 
   // One primitive per material, in order of first use.
   const groups = new Map<number, number[]>();
+  const groupIds = new Map<number, Set<number>>();
   keep.forEach((f, i) => {
     const mat = input.materialOf(mesh.mtlIds[f]) ?? -1;
     let list = groups.get(mat);
-    if (!list) groups.set(mat, (list = []));
+    if (!list) {
+      groups.set(mat, (list = []));
+      groupIds.set(mat, new Set());
+    }
     list.push(i);
+    groupIds.get(mat)!.add(mesh.mtlIds[f]);
   });
 
   const targets = morphTargets(input, positions);
@@ -156,7 +161,8 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
       attributes.WEIGHTS_0 = weights;
     }
     sanitize(attributes, input);
-    const primitive: Primitive = { attributes, indices: compactIndices(indices, vertexCount) };
+    // The *MESH_MTLID values merged into this primitive (ids that resolve to the same material).
+    const primitive: Primitive = { attributes, indices: compactIndices(indices, vertexCount), extras: { mtlIds: [...groupIds.get(material)!].sort((a, b) => a - b) } };
     if (material >= 0) primitive.material = material;
     if (targets.length) {
       primitive.targets = targets.map((t) => {

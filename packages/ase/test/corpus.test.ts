@@ -57,6 +57,7 @@ describe.skipIf(!files.length)('corpus/ase: every file', () => {
 
     // Materials and sub-materials (field dump); wireframe-colour materials come on top.
     expect(scene.materials.filter((m) => !m.extras?.wireframeColor).length).toBe(d.materials + d.submaterials);
+    expect(scene.materials.reduce((n, m) => n + ((m.extras?.submaterials as number) ?? 0), 0)).toBe(d.submaterials);
 
     // World-space box = box of the *MESH_VERTEX values mapped to Y-up.
     const expected = yUpBox(d.vertices);
@@ -200,6 +201,9 @@ describe.skipIf(!files.length)('corpus/ase: file facts', () => {
     const prims = scene.meshes[0].primitives;
     expect(prims.every((p) => p.attributes.COLOR_0 !== undefined)).toBe(true);
     expect(new Set(prims.map((p) => p.material)).size).toBe(prims.length);
+    // MTLIDs up to 19 with a single non-multi material: every id resolves to that material.
+    expect(prims).toHaveLength(1);
+    expect(Math.max(...(prims[0].extras!.mtlIds as number[]))).toBe(19);
     expect(scene.warnings).toEqual([]);
   });
 
