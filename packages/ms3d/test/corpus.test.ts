@@ -68,6 +68,25 @@ describe.skipIf(files.length === 0)('ms3d corpus', () => {
       );
       expect(file.groups.map((g) => [g.triangleIndices.length, g.materialIndex])).toEqual(dump.groupTriangleCounts.map((n, i) => [n, dump.groupMaterials[i]]));
       expect(file.materials.map((m) => m.name)).toEqual(dump.materialNames);
+      expect(file.materials.map((m) => m.texture)).toEqual(dump.materialTextures);
+      expect(file.currentTime).toBe(dump.currentTime);
+      // Trailer contents, section by section.
+      if (dump.comments) {
+        const c = file.comments!;
+        expect([c.groups.length, c.materials.length, c.joints.length, c.model]).toEqual([
+          dump.comments.groups, dump.comments.materials, dump.comments.joints, dump.comments.model,
+        ]);
+      } else expect(file.comments).toBeUndefined();
+      if (dump.trailer.some((t) => t.startsWith('vertexExtra'))) {
+        expect(Array.from(file.vertexExtra!.weights)).toEqual(dump.extraWeights.flat());
+        expect(Array.from(file.vertexExtra!.boneIds)).toEqual(dump.extraIds.flat());
+      } else expect(file.vertexExtra).toBeUndefined();
+      if (dump.jointColors) expect(Array.from(file.jointExtra!.colors)).toEqual(dump.jointColors.flat());
+      else expect(file.jointExtra).toBeUndefined();
+      if (dump.modelExtra) {
+        const m = file.modelExtra!;
+        expect([m.jointSize, m.transparencyMode, m.alphaRef]).toEqual(dump.modelExtra);
+      } else expect(file.modelExtra).toBeUndefined();
     });
 
     it('becomes a valid scene with the bind-pose box of the used vertices', () => {
@@ -243,7 +262,8 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
     let nonZero = 0;
     for (let v = 0; v < file.vertices.count; v++) if (extra[v * 2] || extra[v * 2 + 1]) nonZero++;
     expect(nonZero).toBe(118);
-    expect(file.modelExtra).toBeDefined();
+    expect(file.trailer).toEqual(['comments', 'vertexExtra', 'jointExtra', 'modelExtra']);
+    expect(file.unreadBytes).toBe(0);
   });
 
   it('front faces are counter-clockwise: face normals agree with stored corner normals', () => {

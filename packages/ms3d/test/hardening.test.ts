@@ -33,6 +33,19 @@ const synthetic: [string, Uint8Array][] = [
       }),
     ),
   ],
+  [
+    'v3 with sv1 weights, trailer ending after the vertex extra',
+    writeMs3d(
+      quad({
+        version: 3,
+        vertices: [0, 1, 2, 3].map((i) => ({ position: [i & 1, i >> 1, 0] as [number, number, number], boneId: i - 1 })),
+        joints: [{ name: 'a', rotKeys: [[0, 0, 0, 0]] }, { name: 'b', parent: 'a', posKeys: [[0, 1, 0, 0], [1, 0, 1, 0]] }],
+        comments: {},
+        vertexExtra: { subVersion: 1, records: [0, 1, 2, 3].map(() => ({ ids: [1, 0, -1] as [number, number, number], weights: [40, 30, 0] as [number, number, number] })) },
+      }),
+    ),
+  ],
+  ['skeleton only', writeMs3d({ joints: [{ name: 'root', posKeys: [[0, 0, 0, 0], [1, 1, 1, 1]] }, { name: 'leaf', parent: 'root', rotKeys: [[0.5, 1, 0, 0]] }], comments: { model: 'm' } })],
 ];
 
 describe('hardening', () => {

@@ -40,6 +40,10 @@ export interface Dump {
   materialNames: string[];
   materialTextures: string[];
   comments?: { groups: number; materials: number; joints: number; model?: string };
+  /** RGB per joint (joint extra). */
+  jointColors?: number[][];
+  /** jointSize, transparencyMode, alphaRef. */
+  modelExtra?: [number, number, number];
   end: number;
 }
 
@@ -156,18 +160,20 @@ export function dumpMs3d(b: Uint8Array): Dump {
       o += size;
     }
   }
+  let jointColors: number[][] | undefined;
+  let modelExtra: [number, number, number] | undefined;
   if (b.length - o >= 4) {
     trailer.push(`jointExtra sv${i32()}`);
-    o += 12 * nJoints;
+    jointColors = Array.from({ length: nJoints }, () => [f32(), f32(), f32()]);
   }
   if (b.length - o >= 4) {
     trailer.push(`modelExtra sv${i32()}`);
-    o += 12;
+    modelExtra = [f32(), i32(), f32()];
   }
   return {
     version, nVertices, nTriangles, nGroups, nMaterials, fps, currentTime, totalFrames, joints, rotKeys, posKeys,
     trailer, positions, boneIds, extraIds, extraWeights, used, groupTriangleCounts, groupMaterials, groupRenderVertices, materialNames,
-    materialTextures, comments, end: o,
+    materialTextures, comments, jointColors, modelExtra, end: o,
   };
 }
 

@@ -159,11 +159,33 @@ describe('geometry', () => {
     expect(scene.materials[scene.meshes[0].primitives[0].material!].extras!.ms3dDefault).toBe(true);
   });
 
-  it('fails with FormatError on vertex or triangle indices out of range', () => {
+  it('fails with FormatError on vertex or triangle indices out of range, at the offending field', () => {
     const f = quad();
-    f.triangles![0].v = [0, 1, 9];
-    expectError(writeMs3d(f), 'BAD_INDEX');
-    expectError(writeMs3d(quad({ groups: [{ name: 'q', triangles: [0, 5] }] })), 'BAD_INDEX');
+    f.triangles![1].v = [0, 2, 9];
+    const bytes = writeMs3d(f);
+    // header 14, vertex count 2 + 4 × 15, triangle count 2, triangle 1 at + 70, vertexIndices[2] at + 2 + 4.
+    const at = 14 + 2 + 4 * 15 + 2 + 70 + 2 + 4;
+    expect(new DataView(bytes.buffer).getUint16(at, true)).toBe(9);
+    const vertexError = expectError(bytes, 'BAD_INDEX');
+    expect(vertexError.offset).toBe(at);
+    expect(vertexError.expected).toBe('a vertex index below 4');
+    const groupBytes = writeMs3d(quad({ groups: [{ name: 'q', triangles: [0, 5] }] }));
+    // Groups start after the 2 triangles; triangleIndices[1] sits at + 1 + 32 + 2 + 2.
+    const groupAt = 14 + 2 + 4 * 15 + 2 + 2 * 70 + 2 + 1 + 32 + 2 + 2;
+    expect(new DataView(groupBytes.buffer).getUint16(groupAt, true)).toBe(5);
+    const triangleError = expectError(groupBytes, 'BAD_INDEX');
+    expect(triangleError.offset).toBe(groupAt);
+    expect(triangleError.found).toMatch(/^5 in group 0/);
+  });
+
+  it('keeps the groups of a file whose groups are all empty in scene extras', () => {
+    const f = quad({ groups: [{ name: 'a', triangles: [], material: -1, flags: 1 }, { name: 'b', triangles: [] }], comments: { groups: [[1, 'note']] } });
+    const scene = valid(parseMs3d(writeMs3d(f)));
+    expect(scene.meshes).toHaveLength(0);
+    expect(scene.extras.emptyGroups).toEqual([
+      { name: 'a', groupIndex: 0, flags: 1, materialIndex: -1 },
+      { name: 'b', groupIndex: 1, flags: 0, materialIndex: -1, comment: 'note' },
+    ]);
   });
 });
 
@@ -278,6 +300,35 @@ describe('trailer', () => {
     expect(file.unreadBytes).toBe(0);
   });
 
+  it('stops cleanly after the joint extra', () => {
+    const bytes = writeMs3d({ ...base(), comments: {}, vertexExtra: { subVersion: 2, records: records([0, 0, 0]) }, jointExtra: { colors: [[1, 0, 0], [0, 1, 0]] } });
+    const file = readMs3d(bytes);
+    expect(file.trailer).toEqual(['comments', 'vertexExtra', 'jointExtra']);
+    expect(file.modelExtra).toBeUndefined();
+    expect(file.unreadBytes).toBe(0);
+    const scene = valid(parseMs3d(bytes));
+    expect(scene.warnings).toEqual([]);
+    expect(scene.extras.modelExtra).toBeUndefined();
+    expect(scene.nodes.find((n) => n.name === 'a')!.extras!.color).toEqual([1, 0, 0]);
+  });
+
+  it('stops with a warning at an unknown comments sub-version', () => {
+    const bytes = writeMs3d({ ...base(), comments: { subVersion: 2, model: 'x' } });
+    const scene = valid(parseMs3d(bytes));
+    expect(scene.warnings.map((w) => [w.code, w.offset])).toEqual([['MS3D_UNKNOWN_SUBVERSION', readMs3d(bytes).trailerOffset]]);
+    expect(scene.extras.trailer).toEqual([]);
+    expect(scene.extras.unreadBytes).toBe(bytes.length - readMs3d(bytes).trailerOffset);
+  });
+
+  it('keeps the stored bone ids, extra ids and weight bytes in scene extras', () => {
+    const bytes = writeMs3d({ ...base(), comments: {}, vertexExtra: { subVersion: 1, records: records([30, 20, 0], [1, -1, 0]) } });
+    const scene = valid(parseMs3d(bytes));
+    expect(Array.from(scene.extras.vertexBoneIds as Int8Array)).toEqual([0, 0, 0, 0]);
+    expect(Array.from(scene.extras.vertexExtraBoneIds as Int8Array)).toEqual([1, -1, 0, 1, -1, 0, 1, -1, 0, 1, -1, 0]);
+    expect(Array.from(scene.extras.vertexExtraWeights as Uint8Array)).toEqual([30, 20, 0, 30, 20, 0, 30, 20, 0, 30, 20, 0]);
+    expect(scene.extras.vertexExtraSubVersion).toBe(1);
+  });
+
   it('reads the full trailer: joint colours and model extra', () => {
     const bytes = writeMs3d({
       ...base(),
@@ -315,8 +366,8 @@ describe('trailer', () => {
       modelExtra: { jointSize: 1, transparencyMode: 0, alphaRef: 0 },
       tail: new Uint8Array(5),
     };
-    expect(parseMs3d(writeMs3d(full)).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
-    expect(parseMs3d(writeMs3d({ ...base(), tail: new Uint8Array(3) })).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
+    expect(valid(parseMs3d(writeMs3d(full))).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
+    expect(valid(parseMs3d(writeMs3d({ ...base(), tail: new Uint8Array(3) }))).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
   });
 
   it('fails with FormatError when a section is cut in the middle', () => {
