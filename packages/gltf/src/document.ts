@@ -105,7 +105,12 @@ class Exporter {
     this.exportAnimations();
     this.ensureSkinRoots();
     this.writeSceneExtras();
-    this.doc.getRoot().setDefaultScene(this.gltfScene);
+    // glTF forbids empty entities: no buffer without data, no scene without nodes.
+    if (this.doc.getRoot().listAccessors().length === 0) this.buffer.dispose();
+    if (this.gltfScene.listChildren().length === 0) {
+      this.doc.getRoot().setExtras(this.gltfScene.getExtras());
+      this.gltfScene.dispose();
+    } else this.doc.getRoot().setDefaultScene(this.gltfScene);
     return this.doc;
   }
 
