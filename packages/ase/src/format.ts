@@ -42,7 +42,7 @@ export const aseFormat: Format<AseParseOptions> = {
   id: 'ase',
   name: '3ds Max ASCII Scene Export',
   extensions: ['.ase'],
-  mimeTypes: ['model/x-ase', 'text/plain'],
+  mimeTypes: ['model/x-ase'],
   encoding: 'text',
   test: testAse,
   parse,

@@ -317,6 +317,7 @@ describe('errors: only FormatError, at the offset of the bad token', () => {
     const text = aseFile([geom('T', cube())]);
     expect(error(enc(text.slice(0, text.length - 10))).code).toBe('TRUNCATED');
     expect(error(enc('hello world')).code).toBe('BAD_MAGIC');
+    expect(error(Uint8Array.of(0x41, 0x53, 0x45, 0x46, 0, 1, 0, 0)).message).toMatch(/Adobe Swatch Exchange/);
     expect(error(enc('   \n\t ')).code).toBe('EMPTY');
     const deep = aseFile([], { materials: [`*MATERIAL 0 {${'*SUBMATERIAL 0 {'.repeat(200)}${'}'.repeat(201)}`] });
     expect(error(enc(deep)).code).toBe('BAD_SYNTAX');
