@@ -51,6 +51,7 @@ function expectedBounds(d: ReturnType<typeof dumpUltra>) {
 }
 
 const files = corpusFiles('mdl', '.mdl');
+
 const close = (a: number, b: number, eps = 1e-4) => Math.abs(a - b) <= eps * Math.max(1, Math.abs(b));
 
 describe.runIf(files.length > 0)('corpus/mdl: real "Ultra Model" files', () => {
@@ -113,6 +114,18 @@ describe.runIf(files.length > 0)('corpus/mdl: real "Ultra Model" files', () => {
         expect([p.indices![0], p.indices![1], p.indices![2]]).toEqual([d.indices[0], d.indices[2], d.indices[1]]);
         expect(p.extras!.vertexColor).toBe('white');
         expect(p.extras!.displacement).toBe(1);
+        expect(Array.from(p.attributes.TEXCOORD_0!.subarray(0, 2))).toEqual(d.firstUv);
+        expect(Array.from(p.attributes.NORMAL!.subarray(0, 3))).toEqual([d.normals[0], d.normals[1], -d.normals[2] + 0]);
+        // Tangents: a TANGENT attribute only when none is zero; otherwise kept in extras.
+        let zero = 0;
+        for (let i = 0; i < d.tangents.length; i += 3) if (d.tangents[i] === 0 && d.tangents[i + 1] === 0 && d.tangents[i + 2] === 0) zero++;
+        const t = p.attributes.TANGENT ?? (p.extras!.tangents as Float32Array | undefined);
+        if (zero === d.vertexCount) expect(t).toBeUndefined();
+        else {
+          expect(p.attributes.TANGENT === undefined).toBe(zero > 0);
+          if (zero > 0) expect(p.extras!.zeroTangents).toBe(zero);
+          expect(Array.from(t!.subarray(0, 3))).toEqual([d.tangents[0], d.tangents[1], -d.tangents[2] + 0]);
+        }
       });
 
         // Materials: the paths (the manifest lists them sorted) and mesh order from the dump.
@@ -176,6 +189,25 @@ describe.runIf(files.length > 0)('corpus/mdl: real "Ultra Model" files', () => {
     }
     expect(triangles).toBe(12776); // spec §1: all 12,776 triangles of corpus/mdl
     expect(agree).toBe(triangles);
+  });
+
+  it('spec §2.5: the tangent is zero in about 6 % of all vertices; the scenes keep every non-zero one', () => {
+    let zeroTangents = 0, allTangents = 0, kept = 0;
+    for (const entry of files) {
+      const dump = dumpUltra(readCorpusFile(entry));
+      for (const m of dump.meshes) {
+        for (let i = 0; i < m.tangents.length; i += 3) if (m.tangents[i] === 0 && m.tangents[i + 1] === 0 && m.tangents[i + 2] === 0) zeroTangents++;
+        allTangents += m.vertexCount;
+      }
+      for (const p of sceneOf(entry).meshes[0].primitives) {
+        const t = p.attributes.TANGENT ?? (p.extras!.tangents as Float32Array | undefined);
+        if (t) for (let i = 0; i < t.length; i += 4) if (t[i] !== 0 || t[i + 1] !== 0 || t[i + 2] !== 0) kept++;
+      }
+    }
+    expect(allTangents).toBe(files.reduce((n, e) => n + manifestFacts(e).vertices, 0));
+    expect(kept).toBe(allTangents - zeroTangents);
+    expect(zeroTangents / allTangents).toBeGreaterThan(0.04);
+    expect(zeroTangents / allTangents).toBeLessThan(0.08);
   });
 
   it('spec measurements: door height, character height, v302 box, cylinder, 180° yaw', () => {

@@ -56,6 +56,36 @@ const synthetic: [string, Uint8Array][] = [
       },
     }),
   ],
+  [
+    'Ultra PRIM, MSET, PICK, skin with unweighted vertices',
+    writeMdl({
+      variant: 'ultra',
+      version: 302,
+      root: {
+        name: 'u',
+        lods: [
+          {
+            meshes: [
+              {
+                name: 'm',
+                vertices: [
+                  { position: [0, 0, 0], bones: [0, 1, 0, 0], weights: [200, 55, 0, 0] },
+                  { position: [1, 0, 0] },
+                  { position: [0, 1, 0], bones: [1, 0, 0, 0], weights: [255, 0, 0, 0] },
+                ],
+                indices: [0, 1, 2],
+                primitiveFlags: [7],
+                pick: [1, 2],
+                morphs: [[{ position: [0, 0, 1] }, { position: [1, 0, 1] }, { position: [0, 1, 1] }]],
+              },
+            ],
+          },
+        ],
+        bones: [{ name: 'a', children: [{ name: 'b', position: [0, 1, 0] }] }],
+        animations: [{ name: 'k', speed: 1, keyframes: 2, tracks: [{ boneId: 1, flags: 7, keys: [0, 1].map(() => ({ position: [0, 1, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number], scale: [1, 1, 1] as [number, number, number] })) }] }],
+      },
+    }),
+  ],
 ];
 
 describe('hardening: only FormatError escapes, and accepted inputs give valid scenes', () => {
