@@ -20,7 +20,8 @@ const MAX_DEPTH = 256;
 /** Smallest possible encodings, for count checks before anything is allocated. */
 const MIN_NODE = 4 + 12 + 40 + 4 + 4;
 const MIN_LOD = 12;
-const MIN_MESH = 4 + 8 + 16 + 8 + 24;
+/** MESH tag, (Ultra: polyVerts,) 2 string lengths, stride, vertex count, index size and count, PRIM/MSET/PICK + counts. */
+const MIN_MESH = { ultra: 4 + 4 + 8 + 16 + 24, g3d: 4 + 8 + 16 + 24 } as const;
 const MIN_BONE = 4 + 4 + 40 + 4;
 const MIN_ANIM = 4 + 4 + 12;
 const MIN_TRACK = 12;
@@ -55,6 +56,18 @@ function istring(r: ByteReader, what: string): string {
   return r.lengthString('i32', what);
 }
 
+/**
+ * Reads an i32 count and checks it before anything is allocated: non-negative, and `count ×
+ * bytesPerItem` within the bytes left. Errors point at the count field itself.
+ */
+function countField(r: ByteReader, bytesPerItem: number, what: string): number {
+  const at = r.offset;
+  const n = r.i32();
+  if (n < 0) r.fail(`a count of ${what}`, String(n), 'BAD_COUNT', at);
+  if (n * bytesPerItem > r.remaining) r.fail(`${n} ${what} (${n * bytesPerItem} bytes)`, `${r.remaining} bytes left`, 'BAD_COUNT', at);
+  return n;
+}
+
 function depthCheck(r: ByteReader, depth: number, what: string): void {
   if (depth > MAX_DEPTH) r.fail(`${what} nested at most ${MAX_DEPTH} deep`, `depth ${depth}`, 'BAD_VALUE');
 }
@@ -82,29 +95,29 @@ function readNode(r: ByteReader, ctx: Context, depth: number): MdlNode {
   };
   if (ultra && ctx.version >= 301) node.unknownNodeFloats = r.vec3();
   if (!ultra) node.attachBone = r.i32();
-  const lodCount = r.count(r.i32(), MIN_LOD, 'LODs');
+  const lodCount = countField(r, MIN_LOD, 'LODs');
   for (let i = 0; i < lodCount; i++) node.lods.push(readLod(r, ctx));
 
   if (ultra) {
     // Real node tail: SKEL, ATCH, ASET, PHYS, KIDS (spec §2.2).
     r.expectTag('SKEL');
-    const boneCount = r.count(r.i32(), MIN_BONE, 'bones');
+    const boneCount = countField(r, MIN_BONE, 'bones');
     if (boneCount > 0) node.bones = unverifiedUltra(r, () => readBones(r, ctx, boneCount, depth), 'ATCH');
     r.expectTag('ATCH');
     node.attachBone = r.i32();
     r.expectTag('ASET');
-    const animationCount = r.count(r.i32(), MIN_ANIM, 'animations');
+    const animationCount = countField(r, MIN_ANIM, 'animations');
     if (animationCount > 0) node.animations = unverifiedUltra(r, () => readAnimations(r, ctx, animationCount), 'PHYS');
     r.expectTag('PHYS');
     node.collision = readUltraPhysics(r, ctx);
     r.expectTag('KIDS');
-    const childCount = r.count(r.i32(), MIN_NODE, 'child nodes');
+    const childCount = countField(r, MIN_NODE, 'child nodes');
     for (let i = 0; i < childCount; i++) node.children.push(readNode(r, ctx, depth + 1));
   } else {
     // Documented tail: INT bones, INT animations, COLL, KIDS without a count (spec §3.3).
-    const boneCount = r.count(r.i32(), MIN_BONE, 'bones');
+    const boneCount = countField(r, MIN_BONE, 'bones');
     node.bones = readBones(r, ctx, boneCount, depth);
-    const animationCount = r.count(r.i32(), MIN_ANIM, 'animations');
+    const animationCount = countField(r, MIN_ANIM, 'animations');
     node.animations = readAnimations(r, ctx, animationCount);
     r.expectTag('COLL');
     node.collision = readG3dCollision(r, ctx);
@@ -156,7 +169,7 @@ function readLod(r: ByteReader, ctx: Context): MdlLod {
   const offset = r.absoluteOffset;
   r.expectTag('LOD_');
   const viewDistance = r.f32();
-  const meshCount = r.count(r.i32(), MIN_MESH, 'meshes');
+  const meshCount = countField(r, MIN_MESH[ctx.variant], 'meshes');
   const meshes: MdlMesh[] = [];
   for (let i = 0; i < meshCount; i++) meshes.push(readMesh(r, ctx));
   return { offset, viewDistance, meshes };
@@ -183,7 +196,7 @@ function readMesh(r: ByteReader, ctx: Context): MdlMesh {
     }
     vertexStride = strideField;
   }
-  const vertexCount = r.count(r.i32(), vertexStride, 'vertices');
+  const vertexCount = countField(r, vertexStride, 'vertices');
   const vertexData = r.u8Array(vertexCount * vertexStride, 'vertices');
   const vertices = ultra
     ? decodeUltraVertices(vertexData, vertexCount, ctx.options)
@@ -193,7 +206,7 @@ function readMesh(r: ByteReader, ctx: Context): MdlMesh {
   const indexSize = r.i32();
   if (indexSize !== 2 && indexSize !== 4) r.fail('an index size of 2 or 4', String(indexSize), 'BAD_SIZE', sizeAt);
   const countAt = r.offset;
-  const indexCount = r.count(r.i32(), indexSize, 'indices');
+  const indexCount = countField(r, indexSize, 'indices');
   if (indexCount % polyVerts !== 0) r.fail(`an index count that is a multiple of ${polyVerts}`, String(indexCount), 'BAD_COUNT', countAt);
   const indicesAt = r.offset;
   const indices = indexSize === 2 ? r.u16Array(indexCount, 'indices') : r.u32Array(indexCount, 'indices');
@@ -227,7 +240,7 @@ function readMesh(r: ByteReader, ctx: Context): MdlMesh {
     mesh.primitiveFlags = readPrimitiveFlags(r, primitiveCount);
   }
   r.expectTag('PICK');
-  const pickSize = r.count(r.i32(), 1, 'pick data bytes');
+  const pickSize = countField(r, 1, 'pick data bytes');
   mesh.pick = r.u8Array(pickSize, 'pick data');
   return mesh;
 }
@@ -235,14 +248,14 @@ function readMesh(r: ByteReader, ctx: Context): MdlMesh {
 function readPrimitiveFlags(r: ByteReader, primitiveCount: number): Uint8Array {
   r.expectTag('PRIM');
   const at = r.offset;
-  const count = r.count(r.i32(), 1, 'primitive flags');
+  const count = countField(r, 1, 'primitive flags');
   if (count !== 0 && count !== primitiveCount) r.fail(`0 or ${primitiveCount} primitive flags (one per primitive)`, String(count), 'BAD_COUNT', at);
   return r.u8Array(count, 'primitive flags');
 }
 
 function readMorphs(r: ByteReader, ctx: Context, vertexCount: number) {
   r.expectTag('MSET');
-  const morphCount = r.count(r.i32(), 4 + vertexCount * MORPH_VERTEX_SIZE, 'morphs');
+  const morphCount = countField(r, 4 + vertexCount * MORPH_VERTEX_SIZE, 'morphs');
   const morphs = [];
   for (let i = 0; i < morphCount; i++) {
     const offset = r.absoluteOffset;
@@ -272,7 +285,7 @@ function readBone(r: ByteReader, depth: number): MdlBone {
     scale: r.vec3(),
     children: [],
   };
-  const childCount = r.count(r.i32(), MIN_BONE, 'child bones');
+  const childCount = countField(r, MIN_BONE, 'child bones');
   for (let i = 0; i < childCount; i++) bone.children.push(readBone(r, depth + 1));
   return bone;
 }
@@ -284,8 +297,8 @@ function readAnimations(r: ByteReader, ctx: Context, count: number): MdlAnimatio
     r.expectTag('ANIM');
     const name = istring(r, 'animation name');
     const speed = r.f32();
-    const keyframeCount = r.count(r.i32(), 0, 'keyframes');
-    const trackCount = r.count(r.i32(), MIN_TRACK, 'animated bones');
+    const keyframeCount = countField(r, 0, 'keyframes');
+    const trackCount = countField(r, MIN_TRACK, 'animated bones');
     const tracks: MdlTrack[] = [];
     for (let t = 0; t < trackCount; t++) {
       const trackAt = r.absoluteOffset;
@@ -326,10 +339,10 @@ function readPrimitiveCollider(r: ByteReader) {
 
 function readMeshCollider(r: ByteReader) {
   const flag = r.i32();
-  const polygonCount = r.count(r.i32(), 4, 'collider polygons');
+  const polygonCount = countField(r, 4, 'collider polygons');
   const polygons: Float32Array[] = [];
   for (let p = 0; p < polygonCount; p++) {
-    const n = r.count(r.i32(), 12, 'polygon vertices');
+    const n = countField(r, 12, 'polygon vertices');
     polygons.push(r.f32Array(n * 3, 'polygon vertices').slice());
   }
   return { flag, polygons };
@@ -338,11 +351,11 @@ function readMeshCollider(r: ByteReader) {
 /** PHYS: byte size, then parts with 4-character shape tags (spec §2.6). */
 function readUltraPhysics(r: ByteReader, ctx: Context): MdlCollision {
   const offset = r.absoluteOffset;
-  const byteSize = r.count(r.i32(), 1, 'collider bytes');
+  const byteSize = countField(r, 1, 'collider bytes');
   const collision: MdlCollision = { offset, byteSize, parts: [] };
   if (byteSize === 0) return collision;
   const s = r.sub(byteSize, 'collider data');
-  const partCount = s.count(s.i32(), 8, 'collider parts');
+  const partCount = countField(s, 8, 'collider parts');
   for (let i = 0; i < partCount; i++) {
     const partAt = s.absoluteOffset;
     s.expectTag('PART');
@@ -371,12 +384,12 @@ function readUltraPhysics(r: ByteReader, ctx: Context): MdlCollision {
  */
 function readG3dCollision(r: ByteReader, ctx: Context): MdlCollision {
   const offset = r.absoluteOffset;
-  const byteSize = r.count(r.i32(), 1, 'collider bytes');
+  const byteSize = countField(r, 1, 'collider bytes');
   const collision: MdlCollision = { offset, byteSize, parts: [] };
   if (byteSize === 0) return collision;
   const s = r.sub(byteSize, 'collider data');
   try {
-    const partCount = s.count(s.i32(), 8, 'collider parts');
+    const partCount = countField(s, 8, 'collider parts');
     const parts: MdlColliderPart[] = [];
     for (let i = 0; i < partCount; i++) {
       const partAt = s.absoluteOffset;

@@ -624,3 +624,32 @@ describe('audit additions', () => {
     expect(nan.meshes[0].primitives[0].attributes.POSITION[0]).toBe(0);
   });
 });
+
+describe('audit additions: counts', () => {
+  it('many empty meshes at the end of a file are valid (the minimum mesh size is exact)', () => {
+    const empty: WMesh = { name: '', vertices: [], indices: [] };
+    // Smallest meshes: G3D 52 bytes, Ultra 56; 3 (G3D) or 11 (Ultra) of them used to be refused.
+    for (const [variant, count] of [['g3d', 3], ['ultra', 11]] as const) {
+      const raw = readMdl(writeMdl({ variant, root: { lods: [{ meshes: new Array(count).fill(empty) }] } }));
+      expect(raw.root.lods[0].meshes).toHaveLength(count);
+      expect(raw.root.lods[0].meshes.every((m) => m.vertexCount === 0 && m.indices.length === 0)).toBe(true);
+      expect(valid(parseMdl(writeMdl({ variant, root: { lods: [{ meshes: new Array(count).fill(empty) }] } }))).meshes[0].primitives).toHaveLength(count);
+    }
+  });
+
+  it('a count too large for the file fails at the offset of the count field, before allocating', () => {
+    const bytes = writeMdl({ variant: 'ultra', root: { lods: [{ meshes: [{ vertices: [{ position: [0, 0, 0] }], indices: [] }] }] } });
+    // magic 12 + version 4, NODE 4 + 3 empty strings 12 + 14 floats 56 + LOD count 4,
+    // LOD_ 4 + distance 4 + mesh count 4, MESH 4 + polyVerts 4 + 2 empty strings 8 + stride 4.
+    const at = 16 + 4 + 12 + 56 + 4 + 12 + 4 + 4 + 8 + 4;
+    expect(new DataView(bytes.buffer).getInt32(at, true)).toBe(1);
+    const broken = bytes.slice();
+    new DataView(broken.buffer).setInt32(at, 0x7fffffff, true);
+    const e = errorOf(() => parseMdl(broken));
+    expect(e.offset).toBe(at);
+    expect(e.code).toBe('BAD_COUNT');
+    expect(e.message).toBe(`mdl: expected 2147483647 vertices (206158430112 bytes) at offset ${at}, found ${bytes.length - at - 4} bytes left`);
+    new DataView(broken.buffer).setInt32(at, -1, true);
+    expect(errorOf(() => parseMdl(broken)).message).toBe(`mdl: expected a count of vertices at offset ${at}, found -1`);
+  });
+});
