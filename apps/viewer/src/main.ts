@@ -17,7 +17,7 @@ const fmt = (n: number, digits = 3) => (Math.abs(n) >= 1000 ? n.toFixed(0) : Num
 const baseName = (name: string) => name.split(/[\\/]/).pop() ?? name;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
-const state: { status: Status; scene?: Scene; model?: ThreeScene; name?: string; parseMs?: number; jsMs?: number; path?: string; format?: { id: string; name: string } } = { status: 'idle' };
+const state: { loads: number; status: Status; scene?: Scene; model?: ThreeScene; name?: string; parseMs?: number; jsMs?: number; path?: string; format?: { id: string; name: string } } = { loads: 0, status: 'idle' };
 
 const stage = new Stage($<HTMLCanvasElement>('canvas'));
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
@@ -167,6 +167,7 @@ async function loadSample(sample: Sample): Promise<void> {
 
 function setStatus(status: Status, text?: string): void {
   state.status = status;
+  if (status === 'ready' || status === 'error') state.loads++;
   document.body.dataset.status = status;
   $('loading').hidden = status !== 'loading';
   if (text) $('loading-text').textContent = text;
