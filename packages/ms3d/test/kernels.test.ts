@@ -1,6 +1,6 @@
 import { validateScene } from '@relic3d/core';
 import { activePath, ready } from '@relic3d/kernels';
-import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
+import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parse, parseMs3d, readMs3d } from '../src/index.js';
 import { quad, writeMs3d } from './writer.js';
@@ -92,6 +92,23 @@ describe('kernels', () => {
       const js = parseMs3d(bytes, { kernels: 'js', fileName: entry.file });
       expect(difference(wasm, js), entry.file).toBeUndefined();
       expect(difference(await parse(bytes, { kernels: 'js', fileName: entry.file }), js), entry.file).toBeUndefined();
+    }
+  });
+
+  it('on the WASM path too, only FormatError escapes and accepted scenes are valid', async () => {
+    await ready();
+    const parseWasm = (bytes: Uint8Array) => {
+      const scene = parseMs3d(bytes, { kernels: 'wasm' });
+      const issues = validateScene(scene);
+      if (issues.length) throw new Error(`invalid scene: ${issues[0].code} ${issues[0].path} ${issues[0].message}`);
+      return scene;
+    };
+    const inputs: [string, Uint8Array][] = [['sv3 rig', synthetic[2]]];
+    const model = files.find((f) => f.file === 'soulsheng__Model.ms3d');
+    if (model) inputs.push([model.file, readCorpusFile(model)]);
+    for (const [name, bytes] of inputs) {
+      const report = await expectHardened(parseWasm, bytes, { name: `ms3d wasm ${name}` });
+      expect(report.accepted).toBeGreaterThan(0);
     }
   });
 });
