@@ -30,6 +30,7 @@ import {
   type WrapMode,
 } from '@relic3d/core';
 import { imageBaseName, resolveImage, sniffImage } from './images.js';
+import { legacyImageToPng } from './legacy-images.js';
 import { extrasOf, toJSONValue } from './json.js';
 import { MSFTLod, MSFT_LOD } from './msft-lod.js';
 import type { ExportOptions } from './options.js';
@@ -141,13 +142,22 @@ class Exporter {
           this.warn('GLTF_TEXTURE_MISSING', `texture '${label}' has neither a path nor image data`);
           return;
         }
-        const kind = sniffImage(bytes);
+        let kind = sniffImage(bytes);
+        let convertedFrom: string | undefined;
+        if (!kind?.embeddable) {
+          const converted = await legacyImageToPng(bytes, texture.uri ?? texture.name);
+          if (converted) {
+            bytes = converted.png;
+            convertedFrom = converted.from;
+            kind = { mimeType: 'image/png', embeddable: true, extension: 'png' };
+          }
+        }
         if (!kind?.embeddable) {
           this.textures.set(index, null);
           this.textureProblems.set(index, kind ? `unsupported ${kind.extension}` : 'unrecognised image');
           this.warn(
             'GLTF_TEXTURE_UNSUPPORTED',
-            `texture '${label}' is ${kind ? `a ${kind.extension.toUpperCase()} image` : 'not a recognised image'}; glTF carries PNG, JPEG or WebP, so it is left out (its path stays in the material's extras)`,
+            `texture '${label}' is ${kind ? `a ${kind.extension.toUpperCase()} image` : 'not a recognised image'}; glTF carries PNG, JPEG or WebP and it could not be converted, so it is left out (its path stays in the material's extras)`,
           );
           return;
         }
@@ -160,7 +170,7 @@ class Exporter {
           .setImage(bytes)
           .setMimeType(kind.mimeType)
           .setURI(`${base}.${kind.extension}`);
-        const extras = extrasOf(texture.extras, texture.uri ? { uri: texture.uri } : undefined);
+        const extras = extrasOf(texture.extras, { uri: texture.uri, convertedFrom });
         if (extras) image.setExtras(extras);
         this.textures.set(index, image);
       }),

@@ -31,7 +31,7 @@ function exporter(folder: string, file: string) {
   const run = async (bytes: Uint8Array) => {
     let scene: Scene;
     try {
-      scene = await requireFormat(bytes, file, formats).parse(bytes, { fileName: file, resolve, motions });
+      scene = await requireFormat(bytes, file, formats).parse(bytes, { fileName: file, resolve, motions } as Parameters<Format["parse"]>[1]);
     } catch {
       return;
     }
