@@ -47,6 +47,8 @@ interface Skeleton {
   nodes: number[];
   /** Skeleton allows global indices (≤ 28 bones, sendVS). */
   sendVS: number;
+  /** The `.chr` local TMs as stored (converted); the node transforms derive from the world TMs. */
+  localTMs?: Float32Array[];
 }
 
 /** Frames per second for a perSlerp value (30 for the usual 0.5). */
@@ -231,6 +233,7 @@ class SceneBuilder {
         inverses: chr.bones.map((b) => convertMatrix(b.inverseTM)),
         nodes: [],
         sendVS: chr.sendVS,
+        localTMs: chr.bones.map((b) => convertMatrix(b.localTM)),
       };
       scene.extras.skeleton = {
         version: chr.version,
@@ -262,7 +265,7 @@ class SceneBuilder {
       } else local.set(skeleton.worlds[i]);
       const node = addNode(
         scene,
-        { name: skeleton.names[i], joint: true, ...trs(local), extras: { boneIndex: i } },
+        { name: skeleton.names[i], joint: true, ...trs(local), extras: { boneIndex: i, ...(skeleton.localTMs ? { localTM: Array.from(skeleton.localTMs[i]) } : {}) } },
         parent >= 0 ? skeleton.nodes[parent] : root,
       );
       skeleton.nodes.push(node);
@@ -292,6 +295,7 @@ class SceneBuilder {
     const scene = this.scene;
     const skin = object.type === OBJECT_SKIN;
     const localTM = convertMatrix(object.localTM);
+    const objectBox = convertBox(object.geometry.bboxMin, object.geometry.bboxMax);
     const extras: Record<string, unknown> = {
       id: object.id,
       typeRaw: object.typeRaw >>> 0,
@@ -299,6 +303,14 @@ class SceneBuilder {
       parentType: object.parentType,
       opacity: object.geometry.opacity,
       bump: object.geometry.bump,
+      rigid: object.geometry.rigid,
+      bboxMin: objectBox.min,
+      bboxMax: objectBox.max,
+      useBones: Array.from(object.useBones),
+      vertexListCount: object.geometry.vertexList.length / 3,
+      physiqueCount: object.geometry.physique.length,
+      materialFlag: object.geometry.materialFlag,
+      materialCount: object.geometry.materialCount,
     };
     if (object.light) {
       extras.light = true;
@@ -384,7 +396,14 @@ class SceneBuilder {
       }
       const material = this.material(object, g.materials, block);
       if (material !== undefined) primitive.material = material;
-      primitive.extras = { textureId: block.textureId, effect: block.effect, amount: block.amount };
+      primitive.extras = {
+        textureId: block.textureId,
+        effect: block.effect,
+        amount: block.amount,
+        startIndex: block.startIndex,
+        primitiveCount: block.primitiveCount,
+        useBones: Array.from(block.useBones),
+      };
       primitives.push(primitive);
     }
     if (!primitives.length) return undefined;
@@ -508,7 +527,9 @@ class SceneBuilder {
   }
 
   private material(object: O3dObject, materials: O3dMaterial[], block: O3dMaterialBlock): number | undefined {
-    if (!materials.length) return undefined;
+    // No material list: a plain white material still carries the block's effects and the light flag.
+    if (!materials.length && !block.effect && !object.light) return undefined;
+    if (!materials.length) materials = [{ diffuse: [1, 1, 1, 0], ambient: [1, 1, 1, 0], specular: [0, 0, 0, 0], emissive: [0, 0, 0, 0], power: 0, textureName: '' }];
     let textureId = block.textureId;
     if (!(textureId >= 0 && textureId < materials.length)) {
       this.input.sink.warn('O3D_MATERIAL_INDEX', `material block names material ${textureId} of ${materials.length}; used material 0`);

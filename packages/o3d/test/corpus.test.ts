@@ -111,7 +111,13 @@ describe.skipIf(!o3ds.length)('corpus .o3d', () => {
     // Materials: every texture record in the bytes, and nothing else, becomes a texture.
     expect(new Set(scene.textures.map((t) => t.uri))).toEqual(scannedTextures(bytes));
     expect(scene.materials.length).toBeGreaterThan(0);
-    if (/skinned=yes/.test(note)) expect(scene.skins.length).toBe(1);
+    if (/skinned=yes/.test(note)) {
+      expect(scene.skins.length).toBe(1);
+      // Joints: the embedded bone count, else the bone count the MANIFEST gives for the .chr.
+      const chrFile = findCompanions(entry.file, listing).skeleton;
+      const chrNote = entries.find((e) => e.file === chrFile)?.note ?? '';
+      expect(scene.skins[0].joints.length).toBe(num(note, /embedded bones=(\d+)/) ?? num(chrNote, /bones=(\d+)/));
+    }
     if (raw.frameCount > 0) {
       const clip = scene.animations.find((a) => a.name === 'embedded')!;
       expect(clip.extras?.frameCount).toBe(raw.frameCount);
