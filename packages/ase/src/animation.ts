@@ -232,8 +232,8 @@ export function sampleTCB(tb: TimeBase, times: number[], values: number[][], par
     dOut.push(dd);
     dIn.push(di);
   }
-  // One sample per frame, at most 100 000 per track (damaged files can span billions of ticks).
-  const step = Math.max(1, tb.ticksPerFrame, (times[n - 1] - times[0]) / 100000);
+  // One sample per frame, at most 100 per key (damaged files can span billions of ticks).
+  const step = Math.max(1, tb.ticksPerFrame, (times[n - 1] - times[0]) / (100 * n));
   const value = new Array<number>(size);
   for (let i = 0; i < n - 1; i++) {
     const t0 = times[i], t1 = times[i + 1], span = t1 - t0;

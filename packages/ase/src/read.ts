@@ -742,7 +742,7 @@ function readWeights(ctx: Ctx): AseSkinWeights {
         if (inner !== 'MESH_BONE_NAME') return;
         const i = tk.int('a bone index');
         const name = tk.str();
-        if (i >= 0 && i <= w.boneNames.length + 1024) {
+        if (i >= 0 && i < w.boneNames.length + 256) {
           while (w.boneNames.length <= i) w.boneNames.push('');
           w.boneNames[i] = name;
         } else ctx.sink.warn('ASE_BAD_INDEX', `bone index ${i} out of range; dropped`);

@@ -429,7 +429,7 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
     // Key times plus every frame between them: the aim changes non-linearly as positions move.
     const keyTimes = moves.flatMap((c) => Array.from(c.times));
     const start = Math.min(...keyTimes), end = Math.max(...keyTimes);
-    const frames = Math.min(10000, Math.ceil((end - start) * fps));
+    const frames = Math.min(100 * keyTimes.length, Math.ceil((end - start) * fps));
     for (let f = 1; f < frames; f++) keyTimes.push(Math.fround(start + ((end - start) * f) / frames));
     const times = [...new Set(keyTimes)].sort((a, b) => a - b);
     const position = (n: number, t: number): number[] => {

@@ -75,21 +75,29 @@ describe.skipIf(!files.length)('corpus/ase: every file', () => {
     for (const entry of files.filter((f) => !Q3MAP2.test(f.file))) {
       const bytes = readCorpusFile(entry);
       const scene = parseAse(bytes);
-      // File faces keyed by their world corners in cyclic order (Y-up, rounded).
+      // File faces keyed by their world corners in cyclic order (Y-up, file values).
+      const list = worldFaces(dump(bytes).text).map((f) => ({ corners: f.corners.map(([x, y, z]) => [x, z, -y]), normal: [f.normal[0], f.normal[2], -f.normal[1]] }));
+      if (!list.length) continue; // no *MESH_NORMALS in this file
       const key = (c: number[][]) => {
-        const s = c.map((p) => p.map((x) => Math.round(x * 100) / 100).join(','));
+        const s = c.map((p) => p.join(','));
         const i = s.indexOf([...s].sort()[0]);
         return [s[i], s[(i + 1) % 3], s[(i + 2) % 3]].join(' ');
       };
-      const fileFaces = new Map<string, number[]>();
-      const list = worldFaces(dump(bytes).text).map((f) => ({ corners: f.corners.map(([x, y, z]) => [x, z, -y]), normal: [f.normal[0], f.normal[2], -f.normal[1]] }));
-      if (!list.length) continue; // no *MESH_NORMALS in this file
-      for (const f of list) fileFaces.set(key(f.corners), f.normal);
-      // Rounding can split a key: fall back to a tolerant search in cyclic order.
-      const near = (a: number[], b: number[]) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 1e-2;
-      const find = (tri: number[][]) =>
-        fileFaces.get(key(tri)) ??
-        list.find((f) => [0, 1, 2].some((r) => [0, 1, 2].every((k) => near(tri[k], f.corners[(k + r) % 3]))))?.normal;
+      const fileFaces = new Map(list.map((f) => [key(f.corners), f.normal]));
+      // Output positions carry float noise: snap each to the nearest file vertex (grid of 0.01).
+      const cell = (p: number[], d: number[] = [0, 0, 0]) => p.map((x, k) => Math.floor(x * 100) + d[k]).join(',');
+      const grid = new Map<string, number[][]>();
+      for (const f of list) for (const p of f.corners) grid.set(cell(p), [...(grid.get(cell(p)) ?? []), p]);
+      const offsets = [-1, 0, 1].flatMap((a) => [-1, 0, 1].flatMap((b) => [-1, 0, 1].map((c) => [a, b, c])));
+      const snap = (p: number[]) => {
+        let best = p, dist = 1e-2;
+        for (const o of offsets) for (const q of grid.get(cell(p, o)) ?? []) {
+          const d = Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+          if (d < dist) [best, dist] = [q, d];
+        }
+        return best;
+      };
+      const find = (tri: number[][]) => fileFaces.get(key(tri.map(snap)));
       const world = computeWorldMatrices(scene);
       let agree = 0, total = 0, matched = 0;
       scene.nodes.forEach((node, i) => {

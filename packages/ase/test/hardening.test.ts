@@ -18,8 +18,8 @@ describe.skipIf(!files.length)('hardening: corpus', () => {
   it.each(files.map((f) => [f.file, f] as const))('%s', async (name, entry) => {
     const bytes = readCorpusFile(entry);
     // Large files get fewer sampled prefixes and mutations to keep the suite fast.
-    const big = bytes.length > 100_000;
-    const report = await expectHardened(parseValid, bytes, { name, samples: big ? 32 : 96, iterations: big ? 32 : 96, fullSweepUpTo: big ? 0 : 2048 });
+    const runs = bytes.length > 500_000 ? 8 : bytes.length > 100_000 ? 16 : 64;
+    const report = await expectHardened(parseValid, bytes, { name, samples: runs, iterations: runs, fullSweepUpTo: 2048 });
     expect(report.runs).toBe(bytes.length ? report.accepted + report.rejected : 0);
   });
 });
