@@ -10,6 +10,7 @@ import { batchInput, classify, decodeBatch, errorData, walk, withO3dMotions, typ
 import { formats } from '../index.js';
 import { describeScene, type SceneInfo } from '../info.js';
 import { folderResolver, parseFile } from '../node.js';
+import packageJson from '../../package.json';
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliIO {
@@ -106,6 +107,7 @@ export async function runCli(argv: string[], io: CliIO = processIO()): Promise<n
   let verbose = false;
   program
     .description('Read MilkShape 3D, 3ds Max ASE, Flyff O3D, Ultra Engine MDL and LODka3D models; convert them to glTF.')
+    .version(packageJson.version, '-V, --version')
     .option('-v, --verbose', 'print stack traces with errors')
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
