@@ -203,7 +203,14 @@ function cornerNormalsOf(input: MeshBuildInput, keep: number[], positions: Float
   const corners = keep.length * 3;
   const out = new Float32Array(corners * 3).fill(NaN);
   const n = mesh.normals;
-  if (input.useFileNormals && n && n.vertexNormalVertex.length) {
+  if (input.useFileNormals && n && !n.vertexNormalVertex.length) {
+    // Face normals only: flat shading from the file.
+    keep.forEach((f, i) => {
+      for (let k = 0; k < 3; k++) direction(input.normalToLocal, n.faceNormals[f * 3], n.faceNormals[f * 3 + 1], n.faceNormals[f * 3 + 2], out, (i * 3 + k) * 3);
+    });
+    if (out.every(Number.isFinite)) return out;
+    sink.warn('ASE_BAD_NORMALS', `object '${name}': face normals without vertex normals are incomplete; normals rebuilt from smoothing groups`);
+  } else if (input.useFileNormals && n) {
     const count = n.vertexNormalVertex.length;
     // Max layout: three vertex normals after each face normal → per corner. Else per vertex (Q3Map2).
     let perCorner = true;
@@ -300,5 +307,3 @@ function skinOf(input: MeshBuildInput): { joints: Uint16Array; weights: Float32A
   if (badBones) input.sink.warn('ASE_SKIN_BONE', `object '${input.name}': ${badBones} weights name unknown bones; dropped`);
   return packSkinWeights(nv, influences, joints, weights);
 }
-
-export type { Attributes };

@@ -698,7 +698,7 @@ function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[
   block(ctx, 'MESH_FACE_LIST', (kw) => {
     if (kw === 'MESH_FACE') {
       index.push(tk.int('a face index'));
-      const slots = [-1, -1, -1, -1, -1, -1];
+      const slots = [NaN, NaN, NaN, -1, -1, -1];
       let positional = 0;
       while (tk.hasValue()) {
         const label = faceLabel(tk);
@@ -708,7 +708,8 @@ function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[
         } else if (positional < 3) slots[positional++] = tk.int('a face corner');
         else tk.take();
       }
-      if (slots[0] < 0 || slots[1] < 0 || slots[2] < 0) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
+      // Missing corners break the line; out-of-range corners are dropped later with a warning.
+      if (Number.isNaN(slots[0] + slots[1] + slots[2])) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
       data.push(...slots);
       smooth.push(0);
       mtl.push(0);

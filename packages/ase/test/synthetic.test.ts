@@ -237,6 +237,16 @@ describe('tolerant parsing (spec §7)', () => {
     expect(rebuilt.cameras[0].yfov).toBeCloseTo(2 * Math.atan(Math.tan(0.5) / 2), 6);
   });
 
+  it('face normals without vertex normals give flat file normals; negative corners drop the face', () => {
+    const m = cube();
+    const text = aseFile([geom('F', m)]).replace(/\t\*MESH_VERTEXNORMAL[^\n]*\n/g, '').replace('*MESH_FACE    0:    A:    0', '*MESH_FACE    0:    A:    -1');
+    const s = load(text);
+    const p = s.meshes[0].primitives[0];
+    expect(p.indices!.length / 3).toBe(11);
+    expect(codes(s)).toContain('ASE_BAD_FACE');
+    for (let v = 0; v < p.attributes.NORMAL!.length / 3; v++) expect(Math.max(...Array.from(p.attributes.NORMAL!.subarray(v * 3, v * 3 + 3), Math.abs))).toBeCloseTo(1, 5);
+  });
+
   it('unusable file normals (1.#QNAN) are rebuilt with a warning', () => {
     const text = aseFile([geom('N', cube())]).replace('*MESH_VERTEXNORMAL 0\t-0.5774\t-0.5774\t-0.5774', '*MESH_VERTEXNORMAL 0\t-1.#QNAN\t-1.#IND00\t1.#QNAN');
     const s = load(text);
