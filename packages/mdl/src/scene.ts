@@ -15,6 +15,7 @@ import {
 } from '@relic3d/core';
 import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ } from './convert.js';
 import { sanitizeScene } from './finite.js';
+import { uvHandedness } from './tangents.js';
 import { unpackMdlWeights } from './vertices.js';
 import { MaterialTable } from './materials.js';
 import type { MdlAnimation, MdlBone, MdlColliderPart, MdlFile, MdlMesh, MdlNode, MdlParseOptions } from './types.js';
@@ -244,8 +245,10 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
   }
   extras.displacement = allEqual(v.displacement, v.displacement[0] ?? 1) ? (v.displacement[0] ?? 1) : v.displacement;
 
-  // Tangents: glTF wants unit xyz + handedness; the handedness comes from the bitangent when stored.
+  // Tangents: glTF wants unit xyz + handedness; the handedness comes from the bitangent when stored,
+  // else from the UVs (see tangents.ts).
   const bitangentUsed = (!ultra || v.tailUsed) && !allEqual(v.bitangent, 0);
+  const fromUvs = bitangentUsed ? undefined : uvHandedness(v.position, v.normal, v.tangent, v.texcoord0, mesh.indices, mesh.polyVerts, n);
   const tangent = new Float32Array(n * 4);
   let zeroTangents = 0;
   for (let i = 0; i < n; i++) {
@@ -255,7 +258,7 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     tangent[i * 4] = tx;
     tangent[i * 4 + 1] = ty;
     tangent[i * 4 + 2] = tz;
-    let w = 1;
+    let w = fromUvs ? fromUvs[i] : 1;
     if (bitangentUsed) {
       const nx = normal[i * 3], ny = normal[i * 3 + 1], nz = normal[i * 3 + 2];
       const bx = v.bitangent[i * 3], by = v.bitangent[i * 3 + 1], bz = 0 - v.bitangent[i * 3 + 2];
@@ -270,6 +273,7 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     extras.zeroTangents = zeroTangents;
     extras.tangents = tangent;
   }
+  if (zeroTangents < n) extras.tangentHandedness = bitangentUsed ? 'stored bitangent' : 'texcoord gradient';
   if (bitangentUsed) extras.bitangents = flipZ(v.bitangent);
   if (v.padding?.some((b) => b !== 0)) extras.vertexPadding = v.padding; // G3D bytes 80..stride
   if (!ultra && !skeleton && hasWeights(mesh, file.variant)) {

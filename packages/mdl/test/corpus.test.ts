@@ -210,6 +210,47 @@ describe.runIf(files.length > 0)('corpus/mdl: real "Ultra Model" files', () => {
     expect(zeroTangents / allTangents).toBeLessThan(0.08);
   });
 
+  it('tangent handedness follows the UVs: w = sign((N × T) · dP/dv) in the file frame (glTF: +Y of the normal map is −v)', () => {
+    let plus = 0, minus = 0, alongU = 0, againstU = 0;
+    for (const entry of files) {
+      const dump = dumpUltra(readCorpusFile(entry));
+      sceneOf(entry).meshes[0].primitives.forEach((p, k) => {
+        const { positions: P, normals: N, tangents: T, uvs: U, indices: I, vertexCount } = dump.meshes[k];
+        const du = new Float64Array(vertexCount * 3), dv = new Float64Array(vertexCount * 3);
+        for (let t = 0; t < I.length; t += 3) {
+          const [a, b, c] = [I[t], I[t + 1], I[t + 2]];
+          const s1 = U[b * 2] - U[a * 2], t1 = U[b * 2 + 1] - U[a * 2 + 1], s2 = U[c * 2] - U[a * 2], t2 = U[c * 2 + 1] - U[a * 2 + 1];
+          const r = s1 * t2 - s2 * t1;
+          if (r === 0) continue;
+          for (let c3 = 0; c3 < 3; c3++) {
+            const e1 = P[b * 3 + c3] - P[a * 3 + c3], e2 = P[c * 3 + c3] - P[a * 3 + c3];
+            for (const v of [a, b, c]) {
+              du[v * 3 + c3] += (e1 * t2 - e2 * t1) / r;
+              dv[v * 3 + c3] += (e2 * s1 - e1 * s2) / r;
+            }
+          }
+        }
+        const tangent = p.attributes.TANGENT ?? (p.extras!.tangents as Float32Array | undefined);
+        for (let i = 0; i < vertexCount; i++) {
+          const [tx, ty, tz] = [T[i * 3], T[i * 3 + 1], T[i * 3 + 2]], [nx, ny, nz] = [N[i * 3], N[i * 3 + 1], N[i * 3 + 2]];
+          if (tx === 0 && ty === 0 && tz === 0) continue;
+          const dotU = tx * du[i * 3] + ty * du[i * 3 + 1] + tz * du[i * 3 + 2];
+          if (dotU > 0) alongU++;
+          else againstU++;
+          const h = (ny * tz - nz * ty) * dv[i * 3] + (nz * tx - nx * tz) * dv[i * 3 + 1] + (nx * ty - ny * tx) * dv[i * 3 + 2];
+          const w = h < 0 ? -1 : 1;
+          if (w > 0) plus++;
+          else minus++;
+          expect(tangent![i * 4 + 3]).toBe(w);
+        }
+        if (tangent) expect(p.extras!.tangentHandedness).toBe('texcoord gradient');
+      });
+    }
+    // The stored tangent is dP/du; mirrored UV islands are common enough that a constant w is wrong.
+    expect([alongU, againstU]).toEqual([14583, 2]);
+    expect([plus, minus]).toEqual([12255, 2330]);
+  });
+
   it('spec measurements: door height, character height, v302 box, cylinder, 180° yaw', () => {
     const byName = (f: string) => files.find((e) => e.file === f)!;
     // Doors stand on y = 0 and are 2.23 high; the v302 box is 1.2704 × 2.23 × 0.055.

@@ -16,7 +16,9 @@ export interface DumpMesh {
   normals: number[];
   /** Raw tangents (bytes 48–59), xyz per vertex. */
   tangents: number[];
-  /** First vertex texcoord0 (bytes 24–31). */
+  /** Texcoord0 (bytes 24–31), uv per vertex. */
+  uvs: number[];
+  /** First vertex texcoord0. */
   firstUv: [number, number];
   indices: number[];
 }
@@ -75,12 +77,13 @@ export function dumpUltra(bytes: Uint8Array): Dump {
       const material = str();
       const strideField = i32();
       const vertexCount = i32();
-      const positions: number[] = [], normals: number[] = [], tangents: number[] = [];
+      const positions: number[] = [], normals: number[] = [], tangents: number[] = [], uvs: number[] = [];
       for (let v = 0; v < vertexCount; v++) {
         const base = p + v * 96;
         for (let c = 0; c < 3; c++) positions.push(dv.getFloat32(base + c * 4, true));
         for (let c = 0; c < 3; c++) normals.push(dv.getFloat32(base + 12 + c * 4, true));
         for (let c = 0; c < 3; c++) tangents.push(dv.getFloat32(base + 48 + c * 4, true));
+        for (let c = 0; c < 2; c++) uvs.push(dv.getFloat32(base + 24 + c * 4, true));
       }
       const firstUv: [number, number] = vertexCount ? [dv.getFloat32(p + 24, true), dv.getFloat32(p + 28, true)] : [0, 0];
       p += vertexCount * 96;
@@ -94,7 +97,7 @@ export function dumpUltra(bytes: Uint8Array): Dump {
       want('PICK'); { const n = i32(); p += n; }
       meshes.push({
         polyVerts, name: meshName, material, strideField, vertexCount, indexCount,
-        firstPosition: [positions[0], positions[1], positions[2]], positions, normals, tangents, firstUv, indices,
+        firstPosition: [positions[0], positions[1], positions[2]], positions, normals, tangents, uvs, firstUv, indices,
       });
     }
   }

@@ -653,3 +653,20 @@ describe('audit additions: counts', () => {
     expect(errorOf(() => parseMdl(broken)).message).toBe(`mdl: expected a count of vertices at offset ${at}, found -1`);
   });
 });
+
+describe('audit additions: tangent handedness without a stored bitangent', () => {
+  it('w comes from the UVs: +1 for a plain layout, −1 for mirrored V (worked by hand)', () => {
+    // File frame: triangle (0,0,0) (1,0,0) (0,1,0), normal (0,0,1), tangent (1,0,0) = dP/du.
+    // glTF frame: N' = (0,0,−1), T' = (1,0,0), N'×T' = (0,−1,0). With v growing along +y the
+    // normal map's "up" (−v) is −y, so w = +1; with v growing along −y it is +y, so w = −1.
+    const mesh = (v: number): WMesh => ({
+      vertices: ([[0, 0, 0], [1, 0, 0], [0, 1, 0]] as V3[]).map((position, k) => ({ position, normal: [0, 0, 1] as V3, tangent: [1, 0, 0] as V3, uv0: [k === 1 ? 1 : 0, k === 2 ? v : 0] as [number, number] })),
+      indices: [0, 1, 2],
+    });
+    for (const [v, w] of [[1, 1], [-1, -1]]) {
+      const p = valid(parseMdl(writeMdl({ variant: 'ultra', root: { lods: [{ meshes: [mesh(v)] }] } }))).meshes[0].primitives[0];
+      expect(Array.from(p.attributes.TANGENT!)).toEqual([1, 0, 0, w, 1, 0, 0, w, 1, 0, 0, w]);
+      expect(p.extras!.tangentHandedness).toBe('texcoord gradient');
+    }
+  });
+});
