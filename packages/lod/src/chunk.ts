@@ -11,6 +11,8 @@ export interface ReadContext {
   sink: WarningSink;
   /** `SKL1` Count, 0 until a skeleton is read. */
   boneCount: number;
+  /** Kernel path for index widening ('js' forces the TypeScript path). */
+  kernels?: 'wasm' | 'js';
 }
 
 /** A chunk header plus a reader bounded to its data. */

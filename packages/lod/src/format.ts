@@ -1,4 +1,5 @@
 import { WarningSink, type Format, type Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
 import { FORMAT, SIGNATURE } from './chunk.js';
 import { readLodWith } from './read.js';
 import { toScene } from './scene.js';
@@ -14,7 +15,12 @@ export function parseSync(bytes: Uint8Array, options?: LodParseOptions): Scene {
   return parseLod(bytes, options);
 }
 
-export async function parse(bytes: Uint8Array, options?: LodParseOptions): Promise<Scene> {
+/**
+ * Reads a LODka3D `.lod` file into a Scene, after the WASM kernels are ready (unless
+ * `options.kernels` is 'js'); the result is identical to `parseSync`.
+ */
+export async function parse(bytes: Uint8Array, options: LodParseOptions = {}): Promise<Scene> {
+  if (options.kernels !== 'js') await ready();
   return parseLod(bytes, options);
 }
 

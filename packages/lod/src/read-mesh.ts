@@ -1,5 +1,6 @@
-import type { ByteReader } from '@relic3d/core';
-import { bool, countOf, lstr, type Chunk, type ReadContext } from './chunk.js';
+import { WarningSink, isFormatError, type ByteReader } from '@relic3d/core';
+import { widenIndices } from '@relic3d/kernels';
+import { FORMAT, bool, countOf, lstr, type Chunk, type ReadContext } from './chunk.js';
 import type { LodFaceGroup, LodMesh, LodWeights } from './types.js';
 
 /**
@@ -12,19 +13,21 @@ export function indexWidth(n: number, newThresholds: boolean): 1 | 2 | 4 {
   return n <= 255 ? 1 : n <= 65535 ? 2 : 4;
 }
 
-/** Reads `count` indices of `width` bytes, each checked against the referenced array size. */
-function readIndices(r: ByteReader, count: number, width: number, arraySize: number, what: string): Uint32Array {
-  r.count(count, width, what);
-  const out = new Uint32Array(count);
+/**
+ * Reads `count` indices of `width` bytes and widens them to u32 (the index-widening kernel), each
+ * checked against the referenced array size.
+ */
+function readIndices(r: ByteReader, count: number, width: number, arraySize: number, what: string, ctx: ReadContext): Uint32Array {
   const start = r.offset;
-  for (let i = 0; i < count; i++) {
-    const v = width === 1 ? r.u8() : width === 2 ? r.u16() : r.u32();
-    if (v >= arraySize) {
-      r.fail(`${what} below ${arraySize}`, `index ${i} = ${v}`, 'BAD_INDEX', start + i * width);
-    }
-    out[i] = v;
+  const stored = width === 1 ? r.u8Array(count, what) : width === 2 ? r.u16Array(count, what) : r.u32Array(count, what);
+  if (count === 0) return new Uint32Array(0);
+  try {
+    return widenIndices(stored, { vertexCount: arraySize, kernels: ctx.kernels });
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    const i = stored.findIndex((v) => v >= arraySize);
+    return r.fail(`${what} below ${arraySize}`, `index ${i} = ${stored[i]}`, 'BAD_INDEX', start + i * width);
   }
-  return out;
 }
 
 function indexCount(r: ByteReader, what: string): number {
@@ -34,8 +37,14 @@ function indexCount(r: ByteReader, what: string): number {
   return n;
 }
 
-/** Texture-coordinate arrays of mode 3: counts first (reference reader), else interleaved (seed). */
-function readTexCoordSets(r: ByteReader, sets: number): { texCoords: Float32Array[]; layout?: LodMesh['texCoordLayout'] } {
+type UvLayout = 'auto' | 'interleaved';
+
+/**
+ * Texture-coordinate arrays of mode 3: counts first (reference reader) when the counts fit, else
+ * interleaved (seed). `tried.countsFirst` records that counts-first was chosen for two sets, so
+ * the caller can retry the mesh interleaved when the rest of it does not read.
+ */
+function readTexCoordSets(r: ByteReader, sets: number, layout: UvLayout, tried: { countsFirst: boolean }): { texCoords: Float32Array[]; layout?: LodMesh['texCoordLayout'] } {
   if (sets === 1) {
     const n = countOf(r, 8, 'texture coordinates');
     return { texCoords: [r.f32Array(n * 2, 'texture coordinates').slice()] };
@@ -43,8 +52,9 @@ function readTexCoordSets(r: ByteReader, sets: number): { texCoords: Float32Arra
   const start = r.offset;
   const first = r.i32();
   const second = r.i32();
-  const fits = first >= 0 && second >= 0 && (first + second) * 8 <= r.remaining;
+  const fits = layout === 'auto' && first >= 0 && second >= 0 && (first + second) * 8 <= r.remaining;
   if (fits) {
+    tried.countsFirst = true;
     const a = r.f32Array(first * 2, 'texture coordinates').slice();
     const b = r.f32Array(second * 2, 'texture coordinates').slice();
     return { texCoords: [a, b], layout: 'counts-first' };
@@ -68,6 +78,8 @@ function readWeights(r: ByteReader, ctx: ReadContext, vertexCount: number): LodW
   const recordSize = wide ? 6 : 5;
   const lenAt = r.offset;
   const records = countOf(r, recordSize, 'bone weight records');
+  const recordBytes = r.u8Array(records * recordSize, 'bone weight records');
+  r.seek(r.offset - recordBytes.length);
   const boneFields = new Uint16Array(records);
   const weights = new Float32Array(records);
   const vertexStart = new Uint32Array(vertexCount + 1);
@@ -93,10 +105,10 @@ function readWeights(r: ByteReader, ctx: ReadContext, vertexCount: number): LodW
   if (filled !== vertexCount) {
     r.fail(`bone weight records filling ${vertexCount} vertices`, `${records} records filling ${filled}`, 'BAD_COUNT', lenAt);
   }
-  return { bonesPerVertex, recordSize, boneFields, weights, vertexStart };
+  return { bonesPerVertex, recordSize, records: recordBytes, boneFields, weights, vertexStart };
 }
 
-function readFaceGroup(r: ByteReader, mesh: LodMesh, sets: number): LodFaceGroup {
+function readFaceGroup(r: ByteReader, mesh: LodMesh, sets: number, ctx: ReadContext): LodFaceGroup {
   const typeAt = r.offset;
   const faceType = r.i32();
   if (faceType !== 1 && faceType !== 2) r.fail('FaceType 1 or 2', String(faceType), 'UNSUPPORTED', typeAt);
@@ -115,7 +127,7 @@ function readFaceGroup(r: ByteReader, mesh: LodMesh, sets: number): LodFaceGroup
   const normalCount = mesh.normals.length / 3;
   const newForLists = faceType === 2;
   const widths = { position: indexWidth(positionCount, newForLists), normal: indexWidth(normalCount, newForLists), texCoord: [] as number[] };
-  const vertexIndices = readIndices(r, indexCount(r, 'position indices'), widths.position, positionCount, 'position indices');
+  const vertexIndices = readIndices(r, indexCount(r, 'position indices'), widths.position, positionCount, 'position indices', ctx);
   let smoothData: Uint32Array | undefined;
   if (faceType === 2) {
     const at = r.offset;
@@ -125,20 +137,46 @@ function readFaceGroup(r: ByteReader, mesh: LodMesh, sets: number): LodFaceGroup
     }
     smoothData = r.u32Array(n, 'smoothing masks').slice();
   }
-  const normalIndices = readIndices(r, indexCount(r, 'normal indices'), widths.normal, normalCount, 'normal indices');
+  const normalIndices = readIndices(r, indexCount(r, 'normal indices'), widths.normal, normalCount, 'normal indices', ctx);
   const texCounts: number[] = [];
   for (let s = 0; s < sets; s++) texCounts.push(indexCount(r, 'texture-coordinate indices'));
   const texCoordIndices = texCounts.map((n, s) => {
     const size = (mesh.texCoords[s]?.length ?? 0) / 2;
     const width = indexWidth(size, mesh.meshMode === 3 || faceType === 2);
     widths.texCoord.push(width);
-    return readIndices(r, n, width, size, `texture-coordinate indices of set ${s + 1}`);
+    return readIndices(r, n, width, size, `texture-coordinate indices of set ${s + 1}`, ctx);
   });
   return { faceType, faceMode, name, visible, materialNames, vertexIndices, smoothData, normalIndices, texCoordIndices, indexWidths: widths };
 }
 
-/** `MSH1`: one mesh (spec §5.2). */
+/**
+ * `MSH1`: one mesh (spec §5.2). Two UV sets are read counts-first (reference reader); when that
+ * leaves the rest of the mesh unreadable, the mesh is read again in the seed's interleaved order.
+ * Warnings of a discarded attempt are dropped.
+ */
 export function readMesh(chunk: Chunk, ctx: ReadContext): LodMesh {
+  const attempt = (layout: UvLayout, tried: { countsFirst: boolean }) => {
+    const sink = new WarningSink(FORMAT);
+    chunk.data.seek(0);
+    return { mesh: readMeshAs(chunk, { ...ctx, sink }, layout, tried), sink };
+  };
+  const tried = { countsFirst: false };
+  let result: ReturnType<typeof attempt>;
+  try {
+    result = attempt('auto', tried);
+  } catch (e) {
+    if (!tried.countsFirst || !isFormatError(e)) throw e;
+    try {
+      result = attempt('interleaved', tried);
+    } catch {
+      throw e;
+    }
+  }
+  for (const w of result.sink.list) ctx.sink.warn(w.code, w.message, w.offset);
+  return result.mesh;
+}
+
+function readMeshAs(chunk: Chunk, ctx: ReadContext, layout: UvLayout, tried: { countsFirst: boolean }): LodMesh {
   const r = chunk.data;
   const name = lstr(r, 'mesh name');
   const isSkeletonExists = bool(r);
@@ -157,7 +195,7 @@ export function readMesh(chunk: Chunk, ctx: ReadContext): LodMesh {
     const at = r.offset;
     sets = r.u8();
     if (sets < 1 || sets > 2) r.fail('MeshTextureNumber 1 or 2', String(sets), 'BAD_VALUE', at);
-    ({ texCoords, layout: texCoordLayout } = readTexCoordSets(r, sets));
+    ({ texCoords, layout: texCoordLayout } = readTexCoordSets(r, sets, layout, tried));
   } else {
     const n = countOf(r, 8, 'texture coordinates');
     texCoords = [r.f32Array(n * 2, 'texture coordinates').slice()];
@@ -190,6 +228,6 @@ export function readMesh(chunk: Chunk, ctx: ReadContext): LodMesh {
   if (groupCount !== chunk.count) {
     ctx.sink.warn('LOD_COUNT_MISMATCH', `MSH1 '${name}' Count is ${chunk.count}, FaceGroupsCnt is ${groupCount}`, chunk.offset);
   }
-  for (let g = 0; g < groupCount; g++) mesh.faceGroups.push(readFaceGroup(r, mesh, sets));
+  for (let g = 0; g < groupCount; g++) mesh.faceGroups.push(readFaceGroup(r, mesh, sets, ctx));
   return mesh;
 }

@@ -190,7 +190,7 @@ export function readLodWith(bytes: Uint8Array, options: LodParseOptions, sink: W
     trailingBytes: 0,
     warnings: sink.list,
   };
-  const ctx: ReadContext = { file, sink, boneCount: 0 };
+  const ctx: ReadContext = { file, sink, boneCount: 0, kernels: options.kernels };
   while (!lod.data.eof) {
     const child = readChunk(lod.data);
     file.chunkOrder.push(child.id);

@@ -1,5 +1,6 @@
-import { compactIndices, cornerNormals, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
-import { gather, packSkinWeights, unweld } from '@relic3d/kernels';
+import { FormatError, compactIndices, cornerNormals, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
+import { gather, unpackLodWeights, unweld } from '@relic3d/kernels';
+import { FORMAT } from './chunk.js';
 import type { Axis } from './axis.js';
 import type { MaterialTable } from './scene-materials.js';
 import type { LodMesh } from './types.js';
@@ -18,6 +19,35 @@ export interface MeshContext {
   /** Bones in SKL1 (0 without a skeleton). */
   boneCount: number;
   kernels?: 'wasm' | 'js';
+}
+
+/**
+ * Weight type 1 records → JOINTS_0/WEIGHTS_0 through the LOD weight kernel (top 4, renormalised).
+ * Out-of-range bones become bone 0 and non-finite weights 0 first, on a copy of the records.
+ */
+function unpackWeights(raw: LodMesh, ctx: MeshContext, bone: (b: number) => number): { joints: Uint16Array; weights: Float32Array } {
+  const w = raw.weights!;
+  const count = raw.positions.length / 3;
+  const size = w.recordSize;
+  const mask = size === 5 ? 0x7f : 0x7fff;
+  let records = w.records;
+  const copy = () => (records === w.records ? (records = w.records.slice()) : records);
+  for (let i = 0; i < w.boneFields.length; i++) {
+    const field = w.boneFields[i];
+    if (bone(field & mask) !== (field & mask)) {
+      const out = copy();
+      if (size === 5) out[i * 5] = field & 0x80;
+      else new DataView(out.buffer, out.byteOffset).setUint16(i * 6, field & 0x8000, true);
+    }
+    if (!Number.isFinite(w.weights[i])) new DataView(copy().buffer, records.byteOffset).setFloat32(i * size + size - 4, 0, true);
+  }
+  try {
+    const { joints, weights } = unpackLodWeights(records, w.boneFields.length, Math.min(w.bonesPerVertex, 0xffff), count, { wide: size === 6, kernels: ctx.kernels });
+    return { joints, weights };
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw new FormatError({ format: FORMAT, offset: 0, expected: `bone weight records of mesh '${raw.name}' filling ${count} vertices`, found: e.message, code: 'BAD_COUNT' });
+  }
 }
 
 /** JOINTS_0/WEIGHTS_0 per file position, from single-bone ids or weight-type-1 records. */
@@ -40,19 +70,7 @@ function skinOfPositions(raw: LodMesh, ctx: MeshContext): { joints: Uint16Array;
     }
     packed = { joints, weights };
   } else if (raw.weights) {
-    const w = raw.weights;
-    let influences = 1;
-    for (let v = 0; v < count; v++) influences = Math.max(influences, w.vertexStart[v + 1] - w.vertexStart[v]);
-    const joints = new Uint16Array(count * influences);
-    const weights = new Float32Array(count * influences);
-    const mask = w.recordSize === 5 ? 0x7f : 0x7fff;
-    for (let v = 0; v < count; v++) {
-      for (let i = w.vertexStart[v], k = 0; i < w.vertexStart[v + 1]; i++, k++) {
-        joints[v * influences + k] = bone(w.boneFields[i] & mask);
-        weights[v * influences + k] = Number.isFinite(w.weights[i]) ? w.weights[i] : 0;
-      }
-    }
-    packed = packSkinWeights(count, influences, joints, weights, { kernels: ctx.kernels });
+    packed = unpackWeights(raw, ctx, bone);
   }
   if (outOfRange) ctx.sink.warn('LOD_BONE_RANGE', `mesh '${raw.name}': ${outOfRange} bone ids past the ${ctx.boneCount} bones were mapped to bone 0`);
   return packed;

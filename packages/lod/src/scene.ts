@@ -21,6 +21,9 @@ const LIGHT_STYLES = ['spot', 'omni', 'parallel'];
 const BODY_TYPES = ['none', 'box', 'sphere', 'cylinder', 'capsule', 'cone', 'plane', 'triMesh', 'cappedCylinder', 'ray'];
 const JOINT_TYPES = ['none', 'ball', 'slider', 'hinge', 'hinge2', 'universal', 'corkscrew', 'upVector'];
 const COLLIDER_TYPES = ['sphere', 'capsule', 'cylinder', 'box'];
+/** Morph targets may take this many floats per stored MMD1 float, plus MORPH_BUDGET_FLOATS. */
+const MORPH_BUDGET_FACTOR = 16;
+const MORPH_BUDGET_FLOATS = 1 << 22;
 /** Frame time used when AnimInterval is not positive. */
 const DEFAULT_INTERVAL_MS = 100;
 
@@ -85,11 +88,13 @@ function buildAnimations(file: LodFile, b: Built, sink: WarningSink): void {
     }
     const dt = interval / 1000;
     const frames = anim.frameCount;
-    const times = Float32Array.from({ length: frames }, (_, k) => k * dt);
     const channels: AnimationChannel[] = [];
+    // Created with the first channel: without bones, Count is not bounded by any frame data.
+    let times: Float32Array | undefined;
     for (const bone of file.skeleton.bones) {
       const node = b.boneNodeById.get(bone.id);
       if (node === undefined || bone.id < 0 || bone.id >= anim.boneCount || frames === 0) continue;
+      times ??= Float32Array.from({ length: frames }, (_, k) => k * dt);
       const t = new Float32Array(frames * 3);
       const r = new Float32Array(frames * 4);
       for (let f = 0; f < frames; f++) {
@@ -146,8 +151,16 @@ function buildMorphs(file: LodFile, b: Built, sink: WarningSink): void {
   for (const record of file.morphFrames?.meshes ?? []) {
     const built = b.builtMeshes[record.meshIndex];
     const raw = file.meshes[record.meshIndex];
-    if (!built || !raw || record.vertexCount !== raw.positions.length / 3 || record.frameCount === 0) {
-      sink.warn('LOD_MORPH_MESH', `MMD1 record for mesh ${record.meshIndex} ('${record.meshName}') does not match a mesh of ${record.vertexCount} positions; kept in extras only`);
+    if (!built || !raw || record.vertexCount !== raw.positions.length / 3 || record.frameCount === 0 || !built.mesh.primitives.length) {
+      sink.warn('LOD_MORPH_MESH', `MMD1 record for mesh ${record.meshIndex} ('${record.meshName}') does not match a drawn mesh of ${record.vertexCount} positions; kept in extras only`);
+      continue;
+    }
+    // Targets hold frames × render vertices × 3 floats and the one-hot weight keys frames²: refuse
+    // sizes far beyond the stored frames instead of multiplying a small file into gigabytes.
+    const renderVertices = built.positionOfVertex.reduce((s, p) => s + p.length, 0);
+    const needed = record.frameCount * (renderVertices * 3 + record.frameCount);
+    if (needed > MORPH_BUDGET_FACTOR * record.vertices.length + MORPH_BUDGET_FLOATS) {
+      sink.warn('LOD_MORPH_SIZE', `MMD1 record for mesh ${record.meshIndex} ('${record.meshName}'): ${record.frameCount} frames of ${renderVertices} vertices would need ${needed} floats as morph targets; kept in extras only`);
       continue;
     }
     const frames = axis.points(record.vertices.slice());
@@ -218,7 +231,8 @@ function buildPhysics(file: LodFile, b: Built): void {
     const rel = math.quatRotateVec3(bodyQ, finiteVec([...geom.position] as Vec3));
     const pos: Vec3 = body ? [finite(body.position[0]) + rel[0], finite(body.position[1]) + rel[1], finite(body.position[2]) + rel[2]] : finiteVec([...geom.position] as Vec3);
     const rot = math.quatNormalize(math.quatMultiply(bodyQ, math.quatNormalize(geom.rotation)));
-    const meshes = Array.from({ length: Math.max(0, Math.min(geom.meshLinkCount, 1024)) }, (_, k) => physics.meshLinks[geom.meshLink + k]).filter((m) => m !== undefined);
+    const firstLink = Math.max(0, geom.meshLink);
+    const meshes = physics.meshLinks.slice(firstLink, Math.max(firstLink, Math.min(physics.meshLinks.length, geom.meshLink + geom.meshLinkCount, firstLink + 1024)));
     const shape = shapeFromScale(typeName, axis.scale(geom.scale));
     const extras = { source: 'PHS1', geomIndex: i, geomType: typeName, body: body?.name, bodyIndex: geom.bodyIndex, meshes, mass: geom.mass, density: geom.density, enabled: geom.enabled };
     const collider: Collider = {

@@ -145,6 +145,8 @@ export interface LodWeights {
   bonesPerVertex: number;
   /** Record size: 5 (≤ 127 bones) or 6. */
   recordSize: number;
+  /** The BonesWeightArray bytes as stored (a view of the input). */
+  records: Uint8Array;
   /** Raw bone fields (top bit = closes a vertex). */
   boneFields: Uint16Array;
   weights: Float32Array;
