@@ -113,10 +113,12 @@ export class MaterialTable {
         ambient: rgba(m.ambient),
         diffuse: rgba(m.diffuse),
         specular: rgba(m.specular?.map((c) => c * (m.shineStrength ?? 1))),
-        shininess: m.shine,
+        // AC3D writes a Phong exponent in *MATERIAL_SHINE; Max writes glossiness 0..1 (see extras.shine).
+        shininess: shine > 1 ? shine : undefined,
         opacity,
       },
     };
+    for (const [k, v] of Object.entries(mat.legacy!)) if (v === undefined) delete mat.legacy![k as keyof typeof mat.legacy];
     for (const map of m.maps) {
       const ref = this.texture(map);
       const field = SLOT_FIELD[map.slot];
@@ -132,6 +134,7 @@ export class MaterialTable {
     const extras: Record<string, unknown> = {};
     if (m.className !== undefined) extras.class = m.className;
     if (m.shading !== undefined) extras.shading = m.shading;
+    if (m.shine !== undefined) extras.shine = m.shine;
     if (m.shineStrength !== undefined) extras.shineStrength = m.shineStrength;
     if (m.wireSize !== undefined) extras.wireSize = m.wireSize;
     if (m.selfIllum !== undefined) extras.selfIllum = m.selfIllum;
