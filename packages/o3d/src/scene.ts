@@ -139,7 +139,11 @@ class SceneBuilder {
       objects.forEach((object, i) => {
         const node = this.addObject(object, i, g, groupNodes[g], nodes);
         nodes.push(node);
-        if (object.tmAnimation) tmChannels.push(...keyChannels(node, object.tmAnimation, file.frameCount, fps));
+        if (object.tmAnimation) {
+          tmChannels.push(...keyChannels(node, object.tmAnimation, file.frameCount, fps));
+          // The keys replace the local TM (L = R · T, no scale): a scaled rest pose animates at 1.
+          if (scene.nodes[node].scale) tmChannels.push({ node, path: 'scale', times: new Float32Array([0]), values: Float32Array.of(1, 1, 1), interpolation: 'LINEAR' });
+        }
       });
     });
 

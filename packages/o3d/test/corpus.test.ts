@@ -357,3 +357,55 @@ describe.skipIf(!o3ds.length)('corpus winding after conversion', () => {
     expect(agree / total).toBeGreaterThan(0.95);
   });
 });
+
+// ---- placement: every normal object against a Direct3D row-vector reference (spec §5.4) -------------
+
+/** The stored row-vector matrix mirrored (F · M · F) and read column-major, computed here. */
+const mirrored = (m: ArrayLike<number>) => Array.from({ length: 16 }, (_, k) => ((k >> 2 === 2) !== ((k & 3) === 2) ? -m[k] : m[k]));
+
+describe.skipIf(!o3ds.length)('corpus object placement', () => {
+  it.each(o3ds.map((e) => [e.file, e] as const))('%s: object worlds equal the D3D reference at rest and at three frames', (_file, entry: CorpusEntry) => {
+    const raw = readO3d(readCorpusFile(entry));
+    const found = findCompanions(entry.file, listing);
+    const chr = !raw.skeleton && found.skeleton ? readChr(readCorpusFile(found.skeleton, 'o3d')) : undefined;
+    const scene = parseO3dFile(entry.path);
+    const clip = scene.animations.findIndex((a) => a.name === 'embedded');
+    const motion = raw.skeleton?.motion;
+    // Bone worlds: the animated embedded motion, else the embedded base TMs, else the .chr TMs.
+    const boneWorlds = (frame: number | undefined): RowMat[] => {
+      if (motion && frame !== undefined) {
+        const worlds: RowMat[] = [];
+        motion.tracks.forEach((t, i) => {
+          const local = t.keys ? keyMatrix(t.keys, frame * 7) : Float64Array.from(t.matrix!);
+          const parent = motion.bones[i].parentIndex;
+          worlds.push(parent >= 0 ? rowMul(local, worlds[parent]) : local);
+        });
+        return worlds;
+      }
+      return (raw.skeleton?.baseTMs ?? chr?.bones.map((b) => b.tm) ?? []).map((m) => Float64Array.from(m));
+    };
+    const frames = raw.frameCount > 0 && clip >= 0 ? [undefined, 0, Math.floor(raw.frameCount / 2), raw.frameCount - 1] : [undefined];
+    let checked = 0;
+    for (const frame of frames) {
+      const world = computeWorldMatrices(scene, frame === undefined ? undefined : sampleAnimation(scene, clip, frame / 30).locals);
+      const bones = boneWorlds(frame);
+      raw.groups.forEach((objects, g) => {
+        const worlds: RowMat[] = [];
+        objects.forEach((o, i) => {
+          const animated = frame !== undefined && o.tmAnimation;
+          const local = animated ? keyMatrix(o.tmAnimation!, frame * 7) : Float64Array.from(o.localTM);
+          const parent = o.parentIndex === -1 ? undefined : o.parentType === 0 ? worlds[o.parentIndex] : bones[o.parentIndex];
+          worlds.push(parent ? rowMul(local, parent) : local);
+          if (o.type !== 0) return;
+          const node = scene.nodes.findIndex((n) => n.name.endsWith(` LOD${g} object ${i}`));
+          expect(node).toBeGreaterThanOrEqual(0);
+          const ours = world.subarray(node * 16, node * 16 + 16);
+          const ref = mirrored(worlds[i]);
+          for (let k = 0; k < 16; k++) expect(Math.abs(ours[k] - ref[k])).toBeLessThan(1e-3 * Math.max(1, Math.abs(ref[k])));
+          checked++;
+        });
+      });
+    }
+    if (raw.groups.flat().some((o) => o.type === 0)) expect(checked).toBeGreaterThan(0);
+  });
+});
