@@ -138,9 +138,13 @@ function buildSkeleton(ctx: Context, roots: MdlBone[], modelNode: number): Skele
   const identity = math.identity(new Float64Array(16));
   const visit = (bone: MdlBone, parentNode: number, parentMatrix: ArrayLike<number>) => {
     const translation = convertVec3(bone.position);
-    const rotation = math.quatNormalize(convertQuat(bone.rotation));
+    const stored = convertQuat(bone.rotation);
+    const rotation = math.quatNormalize(stored);
     const scale: [number, number, number] = [...bone.scale];
-    const node = addNode(ctx.scene, { name: bone.name, translation, rotation, scale, joint: true }, parentNode);
+    const length = Math.hypot(...stored);
+    const extras: Extras | undefined = Math.abs(length - 1) > 1e-3 ? { storedRotation: bone.rotation } : undefined;
+    if (extras) ctx.sink.warn('MDL_ROTATION_NOT_UNIT', `bone '${bone.name}' rotation has length ${length}; normalised`, bone.offset);
+    const node = addNode(ctx.scene, { name: bone.name, translation, rotation, scale, joint: true, ...(extras && { extras }) }, parentNode);
     joints.push(node);
     const model = math.multiply(parentMatrix, math.fromTRS(translation, rotation, scale, new Float64Array(16)), new Float64Array(16));
     const inverse = math.invert(model, new Float64Array(16));

@@ -615,6 +615,10 @@ describe('audit additions', () => {
     expect(codes({ variant: 'g3d', root: { animations: [{ name: 'a', speed: 1, keyframes: 0, tracks: [] }] } })).toEqual(['MDL_ANIMATION_WITHOUT_BONES']);
     expect(codes({ variant: 'g3d', root: { children: [{ name: 'k', attachBone: 4 }] } })).toEqual(['MDL_BAD_ATTACH_BONE']);
     expect(codes({ variant: 'g3d', root: { rotation: [0, 0, 0, 2] } })).toEqual(['MDL_ROTATION_NOT_UNIT']);
+    const bent = valid(parseMdl(writeMdl({ variant: 'g3d', root: { bones: [{ name: 'b', rotation: [0, 0, 0, 3] }] } })));
+    expect(bent.warnings.map((w) => w.code)).toEqual(['MDL_ROTATION_NOT_UNIT']);
+    expect(bent.nodes[1].rotation).toEqual([0, 0, 0, 1]);
+    expect(bent.nodes[1].extras!.storedRotation).toEqual([0, 0, 0, 3]);
     expect(codes({ variant: 'g3d', root: { bones: [{ name: 'a' }, { name: 'b' }] } })).toEqual(['MDL_SEVERAL_ROOT_BONES']);
     expect(codes({ variant: 'ultra', root: { children: [{ name: 'k', bones: [{ name: 'b' }] }] } })).toEqual(['MDL_BONES_IN_CHILD']);
     expect(codes({ variant: 'ultra', root: { parts: [{ shape: 'BOX_', raw: new Array(44).fill(0) }] } })).toEqual(['MDL_COLLIDER_TAIL']);
