@@ -1,20 +1,102 @@
 // Skin-weight packing (top 4, renormalised) and CPU linear-blend skinning.
 
+// Element types of strided influence inputs.
+const J_I32: u32 = 0, J_U16: u32 = 1, J_U8: u32 = 2;
+const W_F64: u32 = 0, W_F32: u32 = 1, W_U8_UNORM: u32 = 2, W_U8_PERCENT: u32 = 3;
+
+// @ts-ignore: decorator
+@inline function loadJoint(p: usize, type: u32): i32 {
+  return type == J_I32 ? load<i32>(p) : type == J_U16 ? <i32>load<u16>(p) : <i32>load<u8>(p);
+}
+
+// u8 weights through tables of f32(i / 255) and f32(i / 100): a load instead of a division.
+const UNORM = memory.data(256 << 3);
+const PERCENT = memory.data(256 << 3);
+let tablesReady = false;
+function fillTables(): void {
+  for (let i = 0; i < 256; i++) {
+    store<f64>(UNORM + (<usize>i << 3), <f64><f32>(<f64>i / 255.0));
+    store<f64>(PERCENT + (<usize>i << 3), <f64><f32>(<f64>i / 100.0));
+  }
+  tablesReady = true;
+}
+
+// Weights are promoted exactly as the TypeScript reference sees them (u8 / 255 rounded to f32).
+// @ts-ignore: decorator
+@inline function loadWeight(p: usize, type: u32): f64 {
+  if (type == W_F64) return load<f64>(p);
+  if (type == W_F32) return <f64>load<f32>(p);
+  if (type == W_U8_UNORM) return load<f64>(UNORM + (<usize>load<u8>(p) << 3));
+  return load<f64>(PERCENT + (<usize>load<u8>(p) << 3));
+}
+
 /**
- * Packs `influences` (joint i32, weight f64) pairs per vertex into 4 joints (u16) and 4 weights
- * (f32): duplicate joints merged, the 4 largest kept (stable), renormalised; a vertex with no
- * positive weight binds fully to its first joint. `tj`/`tw` are scratch of `influences` entries.
+ * Packs `influences` (joint, weight) pairs per vertex into 4 joints (u16) and 4 weights (f32):
+ * duplicate joints merged, the 4 largest kept (stable), renormalised; a vertex with no positive
+ * weight binds fully to its first joint. Inputs are strided: vertex v, influence k is at
+ * `joints + v * jointStride + k * jointStep` (types J_*), likewise weights (types W_*). `tj`/`tw`
+ * are scratch of `influences` entries (used when influences > 4).
  */
-export function packSkin(vertexCount: u32, influences: u32, joints: usize, weights: usize, tj: usize, tw: usize, outJ: usize, outW: usize): void {
+export function packSkin(
+  vertexCount: u32, influences: u32,
+  joints: usize, jointStride: u32, jointStep: u32, jointType: u32,
+  weights: usize, weightStride: u32, weightStep: u32, weightType: u32,
+  tj: usize, tw: usize, outJ: usize, outW: usize,
+): void {
+  if (!tablesReady) fillTables();
   memory.fill(outJ, 0, <usize>vertexCount << 3);
   memory.fill(outW, 0, <usize>vertexCount << 4);
   for (let v: u32 = 0; v < vertexCount; v++) {
-    const row = <usize>v * influences;
+    const jr = joints + <usize>v * jointStride;
+    const wr = weights + <usize>v * weightStride;
+    const oj = outJ + (<usize>v << 3);
+    const ow = outW + (<usize>v << 4);
+    if (influences <= 4) {
+      // Registers instead of scratch memory; a stable bubble sort gives the reference's order.
+      let n: u32 = 0;
+      let j0: i32 = 0, j1: i32 = 0, j2: i32 = 0, j3: i32 = 0;
+      let w0: f64 = -1, w1: f64 = -1, w2: f64 = -1, w3: f64 = -1;
+      for (let k: u32 = 0; k < influences; k++) {
+        const w = loadWeight(wr + <usize>k * weightStep, weightType);
+        if (!(w > 0)) continue;
+        const j = loadJoint(jr + <usize>k * jointStep, jointType);
+        if (n > 0 && j == j0) w0 += w;
+        else if (n > 1 && j == j1) w1 += w;
+        else if (n > 2 && j == j2) w2 += w;
+        else if (n > 3 && j == j3) w3 += w;
+        else {
+          if (n == 0) { j0 = j; w0 = w; } else if (n == 1) { j1 = j; w1 = w; } else if (n == 2) { j2 = j; w2 = w; } else { j3 = j; w3 = w; }
+          n++;
+        }
+      }
+      if (n == 0) {
+        store<u16>(oj, <u16>(influences > 0 ? loadJoint(jr, jointType) : 0));
+        store<f32>(ow, 1);
+        continue;
+      }
+      // Branchless compare-exchange (wasm select): random weights would mispredict branches.
+      let c: bool, tjx: i32, twx: f64;
+      for (let pass = 0; pass < 3; pass++) {
+        c = w0 < w1; tjx = select<i32>(j1, j0, c); j1 = select<i32>(j0, j1, c); j0 = tjx; twx = select<f64>(w1, w0, c); w1 = select<f64>(w0, w1, c); w0 = twx;
+        c = w1 < w2; tjx = select<i32>(j2, j1, c); j2 = select<i32>(j1, j2, c); j1 = tjx; twx = select<f64>(w2, w1, c); w2 = select<f64>(w1, w2, c); w1 = twx;
+        c = w2 < w3; tjx = select<i32>(j3, j2, c); j3 = select<i32>(j2, j3, c); j2 = tjx; twx = select<f64>(w3, w2, c); w3 = select<f64>(w2, w3, c); w2 = twx;
+      }
+      let sum = w0;
+      if (n > 1) sum += w1;
+      if (n > 2) sum += w2;
+      if (n > 3) sum += w3;
+      store<u16>(oj, <u16>j0);
+      store<f32>(ow, <f32>(w0 / sum));
+      if (n > 1) { store<u16>(oj, <u16>j1, 2); store<f32>(ow, <f32>(w1 / sum), 4); }
+      if (n > 2) { store<u16>(oj, <u16>j2, 4); store<f32>(ow, <f32>(w2 / sum), 8); }
+      if (n > 3) { store<u16>(oj, <u16>j3, 6); store<f32>(ow, <f32>(w3 / sum), 12); }
+      continue;
+    }
     let n: u32 = 0;
     for (let k: u32 = 0; k < influences; k++) {
-      const j = load<i32>(joints + ((row + k) << 2));
-      const w = load<f64>(weights + ((row + k) << 3));
+      const w = loadWeight(wr + <usize>k * weightStep, weightType);
       if (!(w > 0)) continue;
+      const j = loadJoint(jr + <usize>k * jointStep, jointType);
       let m: u32 = 0;
       while (m < n && load<i32>(tj + (<usize>m << 2)) != j) m++;
       if (m < n) store<f64>(tw + (<usize>m << 3), load<f64>(tw + (<usize>m << 3)) + w);
@@ -24,10 +106,8 @@ export function packSkin(vertexCount: u32, influences: u32, joints: usize, weigh
         n++;
       }
     }
-    const oj = outJ + (<usize>v << 3);
-    const ow = outW + (<usize>v << 4);
     if (n == 0) {
-      store<u16>(oj, <u16>(influences > 0 ? load<i32>(joints + (row << 2)) : 0));
+      store<u16>(oj, <u16>loadJoint(jr, jointType));
       store<f32>(ow, 1);
       continue;
     }
@@ -59,6 +139,50 @@ export function packSkin(vertexCount: u32, influences: u32, joints: usize, weigh
       store<f32>(ow + (<usize>s << 2), <f32>(load<f64>(tw + (<usize>s << 3)) / sum));
     }
   }
+}
+
+/**
+ * MS3D influences (ms3d.md §5.5) into 4 slots per vertex (i32 joints, f32 weights, /100), for
+ * packSkin. `extra` = 0 when the file has no vertex-extra section. Flags rigid vertices (bone
+ * outside [0, jointCount)) in `rigid` and returns their count.
+ */
+export function ms3dInfluences(boneIds: usize, count: u32, extra: usize, stride: u32, jointCount: i32, outJ: usize, outW: usize, rigid: usize): u32 {
+  memory.fill(outJ, 0, <usize>count << 4);
+  memory.fill(outW, 0, <usize>count << 4);
+  memory.fill(rigid, 0, <usize>count);
+  let rigidCount: u32 = 0;
+  for (let v: u32 = 0; v < count; v++) {
+    const b0 = <i32>load<i8>(boneIds + v);
+    const oj = outJ + (<usize>v << 4), ow = outW + (<usize>v << 4);
+    if (b0 < 0 || b0 >= jointCount) {
+      store<u8>(rigid + v, 1);
+      rigidCount++;
+      continue;
+    }
+    store<i32>(oj, b0);
+    store<f32>(ow, 1);
+    if (!extra) continue;
+    const e = extra + <usize>v * stride;
+    const w0 = <i32>load<u8>(e, 3), w1 = <i32>load<u8>(e, 4), w2 = <i32>load<u8>(e, 5);
+    if (w0 + w1 + w2 == 0) continue;
+    const b1 = <i32>load<i8>(e), b2 = <i32>load<i8>(e, 1), b3 = <i32>load<i8>(e, 2);
+    const w3 = 100 - (w0 + w1 + w2);
+    // Leading run of valid slots.
+    if (!(w0 > 0)) continue;
+    let used = 1;
+    if (b1 >= 0 && b1 < jointCount && w1 > 0) {
+      used = 2;
+      if (b2 >= 0 && b2 < jointCount && w2 > 0) {
+        used = 3;
+        if (b3 >= 0 && b3 < jointCount && w3 > 0) used = 4;
+      }
+    }
+    store<f32>(ow, <f32>(<f64>w0 / 100.0));
+    if (used > 1) { store<i32>(oj, b1, 4); store<f32>(ow, <f32>(<f64>w1 / 100.0), 4); }
+    if (used > 2) { store<i32>(oj, b2, 8); store<f32>(ow, <f32>(<f64>w2 / 100.0), 8); }
+    if (used > 3) { store<i32>(oj, b3, 12); store<f32>(ow, <f32>(<f64>w3 / 100.0), 12); }
+  }
+  return rigidCount;
 }
 
 /**
@@ -141,4 +265,38 @@ export function skinVertices(positions: usize, joints: usize, weights: usize, ma
       store<f32>(on, oz / l, 8);
     }
   }
+}
+
+/**
+ * O3D skin vertices (o3d.md §2.3) into 2 slots per vertex (i32 joints, f32 weights) for packSkin:
+ * w1/w2 at 12/16, idxA/idxB (palette slot × 3) at 20/22 of each `stride`-byte record; a weighted
+ * index resolves through `palette` (i32, `paletteLength` entries; 0 = no palette: joint = idx / 3).
+ * Flags vertices with no positive weight in `rigid`. Returns the first vertex with a bad weighted
+ * index, or -1.
+ */
+export function o3dInfluences(records: usize, count: u32, stride: u32, palette: usize, paletteLength: u32, outJ: usize, outW: usize, rigid: usize): i32 {
+  memory.fill(outJ, 0, <usize>count << 3);
+  memory.fill(outW, 0, <usize>count << 3);
+  memory.fill(rigid, 0, <usize>count);
+  for (let v: u32 = 0; v < count; v++) {
+    const r = records + <usize>v * stride;
+    const w1 = load<f32>(r, 12), w2 = load<f32>(r, 16);
+    const oj = outJ + (<usize>v << 3), ow = outW + (<usize>v << 3);
+    if (w1 > 0) {
+      const idx = <u32>load<u16>(r, 20);
+      const slot = idx / 3;
+      if (slot * 3 != idx || (palette && slot >= paletteLength)) return v;
+      store<i32>(oj, palette ? load<i32>(palette + (<usize>slot << 2)) : <i32>slot);
+      store<f32>(ow, w1);
+    }
+    if (w2 > 0) {
+      const idx = <u32>load<u16>(r, 22);
+      const slot = idx / 3;
+      if (slot * 3 != idx || (palette && slot >= paletteLength)) return v;
+      store<i32>(oj, palette ? load<i32>(palette + (<usize>slot << 2)) : <i32>slot, 4);
+      store<f32>(ow, w2, 4);
+    }
+    if (!(w1 > 0) && !(w2 > 0)) store<u8>(rigid + v, 1);
+  }
+  return -1;
 }

@@ -11,7 +11,14 @@ export interface KernelExports {
   widenU8(src: number, count: number, dst: number): number;
   widenU16(src: number, count: number, dst: number): number;
   unweld(keys: number, keyWidth: number, cornerCount: number, table: number, mask: number, indices: number, firstCorner: number): number;
-  packSkin(vertexCount: number, influences: number, joints: number, weights: number, tj: number, tw: number, outJ: number, outW: number): void;
+  packSkin(
+    vertexCount: number, influences: number,
+    joints: number, jointStride: number, jointStep: number, jointType: number,
+    weights: number, weightStride: number, weightStep: number, weightType: number,
+    tj: number, tw: number, outJ: number, outW: number,
+  ): void;
+  o3dInfluences(records: number, count: number, stride: number, palette: number, paletteLength: number, outJ: number, outW: number, rigid: number): number;
+  ms3dInfluences(boneIds: number, count: number, extra: number, stride: number, jointCount: number, outJ: number, outW: number, rigid: number): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;
   bakeClip(

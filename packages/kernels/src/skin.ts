@@ -1,4 +1,4 @@
-import { wasmModule, type KernelMode, type Variant } from './runtime.js';
+import { wasmModule, type KernelMode, type Variant, type WasmModule } from './runtime.js';
 
 export interface PackedSkin {
   /** 4 joint indices per vertex. */
@@ -90,17 +90,50 @@ export function packSkinWeights(
     throw new RangeError(`${vertexCount} vertices × ${influences} influences exceed the ${Math.min(joints.length, weights.length)} given`);
   }
   return wasm.run(() => {
-    const j = wasm.alloc(total * 4);
-    const w = wasm.alloc(total * 8);
-    const tj = wasm.alloc(influences * 4);
-    const tw = wasm.alloc(influences * 8);
-    const oj = wasm.alloc(vertexCount * 8);
-    const ow = wasm.alloc(vertexCount * 16);
-    setFrom(wasm.view(Int32Array, j, total), joints, total);
-    setFrom(wasm.view(Float64Array, w, total), weights, total);
-    wasm.exports.packSkin(vertexCount, influences, j, w, tj, tw, oj, ow);
-    return { joints: wasm.take(Uint16Array, oj, vertexCount * 4), weights: wasm.take(Float32Array, ow, vertexCount * 4) };
+    let j: number, jointType: number, jointSize: number;
+    if (joints instanceof Int32Array || joints instanceof Uint16Array || joints instanceof Uint8Array) {
+      j = wasm.put(joints.subarray(0, total));
+      jointSize = joints.BYTES_PER_ELEMENT;
+      jointType = jointSize === 4 ? J_I32 : jointSize === 2 ? J_U16 : J_U8;
+    } else {
+      j = wasm.alloc(total * 4);
+      setFrom(wasm.view(Int32Array, j, total), joints, total);
+      jointSize = 4;
+      jointType = J_I32;
+    }
+    let w: number, weightType: number, weightSize: number;
+    if (weights instanceof Float32Array) {
+      w = wasm.put(weights.subarray(0, total));
+      weightSize = 4;
+      weightType = W_F32;
+    } else {
+      w = wasm.alloc(total * 8);
+      setFrom(wasm.view(Float64Array, w, total), weights, total);
+      weightSize = 8;
+      weightType = W_F64;
+    }
+    return packIn(wasm, vertexCount, influences, j, influences * jointSize, jointSize, jointType, w, influences * weightSize, weightSize, weightType);
   });
+}
+
+/** Joint and weight element types of the packSkin kernel. */
+export const J_I32 = 0, J_U16 = 1, J_U8 = 2;
+export const W_F64 = 0, W_F32 = 1, W_U8_UNORM = 2, W_U8_PERCENT = 3;
+
+/** Runs the packSkin kernel on influences already in module memory; copies the result out. */
+export function packIn(
+  wasm: WasmModule,
+  vertexCount: number,
+  influences: number,
+  joints: number, jointStride: number, jointStep: number, jointType: number,
+  weights: number, weightStride: number, weightStep: number, weightType: number,
+): PackedSkin {
+  const tj = wasm.alloc(influences * 4);
+  const tw = wasm.alloc(influences * 8);
+  const oj = wasm.alloc(vertexCount * 8);
+  const ow = wasm.alloc(vertexCount * 16);
+  wasm.exports.packSkin(vertexCount, influences, joints, jointStride, jointStep, jointType, weights, weightStride, weightStep, weightType, tj, tw, oj, ow);
+  return { joints: wasm.take(Uint16Array, oj, vertexCount * 4), weights: wasm.take(Float32Array, ow, vertexCount * 4) };
 }
 
 /** target.set(source[0..n)) for typed arrays and plain array-likes alike. */

@@ -2,8 +2,8 @@
 // them to glTF JOINTS_0/WEIGHTS_0 (top 4, renormalised) through packSkinWeights, so they share
 // its WASM path. Bad counts throw RangeError before anything is read; format packages check their
 // values first (or catch and rethrow as FormatError).
-import { packSkinWeights, packSkinWeightsJS, type PackedSkin } from './skin.js';
-import type { KernelMode, Variant } from './runtime.js';
+import { J_I32, J_U16, packIn, packSkinWeights, packSkinWeightsJS, W_F32, W_U8_UNORM, type PackedSkin } from './skin.js';
+import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface UnpackOptions {
   kernels?: KernelMode;
@@ -73,6 +73,20 @@ export function unpackMs3dWeights(
   const n = boneIds.length;
   checkCount('jointCount', jointCount);
   if (extra) checkRecords(extra, extraStride, n, 6);
+  const wasm = options.reference ? undefined : wasmModule(options);
+  if (wasm && n > 0) {
+    return wasm.run(() => {
+      const ids = wasm.alloc(n);
+      const bytes = wasm.view(Int8Array, ids, n);
+      if (ArrayBuffer.isView(boneIds)) bytes.set(boneIds as unknown as Int8Array);
+      else for (let v = 0; v < n; v++) bytes[v] = boneIds[v];
+      const e = extra ? wasm.copyIn(extra.subarray(0, n * extraStride)) : 0;
+      const j = wasm.alloc(n * 16), w = wasm.alloc(n * 16), rigid = wasm.alloc(n);
+      const rigidCount = wasm.exports.ms3dInfluences(ids, n, e, extra ? extraStride : 0, Math.min(jointCount, 0x7fffffff), j, w, rigid);
+      const packed = packIn(wasm, n, 4, j, 16, 4, J_I32, w, 16, 4, W_F32);
+      return applyRigid(packed, wasm.take(Uint8Array, rigid, n), rigidCount, options.rigidJoint);
+    });
+  }
   const joints = new Int32Array(n * 4);
   const weights = new Float32Array(n * 4);
   const rigid = new Uint8Array(n);
@@ -119,6 +133,26 @@ export function unpackO3dWeights(
 ): UnpackedSkin {
   const stride = options.stride ?? 44;
   checkRecords(records, stride, count, 24);
+  const wasm = options.reference ? undefined : wasmModule(options);
+  if (wasm && count > 0) {
+    return wasm.run(() => {
+      const r = wasm.copyIn(records.subarray(0, count * stride));
+      const pal = palette ? wasm.alloc(palette.length * 4) : 0;
+      if (palette) wasm.view(Int32Array, pal, palette.length).set(Array.isArray(palette) || ArrayBuffer.isView(palette) ? (palette as ArrayLike<number>) : Array.from(palette));
+      const j = wasm.alloc(count * 8), w = wasm.alloc(count * 8), rigid = wasm.alloc(count);
+      const bad = wasm.exports.o3dInfluences(r, count, stride, pal, palette?.length ?? 0, j, w, rigid);
+      if (bad >= 0) {
+        const dv = new DataView(records.buffer, records.byteOffset + bad * stride, 24);
+        const idx = dv.getFloat32(12, true) > 0 && !Number.isInteger(dv.getUint16(20, true) / 3) || (palette && dv.getFloat32(12, true) > 0 && dv.getUint16(20, true) / 3 >= palette.length) ? dv.getUint16(20, true) : dv.getUint16(22, true);
+        throw new RangeError(`vertex ${bad}: bone index ${idx} is not a palette slot × 3 of a ${palette?.length ?? 'global'} palette`);
+      }
+      const flags = wasm.view(Uint8Array, rigid, count);
+      let rigidCount = 0;
+      for (let v = 0; v < count; v++) rigidCount += flags[v];
+      const packed = packIn(wasm, count, 2, j, 8, 4, J_I32, w, 8, 4, W_F32);
+      return applyRigid(packed, wasm.take(Uint8Array, rigid, count), rigidCount, undefined);
+    });
+  }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const joints = new Int32Array(count * 2);
   const weights = new Float32Array(count * 2);
@@ -164,6 +198,22 @@ export function unpackByteWeights(
   checkRecords(records, stride, count, Math.max(jointsOffset + 8, weightsOffset + 4));
   if (!Number.isInteger(jointsOffset) || !Number.isInteger(weightsOffset) || jointsOffset < 0 || weightsOffset < 0) {
     throw new RangeError(`field offsets must be non-negative integers, got ${jointsOffset} and ${weightsOffset}`);
+  }
+  const wasm = options.reference ? undefined : wasmModule(options);
+  if (wasm && count > 0) {
+    const rigid = new Uint8Array(count);
+    let rigidCount = 0;
+    for (let v = 0, p = weightsOffset; v < count; v++, p += stride) {
+      if (!(records[p] | records[p + 1] | records[p + 2] | records[p + 3])) {
+        rigid[v] = 1;
+        rigidCount++;
+      }
+    }
+    return wasm.run(() => {
+      const r = wasm.copyIn(records.subarray(0, count * stride));
+      const packed = packIn(wasm, count, 4, r + jointsOffset, stride, 2, J_U16, r + weightsOffset, stride, 1, W_U8_UNORM);
+      return applyRigid(packed, rigid, rigidCount, undefined);
+    });
   }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const joints = new Int32Array(count * 4);

@@ -21,8 +21,16 @@ describe('packSkinWeights parity', () => {
         expect(got.joints).toEqual(ref.joints);
         expect(got.weights).toEqual(ref.weights);
       }
-      const plain = packSkinWeights(count, influences, Int32Array.from(joints), Array.from(weights));
-      expect(plain.weights).toEqual(ref.weights);
+      // Every input type the kernel reads directly (i32/u16/u8 joints, f32/f64 weights) or converts.
+      for (const variant of await variants()) {
+        for (const j of [Int32Array.from(joints), Uint16Array.from(joints), Uint8Array.from(joints)]) {
+          for (const w of [Float64Array.from(weights), Array.from(weights)]) {
+            const got = packSkinWeights(count, influences, j, w, { variant });
+            expect(got.joints).toEqual(ref.joints);
+            expect(got.weights).toEqual(ref.weights);
+          }
+        }
+      }
     }
   });
 
