@@ -429,7 +429,13 @@ function readNodeTM(ctx: Ctx): AseNodeTM {
   return tm;
 }
 
-const TRACK_KIND: Record<string, AseTrackKind> = { TRACK: 'sample', TCB: 'tcb', BEZIER: 'bezier', LINEAR: 'linear' };
+/** `*CONTROL_<channel>_<kind>` track blocks. */
+const TRACKS = new Map<string, ['pos' | 'rot' | 'scale', AseTrackKind]>();
+for (const [channel, name] of [['pos', 'POS'], ['rot', 'ROT'], ['scale', 'SCALE']] as const) {
+  for (const [kind, suffix] of [['sample', 'TRACK'], ['tcb', 'TCB'], ['bezier', 'BEZIER'], ['linear', 'LINEAR']] as const) {
+    TRACKS.set(`CONTROL_${name}_${suffix}`, [channel, kind]);
+  }
+}
 
 function readTMAnimation(ctx: Ctx): AseTMAnimation {
   const tk = ctx.tk;
@@ -439,12 +445,13 @@ function readTMAnimation(ctx: Ctx): AseTMAnimation {
       anim.nodeName = tk.str();
       return;
     }
-    const m = /^CONTROL_(POS|ROT|SCALE)_(TRACK|TCB|BEZIER|LINEAR)$/.exec(kw);
-    if (!m || tk.peek() !== Tok.Open) {
+    const found = TRACKS.get(kw);
+    if (!found || tk.peek() !== Tok.Open) {
       if (tk.peek() !== Tok.Open) anim.extras[kw] = values(tk);
       return;
     }
-    const track: AseTrack = { kind: TRACK_KIND[m[2]], block: kw, keys: [] };
+    const [channel, kind] = found;
+    const track: AseTrack = { kind, block: kw, keys: [] };
     block(ctx, kw, () => {
       if (!tk.hasValue()) return;
       const time = tk.num('a key time in ticks');
@@ -452,9 +459,7 @@ function readTMAnimation(ctx: Ctx): AseTMAnimation {
       while (tk.hasValue()) vals.push(tk.num('a key value'));
       track.keys.push({ time, values: vals });
     });
-    if (m[1] === 'POS') anim.pos = track;
-    else if (m[1] === 'ROT') anim.rot = track;
-    else anim.scale = track;
+    anim[channel] = track;
   });
   return anim;
 }
