@@ -46,12 +46,28 @@ function dump(bytes: Uint8Array) {
   const mode = bytes[at + 1];
   const vertexCount = view.getInt32(at + 3, true);
   const firstPosition = [0, 1, 2].map((k) => view.getFloat32(at + 7 + k * 4, true));
+  const positionsAt = at + 7;
   at += 7 + vertexCount * 12;
   const normalCount = view.getInt32(at, true);
   at += 4 + normalCount * 12;
   const uvCount = view.getInt32(at, true);
-  return { end: lod.data + lod.size, lod, children, materialNames: names, bones, meshName, mode, vertexCount, normalCount, uvCount, firstPosition };
+  at += 4 + uvCount * 8;
+  // PntBnAssoc: one byte per position (fewer than 255 bones).
+  const boneIdCount = view.getInt32(at, true);
+  const boneIds = Array.from(bytes.subarray(at + 4, at + 4 + boneIdCount));
+  // Bones of each stored position, keyed by its coordinates as stored (float32 bits).
+  const bonesAt = new Map<string, Set<number>>();
+  for (let v = 0; v < vertexCount; v++) {
+    const key = [0, 1, 2].map((k) => view.getFloat32(positionsAt + v * 12 + k * 4, true)).join(',');
+    if (!bonesAt.has(key)) bonesAt.set(key, new Set());
+    bonesAt.get(key)!.add(boneIds[v]);
+  }
+  return { end: lod.data + lod.size, lod, children, materialNames: names, bones, meshName, mode, vertexCount, normalCount, uvCount, firstPosition, boneIds, bonesAt };
 }
+
+it('the corpus file is present whenever the lod corpus folder is', () => {
+  if (files.length) expect(entry, 'xtreme3d__TRINITYrage.lod in MANIFEST.tsv').toBeDefined();
+});
 
 describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
   const bytes = readCorpusFile(entry!);
@@ -70,6 +86,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
       ['ANS1', 99021, 5],
     ]);
     expect([d.meshName, d.mode, d.vertexCount, d.normalCount, d.uvCount]).toEqual(['Mesh0', 2, 569, 0, 427]);
+    expect([d.boneIds.length, Math.max(...d.boneIds)]).toEqual([569, 39]);
   });
 
   it('detects by content and reads every chunk to the end without warnings', () => {
@@ -143,6 +160,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
     expect(m.boneAssoc).toBeInstanceOf(Uint8Array);
     expect(m.boneAssoc.length).toBe(569);
     expect(Math.max(...m.boneAssoc)).toBe(39);
+    expect(Array.from(m.boneAssoc)).toEqual(d.boneIds);
     expect(m.weightType).toBe(0);
     expect(m.faceGroups.map((g) => g.name)).toEqual(['Group0', 'Group1', 'Group2', 'Group3']);
     expect(m.faceGroups.map((g) => g.faceType)).toEqual([1, 1, 1, 1]);
@@ -164,6 +182,14 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
       const n = p.attributes.NORMAL!;
       for (let i = 0; i < n.length; i += 3) expect(Math.hypot(n[i], n[i + 1], n[i + 2])).toBeCloseTo(1, 4);
       expect(p.attributes.JOINTS_0!.length).toBe(p.attributes.POSITION.length / 3 * 4);
+    }
+    // Every render vertex binds fully to the bone the file gives its position (independent dump).
+    for (const p of mesh.primitives) {
+      const pos = p.attributes.POSITION, joints = p.attributes.JOINTS_0!, weights = p.attributes.WEIGHTS_0!;
+      for (let v = 0; v < pos.length / 3; v++) {
+        expect(d.bonesAt.get(`${pos[v * 3]},${pos[v * 3 + 1]},${pos[v * 3 + 2]}`)?.has(joints[v * 4])).toBe(true);
+        expect(Array.from(weights.subarray(v * 4, v * 4 + 4))).toEqual([1, 0, 0, 0]);
+      }
     }
     const meshNode = scene.nodes.find((n) => n.mesh === 0)!;
     expect(meshNode.skin).toBe(0);
@@ -188,7 +214,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
       // Bind pose (frame 0 of the first ANM1): vertex-to-bone-origin distances, median ≈ 4.6 (spec §8.2).
       const bindWorld = computeWorldMatrices(s);
       const dist = (world: Float32Array, v: number, p: ArrayLike<number>) => {
-        const o = nodeOfBone[raw.boneAssoc[v]] * 16;
+        const o = nodeOfBone[d.boneIds[v]] * 16;
         return Math.hypot(p[0] - world[o + 12], p[1] - world[o + 13], p[2] - world[o + 14]);
       };
       const toScene = (v: number) => (upAxis === 'y' ? [positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]] : [positions[v * 3], positions[v * 3 + 2], -positions[v * 3 + 1]]);
@@ -201,7 +227,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
       const prim = { POSITION: new Float32Array(569 * 3), JOINTS_0: new Uint16Array(569 * 4), WEIGHTS_0: new Float32Array(569 * 4) };
       for (let v = 0; v < 569; v++) {
         prim.POSITION.set(toScene(v), v * 3);
-        prim.JOINTS_0[v * 4] = raw.boneAssoc[v];
+        prim.JOINTS_0[v * 4] = d.boneIds[v];
         prim.WEIGHTS_0[v * 4] = 1;
       }
       for (const [clip, time] of [[0, 0], [1, 0.5], [2, 1.05], [3, 2.2], [4, 1.9]] as const) {

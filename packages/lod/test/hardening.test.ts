@@ -14,6 +14,26 @@ const weighted: MeshSpec = {
   boneCount: 2,
 };
 
+const interleavedUv: MeshSpec = {
+  name: 'lm',
+  mode: 3,
+  positions: [0, 0, 0, 1, 0, 0, 0, 1, 0],
+  uvSets: [[0, 0, 1, 0, 0, 1], [0.5, 0.5, 1, 1]],
+  uvLayout: 'interleaved',
+  groups: [{ faceType: 2, name: 'g', materials: ['', ''], vertex: [0, 1, 2], smooth: [1], uv: [[0, 1, 2], [0, 1, 1]] }],
+  boneCount: 0,
+};
+
+const wideWeights: MeshSpec = {
+  name: 'w6',
+  mode: 2,
+  positions: [0, 0, 0, 1, 0, 0, 0, 1, 0],
+  uvSets: [[0, 0]],
+  weights: { bonesPerVertex: 3, perVertex: [[[129, 1]], [[128, 0.5], [3, 0.5]], [[0, 0.2], [1, 0.3], [140, 0.5]]] },
+  groups: [{ faceType: 1, name: 'g', materials: [''], vertex: [0, 1, 2], uv: [[0, 0, 0]] }],
+  boneCount: 150,
+};
+
 const synthetic: [string, Uint8Array][] = [
   ['every chunk', everythingFile()],
   ['static mode 3', lodFile([msl1([staticMesh])])],
@@ -27,6 +47,7 @@ const synthetic: [string, Uint8Array][] = [
       pxl1([pxi1(0, [{ name: 'p', parent: -1, source: 0, position: [1, 2, 3], rotation: [0, 0, 0, 1], scale: [1, 1, 1] }], 54)]),
     ]),
   ],
+  ['two UV sets interleaved, 6-byte weights', lodFile([skl1(Array.from({ length: 150 }, (_, i) => ({ id: i, parent: i - 1, name: `b${i}` }))), msl1([interleavedUv, wideWeights])])],
 ];
 
 describe('hardening: only FormatError escapes', () => {
