@@ -3,7 +3,7 @@ import path from 'node:path';
 import { decodeBatch, type BatchError, type BatchInput, type BatchResult } from '@relic3d/batch';
 import { isFormatError } from '@relic3d/core';
 import { motionNameOf } from '@relic3d/o3d';
-import { companionsOf } from './node.js';
+import { companionsOf, parseFile } from './node.js';
 import { detect, formats, parse } from './index.js';
 
 export { decodeBatch, type BatchError, type BatchInput, type BatchResult };
@@ -21,12 +21,14 @@ export function companionResolver(companions: Record<string, Uint8Array> | undef
 }
 
 /**
- * The batch decoder hands .o3d files their companions but does not name the motions to load, so
- * an .o3d decoded there has no .ani clips. Until it does, such files are parsed again here with
- * their motions. Returns the scene to keep.
+ * Companions the worker could not use. The batch decoder hands .o3d files their companions but
+ * does not name the motions to load, so an .o3d decoded there has no .ani clips; until it does,
+ * such files are parsed again here with their motions. Ultra Engine `.mat` files likewise.
+ * Returns the scene to keep.
  */
-export async function withO3dMotions(result: BatchResult, input: { path: string }): Promise<BatchResult['scene']> {
+export async function withCompanions(result: BatchResult, input: { path: string }): Promise<BatchResult['scene']> {
   const scene = result.scene;
+  if (scene?.format === 'mdl') return withMdlMaterials(scene, input.path);
   if (!scene || scene.format !== 'o3d') return scene;
   const baseName = path.basename(input.path);
   const found = companionsOf(baseName, path.dirname(input.path));
@@ -38,6 +40,18 @@ export async function withO3dMotions(result: BatchResult, input: { path: string 
   const companions: Record<string, Uint8Array> = {};
   for (const file of [found.skeleton, ...motions]) if (file) companions[file] = new Uint8Array(readFileSync(path.join(dir, file)));
   return parse(new Uint8Array(readFileSync(input.path)), { fileName: baseName, resolve: companionResolver(companions), motions });
+}
+
+/**
+ * Ultra Engine models name `.mat` files the worker does not have; when one is missing, the file is
+ * parsed again here with a folder resolver and kept if that found more of them.
+ */
+async function withMdlMaterials(scene: NonNullable<BatchResult['scene']>, file: string): Promise<BatchResult['scene']> {
+  const missing = (s: typeof scene) => s.warnings.filter((w) => w.code === 'MDL_MATERIAL_NOT_FOUND').length;
+  const before = missing(scene);
+  if (!before) return scene;
+  const again = await parseFile(file).catch(() => undefined);
+  return again && missing(again) < before ? again : scene;
 }
 
 // ------------------------------------------------------------------ folder walking

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +21,13 @@ const io = {
   },
 };
 const FOLDERS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'bad', 'foreign'];
-/** Worker threads need the built batch worker; from sources alone, decode on the main thread. */
+/**
+ * Worker threads load the *built* packages (a worker cannot run .ts), which may be stale or being
+ * rebuilt while tests run from sources; the corpus-wide runs decode on the main thread, one small
+ * run below goes through the worker pool when it is built.
+ */
 const batchWorker = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../batch/dist/worker.js');
-const jobs = existsSync(batchWorker) ? '2' : '0';
+const jobs = '0';
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -241,5 +245,38 @@ describe.runIf(hasCorpus)('relic3d convert', () => {
     expect(missing.stderr).toMatch(/animation "dance" not found; the scene has "stand", "walk"|"walk", "stand"/);
     const wrong = await run('convert', corpus('o3d', 'mvr_AiBatt.o3d'), path.join(tmp, 'x.obj'));
     expect(wrong.code).toBe(2);
+  });
+});
+
+describe.runIf(hasCorpus)('relic3d batch with companions', () => {
+  it('an Ultra model finds its .mat beside it, and the .mat its TGA texture (embedded as PNG)', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-mat-'));
+    const models = path.join(tmp, 'in', 'Doors');
+    mkdirSync(models, { recursive: true });
+    cpSync(corpus('mdl', 'circuitchaos__door_double_window_v300.mdl'), path.join(models, 'door_double_window.mdl'));
+    // MANIFEST/info: the model names door_double_window.mat and door_single_window_glass.mat.
+    writeFileSync(path.join(models, 'door_double_window.mat'), JSON.stringify({ material: { color: [1, 0, 0, 1], texture0: './Wood.tga' } }));
+    // 1×1 TGA, type 2, 24-bit: one green pixel (BGR).
+    writeFileSync(path.join(models, 'wood.TGA'), new Uint8Array([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 24, 0, 0, 255, 0]));
+    const { code } = await run('batch', path.join(tmp, 'in'), '--out', path.join(tmp, 'out'), '--jobs', jobs);
+    expect(code).toBe(0);
+    const doc = await io.read(path.join(tmp, 'out', 'Doors', 'door_double_window.glb'));
+    const red = doc.getRoot().listMaterials().find((m) => m.getName() === 'door_double_window')!;
+    expect(red.getBaseColorFactor()).toEqual([1, 0, 0, 1]);
+    expect(red.getBaseColorTexture()?.getMimeType()).toBe('image/png');
+    expect(red.getBaseColorTexture()?.getExtras()).toMatchObject({ convertedFrom: 'tga' });
+  });
+});
+
+describe.runIf(hasCorpus && existsSync(batchWorker))('relic3d batch through the worker pool', () => {
+  it('decodes in worker threads and keeps .o3d motions (mvr_AiBatt: stand + walk)', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-workers-'));
+    for (const file of ['mvr_AiBatt.o3d', 'mvr_AiBatt.chr', 'mvr_AiBatt_stand.ani', 'mvr_AiBatt_walk.ani']) cpSync(corpus('o3d', file), path.join(tmp, 'in', file));
+    cpSync(corpus('ms3d', 'hiero__TBone.ms3d'), path.join(tmp, 'in', 'tbone.ms3d'));
+    const { code, stdout } = await run('batch', path.join(tmp, 'in'), '--out', path.join(tmp, 'out'), '--jobs', '2');
+    expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(/2 models, 2 converted, 0 failed, 3 other files skipped/);
+    const doc = await io.read(path.join(tmp, 'out', 'mvr_AiBatt.glb'));
+    expect(doc.getRoot().listAnimations().map((a) => a.getName()).sort()).toEqual(['stand', 'walk']);
   });
 });

@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
 import { isFormatError, requireFormat, type Scene, type Warning } from '@relic3d/core';
 import { toGlb, toGltf } from '@relic3d/gltf';
-import { batchInput, classify, decodeBatch, errorData, walk, withO3dMotions, type BatchError } from '../batch.js';
+import { batchInput, classify, decodeBatch, errorData, walk, withCompanions, type BatchError } from '../batch.js';
 import { formats } from '../index.js';
 import { describeScene, type SceneInfo } from '../info.js';
 import { folderResolver, parseFile } from '../node.js';
@@ -230,7 +230,7 @@ async function runBatch(io: CliIO, dir: string, opts: { out: string; jobs?: numb
   for await (const result of decodeBatch(lazyInputs, { concurrency })) {
     const entry: BatchReport['files'][number] = { file: result.name, format: result.format ?? null, ok: false, ms: Math.round(result.ms), warnings: 0 };
     const source = byRelative.get(result.name);
-    if (result.scene && source) result.scene = await withO3dMotions(result, source).catch(() => result.scene);
+    if (result.scene && source) result.scene = await withCompanions(result, source).catch(() => result.scene);
     if (result.scene) {
       const scene = result.scene;
       entry.format = scene.format;
