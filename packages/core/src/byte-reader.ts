@@ -85,17 +85,27 @@ export class ByteReader {
   /**
    * Validates a count read from the file before anything is allocated for it: it must be a
    * non-negative integer and `n × bytesPerItem` must fit in the bytes that remain.
+   * `at` is where the error points (default: the current position); pass the offset the count
+   * was read from so the message names the count field itself.
    */
-  count(n: number, bytesPerItem: number, what = 'items'): number {
-    if (!Number.isInteger(n) || n < 0) this.fail(`a count of ${what}`, String(n), 'BAD_COUNT');
+  count(n: number, bytesPerItem: number, what = 'items', at = this.pos): number {
+    if (!Number.isInteger(n) || n < 0) this.fail(`a count of ${what}`, String(n), 'BAD_COUNT', at);
     if (n * bytesPerItem > this.remaining) {
-      this.fail(
-        `${n} ${what} (${n * bytesPerItem} bytes)`,
-        `${this.remaining} bytes left`,
-        'BAD_COUNT',
-      );
+      this.fail(`${n} ${what} (${n * bytesPerItem} bytes)`, `${this.remaining} bytes left`, 'BAD_COUNT', at);
     }
     return n;
+  }
+
+  /** Reads an i32 count and validates it with `count`; errors point at the count field. */
+  countI32(bytesPerItem: number, what = 'items'): number {
+    const at = this.pos;
+    return this.count(this.i32(), bytesPerItem, what, at);
+  }
+
+  /** Reads a u32 count and validates it with `count`; errors point at the count field. */
+  countU32(bytesPerItem: number, what = 'items'): number {
+    const at = this.pos;
+    return this.count(this.u32(), bytesPerItem, what, at);
   }
 
   u8(): number {

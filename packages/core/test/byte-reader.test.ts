@@ -188,6 +188,18 @@ describe('ByteReader error paths', () => {
     expect(r.count(25, 4, 'floats')).toBe(25);
   });
 
+  it('countI32/countU32 read a count and point errors at the count field', () => {
+    const r = new ByteReader(bytesOf(0, 0, 5, 0, 0, 0, 1, 2), { format: 't' });
+    r.skip(2);
+    const e = thrown(() => r.countI32(4, 'floats'));
+    expect(e.offset).toBe(2);
+    expect(e.expected).toBe('5 floats (20 bytes)');
+    const neg = new ByteReader(bytesOf(0xff, 0xff, 0xff, 0xff), { format: 't' });
+    expect(thrown(() => neg.countI32(1)).found).toBe('-1');
+    expect(new ByteReader(bytesOf(2, 0, 0, 0, 9, 9), { format: 't' }).countU32(1)).toBe(2);
+    expect(thrown(() => new ByteReader(new Uint8Array(4), { format: 't' }).count(9, 1, 'x', 77)).offset).toBe(77);
+  });
+
   it('count() refuses negative and fractional counts', () => {
     const r = new ByteReader(new Uint8Array(8), { format: 't' });
     expect(thrown(() => r.count(-1, 4)).code).toBe('BAD_COUNT');
