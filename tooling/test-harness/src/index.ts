@@ -1,3 +1,4 @@
 export * from './corpus.js';
 export * from './fuzz.js';
 export * from './random.js';
+export * from './diff.js';

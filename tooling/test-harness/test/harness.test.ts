@@ -95,3 +95,17 @@ describe('hardening harness', () => {
     expect(all.find((f) => f.file === 'glscene__Woman4.ms3d')?.license).toMatch(/MPL-2\.0/);
   });
 });
+
+describe('sceneDifferences', () => {
+  it('finds one changed bit in a typed array and structural differences', async () => {
+    const { sceneDifferences } = await import('../src/index.js');
+    const a = { meshes: [{ p: new Float32Array([1, 2, 3]) }], name: 'x', m: new Map([[1, 'a']]) };
+    const b = structuredClone(a);
+    expect(sceneDifferences(a, b)).toEqual([]);
+    b.meshes[0].p[2] = 3.0000002;
+    expect(sceneDifferences(a, b)).toEqual(['$.meshes.0.p: byte 8 differs']);
+    expect(sceneDifferences({ x: new Float32Array(1) }, { x: new Uint32Array(1) })).toEqual(['$.x: array types differ']);
+    expect(sceneDifferences({ x: NaN, y: [1] }, { x: NaN, y: [2], z: 1 })).toEqual(['$.y.0: 1 !== 2', '$.z: undefined !== 1']);
+    expect(sceneDifferences({ m: a.m }, { m: new Map([[1, 'b']]) })).toEqual(['$.m.0.1: a !== b']);
+  });
+});
