@@ -60,11 +60,24 @@ export const foreignSignatures: ForeignSignature[] = [
     describe: (b) => (b.length >= 3 && b[0] === 0x84 && b[1] === 0x19 ? 'OMSI .o3d (bus simulator), not a Flyff O3D' : undefined),
   },
   {
+    extensions: ['.ase'],
+    describe: (b) => (ascii(b, 0, 4) === 'ASEF' ? 'Adobe Swatch Exchange colour palette (ASEF), not a 3ds Max ASCII scene' : undefined),
+  },
+  {
     extensions: ['.mdl'],
     describe: (b) => {
       const head = ascii(b, 0, 16);
       return /^(\/\/|Version|newmodel|#|MDLX)/.test(head) ? 'text MDL (Warcraft III / Neverwinter Nights), not an Ultra Engine model' : undefined;
     },
+  },
+  {
+    extensions: ['.mdl'],
+    // Weakest signature, so it comes last: NWN/KotOR binary models start with a zero u32 and
+    // give the model data size next.
+    describe: (b) =>
+      b.length >= 12 && i32(b, 0) === 0 && (i32(b, 4) ?? 0) > 0 && (i32(b, 4) ?? 0) <= b.length
+        ? 'Neverwinter Nights / KotOR binary MDL'
+        : undefined,
   },
 ];
 
