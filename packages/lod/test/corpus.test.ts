@@ -10,6 +10,16 @@ const entry = files.find((f) => f.file === 'xtreme3d__TRINITYrage.lod');
  * A minimal field dump, written for the test from the spec's tables and sharing no parser code:
  * chunk headers of LOD1's children, the MAT1 names, SKL1 bone names and the mesh's counts.
  */
+/** Signed volume of a triangle list (positive when CCW front faces point outward, right-handed). */
+function signedVolume(indices: ArrayLike<number>, position: (i: number) => ArrayLike<number>): number {
+  let volume = 0;
+  for (let t = 0; t + 2 < indices.length; t += 3) {
+    const [a, b, c] = [0, 1, 2].map((k) => position(indices[t + k]));
+    volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+  }
+  return volume;
+}
+
 function dump(bytes: Uint8Array) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ascii = (at: number, n: number) => String.fromCharCode(...bytes.subarray(at, at + n));
@@ -62,7 +72,23 @@ function dump(bytes: Uint8Array) {
     if (!bonesAt.has(key)) bonesAt.set(key, new Set());
     bonesAt.get(key)!.add(boneIds[v]);
   }
-  return { end: lod.data + lod.size, lod, children, materialNames: names, bones, meshName, mode, vertexCount, normalCount, uvCount, firstPosition, boneIds, bonesAt };
+  // PntBnWeightType, FaceGroupsCnt, then the FaceType 1 groups of a mode-2 mesh: 2-byte position and UV indices.
+  at += 4 + boneIdCount + 4;
+  const groupCount = view.getInt32(at, true);
+  at += 4;
+  const triangles: number[] = [];
+  for (let g = 0; g < groupCount; g++) {
+    at += 5;
+    at += 4 + view.getInt32(at, true) + 1; // name, visible
+    at += 4 + view.getInt32(at, true); // material name
+    const n = view.getInt32(at, true);
+    for (let i = 0; i < n; i++) triangles.push(view.getUint16(at + 4 + i * 2, true));
+    at += 4 + n * 2;
+    at += 4 + view.getInt32(at, true) * 2; // normal indices (0)
+    at += 4 + view.getInt32(at, true) * 2; // UV indices
+  }
+  const position = (i: number) => [0, 1, 2].map((k) => view.getFloat32(positionsAt + i * 12 + k * 4, true));
+  return { end: lod.data + lod.size, lod, children, materialNames: names, bones, meshName, mode, vertexCount, normalCount, uvCount, firstPosition, boneIds, bonesAt, triangles, position, groupsEnd: at };
 }
 
 it('the corpus file is present whenever the lod corpus folder is', () => {
@@ -87,6 +113,8 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
     ]);
     expect([d.meshName, d.mode, d.vertexCount, d.normalCount, d.uvCount]).toEqual(['Mesh0', 2, 569, 0, 427]);
     expect([d.boneIds.length, Math.max(...d.boneIds)]).toEqual([569, 39]);
+    expect(d.triangles.length).toBe(2583);
+    expect(d.groupsEnd).toBe(d.children[2].data + d.children[2].size);
   });
 
   it('detects by content and reads every chunk to the end without warnings', () => {
@@ -203,6 +231,32 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
     expect(by.min[1]).toBeCloseTo(0.1918, 3);
     expect(by.max[1]).toBeCloseTo(74.1068, 3);
     expect(by.min[2]).toBeCloseTo(-b.max[1], 3);
+  });
+
+  it('winding: CCW front faces point outward in the file (signed volume > 0) and the scene keeps them so', () => {
+    const fileVolume = signedVolume(d.triangles, d.position);
+    expect(fileVolume).toBeGreaterThan(4000); // measured: ≈ 4,207 units³ on a 74-unit-tall model
+    for (const upAxis of ['y', 'z'] as const) {
+      const s = upAxis === 'y' ? scene : parseLod(bytes, { upAxis });
+      let volume = 0;
+      let agree = 0;
+      let triangles = 0;
+      for (const p of s.meshes[0].primitives) {
+        const pos = p.attributes.POSITION, nrm = p.attributes.NORMAL!, idx = p.indices!;
+        volume += signedVolume(idx, (i) => pos.subarray(i * 3, i * 3 + 3));
+        // Generated normals agree with the winding: the corner normals' sum faces the same side as the face normal.
+        for (let t = 0; t < idx.length; t += 3) {
+          const [a, b, c] = [0, 1, 2].map((k) => pos.subarray(idx[t + k] * 3, idx[t + k] * 3 + 3));
+          const u = [0, 1, 2].map((k) => b[k] - a[k]), v = [0, 1, 2].map((k) => c[k] - a[k]);
+          const face = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+          const sum = [0, 1, 2].map((k) => nrm[idx[t] * 3 + k] + nrm[idx[t + 1] * 3 + k] + nrm[idx[t + 2] * 3 + k]);
+          if (face[0] * sum[0] + face[1] * sum[1] + face[2] * sum[2] > 0) agree++;
+          triangles++;
+        }
+      }
+      expect(volume).toBeCloseTo(fileVolume, 0);
+      expect(agree / triangles).toBeGreaterThan(0.9);
+    }
   });
 
   for (const upAxis of ['y', 'z'] as const) {
