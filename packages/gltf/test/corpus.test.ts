@@ -72,6 +72,10 @@ describe('every corpus model converts to a .glb the Khronos validator accepts', 
     expect(validateScene(scene)).toEqual([]);
     const report = await validateGltf(glb);
     expect(report.errors, describeIssues(report.errors)).toEqual([]);
+    // No warnings either, but the one glTF gives for a skinned mesh under a transformed parent
+    // (the scene model, like glTF, ignores that transform for skinned meshes).
+    const warnings = report.warnings.filter((w) => w.code !== 'NODE_SKINNED_MESH_NON_ROOT');
+    expect(warnings, describeIssues(warnings)).toEqual([]);
     // Reload: nothing the scene holds is lost on the way.
     const doc = await io.readBinary(glb);
     const root = doc.getRoot();
