@@ -1,7 +1,7 @@
 /**
  * Builds the O3D and MDL samples with the format packages' own fixture writers: no Flyff or
  * Circuit Chaos file (unknown licence) is shipped, the viewer shows a model our code wrote.
- * Run by the Vite plugin in vite.config.ts at dev and build time (`pnpm --filter @relic3d/viewer samples` by hand).
+ * Run by the Vite plugin in vite.config.ts at dev and build time, or by hand with `pnpm --filter @relic3d/viewer samples`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -8,8 +8,8 @@ import { bytesOf, fromDrop, fromInput, modelsIn, type FileSet } from './files.js
 import type { FromWorker, ToWorker, WireError } from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const h = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { className?: string } = {}, ...children: (Node | string)[]) => {
-  const el = Object.assign(document.createElement(tag), props);
+const h = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
+  const el = Object.assign(document.createElement(tag), props) as HTMLElementTagNameMap[K];
   el.append(...children);
   return el;
 };
@@ -89,6 +89,7 @@ async function load(source: Source): Promise<void> {
   const model = toThree(scene, { resolve: makeResolver(files, source.baseUrl, source.companions) });
   const bounds = computeBounds(scene);
   stage.show(model, framingBounds(scene, bounds));
+  $<HTMLSelectElement>('up-axis').value = 'y';
   Object.assign(state, { scene, model, name: baseName(source.name), parseMs: reply.ms, jsMs: undefined, path: reply.path, format: reply.format });
   renderTitle(source);
   renderTree(scene, model);
@@ -105,23 +106,25 @@ async function load(source: Source): Promise<void> {
   });
 }
 
-/** Rest bounds joined with the longest clip's pose at a few times, so a walking model stays in frame. */
+/** The longest clip's pose over its first seconds, so the view starts on the moving model (rest bounds without animation). */
 function framingBounds(scene: Scene, rest: Bounds): Bounds {
-  const out: Bounds = { min: [...rest.min], max: [...rest.max] };
-  if (!scene.animations.length) return out;
+  if (!scene.animations.length) return rest;
+  const out: Bounds = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
   const clip = scene.animations.reduce((best, c, i) => (c.duration > scene.animations[best].duration ? i : best), 0);
   const duration = scene.animations[clip].duration;
   const vertices = sceneStats(scene).vertices;
   const samples = vertices > 200_000 ? 1 : vertices > 20_000 ? 4 : 10;
+  // The first seconds only: a long clip may walk far away, and the view should start on the model.
+  const span = Math.min(duration, 3);
   for (let k = 0; k < samples; k++) {
-    const posed = computeBounds(scene, { animation: clip, time: (duration * k) / samples });
+    const posed = computeBounds(scene, { animation: clip, time: (span * k) / samples });
     if (!(posed.min[0] <= posed.max[0])) continue;
     for (let a = 0; a < 3; a++) {
       out.min[a] = Math.min(out.min[a], posed.min[a]);
       out.max[a] = Math.max(out.max[a], posed.max[a]);
     }
   }
-  return out;
+  return out.min[0] <= out.max[0] ? out : rest;
 }
 
 async function loadUrl(url: string, extra: Partial<Source> = {}): Promise<void> {
@@ -284,6 +287,7 @@ $<HTMLInputElement>('speed').oninput = (e) => {
   stage.speed = Number((e.target as HTMLInputElement).value);
   $('speed-value').textContent = `${stage.speed.toFixed(1)}×`;
 };
+$<HTMLSelectElement>('up-axis').onchange = (e) => stage.setZUp((e.target as HTMLSelectElement).value === 'z');
 for (const flag of ['skeleton', 'wireframe', 'normals'] as const) {
   $<HTMLInputElement>(`show-${flag}`).onchange = (e) => stage.setFlag(flag, (e.target as HTMLInputElement).checked);
 }
@@ -406,7 +410,7 @@ let dragDepth = 0;
 addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; $('drop').hidden = false; });
 addEventListener('dragleave', () => { if (--dragDepth <= 0) { dragDepth = 0; $('drop').hidden = true; } });
 addEventListener('dragover', (e) => e.preventDefault());
-addEventListener('drop', async (e) => {
+addEventListener('drop', async (e: DragEvent) => {
   e.preventDefault();
   dragDepth = 0;
   $('drop').hidden = true;

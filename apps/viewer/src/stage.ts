@@ -71,7 +71,22 @@ export class Stage {
     this.model = model;
     this.pivot.add(model.root);
     this.mixer = new THREE.AnimationMixer(model.root);
-    const min = new THREE.Vector3(...bounds.min), max = new THREE.Vector3(...bounds.max);
+    this.pivot.rotation.set(0, 0, 0);
+    this.frame3(new THREE.Vector3(...bounds.min), new THREE.Vector3(...bounds.max));
+    this.applyFlags();
+  }
+
+  /** Turns the model so its +Z points up (Quake/Half-Life/3ds Max art kept in source axes), or back. */
+  setZUp(on: boolean): void {
+    this.pivot.rotation.set(on ? -Math.PI / 2 : 0, 0, 0);
+    if (!this.model) return;
+    this.pivot.updateMatrixWorld(true);
+    const box = new THREE.Box3().setFromObject(this.model.root, true);
+    if (!box.isEmpty()) this.frame3(box.min, box.max);
+  }
+
+  private frame3(min: THREE.Vector3, max: THREE.Vector3): void {
+    if (this.grid) this.scene.remove(this.grid);
     const empty = !(min.x <= max.x);
     const center = empty ? new THREE.Vector3() : min.clone().add(max).multiplyScalar(0.5);
     const size = empty ? 2 : Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-3);
@@ -79,8 +94,11 @@ export class Stage {
     this.camera.near = radius / 100;
     this.camera.far = radius * 200;
     this.camera.updateProjectionMatrix();
-    const dir = new THREE.Vector3(0.55, 0.35, 1).normalize();
-    this.camera.position.copy(center).addScaledVector(dir, radius * 2.4);
+    const dir = new THREE.Vector3(0.45, 0.3, 1).normalize();
+    // Fit the bounding sphere in the narrower of the two fields of view, with a margin.
+    const vfov = THREE.MathUtils.degToRad(this.camera.fov) / 2;
+    const hfov = Math.atan(Math.tan(vfov) * this.camera.aspect);
+    this.camera.position.copy(center).addScaledVector(dir, (radius / Math.sin(Math.min(vfov, hfov))) * 1.1);
     this.controls.target.copy(center);
     this.controls.update();
     const step = 10 ** Math.floor(Math.log10(size));
@@ -89,7 +107,6 @@ export class Stage {
     (this.grid.material as THREE.Material).transparent = true;
     (this.grid.material as THREE.Material).opacity = 0.6;
     this.scene.add(this.grid);
-    this.applyFlags();
   }
 
   clear(): void {
