@@ -734,6 +734,21 @@ describe('physics, lights, proxies, colliders, screenshot', () => {
 
 
 describe('corners found in review', () => {
+  it('ANM1 frame entries belong to bones by BoneID, not by list position', () => {
+    const bones = [
+      { id: 1, parent: -1, name: 'root' },
+      { id: 0, parent: 1, name: 'child' },
+    ];
+    // Entry 0 → BoneID 0 ('child', listed second), entry 1 → BoneID 1 ('root', listed first).
+    const anim = { name: 'a', interval: 100, mode: 2, frames: [[[0, 5, 0, 0, 0, 0], [7, 0, 0, 0, 0, 0]], [[0, 6, 0, 0, 0, 0], [8, 0, 0, 0, 0, 0]]] };
+    const scene = valid(lodFile([skl1(bones), ans1([anim])]));
+    expect(scene.nodes.map((n) => [n.name, n.parent, n.translation])).toEqual([['root', -1, [7, 0, 0]], ['child', 0, [0, 5, 0]]]);
+    const byNode = new Map(scene.animations[0].channels.filter((c) => c.path === 'translation').map((c) => [c.node, Array.from(c.values)]));
+    expect(byNode.get(0)).toEqual([7, 0, 0, 8, 0, 0]);
+    expect(byNode.get(1)).toEqual([0, 5, 0, 0, 6, 0]);
+    expect(scene.skins[0].joints).toEqual([0, 1]);
+  });
+
   it('two UV sets stored interleaved whose first UV is (0, 0) are read interleaved (counts-first does not read to the end)', () => {
     const mesh: MeshSpec = {
       name: 'lm',
