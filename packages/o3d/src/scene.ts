@@ -566,6 +566,7 @@ class SceneBuilder {
       material.doubleSided = true;
       material.unlit = true;
       material.extras!.blend = 'additive';
+      material.extras!.depthWrite = false;
       material.extras!.light = true;
     }
     if (m.textureName) material.baseColorTexture = { texture: this.texture(m.textureName) };
@@ -573,6 +574,12 @@ class SceneBuilder {
     this.scene.materials.push(material);
     this.materialKeys.set(key, index);
     return index;
+  }
+
+  /** A GMObject's own bounding box, in scene space. */
+  private boxExtras(g: O3dGeometry): { bboxMin: number[]; bboxMax: number[] } {
+    const box = convertBox(g.bboxMin, g.bboxMax);
+    return { bboxMin: box.min, bboxMax: box.max };
   }
 
   private addCollider(g: O3dGeometry, root: number): void {
@@ -590,7 +597,7 @@ class SceneBuilder {
       name: `${this.scene.name} collision`,
       shape: { type: 'trimesh', positions, indices: Uint32Array.from(indices) },
       node: root,
-      extras: { faceCount: g.faceCount },
+      extras: { faceCount: g.faceCount, ...this.boxExtras(g) },
     };
     this.scene.colliders.push(collider);
   }

@@ -141,6 +141,8 @@ describe('structure', () => {
     if (shape.type !== 'trimesh') return;
     expect(Array.from(shape.indices)).toEqual([0, 2, 1]);
     expect(Array.from(shape.positions)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, -1]);
+    // The block's own box (written from the vertices: (0,0,0)..(1,1,1)), Z mirrored.
+    expect(scene.colliders[0].extras).toMatchObject({ faceCount: 1, bboxMin: [0, 0, -1], bboxMax: [1, 1, 0] });
   });
 
   it('follows object parents (type 0) and bone parents (type 2)', () => {
@@ -231,6 +233,7 @@ describe('structure', () => {
     expect((lightNode.extras?.typeRaw as number) >>> 0).toBe(0x80000000);
     const lm = scene.materials[scene.meshes[lightNode.mesh!].primitives[0].material!];
     expect(lm.extras?.blend).toBe('additive');
+    expect(lm.extras?.depthWrite).toBe(false);
     expect(lm.doubleSided).toBe(true);
     // nMaterial stored as 0 means one material record follows.
     expect(readO3d(writeO3d(model())).groups[0][0].geometry.materialCount).toBe(0);
