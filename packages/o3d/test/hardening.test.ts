@@ -16,6 +16,16 @@ describe('hardening: only FormatError escapes', () => {
     await expectHardened((bytes) => read(bytes), readCorpusFile(entry), { name });
   });
 
+  // Real skinned models with their companions: mutations reach the palette and weight paths.
+  describe.skipIf(!entries.length)('skinned corpus models', () => it.each([
+    ['mvr_Scopicon.o3d', 'mvr_Scopicon.chr', 'mvr_Scopicon_stand.ani'],
+    ['Part_femaleUpper.o3d', 'mvr_female.chr', 'Mvr_female_GenStand.ani'],
+  ])('%s with its .chr and .ani', async (file, chrFile, aniFile) => {
+    const chr = readCorpusFile(chrFile, 'o3d');
+    const ani = readCorpusFile(aniFile, 'o3d');
+    await expectHardened((bytes) => parseO3d(bytes, { skeleton: chr, motions: { m: ani } }), readCorpusFile(file, 'o3d'), { name: `${file}+companions` });
+  }));
+
   it('the sample with mutated companions', async () => {
     await expectHardened((chr) => parseO3d(sample.o3d, { skeleton: chr, motions: { sway: sample.ani } }), sample.chr, { name: 'sample.chr' });
     await expectHardened((ani) => parseO3d(sample.o3d, { skeleton: sample.chr, motions: { sway: ani } }), sample.ani, { name: 'sample.ani' });
