@@ -39,10 +39,32 @@ export async function writeSamples(
   }
   try {
     const mdl = await load(path.join(repo, 'packages/mdl/test/writer.ts'));
-    put(SAMPLE_MDL, (mdl.writeSampleMdl as () => Uint8Array)());
+    put(SAMPLE_MDL, withCoarseLod(mdl) ?? (mdl.writeSampleMdl as () => Uint8Array)());
   } catch (error) {
     log(`[samples] MDL sample not built: ${(error as Error).message}`);
   }
   writeFileSync(path.join(outDir, 'index.json'), JSON.stringify(written, null, 2));
   return written;
+}
+
+interface SampleMesh { vertices: unknown[]; indices: number[]; [key: string]: unknown }
+interface SampleFile { root: { lods?: { viewDistance?: number; meshes: SampleMesh[] }[] } }
+
+/**
+ * The MDL sample with a second, coarser level of detail (the middle ring skipped: side quads span
+ * base to top), so the viewer's LOD switch has something to switch. Undefined when the writer
+ * does not offer `sampleModel`/`writeMdl` or the sample's shape has changed.
+ */
+function withCoarseLod(writer: Record<string, unknown>): Uint8Array | undefined {
+  if (typeof writer.sampleModel !== 'function' || typeof writer.writeMdl !== 'function') return undefined;
+  const file = (writer.sampleModel as () => SampleFile)();
+  const fine = file.root.lods?.[0]?.meshes[0];
+  if (!fine || fine.vertices.length !== 12) return undefined;
+  const indices: number[] = [];
+  for (let k = 0; k < 4; k++) {
+    const a = k, b = (k + 1) % 4, c = 8 + a, d = 8 + b;
+    indices.push(a, c, b, b, c, d);
+  }
+  file.root.lods!.push({ viewDistance: 12, meshes: [{ ...fine, name: 'column_coarse', indices }] });
+  return (writer.writeMdl as (f: SampleFile) => Uint8Array)(file);
 }

@@ -120,6 +120,19 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
     });
   }
 
+  it('switches LOD levels on the MDL sample', async () => {
+    await settle(() => page.click('.samples button[data-format="mdl"]'));
+    await page.click('#play'); // pause, so only the LOD changes the picture
+    await page.selectOption('#lod', '0');
+    const fine = await probe();
+    await page.selectOption('#lod', '1');
+    const coarse = await probe();
+    expect(coarse.checksum).not.toBe(fine.checksum);
+    expect(coarse.lit).toBeGreaterThan(coarse.total * 0.003);
+    await page.selectOption('#lod', 'auto');
+    await page.click('#play');
+  });
+
   it('shows the FormatError panel with its offset for a malformed file', async () => {
     // A valid MS3D header announcing more vertices than the file holds.
     const bytes = [...Buffer.from('MS3D000000'), 4, 0, 0, 0, 0x10, 0x27];

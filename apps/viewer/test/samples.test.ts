@@ -94,6 +94,9 @@ describe('generated samples (scripts/samples.ts)', () => {
     const mdl = await parseSample(path.join(out, SAMPLE_MDL));
     expect(validateScene(mdl)).toEqual([]);
     expect(mdl.format).toBe('mdl');
-    expect(sceneStats(mdl).triangles).toBeGreaterThan(0);
+    expect(sceneStats(mdl).triangles).toBe(16 + 8); // fine level 16, coarse level 8
+    // Two levels of detail, so the viewer's LOD switch has something to switch.
+    expect(mdl.nodes.flatMap((n) => n.lods ?? []).map((l) => l.distance)).toEqual([0, 12]);
+    expect(toThree(mdl).lodObjects[0].levels).toHaveLength(2);
   });
 });

@@ -294,7 +294,8 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
 
   // Skeletons: bones = skin joints, inverses = the scene's inverse bind matrices.
   const skeletons: THREE.Skeleton[] = scene.skins.map((skin, s) => {
-    const bones = skin.joints.map((j) => nodes[j] as THREE.Bone).filter(Boolean);
+    // A joint index past the node list gets a stand-in bone, so bones and inverses stay aligned.
+    const bones = skin.joints.map((j) => (nodes[j] as THREE.Bone | undefined) ?? new THREE.Bone());
     const inverses = skin.joints.map((_, k) => new THREE.Matrix4().fromArray(Array.from(skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16))));
     const skeleton = new THREE.Skeleton(bones, inverses);
     (skeleton as THREE.Skeleton & { name?: string }).name = skin.name ?? `skin_${s}`;
