@@ -1,0 +1,206 @@
+// relic3d benchmarks (`pnpm bench`): kernels WASM vs TS, parse throughput vs memcpy, peak memory,
+// batch 2 workers vs 1, and MS3D/ASE vs assimpjs. Prints a table and writes JSON to bench/results/.
+// Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
+// --assimp-mb=<n> (default 8), --skip=kernels,parse,memory,batch,assimp.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ready, simdSupported } from '@relic3d/kernels';
+import { decodeBatch } from '@relic3d/batch';
+import { kernelBench, type KernelRow } from './kernels.js';
+import { generators, generateAse, generateMs3d, type Generated } from './generate.js';
+import { loadParsers } from './parsers.js';
+import { assimpImport } from './assimp.js';
+import { cpuMs, fmt, gc, timeInterleaved } from './timing.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+const scale = Number(args.scale ?? 0.5);
+const targetMB = Number(args.mb ?? 50);
+const assimpMB = Number(args['assimp-mb'] ?? 8);
+const skip = new Set((args.skip ?? '').split(',').filter(Boolean));
+const started = Date.now();
+const log = (...a: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s]`, ...a);
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r: string[]) => '| ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  return [line(cells[0]), '|' + widths.map((w, i) => (i === 0 ? ':' : '') + '-'.repeat(w + 1) + (i === 0 ? '' : ':')).join('|') + '|', ...cells.slice(1).map(line)].join('\n');
+}
+
+/** Generated files are cached in the temp folder (generation is deterministic). */
+function cached(g: () => Generated, key: string): Generated & { file: string } {
+  const dir = path.join(os.tmpdir(), 'relic3d-bench');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, key);
+  const meta = `${file}.json`;
+  if (existsSync(file) && existsSync(meta)) {
+    const m = JSON.parse(readFileSync(meta, 'utf8')) as Omit<Generated, 'bytes'>;
+    return { ...m, bytes: new Uint8Array(readFileSync(file)), file };
+  }
+  const made = g();
+  writeFileSync(file, made.bytes);
+  writeFileSync(meta, JSON.stringify({ format: made.format, name: made.name, description: made.description }));
+  return { ...made, file };
+}
+
+const GENERATOR_VERSION = 1;
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  loadAverage: os.loadavg(),
+  simd: simdSupported,
+  options: { scale, targetMB, assimpMB },
+};
+const out: string[] = [];
+
+await ready();
+const parsers = await loadParsers();
+
+// 1. Kernels
+if (!skip.has('kernels')) {
+  log('kernels: WASM (SIMD, scalar) vs TypeScript, CPU time, interleaved…');
+  const rows: KernelRow[] = await kernelBench(scale);
+  results.kernels = rows;
+  out.push('## Kernels (WASM vs the TypeScript reference; ratio = TS time / WASM time)\n');
+  out.push(table(['kernel', 'input', 'TS ms', 'SIMD ×', 'scalar ×', 'target'], rows.map((r) => [r.kernel, r.size, fmt(r.jsMs), fmt(r.simdRatio), fmt(r.scalarRatio), r.target ? `≥ ${r.target}× ${r.simdRatio >= r.target ? 'met' : 'MISSED'}` : ''])));
+}
+
+// 2. Inputs
+log(`generating ~${targetMB} MB inputs (cached in ${path.join(os.tmpdir(), 'relic3d-bench')})…`);
+const inputs = Object.entries(generators).map(([format, gen]) => cached(() => gen(targetMB), `v${GENERATOR_VERSION}-${targetMB}mb-${format}`));
+for (const g of inputs) log(`  ${g.format}: ${(g.bytes.length / 1048576).toFixed(1)} MB — ${g.description}`);
+
+// 3. Parse throughput vs a plain Uint8Array.set copy
+const parseRows: Record<string, unknown>[] = [];
+if (!skip.has('parse')) {
+  log('parse throughput vs memcpy…');
+  for (const g of inputs) {
+    const parse = parsers[g.format];
+    if (!parse) {
+      parseRows.push({ format: g.format, skipped: 'parser not exported yet' });
+      continue;
+    }
+    const copyTarget = new Uint8Array(g.bytes.length);
+    const [copyMs] = timeInterleaved([() => copyTarget.set(g.bytes)], 5, 20);
+    const times: number[] = [];
+    const jsTimes: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      for (const [kernels, list] of [['wasm', times], ['js', jsTimes]] as const) {
+        gc();
+        const t = cpuMs();
+        await parse(g.bytes, { fileName: g.name, kernels });
+        list.push(cpuMs() - t);
+      }
+    }
+    const parseMs = Math.min(...times);
+    const mbps = g.bytes.length / 1048576 / (parseMs / 1000);
+    const ratio = copyMs / parseMs;
+    parseRows.push({ format: g.format, bytes: g.bytes.length, parseMs, parseJsMs: Math.min(...jsTimes), copyMs, mbPerS: mbps, memcpyFraction: ratio });
+    log(`  ${g.format}: ${fmt(parseMs, 0)} ms (${fmt(mbps, 1)} MB/s), kernels 'js' ${fmt(Math.min(...jsTimes), 0)} ms, memcpy ${fmt(copyMs)} ms`);
+  }
+  results.parse = parseRows;
+  out.push('\n## Parse throughput (CPU ms, best of 3, kernels wasm) vs a Uint8Array.set copy of the same bytes\n');
+  out.push(
+    table(
+      ['format', 'MB', 'parse ms', 'MB/s', "kernels 'js' ms", 'memcpy ms', 'fraction of memcpy', 'target'],
+      parseRows.map((r) =>
+        r.skipped
+          ? [String(r.format), '-', '-', '-', '-', '-', '-', String(r.skipped)]
+          : [
+              String(r.format),
+              fmt((r.bytes as number) / 1048576, 1),
+              fmt(r.parseMs as number, 0),
+              fmt(r.mbPerS as number, 1),
+              fmt(r.parseJsMs as number, 0),
+              fmt(r.copyMs as number),
+              `1/${fmt(1 / (r.memcpyFraction as number), 0)}`,
+              r.format === 'ase' ? `≥ 150 MB/s ${(r.mbPerS as number) >= 150 ? 'met' : 'MISSED'}` : `≥ 1/8 ${(r.memcpyFraction as number) >= 1 / 8 ? 'met' : 'MISSED'}`,
+            ],
+      ),
+    ),
+  );
+}
+
+// 4. Peak memory (one child process per format)
+if (!skip.has('memory')) {
+  log('peak memory (child process per format)…');
+  const rows: Record<string, unknown>[] = [];
+  for (const g of inputs) {
+    const json = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(here, 'memory-child.ts'), g.format, g.file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const r = JSON.parse(json) as Record<string, number | string | boolean>;
+    rows.push(r);
+    if (!r.skipped) log(`  ${g.format}: peak ${fmt(r.peakMultiple as number)} × input`);
+  }
+  results.memory = rows;
+  out.push('\n## Peak memory of one parse (RSS growth from before reading the file; input counted once)\n');
+  out.push(table(['format', 'input MB', 'peak MB', '× input', 'target'], rows.map((r) => (r.skipped ? [String(r.format), '-', '-', '-', 'skipped'] : [String(r.format), fmt((r.input as number) / 1048576, 1), fmt(((r.peak as number) - (r.baseline as number)) / 1048576, 0), fmt(r.peakMultiple as number), `≤ 3× ${(r.peakMultiple as number) <= 3 ? 'met' : 'MISSED'}`]))));
+}
+
+// 5. Batch: 2 workers vs 1 (wall time)
+if (!skip.has('batch')) {
+  const usable = inputs.filter((g) => parsers[g.format]);
+  const copies = 2;
+  const batchInputs = () => Array.from({ length: copies }, () => usable.map((g) => ({ name: g.name, bytes: g.bytes.slice() }))).flat();
+  const run = async (concurrency: number) => {
+    const list = batchInputs();
+    gc();
+    const t = performance.now();
+    let errors = 0;
+    for await (const r of decodeBatch(list, { concurrency })) if (r.error) errors++;
+    return { ms: performance.now() - t, errors };
+  };
+  log(`batch: ${usable.length * copies} files, 1 worker vs 2 (wall time)…`);
+  await run(1); // warm the file cache and the workers' code paths
+  const one = await run(1);
+  const two = await run(2);
+  const totalMB = (usable.reduce((s, g) => s + g.bytes.length, 0) * copies) / 1048576;
+  results.batch = { files: usable.length * copies, totalMB, oneWorkerMs: one.ms, twoWorkersMs: two.ms, speedup: one.ms / two.ms, errors: one.errors + two.errors, loadAverage: os.loadavg() };
+  log(`  1 worker ${fmt(one.ms, 0)} ms, 2 workers ${fmt(two.ms, 0)} ms → ×${fmt(one.ms / two.ms)}`);
+  out.push('\n## Batch decoding (wall time; the machine is shared, see loadAverage in the JSON)\n');
+  out.push(table(['files', 'MB', '1 worker ms', '2 workers ms', 'speedup', 'target'], [[usable.length * copies, fmt(totalMB, 0), fmt(one.ms, 0), fmt(two.ms, 0), `×${fmt(one.ms / two.ms)}`, `≥ 1.7× ${one.ms / two.ms >= 1.7 ? 'met' : 'MISSED'}`]]));
+}
+
+// 6. assimpjs on the same bytes (MS3D without the 1.8 trailer and under 65,534 vertices, which assimp refuses)
+if (!skip.has('assimp')) {
+  log(`assimpjs vs relic3d on ~${assimpMB} MB MS3D and ASE…`);
+  const rows: Record<string, unknown>[] = [];
+  for (const g of [cached(() => generateMs3d(assimpMB, 7, false, 30000), `v${GENERATOR_VERSION}-assimp-${assimpMB}mb-ms3d`), cached(() => generateAse(assimpMB, 8), `v${GENERATOR_VERSION}-assimp-${assimpMB}mb-ase`)]) {
+    const parse = parsers[g.format];
+    if (!parse) continue;
+    const ours: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      const t = performance.now();
+      await parse(g.bytes, { fileName: g.name });
+      ours.push(performance.now() - t);
+    }
+    let theirs = NaN;
+    let note = '';
+    try {
+      await assimpImport(g.name, g.bytes.slice(0, 64)).catch(() => 0); // load assimp's WASM outside the timing
+      const t = performance.now();
+      await assimpImport(g.name, g.bytes);
+      theirs = performance.now() - t;
+    } catch (e) {
+      note = (e as Error).message;
+    }
+    const ourMs = Math.min(...ours);
+    rows.push({ format: g.format, bytes: g.bytes.length, relic3dMs: ourMs, assimpMs: theirs, speedup: theirs / ourMs, note });
+    log(`  ${g.format}: relic3d ${fmt(ourMs, 0)} ms, assimpjs ${fmt(theirs, 0)} ms → ×${fmt(theirs / ourMs, 1)} ${note}`);
+  }
+  results.assimp = rows;
+  out.push('\n## End to end against assimpjs (wall ms; assimp: import + its JSON export, its only output)\n');
+  out.push(table(['format', 'MB', 'relic3d ms', 'assimpjs ms', 'speedup', 'target'], rows.map((r) => [String(r.format), fmt((r.bytes as number) / 1048576, 1), fmt(r.relic3dMs as number, 0), fmt(r.assimpMs as number, 0), `×${fmt(r.speedup as number, 1)}`, `≥ 300× ${(r.speedup as number) >= 300 ? 'met' : 'MISSED'}`])));
+}
+
+results.totalSeconds = (Date.now() - started) / 1000;
+const resultsDir = path.resolve(here, '../results');
+mkdirSync(resultsDir, { recursive: true });
+const jsonFile = path.join(resultsDir, `bench-${results.date as string}.json`.replace(/:/g, '-'));
+writeFileSync(jsonFile, JSON.stringify(results, null, 2));
+writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(results, null, 2));
+console.log(`\n${out.join('\n')}\n\nJSON: ${path.relative(process.cwd(), jsonFile)} (${fmt(results.totalSeconds as number, 0)} s)`);

@@ -1,0 +1,78 @@
+/** Timing helpers: warm up, then the best of several runs (least disturbed by a shared machine). */
+export function time(fn: () => unknown, runs = 5, minMs = 20): number {
+  fn(); // warm-up (JIT, WASM memory growth)
+  let best = Infinity;
+  for (let r = 0; r < runs; r++) {
+    let reps = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    do {
+      fn();
+      reps++;
+      elapsed = performance.now() - start;
+    } while (elapsed < minMs);
+    best = Math.min(best, elapsed / reps);
+  }
+  return best;
+}
+
+/**
+ * Times several variants of one job interleaved (round robin), so a busy shared machine disturbs
+ * them alike; returns the best time of each, in ms per call.
+ */
+export function timeInterleaved(fns: (() => unknown)[], rounds = 7, minMs = 15): number[] {
+  const best = fns.map(() => Infinity);
+  fns.forEach((fn) => fn());
+  for (let r = 0; r < rounds; r++) {
+    fns.forEach((fn, i) => {
+      let reps = 0;
+      const start = cpuMs();
+      let elapsed = 0;
+      do {
+        fn();
+        reps++;
+        elapsed = cpuMs() - start;
+      } while (elapsed < minMs);
+      best[i] = Math.min(best[i], elapsed / reps);
+    });
+  }
+  return best;
+}
+
+/**
+ * CPU time of this process in ms (user + system). Single-threaded jobs are timed by CPU time, so
+ * other load on a shared machine does not skew the ratios; wall time where threads are involved.
+ */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+export async function timeAsync(fn: () => Promise<unknown>, runs = 3): Promise<number> {
+  await fn();
+  let best = Infinity;
+  for (let r = 0; r < runs; r++) {
+    const start = performance.now();
+    await fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+export function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Seeded PRNG (mulberry32), so generated inputs are the same on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
