@@ -15,6 +15,7 @@ const dir = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(dir, 'test-artifacts');
 const outDir = path.join(artifacts, 'dist');
 const executablePath = process.env.RELIC3D_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const jeep = path.join(process.env.RELIC3D_CORPUS ?? path.resolve(dir, '../../../shared/corpus'), 'ms3d/assimp__jeep1.ms3d');
 const inCI = !!process.env.CI && process.env.CI !== 'false';
 
 if (!executablePath) {
@@ -155,6 +156,26 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
     expect(await page.textContent('#model-title')).toContain('relic_column.o3d');
     expect(await page.textContent('#clips')).toContain('sway');
     expect(await page.isHidden('#error')).toBe(true);
+  });
+
+  it.skipIf(!existsSync(jeep))('decodes a texture that comes with the model (assimp jeep1.ms3d + jeep1.jpg from the corpus)', async () => {
+    await settle(() => page.setInputFiles('#open-file', [
+      { name: 'jeep1.ms3d', mimeType: 'application/octet-stream', buffer: readFileSync(jeep) },
+      { name: 'jeep1.jpg', mimeType: 'image/jpeg', buffer: readFileSync(jeep.replace(/\.ms3d$/, '.jpg')) },
+    ]));
+    await page.waitForFunction(() => window.__viewer.state.model?.textures.every((t) => t.image), null, { timeout: 30_000 });
+    const maps = await page.evaluate(() => window.__viewer.state.model!.materials.map((m) => {
+      const map = (m as unknown as { map?: { image?: { width: number; height: number } } }).map;
+      return map?.image ? [map.image.width, map.image.height] : null;
+    }));
+    expect(maps.some((m) => m && m[0] > 1 && m[1] > 1)).toBe(true);
+    expect(await page.textContent('#warnings')).not.toContain('TEXTURE_MISSING');
+    await page.screenshot({ path: path.join(artifacts, 'textured-jeep1.png') });
+    // Back to the O3D for the export test.
+    const folder = path.join(outDir, 'samples/generated');
+    await settle(() => page.setInputFiles('#open-file', ['relic_column.o3d', 'relic_column.chr', 'relic_column_sway.ani'].map((f) => ({
+      name: f, mimeType: 'application/octet-stream', buffer: readFileSync(path.join(folder, f)),
+    }))));
   });
 
   it('exports the scene to .glb', async () => {
