@@ -300,3 +300,46 @@ export function o3dInfluences(records: usize, count: u32, stride: u32, palette: 
   }
   return -1;
 }
+
+/**
+ * LOD weight records (lod.md, PntBnWeightType 1), pass 1: `count` records of `size` (5: u8 bone
+ * field, 6: u16) + f32 weight. The top bit of the field, or `bonesPerVertex` records, ends a vertex.
+ * Writes each vertex's first record to `starts` (vertexCount + 1 u32). Returns the most records
+ * of one vertex, or -1 when the records do not fill exactly `vertexCount` vertices.
+ */
+export function lodScan(bytes: usize, count: u32, size: u32, bonesPerVertex: u32, vertexCount: u32, starts: usize): i32 {
+  const flag: u32 = size == 6 ? 0x8000 : 0x80;
+  let v: u32 = 0, k: u32 = 0, widest: u32 = 0;
+  for (let r: u32 = 0; r < count; r++) {
+    if (v >= vertexCount) return -1;
+    if (k == 0) store<u32>(starts + (<usize>v << 2), r);
+    k++;
+    const p = bytes + <usize>r * size;
+    const field = size == 6 ? <u32>load<u16>(p) : <u32>load<u8>(p);
+    if ((field & flag) != 0 || k == bonesPerVertex) {
+      if (k > widest) widest = k;
+      v++;
+      k = 0;
+    }
+  }
+  if (k > widest) widest = k;
+  if (v + (k > 0 ? 1 : 0) != vertexCount) return -1;
+  store<u32>(starts + (<usize>vertexCount << 2), count);
+  return <i32>widest;
+}
+
+/** LOD pass 2: each vertex's records into `widest` slots (i32 joints, f32 weights, zero-filled). */
+export function lodFill(bytes: usize, size: u32, vertexCount: u32, starts: usize, widest: u32, outJ: usize, outW: usize): void {
+  const mask: u32 = size == 6 ? 0x7fff : 0x7f;
+  memory.fill(outJ, 0, (<usize>vertexCount * widest) << 2);
+  memory.fill(outW, 0, (<usize>vertexCount * widest) << 2);
+  for (let v: u32 = 0; v < vertexCount; v++) {
+    const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
+    let o = (<usize>v * widest) << 2;
+    for (let r = a; r < b; r++, o += 4) {
+      const p = bytes + <usize>r * size;
+      store<i32>(outJ + o, <i32>((size == 6 ? <u32>load<u16>(p) : <u32>load<u8>(p)) & mask));
+      store<f32>(outW + o, load<f32>(p + size - 4));
+    }
+  }
+}

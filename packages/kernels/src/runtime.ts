@@ -18,6 +18,8 @@ export interface KernelExports {
     tj: number, tw: number, outJ: number, outW: number,
   ): void;
   o3dInfluences(records: number, count: number, stride: number, palette: number, paletteLength: number, outJ: number, outW: number, rigid: number): number;
+  lodScan(bytes: number, count: number, size: number, bonesPerVertex: number, vertexCount: number, starts: number): number;
+  lodFill(bytes: number, size: number, vertexCount: number, starts: number, widest: number, outJ: number, outW: number): void;
   ms3dInfluences(boneIds: number, count: number, extra: number, stride: number, jointCount: number, outJ: number, outW: number, rigid: number): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;

@@ -261,6 +261,19 @@ export function unpackLodWeights(
   }
   const size = options.wide ? 6 : 5;
   if (recordCount * size > bytes.byteLength) throw new RangeError(`${recordCount} records of ${size} bytes need ${recordCount * size} bytes, have ${bytes.byteLength}`);
+  const wasm = options.reference ? undefined : wasmModule(options);
+  if (wasm && vertexCount > 0) {
+    const fast = wasm.run(() => {
+      const b = wasm.copyIn(bytes.subarray(0, recordCount * size));
+      const starts = wasm.alloc((vertexCount + 1) * 4);
+      const widest = wasm.exports.lodScan(b, recordCount, size, bonesPerVertex, vertexCount, starts);
+      if (widest < 0 || vertexCount * widest > 8 * recordCount + 64) return undefined; // the reference reports or handles it
+      const j = wasm.alloc(vertexCount * widest * 4), w = wasm.alloc(vertexCount * widest * 4);
+      wasm.exports.lodFill(b, size, vertexCount, starts, widest, j, w);
+      return { ...packIn(wasm, vertexCount, widest, j, widest * 4, 4, J_I32, w, widest * 4, 4, W_F32), unskinned: 0 };
+    });
+    if (fast) return fast;
+  }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const flag = options.wide ? 0x8000 : 0x80;
   const boneAt = (p: number) => (options.wide ? view.getUint16(p, true) : bytes[p]);

@@ -149,6 +149,32 @@ describe('format weight unpackers (spec rules, both paths)', () => {
     expect(() => unpackLodWeights(bytes, 6, 0, 3)).toThrow(RangeError);
   });
 
+  it('LOD: WASM and the reference agree on seeded random record streams (5- and 6-byte)', async () => {
+    const random = rng(5);
+    for (const wide of [false, true]) {
+      const size = wide ? 6 : 5;
+      const fields: number[] = [];
+      let vertices = 0;
+      for (let v = 0; v < 3000; v++, vertices++) {
+        const k = 1 + Math.floor(random() * 5);
+        for (let r = 0; r < k; r++) fields.push((r === k - 1 && k < 5 ? (wide ? 0x8000 : 0x80) : 0) | Math.floor(random() * (wide ? 300 : 100)));
+      }
+      const dv = new DataView(new ArrayBuffer(fields.length * size));
+      fields.forEach((f, r) => {
+        if (wide) dv.setUint16(r * 6, f, true);
+        else dv.setUint8(r * 5, f);
+        dv.setFloat32(r * size + size - 4, Math.round(random() * 8) / 8, true);
+      });
+      const bytes = new Uint8Array(dv.buffer);
+      const ref = unpackLodWeights(bytes, fields.length, 5, vertices, { wide, reference: true });
+      for (const variant of await variants()) {
+        const got = unpackLodWeights(bytes, fields.length, 5, vertices, { wide, variant });
+        expect(got.joints).toEqual(ref.joints);
+        expect(got.weights).toEqual(ref.weights);
+      }
+    }
+  });
+
   it('LOD: one very wide vertex does not pad every vertex (bounded allocation)', () => {
     const n = 20000;
     const bytes = new Uint8Array(5 * (n + 1000));
