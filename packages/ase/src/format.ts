@@ -1,10 +1,14 @@
 import { WarningSink, type Format, type Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
 import { readAseWith } from './read.js';
 import { buildScene } from './scene.js';
 import { toTextBytes } from './tokenizer.js';
 import type { AseParseOptions } from './types.js';
 
-/** Parses ASE bytes into a scene (synchronous). */
+/**
+ * Parses ASE bytes into a scene (synchronous). Uses the WASM kernels when `ready()` from
+ * `@relic3d/kernels` has resolved and `options.kernels` is not `'js'`; the result is identical.
+ */
 export function parseAse(bytes: Uint8Array, options: AseParseOptions = {}): Scene {
   const sink = new WarningSink('ase', options.onWarning);
   const file = readAseWith(bytes, options, sink);
@@ -16,7 +20,9 @@ export function parseSync(bytes: Uint8Array, options?: AseParseOptions): Scene {
   return parseAse(bytes, options);
 }
 
+/** Async parse: waits for the WASM kernels (unless `options.kernels` is `'js'`), then parses. */
 export async function parse(bytes: Uint8Array, options?: AseParseOptions): Promise<Scene> {
+  if (options?.kernels !== 'js') await ready();
   return parseAse(bytes, options);
 }
 

@@ -1,7 +1,7 @@
 import { compactIndices, cornerNormals, type Attributes, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
-import { packSkinWeights, unweld } from '@relic3d/kernels';
-import { direction, point, type M4 } from './convert.js';
-import type { AseMesh } from './types.js';
+import { packSkinWeights, unweld, type KernelMode } from '@relic3d/kernels';
+import { point, type M4 } from './convert.js';
+import type { AseMapChannel, AseMesh } from './types.js';
 
 export interface MeshBuildInput {
   name: string;
@@ -18,6 +18,8 @@ export interface MeshBuildInput {
   frames: AseMesh[];
   /** Joint (skin list) index per `*MESH_BONE_NAME` index, -1 when the bone is unknown. */
   boneJoints?: Int32Array;
+  /** `'js'` forces the TypeScript kernels; otherwise WASM once `ready()` has resolved. */
+  kernels?: KernelMode;
   sink: WarningSink;
 }
 
@@ -26,29 +28,34 @@ const NONE = 0xffffffff;
 /** Un-welds one `*MESH` into primitives (one per material) with node-local attributes. */
 export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   const { mesh, sink, name } = input;
+  const kernelOptions = { kernels: input.kernels };
   const nv = mesh.numVertex;
   const faceCount = mesh.numFaces;
+  const faces = mesh.faces;
 
   // Valid faces only: every corner must name an existing vertex.
-  const keep: number[] = [];
+  const keepAll = new Int32Array(faceCount);
+  let kept = 0;
   for (let f = 0; f < faceCount; f++) {
-    const a = mesh.faces[f * 3], b = mesh.faces[f * 3 + 1], c = mesh.faces[f * 3 + 2];
-    if (a >= 0 && a < nv && b >= 0 && b < nv && c >= 0 && c < nv) keep.push(f);
+    const a = faces[f * 3], b = faces[f * 3 + 1], c = faces[f * 3 + 2];
+    if (a >= 0 && a < nv && b >= 0 && b < nv && c >= 0 && c < nv) keepAll[kept++] = f;
   }
-  if (keep.length < faceCount) sink.warn('ASE_BAD_FACE', `object '${name}': ${faceCount - keep.length} faces name vertices outside 0..${nv - 1}; dropped`);
-  if (!keep.length) return undefined;
+  if (kept < faceCount) sink.warn('ASE_BAD_FACE', `object '${name}': ${faceCount - kept} faces name vertices outside 0..${nv - 1}; dropped`);
+  if (!kept) return undefined;
+  const keep = kept === faceCount ? keepAll : keepAll.subarray(0, kept);
 
   // Node-local positions (scene axes).
   const positions = new Float32Array(nv * 3);
   for (let v = 0; v < nv; v++) point(input.toLocal, mesh.vertices[v * 3], mesh.vertices[v * 3 + 1], mesh.vertices[v * 3 + 2], positions, v * 3);
 
-  const corners = keep.length * 3;
+  const corners = kept * 3;
   const cornerVertex = new Uint32Array(corners);
-  keep.forEach((f, i) => {
-    cornerVertex[i * 3] = mesh.faces[f * 3];
-    cornerVertex[i * 3 + 1] = mesh.faces[f * 3 + 1];
-    cornerVertex[i * 3 + 2] = mesh.faces[f * 3 + 2];
-  });
+  for (let i = 0; i < kept; i++) {
+    const f = keep[i] * 3;
+    cornerVertex[i * 3] = faces[f];
+    cornerVertex[i * 3 + 1] = faces[f + 1];
+    cornerVertex[i * 3 + 2] = faces[f + 2];
+  }
 
   const normals = cornerNormalsOf(input, keep, positions, cornerVertex);
   for (let i = 0; i < normals.length; i++) normals[i] += 0; // −0 → +0, so equal normals weld
@@ -59,16 +66,18 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   const uvChannels = channels.slice(0, 4);
   const cornerUV = uvChannels.map((ch) => {
     const out = new Uint32Array(corners).fill(NONE);
-    const nt = ch.tverts.length / 3, nf = ch.tfaces.length / 3;
+    const tfaces = ch.tfaces;
+    const nt = ch.tverts.length / 3, nf = tfaces.length / 3;
     let bad = 0;
-    keep.forEach((f, i) => {
-      if (f >= nf) return;
+    for (let i = 0; i < kept; i++) {
+      const f = keep[i];
+      if (f >= nf) continue;
       for (let k = 0; k < 3; k++) {
-        const t = ch.tfaces[f * 3 + k];
+        const t = tfaces[f * 3 + k];
         if (t >= 0 && t < nt) out[i * 3 + k] = t;
         else bad++;
       }
-    });
+    }
     if (bad) sink.warn('ASE_BAD_INDEX', `object '${name}': ${bad} texture corners of channel ${ch.channel} name missing texture vertices`);
     return out;
   });
@@ -77,53 +86,73 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
     const out = (cornerColor = new Uint32Array(corners).fill(NONE));
     const cfaces = mesh.cfaces;
     const nc = mesh.cverts.length / 3, nf = cfaces.length / 3;
-    keep.forEach((f, i) => {
-      if (f >= nf) return;
+    for (let i = 0; i < kept; i++) {
+      const f = keep[i];
+      if (f >= nf) continue;
       for (let k = 0; k < 3; k++) {
         const c = cfaces[f * 3 + k];
         if (c >= 0 && c < nc) out[i * 3 + k] = c;
       }
-    });
+    }
   }
 
-  // One primitive per material, in order of first use.
-  const groups = new Map<number, number[]>();
-  const groupIds = new Map<number, Set<number>>();
-  keep.forEach((f, i) => {
-    const mat = input.materialOf(mesh.mtlIds[f]) ?? -1;
-    let list = groups.get(mat);
-    if (!list) {
-      groups.set(mat, (list = []));
-      groupIds.set(mat, new Set());
+  // One primitive per material, in order of first use: a counting sort of the kept faces.
+  const materialOfId = new Map<number, number>();
+  const groupOfMaterial = new Map<number, number>();
+  const groupMaterials: number[] = [];
+  const groupIds: Set<number>[] = [];
+  const groupOfFace = new Int32Array(kept);
+  const groupSize: number[] = [];
+  for (let i = 0; i < kept; i++) {
+    const id = mesh.mtlIds[keep[i]];
+    let mat = materialOfId.get(id);
+    if (mat === undefined) materialOfId.set(id, (mat = input.materialOf(id) ?? -1));
+    let g = groupOfMaterial.get(mat);
+    if (g === undefined) {
+      groupOfMaterial.set(mat, (g = groupMaterials.length));
+      groupMaterials.push(mat);
+      groupIds.push(new Set());
+      groupSize.push(0);
     }
-    list.push(i);
-    groupIds.get(mat)!.add(mesh.mtlIds[f]);
-  });
+    groupIds[g].add(id);
+    groupSize[g]++;
+    groupOfFace[i] = g;
+  }
+  const groupStart = new Int32Array(groupMaterials.length + 1);
+  for (let g = 0; g < groupMaterials.length; g++) groupStart[g + 1] = groupStart[g] + groupSize[g];
+  const faceOrder = new Int32Array(kept);
+  const fill = groupStart.slice(0, groupMaterials.length);
+  for (let i = 0; i < kept; i++) faceOrder[fill[groupOfFace[i]]++] = i;
 
   const targets = morphTargets(input, positions);
-  const skin = skinOf(input);
-  const keyWidth = 1 + uvChannels.length + 1 + 3;
+  const skin = skinOf(input, kernelOptions);
+  const uvCount = uvChannels.length;
+  const keyWidth = 1 + uvCount + 1 + 3;
   const normalBits = new Uint32Array(normals.buffer, normals.byteOffset, normals.length);
   const primitives: Primitive[] = [];
-  for (const [material, faces] of groups) {
-    const n = faces.length * 3;
+  for (let g = 0; g < groupMaterials.length; g++) {
+    const material = groupMaterials[g];
+    const first = groupStart[g], faceN = groupStart[g + 1] - first;
+    const n = faceN * 3;
     const keys = new Uint32Array(n * keyWidth);
     const cornerOf = new Uint32Array(n);
-    for (let j = 0; j < faces.length; j++) {
+    for (let j = 0; j < faceN; j++) {
+      const face = faceOrder[first + j];
       for (let k = 0; k < 3; k++) {
-        const c = faces[j] * 3 + k;
+        const c = face * 3 + k;
         const o = (j * 3 + k) * keyWidth;
         cornerOf[j * 3 + k] = c;
         keys[o] = cornerVertex[c];
-        for (let u = 0; u < uvChannels.length; u++) keys[o + 1 + u] = cornerUV[u][c];
-        keys[o + 1 + uvChannels.length] = cornerColor ? cornerColor[c] : NONE;
-        keys[o + 2 + uvChannels.length] = normalBits[c * 3];
-        keys[o + 3 + uvChannels.length] = normalBits[c * 3 + 1];
-        keys[o + 4 + uvChannels.length] = normalBits[c * 3 + 2];
+        for (let u = 0; u < uvCount; u++) keys[o + 1 + u] = cornerUV[u][c];
+        keys[o + 1 + uvCount] = cornerColor ? cornerColor[c] : NONE;
+        keys[o + 2 + uvCount] = normalBits[c * 3];
+        keys[o + 3 + uvCount] = normalBits[c * 3 + 1];
+        keys[o + 4 + uvCount] = normalBits[c * 3 + 2];
       }
     }
-    const { indices, firstCorner, vertexCount } = unweld(keys, keyWidth, n);
-    const attributes: Attributes = { POSITION: new Float32Array(vertexCount * 3), NORMAL: new Float32Array(vertexCount * 3) };
+    const { indices, firstCorner, vertexCount } = unweld(keys, keyWidth, n, kernelOptions);
+    const position = new Float32Array(vertexCount * 3);
+    const normal = new Float32Array(vertexCount * 3);
     const uvs = uvChannels.map(() => new Float32Array(vertexCount * 2));
     const colors = cornerColor ? new Float32Array(vertexCount * 4) : undefined;
     const sourceVertex = new Uint32Array(vertexCount);
@@ -131,44 +160,55 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
       const c = cornerOf[firstCorner[v]];
       const p = cornerVertex[c];
       sourceVertex[v] = p;
-      attributes.POSITION.set(positions.subarray(p * 3, p * 3 + 3), v * 3);
-      attributes.NORMAL!.set(normals.subarray(c * 3, c * 3 + 3), v * 3);
-      uvChannels.forEach((ch, u) => {
-        const t = cornerUV[u][c];
-        if (t !== NONE) {
-          uvs[u][v * 2] = ch.tverts[t * 3];
-          uvs[u][v * 2 + 1] = 1 - ch.tverts[t * 3 + 1]; // Max's V runs up, glTF's down
-        }
-      });
-      if (colors) {
-        const k = cornerColor![c];
-        if (k !== NONE) colors.set(mesh.cverts!.subarray(k * 3, k * 3 + 3), v * 4);
-        else colors.set([1, 1, 1], v * 4);
+      position[v * 3] = positions[p * 3];
+      position[v * 3 + 1] = positions[p * 3 + 1];
+      position[v * 3 + 2] = positions[p * 3 + 2];
+      normal[v * 3] = normals[c * 3];
+      normal[v * 3 + 1] = normals[c * 3 + 1];
+      normal[v * 3 + 2] = normals[c * 3 + 2];
+    }
+    for (let u = 0; u < uvCount; u++) gatherUV(uvChannels[u], cornerUV[u], cornerOf, firstCorner, uvs[u], vertexCount);
+    if (colors) {
+      const cverts = mesh.cverts!;
+      for (let v = 0; v < vertexCount; v++) {
+        const k = cornerColor![cornerOf[firstCorner[v]]];
+        if (k !== NONE) {
+          colors[v * 4] = cverts[k * 3];
+          colors[v * 4 + 1] = cverts[k * 3 + 1];
+          colors[v * 4 + 2] = cverts[k * 3 + 2];
+        } else colors[v * 4] = colors[v * 4 + 1] = colors[v * 4 + 2] = 1;
         colors[v * 4 + 3] = 1;
       }
     }
-    uvs.forEach((uv, u) => {
-      attributes[`TEXCOORD_${u}` as 'TEXCOORD_0'] = uv;
-    });
+    const attributes: Attributes = { POSITION: position, NORMAL: normal };
+    for (let u = 0; u < uvCount; u++) attributes[`TEXCOORD_${u}` as 'TEXCOORD_0'] = uvs[u];
     if (colors) attributes.COLOR_0 = colors;
     if (skin) {
       const joints = new Uint16Array(vertexCount * 4), weights = new Float32Array(vertexCount * 4);
       for (let v = 0; v < vertexCount; v++) {
-        joints.set(skin.joints.subarray(sourceVertex[v] * 4, sourceVertex[v] * 4 + 4), v * 4);
-        weights.set(skin.weights.subarray(sourceVertex[v] * 4, sourceVertex[v] * 4 + 4), v * 4);
+        const s = sourceVertex[v] * 4;
+        for (let k = 0; k < 4; k++) {
+          joints[v * 4 + k] = skin.joints[s + k];
+          weights[v * 4 + k] = skin.weights[s + k];
+        }
       }
       attributes.JOINTS_0 = joints;
       attributes.WEIGHTS_0 = weights;
     }
     sanitize(attributes, input);
     // The *MESH_MTLID values merged into this primitive (ids that resolve to the same material).
-    const primitive: Primitive = { attributes, indices: compactIndices(indices, vertexCount), extras: { mtlIds: [...groupIds.get(material)!].sort((a, b) => a - b) } };
+    const primitive: Primitive = { attributes, indices: compactIndices(indices, vertexCount), extras: { mtlIds: [...groupIds[g]].sort((a, b) => a - b) } };
     if (material >= 0) primitive.material = material;
     if (targets.length) {
       primitive.targets = targets.map((t) => {
         const delta = new Float32Array(vertexCount * 3);
-        for (let v = 0; v < vertexCount; v++) delta.set(t.subarray(sourceVertex[v] * 3, sourceVertex[v] * 3 + 3), v * 3);
-        for (let i = 0; i < delta.length; i++) if (!Number.isFinite(delta[i])) delta[i] = 0;
+        for (let v = 0; v < vertexCount; v++) {
+          const s = sourceVertex[v] * 3;
+          for (let k = 0; k < 3; k++) {
+            const x = t[s + k];
+            delta[v * 3 + k] = Number.isFinite(x) ? x : 0;
+          }
+        }
         return { POSITION: delta };
       });
     }
@@ -182,13 +222,26 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   return out;
 }
 
+/** TEXCOORD values of the new vertices: `(u, 1 − v)`, Max's V runs up and glTF's down. */
+function gatherUV(ch: AseMapChannel, cornerUV: Uint32Array, cornerOf: Uint32Array, firstCorner: Uint32Array, out: Float32Array, vertexCount: number): void {
+  const tverts = ch.tverts;
+  for (let v = 0; v < vertexCount; v++) {
+    const t = cornerUV[cornerOf[firstCorner[v]]];
+    if (t !== NONE) {
+      out[v * 2] = tverts[t * 3];
+      out[v * 2 + 1] = 1 - tverts[t * 3 + 1];
+    }
+  }
+}
+
 /** Non-finite attribute values (NaN from `1.#QNAN`, overflow to float) become 0, with a warning. */
 function sanitize(attributes: Attributes, input: MeshBuildInput): void {
   let bad = 0;
   for (const data of Object.values(attributes)) {
     if (!(data instanceof Float32Array)) continue;
     for (let i = 0; i < data.length; i++) {
-      if (!Number.isFinite(data[i])) {
+      const x = data[i];
+      if (x - x !== 0) {
         data[i] = 0;
         bad++;
       }
@@ -197,61 +250,92 @@ function sanitize(attributes: Attributes, input: MeshBuildInput): void {
   if (bad) input.sink.warn('ASE_BAD_NUMBER', `object '${input.name}': ${bad} non-finite vertex values replaced by 0`);
 }
 
+/** Transforms a direction by the upper 3×3 of `m` and normalises it into `out` (NaN when degenerate). */
+function direction(m: ArrayLike<number>, x: number, y: number, z: number, out: Float32Array, o: number): void {
+  const a = m[0] * x + m[4] * y + m[8] * z;
+  const b = m[1] * x + m[5] * y + m[9] * z;
+  const c = m[2] * x + m[6] * y + m[10] * z;
+  const l = Math.hypot(a, b, c);
+  if (l > 0 && l - l === 0) {
+    out[o] = a / l; out[o + 1] = b / l; out[o + 2] = c / l;
+  } else {
+    out[o] = NaN; out[o + 1] = NaN; out[o + 2] = NaN;
+  }
+}
+
 /** Per-corner normals in node-local scene axes: from the file when usable, else from smoothing groups. */
-function cornerNormalsOf(input: MeshBuildInput, keep: number[], positions: Float32Array, cornerVertex: Uint32Array): Float32Array {
+function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positions: Float32Array, cornerVertex: Uint32Array): Float32Array {
   const { mesh, sink, name } = input;
-  const corners = keep.length * 3;
+  const kept = keep.length;
+  const corners = kept * 3;
   const out = new Float32Array(corners * 3).fill(NaN);
   const n = mesh.normals;
+  const m = input.normalToLocal;
   if (input.useFileNormals && n && !n.vertexNormalVertex.length) {
     // Face normals only: flat shading from the file.
-    keep.forEach((f, i) => {
-      for (let k = 0; k < 3; k++) direction(input.normalToLocal, n.faceNormals[f * 3], n.faceNormals[f * 3 + 1], n.faceNormals[f * 3 + 2], out, (i * 3 + k) * 3);
-    });
-    if (out.every(Number.isFinite)) return out;
+    const fn = n.faceNormals;
+    for (let i = 0; i < kept; i++) {
+      const f = keep[i] * 3;
+      direction(m, fn[f], fn[f + 1], fn[f + 2], out, i * 9);
+      out[i * 9 + 3] = out[i * 9 + 6] = out[i * 9];
+      out[i * 9 + 4] = out[i * 9 + 7] = out[i * 9 + 1];
+      out[i * 9 + 5] = out[i * 9 + 8] = out[i * 9 + 2];
+    }
+    if (allFinite(out)) return out;
     sink.warn('ASE_BAD_NORMALS', `object '${name}': face normals without vertex normals are incomplete; normals rebuilt from smoothing groups`);
   } else if (input.useFileNormals && n) {
     const count = n.vertexNormalVertex.length;
+    const vFace = n.vertexNormalFace, vVertex = n.vertexNormalVertex, vn = n.vertexNormals;
     // Max layout: three vertex normals after each face normal → per corner. Else per vertex (Q3Map2).
     let perCorner = true;
     for (let e = 0; e < count && perCorner; e += 3) {
-      const f = n.vertexNormalFace[e];
-      if (f < 0 || e + 2 >= count || n.vertexNormalFace[e + 1] !== f || n.vertexNormalFace[e + 2] !== f || (e + 3 < count && n.vertexNormalFace[e + 3] === f)) perCorner = false;
+      const f = vFace[e];
+      if (f < 0 || e + 2 >= count || vFace[e + 1] !== f || vFace[e + 2] !== f || (e + 3 < count && vFace[e + 3] === f)) perCorner = false;
     }
-    const row = new Int32Array(mesh.numFaces).fill(-1); // kept face → corner base
-    keep.forEach((f, i) => (row[f] = i * 3));
     if (perCorner) {
+      const row = new Int32Array(mesh.numFaces).fill(-1); // kept face → corner base
+      for (let i = 0; i < kept; i++) row[keep[i]] = i * 3;
+      const faces = mesh.faces;
       for (let e = 0; e < count; e += 3) {
-        const f = n.vertexNormalFace[e];
+        const f = vFace[e];
         if (f >= mesh.numFaces || row[f] < 0) continue;
         for (let k = 0; k < 3; k++) {
           // Match the corner by vertex index when it names one of the face's corners.
-          const v = n.vertexNormalVertex[e + k];
+          const v = vVertex[e + k];
           let corner = k;
-          for (let q = 0; q < 3; q++) if (mesh.faces[f * 3 + q] === v && mesh.faces[f * 3 + k] !== v) corner = q;
-          const o = (row[f] + corner) * 3;
-          direction(input.normalToLocal, n.vertexNormals[(e + k) * 3], n.vertexNormals[(e + k) * 3 + 1], n.vertexNormals[(e + k) * 3 + 2], out, o);
+          if (faces[f * 3 + k] !== v) for (let q = 0; q < 3; q++) if (faces[f * 3 + q] === v) corner = q;
+          direction(m, vn[(e + k) * 3], vn[(e + k) * 3 + 1], vn[(e + k) * 3 + 2], out, (row[f] + corner) * 3);
         }
       }
     } else {
       const perVertex = new Float32Array(mesh.numVertex * 3).fill(NaN);
       for (let e = 0; e < count; e++) {
-        const v = n.vertexNormalVertex[e];
-        if (v >= 0 && v < mesh.numVertex) direction(input.normalToLocal, n.vertexNormals[e * 3], n.vertexNormals[e * 3 + 1], n.vertexNormals[e * 3 + 2], perVertex, v * 3);
+        const v = vVertex[e];
+        if (v >= 0 && v < mesh.numVertex) direction(m, vn[e * 3], vn[e * 3 + 1], vn[e * 3 + 2], perVertex, v * 3);
       }
-      for (let c = 0; c < corners; c++) out.set(perVertex.subarray(cornerVertex[c] * 3, cornerVertex[c] * 3 + 3), c * 3);
+      for (let c = 0; c < corners; c++) {
+        const p = cornerVertex[c] * 3;
+        out[c * 3] = perVertex[p];
+        out[c * 3 + 1] = perVertex[p + 1];
+        out[c * 3 + 2] = perVertex[p + 2];
+      }
     }
     let missing = 0;
-    for (let i = 0; i < out.length; i += 3) if (!Number.isFinite(out[i]) || !Number.isFinite(out[i + 1]) || !Number.isFinite(out[i + 2])) missing++;
+    for (let i = 0; i < out.length; i += 3) if (out[i] - out[i] !== 0 || out[i + 1] - out[i + 1] !== 0 || out[i + 2] - out[i + 2] !== 0) missing++;
     if (!missing) return out;
     sink.warn('ASE_BAD_NORMALS', `object '${name}': ${missing} corners have no usable file normal; normals rebuilt from smoothing groups`);
   }
-  const smoothing = new Uint32Array(keep.length);
-  keep.forEach((f, i) => (smoothing[i] = mesh.smoothing[f]));
+  const smoothing = new Uint32Array(kept);
+  for (let i = 0; i < kept; i++) smoothing[i] = mesh.smoothing[keep[i]];
   const rebuilt = cornerNormals(positions, cornerVertex, smoothing);
   // Faces are counter-clockwise in world space; a mirroring node flips them in local space.
   if (input.mirrored) for (let i = 0; i < rebuilt.length; i++) rebuilt[i] = -rebuilt[i];
   return rebuilt;
+}
+
+function allFinite(a: Float32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] - a[i] !== 0) return false;
+  return true;
 }
 
 /** `*MESH_ANIMATION` frames as position deltas per source vertex (node-local scene axes). */
@@ -275,8 +359,8 @@ function morphTargets(input: MeshBuildInput, base: Float32Array): Float32Array[]
   return out;
 }
 
-/** JOINTS_0/WEIGHTS_0 per source vertex from `*MESH_WEIGHTS`. */
-function skinOf(input: MeshBuildInput): { joints: Uint16Array; weights: Float32Array } | undefined {
+/** JOINTS_0/WEIGHTS_0 per source vertex from `*MESH_WEIGHTS` (top 4, renormalised, by the kernel). */
+function skinOf(input: MeshBuildInput, kernelOptions: { kernels?: KernelMode }): { joints: Uint16Array; weights: Float32Array } | undefined {
   const w = input.mesh.weights;
   const map = input.boneJoints;
   if (!w || !map) return undefined;
@@ -305,5 +389,5 @@ function skinOf(input: MeshBuildInput): { joints: Uint16Array; weights: Float32A
   }
   if (unweighted) input.sink.warn('ASE_SKIN_UNWEIGHTED', `object '${input.name}': ${unweighted} vertices have no bone weights; bound to the first joint`);
   if (badBones) input.sink.warn('ASE_SKIN_BONE', `object '${input.name}': ${badBones} weights name unknown bones; dropped`);
-  return packSkinWeights(nv, influences, joints, weights);
+  return packSkinWeights(nv, influences, joints, weights, kernelOptions);
 }

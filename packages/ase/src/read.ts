@@ -482,50 +482,134 @@ function readShapeLine(ctx: Ctx, index: number): AseShapeLine {
 
 // ---------------------------------------------------------------------------------------------
 // Meshes
+//
+// The lists hold nearly all of a file's bytes. Their entries are read by dedicated loops that
+// compare keyword bytes in place and append to typed arrays (pre-sized from the declared counts,
+// capped by the text left), so a list costs no string and no object per entry.
+
+/** A growable typed array of int32 or float64 values. */
+class Grow<T extends Int32Array | Float64Array> {
+  length = 0;
+  constructor(public data: T) {}
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new (this.data.constructor as new (n: number) => T)(Math.max(16, this.data.length * 2));
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+const ints = (capacity: number) => new Grow(new Int32Array(capacity));
+const floats = (capacity: number) => new Grow(new Float64Array(capacity));
+
+/** Initial capacity for `declared` entries of at least `minBytes` text each: never beyond the text left. */
+function capacityFor(tk: Tokenizer, declared: number | undefined, minBytes: number, perEntry = 1): number {
+  if (declared === undefined || !(declared > 0)) return 16;
+  return Math.min(declared, Math.floor((tk.length - tk.pos) / minBytes) + 1) * perEntry;
+}
+
+const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const KW_MESH_FACE = bytesOf('MESH_FACE');
+const KW_MESH_SMOOTHING = bytesOf('MESH_SMOOTHING');
+const KW_MESH_MTLID = bytesOf('MESH_MTLID');
+const KW_FACENORMAL = bytesOf('MESH_FACENORMAL');
+const KW_VERTEXNORMAL = bytesOf('MESH_VERTEXNORMAL');
+const ENTRY_BYTES = new Map<string, Uint8Array>();
 
 /**
  * Entries of an indexed list (`*MESH_VERTEX i x y z`): collected first, then placed by index into an
  * array sized by the declared count (or the entry count), dropping indices out of range with a warning.
  */
 class IndexedList {
-  readonly index: number[] = [];
-  readonly data: number[] = [];
-  constructor(readonly width: number) {}
+  readonly index: Grow<Int32Array>;
+  readonly data: Grow<Float64Array>;
+  constructor(readonly width: number, capacity = 0) {
+    this.index = ints(capacity);
+    this.data = floats(capacity * width);
+  }
+  get count(): number {
+    return this.index.length;
+  }
   place<T extends Float32Array | Int32Array>(out: T, ctx: Ctx, what: string, at: number): T {
-    const n = out.length / this.width;
+    const w = this.width;
+    const n = out.length / w;
+    const index = this.index.data, data = this.data.data, count = this.index.length;
     let dropped = 0;
-    for (let e = 0; e < this.index.length; e++) {
-      const i = this.index[e];
+    for (let e = 0; e < count; e++) {
+      const i = index[e];
       if (i < 0 || i >= n) {
         dropped++;
         continue;
       }
-      for (let c = 0; c < this.width; c++) out[i * this.width + c] = this.data[e * this.width + c];
+      for (let c = 0; c < w; c++) out[i * w + c] = data[e * w + c];
     }
     if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} ${what} entries have an index outside 0..${n - 1}; dropped`, ctx.tk.inputOffset(at));
-    if (this.index.length - dropped < n && this.index.length > 0) {
-      ctx.sink.warn('ASE_COUNT_MISMATCH', `${what}: ${n} declared, ${this.index.length - dropped} given`, ctx.tk.inputOffset(at));
+    if (count - dropped < n && count > 0) {
+      ctx.sink.warn('ASE_COUNT_MISMATCH', `${what}: ${n} declared, ${count - dropped} given`, ctx.tk.inputOffset(at));
     }
     return out;
   }
 }
 
-/** Reads `{ *KW i v… }` entries of `width` numbers (missing trailing values default to `pad`). */
-function readList(ctx: Ctx, what: string, entry: string, width: number, required: number, pad: number): IndexedList {
+/**
+ * Opens `{` of a list block, then calls `entry` for every keyword of the list. `entry` returns true
+ * when it consumed a keyword it knows (its leftover values are skipped); other keywords, values and
+ * blocks are skipped as `block` does.
+ */
+function listBlock(ctx: Ctx, what: string, entry: () => boolean): void {
   const tk = ctx.tk;
-  const list = new IndexedList(width);
+  if (tk.peek() !== Tok.Open) tk.fail(`'{' opening *${what}`);
+  const open = tk.start;
+  tk.take();
+  for (;;) {
+    const k = tk.peek();
+    if (k === Tok.Keyword) {
+      if (!entry()) tk.keyword();
+      tk.skipValuesAndBlock();
+      continue;
+    }
+    if (k === Tok.Close) {
+      tk.take();
+      return;
+    }
+    if (k === Tok.Eof) tk.fail(`'}' closing *${what} opened at offset ${tk.inputOffset(open)}`, 'TRUNCATED');
+    if (k === Tok.Open) tk.skipBlock();
+    else tk.take();
+  }
+}
+
+/** Reads `{ *KW i v… }` entries of `width` numbers (missing trailing values default to `pad`). */
+function readList(ctx: Ctx, what: string, entry: string, width: number, required: number, pad: number, capacity = 16): IndexedList {
+  const tk = ctx.tk;
+  const list = new IndexedList(width, capacity);
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
-  block(ctx, what, (kw) => {
-    if (kw !== entry) return;
-    list.index.push(tk.int(indexWhat));
-    for (let c = 0; c < width; c++) list.data.push(c < required ? tk.num(valueWhat) : tk.optNum(pad));
+  let name = ENTRY_BYTES.get(entry);
+  if (!name) ENTRY_BYTES.set(entry, (name = bytesOf(entry)));
+  const index = list.index, data = list.data;
+  listBlock(ctx, what, () => {
+    if (!tk.isKeyword(name)) return false;
+    tk.take();
+    index.push(tk.int(indexWhat));
+    for (let c = 0; c < width; c++) data.push(c < required ? tk.num(valueWhat) : tk.optNum(pad));
+    return true;
   });
   return list;
 }
 
 function sized(ctx: Ctx, declared: number | undefined, list: IndexedList, minBytes: number, what: string, at: number): number {
-  const n = declared ?? list.index.length;
+  const n = declared ?? list.count;
   return ctx.tk.count(n, minBytes, what, at);
+}
+
+/** `*MESH_FACE_LIST` entries in file order. */
+interface FaceLists {
+  index: Grow<Int32Array>;
+  /** A B C AB BC CA per entry (NaN never stored: a face without its corners fails). */
+  data: Grow<Int32Array>;
+  smooth: Grow<Int32Array>;
+  mtl: Grow<Int32Array>;
 }
 
 function readMesh(ctx: Ctx, meshAt: number): AseMesh {
@@ -534,7 +618,7 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
   let numVertex: number | undefined, numFaces: number | undefined;
   let numTVert: number | undefined, numTVFaces: number | undefined, numCVert: number | undefined, numCVFaces: number | undefined;
   let vertexList: IndexedList | undefined, vertexAt = meshAt;
-  const faceIndex: number[] = [], faceData: number[] = [], faceSmooth: number[] = [], faceMtl: number[] = [];
+  let faceLists: FaceLists | undefined;
   let faceAt = meshAt;
   let tvertList: IndexedList | undefined, tfaceList: IndexedList | undefined, tAt = meshAt;
   let cvertList: IndexedList | undefined, cfaceList: IndexedList | undefined, cAt = meshAt;
@@ -555,25 +639,29 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
       case 'MESH_NUMCVFACES': numCVFaces = tk.int('*MESH_NUMCVFACES value'); break;
       case 'MESH_VERTEX_LIST':
         vertexAt = at;
-        if (tk.peek() === Tok.Open) vertexList = readList(ctx, kw, 'MESH_VERTEX', 3, 3, 0);
+        if (tk.peek() === Tok.Open) vertexList = readList(ctx, kw, 'MESH_VERTEX', 3, 3, 0, capacityFor(tk, numVertex, 8));
         break;
       case 'MESH_FACE_LIST':
         faceAt = at;
-        if (tk.peek() === Tok.Open) readFaceList(ctx, faceIndex, faceData, faceSmooth, faceMtl, groups);
+        if (tk.peek() === Tok.Open) {
+          const cap = capacityFor(tk, numFaces, 8);
+          const lists = (faceLists ??= { index: ints(cap), data: ints(cap * 6), smooth: ints(cap), mtl: ints(cap) });
+          readFaceList(ctx, lists, groups);
+        }
         break;
       case 'MESH_TVERTLIST':
         tAt = at;
-        if (tk.peek() === Tok.Open) tvertList = readList(ctx, kw, 'MESH_TVERT', 3, 2, 0);
+        if (tk.peek() === Tok.Open) tvertList = readList(ctx, kw, 'MESH_TVERT', 3, 2, 0, capacityFor(tk, numTVert, 6));
         break;
       case 'MESH_TFACELIST':
-        if (tk.peek() === Tok.Open) tfaceList = readList(ctx, kw, 'MESH_TFACE', 3, 3, 0);
+        if (tk.peek() === Tok.Open) tfaceList = readList(ctx, kw, 'MESH_TFACE', 3, 3, 0, capacityFor(tk, numTVFaces, 6));
         break;
       case 'MESH_CVERTLIST':
         cAt = at;
-        if (tk.peek() === Tok.Open) cvertList = readList(ctx, kw, 'MESH_VERTCOL', 3, 3, 0);
+        if (tk.peek() === Tok.Open) cvertList = readList(ctx, kw, 'MESH_VERTCOL', 3, 3, 0, capacityFor(tk, numCVert, 8));
         break;
       case 'MESH_CFACELIST':
-        if (tk.peek() === Tok.Open) cfaceList = readList(ctx, kw, 'MESH_CFACE', 3, 3, 0);
+        if (tk.peek() === Tok.Open) cfaceList = readList(ctx, kw, 'MESH_CFACE', 3, 3, 0, capacityFor(tk, numCVFaces, 8));
         break;
       case 'MESH_MAPPINGCHANNEL': {
         const channel = tk.int('a mapping channel number');
@@ -582,61 +670,52 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
         block(ctx, kw, (inner) => {
           if (inner === 'MESH_NUMTVERTEX') ch.numT = tk.int();
           else if (inner === 'MESH_NUMTVFACES') ch.numF = tk.int();
-          else if (inner === 'MESH_TVERTLIST' && tk.peek() === Tok.Open) ch.tverts = readList(ctx, inner, 'MESH_TVERT', 3, 2, 0);
-          else if (inner === 'MESH_TFACELIST' && tk.peek() === Tok.Open) ch.tfaces = readList(ctx, inner, 'MESH_TFACE', 3, 3, 0);
+          else if (inner === 'MESH_TVERTLIST' && tk.peek() === Tok.Open) ch.tverts = readList(ctx, inner, 'MESH_TVERT', 3, 2, 0, capacityFor(tk, ch.numT, 6));
+          else if (inner === 'MESH_TFACELIST' && tk.peek() === Tok.Open) ch.tfaces = readList(ctx, inner, 'MESH_TFACE', 3, 3, 0, capacityFor(tk, ch.numF, 6));
         });
         extraChannels.push(ch);
         break;
       }
       case 'MESH_NORMALS':
-        if (tk.peek() === Tok.Open) {
-          const n: NormalLists = { faceIdx: [], faceData: [], vFace: [], vIdx: [], vData: [] };
-          normals = n;
-          let lastFace = -1;
-          block(ctx, kw, (inner) => {
-            if (inner === 'MESH_FACENORMAL') {
-              lastFace = tk.int('a face normal index');
-              n.faceIdx.push(lastFace);
-              n.faceData.push(tk.num(), tk.num(), tk.num());
-            } else if (inner === 'MESH_VERTEXNORMAL') {
-              n.vFace.push(lastFace);
-              n.vIdx.push(tk.int('a vertex normal index'));
-              n.vData.push(tk.num(), tk.num(), tk.num());
-            }
-          });
-        }
+        if (tk.peek() === Tok.Open) normals = readNormals(ctx, kw, capacityFor(tk, numFaces, 8));
         break;
       case 'MESH_WEIGHTS':
         if (tk.peek() === Tok.Open) weights = readWeights(ctx);
         break;
       default:
-        if (tk.peek() !== Tok.Open) extras[kw] = values(tk);
+        extras[kw] = tk.peek() === Tok.Open ? generic(ctx, kw, 1) : values(tk);
     }
   });
 
   const vCount = sized(ctx, numVertex, vertexList ?? new IndexedList(3), 8, 'vertices', vertexAt);
   const vertices = (vertexList ?? new IndexedList(3)).place(new Float32Array(vCount * 3), ctx, 'MESH_VERTEX', vertexAt);
-  const fCount = tk.count(numFaces ?? faceIndex.length, 8, 'faces', faceAt);
+  const given = faceLists?.index.length ?? 0;
+  const fCount = tk.count(numFaces ?? given, 8, 'faces', faceAt);
   const faces = new Int32Array(fCount * 3).fill(-1);
   const edges = new Int8Array(fCount * 3).fill(-1);
   const smoothing = new Uint32Array(fCount);
   const mtlIds = new Int32Array(fCount);
   let droppedFaces = 0;
-  for (let e = 0; e < faceIndex.length; e++) {
-    const f = faceIndex[e];
-    if (f < 0 || f >= fCount) {
-      droppedFaces++;
-      continue;
+  if (faceLists) {
+    const index = faceLists.index.data, data = faceLists.data.data, smooth = faceLists.smooth.data, mtl = faceLists.mtl.data;
+    for (let e = 0; e < given; e++) {
+      const f = index[e];
+      if (f < 0 || f >= fCount) {
+        droppedFaces++;
+        continue;
+      }
+      faces[f * 3] = data[e * 6];
+      faces[f * 3 + 1] = data[e * 6 + 1];
+      faces[f * 3 + 2] = data[e * 6 + 2];
+      edges[f * 3] = data[e * 6 + 3];
+      edges[f * 3 + 1] = data[e * 6 + 4];
+      edges[f * 3 + 2] = data[e * 6 + 5];
+      smoothing[f] = smooth[e];
+      mtlIds[f] = mtl[e];
     }
-    for (let c = 0; c < 3; c++) {
-      faces[f * 3 + c] = faceData[e * 6 + c];
-      edges[f * 3 + c] = faceData[e * 6 + 3 + c];
-    }
-    smoothing[f] = faceSmooth[e];
-    mtlIds[f] = faceMtl[e];
   }
   if (droppedFaces) ctx.sink.warn('ASE_BAD_INDEX', `${droppedFaces} *MESH_FACE entries have an index outside 0..${fCount - 1}; dropped`, tk.inputOffset(faceAt));
-  if (faceIndex.length - droppedFaces < fCount) ctx.sink.warn('ASE_COUNT_MISMATCH', `*MESH_NUMFACES ${fCount} but ${faceIndex.length - droppedFaces} faces given`, tk.inputOffset(faceAt));
+  if (given - droppedFaces < fCount) ctx.sink.warn('ASE_COUNT_MISMATCH', `*MESH_NUMFACES ${fCount} but ${given - droppedFaces} faces given`, tk.inputOffset(faceAt));
 
   const channels: AseMapChannel[] = [];
   const channel = (number: number, tv: IndexedList | undefined, tf: IndexedList | undefined, numT: number | undefined, numF: number | undefined, at: number) => {
@@ -665,60 +744,112 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
 }
 
 interface NormalLists {
-  faceIdx: number[];
-  faceData: number[];
-  vFace: number[];
-  vIdx: number[];
-  vData: number[];
+  faceIdx: Grow<Int32Array>;
+  faceData: Grow<Float64Array>;
+  vFace: Grow<Int32Array>;
+  vIdx: Grow<Int32Array>;
+  vData: Grow<Float64Array>;
+}
+
+/** `*MESH_NORMALS`: face normals by index, vertex normals in file order with the face before them. */
+function readNormals(ctx: Ctx, what: string, faces: number): NormalLists {
+  const tk = ctx.tk;
+  const n: NormalLists = { faceIdx: ints(faces), faceData: floats(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats(faces * 9) };
+  let lastFace = -1;
+  listBlock(ctx, what, () => {
+    if (tk.isKeyword(KW_VERTEXNORMAL)) {
+      tk.take();
+      n.vFace.push(lastFace);
+      n.vIdx.push(tk.int('a vertex normal index'));
+      n.vData.push(tk.num());
+      n.vData.push(tk.num());
+      n.vData.push(tk.num());
+      return true;
+    }
+    if (tk.isKeyword(KW_FACENORMAL)) {
+      tk.take();
+      lastFace = tk.int('a face normal index');
+      n.faceIdx.push(lastFace);
+      n.faceData.push(tk.num());
+      n.faceData.push(tk.num());
+      n.faceData.push(tk.num());
+      return true;
+    }
+    return false;
+  });
+  return n;
 }
 
 function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
   const faceNormals = new Float32Array(faceCount * 3).fill(NaN);
+  const faceIdx = n.faceIdx.data, faceData = n.faceData.data;
   let dropped = 0;
   for (let e = 0; e < n.faceIdx.length; e++) {
-    const f = n.faceIdx[e];
+    const f = faceIdx[e];
     if (f < 0 || f >= faceCount) {
       dropped++;
       continue;
     }
-    faceNormals[f * 3] = n.faceData[e * 3];
-    faceNormals[f * 3 + 1] = n.faceData[e * 3 + 1];
-    faceNormals[f * 3 + 2] = n.faceData[e * 3 + 2];
+    faceNormals[f * 3] = faceData[e * 3];
+    faceNormals[f * 3 + 1] = faceData[e * 3 + 1];
+    faceNormals[f * 3 + 2] = faceData[e * 3 + 2];
   }
   if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} *MESH_FACENORMAL entries have an index outside 0..${faceCount - 1}; dropped`);
   return {
     faceNormals,
-    vertexNormalFace: Int32Array.from(n.vFace),
-    vertexNormalVertex: Int32Array.from(n.vIdx),
-    vertexNormals: Float32Array.from(n.vData),
+    vertexNormalFace: n.vFace.data.slice(0, n.vFace.length),
+    vertexNormalVertex: n.vIdx.data.slice(0, n.vIdx.length),
+    vertexNormals: Float32Array.from(n.vData.data.subarray(0, n.vData.length)),
   };
 }
 
-const FACE_LABELS = ['A:', 'B:', 'C:', 'AB:', 'BC:', 'CA:'];
-
 /** Face lines: `i[:] A: a B: b C: c (AB: e BC: e CA: e)?`, then `*MESH_SMOOTHING` and `*MESH_MTLID` keywords. */
-function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[], mtl: number[], above32: number[]): void {
+function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): void {
   const tk = ctx.tk;
   const groups: number[] = [];
-  block(ctx, 'MESH_FACE_LIST', (kw) => {
-    if (kw === 'MESH_FACE') {
+  const { index, data, smooth, mtl } = lists;
+  listBlock(ctx, 'MESH_FACE_LIST', () => {
+    if (tk.isKeyword(KW_MESH_FACE)) {
+      tk.take();
       index.push(tk.int('a face index'));
-      const slots = [NaN, NaN, NaN, -1, -1, -1];
+      let a = NaN, b = NaN, c = NaN, ab = -1, bc = -1, ca = -1;
       let positional = 0;
       while (tk.hasValue()) {
-        const label = faceLabel(tk);
+        const label = tk.faceLabel();
         if (label >= 0) {
           tk.take();
-          if (tk.hasValue()) slots[label] = tk.int('a face label value');
-        } else if (positional < 3) slots[positional++] = tk.int('a face corner');
-        else tk.take();
+          if (tk.hasValue()) {
+            const v = tk.int('a face label value');
+            if (label === 0) a = v;
+            else if (label === 1) b = v;
+            else if (label === 2) c = v;
+            else if (label === 3) ab = v;
+            else if (label === 4) bc = v;
+            else ca = v;
+          }
+        } else if (positional < 3) {
+          const v = tk.int('a face corner');
+          if (positional === 0) a = v;
+          else if (positional === 1) b = v;
+          else c = v;
+          positional++;
+        } else tk.take();
       }
       // Missing corners break the line; out-of-range corners are dropped later with a warning.
-      if (Number.isNaN(slots[0] + slots[1] + slots[2])) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
-      data.push(...slots);
+      if (Number.isNaN(a + b + c)) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
+      data.push(a);
+      data.push(b);
+      data.push(c);
+      data.push(ab);
+      data.push(bc);
+      data.push(ca);
       smooth.push(0);
       mtl.push(0);
-    } else if (kw === 'MESH_SMOOTHING' && index.length) {
+      return true;
+    }
+    if (tk.isKeyword(KW_MESH_SMOOTHING)) {
+      tk.take();
+      if (!index.length) return true;
       groups.length = 0;
       tk.intList(groups);
       let mask = 0;
@@ -726,17 +857,16 @@ function readFaceList(ctx: Ctx, index: number[], data: number[], smooth: number[
         if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
         else if (g > 32) above32.push(index.length - 1, g);
       }
-      smooth[smooth.length - 1] = mask >>> 0;
-    } else if (kw === 'MESH_MTLID' && index.length) {
-      mtl[mtl.length - 1] = tk.int('a material id');
+      smooth.data[smooth.length - 1] = mask;
+      return true;
     }
+    if (tk.isKeyword(KW_MESH_MTLID)) {
+      tk.take();
+      if (index.length) mtl.data[mtl.length - 1] = tk.int('a material id');
+      return true;
+    }
+    return false;
   });
-}
-
-/** Index into FACE_LABELS of a `A:` style token (case-insensitive), else -1. */
-function faceLabel(tk: Tokenizer): number {
-  for (let i = 0; i < FACE_LABELS.length; i++) if (tk.wordIs(FACE_LABELS[i])) return i;
-  return -1;
 }
 
 function readWeights(ctx: Ctx): AseSkinWeights {

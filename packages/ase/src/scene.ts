@@ -144,6 +144,7 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
         mirrored: det3(w) < 0,
         materialOf: (id) => (ref ? materials.resolve(ref, id, node.name) : wire),
         useFileNormals: options.fileNormals !== false,
+        kernels: options.kernels,
         frames: obj.meshFrames,
         boneJoints: obj.mesh.weights ? boneJoints(scene, obj, e.node, byName, world, sink) : undefined,
         sink,

@@ -150,6 +150,38 @@ export class Tokenizer {
     return k === Tok.Word || k === Tok.String;
   }
 
+  /**
+   * True when the peeked keyword token is `*NAME` (`name` upper-case ASCII bytes without the `*`),
+   * case-insensitively. Nothing is consumed and nothing allocated.
+   */
+  isKeyword(name: Uint8Array): boolean {
+    const b = this.bytes;
+    const s = this.start + 1;
+    if (this.end - s !== name.length) return false;
+    for (let i = 0; i < name.length; i++) {
+      const c = b[s + i];
+      if (c !== name[i] && !(c >= 0x61 && c <= 0x7a && c - 32 === name[i])) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Index into `labels` of the peeked Word token when it is a face label (`A:`, `AB:` …, compared
+   * case-insensitively), else -1. Labels are upper-case ASCII.
+   */
+  faceLabel(): number {
+    if (this.kind !== Tok.Word) return -1;
+    const b = this.bytes, s = this.start, n = this.end - s;
+    if ((n !== 2 && n !== 3) || b[s + n - 1] !== 0x3a) return -1;
+    const c0 = b[s] & 0xdf;
+    if (n === 2) return c0 === 0x41 ? 0 : c0 === 0x42 ? 1 : c0 === 0x43 ? 2 : -1;
+    const c1 = b[s + 1] & 0xdf;
+    if (c0 === 0x41 && c1 === 0x42) return 3;
+    if (c0 === 0x42 && c1 === 0x43) return 4;
+    if (c0 === 0x43 && c1 === 0x41) return 5;
+    return -1;
+  }
+
   /** Upper-case keyword name without the `*`, interned. Call after `peek() === Tok.Keyword`. */
   keyword(): string {
     const b = this.bytes;
@@ -237,11 +269,62 @@ export class Tokenizer {
     return negative ? -v : v;
   }
 
+  /**
+   * One-pass fast path of `num`/`int` for the common forms `-?d+(.d*)?` (at most 15 digits, so the
+   * mantissa is exact and the value is the one `scanNumber` gives) and, for integers, `-?d+:?`.
+   * Consumes the token and returns its value, or returns NaN without consuming anything when the
+   * token needs the full rules (exponents, decimal commas, `1.#QNAN`, errors).
+   */
+  private quickNumber(integer: boolean): number {
+    const b = this.bytes, n = this.length;
+    let p = this.pos;
+    while (p < n && CLASS[b[p]] === SPACE) p++;
+    if (p >= n) return NaN;
+    let negative = false;
+    if (b[p] === 0x2d) {
+      negative = true;
+      p++;
+    }
+    const first = p;
+    let m = 0;
+    let c = p < n ? b[p] : 0;
+    while (c >= 0x30 && c <= 0x39) {
+      m = m * 10 + (c - 0x30);
+      c = ++p < n ? b[p] : 0;
+    }
+    const intDigits = p - first;
+    if (intDigits === 0) return NaN;
+    let fraction = 0;
+    if (c === 0x2e) {
+      if (integer) return NaN;
+      const f0 = ++p;
+      c = p < n ? b[p] : 0;
+      while (c >= 0x30 && c <= 0x39) {
+        m = m * 10 + (c - 0x30);
+        c = ++p < n ? b[p] : 0;
+      }
+      fraction = p - f0;
+    } else if (c === 0x3a && integer) {
+      // `0:` (face index): the rest of the token is ignored, as `int` does.
+      while (p < n && CLASS[b[p]] === 0) p++;
+      c = 0x20;
+    }
+    if (intDigits + fraction > 15 || (p < n && CLASS[c] === 0)) return NaN;
+    if (integer && m > 0x7fffffff) return NaN;
+    const v = fraction ? m / POW10[fraction] : m;
+    this.pos = p;
+    return negative ? -v : v;
+  }
+
   /** Position after the numeric prefix of the last scanned number. */
   numberEnd = 0;
 
   /** A number value; fails on a missing or non-numeric value. `1.#QNAN` gives NaN. */
   num(what = 'a number'): number {
+    if (!this.peeked) {
+      const v = this.quickNumber(false);
+      if (v === v) return v;
+    }
     if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) this.fail(what, 'BAD_VALUE');
@@ -251,6 +334,10 @@ export class Tokenizer {
 
   /** A number when one follows, else `fallback` (nothing consumed). */
   optNum(fallback: number): number {
+    if (!this.peeked) {
+      const v = this.quickNumber(false);
+      if (v === v) return v;
+    }
     if (this.peek() !== Tok.Word) return fallback;
     const v = this.scanNumber(this.start, this.end);
     if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) return fallback;
@@ -260,6 +347,10 @@ export class Tokenizer {
 
   /** An integer value (a trailing `:` or other suffix is allowed, as in `*MESH_FACE 0:`). */
   int(what = 'an integer'): number {
+    if (!this.peeked) {
+      const v = this.quickNumber(true);
+      if (v === v) return v;
+    }
     if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (!Number.isFinite(v) || !Number.isInteger(v) || Math.abs(v) > 0x7fffffff) this.fail(what, 'BAD_VALUE');
