@@ -35,10 +35,10 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
   pending.get(message.id)?.(message);
   pending.delete(message.id);
 };
-const ask = (message: ToWorker) =>
+const ask = (message: ToWorker, transfer: Transferable[] = []) =>
   new Promise<FromWorker>((resolve) => {
     pending.set(message.id, resolve);
-    worker.postMessage(message);
+    worker.postMessage(message, transfer);
   });
 let currentLoad = 0;
 
@@ -77,7 +77,9 @@ async function load(source: Source): Promise<void> {
   setStatus('loading', `Parsing ${baseName(source.name)}…`);
   hideError();
   const files = source.files ?? {};
-  const reply = await ask({ type: 'parse', id, name: baseName(source.name), bytes: source.bytes, files, baseUrl: source.baseUrl, companions: source.companions });
+  // A downloaded file is not needed here again: hand its buffer over instead of copying 50 MB.
+  const transfer = Object.keys(files).length === 0 && source.bytes.byteOffset === 0 ? [source.bytes.buffer] : [];
+  const reply = await ask({ type: 'parse', id, name: baseName(source.name), bytes: source.bytes, files, baseUrl: source.baseUrl, companions: source.companions }, transfer);
   if (id !== currentLoad) return;
   if (reply.type === 'error') {
     showError(reply.error, source.name);
