@@ -210,8 +210,18 @@ class Exporter {
     m.setBaseColorFactor([clamp01(c[0]), clamp01(c[1]), clamp01(c[2]), clamp01(c[3])]);
     m.setMetallicFactor(clamp01(source.metallicFactor));
     m.setRoughnessFactor(clamp01(source.roughnessFactor));
-    const e = source.emissiveFactor;
-    m.setEmissiveFactor([clamp01(e[0]), clamp01(e[1]), clamp01(e[2])]);
+    // glTF factors stop at 1: a brighter emissive colour (HDR emission in some engines) is written
+    // as its hue with the peak moved into KHR_materials_emissive_strength.
+    const raw = source.emissiveFactor.map((x) => (Number.isFinite(x) ? Math.max(0, x) : 0));
+    const peak = Math.max(...raw);
+    let e = peak > 1 ? raw.map((x) => x / peak) : raw.map(clamp01);
+    let strength = source.emissiveStrength !== undefined && Number.isFinite(source.emissiveStrength) && source.emissiveStrength >= 0 ? source.emissiveStrength : 1;
+    if (peak > 1) strength *= peak;
+    if (strength < 1) {
+      e = e.map((x) => x * strength); // a dimmer strength fits in the factor itself
+      strength = 1;
+    }
+    m.setEmissiveFactor([e[0], e[1], e[2]]);
     m.setAlphaMode(source.alphaMode);
     if (source.alphaMode === 'MASK') m.setAlphaCutoff(Math.max(0, source.alphaCutoff ?? 0.5));
     m.setDoubleSided(!!source.doubleSided);
@@ -251,8 +261,7 @@ class Exporter {
       }
     }
 
-    const strength = source.emissiveStrength;
-    if (strength !== undefined && Number.isFinite(strength) && strength > 1 && e.some((x) => x > 0)) {
+    if (strength > 1 && e.some((x) => x > 0)) {
       const ext = this.doc.createExtension(KHRMaterialsEmissiveStrength);
       m.setExtension('KHR_materials_emissive_strength', ext.createEmissiveStrength().setEmissiveStrength(strength));
     }
@@ -603,7 +612,7 @@ class Exporter {
         }
         g.addTarget(gt);
       });
-      if (prim.targets?.length) targetNames ??= prim.targets.map((t) => t.name);
+      if (prim.targets?.length && prim.targets.length > (targetNames?.length ?? 0)) targetNames = prim.targets.map((t) => t.name);
       if (prim.material !== undefined) {
         const material = this.material(prim.material, prim);
         if (material) g.setMaterial(material);
@@ -617,7 +626,17 @@ class Exporter {
       this.meshes.set(index, null);
       return null;
     }
-    const targets = mesh.listPrimitives()[0].listTargets().length;
+    // glTF needs the same number of morph targets on every primitive of a mesh.
+    const targets = Math.max(...mesh.listPrimitives().map((p) => p.listTargets().length));
+    let padded = 0;
+    for (const g of mesh.listPrimitives()) {
+      const count = g.getAttribute('POSITION')!.getCount();
+      for (let t = g.listTargets().length; t < targets; t++, padded++) {
+        const empty = this.doc.createPrimitiveTarget(targetNames?.[t] ?? `target_${t}`);
+        g.addTarget(empty.setAttribute('POSITION', this.accessor(new Float32Array(count * 3), 3, 'target:POSITION')));
+      }
+    }
+    if (padded) this.warn('GLTF_TARGETS_PADDED', `mesh '${source.name}': ${padded} empty morph targets added so every primitive has ${targets}`);
     if (source.weights?.length === targets && targets) mesh.setWeights([...source.weights]);
     const extras = extrasOf(source.extras, targetNames?.some((n) => n) ? { targetNames } : undefined);
     if (extras) mesh.setExtras(extras);

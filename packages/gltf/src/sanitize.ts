@@ -114,19 +114,28 @@ export function cleanSkinWeights(
   return { joints: outJ, weights: outW, fixed };
 }
 
-/** Normalises each quaternion of a rotation channel (the value part of cubic-spline keys). */
+/**
+ * Normalises each quaternion of a rotation channel. For cubic-spline keys the in and out tangents
+ * are scaled with their key, so the curve keeps its shape near the key (glTF normalises the
+ * interpolated result anyway).
+ */
 export function unitQuaternionKeys(values: Float32Array, cubic: boolean): Float32Array {
   const out = new Float32Array(values);
   const stride = cubic ? 12 : 4;
   const offset = cubic ? 4 : 0;
   for (let i = offset; i + 3 < out.length; i += stride) {
     const length = Math.hypot(out[i], out[i + 1], out[i + 2], out[i + 3]);
-    if (!(length > 1e-12)) {
+    if (!(length > 1e-12) || !Number.isFinite(length)) {
       out[i] = out[i + 1] = out[i + 2] = 0;
       out[i + 3] = 1;
+      if (cubic) out.fill(0, i - 4, i).fill(0, i + 4, i + 8);
       continue;
     }
     for (let c = 0; c < 4; c++) out[i + c] /= length;
+    if (cubic) for (let c = 0; c < 4; c++) {
+      out[i - 4 + c] /= length;
+      out[i + 4 + c] /= length;
+    }
   }
   return out;
 }

@@ -2,15 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NodeIO } from '@gltf-transform/core';
-import { requireFormat, validateScene, type Format, type Scene } from '@relic3d/core';
+import { computeBounds, requireFormat, validateScene, type Format, type Scene, type Warning } from '@relic3d/core';
 import { aseFormat } from '@relic3d/ase';
 import { lodFormat } from '@relic3d/lod';
 import { mdlFormat } from '@relic3d/mdl';
 import { ms3dFormat } from '@relic3d/ms3d';
 import { findCompanions, o3dFormat } from '@relic3d/o3d';
 import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
+import { makePng } from './scenes.js';
 import { gltfExtensions, toGlb, type Lod } from '../src/index.js';
 import { describeIssues, validateGltf } from './validate.js';
+import { gltfBounds } from './gltf-bounds.js';
 
 const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
 const io = new NodeIO().registerExtensions(gltfExtensions);
@@ -51,11 +53,16 @@ const all = [
 ];
 
 /** Converted once, checked by several tests. */
-const converted = new Map<string, Promise<{ scene: Scene; glb: Uint8Array }>>();
+const converted = new Map<string, Promise<{ scene: Scene; glb: Uint8Array; warnings: Warning[] }>>();
 function convert(entry: CorpusEntry) {
   let result = converted.get(entry.path);
   if (!result) {
-    result = load(entry).then(async (scene) => ({ scene, glb: await toGlb(scene, { resolve: corpusResolver(entry) }) }));
+    const warnings: Warning[] = [];
+    result = load(entry).then(async (scene) => ({
+      scene,
+      glb: await toGlb(scene, { resolve: corpusResolver(entry), onWarning: (w) => warnings.push(w) }),
+      warnings,
+    }));
     converted.set(entry.path, result);
   }
   return result;
@@ -170,5 +177,131 @@ describe('textures, cameras and LODs from real files', () => {
       triangles.push(count);
     }
     expect(triangles).toEqual([80, 55, 40]);
+  });
+});
+
+/** `a` and `b` agree within 1e-4 of the box's diagonal (relative, as float32 data allows). */
+function expectSameBox(a: { min: number[]; max: number[] }, b: { min: number[]; max: number[] }, what: string) {
+  const diagonal = Math.hypot(...b.max.map((v, i) => v - b.min[i]));
+  const tolerance = 1e-4 * Math.max(diagonal, 1e-6);
+  for (let i = 0; i < 3; i++) {
+    expect(Math.abs(a.min[i] - b.min[i]), `${what}: min[${i}] ${a.min[i]} vs ${b.min[i]}`).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(a.max[i] - b.max[i]), `${what}: max[${i}] ${a.max[i]} vs ${b.max[i]}`).toBeLessThanOrEqual(tolerance);
+  }
+}
+
+/**
+ * The export is faithful, not just valid: the .glb read back by glTF-Transform has the scene's
+ * vertices, triangles, joints and clips, and the same world-space box at rest and in the middle of
+ * every clip (glTF side: glTF-Transform's node transforms, the spec's sampler and skinning formulas).
+ */
+describe('round trip: the .glb read back by glTF-Transform matches the scene', () => {
+  it.each(all)('%s', async (_name, entry) => {
+    const { scene, glb, warnings } = await convert(entry);
+    const doc = await io.readBinary(glb);
+    const root = doc.getRoot();
+    const nodes = root.listNodes();
+    const codes = new Set(warnings.map((w) => w.code));
+    for (const dropped of ['GLTF_CHANNEL_SKIPPED', 'GLTF_ANIMATION_EMPTY', 'GLTF_PRIMITIVE_EMPTY', 'GLTF_SKIN_MISSING', 'GLTF_SKIN_UNUSED', 'GLTF_MATRIX_NOT_TRS']) {
+      expect(codes.has(dropped), `exporter warning ${dropped}`).toBe(false);
+    }
+
+    // Nodes keep their order; each draws the scene's vertex and triangle counts.
+    let sceneVertices = 0, sceneTriangles = 0, gltfVertices = 0, gltfTriangles = 0;
+    scene.nodes.forEach((node, i) => {
+      expect(nodes[i].getName()).toBe(node.name || `node_${i}`);
+      if (node.mesh === undefined) return;
+      for (const prim of scene.meshes[node.mesh].primitives) {
+        const count = prim.attributes.POSITION.length / 3;
+        sceneVertices += count;
+        if ((prim.mode ?? 'TRIANGLES') === 'TRIANGLES') sceneTriangles += (prim.indices?.length ?? count) / 3;
+      }
+      for (const prim of nodes[i].getMesh()?.listPrimitives() ?? []) {
+        const count = prim.getAttribute('POSITION')!.getCount();
+        gltfVertices += count;
+        if (prim.getMode() === 4) gltfTriangles += (prim.getIndices()?.getCount() ?? count) / 3;
+      }
+    });
+    expect(gltfVertices).toBe(sceneVertices);
+    expect(gltfTriangles).toBe(sceneTriangles);
+
+    // Skins: the same joint nodes and inverse bind matrices.
+    const skins = root.listSkins();
+    expect(skins).toHaveLength(scene.skins.length);
+    scene.skins.forEach((skin, s) => {
+      expect(skins[s].listJoints().map((j) => nodes.indexOf(j))).toEqual(skin.joints);
+      const ibm = skins[s].getInverseBindMatrices()!.getArray()!;
+      for (let k = 0; k < skin.inverseBindMatrices.length; k++) {
+        if (k % 4 !== 3) expect(Math.abs(ibm[k] - skin.inverseBindMatrices[k])).toBeLessThan(1e-5 * Math.max(1, Math.abs(skin.inverseBindMatrices[k])));
+      }
+    });
+
+    // World-space box at rest.
+    const rest = computeBounds(scene);
+    if (rest.min[0] <= rest.max[0]) expectSameBox(gltfBounds(doc), rest, 'rest pose');
+
+    // Clips: names, channels, last key time, and the posed box at 0.37 of each clip.
+    const clips = scene.animations.filter((a) => a.channels.length);
+    const animations = root.listAnimations();
+    expect(animations.map((a) => a.getName())).toEqual(clips.map((c) => c.name));
+    clips.forEach((clip, c) => {
+      const animation = animations[c];
+      expect(animation.listChannels()).toHaveLength(clip.channels.length);
+      const sceneLast = Math.max(...clip.channels.map((ch) => ch.times[ch.times.length - 1]));
+      const gltfLast = Math.max(...animation.listSamplers().map((s) => s.getInput()!.getMax([])[0]));
+      expect(gltfLast).toBeCloseTo(sceneLast, 5);
+      const duration = (animation.getExtras() as { duration?: number }).duration ?? gltfLast;
+      expect(duration).toBeCloseTo(clip.duration, 5);
+      if (rest.min[0] <= rest.max[0]) {
+        const time = 0.37 * sceneLast;
+        expectSameBox(gltfBounds(doc, animation, time), computeBounds(scene, { animation: clip, time }), `clip '${clip.name}' at ${time} s`);
+      }
+    });
+  });
+});
+
+describe('round trip of real data through the less common glTF paths', () => {
+  it.each(['ms3d/glscene__Woman4.ms3d', 'ms3d/hiero__TBone.ms3d'])(
+    "%s with positionInterpolation 'hermite': CUBICSPLINE translations pose like the scene at uneven times",
+    async (file) => {
+      if (!all.length) return;
+      const entry = byFile(file);
+      const scene = await ms3dFormat.parse(readCorpusFile(entry), { fileName: entry.file, positionInterpolation: 'hermite' } as Parameters<typeof ms3dFormat.parse>[1]);
+      expect(validateScene(scene)).toEqual([]);
+      const glb = await toGlb(scene);
+      expect((await validateGltf(glb)).errors).toEqual([]);
+      const doc = await io.readBinary(glb);
+      const animation = doc.getRoot().listAnimations()[0];
+      const cubic = animation.listChannels().filter((c) => c.getSampler()!.getInterpolation() === 'CUBICSPLINE');
+      expect(cubic.length).toBeGreaterThan(0);
+      expect(cubic.every((c) => c.getTargetPath() === 'translation')).toBe(true);
+      const clip = scene.animations[0];
+      const last = Math.max(...clip.channels.map((ch) => ch.times[ch.times.length - 1]));
+      for (const f of [0.13, 0.41, 0.77]) {
+        const time = f * last;
+        expectSameBox(gltfBounds(doc, animation, time), computeBounds(scene, { animation: 0, time }), `${file} at ${time} s`);
+      }
+    },
+  );
+
+  it('assimp__UVTransform_…_Rotate-72 writes its UVW block as KHR_texture_transform on the base colour', async () => {
+    if (!all.length) return;
+    const entry = byFile('ase/assimp__UVTransform_ScaleUV1-2_OffsetUV0-0.9_Rotate-72_mirrorU.ase');
+    // Independent read of the file: the five *UVW_* fields of the diffuse map.
+    const text = new TextDecoder('latin1').decode(readCorpusFile(entry));
+    const field = (name: string) => Number(new RegExp(`\\*UVW_${name}\\s+(-?[\\d.]+)`).exec(text)![1]);
+    const [uOffset, vOffset, uTiling, vTiling, angle] = ['U_OFFSET', 'V_OFFSET', 'U_TILING', 'V_TILING', 'ANGLE'].map(field);
+    expect([uOffset, vOffset, uTiling, vTiling, angle]).toEqual([0, 0.9, 1, 2, -1.2566]);
+    const scene = await load(entry);
+    // The texture itself is not in the corpus: hand the exporter a stand-in PNG so the slot is written.
+    const glb = await toGlb(scene, { resolve: (name) => (/\.png$/i.test(name) ? makePng() : undefined) });
+    expect((await validateGltf(glb)).errors).toEqual([]);
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true))));
+    expect(json.extensionsUsed).toContain('KHR_texture_transform');
+    const transform = json.materials[0].pbrMetallicRoughness.baseColorTexture.extensions.KHR_texture_transform;
+    expect(transform.scale).toEqual([uTiling, vTiling]);
+    expect(Math.abs(transform.rotation)).toBeCloseTo(Math.abs(angle), 4);
+    expect(Math.abs(transform.offset[0])).toBeCloseTo(uOffset, 6);
+    expect(Math.abs(transform.offset[1])).toBeCloseTo(vOffset, 6);
   });
 });
