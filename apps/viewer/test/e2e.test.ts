@@ -14,12 +14,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const dir = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(dir, 'test-artifacts');
 const outDir = path.join(artifacts, 'dist');
-const executablePath = process.env.RELIC3D_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+// RELIC3D_CHROMIUM=none pretends there is no browser (to check the skip/fail behaviour).
+const executablePath = process.env.RELIC3D_CHROMIUM === 'none'
+  ? undefined
+  : [process.env.RELIC3D_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
 const jeep = path.join(process.env.RELIC3D_CORPUS ?? path.resolve(dir, '../../../shared/corpus'), 'ms3d/assimp__jeep1.ms3d');
 const inCI = !!process.env.CI && process.env.CI !== 'false';
 
 if (!executablePath) {
-  const notice = '\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests SKIPPED !!!\n';
+  const notice = `\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
   if (inCI) {
     describe('viewer e2e', () => it('needs chromium in CI', () => { throw new Error(notice); }));
   } else {
