@@ -161,6 +161,20 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
     expect(await page.isHidden('#error')).toBe(true);
   });
 
+  it('opens a file dropped on the page', async () => {
+    const bytes = [...readFileSync(path.join(outDir, 'samples/generated/relic_column.mdl'))];
+    await settle(() => page.evaluate((b) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(b)], 'dropped.mdl'));
+      const target = document.getElementById('viewport')!;
+      target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, bytes));
+    expect(await status()).toBe('ready');
+    expect(await page.textContent('#model-title')).toContain('dropped.mdl');
+    expect(await page.isHidden('#drop')).toBe(true);
+  });
+
   it.skipIf(!existsSync(jeep))('decodes a texture that comes with the model (assimp jeep1.ms3d + jeep1.jpg from the corpus)', async () => {
     await settle(() => page.setInputFiles('#open-file', [
       { name: 'jeep1.ms3d', mimeType: 'application/octet-stream', buffer: readFileSync(jeep) },
