@@ -164,6 +164,22 @@ describe.runIf(hasCorpus)('relic3d info', () => {
     expect(info).toMatchObject(facts);
   });
 
+  it('reports the warnings of a malformed file with their codes and offsets (MANIFEST: unclosed *MATERIAL_LIST, *SCENE_TICKSPERFxRAME typo, 1080 faces)', async () => {
+    const file = corpus('bad', 'unv_station15__mundo_tree.ase');
+    const { code, stdout } = await run('info', file, '--json');
+    expect(code).toBe(0);
+    const info = JSON.parse(stdout);
+    expectInfoSchema(info);
+    expect(info).toMatchObject({ format: 'ase', triangles: 1080 });
+    const materialList = readFileSync(file, 'latin1').indexOf('*MATERIAL_LIST');
+    expect(info.warnings).toEqual(
+      expect.arrayContaining([
+        { code: 'ASE_UNCLOSED_MATERIAL_LIST', message: expect.stringContaining('MATERIAL_LIST'), offset: materialList },
+        { code: 'ASE_NO_TICKSPERFRAME', message: expect.any(String) },
+      ]),
+    );
+  });
+
   it('lists the five TRINITYrage clips (MANIFEST: TRINITYrage, walk, run, jump, long_jump)', async () => {
     const info = JSON.parse((await run('info', corpus('lod', 'xtreme3d__TRINITYrage.lod'), '--json')).stdout);
     expect(info.animations.map((a: { name: string }) => a.name)).toEqual(['TRINITYrage', 'walk', 'run', 'jump', 'long_jump']);
@@ -196,9 +212,20 @@ describe.runIf(hasCorpus)('relic3d detect and errors', () => {
     expect(verbose.stderr).toMatch(/\n\s+at /);
   });
 
-  it('rejects unknown commands and bad options with a usage error', async () => {
-    expect((await run('explode')).code).not.toBe(0);
-    expect((await run('convert', 'a.ms3d', 'b.glb', '--lod', 'x')).code).not.toBe(0);
+  it('rejects unknown commands and bad options with a usage error (exit code 2)', async () => {
+    const unknown = await run('explode');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command 'explode'/);
+    expect((await run('convert', 'a.ms3d', 'b.glb', '--lod', 'x')).code).toBe(2);
+    expect((await run('batch', 'somewhere')).code).toBe(2); // --out is required
+    expect((await run()).code).toBe(2);
+  });
+
+  it('a missing input file is a failure (exit code 1) with a one-line message, no stack', async () => {
+    const { code, stderr } = await run('info', path.join(os.tmpdir(), 'relic3d-no-such-file.ms3d'));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^error: .*relic3d-no-such-file\.ms3d: ENOENT/);
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 });
 
@@ -278,5 +305,112 @@ describe.runIf(hasCorpus && existsSync(batchWorker))('relic3d batch through the 
     expect(stdout).toMatch(/2 models, 2 converted, 0 failed, 3 other files skipped/);
     const doc = await io.read(path.join(tmp, 'out', 'mvr_AiBatt.glb'));
     expect(doc.getRoot().listAnimations().map((a) => a.getName()).sort()).toEqual(['stand', 'walk']);
+  });
+});
+
+describe('relic3d --help', () => {
+  it('lists every command, the global options and examples; exit code 0', async () => {
+    const { code, stdout } = await run('--help');
+    expect(code).toBe(0);
+    for (const command of ['detect', 'info', 'convert', 'batch']) expect(stdout).toMatch(new RegExp(`^\\s+${command} `, 'm'));
+    expect(stdout).toContain('--quiet');
+    expect(stdout).toContain('--verbose');
+    expect(stdout).toMatch(/Examples:\n\s+\$ relic3d detect /);
+    expect(stdout).toContain('$ relic3d convert model.ms3d            writes model.glb beside the model');
+    expect(stdout).toContain('Exit codes: 0 success, 1 a file failed, 2 usage error.');
+  });
+
+  it('each command has its own help', async () => {
+    const { code, stdout } = await run('convert', '--help');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Usage: relic3d convert \[options\] <input> \[output\]/);
+    expect(stdout).toContain('--animation <name>');
+  });
+});
+
+describe.runIf(hasCorpus)('relic3d convert: output names, relative textures, --quiet', () => {
+  it('without OUT writes <name>.glb beside the input; a folder OUT gets <name>.glb inside', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-names-'));
+    cpSync(corpus('ms3d', 'hiero__TBone.ms3d'), path.join(tmp, 'TBone.ms3d'));
+    const beside = await run('convert', path.join(tmp, 'TBone.ms3d'));
+    expect(beside.code).toBe(0);
+    expect(beside.stdout).toContain(`→ ${path.join(tmp, 'TBone.glb')}`);
+    expect((await io.read(path.join(tmp, 'TBone.glb'))).getRoot().listSkins()[0].listJoints()).toHaveLength(4); // MANIFEST: 4 joints
+    const folder = path.join(tmp, 'out') + path.sep;
+    expect((await run('convert', path.join(tmp, 'TBone.ms3d'), folder)).code).toBe(0);
+    expect(existsSync(path.join(tmp, 'out', 'TBone.glb'))).toBe(true);
+    // An existing folder without the trailing slash counts too.
+    expect((await run('convert', path.join(tmp, 'TBone.ms3d'), path.join(tmp, 'out'), '--quiet')).code).toBe(0);
+  });
+
+  it("finds a texture the model names relative to its folder ('..\\Textures\\Wood.jpg', other case)", async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-relative-'));
+    mkdirSync(path.join(tmp, 'models'));
+    mkdirSync(path.join(tmp, 'textures'));
+    const ase = readFileSync(corpus('ase', 'darkradiant__single_triangle.ase'), 'latin1');
+    expect(ase).toContain('*BITMAP "\\\\base\\material"');
+    writeFileSync(path.join(tmp, 'models', 'tri.ase'), ase.replace('*BITMAP "\\\\base\\material"', '*BITMAP "..\\Textures\\Wood.jpg"'), 'latin1');
+    cpSync(corpus('ms3d', 'assimp__jeep1.jpg'), path.join(tmp, 'textures', 'WOOD.JPG'));
+    const { code, stdout } = await run('convert', path.join(tmp, 'models', 'tri.ase'));
+    expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(/0 warnings/);
+    const doc = await io.read(path.join(tmp, 'models', 'tri.glb'));
+    const texture = doc.getRoot().listMaterials()[0].getBaseColorTexture()!;
+    expect(texture.getMimeType()).toBe('image/jpeg');
+    expect(texture.getImage()!.byteLength).toBe(readFileSync(corpus('ms3d', 'assimp__jeep1.jpg')).byteLength);
+  });
+
+  it('--quiet prints nothing on success and still prints errors', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-quiet-'));
+    const ok = await run('--quiet', 'convert', corpus('o3d', 'mvr_AiBatt.o3d'), path.join(tmp, 'bat.glb'));
+    expect(ok).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(path.join(tmp, 'bat.glb'))).toBe(true);
+    const bad = await run('-q', 'convert', corpus('foreign', 'quake1__slipgate_grenade.mdl'), path.join(tmp, 'q.glb'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Quake 1 MDL (IDPO v6)');
+  });
+});
+
+describe.runIf(hasCorpus)('relic3d batch output modes', () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-modes-'));
+  const input = path.join(tmp, 'in');
+  mkdirSync(input, { recursive: true });
+  cpSync(corpus('ms3d', 'hiero__TBone.ms3d'), path.join(input, 'tbone.ms3d'));
+  cpSync(corpus('ase', 'darkradiant__single_triangle.ase'), path.join(input, 'tri.ase'));
+  cpSync(corpus('foreign', 'quake1__slipgate_grenade.mdl'), path.join(input, 'grenade.mdl'));
+
+  it('draws a progress bar on a TTY instead of one line per file, then the summary', async () => {
+    let bar = '';
+    let stdout = '';
+    let stderr = '';
+    const tty = Object.assign(new (await import('node:stream')).Writable({ write: (chunk, _enc, done) => ((bar += String(chunk)), done()) }), { isTTY: true, columns: 120 });
+    const code = await runCli(['batch', input, '--out', path.join(tmp, 'tty'), '--jobs', jobs], {
+      out: (t) => (stdout += t),
+      err: (t) => (stderr += t),
+      isTTY: true,
+      progress: tty,
+    });
+    expect(code).toBe(1);
+    expect(bar).toMatch(/relic3d batch .* 3\/3/);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/relic3d batch: 3 models, 2 converted, 1 failed/);
+    expect(stdout).toMatch(/^total\s+3\s+2\s+1$/m);
+  });
+
+  it('prints one plain line per file otherwise', async () => {
+    const { code, stderr } = await run('batch', input, '--out', path.join(tmp, 'plain'), '--jobs', jobs);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.filter((l) => /^\[\d\/3\] ok {3}/.test(l))).toHaveLength(2);
+    expect(lines.filter((l) => /^\[\d\/3\] FAIL mdl  grenade\.mdl : .*Quake 1 MDL/.test(l))).toHaveLength(1);
+  });
+
+  it('--quiet prints only the failures, and the exit code still says a file failed', async () => {
+    const { code, stdout, stderr } = await run('--quiet', 'batch', input, '--out', path.join(tmp, 'quiet'), '--jobs', jobs);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^FAIL grenade\.mdl: .*Quake 1 MDL \(IDPO v6\)/)]);
+    expect(existsSync(path.join(tmp, 'quiet', 'tbone.glb'))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,13 +18,42 @@ export interface CliIO {
   err(text: string): void;
   /** Progress bar on a TTY, plain lines otherwise. */
   isTTY: boolean;
+  /** Where the progress bar draws when `isTTY`; default `process.stderr`. */
+  progress?: NodeJS.WritableStream;
 }
 
 export const processIO = (): CliIO => ({
   out: (t) => void process.stdout.write(t),
   err: (t) => void process.stderr.write(t),
   isTTY: !!process.stderr.isTTY,
+  progress: process.stderr,
 });
+
+/** Exit codes: 0 success, 1 a file could not be read or converted, 2 a usage error. */
+export const EXIT = { OK: 0, FAILED: 1, USAGE: 2 } as const;
+
+const EXAMPLES = `
+Examples:
+  $ relic3d detect model.o3d
+  $ relic3d info model.ms3d               counts, clips, LODs, bounds, warnings
+  $ relic3d info model.ase --json         the same as JSON (schema in the README)
+  $ relic3d convert model.ms3d            writes model.glb beside the model
+  $ relic3d convert model.o3d out/        writes out/model.glb
+  $ relic3d convert model.o3d bat.gltf --animation walk --lod 0
+  $ relic3d batch assets --out glb --jobs 4 --json report.json
+
+Textures, .chr skeletons, .ani motions and .mat files are found beside the model
+(either slash, any case, relative folders such as ..\\Textures\\wood.bmp).
+Exit codes: 0 success, 1 a file failed, 2 usage error.
+`;
+
+/** `OUT` for `convert IN [OUT]`: given, a folder (existing or ending in a slash), or beside IN. */
+export function defaultOutput(input: string, output?: string): string {
+  const stem = path.basename(input).replace(/\.[^.]*$/, '') || path.basename(input);
+  if (output === undefined) return path.join(path.dirname(input), `${stem}.glb`);
+  const isFolder = /[\\/]$/.test(output) || (existsSync(output) && statSync(output).isDirectory());
+  return isFolder ? path.join(output, `${stem}.glb`) : output;
+}
 
 /** Thrown inside commands to end with an exit code after the message was printed. */
 class Exit extends Error {
@@ -105,14 +134,19 @@ export interface BatchReport {
 export async function runCli(argv: string[], io: CliIO = processIO()): Promise<number> {
   const program = new Command('relic3d');
   let verbose = false;
+  let quiet = false;
   program
     .description('Read MilkShape 3D, 3ds Max ASE, Flyff O3D, Ultra Engine MDL and LODka3D models; convert them to glTF.')
     .version(packageJson.version, '-V, --version')
     .option('-v, --verbose', 'print stack traces with errors')
+    .option('-q, --quiet', 'print only errors and requested output (no progress, summaries or warnings)')
+    .addHelpText('after', EXAMPLES)
+    .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .hook('preAction', (cmd) => {
       verbose = !!cmd.opts().verbose;
+      quiet = !!cmd.opts().quiet;
     });
 
   program
@@ -126,7 +160,7 @@ export async function runCli(argv: string[], io: CliIO = processIO()): Promise<n
         io.out(`${file}: ${format.id} (${format.name})\n`);
       } catch (e) {
         io.err(formatError(file, e, verbose));
-        throw new Exit(1);
+        throw new Exit(EXIT.FAILED);
       }
     });
 
@@ -138,7 +172,7 @@ export async function runCli(argv: string[], io: CliIO = processIO()): Promise<n
     .action(async (file: string, opts: { json?: boolean }) => {
       const scene = await parseFile(file).catch((e) => {
         io.err(formatError(file, e, verbose));
-        throw new Exit(1);
+        throw new Exit(EXIT.FAILED);
       });
       const info = describeScene(scene);
       if (opts.json) io.out(JSON.stringify(info, null, 2) + '\n');
@@ -149,17 +183,18 @@ export async function runCli(argv: string[], io: CliIO = processIO()): Promise<n
     .command('convert')
     .description('convert a model to .glb (textures embedded) or .gltf (+ .bin and images)')
     .argument('<input>')
-    .argument('<output>', 'OUT.glb or OUT.gltf')
+    .argument('[output]', 'OUT.glb, OUT.gltf or a folder; default: <input name>.glb beside the input')
     .option('--lod <n>', 'export only this level of detail (0 = most detailed)', parseIntOption)
     .option('--animation <name>', 'export only this clip')
-    .action(async (input: string, output: string, opts: { lod?: number; animation?: string }) => {
+    .action(async (input: string, requested: string | undefined, opts: { lod?: number; animation?: string }) => {
+      const output = defaultOutput(input, requested);
       if (!/\.(glb|gltf)$/i.test(output)) {
-        io.err(`error: ${output}: the output must end in .glb or .gltf\n`);
-        throw new Exit(2);
+        io.err(`error: ${output}: the output must end in .glb or .gltf (or be a folder)\n`);
+        throw new Exit(EXIT.USAGE);
       }
       const scene = await parseFile(input).catch((e) => {
         io.err(formatError(input, e, verbose));
-        throw new Exit(1);
+        throw new Exit(EXIT.FAILED);
       });
       const warnings: Warning[] = [...scene.warnings];
       const written = await writeOutput(scene, output, {
@@ -168,8 +203,9 @@ export async function runCli(argv: string[], io: CliIO = processIO()): Promise<n
         onWarning: (w) => warnings.push(w),
       }).catch((e) => {
         io.err(formatError(input, e, verbose));
-        throw new Exit(1);
+        throw new Exit(EXIT.FAILED);
       });
+      if (quiet) return;
       const info = describeScene(scene);
       io.out(
         `${input} (${scene.format}) → ${output}: ${written.bytes} bytes; ${plural(info.meshes, 'mesh').replace('meshs', 'meshes')}, ` +
@@ -186,22 +222,23 @@ export async function runCli(argv: string[], io: CliIO = processIO()): Promise<n
     .option('--jobs <n>', 'worker threads (default: one per core; 0 decodes on the main thread)', parseIntOption)
     .option('--json <file>', 'write a JSON report')
     .action(async (dir: string, opts: { out: string; jobs?: number; json?: string }) => {
-      const code = await runBatch(io, dir, opts, verbose);
+      const code = await runBatch(io, dir, opts, verbose, quiet);
       if (code) throw new Exit(code);
     });
 
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return EXIT.OK;
   } catch (e) {
     if (e instanceof Exit) return e.code;
-    if (e instanceof CommanderError) return e.exitCode;
+    // Help and --version end with 0; everything else commander rejects is a usage error.
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     io.err(formatError('relic3d', e, verbose));
     return 1;
   }
 }
 
-async function runBatch(io: CliIO, dir: string, opts: { out: string; jobs?: number; json?: string }, verbose: boolean): Promise<number> {
+async function runBatch(io: CliIO, dir: string, opts: { out: string; jobs?: number; json?: string }, verbose: boolean, quiet: boolean): Promise<number> {
   const started = performance.now();
   const root = path.resolve(dir);
   const outRoot = path.resolve(opts.out);
@@ -214,7 +251,13 @@ async function runBatch(io: CliIO, dir: string, opts: { out: string; jobs?: numb
     files: [],
     skipped: skipped.map((s) => s.relative),
   };
-  const bar = io.isTTY ? new cliProgress.SingleBar({ format: 'relic3d batch {bar} {value}/{total} {file}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
+  const bar =
+    io.isTTY && !quiet
+      ? new cliProgress.SingleBar(
+          { format: 'relic3d batch {bar} {value}/{total} {file}', stream: io.progress ?? process.stderr, hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : undefined;
   bar?.start(inputs.length, 0, { file: '' });
   const usedOutputs = new Set<string>();
   const outputFor = (relative: string) => {
@@ -264,7 +307,9 @@ async function runBatch(io: CliIO, dir: string, opts: { out: string; jobs?: numb
     }
     done++;
     if (bar) bar.update(done, { file: result.name });
-    else {
+    else if (quiet) {
+      if (!entry.ok) io.err(`FAIL ${result.name}: ${entry.error?.message}\n`);
+    } else {
       const status = entry.ok ? 'ok  ' : 'FAIL';
       const detail = entry.ok ? `→ ${entry.output} (${entry.ms} ms${entry.warnings ? `, ${plural(entry.warnings, 'warning')}` : ''})` : `: ${entry.error?.message}`;
       io.err(`[${String(done).padStart(String(inputs.length).length)}/${inputs.length}] ${status} ${(entry.format ?? '?').padEnd(4)} ${result.name} ${detail}\n`);
@@ -273,7 +318,7 @@ async function runBatch(io: CliIO, dir: string, opts: { out: string; jobs?: numb
   bar?.stop();
   report.files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   report.summary.seconds = round((performance.now() - started) / 1000, 2);
-  printSummary(io, report);
+  if (!quiet) printSummary(io, report);
   if (opts.json) {
     mkdirSync(path.dirname(path.resolve(opts.json)), { recursive: true });
     writeFileSync(opts.json, JSON.stringify(report, null, 2));
