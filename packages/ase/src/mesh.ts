@@ -58,7 +58,6 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   }
 
   const normals = cornerNormalsOf(input, keep, positions, cornerVertex);
-  for (let i = 0; i < normals.length; i++) normals[i] += 0; // −0 → +0, so equal normals weld
 
   // Texture channels: map channel 1 → TEXCOORD_0, k ≥ 2 in ascending order after it.
   const channels = [...mesh.channels].sort((a, b) => a.channel - b.channel);
@@ -103,18 +102,24 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   const groupIds: Set<number>[] = [];
   const groupOfFace = new Int32Array(kept);
   const groupSize: number[] = [];
+  let lastId = NaN, lastGroup = 0;
   for (let i = 0; i < kept; i++) {
     const id = mesh.mtlIds[keep[i]];
-    let mat = materialOfId.get(id);
-    if (mat === undefined) materialOfId.set(id, (mat = input.materialOf(id) ?? -1));
-    let g = groupOfMaterial.get(mat);
-    if (g === undefined) {
-      groupOfMaterial.set(mat, (g = groupMaterials.length));
-      groupMaterials.push(mat);
-      groupIds.push(new Set());
-      groupSize.push(0);
+    let g = lastGroup;
+    if (id !== lastId) {
+      let mat = materialOfId.get(id);
+      if (mat === undefined) materialOfId.set(id, (mat = input.materialOf(id) ?? -1));
+      let found = groupOfMaterial.get(mat);
+      if (found === undefined) {
+        groupOfMaterial.set(mat, (found = groupMaterials.length));
+        groupMaterials.push(mat);
+        groupIds.push(new Set());
+        groupSize.push(0);
+      }
+      groupIds[found].add(id);
+      g = lastGroup = found;
+      lastId = id;
     }
-    groupIds[g].add(id);
     groupSize[g]++;
     groupOfFace[i] = g;
   }
@@ -134,39 +139,27 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
     const material = groupMaterials[g];
     const first = groupStart[g], faceN = groupStart[g + 1] - first;
     const n = faceN * 3;
-    const keys = new Uint32Array(n * keyWidth);
+    // Corner key: vertex, texture vertex per channel, colour vertex, normal bits.
     const cornerOf = new Uint32Array(n);
     for (let j = 0; j < faceN; j++) {
-      const face = faceOrder[first + j];
-      for (let k = 0; k < 3; k++) {
-        const c = face * 3 + k;
-        const o = (j * 3 + k) * keyWidth;
-        cornerOf[j * 3 + k] = c;
-        keys[o] = cornerVertex[c];
-        for (let u = 0; u < uvCount; u++) keys[o + 1 + u] = cornerUV[u][c];
-        keys[o + 1 + uvCount] = cornerColor ? cornerColor[c] : NONE;
-        keys[o + 2 + uvCount] = normalBits[c * 3];
-        keys[o + 3 + uvCount] = normalBits[c * 3 + 1];
-        keys[o + 4 + uvCount] = normalBits[c * 3 + 2];
-      }
+      const c = faceOrder[first + j] * 3;
+      cornerOf[j * 3] = c;
+      cornerOf[j * 3 + 1] = c + 1;
+      cornerOf[j * 3 + 2] = c + 2;
     }
+    const keys = new Uint32Array(n * keyWidth);
+    keyColumn(keys, keyWidth, 0, cornerOf, cornerVertex, 1, 0);
+    for (let u = 0; u < uvCount; u++) keyColumn(keys, keyWidth, 1 + u, cornerOf, cornerUV[u], 1, 0);
+    if (cornerColor) keyColumn(keys, keyWidth, 1 + uvCount, cornerOf, cornerColor, 1, 0);
+    else for (let i = 0, o = 1 + uvCount; i < n; i++, o += keyWidth) keys[o] = NONE;
+    for (let k = 0; k < 3; k++) keyColumn(keys, keyWidth, 2 + uvCount + k, cornerOf, normalBits, 3, k);
     const { indices, firstCorner, vertexCount } = unweld(keys, keyWidth, n, kernelOptions);
     const position = new Float32Array(vertexCount * 3);
     const normal = new Float32Array(vertexCount * 3);
     const uvs = uvChannels.map(() => new Float32Array(vertexCount * 2));
     const colors = cornerColor ? new Float32Array(vertexCount * 4) : undefined;
     const sourceVertex = new Uint32Array(vertexCount);
-    for (let v = 0; v < vertexCount; v++) {
-      const c = cornerOf[firstCorner[v]];
-      const p = cornerVertex[c];
-      sourceVertex[v] = p;
-      position[v * 3] = positions[p * 3];
-      position[v * 3 + 1] = positions[p * 3 + 1];
-      position[v * 3 + 2] = positions[p * 3 + 2];
-      normal[v * 3] = normals[c * 3];
-      normal[v * 3 + 1] = normals[c * 3 + 1];
-      normal[v * 3 + 2] = normals[c * 3 + 2];
-    }
+    gatherCorners(cornerOf, firstCorner, vertexCount, cornerVertex, positions, normals, sourceVertex, position, normal);
     for (let u = 0; u < uvCount; u++) gatherUV(uvChannels[u], cornerUV[u], cornerOf, firstCorner, uvs[u], vertexCount);
     if (colors) {
       const cverts = mesh.cverts!;
@@ -222,6 +215,30 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   return out;
 }
 
+/** keys[i × width + column] = source[cornerOf[i] × stride + offset] for every corner i. */
+function keyColumn(keys: Uint32Array, width: number, column: number, cornerOf: Uint32Array, source: Uint32Array, stride: number, offset: number): void {
+  const n = cornerOf.length;
+  for (let i = 0, o = column; i < n; i++, o += width) keys[o] = source[cornerOf[i] * stride + offset];
+}
+
+/** Position (by source vertex) and normal (by corner) of every new vertex. */
+function gatherCorners(
+  cornerOf: Uint32Array, firstCorner: Uint32Array, vertexCount: number, cornerVertex: Uint32Array,
+  positions: Float32Array, normals: Float32Array, sourceVertex: Uint32Array, position: Float32Array, normal: Float32Array,
+): void {
+  for (let v = 0; v < vertexCount; v++) {
+    const c = cornerOf[firstCorner[v]];
+    const p = cornerVertex[c];
+    sourceVertex[v] = p;
+    position[v * 3] = positions[p * 3];
+    position[v * 3 + 1] = positions[p * 3 + 1];
+    position[v * 3 + 2] = positions[p * 3 + 2];
+    normal[v * 3] = normals[c * 3];
+    normal[v * 3 + 1] = normals[c * 3 + 1];
+    normal[v * 3 + 2] = normals[c * 3 + 2];
+  }
+}
+
 /** TEXCOORD values of the new vertices: `(u, 1 − v)`, Max's V runs up and glTF's down. */
 function gatherUV(ch: AseMapChannel, cornerUV: Uint32Array, cornerOf: Uint32Array, firstCorner: Uint32Array, out: Float32Array, vertexCount: number): void {
   const tverts = ch.tverts;
@@ -255,9 +272,10 @@ function direction(m: ArrayLike<number>, x: number, y: number, z: number, out: F
   const a = m[0] * x + m[4] * y + m[8] * z;
   const b = m[1] * x + m[5] * y + m[9] * z;
   const c = m[2] * x + m[6] * y + m[10] * z;
-  const l = Math.hypot(a, b, c);
+  const l = Math.sqrt(a * a + b * b + c * c);
   if (l > 0 && l - l === 0) {
-    out[o] = a / l; out[o + 1] = b / l; out[o + 2] = c / l;
+    // `+ 0` turns −0 into +0, so equal normals weld.
+    out[o] = a / l + 0; out[o + 1] = b / l + 0; out[o + 2] = c / l + 0;
   } else {
     out[o] = NaN; out[o + 1] = NaN; out[o + 2] = NaN;
   }
@@ -329,7 +347,9 @@ function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positions: Flo
   for (let i = 0; i < kept; i++) smoothing[i] = mesh.smoothing[keep[i]];
   const rebuilt = cornerNormals(positions, cornerVertex, smoothing);
   // Faces are counter-clockwise in world space; a mirroring node flips them in local space.
-  if (input.mirrored) for (let i = 0; i < rebuilt.length; i++) rebuilt[i] = -rebuilt[i];
+  // `+ 0` turns −0 into +0, so equal normals weld.
+  if (input.mirrored) for (let i = 0; i < rebuilt.length; i++) rebuilt[i] = -rebuilt[i] + 0;
+  else for (let i = 0; i < rebuilt.length; i++) rebuilt[i] += 0;
   return rebuilt;
 }
 

@@ -553,31 +553,50 @@ class IndexedList {
   }
 }
 
-/**
- * Opens `{` of a list block, then calls `entry` for every keyword of the list. `entry` returns true
- * when it consumed a keyword it knows (its leftover values are skipped); other keywords, values and
- * blocks are skipped as `block` does.
- */
-function listBlock(ctx: Ctx, what: string, entry: () => boolean): void {
-  const tk = ctx.tk;
+/** Opens the `{` of a list block; returns its text position for messages. */
+function openList(tk: Tokenizer, what: string): number {
   if (tk.peek() !== Tok.Open) tk.fail(`'{' opening *${what}`);
   const open = tk.start;
   tk.take();
-  for (;;) {
-    const k = tk.peek();
-    if (k === Tok.Keyword) {
-      if (!entry()) tk.keyword();
-      tk.skipValuesAndBlock();
-      continue;
-    }
-    if (k === Tok.Close) {
-      tk.take();
-      return;
-    }
-    if (k === Tok.Eof) tk.fail(`'}' closing *${what} opened at offset ${tk.inputOffset(open)}`, 'TRUNCATED');
-    if (k === Tok.Open) tk.skipBlock();
-    else tk.take();
+  return open;
+}
+
+/**
+ * Handles a token of a list block that is not one of its entries, as `block` does: skips other
+ * keywords with their values and blocks, stray values and blocks. Returns true at the closing `}`.
+ */
+function listOther(tk: Tokenizer, k: Tok, what: string, open: number): boolean {
+  if (k === Tok.Keyword) {
+    tk.keyword();
+    tk.skipValuesAndBlock();
+    return false;
   }
+  if (k === Tok.Close) {
+    tk.take();
+    return true;
+  }
+  if (k === Tok.Eof) tk.fail(`'}' closing *${what} opened at offset ${tk.inputOffset(open)}`, 'TRUNCATED');
+  if (k === Tok.Open) tk.skipBlock();
+  else tk.take();
+  return false;
+}
+
+/** After an entry: skips leftover values and a block of the entry keyword, as `block` does. */
+function endEntry(tk: Tokenizer): void {
+  const k = tk.peek();
+  if (k === Tok.Word || k === Tok.String || k === Tok.Open) tk.skipValuesAndBlock();
+}
+
+/** The next number (fast path first). */
+function number(tk: Tokenizer, what: string): number {
+  const v = tk.quickNumber(false);
+  return v === v ? v : tk.num(what);
+}
+
+/** The next integer (fast path first). */
+function integer(tk: Tokenizer, what: string): number {
+  const v = tk.quickNumber(true);
+  return v === v ? v : tk.int(what);
 }
 
 /** Reads `{ *KW i v… }` entries of `width` numbers (missing trailing values default to `pad`). */
@@ -588,14 +607,16 @@ function readList(ctx: Ctx, what: string, entry: string, width: number, required
   let name = ENTRY_BYTES.get(entry);
   if (!name) ENTRY_BYTES.set(entry, (name = bytesOf(entry)));
   const index = list.index, data = list.data;
-  listBlock(ctx, what, () => {
-    if (!tk.isKeyword(name)) return false;
-    tk.take();
-    index.push(tk.int(indexWhat));
-    for (let c = 0; c < width; c++) data.push(c < required ? tk.num(valueWhat) : tk.optNum(pad));
-    return true;
-  });
-  return list;
+  const open = openList(tk, what);
+  for (;;) {
+    const k = tk.peek();
+    if (k === Tok.Keyword && tk.isKeyword(name)) {
+      tk.take();
+      index.push(integer(tk, indexWhat));
+      for (let c = 0; c < width; c++) data.push(c < required ? number(tk, valueWhat) : tk.optNum(pad));
+      endEntry(tk);
+    } else if (listOther(tk, k, what, open)) return list;
+  }
 }
 
 function sized(ctx: Ctx, declared: number | undefined, list: IndexedList, minBytes: number, what: string, at: number): number {
@@ -756,28 +777,27 @@ function readNormals(ctx: Ctx, what: string, faces: number): NormalLists {
   const tk = ctx.tk;
   const n: NormalLists = { faceIdx: ints(faces), faceData: floats(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats(faces * 9) };
   let lastFace = -1;
-  listBlock(ctx, what, () => {
-    if (tk.isKeyword(KW_VERTEXNORMAL)) {
+  const open = openList(tk, what);
+  for (;;) {
+    const k = tk.peek();
+    if (k === Tok.Keyword && tk.isKeyword(KW_VERTEXNORMAL)) {
       tk.take();
       n.vFace.push(lastFace);
-      n.vIdx.push(tk.int('a vertex normal index'));
-      n.vData.push(tk.num());
-      n.vData.push(tk.num());
-      n.vData.push(tk.num());
-      return true;
-    }
-    if (tk.isKeyword(KW_FACENORMAL)) {
+      n.vIdx.push(integer(tk, 'a vertex normal index'));
+      n.vData.push(number(tk, 'a number'));
+      n.vData.push(number(tk, 'a number'));
+      n.vData.push(number(tk, 'a number'));
+      endEntry(tk);
+    } else if (k === Tok.Keyword && tk.isKeyword(KW_FACENORMAL)) {
       tk.take();
-      lastFace = tk.int('a face normal index');
+      lastFace = integer(tk, 'a face normal index');
       n.faceIdx.push(lastFace);
-      n.faceData.push(tk.num());
-      n.faceData.push(tk.num());
-      n.faceData.push(tk.num());
-      return true;
-    }
-    return false;
-  });
-  return n;
+      n.faceData.push(number(tk, 'a number'));
+      n.faceData.push(number(tk, 'a number'));
+      n.faceData.push(number(tk, 'a number'));
+      endEntry(tk);
+    } else if (listOther(tk, k, what, open)) return n;
+  }
 }
 
 function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
@@ -808,65 +828,62 @@ function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): void {
   const tk = ctx.tk;
   const groups: number[] = [];
   const { index, data, smooth, mtl } = lists;
-  listBlock(ctx, 'MESH_FACE_LIST', () => {
-    if (tk.isKeyword(KW_MESH_FACE)) {
+  const slots = [NaN, NaN, NaN, -1, -1, -1];
+  const open = openList(tk, 'MESH_FACE_LIST');
+  for (;;) {
+    const k = tk.peek();
+    if (k !== Tok.Keyword) {
+      if (listOther(tk, k, 'MESH_FACE_LIST', open)) return;
+    } else if (tk.isKeyword(KW_MESH_FACE)) {
       tk.take();
-      index.push(tk.int('a face index'));
-      let a = NaN, b = NaN, c = NaN, ab = -1, bc = -1, ca = -1;
+      index.push(integer(tk, 'a face index'));
+      slots[0] = slots[1] = slots[2] = NaN;
+      slots[3] = slots[4] = slots[5] = -1;
       let positional = 0;
-      while (tk.hasValue()) {
-        const label = tk.faceLabel();
+      for (;;) {
+        // Fast path: `A: 12` with the label and its value in the common forms.
+        let label = tk.quickLabel();
         if (label >= 0) {
-          tk.take();
-          if (tk.hasValue()) {
-            const v = tk.int('a face label value');
-            if (label === 0) a = v;
-            else if (label === 1) b = v;
-            else if (label === 2) c = v;
-            else if (label === 3) ab = v;
-            else if (label === 4) bc = v;
-            else ca = v;
+          const v = tk.quickNumber(true);
+          if (v === v) {
+            slots[label] = v;
+            continue;
           }
-        } else if (positional < 3) {
-          const v = tk.int('a face corner');
-          if (positional === 0) a = v;
-          else if (positional === 1) b = v;
-          else c = v;
-          positional++;
-        } else tk.take();
+        } else {
+          if (!tk.hasValue()) break;
+          label = tk.faceLabel();
+          if (label >= 0) tk.take();
+        }
+        if (label >= 0) {
+          if (tk.hasValue()) slots[label] = tk.int('a face label value');
+        } else if (positional < 3) slots[positional++] = tk.int('a face corner');
+        else tk.take();
       }
       // Missing corners break the line; out-of-range corners are dropped later with a warning.
-      if (Number.isNaN(a + b + c)) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
-      data.push(a);
-      data.push(b);
-      data.push(c);
-      data.push(ab);
-      data.push(bc);
-      data.push(ca);
+      if (Number.isNaN(slots[0] + slots[1] + slots[2])) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
+      for (let i = 0; i < 6; i++) data.push(slots[i]);
       smooth.push(0);
       mtl.push(0);
-      return true;
-    }
-    if (tk.isKeyword(KW_MESH_SMOOTHING)) {
+      endEntry(tk);
+    } else if (tk.isKeyword(KW_MESH_SMOOTHING)) {
       tk.take();
-      if (!index.length) return true;
-      groups.length = 0;
-      tk.intList(groups);
-      let mask = 0;
-      for (const g of groups) {
-        if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
-        else if (g > 32) above32.push(index.length - 1, g);
+      if (index.length) {
+        groups.length = 0;
+        tk.intList(groups);
+        let mask = 0;
+        for (const g of groups) {
+          if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
+          else if (g > 32) above32.push(index.length - 1, g);
+        }
+        smooth.data[smooth.length - 1] = mask;
       }
-      smooth.data[smooth.length - 1] = mask;
-      return true;
-    }
-    if (tk.isKeyword(KW_MESH_MTLID)) {
+      endEntry(tk);
+    } else if (tk.isKeyword(KW_MESH_MTLID)) {
       tk.take();
-      if (index.length) mtl.data[mtl.length - 1] = tk.int('a material id');
-      return true;
-    }
-    return false;
-  });
+      if (index.length) mtl.data[mtl.length - 1] = integer(tk, 'a material id');
+      endEntry(tk);
+    } else listOther(tk, k, 'MESH_FACE_LIST', open);
+  }
 }
 
 function readWeights(ctx: Ctx): AseSkinWeights {

@@ -182,6 +182,31 @@ export class Tokenizer {
     return -1;
   }
 
+  /**
+   * Fast path of a face label: when the next token (not yet peeked) is `A:` `B:` `C:` `AB:` `BC:`
+   * or `CA:`, consumes it and returns its index (0..5); otherwise consumes nothing and returns -1.
+   */
+  quickLabel(): number {
+    if (this.peeked) return -1;
+    const b = this.bytes, n = this.length;
+    let p = this.pos;
+    while (p < n && CLASS[b[p]] === SPACE) p++;
+    let q = p;
+    while (q < n && CLASS[b[q]] === 0) q++;
+    const save = this.start, saveEnd = this.end, saveKind = this.kind;
+    this.start = p;
+    this.end = q;
+    this.kind = q > p && b[p] !== 0x2a ? Tok.Word : Tok.Eof;
+    const label = this.faceLabel();
+    if (label >= 0) this.pos = q;
+    else {
+      this.start = save;
+      this.end = saveEnd;
+      this.kind = saveKind;
+    }
+    return label;
+  }
+
   /** Upper-case keyword name without the `*`, interned. Call after `peek() === Tok.Keyword`. */
   keyword(): string {
     const b = this.bytes;
@@ -275,7 +300,8 @@ export class Tokenizer {
    * Consumes the token and returns its value, or returns NaN without consuming anything when the
    * token needs the full rules (exponents, decimal commas, `1.#QNAN`, errors).
    */
-  private quickNumber(integer: boolean): number {
+  quickNumber(integer: boolean): number {
+    if (this.peeked) return NaN;
     const b = this.bytes, n = this.length;
     let p = this.pos;
     while (p < n && CLASS[b[p]] === SPACE) p++;
