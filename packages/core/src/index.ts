@@ -27,4 +27,5 @@ export {
 } from './bounds.js';
 export { validateScene, assertValidScene, type ValidationIssue, type ValidationCode } from './validate.js';
 export { cornerNormals, compactIndices, smoothingMask } from './geometry.js';
+export { srgbToLinear, linearToSrgb, linearColor, linearRgb } from './color.js';
 export * as math from './math.js';

@@ -133,3 +133,17 @@ describe('scene utilities', () => {
     expect(compactIndices([1, 2], 70000)).toBeInstanceOf(Uint32Array);
   });
 });
+
+describe('colour', () => {
+  it('converts legacy sRGB colours to linear factors and back', async () => {
+    const { srgbToLinear, linearToSrgb, linearColor, linearRgb } = await import('../src/index.js');
+    expect(srgbToLinear(0)).toBe(0);
+    expect(srgbToLinear(1)).toBeCloseTo(1, 10);
+    expect(srgbToLinear(0.5)).toBeCloseTo(0.21404, 4); // the sRGB curve, not a 2.2 power (0.2176)
+    expect(srgbToLinear(0.02)).toBeCloseTo(0.02 / 12.92, 10);
+    expect(linearToSrgb(srgbToLinear(0.7))).toBeCloseTo(0.7, 6);
+    expect(linearColor([0.5, 2, -1, 0.25])).toEqual([srgbToLinear(0.5), 1, 0, 0.25]);
+    expect(linearColor([1, 1, 1])).toEqual([1, 1, 1, 1]);
+    expect(linearRgb([NaN, 1, 0])).toEqual([0, 1, 0]);
+  });
+});
