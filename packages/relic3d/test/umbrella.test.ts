@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, corpusRoot, readCorpusFile } from '@relic3d/test-harness';
+import { FormatError as CoreFormatError } from '@relic3d/core';
 import * as relic3d from '../src/index.js';
 import { describeScene, detect, formats, parse, parseSync, validateScene } from '../src/index.js';
 import { folderResolver, parseFile } from '../src/node.js';
@@ -24,7 +25,7 @@ describe('the umbrella entry', () => {
     expect(typeof relic3d.gltf.toGlb).toBe('function');
     expect(typeof relic3d.toGltf).toBe('function');
     expect(typeof relic3d.computeBounds).toBe('function');
-    expect(relic3d.FormatError).toBeDefined();
+    expect(relic3d.FormatError).toBe(CoreFormatError);
   });
 
   it.runIf(hasCorpus)('detects by content, even without an extension', () => {
