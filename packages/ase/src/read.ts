@@ -38,6 +38,8 @@ interface Ctx {
   sink: WarningSink;
   /** Set when a material block met a top-level keyword: every open material block ends. */
   stopped: boolean;
+  /** Arrays made by `addExtra` for repeated keywords. */
+  repeated: WeakSet<unknown[]>;
 }
 
 /** The raw file plus the warnings met while reading it. */
@@ -54,7 +56,7 @@ export function readAse(bytes: Uint8Array, options: AseParseOptions = {}): AseFi
 export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: WarningSink): AseFile {
   const text = toTextBytes(bytes);
   const tk = new Tokenizer(text, options.codePage);
-  const ctx: Ctx = { tk, sink, stopped: false };
+  const ctx: Ctx = { tk, sink, stopped: false, repeated: new WeakSet() };
   const first = tk.peek();
   if (first === Tok.Eof) {
     throw new FormatError({ format: 'ase', offset: 0, expected: 'an ASE file', found: 'an empty file', code: 'EMPTY', message: 'ase: empty file' });
@@ -106,6 +108,10 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
         if (kind) {
           const obj = readObject(ctx, kind, at, 0);
           if (obj) file.objects.push(obj);
+        } else {
+          // Unknown top-level keywords and blocks are kept in extras.unknown.
+          const v = values(tk);
+          addExtra(ctx, (file.extras.unknown ??= {}) as Record<string, unknown>, kw, tk.peek() === Tok.Open ? withBlock(v, generic(ctx, kw, 1)) : v);
         }
       }
     }
@@ -186,6 +192,25 @@ function generic(ctx: Ctx, what: string, depth: number): Record<string, unknown>
     if (Array.isArray(v) && (v as { repeated?: boolean }).repeated) out[k] = [...v];
   }
   return out;
+}
+
+/** Values and a block of one keyword as one extras value (`{ values, ...block }` when both exist). */
+function withBlock(v: unknown, block: Record<string, unknown>): unknown {
+  return v === true ? block : { values: v, ...block };
+}
+
+/** Stores an unknown keyword's value; a repeated keyword collects its values into an array. */
+function addExtra(ctx: Ctx, extras: Record<string, unknown>, kw: string, value: unknown): void {
+  if (!(kw in extras)) extras[kw] = value;
+  else {
+    const prev = extras[kw];
+    if (Array.isArray(prev) && ctx.repeated.has(prev)) prev.push(value);
+    else {
+      const list = [prev, value];
+      ctx.repeated.add(list);
+      extras[kw] = list;
+    }
+  }
 }
 
 function vec(tk: Tokenizer, n: number, what: string): number[] {
@@ -389,10 +414,11 @@ function readObject(ctx: Ctx, kind: AseObjectKind, at: number, depth: number): A
         if (kind === 'group' && child) {
           const o = readObject(ctx, child, kwAt, depth + 1);
           if (o) obj.children!.push(o);
-        } else if (tk.peek() === Tok.Open) {
-          if (kw === 'LIGHT_EXCLUDELIST') obj.extras[kw] = generic(ctx, kw, 1);
-          // other unknown blocks (IK, user data) are skipped by brace depth
-        } else obj.extras[kw] = values(tk);
+        } else {
+          // Unknown keywords and blocks (IK, user data, exclude lists) are kept in extras.
+          const v = values(tk);
+          addExtra(ctx, obj.extras, kw, tk.peek() === Tok.Open ? withBlock(v, generic(ctx, kw, 1)) : v);
+        }
       }
     }
   });
@@ -447,7 +473,8 @@ function readTMAnimation(ctx: Ctx): AseTMAnimation {
     }
     const found = TRACKS.get(kw);
     if (!found || tk.peek() !== Tok.Open) {
-      if (tk.peek() !== Tok.Open) anim.extras[kw] = values(tk);
+      const v = values(tk);
+      addExtra(ctx, anim.extras, kw, tk.peek() === Tok.Open ? withBlock(v, generic(ctx, kw, 1)) : v);
       return;
     }
     const [channel, kind] = found;
@@ -703,8 +730,11 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
       case 'MESH_WEIGHTS':
         if (tk.peek() === Tok.Open) weights = readWeights(ctx);
         break;
-      default:
-        extras[kw] = tk.peek() === Tok.Open ? generic(ctx, kw, 1) : values(tk);
+      default: {
+        // Unknown mesh keywords and blocks (face map lists, other exporters' skin blocks) go to extras.
+        const v = values(tk);
+        addExtra(ctx, extras, kw, tk.peek() === Tok.Open ? withBlock(v, generic(ctx, kw, 1)) : v);
+      }
     }
   });
 

@@ -58,7 +58,7 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   const visit = (obj: AseObject, group: number) => {
     const name = obj.name || obj.tms[0]?.name || `${obj.kind}${nodes.length}`;
     if (obj.kind === 'group') {
-      const node = addNode(name, { kind: 'group' }, true);
+      const node = addNode(name, { kind: 'group', ...obj.extras }, true);
       entries.push({ obj, node, yInverse: true, group });
       for (const child of obj.children ?? []) visit(child, node);
       return;
@@ -211,6 +211,8 @@ function nodeExtras(obj: AseObject, tm: AseNodeTM | undefined): Record<string, u
     if (tm.inheritPos) x.inherit = { pos: tm.inheritPos, rot: tm.inheritRot, scl: tm.inheritScl };
   }
   if (obj.settingsAnimation) x.settingsAnimation = obj.settingsAnimation;
+  const animationExtras = obj.animations.filter((a) => Object.keys(a.extras).length).map((a) => ({ nodeName: a.nodeName, ...a.extras }));
+  if (animationExtras.length) x.tmAnimation = animationExtras;
   if (obj.mesh?.extras && Object.keys(obj.mesh.extras).length) x.mesh = obj.mesh.extras;
   if (Object.keys(obj.extras).length) Object.assign(x, obj.extras);
   return x;

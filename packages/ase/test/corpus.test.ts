@@ -33,6 +33,23 @@ function expectBoxClose(actual: { min: number[]; max: number[] }, expected: { mi
   }
 }
 
+/** The files the spec measured (§6): the suite fails rather than shrinks if the MANIFEST loses one. */
+const EXPECTED = [
+  'assimp__CameraRollAnim.ase', 'assimp__MotionCaptureROM.ase', 'assimp__RotatingCube.ASE', 'assimp__anim.ASE', 'assimp__TestFormatDetection',
+  'assimp__UVTransform_Normal.ASE', 'assimp__UVTransform_ScaleUV1-2_OffsetUV0-0.9_Rotate-72_mirrorU.ase', 'assimp__ThreeCubesGreen.ASE',
+  'assimp__ThreeCubesGreen_UTF16LE.ASE', 'assimp__Rifle.ase', 'darkradiant__cube_install.ase', 'darkradiant__gauge_needle.ase',
+  'darkradiant__room_cuboid_install.ase', 'darkradiant__single_triangle.ase', 'darkradiant__testcube_no_ab_bc_ca_in_mesh_face.ase',
+  'darkradiant__testsphere.ase', 'darkradiant__tiles_two_materials.ase', 'darkradiant__moss_patch.ase', 'oalost__am_slipgatish.ase',
+  'unv_station15__tree01a.ase', 'unv_station15__shrub01a.ase', 'xreal__chistaballa_test.ase',
+];
+
+describe.skipIf(!files.length)('corpus: presence', () => {
+  it('the MANIFESTs list every file the spec measured (22 ASE files, the malformed and the empty file)', () => {
+    expect(files.map((f) => f.file).sort()).toEqual([...EXPECTED].sort());
+    expect(bad.map((f) => f.file)).toEqual(expect.arrayContaining(['unv_station15__mundo_tree.ase', 'assimp__invalid__empty.ase']));
+  });
+});
+
 describe.skipIf(!files.length)('corpus/ase: every file', () => {
   it.each(files.map((f) => [f.file, f] as const))('%s', (_name, entry) => {
     const bytes = readCorpusFile(entry);

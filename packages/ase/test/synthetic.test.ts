@@ -269,11 +269,24 @@ describe('tolerant parsing (spec §7)', () => {
     expect(s.meshes[0].primitives[0].material).toBe(0);
   });
 
-  it('unknown keywords and blocks are skipped by brace depth; stray values ignored', () => {
-    const text = aseFile([geom('U', cube(), { tail: ['*USER_DATA { *X 1 2 { *Y "}" } { } }', '*UNKNOWN_KEY 1 2 "three"', '*IK_JOINT {', '*IK_TYPE Position', '}'] })]);
+  it('unknown keywords and blocks are read by brace depth and kept in extras; stray values ignored', () => {
+    const anim = tmAnimation('U', { CONTROL_POS_TRACK: ['*CONTROL_POS_SAMPLE 0 0 0 0'] }).replace('*CONTROL_POS_TRACK {', '*CONTROL_FLOAT_TRACK 7 {\n*CONTROL_FLOAT_SAMPLE 0 0.5\n}\n*CONTROL_POS_TRACK {');
+    const text = aseFile([
+      geom('U', cube(), { tail: ['*USER_DATA { *X 1 2 { *Y "}" } { } }', '*UNKNOWN_KEY 1 2 "three"', '*IK_JOINT {', '*IK_TYPE Position', '}', '*UNKNOWN_KEY 4', anim] }).replace('*MESH_NUMFACES 12', '*MESH_NUMFACES 12\n*MESH_FACEMAPLIST {\n*MESH_FACEMAP 0 {\n*MESH_FACEMAPVERT 0 1 2 3\n}\n}'),
+      '*GROUP "G" {\n*GROUP_NOTE "hello"\n}',
+      '*TOP_LEVEL_THING 1 { *INNER 2 }',
+    ]);
     const s = load(text);
     expect(s.meshes).toHaveLength(1);
-    expect(s.nodes[0].extras?.UNKNOWN_KEY).toEqual([1, 2, 'three']);
+    const x = s.nodes[0].extras!;
+    expect(x.UNKNOWN_KEY).toEqual([[1, 2, 'three'], 4]);
+    expect(x.USER_DATA).toEqual({ X: { values: [1, 2], Y: '}' } });
+    expect(x.IK_JOINT).toEqual({ IK_TYPE: 'Position' });
+    expect(x.tmAnimation).toEqual([{ nodeName: 'U', CONTROL_FLOAT_TRACK: { values: 7, CONTROL_FLOAT_SAMPLE: [0, 0.5] } }]);
+    expect((x.mesh as Record<string, unknown>).MESH_FACEMAPLIST).toEqual({ MESH_FACEMAP: { values: 0, MESH_FACEMAPVERT: [0, 1, 2, 3] } });
+    expect(s.nodes[1].extras).toEqual({ kind: 'group', GROUP_NOTE: 'hello' });
+    expect(s.extras.unknown).toEqual({ TOP_LEVEL_THING: { values: 1, INNER: 2 } });
+    expect(s.animations[0].channels).toHaveLength(1);
   });
 
   it('counts that disagree with the lists: sized by the count, indices checked, warnings', () => {
