@@ -1,4 +1,4 @@
-import { defaultMaterial, type Material, type RGBA, type Scene, type Texture, type WarningSink, type WrapMode } from '@relic3d/core';
+import { defaultMaterial, linearColor, linearRgb, type Material, type RGBA, type Scene, type Texture, type WarningSink, type WrapMode } from '@relic3d/core';
 import type { LodFile, LodMaterial } from './types.js';
 
 export const BLENDING_MODES = ['opaque', 'transparency', 'additive', 'alphaTest50', 'alphaTest100', 'modulate'];
@@ -92,8 +92,9 @@ export function buildMaterials(file: LodFile, scene: Scene, sink: WarningSink): 
     if (useOptions) {
       const clamp = (c: RGBA): RGBA => c.map((v) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0)) as RGBA;
       const diffuse = clamp(o.diffuse);
-      material.baseColorFactor = diffuse;
-      material.emissiveFactor = [clamp(o.emission)[0], clamp(o.emission)[1], clamp(o.emission)[2]];
+      // GLScene colours are gamma-space fixed-function values; glTF factors are linear.
+      material.baseColorFactor = linearColor(diffuse);
+      material.emissiveFactor = linearRgb(clamp(o.emission));
       material.legacy = { ambient: o.ambient, diffuse: o.diffuse, specular: o.specular, emissive: o.emission, shininess: o.shininess, opacity: diffuse[3] };
       if (o.blendingMode === 1 || o.blendingMode === 2 || o.blendingMode === 5) material.alphaMode = 'BLEND';
       else if (o.blendingMode === 3) {

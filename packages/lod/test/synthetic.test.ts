@@ -218,7 +218,9 @@ describe('materials (MAL1/MAT1, TXTL/TXTR, SHDL/SHDR)', () => {
     expect([o.blendingMode, o.imageAlpha, o.textureMode, o.textureWrap, o.textureFormat, o.textureEnabled, o.enabled, o.mappingMode]).toEqual([3, 6, 2, 1, 9, true, true, 3]);
     const scene = valid(lodFile([mal1([mat1(3, [{ name: 'm', texture: 'a.bmp', options }])])]));
     const m = scene.materials[0];
-    closeTo(m.baseColorFactor, options.diffuse);
+    // Gamma-space GLScene colour → linear glTF factor; alpha stays.
+    const linear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    closeTo(m.baseColorFactor, [...options.diffuse.slice(0, 3).map(linear), options.diffuse[3]]);
     expect([m.alphaMode, m.alphaCutoff]).toEqual(['MASK', 0.5]);
     expect(m.legacy!.shininess).toBe(64);
     expect(m.legacy!.opacity).toBeCloseTo(0.25, 6);

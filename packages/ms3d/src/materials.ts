@@ -1,4 +1,4 @@
-import type { Material, RGB, RGBA, Scene, Texture } from '@relic3d/core';
+import { linearColor, linearRgb, type Material, type RGB, type RGBA, type Scene, type Texture } from '@relic3d/core';
 import type { Ms3dFile, Ms3dMaterial } from './types.js';
 
 /** Material mode bits (msModel.h). */
@@ -44,10 +44,11 @@ export function convertMaterial(m: Ms3dMaterial, scene: Scene, cache: Map<string
   const hasAlpha = (m.mode & MODE_HASALPHA) !== 0;
   const material: Material = {
     name: m.name,
-    baseColorFactor: [clamp01(m.diffuse[0]), clamp01(m.diffuse[1]), clamp01(m.diffuse[2]), opacity],
+    // MilkShape colours are gamma-space fixed-function values; glTF factors are linear.
+    baseColorFactor: linearColor(m.diffuse, opacity),
     metallicFactor: 0,
     roughnessFactor: roughnessFromShininess(m.shininess),
-    emissiveFactor: peak > 1 ? (emissive.map((v) => Math.max(0, v / peak)) as RGB) : (emissive.map(clamp01) as RGB),
+    emissiveFactor: linearRgb(peak > 1 ? emissive.map((v) => Math.max(0, v / peak)) : emissive),
     alphaMode: opacity < 1 || (hasAlpha && m.texture !== '') ? 'BLEND' : 'OPAQUE',
     doubleSided: false,
     legacy: {

@@ -247,9 +247,10 @@ describe('materials', () => {
       ],
     });
     const m = valid(parseMs3d(writeMs3d(f))).materials[0];
-    expect(m.baseColorFactor).toEqual([0.5, 0.25, 1, 0.25]);
+    // Gamma-space diffuse → linear factor (sRGB curve): 0.5 → 0.21404, 0.25 → 0.05088.
+    m.baseColorFactor.forEach((v, i) => expect(v).toBeCloseTo([0.21404, 0.05088, 1, 0.25][i], 5));
     expect(m.alphaMode).toBe('BLEND');
-    expect(m.emissiveFactor).toEqual([1, 0.5, 0]);
+    m.emissiveFactor.forEach((v, i) => expect(v).toBeCloseTo([1, 0.21404, 0][i], 5));
     expect(m.emissiveStrength).toBe(2);
     expect(m.roughnessFactor).toBeCloseTo(Math.sqrt(2 / 16), 6);
     expect(m.legacy).toMatchObject({ shininess: 14, opacity: 0.25 });

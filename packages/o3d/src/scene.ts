@@ -6,6 +6,8 @@ import {
   compactIndices,
   computeWorldMatrices,
   createScene,
+  linearColor,
+  linearRgb,
   sampleAnimation,
   math,
   type AnimationChannel,
@@ -549,10 +551,11 @@ class SceneBuilder {
     const material: Material = {
       name: m.textureName || `material ${this.scene.materials.length}`,
       // Diffuse alpha is 0 in every real file: opacity comes from the block (spec §9.7).
-      baseColorFactor: m.textureName ? [1, 1, 1, blend ? block.amount / 255 : 1] : [clamp01(m.diffuse[0]), clamp01(m.diffuse[1]), clamp01(m.diffuse[2]), blend ? block.amount / 255 : 1],
+      // D3D material colours are gamma-space values; glTF factors are linear.
+      baseColorFactor: m.textureName ? [1, 1, 1, blend ? block.amount / 255 : 1] : linearColor(m.diffuse, blend ? block.amount / 255 : 1),
       metallicFactor: 0,
       roughnessFactor: 1,
-      emissiveFactor: [clamp01(m.emissive[0]), clamp01(m.emissive[1]), clamp01(m.emissive[2])],
+      emissiveFactor: linearRgb(m.emissive),
       alphaMode: blend ? 'BLEND' : opacity ? 'MASK' : 'OPAQUE',
       doubleSided: (block.effect & EFFECT.TWO_SIDED) !== 0,
       legacy: { diffuse: [...m.diffuse], ambient: [...m.ambient], specular: [...m.specular], emissive: [...m.emissive], shininess: m.power },

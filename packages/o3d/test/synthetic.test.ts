@@ -224,7 +224,7 @@ describe('structure', () => {
     expect(m1.baseColorFactor[3]).toBeCloseTo(128 / 255);
     expect(scene.textures[m1.baseColorTexture!.texture].uri).toBe('b.dds');
     expect(m1.legacy?.shininess).toBe(12);
-    expect(m1.emissiveFactor).toEqual([0.5, 0, 0]);
+    m1.emissiveFactor.forEach((v, i) => expect(v).toBeCloseTo([0.21404, 0, 0][i], 5)); // sRGB 0.5 → linear
     expect(m2.unlit).toBe(true);
     expect(m2.extras?.effect).toBe(0x8);
     // The light object (bit 31): additive, two-sided, unlit, flagged on the node.
