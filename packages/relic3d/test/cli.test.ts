@@ -28,6 +28,8 @@ const FOLDERS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'bad', 'foreign'];
  */
 const batchWorker = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../batch/dist/worker.js');
 const jobs = '0';
+// CI builds before testing: there the worker-pool suite must run, never skip quietly.
+if (process.env.CI === 'true' && !existsSync(batchWorker)) throw new Error(`relic3d: ${batchWorker} is missing; build @relic3d/batch before the tests`);
 
 async function run(...argv: string[]) {
   let stdout = '';
