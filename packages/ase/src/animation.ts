@@ -150,9 +150,24 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
     values.push(toScene(acc));
   }
   const before = toScene([0, 0, 0, 1]);
-  const out = track.kind === 'sample' ? withHolds(tb, keys.map((k) => k.time), values, before) : plain(keys.map((k) => k.time), values);
+  let out: Keys;
+  if (track.kind === 'sample') out = withHolds(tb, keys.map((k) => k.time), values, before);
+  else if (track.kind === 'tcb') {
+    // Accumulated keys (Max axes) through a Kochanek–Bartels curve, sampled per frame, then converted.
+    const absolute: Quat[] = [];
+    acc = [0, 0, 0, 1];
+    for (const k of keys) {
+      const v = pad(k.values, 4);
+      acc = math.quatNormalize(qmul(aseRotation(v[0], v[1], v[2], v[3]), acc));
+      absolute.push(acc);
+    }
+    const sampled = sampleTCBRotation(tb, keys.map((k) => k.time), absolute, keys.map((k) => pad(k.values, 7).slice(4, 7)));
+    const converted: Keys = { times: sampled.times, values: [] };
+    for (let i = 0; i < sampled.times.length; i++) converted.values.push(...toScene(sampled.values.slice(i * 4, i * 4 + 4) as Quat));
+    out = converted;
+  } else out = plain(keys.map((k) => k.time), values);
   math.makeQuaternionsContinuous(out.values);
-  const extras = track.kind === 'sample' ? undefined : { approximate: true, controller: track.block };
+  const extras = track.kind === 'sample' ? undefined : track.kind === 'tcb' ? { approximate: true, controller: track.block, sampledAtFrameRate: true } : { approximate: true, controller: track.block };
   return channel(node, 'rotation', tb, out, 'LINEAR', extras);
 }
 
@@ -248,5 +263,73 @@ export function sampleTCB(tb: TimeBase, times: number[], values: number[][], par
     }
   }
   push(out, times[n - 1], values[n - 1]);
+  return out;
+}
+
+const qconj = (q: ArrayLike<number>): Quat => [-q[0], -q[1], -q[2], q[3]];
+
+/** Logarithm of a unit quaternion: axis × half-angle. */
+function qlog(q: ArrayLike<number>): number[] {
+  const l = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+  if (!(l > 1e-12)) return [0, 0, 0];
+  const a = Math.atan2(l, q[3]) / l;
+  return [q[0] * a, q[1] * a, q[2] * a];
+}
+
+function qexp(v: ArrayLike<number>): Quat {
+  const a = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  if (!(a > 1e-12)) return [0, 0, 0, 1];
+  const s = Math.sin(a) / a;
+  return [v[0] * s, v[1] * s, v[2] * s, Math.cos(a)];
+}
+
+/**
+ * Kochanek–Bartels (TCB) rotation curve through unit quaternions: squad with inner points from the
+ * TCB tangents in log space, sampled once per frame (as `sampleTCB`). With tension, continuity and
+ * bias 0 and two keys it is a slerp; ease in/out are not applied.
+ */
+export function sampleTCBRotation(tb: TimeBase, times: number[], quats: Quat[], params: number[][]): Keys {
+  const n = times.length;
+  const out: Keys = { times: [], values: [] };
+  if (n === 0) return out;
+  // Shortest arcs between consecutive keys.
+  const q: Quat[] = [quats[0]];
+  for (let i = 1; i < n; i++) {
+    const a = q[i - 1], b = quats[i];
+    q.push(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0 ? [-b[0], -b[1], -b[2], -b[3]] : b);
+  }
+  if (n === 1) {
+    push(out, times[0], q[0]);
+    return out;
+  }
+  const clampP = (x: number) => (Number.isFinite(x) ? Math.max(-1, Math.min(1, x)) : 0);
+  const sIn: Quat[] = [], sOut: Quat[] = [];
+  for (let i = 0; i < n; i++) {
+    const [t, c, b] = (params[i] ?? [0, 0, 0]).map(clampP);
+    const g1 = i < n - 1 ? qlog(qmul(qconj(q[i]), q[i + 1])) : undefined;
+    const g0 = i > 0 ? qlog(qmul(qconj(q[i - 1]), q[i])) : g1!;
+    const next = g1 ?? g0;
+    const kOut0 = ((1 - t) * (1 + c) * (1 + b)) / 2, kOut1 = ((1 - t) * (1 - c) * (1 - b)) / 2;
+    const kIn0 = ((1 - t) * (1 - c) * (1 + b)) / 2, kIn1 = ((1 - t) * (1 + c) * (1 - b)) / 2;
+    const tOut = [0, 1, 2].map((k) => kOut0 * g0[k] + kOut1 * next[k]);
+    const tIn = [0, 1, 2].map((k) => kIn0 * g0[k] + kIn1 * next[k]);
+    sOut.push(math.quatNormalize(qmul(q[i], qexp(tOut.map((x, k) => (x - next[k]) / 2)))));
+    sIn.push(math.quatNormalize(qmul(q[i], qexp(tIn.map((x, k) => (g0[k] - x) / 2)))));
+  }
+  const step = Math.max(1, tb.ticksPerFrame, (times[n - 1] - times[0]) / (100 * n));
+  const a = [0, 0, 0, 1], b = [0, 0, 0, 1], value = [0, 0, 0, 1];
+  for (let i = 0; i < n - 1; i++) {
+    const t0 = times[i], t1 = times[i + 1], span = t1 - t0;
+    if (!(span > 0)) continue;
+    const frames = Math.max(1, Math.min(10000, Math.ceil(span / step)));
+    for (let f = 0; f < frames; f++) {
+      const u = f / frames;
+      math.quatSlerp(q[i], q[i + 1], u, a);
+      math.quatSlerp(sOut[i], sIn[i + 1], u, b);
+      math.quatSlerp(a, b, 2 * u * (1 - u), value);
+      push(out, t0 + u * span, math.quatNormalize(value));
+    }
+  }
+  push(out, times[n - 1], q[n - 1]);
   return out;
 }

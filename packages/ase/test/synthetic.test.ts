@@ -456,6 +456,26 @@ describe('animation', () => {
     expect(s.animations[0].extras?.approximate).toBe(true);
   });
 
+  it('TCB rotation keys: accumulated like samples, sampled per frame through a Kochanek–Bartels squad', () => {
+    const rotate = (s: Scene, t: number) => math.quatRotateVec3(sampleChannel(s.animations[0].channels[0], t, new Float32Array(4)), [1, 0, 0]);
+    // Two keys, no tension: a slerp sampled at every frame (160 ticks).
+    const two = { CONTROL_ROT_TCB: ['*CONTROL_TCB_ROT_KEY 0 0 0 1 0 0 0 0 0 0', '*CONTROL_TCB_ROT_KEY 800 0 0 1 1.5708 0 0 0 0 0'] };
+    const a = load(aseFile([geom('R', cube(), { tail: [tmAnimation('R', two)] })], { scene }));
+    const ch = a.animations[0].channels[0];
+    expect(ch.path).toBe('rotation');
+    expect(ch.times.length).toBe(6);
+    expect(ch.extras?.sampledAtFrameRate).toBe(true);
+    // +90° about Max +Z takes Max x to −y (row-vector angles, spec §5.3); halfway is 45°.
+    close(rotate(a, 400 / 4800), yUp([Math.SQRT1_2, -Math.SQRT1_2, 0]), 1e-3);
+    close(rotate(a, 800 / 4800), yUp([0, -1, 0]), 1e-3);
+    // Three keys with tension: the curve passes through every (accumulated) key.
+    const three = { CONTROL_ROT_TCB: ['*CONTROL_TCB_ROT_KEY 0 0 0 1 0 0.5 0 0 0 0', '*CONTROL_TCB_ROT_KEY 800 0 0 1 1.5708 0.5 0 0 0 0', '*CONTROL_TCB_ROT_KEY 1600 0 0 1 1.5708 0.5 0 0 0 0'] };
+    const b = load(aseFile([geom('R', cube(), { tail: [tmAnimation('R', three)] })], { scene }));
+    close(rotate(b, 800 / 4800), yUp([0, -1, 0]), 1e-3);
+    close(rotate(b, 1600 / 4800), yUp([-1, 0, 0]), 1e-3);
+    expect(b.animations[0].channels[0].times.length).toBe(11);
+  });
+
   it('Bezier position keys become CUBICSPLINE (in-tangent, value, out-tangent per key)', () => {
     const track = { CONTROL_POS_BEZIER: ['*CONTROL_BEZIER_POS_KEY 0 0 0 0 0 0 0 0.001 0 0 0', '*CONTROL_BEZIER_POS_KEY 4800 1 2 3 0.001 0 0 0 0 0 0'] };
     const s = load(aseFile([geom('B', cube(), { tail: [tmAnimation('B', track)] })], { scene }));
