@@ -230,11 +230,17 @@ describe('round trip: the .glb read back by glTF-Transform matches the scene', (
     expect(skins).toHaveLength(scene.skins.length);
     scene.skins.forEach((skin, s) => {
       expect(skins[s].listJoints().map((j) => nodes.indexOf(j))).toEqual(skin.joints);
+      // The skeleton root the scene names (a common ancestor of the joints) is kept.
+      if (skin.skeleton !== undefined) expect(nodes.indexOf(skins[s].getSkeleton()!)).toBe(skin.skeleton);
       const ibm = skins[s].getInverseBindMatrices()!.getArray()!;
       for (let k = 0; k < skin.inverseBindMatrices.length; k++) {
         if (k % 4 !== 3) expect(Math.abs(ibm[k] - skin.inverseBindMatrices[k])).toBeLessThan(1e-5 * Math.max(1, Math.abs(skin.inverseBindMatrices[k])));
       }
     });
+
+    // Colliders travel in the scene extras, pointing at the same nodes.
+    const colliders = ((root.getDefaultScene()?.getExtras() ?? root.getExtras()) as { colliders?: { node?: number; shape: { type: string } }[] }).colliders ?? [];
+    expect(colliders.map((c) => [c.shape.type, c.node ?? -1])).toEqual(scene.colliders.map((c) => [c.shape.type, c.node ?? -1]));
 
     // World-space box at rest.
     const rest = computeBounds(scene);
