@@ -178,6 +178,20 @@ describe('textures, cameras and LODs from real files', () => {
     }
     expect(triangles).toEqual([80, 55, 40]);
   });
+
+  it.each(['o3d/Part_femaleUpper.o3d', 'o3d/Obj_DuDkCoPrRock01.o3d', 'o3d/mvr_ClockWork.o3d'])(
+    '%s with { lod: 0 | 1 | 2 } draws the box computeBounds gives for that level',
+    async (file) => {
+      if (!all.length) return;
+      const scene = await load(byFile(file));
+      for (const lod of [0, 1, 2]) {
+        const glb = await toGlb(scene, { lod });
+        expect((await validateGltf(glb)).errors).toEqual([]);
+        const expected = computeBounds(scene, { lod });
+        expectSameBox(gltfBounds(await io.readBinary(glb)), expected, `lod ${lod}`);
+      }
+    },
+  );
 });
 
 /** `a` and `b` agree within 1e-4 of the box's diagonal (relative, as float32 data allows). */
