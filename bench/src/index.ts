@@ -149,20 +149,26 @@ if (!skip.has('batch')) {
   const run = async (concurrency: number) => {
     const list = batchInputs();
     gc();
+    const c0 = process.cpuUsage();
     const t = performance.now();
     let errors = 0;
     for await (const r of decodeBatch(list, { concurrency })) if (r.error) errors++;
-    return { ms: performance.now() - t, errors };
+    const ms = performance.now() - t;
+    const c = process.cpuUsage(c0);
+    return { ms, errors, utilisation: (c.user + c.system) / 1000 / ms };
   };
-  log(`batch: ${usable.length * copies} files, 1 worker vs 2 (wall time)…`);
+  log(`batch: ${usable.length * copies} files, 1 worker vs 2, interleaved, best of 2 (wall time)…`);
   await run(1); // warm the file cache and the workers' code paths
-  const one = await run(1);
-  const two = await run(2);
+  const runs: Record<number, Awaited<ReturnType<typeof run>>[]> = { 1: [], 2: [] };
+  for (const c of [1, 2, 1, 2]) runs[c].push(await run(c));
+  const best = (c: number) => runs[c].reduce((a, b) => (b.ms < a.ms ? b : a));
+  const one = best(1);
+  const two = best(2);
   const totalMB = (usable.reduce((s, g) => s + g.bytes.length, 0) * copies) / 1048576;
-  results.batch = { files: usable.length * copies, totalMB, oneWorkerMs: one.ms, twoWorkersMs: two.ms, speedup: one.ms / two.ms, errors: one.errors + two.errors, loadAverage: os.loadavg() };
-  log(`  1 worker ${fmt(one.ms, 0)} ms, 2 workers ${fmt(two.ms, 0)} ms → ×${fmt(one.ms / two.ms)}`);
+  results.batch = { files: usable.length * copies, totalMB, oneWorkerMs: one.ms, twoWorkersMs: two.ms, speedup: one.ms / two.ms, cpuUtilisation: { one: one.utilisation, two: two.utilisation }, errors: one.errors + two.errors, runs, loadAverage: os.loadavg() };
+  log(`  1 worker ${fmt(one.ms, 0)} ms, 2 workers ${fmt(two.ms, 0)} ms → ×${fmt(one.ms / two.ms)} (CPU/wall ${fmt(one.utilisation)} vs ${fmt(two.utilisation)})`);
   out.push('\n## Batch decoding (wall time; the machine is shared, see loadAverage in the JSON)\n');
-  out.push(table(['files', 'MB', '1 worker ms', '2 workers ms', 'speedup', 'target'], [[usable.length * copies, fmt(totalMB, 0), fmt(one.ms, 0), fmt(two.ms, 0), `×${fmt(one.ms / two.ms)}`, `≥ 1.7× ${one.ms / two.ms >= 1.7 ? 'met' : 'MISSED'}`]]));
+  out.push(table(['files', 'MB', '1 worker ms', '2 workers ms', 'speedup', 'CPU/wall 1 → 2', 'target'], [[usable.length * copies, fmt(totalMB, 0), fmt(one.ms, 0), fmt(two.ms, 0), `×${fmt(one.ms / two.ms)}`, `${fmt(one.utilisation)} → ${fmt(two.utilisation)}`, `≥ 1.7× ${one.ms / two.ms >= 1.7 ? 'met' : 'MISSED'}`]]));
 }
 
 // 6. assimpjs on the same bytes (MS3D without the 1.8 trailer and under 65,534 vertices, which assimp refuses)
