@@ -519,12 +519,18 @@ class Grow<T extends Int32Array | Float64Array> {
   length = 0;
   constructor(public data: T) {}
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new (this.data.constructor as new (n: number) => T)(Math.max(16, this.data.length * 2));
-      next.set(this.data);
-      this.data = next;
-    }
+    if (this.length === this.data.length) this.grow(1);
     this.data[this.length++] = v;
+  }
+  /** Makes room for `k` more values; returns the array to write them to (at `length`). */
+  reserve(k: number): T {
+    if (this.length + k > this.data.length) this.grow(k);
+    return this.data;
+  }
+  private grow(k: number): void {
+    const next = new (this.data.constructor as new (n: number) => T)(Math.max(16, this.data.length * 2, this.length + k));
+    next.set(this.data);
+    this.data = next;
   }
 }
 
@@ -610,14 +616,9 @@ function listOther(tk: Tokenizer, k: Tok, what: string, open: number): boolean {
 
 /** After an entry: skips leftover values and a block of the entry keyword, as `block` does. */
 function endEntry(tk: Tokenizer): void {
+  if (tk.atEntryEnd()) return;
   const k = tk.peek();
   if (k === Tok.Word || k === Tok.String || k === Tok.Open) tk.skipValuesAndBlock();
-}
-
-/** The next number (fast path first). */
-function number(tk: Tokenizer, what: string): number {
-  const v = tk.quickNumber(false);
-  return v === v ? v : tk.num(what);
 }
 
 /** The next integer (fast path first). */
@@ -636,13 +637,15 @@ function readList(ctx: Ctx, what: string, entry: string, width: number, required
   const index = list.index, data = list.data;
   const open = openList(tk, what);
   for (;;) {
-    const k = tk.peek();
-    if (k === Tok.Keyword && tk.isKeyword(name)) {
-      tk.take();
-      index.push(integer(tk, indexWhat));
-      for (let c = 0; c < width; c++) data.push(c < required ? number(tk, valueWhat) : tk.optNum(pad));
+    if (tk.quickKeyword(name)) {
+      tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
+      const out = data.reserve(width);
+      for (let c = 0; c < width; c++) {
+        if (c < required) tk.numberInto(out, data.length++, false, valueWhat);
+        else tk.optNumberInto(out, data.length++, pad);
+      }
       endEntry(tk);
-    } else if (listOther(tk, k, what, open)) return list;
+    } else if (listOther(tk, tk.peek(), what, open)) return list;
   }
 }
 
@@ -809,24 +812,23 @@ function readNormals(ctx: Ctx, what: string, faces: number): NormalLists {
   let lastFace = -1;
   const open = openList(tk, what);
   for (;;) {
-    const k = tk.peek();
-    if (k === Tok.Keyword && tk.isKeyword(KW_VERTEXNORMAL)) {
-      tk.take();
+    if (tk.quickKeyword(KW_VERTEXNORMAL)) {
       n.vFace.push(lastFace);
-      n.vIdx.push(integer(tk, 'a vertex normal index'));
-      n.vData.push(number(tk, 'a number'));
-      n.vData.push(number(tk, 'a number'));
-      n.vData.push(number(tk, 'a number'));
+      tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
+      const out = n.vData.reserve(3);
+      tk.numberInto(out, n.vData.length++, false, 'a number');
+      tk.numberInto(out, n.vData.length++, false, 'a number');
+      tk.numberInto(out, n.vData.length++, false, 'a number');
       endEntry(tk);
-    } else if (k === Tok.Keyword && tk.isKeyword(KW_FACENORMAL)) {
-      tk.take();
+    } else if (tk.quickKeyword(KW_FACENORMAL)) {
       lastFace = integer(tk, 'a face normal index');
       n.faceIdx.push(lastFace);
-      n.faceData.push(number(tk, 'a number'));
-      n.faceData.push(number(tk, 'a number'));
-      n.faceData.push(number(tk, 'a number'));
+      const out = n.faceData.reserve(3);
+      tk.numberInto(out, n.faceData.length++, false, 'a number');
+      tk.numberInto(out, n.faceData.length++, false, 'a number');
+      tk.numberInto(out, n.faceData.length++, false, 'a number');
       endEntry(tk);
-    } else if (listOther(tk, k, what, open)) return n;
+    } else if (listOther(tk, tk.peek(), what, open)) return n;
   }
 }
 
@@ -858,25 +860,22 @@ function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): void {
   const tk = ctx.tk;
   const groups: number[] = [];
   const { index, data, smooth, mtl } = lists;
-  const slots = [NaN, NaN, NaN, -1, -1, -1];
+  // A B C AB BC CA of the current line (typed, so values never box); `corners` marks A B C as given.
+  const slots = new Int32Array(6);
+  const scratch = new Int32Array(1);
   const open = openList(tk, 'MESH_FACE_LIST');
   for (;;) {
-    const k = tk.peek();
-    if (k !== Tok.Keyword) {
-      if (listOther(tk, k, 'MESH_FACE_LIST', open)) return;
-    } else if (tk.isKeyword(KW_MESH_FACE)) {
-      tk.take();
-      index.push(integer(tk, 'a face index'));
-      slots[0] = slots[1] = slots[2] = NaN;
+    if (tk.quickKeyword(KW_MESH_FACE)) {
+      tk.numberInto(index.reserve(1), index.length++, true, 'a face index');
       slots[3] = slots[4] = slots[5] = -1;
+      let corners = 0;
       let positional = 0;
       for (;;) {
         // Fast path: `A: 12` with the label and its value in the common forms.
         let label = tk.quickLabel();
         if (label >= 0) {
-          const v = tk.quickNumber(true);
-          if (v === v) {
-            slots[label] = v;
+          if (tk.quickInto(slots, label, true)) {
+            corners |= 1 << label;
             continue;
           }
         } else {
@@ -885,34 +884,46 @@ function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): void {
           if (label >= 0) tk.take();
         }
         if (label >= 0) {
-          if (tk.hasValue()) slots[label] = tk.int('a face label value');
-        } else if (positional < 3) slots[positional++] = tk.int('a face corner');
-        else tk.take();
+          if (tk.hasValue()) {
+            tk.numberInto(slots, label, true, 'a face label value');
+            corners |= 1 << label;
+          }
+        } else if (positional < 3) {
+          tk.numberInto(slots, positional, true, 'a face corner');
+          corners |= 1 << positional++;
+        } else tk.take();
       }
       // Missing corners break the line; out-of-range corners are dropped later with a warning.
-      if (Number.isNaN(slots[0] + slots[1] + slots[2])) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
-      for (let i = 0; i < 6; i++) data.push(slots[i]);
+      if ((corners & 7) !== 7) tk.fail('A: B: C: corners of *MESH_FACE', 'BAD_VALUE');
+      const out = data.reserve(6);
+      for (let i = 0; i < 6; i++) out[data.length++] = slots[i];
       smooth.push(0);
       mtl.push(0);
       endEntry(tk);
-    } else if (tk.isKeyword(KW_MESH_SMOOTHING)) {
-      tk.take();
+    } else if (tk.quickKeyword(KW_MESH_SMOOTHING)) {
       if (index.length) {
-        groups.length = 0;
-        tk.intList(groups);
         let mask = 0;
-        for (const g of groups) {
+        // The common single group first, then any (comma) list.
+        if (tk.quickInto(scratch, 0, true)) {
+          const g = scratch[0];
           if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
           else if (g > 32) above32.push(index.length - 1, g);
+        }
+        if (tk.hasValue()) {
+          groups.length = 0;
+          tk.intList(groups);
+          for (const g of groups) {
+            if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
+            else if (g > 32) above32.push(index.length - 1, g);
+          }
         }
         smooth.data[smooth.length - 1] = mask;
       }
       endEntry(tk);
-    } else if (tk.isKeyword(KW_MESH_MTLID)) {
-      tk.take();
-      if (index.length) mtl.data[mtl.length - 1] = integer(tk, 'a material id');
+    } else if (tk.quickKeyword(KW_MESH_MTLID)) {
+      if (index.length) tk.numberInto(mtl.data, mtl.length - 1, true, 'a material id');
       endEntry(tk);
-    } else listOther(tk, k, 'MESH_FACE_LIST', open);
+    } else if (listOther(tk, tk.peek(), 'MESH_FACE_LIST', open)) return;
   }
 }
 

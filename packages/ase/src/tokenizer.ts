@@ -183,6 +183,47 @@ export class Tokenizer {
   }
 
   /**
+   * Consumes the next token when it is the keyword `*NAME` (`name` upper-case ASCII bytes without
+   * the `*`, matched case-insensitively) and returns true; otherwise consumes nothing. The same as
+   * `peek() === Tok.Keyword && isKeyword(name)` then `take()`, in one pass.
+   */
+  quickKeyword(name: Uint8Array): boolean {
+    if (this.peeked) {
+      if (this.kind !== Tok.Keyword || !this.isKeyword(name)) return false;
+      this.take();
+      return true;
+    }
+    const b = this.bytes, n = this.length;
+    let p = this.pos;
+    while (p < n && CLASS[b[p]] === SPACE) p++;
+    const L = name.length;
+    if (b[p] !== 0x2a || p + 1 + L > n) return false;
+    p++;
+    for (let i = 0; i < L; i++) {
+      const c = b[p + i];
+      if (c !== name[i] && !(c >= 0x61 && c <= 0x7a && c - 32 === name[i])) return false;
+    }
+    p += L;
+    if (p < n && CLASS[b[p]] === 0) return false;
+    this.pos = p;
+    return true;
+  }
+
+  /**
+   * True when no value or block follows (the next token is a keyword, `}` or the end), so there is
+   * nothing to skip after an entry. Consumes nothing.
+   */
+  atEntryEnd(): boolean {
+    if (this.peeked) return this.kind === Tok.Keyword || this.kind === Tok.Close || this.kind === Tok.Eof;
+    const b = this.bytes, n = this.length;
+    let p = this.pos;
+    while (p < n && CLASS[b[p]] === SPACE) p++;
+    if (p >= n) return true;
+    const c = b[p];
+    return c === 0x7d || (c === 0x2a && p + 1 < n && CLASS[b[p + 1]] === 0);
+  }
+
+  /**
    * Fast path of a face label: when the next token (not yet peeked) is `A:` `B:` `C:` `AB:` `BC:`
    * or `CA:`, consumes it and returns its index (0..5); otherwise consumes nothing and returns -1.
    */
@@ -301,11 +342,41 @@ export class Tokenizer {
    * token needs the full rules (exponents, decimal commas, `1.#QNAN`, errors).
    */
   quickNumber(integer: boolean): number {
-    if (this.peeked) return NaN;
+    return this.quickScan(integer) ? this.quickValue : NaN;
+  }
+
+  /** Value of the last successful `quickScan`. */
+  private quickValue = NaN; // a double from the start, so the field stays unboxed
+
+  /**
+   * Writes the next number (or, with `integer`, integer) to `out[at]`: the fast path of
+   * `quickNumber`, else `num`/`int` with their errors. Storing in place keeps the value unboxed.
+   */
+  numberInto(out: Float64Array | Int32Array, at: number, integer: boolean, what: string): void {
+    if (this.quickScan(integer)) out[at] = this.quickValue;
+    else out[at] = integer ? this.int(what) : this.num(what);
+  }
+
+  /** The fast path alone: writes `out[at]` and returns true, or consumes nothing and returns false. */
+  quickInto(out: Float64Array | Int32Array, at: number, integer: boolean): boolean {
+    if (!this.quickScan(integer)) return false;
+    out[at] = this.quickValue;
+    return true;
+  }
+
+  /** `optNum` writing to `out[at]`. */
+  optNumberInto(out: Float64Array, at: number, fallback: number): void {
+    if (this.quickScan(false)) out[at] = this.quickValue;
+    else out[at] = this.optNum(fallback);
+  }
+
+  /** The scan of `quickNumber`: true (token consumed, value in `quickValue`) or false (nothing consumed). */
+  private quickScan(integer: boolean): boolean {
+    if (this.peeked) return false;
     const b = this.bytes, n = this.length;
     let p = this.pos;
     while (p < n && CLASS[b[p]] === SPACE) p++;
-    if (p >= n) return NaN;
+    if (p >= n) return false;
     let negative = false;
     if (b[p] === 0x2d) {
       negative = true;
@@ -319,10 +390,10 @@ export class Tokenizer {
       c = ++p < n ? b[p] : 0;
     }
     const intDigits = p - first;
-    if (intDigits === 0) return NaN;
+    if (intDigits === 0) return false;
     let fraction = 0;
     if (c === 0x2e) {
-      if (integer) return NaN;
+      if (integer) return false;
       const f0 = ++p;
       c = p < n ? b[p] : 0;
       while (c >= 0x30 && c <= 0x39) {
@@ -335,11 +406,12 @@ export class Tokenizer {
       while (p < n && CLASS[b[p]] === 0) p++;
       c = 0x20;
     }
-    if (intDigits + fraction > 15 || (p < n && CLASS[c] === 0)) return NaN;
-    if (integer && m > 0x7fffffff) return NaN;
+    if (intDigits + fraction > 15 || (p < n && CLASS[c] === 0)) return false;
+    if (integer && m > 0x7fffffff) return false;
     const v = fraction ? m / POW10[fraction] : m;
     this.pos = p;
-    return negative ? -v : v;
+    this.quickValue = negative ? -v : v;
+    return true;
   }
 
   /** Position after the numeric prefix of the last scanned number. */
@@ -347,10 +419,7 @@ export class Tokenizer {
 
   /** A number value; fails on a missing or non-numeric value. `1.#QNAN` gives NaN. */
   num(what = 'a number'): number {
-    if (!this.peeked) {
-      const v = this.quickNumber(false);
-      if (v === v) return v;
-    }
+    if (this.quickScan(false)) return this.quickValue;
     if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) this.fail(what, 'BAD_VALUE');
@@ -360,10 +429,7 @@ export class Tokenizer {
 
   /** A number when one follows, else `fallback` (nothing consumed). */
   optNum(fallback: number): number {
-    if (!this.peeked) {
-      const v = this.quickNumber(false);
-      if (v === v) return v;
-    }
+    if (this.quickScan(false)) return this.quickValue;
     if (this.peek() !== Tok.Word) return fallback;
     const v = this.scanNumber(this.start, this.end);
     if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) return fallback;
@@ -373,10 +439,7 @@ export class Tokenizer {
 
   /** An integer value (a trailing `:` or other suffix is allowed, as in `*MESH_FACE 0:`). */
   int(what = 'an integer'): number {
-    if (!this.peeked) {
-      const v = this.quickNumber(true);
-      if (v === v) return v;
-    }
+    if (this.quickScan(true)) return this.quickValue;
     if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (!Number.isFinite(v) || !Number.isInteger(v) || Math.abs(v) > 0x7fffffff) this.fail(what, 'BAD_VALUE');
