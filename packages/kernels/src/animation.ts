@@ -289,5 +289,5 @@ export function bakeAnimation(input: BakeClipInput, options: BakeOptions = {}): 
     const out = wasm.alloc(frames * n * 64);
     e.bakeClip(n, frames, ft, ord, par, ibm, rt, rr, rs, tO, tT, tV, rO, rT, rV, sO, sT, sV, input.relative ? 1 : 0, local, world, out);
     return wasm.take(Float32Array, out, frames * n * 16);
-  });
+  }, () => bakeAnimationJS(input));
 }

@@ -116,5 +116,5 @@ export function deinterleave<L extends Record<string, FieldLayout>>(
     const out: Record<string, ArrayBufferView> = {};
     for (const { name, f, dst, n } of fields) out[name] = wasm.take(CTORS[f.type] as never, dst, n);
     return out as DeinterleavedArrays<L>;
-  });
+  }, () => deinterleaveJS(bytes, stride, count, layout));
 }

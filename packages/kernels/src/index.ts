@@ -1,4 +1,4 @@
-export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, wasmModule, WasmModule } from './runtime.js';
+export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, wasmModule, WasmModule, WasmOutOfMemory } from './runtime.js';
 export type { KernelMode, Variant, KernelExports } from './runtime.js';
 export { deinterleave, deinterleaveJS, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';

@@ -40,5 +40,5 @@ export function widenIndices(indices: Uint8Array | Uint16Array | Uint32Array, op
     const max = indices instanceof Uint8Array ? wasm.exports.widenU8(src, n, dst) : wasm.exports.widenU16(src, n, dst);
     checkMax(max, options.vertexCount);
     return wasm.take(Uint32Array, dst, n);
-  });
+  }, () => widenIndicesJS(indices, options));
 }

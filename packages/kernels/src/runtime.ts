@@ -55,12 +55,19 @@ export class WasmModule {
 
   /** Reserves `bytes` (16-byte aligned, plus 16 bytes of slack for SIMD tails); returns the address. */
   alloc(bytes: number): number {
+    if (!(bytes >= 0)) throw new RangeError(`cannot allocate ${bytes} bytes`);
     const ptr = this.top;
     const end = align(ptr + bytes + 16);
     const memory = this.exports.memory;
     if (end > memory.buffer.byteLength) {
       const pages = Math.ceil((end - memory.buffer.byteLength) / 65536);
-      memory.grow(pages);
+      // 32-bit addresses: past 4 GiB (or when the engine refuses to grow) the TypeScript path runs.
+      if (end > 0xffff0000) throw new WasmOutOfMemory(bytes);
+      try {
+        memory.grow(pages);
+      } catch {
+        throw new WasmOutOfMemory(bytes);
+      }
     }
     this.top = end;
     return ptr;
@@ -83,10 +90,19 @@ export class WasmModule {
     return (this.view(ctor, ptr, length) as unknown as Float32Array).slice() as unknown as T;
   }
 
-  /** Runs `body` with this module and rewinds its allocations afterwards, even when it throws. */
-  run<R>(body: (wasm: this) => R): R {
+  /**
+   * Runs `body` with this module and rewinds its allocations afterwards, even when it throws.
+   * When module memory cannot hold the call, `fallback` (the TypeScript path) runs instead.
+   */
+  run<R>(body: (wasm: this) => R, fallback?: () => R): R {
     try {
       return body(this);
+    } catch (error) {
+      if (fallback && error instanceof WasmOutOfMemory) {
+        this.rewind();
+        return fallback();
+      }
+      throw error;
     } finally {
       this.rewind();
     }
@@ -103,8 +119,17 @@ export class WasmModule {
   }
 }
 
+/** Module memory cannot grow to hold a call's data. */
+export class WasmOutOfMemory extends RangeError {
+  constructor(bytes: number) {
+    super(`kernel memory cannot grow by ${bytes} bytes`);
+    this.name = 'WasmOutOfMemory';
+  }
+}
+
+/** Rounds up to 16 bytes; arithmetic, not bit operations, so sizes past 2^31 stay exact. */
 function align(n: number): number {
-  return (n + 15) & ~15;
+  return Math.ceil(n / 16) * 16;
 }
 
 function decodeBase64(text: string): Uint8Array {

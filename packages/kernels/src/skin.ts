@@ -113,7 +113,7 @@ export function packSkinWeights(
       weightType = W_F64;
     }
     return packIn(wasm, vertexCount, influences, j, influences * jointSize, jointSize, jointType, w, influences * weightSize, weightSize, weightType);
-  });
+  }, () => packSkinWeightsJS(vertexCount, influences, joints, weights));
 }
 
 /** Joint and weight element types of the packSkin kernel. */

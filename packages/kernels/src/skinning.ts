@@ -99,5 +99,5 @@ export function skinVertices(
     wasm.exports.skinVertices(p, j, w, m, jointCount, count, op, n, on);
     outPositions.set(wasm.view(Float32Array, op, count * 3));
     if (withNormals) outNormals!.set(wasm.view(Float32Array, on, count * 3));
-  });
+  }, () => skinVerticesJS(positions, joints, weights, jointMatrices, outPositions, normals, outNormals));
 }

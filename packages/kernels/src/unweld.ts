@@ -85,7 +85,7 @@ export function unweld(
     const first = wasm.alloc(cornerCount * 4);
     const vertexCount = wasm.exports.unweld(k, keyWidth, cornerCount, table, size - 1, indices, first);
     return { indices: wasm.take(Uint32Array, indices, cornerCount), firstCorner: wasm.take(Uint32Array, first, vertexCount), vertexCount };
-  });
+  }, () => unweldJS(keys, keyWidth, cornerCount));
 }
 
 /** Gathers `size` components per new vertex from a per-corner (or per-source) array. */

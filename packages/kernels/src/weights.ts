@@ -85,7 +85,7 @@ export function unpackMs3dWeights(
       const rigidCount = wasm.exports.ms3dInfluences(ids, n, e, extra ? extraStride : 0, Math.min(jointCount, 0x7fffffff), j, w, rigid);
       const packed = packIn(wasm, n, 4, j, 16, 4, J_I32, w, 16, 4, W_F32);
       return applyRigid(packed, wasm.take(Uint8Array, rigid, n), rigidCount, options.rigidJoint);
-    });
+    }, () => unpackMs3dWeights(boneIds, extra, extraStride, jointCount, { ...options, reference: true }));
   }
   const joints = new Int32Array(n * 4);
   const weights = new Float32Array(n * 4);
@@ -151,7 +151,7 @@ export function unpackO3dWeights(
       for (let v = 0; v < count; v++) rigidCount += flags[v];
       const packed = packIn(wasm, count, 2, j, 8, 4, J_I32, w, 8, 4, W_F32);
       return applyRigid(packed, wasm.take(Uint8Array, rigid, count), rigidCount, undefined);
-    });
+    }, () => unpackO3dWeights(records, count, palette, { ...options, reference: true }));
   }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const joints = new Int32Array(count * 2);
@@ -213,7 +213,7 @@ export function unpackByteWeights(
       const r = wasm.copyIn(records.subarray(0, count * stride));
       const packed = packIn(wasm, count, 4, r + jointsOffset, stride, 2, J_U16, r + weightsOffset, stride, 1, W_U8_UNORM);
       return applyRigid(packed, rigid, rigidCount, undefined);
-    });
+    }, () => unpackByteWeights(records, stride, count, jointsOffset, weightsOffset, { ...options, reference: true }));
   }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const joints = new Int32Array(count * 4);
@@ -271,7 +271,7 @@ export function unpackLodWeights(
       const j = wasm.alloc(vertexCount * widest * 4), w = wasm.alloc(vertexCount * widest * 4);
       wasm.exports.lodFill(b, size, vertexCount, starts, widest, j, w);
       return { ...packIn(wasm, vertexCount, widest, j, widest * 4, 4, J_I32, w, widest * 4, 4, W_F32), unskinned: 0 };
-    });
+    }, () => undefined);
     if (fast) return fast;
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,5 +1,5 @@
 import { describe, expect, it, afterEach } from 'vitest';
-import { activePath, deinterleave, getKernelMode, ready, setKernelMode, simdSupported, supported, wasmModule } from '../src/index.js';
+import { activePath, deinterleave, getKernelMode, ready, setKernelMode, simdSupported, supported, wasmModule, WasmOutOfMemory } from '../src/index.js';
 
 describe('runtime', () => {
   afterEach(() => setKernelMode('wasm'));
@@ -47,5 +47,18 @@ describe('runtime', () => {
     expect(() => wasm.run(() => { wasm.alloc(100); throw new RangeError('x'); })).toThrow(RangeError);
     expect(wasm.alloc(0)).toBe(top);
     wasm.rewind();
+  });
+
+  it('falls back to the TypeScript path when module memory cannot hold a call (past 4 GiB)', async () => {
+    await ready();
+    const wasm = wasmModule()!;
+    const top = wasm.alloc(0);
+    wasm.rewind();
+    expect(() => wasm.alloc(2 ** 32)).toThrow(WasmOutOfMemory);
+    wasm.rewind();
+    expect(wasm.run(() => wasm.alloc(2 ** 32), () => -1)).toBe(-1);
+    expect(wasm.alloc(0)).toBe(top);
+    wasm.rewind();
+    expect(() => wasm.run(() => { throw new RangeError('not memory'); }, () => -1)).toThrow('not memory');
   });
 });
