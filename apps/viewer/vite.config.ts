@@ -3,7 +3,7 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { sourceAliases } from '@relic3d/config/vitest';
 import { writeSamples } from './scripts/samples.js';
 
-/** Writes the generated O3D/MDL samples into public/samples/generated before dev and build. */
+/** Writes the generated O3D, MDL and LOD samples into public/samples/generated before dev and build. */
 function relicSamples(): Plugin {
   let done: Promise<unknown> | undefined;
   const run = () =>

@@ -1,6 +1,6 @@
 /**
- * Builds the O3D and MDL samples with the format packages' own fixture writers: no Flyff or
- * Circuit Chaos file (unknown licence) is shipped, the viewer shows a model our code wrote.
+ * Builds the O3D, MDL and LOD samples with the format packages' own fixture writers: no Flyff,
+ * Circuit Chaos or LODka3D file of unclear licence is shipped, the viewer shows models our code wrote.
  * Run by the Vite plugin in vite.config.ts at dev and build time, or by hand with `pnpm --filter @relic3d/viewer samples`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 
 export const SAMPLE_O3D = 'relic_column.o3d';
 export const SAMPLE_MDL = 'relic_column.mdl';
+export const SAMPLE_LOD = 'relic_serpent.lod';
 
 export interface GeneratedSample {
   file: string;
@@ -42,6 +43,12 @@ export async function writeSamples(
     put(SAMPLE_MDL, withCoarseLod(mdl) ?? (mdl.writeSampleMdl as () => Uint8Array)());
   } catch (error) {
     log(`[samples] MDL sample not built: ${(error as Error).message}`);
+  }
+  try {
+    const lod = await load(path.join(repo, 'packages/lod/test/writer.ts'));
+    put(SAMPLE_LOD, (lod.writeSampleLod as () => Uint8Array)());
+  } catch (error) {
+    log(`[samples] LOD sample not built: ${(error as Error).message}`);
   }
   writeFileSync(path.join(outDir, 'index.json'), JSON.stringify(written, null, 2));
   return written;

@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { requireFormat, validateScene, type Format, type Scene } from '@relic3d/core';
+import { computeBounds, requireFormat, validateScene, type Format, type Scene } from '@relic3d/core';
 import { ms3dFormat } from '@relic3d/ms3d';
 import { aseFormat } from '@relic3d/ase';
 import { o3dFormat } from '@relic3d/o3d';
 import { mdlFormat } from '@relic3d/mdl';
 import { lodFormat } from '@relic3d/lod';
 import { sceneStats, toThree } from '@relic3d/three';
-import { writeSamples, SAMPLE_MDL, SAMPLE_O3D } from '../scripts/samples.js';
+import { writeSamples, SAMPLE_LOD, SAMPLE_MDL, SAMPLE_O3D } from '../scripts/samples.js';
 import { samples } from '../src/samples.js';
 
 const corpus = process.env.RELIC3D_CORPUS ?? path.resolve(import.meta.dirname, '../../../../shared/corpus');
@@ -35,8 +35,10 @@ async function parseSample(file: string, companions: Record<string, Uint8Array> 
 }
 
 describe('shipped samples', () => {
-  // Licences that allow redistribution with a notice; anything else must not be shipped.
-  const allowed = /^(MPL-2\.0|MPL-1\.1|BSD-3-Clause|MIT)\b/;
+  // Licences that allow redistribution with a notice; anything else must not be shipped. MPL-1.1 is
+  // not here: the only file under it (TRINITYrage.lod) is covered by its repository's code licence
+  // only, with no notice of its own.
+  const allowed = /^(MPL-2\.0|BSD-3-Clause|MIT)\b/;
 
   it.skipIf(!existsSync(corpus)).each(shipped)('%s is an unmodified corpus file with a redistributable licence and a notice', (file) => {
     const folder = file.split('.').pop()!.toLowerCase();
@@ -47,10 +49,12 @@ describe('shipped samples', () => {
     expect(readFileSync(path.join(dir, 'public/samples/NOTICE.md'), 'utf8')).toContain(`## ${file}`);
   });
 
-  it('ships one sample per format, O3D and MDL generated rather than shipped', () => {
+  it('ships one sample per format, O3D, MDL and LOD generated rather than shipped', () => {
     expect(samples.map((s) => s.format).sort()).toEqual(['ase', 'lod', 'mdl', 'ms3d', 'o3d']);
-    expect(samples.filter((s) => s.generated).map((s) => s.format).sort()).toEqual(['mdl', 'o3d']);
-    expect(shipped.some((f) => /\.(o3d|mdl)$/i.test(f))).toBe(false);
+    expect(samples.filter((s) => s.generated).map((s) => s.format).sort()).toEqual(['lod', 'mdl', 'o3d']);
+    expect(shipped.some((f) => /\.(o3d|mdl|lod)$/i.test(f))).toBe(false);
+    expect(shipped.sort()).toEqual(['assimp__MotionCaptureROM.ase', 'glscene__Woman4.ms3d']);
+    expect(readFileSync(path.join(dir, 'public/samples/NOTICE.md'), 'utf8')).not.toContain('## xtreme3d__TRINITYrage.lod');
     expect(samples[0].file).toBe('samples/glscene__Woman4.ms3d'); // the default
   });
 
@@ -72,19 +76,13 @@ describe('shipped samples', () => {
     expect(toThree(scene).clips[0].tracks.length).toBeGreaterThan(0);
   });
 
-  it('TRINITYrage (MANIFEST: 40 bones, 5 animations) is valid', async () => {
-    const scene = await parseSample(path.join(dir, 'public/samples/xtreme3d__TRINITYrage.lod'));
-    expect(validateScene(scene)).toEqual([]);
-    expect(scene.skins[0].joints).toHaveLength(40);
-    expect(scene.animations.map((a) => a.name)).toEqual(['TRINITYrage', 'walk', 'run', 'jump', 'long_jump']);
-  });
 });
 
 describe('generated samples (scripts/samples.ts)', () => {
   it('writes an animated skinned O3D with companions and an MDL that parse and validate', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'relic3d-samples-'));
     const written = await writeSamples(out, (id) => import(id), () => {});
-    expect(written.map((w) => w.file)).toEqual([SAMPLE_O3D, 'relic_column.chr', 'relic_column_sway.ani', SAMPLE_MDL]);
+    expect(written.map((w) => w.file)).toEqual([SAMPLE_O3D, 'relic_column.chr', 'relic_column_sway.ani', SAMPLE_MDL, SAMPLE_LOD]);
     const companions = Object.fromEntries(['relic_column.chr', 'relic_column_sway.ani'].map((f) => [f, new Uint8Array(readFileSync(path.join(out, f)))]));
     const o3d = await parseSample(path.join(out, SAMPLE_O3D), companions);
     expect(validateScene(o3d)).toEqual([]);
@@ -100,3 +98,127 @@ describe('generated samples (scripts/samples.ts)', () => {
     expect(toThree(mdl).lodObjects[0].levels).toHaveLength(2);
   });
 });
+
+/** Top-level chunks of a LODka3D file, walked here by the spec's header layout (id, Size, Count), not by the parser. */
+function lodChunks(bytes: Uint8Array, start: number, end: number): { id: string; count: number; data: Uint8Array }[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: { id: string; count: number; data: Uint8Array }[] = [];
+  for (let at = start; at < end; ) {
+    const id = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const size = view.getInt32(at + 4, true);
+    out.push({ id, count: view.getInt32(at + 8, true), data: bytes.subarray(at + 12, at + 12 + size) });
+    at += 12 + size;
+  }
+  return out;
+}
+
+const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+
+describe('generated LOD sample (packages/lod/test/writer.ts writeSampleLod)', async () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'relic3d-lod-sample-'));
+  await writeSamples(out, (id) => import(id), () => {});
+  const bytes = new Uint8Array(readFileSync(path.join(out, SAMPLE_LOD)));
+  const { SAMPLE_LOD: shape } = (await import('../../../packages/lod/test/writer.js')) as typeof import('../../../packages/lod/test/writer.js');
+
+  it('is a LODka3D file laid out as the spec says: INF1, MAL1 > MAT1, SKL1, MSL1 > MSH1, ANS1 > ANM1 × 2', () => {
+    expect(String.fromCharCode(...bytes.subarray(0, 8))).toBe('LODka3D1');
+    const [lod1] = lodChunks(bytes, 8, bytes.length);
+    expect(lod1.id).toBe('LOD1');
+    expect(8 + 12 + lod1.data.length).toBe(bytes.length);
+    const top = lodChunks(bytes, 20, bytes.length);
+    expect(top.map((c) => c.id)).toEqual(['INF1', 'MAL1', 'SKL1', 'MSL1', 'ANS1']);
+    const byId = Object.fromEntries(top.map((c) => [c.id, c]));
+    expect(byId.SKL1.count).toBe(shape.bones.length);
+    const inner = (c: { data: Uint8Array }) => lodChunks(c.data, 0, c.data.length);
+    expect(inner(byId.MAL1).map((c) => [c.id, c.count])).toEqual([['MAT1', 3]]);
+    const [msh] = inner(byId.MSL1);
+    expect([msh.id, msh.count]).toEqual(['MSH1', 3]); // Count = face groups
+    // MSH1: name length, name, isSkeletonExists, MeshMode, isMeshVisible, MeshVertexCnt, positions, MeshNormalsCnt.
+    const mv = new DataView(msh.data.buffer, msh.data.byteOffset, msh.data.byteLength);
+    const nameLength = mv.getInt32(0, true);
+    expect(String.fromCharCode(...msh.data.subarray(4, 4 + nameLength))).toBe('Serpent');
+    expect(msh.data[5 + nameLength]).toBe(3); // mode 3 (rev 1.02)
+    const vertexCount = mv.getInt32(7 + nameLength, true);
+    expect(vertexCount).toBe(shape.positions);
+    expect(mv.getInt32(11 + nameLength + 12 * vertexCount, true)).toBe(0); // no stored normals, as in real skinned files
+    // ANM1, packed: AnimType u8, AnimInterval i32 @1, AnimMode u8 @5, name length i32 @6, name @10.
+    const anims = inner(byId.ANS1).map((c) => {
+      const v = new DataView(c.data.buffer, c.data.byteOffset, c.data.byteLength);
+      const n = v.getInt32(6, true);
+      return { name: String.fromCharCode(...c.data.subarray(10, 10 + n)), interval: v.getInt32(1, true), mode: c.data[5], frames: c.count, rest: c.data.length - 10 - n };
+    });
+    expect(anims.map((a) => [a.name, a.frames, a.interval])).toEqual(shape.clips);
+    for (const a of anims) {
+      expect(a.mode).toBe(2); // loop
+      expect(a.rest).toBe(a.frames * shape.bones.length * 24); // position + Euler rotation per bone per frame
+    }
+  });
+
+  it('parses with @relic3d/lod into a valid skinned, animated, coloured scene', async () => {
+    const scene = await parseSample(path.join(out, SAMPLE_LOD));
+    expect(scene.format).toBe('lod');
+    expect(validateScene(scene)).toEqual([]);
+    expect(scene.warnings).toEqual([]);
+    const stats = sceneStats(scene);
+    expect(stats).toMatchObject({ joints: shape.bones.length, triangles: shape.triangles, clips: 2, materials: 3, textures: 0 });
+    expect(shape.triangles).toBe(800);
+    expect(scene.extras.info).toContain('relic3d sample');
+    expect(scene.skins[0].joints.map((j) => scene.nodes[j].name)).toEqual(shape.bones);
+    // Clips: frames evenly spaced by AnimInterval; the stored closing frame makes (frames − 1) × interval a seamless loop.
+    expect(scene.animations.map((a) => a.name)).toEqual(shape.clips.map((c) => c[0]));
+    scene.animations.forEach((a, i) => expect(a.duration).toBeCloseTo(((shape.clips[i][1] - 1) * shape.clips[i][2]) / 1000, 5));
+    // Gamma-space diffuse colours become linear base colours.
+    for (const m of scene.materials) {
+      const stored = shape.materials[m.name!];
+      expect(stored, m.name).toBeDefined();
+      m.baseColorFactor.slice(0, 3).forEach((c, i) => expect(c).toBeCloseTo(srgbToLinear(stored[i]), 4));
+    }
+    // +Y up as written: the base on y = 0, the head's tip at 4.35, radius ≤ 0.42.
+    const rest = computeBounds(scene);
+    expect(rest.min[1]).toBeCloseTo(0, 5);
+    expect(rest.max[1]).toBeCloseTo(4.35, 5);
+    for (const i of [0, 2]) expect(Math.max(Math.abs(rest.min[i]), Math.abs(rest.max[i]))).toBeLessThanOrEqual(0.42 + 1e-5);
+    // Both clips move the mesh away from its rest pose.
+    for (let a = 0; a < scene.animations.length; a++) {
+      const posed = computeBounds(scene, { animation: a, time: scene.animations[a].duration / 4 });
+      expect(Math.abs(posed.max[0] - rest.max[0]) + Math.abs(posed.min[0] - rest.min[0])).toBeGreaterThan(0.2);
+    }
+  });
+
+  it('is closed and wound counter-clockwise outward, with generated smoothing-group normals', async () => {
+    const scene = await parseSample(path.join(out, SAMPLE_LOD));
+    let volume = 0;
+    for (const prim of scene.meshes[0].primitives) {
+      const p = prim.attributes.POSITION;
+      const idx = prim.indices!;
+      expect(prim.attributes.NORMAL).toBeDefined();
+      for (let t = 0; t < idx.length; t += 3) {
+        const [a, b, c] = [idx[t], idx[t + 1], idx[t + 2]].map((i) => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]]);
+        volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+      }
+    }
+    expect(volume).toBeGreaterThan(0.5); // a tapered body ~0.2² π × 4 units³, positive = outward CCW
+    // The base is its own smoothing group: every base normal points straight down.
+    const base = scene.meshes[0].primitives.find((p) => p.extras?.faceGroup === 'base')!;
+    const n = base.attributes.NORMAL!;
+    for (let i = 0; i < n.length; i += 3) expect(n[i + 1]).toBeCloseTo(-1, 5);
+    // The sides are smooth across quads and face groups: one normal per position, pointing out of the body.
+    for (const group of ['scales', 'bands']) {
+      const prim = scene.meshes[0].primitives.find((p) => p.extras?.faceGroup === group)!;
+      const [p, nn] = [prim.attributes.POSITION, prim.attributes.NORMAL!];
+      const byPosition = new Map<string, string>();
+      for (let i = 0; i < p.length; i += 3) {
+        const r = Math.hypot(p[i], p[i + 2]);
+        if (r > 1e-6) expect((nn[i] * p[i] + nn[i + 2] * p[i + 2]) / r, `${group} normal is outward`).toBeGreaterThan(0.8);
+        const key = `${p[i].toFixed(5)},${p[i + 1].toFixed(5)},${p[i + 2].toFixed(5)}`;
+        const normal = `${nn[i].toFixed(4)},${nn[i + 1].toFixed(4)},${nn[i + 2].toFixed(4)}`;
+        expect(byPosition.get(key) ?? normal).toBe(normal);
+        byPosition.set(key, normal);
+      }
+    }
+    const three = toThree(scene);
+    expect(three.skeletons[0].bones).toHaveLength(shape.bones.length);
+    expect(three.clips.map((c) => c.name)).toEqual(['sway', 'slither']);
+  });
+});
+

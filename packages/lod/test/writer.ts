@@ -547,3 +547,180 @@ export function img1(name: string, data: Uint8Array): Uint8Array {
 export function inf1(text: string | Uint8Array, count = 1): Uint8Array {
   return chunk('INF1', count, typeof text === 'string' ? new Bytes().chars(text) : text);
 }
+
+// ---------------------------------------------------------------- the viewer's sample
+
+/** Shape of `writeSampleLod()`'s model, so tests can check it without re-deriving the geometry. */
+export const SAMPLE_LOD = {
+  sides: 16,
+  /** Bones Root, Body1, Body2, Body3, Head: one unit apart along +Y. */
+  bones: ['Root', 'Body1', 'Body2', 'Body3', 'Head'],
+  ringsPerSegment: 6,
+  /** 24 rows of side quads + head cone + flat base. */
+  triangles: 24 * 16 * 2 + 16 + 16,
+  /** 25 rings, the tip, the base's centre: more than 256, so position indices are 2 bytes wide. */
+  positions: 25 * 16 + 2,
+  /** [name, frames stored (the last repeats the first, so the loop is seamless), interval ms]. */
+  clips: [
+    ['sway', 41, 40],
+    ['slither', 49, 40],
+  ] as [string, number, number][],
+  /** Gamma-space diffuse colours as stored, by material. */
+  materials: {
+    Scales: [0.95, 0.64, 0.22, 1],
+    Bands: [0.1, 0.3, 0.34, 1],
+    Belly: [0.85, 0.78, 0.62, 1],
+  } as Record<string, number[]>,
+};
+
+/**
+ * A small valid LODka3D model for the viewer: a tapered, ring-segmented serpent (+Y up, 4.35 units
+ * tall) on a five-bone chain, skinned with weight type 1 (two bones per vertex across each joint),
+ * three coloured materials (scales, dark bands at the joints, a pale base), smoothing-group normals
+ * (no stored normals, as in real skinned files), and two looping clips: `sway` (its first frame is
+ * the straight rest pose, so it is the bind pose) and `slither`, a wave running up the chain.
+ */
+export function writeSampleLod(): Uint8Array {
+  const { sides, bones, ringsPerSegment } = SAMPLE_LOD;
+  const segments = bones.length - 1;
+  const rings = segments * ringsPerSegment + 1;
+  const height = segments;
+  const tipY = height + 0.35;
+  const radius = (y: number) => {
+    const taper = 0.42 * (1 - 0.55 * (y / height));
+    const frac = y - Math.floor(y);
+    return taper * (0.82 + 0.18 * Math.sin(Math.PI * frac)); // pinched at each joint, bulging between
+  };
+
+  const positions: number[] = [];
+  const uvs: number[] = [];
+  for (let r = 0; r < rings; r++) {
+    const y = r / ringsPerSegment;
+    for (let s = 0; s < sides; s++) {
+      const a = (2 * Math.PI * s) / sides;
+      positions.push(radius(y) * Math.cos(a), y, -radius(y) * Math.sin(a));
+    }
+    for (let s = 0; s <= sides; s++) uvs.push(s / sides, y / tipY);
+  }
+  const tip = positions.length / 3;
+  positions.push(0, tipY, 0);
+  const baseCentre = positions.length / 3;
+  positions.push(0, 0, 0);
+  const tipUv = uvs.length / 2;
+  for (let s = 0; s < sides; s++) uvs.push((s + 0.5) / sides, 1);
+  const baseUv = uvs.length / 2;
+  uvs.push(0.5, 0.5);
+  for (let s = 0; s < sides; s++) {
+    const a = (2 * Math.PI * s) / sides;
+    uvs.push(0.5 + 0.5 * Math.cos(a), 0.5 + 0.5 * Math.sin(a));
+  }
+
+  // Face groups: position and UV index lists kept apart (the format's OBJ-style corners).
+  type Group = { vertex: number[]; uv: number[]; smooth: number[] };
+  const scales: Group = { vertex: [], uv: [], smooth: [] };
+  const bands: Group = { vertex: [], uv: [], smooth: [] };
+  const belly: Group = { vertex: [], uv: [], smooth: [] };
+  const p = (i: number) => [positions[i * 3], positions[i * 3 + 1], positions[i * 3 + 2]];
+  /** Adds a triangle wound counter-clockwise seen from `outward` (right-handed, as GLScene). */
+  const tri = (g: Group, mask: number, corners: [number, number][], outward: number[]) => {
+    const [a, b, c] = corners.map(([v]) => p(v));
+    const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    const order = n[0] * outward[0] + n[1] * outward[1] + n[2] * outward[2] >= 0 ? [0, 1, 2] : [0, 2, 1];
+    for (const k of order) g.vertex.push(corners[k][0]), g.uv.push(corners[k][1]);
+    g.smooth.push(mask);
+  };
+  const SIDE = 1, BASE = 2; // smoothing groups: the body is smooth, the base a separate flat group
+  for (let r = 0; r + 1 < rings; r++) {
+    // Dark bands on the pinched quads either side of each joint.
+    const g = r % ringsPerSegment === 0 || r % ringsPerSegment === ringsPerSegment - 1 ? bands : scales;
+    for (let s = 0; s < sides; s++) {
+      const s1 = (s + 1) % sides;
+      const q = (ring: number, side: number, col: number): [number, number] => [ring * sides + side, ring * (sides + 1) + col];
+      const mid = p(r * sides + s);
+      const out = [mid[0], 0, mid[2]];
+      tri(g, SIDE, [q(r, s, s), q(r + 1, s, s), q(r + 1, s1, s + 1)], out);
+      tri(g, SIDE, [q(r, s, s), q(r + 1, s1, s + 1), q(r, s1, s + 1)], out);
+    }
+  }
+  const top = (rings - 1) * sides;
+  for (let s = 0; s < sides; s++) {
+    const s1 = (s + 1) % sides;
+    const mid = p(top + s);
+    tri(bands, SIDE, [[top + s, (rings - 1) * (sides + 1) + s], [top + s1, (rings - 1) * (sides + 1) + s + 1], [tip, tipUv + s]], [mid[0], 0.5, mid[2]]);
+    tri(belly, BASE, [[s, baseUv + 1 + s], [s1, baseUv + 1 + s1], [baseCentre, baseUv]], [0, -1, 0]);
+  }
+
+  // Weights: bone k spans y ∈ [k, k + 1]; within half a unit of joint j a vertex blends bones j − 1 and j.
+  const perVertex: [number, number][][] = [];
+  for (let v = 0; v < positions.length / 3; v++) {
+    const y = positions[v * 3 + 1];
+    const j = Math.min(segments, Math.max(1, Math.round(y)));
+    const t = Math.min(1, Math.max(0, y - (j - 0.5)));
+    const child = t * t * (3 - 2 * t);
+    if (child <= 0) perVertex.push([[j - 1, 1]]);
+    else if (child >= 1) perVertex.push([[j, 1]]);
+    else perVertex.push(child >= 0.5 ? [[j, child], [j - 1, 1 - child]] : [[j - 1, 1 - child], [j, child]]);
+  }
+
+  const mesh: MeshSpec = {
+    name: 'Serpent',
+    mode: 3,
+    skeletonFlag: true,
+    positions,
+    uvSets: [uvs],
+    weights: { bonesPerVertex: 2, perVertex },
+    groups: [
+      { faceType: 2, name: 'scales', materials: ['Scales'], vertex: scales.vertex, smooth: scales.smooth, normal: [], uv: [scales.uv] },
+      { faceType: 2, name: 'bands', materials: ['Bands'], vertex: bands.vertex, smooth: bands.smooth, normal: [], uv: [bands.uv] },
+      { faceType: 2, name: 'base', materials: ['Belly'], vertex: belly.vertex, smooth: belly.smooth, normal: [], uv: [belly.uv] },
+    ],
+    boneCount: bones.length,
+  };
+
+  const material = (name: string, specular: number, shininess: number): MaterialSpec => {
+    const diffuse = SAMPLE_LOD.materials[name];
+    return {
+      name,
+      texture: '',
+      options: {
+        ambient: diffuse.map((c, i) => (i < 3 ? c * 0.25 : 1)),
+        diffuse,
+        specular: [specular, specular, specular, 1],
+        shininess,
+        textureEnabled: false,
+      },
+    };
+  };
+
+  const clip = ([name, frames, interval]: [string, number, number]): AnimationSpec => {
+    const period = frames - 1;
+    return {
+      name,
+      interval,
+      mode: 2, // loop
+      frames: Array.from({ length: frames }, (_, f) => {
+        const phase = (2 * Math.PI * (f % period)) / period;
+        return bones.map((_, k) => {
+          const at: number[] = [0, k === 0 ? 0 : 1, 0];
+          if (name === 'sway') {
+            // Starts straight: frame 0 is the bind pose.
+            const bend = k === 0 ? 0.08 : 0.22 + 0.04 * k;
+            return [...at, 0.12 * Math.sin(2 * phase) * (k > 0 ? 1 : 0), 0, bend * Math.sin(phase)];
+          }
+          const wave = phase - 0.9 * k;
+          return [...at, k === 0 ? 0 : 0.18 * Math.cos(wave), 0.1 * Math.sin(phase), (k === 0 ? 0.1 : 0.38) * Math.sin(wave)];
+        });
+      }),
+    };
+  };
+
+  return lodFile([
+    inf1('relic3d sample: a skinned serpent written by @relic3d/lod test/writer.ts (MIT)'),
+    mal1([mat1(3, [material('Scales', 0.45, 48), material('Bands', 0.3, 24), material('Belly', 0.1, 8)])]),
+    skl1(bones.map((name, id) => ({ id, parent: id - 1, name }))),
+    msl1([mesh]),
+    ans1(SAMPLE_LOD.clips.map(clip)),
+  ]);
+}
