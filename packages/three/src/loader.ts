@@ -3,7 +3,10 @@ import { registeredFormats, requireFormat, type Format, type ParseOptions, type 
 import { toThree, type ThreeScene, type ToThreeOptions } from './convert.js';
 
 export interface RelicLoaderOptions {
-  /** Formats to detect among, e.g. `[ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat]`. Default: core's registry. */
+  /**
+   * Formats to detect among, e.g. `[ms3dFormat, aseFormat]`. Default: core's registry
+   * (`registerFormat`), and when that is empty every format of the optional peer `relic3d`.
+   */
   formats?: readonly Format[];
   /** Passed to the format's parse (code page, kernels, ...). */
   parseOptions?: Omit<ParseOptions, 'fileName' | 'resolve'>;
@@ -23,13 +26,29 @@ function baseName(name: string): string {
   return name.split(/[\\/]/).pop() ?? name;
 }
 
+/** Every format of the `relic3d` umbrella package, imported on first use (it is an optional peer). */
+async function umbrellaFormats(): Promise<readonly Format[]> {
+  let umbrella: { formats?: readonly Format[] };
+  try {
+    umbrella = await import('relic3d');
+  } catch (cause) {
+    throw new Error(
+      'RelicLoader has no formats: install the relic3d package (npm install relic3d), or pass { formats: [ms3dFormat, ...] } or call setFormats()',
+      { cause },
+    );
+  }
+  if (!umbrella.formats?.length) throw new Error('RelicLoader: the relic3d package exports no formats; pass { formats } or call setFormats()');
+  return umbrella.formats;
+}
+
 /**
- * A THREE.Loader for every relic3d format:
- * `new RelicLoader(undefined, { formats }).loadAsync('model.ms3d')`.
+ * A THREE.Loader for every relic3d format: `new RelicLoader().loadAsync('model.ms3d')`.
+ * Without `formats` it uses core's registry, else imports the `relic3d` package's formats.
  * Companions are fetched relative to the model's URL by their base name.
  */
 export class RelicLoader extends THREE.Loader<RelicLoadResult> {
   options: RelicLoaderOptions;
+  private umbrella?: Promise<readonly Format[]>;
 
   constructor(manager?: THREE.LoadingManager, options: RelicLoaderOptions = {}) {
     super(manager);
@@ -82,9 +101,21 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     };
   }
 
+  /** The formats detection chooses among: `options.formats`, else core's registry, else the `relic3d` package's. */
+  async formats(): Promise<readonly Format[]> {
+    if (this.options.formats) return this.options.formats;
+    if (registeredFormats().length) return registeredFormats();
+    // A failed import is not cached, so installing relic3d later (or a retry after a network error) works.
+    this.umbrella ??= umbrellaFormats().catch((error: unknown) => {
+      this.umbrella = undefined;
+      throw error;
+    });
+    return this.umbrella;
+  }
+
   /** Detects the format of `bytes`, parses and converts. Rejects with the parser's FormatError. */
   async parse(bytes: Uint8Array, fileName?: string, resolve?: Resolver): Promise<RelicLoadResult> {
-    const formats = this.options.formats ?? registeredFormats();
+    const formats = await this.formats();
     if (!formats.length) {
       throw new Error('RelicLoader has no formats: pass { formats: [ms3dFormat, aseFormat, ...] } or call setFormats()');
     }
