@@ -35,15 +35,18 @@ function fillTables(): void {
  * duplicate joints merged, the 4 largest kept (stable), renormalised; a vertex with no positive
  * weight binds fully to its first joint. Inputs are strided: vertex v, influence k is at
  * `joints + v * jointStride + k * jointStep` (types J_*), likewise weights (types W_*). `tj`/`tw`
- * are scratch of `influences` entries (used when influences > 4).
+ * are scratch of `influences` entries (used when influences > 4). When `rigid` != 0, vertices
+ * with no positive weight are flagged there (u8); returns their count.
  */
 export function packSkin(
   vertexCount: u32, influences: u32,
   joints: usize, jointStride: u32, jointStep: u32, jointType: u32,
   weights: usize, weightStride: u32, weightStep: u32, weightType: u32,
-  tj: usize, tw: usize, outJ: usize, outW: usize,
-): void {
+  tj: usize, tw: usize, outJ: usize, outW: usize, rigid: usize,
+): u32 {
   if (!tablesReady) fillTables();
+  let rigidCount: u32 = 0;
+  if (rigid) memory.fill(rigid, 0, vertexCount);
   memory.fill(outJ, 0, <usize>vertexCount << 3);
   memory.fill(outW, 0, <usize>vertexCount << 4);
   for (let v: u32 = 0; v < vertexCount; v++) {
@@ -72,6 +75,8 @@ export function packSkin(
       if (n == 0) {
         store<u16>(oj, <u16>(influences > 0 ? loadJoint(jr, jointType) : 0));
         store<f32>(ow, 1);
+        if (rigid) store<u8>(rigid + v, 1);
+        rigidCount++;
         continue;
       }
       // Branchless compare-exchange (wasm select): random weights would mispredict branches.
@@ -109,6 +114,8 @@ export function packSkin(
     if (n == 0) {
       store<u16>(oj, <u16>loadJoint(jr, jointType));
       store<f32>(ow, 1);
+      if (rigid) store<u8>(rigid + v, 1);
+      rigidCount++;
       continue;
     }
     const keep = n < 4 ? n : 4;
@@ -139,6 +146,7 @@ export function packSkin(
       store<f32>(ow + (<usize>s << 2), <f32>(load<f64>(tw + (<usize>s << 3)) / sum));
     }
   }
+  return rigidCount;
 }
 
 /**
@@ -272,12 +280,13 @@ export function skinVertices(positions: usize, joints: usize, weights: usize, ma
  * w1/w2 at 12/16, idxA/idxB (palette slot × 3) at 20/22 of each `stride`-byte record; a weighted
  * index resolves through `palette` (i32, `paletteLength` entries; 0 = no palette: joint = idx / 3).
  * Flags vertices with no positive weight in `rigid`. Returns the first vertex with a bad weighted
- * index, or -1.
+ * index, or −1 − (the number of flagged vertices).
  */
 export function o3dInfluences(records: usize, count: u32, stride: u32, palette: usize, paletteLength: u32, outJ: usize, outW: usize, rigid: usize): i32 {
   memory.fill(outJ, 0, <usize>count << 3);
   memory.fill(outW, 0, <usize>count << 3);
   memory.fill(rigid, 0, <usize>count);
+  let rigidCount: i32 = 0;
   for (let v: u32 = 0; v < count; v++) {
     const r = records + <usize>v * stride;
     const w1 = load<f32>(r, 12), w2 = load<f32>(r, 16);
@@ -296,9 +305,12 @@ export function o3dInfluences(records: usize, count: u32, stride: u32, palette: 
       store<i32>(oj, palette ? load<i32>(palette + (<usize>slot << 2)) : <i32>slot, 4);
       store<f32>(ow, w2, 4);
     }
-    if (!(w1 > 0) && !(w2 > 0)) store<u8>(rigid + v, 1);
+    if (!(w1 > 0) && !(w2 > 0)) {
+      store<u8>(rigid + v, 1);
+      rigidCount++;
+    }
   }
-  return -1;
+  return -1 - rigidCount;
 }
 
 /**

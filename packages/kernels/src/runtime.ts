@@ -15,8 +15,8 @@ export interface KernelExports {
     vertexCount: number, influences: number,
     joints: number, jointStride: number, jointStep: number, jointType: number,
     weights: number, weightStride: number, weightStep: number, weightType: number,
-    tj: number, tw: number, outJ: number, outW: number,
-  ): void;
+    tj: number, tw: number, outJ: number, outW: number, rigid: number,
+  ): number;
   o3dInfluences(records: number, count: number, stride: number, palette: number, paletteLength: number, outJ: number, outW: number, rigid: number): number;
   lodScan(bytes: number, count: number, size: number, bonesPerVertex: number, vertexCount: number, starts: number): number;
   lodFill(bytes: number, size: number, vertexCount: number, starts: number, widest: number, outJ: number, outW: number): void;

@@ -120,20 +120,27 @@ export function packSkinWeights(
 export const J_I32 = 0, J_U16 = 1, J_U8 = 2;
 export const W_F64 = 0, W_F32 = 1, W_U8_UNORM = 2, W_U8_PERCENT = 3;
 
-/** Runs the packSkin kernel on influences already in module memory; copies the result out. */
+/**
+ * Runs the packSkin kernel on influences already in module memory; copies the result out. With
+ * `rigid`, also the flags of vertices that had no positive weight (only when there are any).
+ */
 export function packIn(
   wasm: WasmModule,
   vertexCount: number,
   influences: number,
   joints: number, jointStride: number, jointStep: number, jointType: number,
   weights: number, weightStride: number, weightStep: number, weightType: number,
-): PackedSkin {
+  rigid = false,
+): PackedSkin & { rigid?: Uint8Array } {
   const tj = wasm.alloc(influences * 4);
   const tw = wasm.alloc(influences * 8);
   const oj = wasm.alloc(vertexCount * 8);
   const ow = wasm.alloc(vertexCount * 16);
-  wasm.exports.packSkin(vertexCount, influences, joints, jointStride, jointStep, jointType, weights, weightStride, weightStep, weightType, tj, tw, oj, ow);
-  return { joints: wasm.take(Uint16Array, oj, vertexCount * 4), weights: wasm.take(Float32Array, ow, vertexCount * 4) };
+  const flags = rigid ? wasm.alloc(vertexCount) : 0;
+  const count = wasm.exports.packSkin(vertexCount, influences, joints, jointStride, jointStep, jointType, weights, weightStride, weightStep, weightType, tj, tw, oj, ow, flags);
+  const out: PackedSkin & { rigid?: Uint8Array } = { joints: wasm.take(Uint16Array, oj, vertexCount * 4), weights: wasm.take(Float32Array, ow, vertexCount * 4) };
+  if (rigid && count > 0) out.rigid = wasm.take(Uint8Array, flags, vertexCount);
+  return out;
 }
 
 /** target.set(source[0..n)) for typed arrays and plain array-likes alike. */

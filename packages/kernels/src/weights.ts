@@ -84,7 +84,7 @@ export function unpackMs3dWeights(
       const j = wasm.alloc(n * 16), w = wasm.alloc(n * 16), rigid = wasm.alloc(n);
       const rigidCount = wasm.exports.ms3dInfluences(ids, n, e, extra ? extraStride : 0, Math.min(jointCount, 0x7fffffff), j, w, rigid);
       const packed = packIn(wasm, n, 4, j, 16, 4, J_I32, w, 16, 4, W_F32);
-      return applyRigid(packed, wasm.take(Uint8Array, rigid, n), rigidCount, options.rigidJoint);
+      return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, n) : new Uint8Array(0), rigidCount, options.rigidJoint);
     }, () => unpackMs3dWeights(boneIds, extra, extraStride, jointCount, { ...options, reference: true }));
   }
   const joints = new Int32Array(n * 4);
@@ -140,17 +140,16 @@ export function unpackO3dWeights(
       const pal = palette ? wasm.alloc(palette.length * 4) : 0;
       if (palette) wasm.view(Int32Array, pal, palette.length).set(Array.isArray(palette) || ArrayBuffer.isView(palette) ? (palette as ArrayLike<number>) : Array.from(palette));
       const j = wasm.alloc(count * 8), w = wasm.alloc(count * 8), rigid = wasm.alloc(count);
-      const bad = wasm.exports.o3dInfluences(r, count, stride, pal, palette?.length ?? 0, j, w, rigid);
+      const status = wasm.exports.o3dInfluences(r, count, stride, pal, palette?.length ?? 0, j, w, rigid);
+      const bad = status;
       if (bad >= 0) {
         const dv = new DataView(records.buffer, records.byteOffset + bad * stride, 24);
         const idx = dv.getFloat32(12, true) > 0 && !Number.isInteger(dv.getUint16(20, true) / 3) || (palette && dv.getFloat32(12, true) > 0 && dv.getUint16(20, true) / 3 >= palette.length) ? dv.getUint16(20, true) : dv.getUint16(22, true);
         throw new RangeError(`vertex ${bad}: bone index ${idx} is not a palette slot × 3 of a ${palette?.length ?? 'global'} palette`);
       }
-      const flags = wasm.view(Uint8Array, rigid, count);
-      let rigidCount = 0;
-      for (let v = 0; v < count; v++) rigidCount += flags[v];
+      const rigidCount = -1 - status;
       const packed = packIn(wasm, count, 2, j, 8, 4, J_I32, w, 8, 4, W_F32);
-      return applyRigid(packed, wasm.take(Uint8Array, rigid, count), rigidCount, undefined);
+      return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, count) : new Uint8Array(0), rigidCount, undefined);
     }, () => unpackO3dWeights(records, count, palette, { ...options, reference: true }));
   }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
@@ -201,18 +200,13 @@ export function unpackByteWeights(
   }
   const wasm = options.reference ? undefined : wasmModule(options);
   if (wasm && count > 0) {
-    const rigid = new Uint8Array(count);
-    let rigidCount = 0;
-    for (let v = 0, p = weightsOffset; v < count; v++, p += stride) {
-      if (!(records[p] | records[p + 1] | records[p + 2] | records[p + 3])) {
-        rigid[v] = 1;
-        rigidCount++;
-      }
-    }
     return wasm.run(() => {
       const r = wasm.copyIn(records.subarray(0, count * stride));
-      const packed = packIn(wasm, count, 4, r + jointsOffset, stride, 2, J_U16, r + weightsOffset, stride, 1, W_U8_UNORM);
-      return applyRigid(packed, rigid, rigidCount, undefined);
+      // All-zero u8 weights ⇔ no positive weight: the kernel flags exactly the unskinned vertices.
+      const { rigid, ...packed } = packIn(wasm, count, 4, r + jointsOffset, stride, 2, J_U16, r + weightsOffset, stride, 1, W_U8_UNORM, true);
+      let rigidCount = 0;
+      if (rigid) for (let v = 0; v < count; v++) rigidCount += rigid[v];
+      return applyRigid(packed, rigid ?? new Uint8Array(0), rigidCount, undefined);
     }, () => unpackByteWeights(records, stride, count, jointsOffset, weightsOffset, { ...options, reference: true }));
   }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
