@@ -640,10 +640,9 @@ function readList(ctx: Ctx, what: string, entry: string, width: number, required
     if (tk.quickKeyword(name)) {
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
-      for (let c = 0; c < width; c++) {
-        if (c < required) tk.numberInto(out, data.length++, false, valueWhat);
-        else tk.optNumberInto(out, data.length++, pad);
-      }
+      tk.numbersInto(out, data.length, required, valueWhat);
+      data.length += required;
+      for (let c = required; c < width; c++) tk.optNumberInto(out, data.length++, pad);
       endEntry(tk);
     } else if (listOther(tk, tk.peek(), what, open)) return list;
   }
@@ -815,18 +814,14 @@ function readNormals(ctx: Ctx, what: string, faces: number): NormalLists {
     if (tk.quickKeyword(KW_VERTEXNORMAL)) {
       n.vFace.push(lastFace);
       tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
-      const out = n.vData.reserve(3);
-      tk.numberInto(out, n.vData.length++, false, 'a number');
-      tk.numberInto(out, n.vData.length++, false, 'a number');
-      tk.numberInto(out, n.vData.length++, false, 'a number');
+      tk.numbersInto(n.vData.reserve(3), n.vData.length, 3, 'a number');
+      n.vData.length += 3;
       endEntry(tk);
     } else if (tk.quickKeyword(KW_FACENORMAL)) {
       lastFace = integer(tk, 'a face normal index');
       n.faceIdx.push(lastFace);
-      const out = n.faceData.reserve(3);
-      tk.numberInto(out, n.faceData.length++, false, 'a number');
-      tk.numberInto(out, n.faceData.length++, false, 'a number');
-      tk.numberInto(out, n.faceData.length++, false, 'a number');
+      tk.numbersInto(n.faceData.reserve(3), n.faceData.length, 3, 'a number');
+      n.faceData.length += 3;
       endEntry(tk);
     } else if (listOther(tk, tk.peek(), what, open)) return n;
   }

@@ -211,13 +211,14 @@ export class Tokenizer {
 
   /**
    * True when no value or block follows (the next token is a keyword, `}` or the end), so there is
-   * nothing to skip after an entry. Consumes nothing.
+   * nothing to skip after an entry. Consumes whitespace only.
    */
   atEntryEnd(): boolean {
     if (this.peeked) return this.kind === Tok.Keyword || this.kind === Tok.Close || this.kind === Tok.Eof;
     const b = this.bytes, n = this.length;
     let p = this.pos;
     while (p < n && CLASS[b[p]] === SPACE) p++;
+    this.pos = p; // only whitespace skipped: the next peek finds the same token
     if (p >= n) return true;
     const c = b[p];
     return c === 0x7d || (c === 0x2a && p + 1 < n && CLASS[b[p + 1]] === 0);
@@ -357,6 +358,14 @@ export class Tokenizer {
     else out[at] = integer ? this.int(what) : this.num(what);
   }
 
+  /** `count` numbers into `out[at…]` (as `numberInto`, in one call). */
+  numbersInto(out: Float64Array, at: number, count: number, what: string): void {
+    for (let i = 0; i < count; i++) {
+      if (this.quickScan(false)) out[at + i] = this.quickValue;
+      else out[at + i] = this.num(what);
+    }
+  }
+
   /** The fast path alone: writes `out[at]` and returns true, or consumes nothing and returns false. */
   quickInto(out: Float64Array | Int32Array, at: number, integer: boolean): boolean {
     if (!this.quickScan(integer)) return false;
@@ -385,7 +394,7 @@ export class Tokenizer {
     const first = p;
     let m = 0;
     let c = p < n ? b[p] : 0;
-    while (c >= 0x30 && c <= 0x39) {
+    while (((c - 0x30) >>> 0) < 10) {
       m = m * 10 + (c - 0x30);
       c = ++p < n ? b[p] : 0;
     }
@@ -396,7 +405,7 @@ export class Tokenizer {
       if (integer) return false;
       const f0 = ++p;
       c = p < n ? b[p] : 0;
-      while (c >= 0x30 && c <= 0x39) {
+      while (((c - 0x30) >>> 0) < 10) {
         m = m * 10 + (c - 0x30);
         c = ++p < n ? b[p] : 0;
       }
