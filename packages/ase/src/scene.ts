@@ -275,8 +275,10 @@ function setting(obj: AseObject, key: string): number | undefined {
 function camera(obj: AseObject, name: string, options: AseParseOptions): Camera {
   const fov = setting(obj, 'CAMERA_FOV') ?? Math.PI / 4;
   const aspect = options.cameraAspect ?? 4 / 3;
-  const near = setting(obj, 'CAMERA_NEAR') ?? setting(obj, 'CAMERA_HITHER') ?? 0;
-  const far = setting(obj, 'CAMERA_FAR') ?? setting(obj, 'CAMERA_YON');
+  // HITHER/YON are the manual clipping planes (written only when set); NEAR/FAR are the environment
+  // (fog) ranges, not clipping, and stay in extras.settings.
+  const near = setting(obj, 'CAMERA_HITHER') ?? 0;
+  const far = setting(obj, 'CAMERA_YON');
   const znear = near > 0 ? near : 0.1;
   const cam: Camera = {
     name,
@@ -302,6 +304,9 @@ function light(obj: AseObject, name: string): Light {
     intensity: setting(obj, 'LIGHT_INTENS') ?? 1,
     extras: { type: obj.type, settings: obj.settings ?? {} },
   };
+  // Far attenuation (written only when it is on) ends where the light stops reaching.
+  const attenuationEnd = setting(obj, 'LIGHT_ATTNEND');
+  if (out.type !== 'directional' && attenuationEnd !== undefined && attenuationEnd > 0) out.range = attenuationEnd;
   if (out.type === 'spot') {
     const deg = Math.PI / 180;
     const falloff = setting(obj, 'LIGHT_FALLOFF') ?? 45;

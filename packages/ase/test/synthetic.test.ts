@@ -531,10 +531,15 @@ describe('animation', () => {
     // At rest the camera node's −Z is the Max view axis (+Y in Max → −Z in the scene).
     const rest = worldOf(s, 'Cam');
     close([-rest[8], -rest[9], -rest[10]], yUp([0, 1, 0]));
+    // NEAR/FAR are environment ranges, not clipping: no manual clip → znear 0.1, no zfar.
     const c = s.cameras[0];
-    expect(c.znear).toBe(1);
-    expect(c.zfar).toBe(500);
+    expect(c.znear).toBe(0.1);
+    expect(c.zfar).toBeUndefined();
+    expect(c.extras?.settings).toMatchObject({ CAMERA_NEAR: 1, CAMERA_FAR: 500 });
     expect(c.yfov).toBeCloseTo(2 * Math.atan(Math.tan(0.6) / (4 / 3)), 6);
+    // Manual clipping planes (*CAMERA_HITHER / *CAMERA_YON) become znear / zfar.
+    const clipped = load(aseFile([camera('Clip', camRows, undefined, { hither: 2, yon: 750, near: 1, far: 500 })])).cameras[0];
+    expect([clipped.znear, clipped.zfar]).toEqual([2, 750]);
   });
 });
 
@@ -542,7 +547,7 @@ describe('other objects', () => {
   it('lights: Omni → point, Target/Free → spot with half-angle cones, Directional; target light gets its target node', () => {
     const rows = rotZ(0, [0, 0, 10]);
     const s = load(aseFile([
-      light('Omni01', 'Omni', rows, undefined, { color: [1, 0.5, 0.25], intensity: 2 }),
+      light('Omni01', 'Omni', rows, undefined, { color: [1, 0.5, 0.25], intensity: 2, attenuation: [10, 80] }),
       light('Spot01', 'Target', rows, IDENTITY_ROWS, { hotspot: 40, falloff: 60 }),
       light('Sun01', 'Directional', rows, undefined, {}),
       light('Free01', 'Free', rows, undefined, { hotspot: 20, falloff: 30 }),
@@ -550,6 +555,8 @@ describe('other objects', () => {
     expect(s.lights.map((l) => l.type)).toEqual(['point', 'spot', 'directional', 'spot']);
     expect(s.lights[0].color).toEqual([1, 0.5, 0.25]);
     expect(s.lights[0].intensity).toBe(2);
+    expect(s.lights[0].range).toBe(80); // *LIGHT_ATTNEND
+    expect(s.lights[1].range).toBeUndefined(); // no attenuation written
     expect(s.lights[1].outerConeAngle).toBeCloseTo((30 * Math.PI) / 180, 6);
     expect(s.lights[1].innerConeAngle).toBeCloseTo((20 * Math.PI) / 180, 6);
     expect(s.nodes.some((n) => n.name === 'Spot01.Target')).toBe(true);

@@ -210,7 +210,7 @@ export function tmAnimation(name: string, tracks: Record<string, string[]>): str
   return lines.join('\n');
 }
 
-export function camera(name: string, rows: Rows, target: Rows | undefined, settings: { fov?: number; near?: number; far?: number }, tail: string[] = []): string {
+export function camera(name: string, rows: Rows, target: Rows | undefined, settings: { fov?: number; near?: number; far?: number; hither?: number; yon?: number }, tail: string[] = []): string {
   return [
     '*CAMERAOBJECT {',
     `*NODE_NAME "${name}"`,
@@ -219,6 +219,7 @@ export function camera(name: string, rows: Rows, target: Rows | undefined, setti
     ...(target ? [nodeTM(`${name}.Target`, target)] : []),
     '*CAMERA_SETTINGS {',
     '*TIMEVALUE 0',
+    ...(settings.hither !== undefined ? [`*CAMERA_HITHER ${f(settings.hither)}`, `*CAMERA_YON ${f(settings.yon ?? 1000)}`] : []),
     `*CAMERA_NEAR ${f(settings.near ?? 0)}`,
     `*CAMERA_FAR ${f(settings.far ?? 1000)}`,
     `*CAMERA_FOV ${f(settings.fov ?? 0.7854)}`,
@@ -229,7 +230,7 @@ export function camera(name: string, rows: Rows, target: Rows | undefined, setti
   ].join('\n');
 }
 
-export function light(name: string, type: 'Omni' | 'Target' | 'Directional' | 'Free', rows: Rows, target: Rows | undefined, s: { color?: V3; intensity?: number; hotspot?: number; falloff?: number }): string {
+export function light(name: string, type: 'Omni' | 'Target' | 'Directional' | 'Free', rows: Rows, target: Rows | undefined, s: { color?: V3; intensity?: number; hotspot?: number; falloff?: number; attenuation?: [number, number] }): string {
   return [
     '*LIGHTOBJECT {',
     `*NODE_NAME "${name}"`,
@@ -245,6 +246,7 @@ export function light(name: string, type: 'Omni' | 'Target' | 'Directional' | 'F
     `*LIGHT_INTENS ${f(s.intensity ?? 1)}`,
     '*LIGHT_ASPECT -1.0000',
     ...(s.hotspot !== undefined ? [`*LIGHT_HOTSPOT ${f(s.hotspot)}`, `*LIGHT_FALLOFF ${f(s.falloff ?? s.hotspot + 2)}`] : []),
+    ...(s.attenuation ? [`*LIGHT_ATTNSTART ${f(s.attenuation[0])}`, `*LIGHT_ATTNEND ${f(s.attenuation[1])}`] : []),
     '*LIGHT_TDIST 240.0000',
     '}',
     '}',
