@@ -537,11 +537,18 @@ class Grow<T extends Int32Array | Float64Array> {
 const ints = (capacity: number) => new Grow(new Int32Array(capacity));
 const floats = (capacity: number) => new Grow(new Float64Array(capacity));
 
-/** Initial capacity for `declared` entries of at least `minBytes` text each: never beyond the text left. */
-function capacityFor(tk: Tokenizer, declared: number | undefined, minBytes: number, perEntry = 1): number {
+/**
+ * Initial capacity for `declared` entries whose shortest line is `*KEYWORD 0 0 0 0`-like
+ * (`minBytes`): never more entries than the text left can hold, so a forged count cannot make the
+ * temporaries outgrow the input. Lists grow past it when the count was low or missing.
+ */
+function capacityFor(tk: Tokenizer, declared: number | undefined, minBytes: number): number {
   if (declared === undefined || !(declared > 0)) return 16;
-  return Math.min(declared, Math.floor((tk.length - tk.pos) / minBytes) + 1) * perEntry;
+  return Math.min(declared, Math.floor((tk.length - tk.pos) / minBytes) + 1);
 }
+
+/** Shortest text of one list line (`*MESH_VERTEX 0 0 0 0` …), for capacities. */
+const MIN_LINE = { vertex: 20, face: 18, tvert: 17, tface: 19, cvert: 21, cface: 19, faceNormal: 24, vertexNormal: 26 };
 
 const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const KW_MESH_FACE = bytesOf('MESH_FACE');
@@ -689,29 +696,29 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
       case 'MESH_NUMCVFACES': numCVFaces = tk.int('*MESH_NUMCVFACES value'); break;
       case 'MESH_VERTEX_LIST':
         vertexAt = at;
-        if (tk.peek() === Tok.Open) vertexList = readList(ctx, kw, 'MESH_VERTEX', 3, 3, 0, capacityFor(tk, numVertex, 8));
+        if (tk.peek() === Tok.Open) vertexList = readList(ctx, kw, 'MESH_VERTEX', 3, 3, 0, capacityFor(tk, numVertex, MIN_LINE.vertex));
         break;
       case 'MESH_FACE_LIST':
         faceAt = at;
         if (tk.peek() === Tok.Open) {
-          const cap = capacityFor(tk, numFaces, 8);
+          const cap = capacityFor(tk, numFaces, MIN_LINE.face);
           const lists = (faceLists ??= { index: ints(cap), data: ints(cap * 6), smooth: ints(cap), mtl: ints(cap) });
           readFaceList(ctx, lists, groups);
         }
         break;
       case 'MESH_TVERTLIST':
         tAt = at;
-        if (tk.peek() === Tok.Open) tvertList = readList(ctx, kw, 'MESH_TVERT', 3, 2, 0, capacityFor(tk, numTVert, 6));
+        if (tk.peek() === Tok.Open) tvertList = readList(ctx, kw, 'MESH_TVERT', 3, 2, 0, capacityFor(tk, numTVert, MIN_LINE.tvert));
         break;
       case 'MESH_TFACELIST':
-        if (tk.peek() === Tok.Open) tfaceList = readList(ctx, kw, 'MESH_TFACE', 3, 3, 0, capacityFor(tk, numTVFaces, 6));
+        if (tk.peek() === Tok.Open) tfaceList = readList(ctx, kw, 'MESH_TFACE', 3, 3, 0, capacityFor(tk, numTVFaces, MIN_LINE.tface));
         break;
       case 'MESH_CVERTLIST':
         cAt = at;
-        if (tk.peek() === Tok.Open) cvertList = readList(ctx, kw, 'MESH_VERTCOL', 3, 3, 0, capacityFor(tk, numCVert, 8));
+        if (tk.peek() === Tok.Open) cvertList = readList(ctx, kw, 'MESH_VERTCOL', 3, 3, 0, capacityFor(tk, numCVert, MIN_LINE.cvert));
         break;
       case 'MESH_CFACELIST':
-        if (tk.peek() === Tok.Open) cfaceList = readList(ctx, kw, 'MESH_CFACE', 3, 3, 0, capacityFor(tk, numCVFaces, 8));
+        if (tk.peek() === Tok.Open) cfaceList = readList(ctx, kw, 'MESH_CFACE', 3, 3, 0, capacityFor(tk, numCVFaces, MIN_LINE.cface));
         break;
       case 'MESH_MAPPINGCHANNEL': {
         const channel = tk.int('a mapping channel number');
@@ -720,14 +727,14 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
         block(ctx, kw, (inner) => {
           if (inner === 'MESH_NUMTVERTEX') ch.numT = tk.int();
           else if (inner === 'MESH_NUMTVFACES') ch.numF = tk.int();
-          else if (inner === 'MESH_TVERTLIST' && tk.peek() === Tok.Open) ch.tverts = readList(ctx, inner, 'MESH_TVERT', 3, 2, 0, capacityFor(tk, ch.numT, 6));
-          else if (inner === 'MESH_TFACELIST' && tk.peek() === Tok.Open) ch.tfaces = readList(ctx, inner, 'MESH_TFACE', 3, 3, 0, capacityFor(tk, ch.numF, 6));
+          else if (inner === 'MESH_TVERTLIST' && tk.peek() === Tok.Open) ch.tverts = readList(ctx, inner, 'MESH_TVERT', 3, 2, 0, capacityFor(tk, ch.numT, MIN_LINE.tvert));
+          else if (inner === 'MESH_TFACELIST' && tk.peek() === Tok.Open) ch.tfaces = readList(ctx, inner, 'MESH_TFACE', 3, 3, 0, capacityFor(tk, ch.numF, MIN_LINE.tface));
         });
         extraChannels.push(ch);
         break;
       }
       case 'MESH_NORMALS':
-        if (tk.peek() === Tok.Open) normals = readNormals(ctx, kw, capacityFor(tk, numFaces, 8));
+        if (tk.peek() === Tok.Open) normals = readNormals(ctx, kw, numFaces);
         break;
       case 'MESH_WEIGHTS':
         if (tk.peek() === Tok.Open) weights = readWeights(ctx);
@@ -805,8 +812,10 @@ interface NormalLists {
 }
 
 /** `*MESH_NORMALS`: face normals by index, vertex normals in file order with the face before them. */
-function readNormals(ctx: Ctx, what: string, faces: number): NormalLists {
+function readNormals(ctx: Ctx, what: string, declaredFaces: number | undefined): NormalLists {
   const tk = ctx.tk;
+  // Max layout: one face normal and three vertex normals per face.
+  const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
   const n: NormalLists = { faceIdx: ints(faces), faceData: floats(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats(faces * 9) };
   let lastFace = -1;
   const open = openList(tk, what);
