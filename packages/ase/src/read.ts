@@ -515,7 +515,7 @@ function readShapeLine(ctx: Ctx, index: number): AseShapeLine {
 // capped by the text left), so a list costs no string and no object per entry.
 
 /** A growable typed array of int32 or float64 values. */
-class Grow<T extends Int32Array | Float64Array> {
+class Grow<T extends Int32Array | Float32Array | Float64Array> {
   length = 0;
   constructor(public data: T) {}
   push(v: number): void {
@@ -536,6 +536,7 @@ class Grow<T extends Int32Array | Float64Array> {
 
 const ints = (capacity: number) => new Grow(new Int32Array(capacity));
 const floats = (capacity: number) => new Grow(new Float64Array(capacity));
+const floats32 = (capacity: number) => new Grow(new Float32Array(capacity));
 
 /**
  * Initial capacity for `declared` entries whose shortest line is `*KEYWORD 0 0 0 0`-like
@@ -549,6 +550,9 @@ function capacityFor(tk: Tokenizer, declared: number | undefined, minBytes: numb
 
 /** Shortest text of one list line (`*MESH_VERTEX 0 0 0 0` …), for capacities. */
 const MIN_LINE = { vertex: 20, face: 18, tvert: 17, tface: 19, cvert: 21, cface: 19, faceNormal: 24, vertexNormal: 26 };
+
+/** List entries whose values are indices (placed into Int32Array). */
+const FACE_ENTRIES = new Set(['MESH_TFACE', 'MESH_CFACE']);
 
 const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const KW_MESH_FACE = bytesOf('MESH_FACE');
@@ -564,10 +568,11 @@ const ENTRY_BYTES = new Map<string, Uint8Array>();
  */
 class IndexedList {
   readonly index: Grow<Int32Array>;
-  readonly data: Grow<Float64Array>;
-  constructor(readonly width: number, capacity = 0) {
+  readonly data: Grow<Float32Array | Float64Array>;
+  /** `float32` for lists whose values end in a Float32Array anyway (the same values, half the memory). */
+  constructor(readonly width: number, capacity = 0, float32 = false) {
     this.index = ints(capacity);
-    this.data = floats(capacity * width);
+    this.data = float32 ? floats32(capacity * width) : floats(capacity * width);
   }
   get count(): number {
     return this.index.length;
@@ -637,7 +642,8 @@ function integer(tk: Tokenizer, what: string): number {
 /** Reads `{ *KW i v… }` entries of `width` numbers (missing trailing values default to `pad`). */
 function readList(ctx: Ctx, what: string, entry: string, width: number, required: number, pad: number, capacity = 16): IndexedList {
   const tk = ctx.tk;
-  const list = new IndexedList(width, capacity);
+  // Vertices, texture vertices and colours end as floats; face lists as ints (via doubles, exactly).
+  const list = new IndexedList(width, capacity, !FACE_ENTRIES.has(entry));
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   let name = ENTRY_BYTES.get(entry);
   if (!name) ENTRY_BYTES.set(entry, (name = bytesOf(entry)));
@@ -805,10 +811,10 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
 
 interface NormalLists {
   faceIdx: Grow<Int32Array>;
-  faceData: Grow<Float64Array>;
+  faceData: Grow<Float32Array>;
   vFace: Grow<Int32Array>;
   vIdx: Grow<Int32Array>;
-  vData: Grow<Float64Array>;
+  vData: Grow<Float32Array>;
 }
 
 /** `*MESH_NORMALS`: face normals by index, vertex normals in file order with the face before them. */
@@ -816,7 +822,7 @@ function readNormals(ctx: Ctx, what: string, declaredFaces: number | undefined):
   const tk = ctx.tk;
   // Max layout: one face normal and three vertex normals per face.
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
-  const n: NormalLists = { faceIdx: ints(faces), faceData: floats(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats(faces * 9) };
+  const n: NormalLists = { faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
   let lastFace = -1;
   const open = openList(tk, what);
   for (;;) {
@@ -855,7 +861,7 @@ function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
     faceNormals,
     vertexNormalFace: n.vFace.data.slice(0, n.vFace.length),
     vertexNormalVertex: n.vIdx.data.slice(0, n.vIdx.length),
-    vertexNormals: Float32Array.from(n.vData.data.subarray(0, n.vData.length)),
+    vertexNormals: n.vData.data.slice(0, n.vData.length),
   };
 }
 

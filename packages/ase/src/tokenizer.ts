@@ -359,7 +359,7 @@ export class Tokenizer {
   }
 
   /** `count` numbers into `out[at…]` (as `numberInto`, in one call). */
-  numbersInto(out: Float64Array, at: number, count: number, what: string): void {
+  numbersInto(out: Float32Array | Float64Array, at: number, count: number, what: string): void {
     for (let i = 0; i < count; i++) {
       if (this.quickScan(false)) out[at + i] = this.quickValue;
       else out[at + i] = this.num(what);
@@ -374,7 +374,7 @@ export class Tokenizer {
   }
 
   /** `optNum` writing to `out[at]`. */
-  optNumberInto(out: Float64Array, at: number, fallback: number): void {
+  optNumberInto(out: Float32Array | Float64Array, at: number, fallback: number): void {
     if (this.quickScan(false)) out[at] = this.quickValue;
     else out[at] = this.optNum(fallback);
   }
