@@ -33,11 +33,14 @@ export async function decodeOne(input: BatchInput, index: number, kernels?: 'was
     const format = requireFormat(input.bytes, input.name, batchFormats);
     result.format = format.id;
     const companions = new Map(Object.entries(input.companions ?? {}).map(([k, v]) => [baseName(k), v]));
+    // Motions are named, not discovered: a Flyff model takes every .ani it was handed.
+    const motions = Object.keys(input.companions ?? {}).filter((n) => /\.ani$/i.test(n));
     const scene: Scene = await format.parse(input.bytes, {
       fileName: input.name,
       resolve: (name: string) => companions.get(baseName(name)),
       kernels,
-    });
+      ...(motions.length ? { motions } : {}),
+    } as Parameters<typeof format.parse>[1]);
     result.scene = scene;
   } catch (error) {
     result.error = serializeError(error);

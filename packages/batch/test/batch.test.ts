@@ -132,6 +132,9 @@ describe('decodeBatch in workers', () => {
     );
     expect(result.error).toBeUndefined();
     expect(result.scene!.skins.length).toBeGreaterThan(0);
+    // The .ani companion becomes a clip (MANIFEST: the dmgDie motion; Lawolf's skeleton has 27 bones).
+    expect(result.scene!.animations.map((c) => c.name)).toContain('dmgDie');
+    expect(result.scene!.skins[0].joints).toHaveLength(27);
     expect(validateScene(result.scene!)).toEqual([]);
   });
 

@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeBatch, type BatchError, type BatchInput, type BatchResult } from '@relic3d/batch';
 import { isFormatError } from '@relic3d/core';
-import { motionNameOf } from '@relic3d/o3d';
 import { companionsOf, parseFile } from './node.js';
-import { detect, formats, parse } from './index.js';
+import { detect, formats } from './index.js';
 
 export { decodeBatch, type BatchError, type BatchInput, type BatchResult };
 
@@ -14,32 +13,15 @@ export function errorData(e: unknown): BatchError {
   return { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) };
 }
 
-/** Resolver over in-memory companions: exact name, then base name, case-insensitive. */
-export function companionResolver(companions: Record<string, Uint8Array> | undefined) {
-  const byLower = new Map(Object.entries(companions ?? {}).map(([k, v]) => [k.replace(/^.*[\\/]/, '').toLowerCase(), v]));
-  return (name: string) => companions?.[name] ?? byLower.get(name.replace(/^.*[\\/]/, '').toLowerCase()) ?? undefined;
-}
-
 /**
- * Companions the worker could not use. The batch decoder hands .o3d files their companions but
- * does not name the motions to load, so an .o3d decoded there has no .ani clips; until it does,
- * such files are parsed again here with their motions. Ultra Engine `.mat` files likewise.
- * Returns the scene to keep.
+ * Companions the worker could not use: Ultra Engine `.mat` files outside the model's folder are
+ * resolved here by re-parsing with a folder resolver. (Flyff .chr/.ani companions travel with the
+ * batch input and are loaded in the worker.) Returns the scene to keep.
  */
 export async function withCompanions(result: BatchResult, input: { path: string }): Promise<BatchResult['scene']> {
   const scene = result.scene;
   if (scene?.format === 'mdl') return withMdlMaterials(scene, input.path);
-  if (!scene || scene.format !== 'o3d') return scene;
-  const baseName = path.basename(input.path);
-  const found = companionsOf(baseName, path.dirname(input.path));
-  const motions = Object.values(found.motions);
-  if (!motions.length) return scene;
-  const clipNames = new Set(scene.animations.map((a) => a.name.toLowerCase()));
-  if (motions.every((m) => clipNames.has(motionNameOf(baseName, m).toLowerCase()))) return scene;
-  const dir = path.dirname(input.path);
-  const companions: Record<string, Uint8Array> = {};
-  for (const file of [found.skeleton, ...motions]) if (file) companions[file] = new Uint8Array(readFileSync(path.join(dir, file)));
-  return parse(new Uint8Array(readFileSync(input.path)), { fileName: baseName, resolve: companionResolver(companions), motions });
+  return scene;
 }
 
 /**
