@@ -531,15 +531,17 @@ describe('animation', () => {
     // At rest the camera node's −Z is the Max view axis (+Y in Max → −Z in the scene).
     const rest = worldOf(s, 'Cam');
     close([-rest[8], -rest[9], -rest[10]], yUp([0, 1, 0]));
-    // NEAR/FAR are environment ranges, not clipping: no manual clip → znear 0.1, no zfar.
+    // NEAR/FAR are environment ranges, not clipping: no manual clip → znear 0.1; FAR stands in for zfar, marked.
     const c = s.cameras[0];
     expect(c.znear).toBe(0.1);
-    expect(c.zfar).toBeUndefined();
+    expect(c.zfar).toBe(500);
+    expect(c.extras?.zfarFromEnvironmentRange).toBe(true);
     expect(c.extras?.settings).toMatchObject({ CAMERA_NEAR: 1, CAMERA_FAR: 500 });
     expect(c.yfov).toBeCloseTo(2 * Math.atan(Math.tan(0.6) / (4 / 3)), 6);
     // Manual clipping planes (*CAMERA_HITHER / *CAMERA_YON) become znear / zfar.
     const clipped = load(aseFile([camera('Clip', camRows, undefined, { hither: 2, yon: 750, near: 1, far: 500 })])).cameras[0];
     expect([clipped.znear, clipped.zfar]).toEqual([2, 750]);
+    expect(clipped.extras?.zfarFromEnvironmentRange).toBeUndefined();
   });
 });
 
