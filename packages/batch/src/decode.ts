@@ -30,7 +30,7 @@ export async function decodeOne(input: BatchInput, index: number, kernels?: 'was
   const result: BatchResult = { index, name: input.name, ms: 0 };
   try {
     if (kernels !== 'js') await ready();
-    const format = requireFormat(input.bytes, input.name, batchFormats);
+    const format = requireFormat(input.bytes, input.name, batchFormats, { byExtension: true });
     result.format = format.id;
     const companions = new Map(Object.entries(input.companions ?? {}).map(([k, v]) => [baseName(k), v]));
     // Motions are named, not discovered: a Flyff model takes every .ani it was handed.

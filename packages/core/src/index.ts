@@ -5,6 +5,7 @@ export { codePage } from './codepage.js';
 export {
   detectFormat,
   requireFormat,
+  type RequireFormatOptions,
   registerFormat,
   registeredFormats,
   identifyForeign,

@@ -53,6 +53,12 @@ describe('detectFormat', () => {
       expect(err.expected).toBe('an Ultra Engine MDL file');
     }
     expect(() => requireFormat(new Uint8Array(0), 'x.lod', formats)).toThrow(/empty file/);
+    // byExtension hands unrecognised (not empty, not foreign) bytes to the extension's format.
+    expect(requireFormat(bytes('LODka3D9'), 'x.lod', formats, { byExtension: true }).id).toBe('lod');
+    expect(() => requireFormat(bytes('LODka3D9'), 'x.lod', formats)).toThrow(FormatError);
+    expect(() => requireFormat(new Uint8Array(0), 'x.lod', formats, { byExtension: true })).toThrow(/empty file/);
+    expect(() => requireFormat(new Uint8Array([...bytes('IDPO'), ...int32(6)]), 'x.mdl', formats, { byExtension: true })).toThrow(/Quake 1/);
+    expect(() => requireFormat(bytes('zzzz'), 'x.bin', formats, { byExtension: true })).toThrow(FormatError);
     const unknown = foreignError(bytes('\x01\x02zz'), 'lod', 'a LODka3D file');
     expect(unknown.code).toBe('UNKNOWN_FORMAT');
     expect(unknown.found).toBe("'\\x01\\x02zz'");

@@ -1,4 +1,4 @@
-import { detectFormat, isFormatError, requireFormat, type Format, type ParseOptions, type Scene } from '@relic3d/core';
+import { detectFormat, requireFormat, type Format, type ParseOptions, type Scene } from '@relic3d/core';
 import { aseFormat } from '@relic3d/ase';
 import { lodFormat } from '@relic3d/lod';
 import { mdlFormat } from '@relic3d/mdl';
@@ -22,16 +22,9 @@ export function detect(bytes: Uint8Array, fileName?: string): Format | undefined
  * count) instead of "unknown format". Empty and known foreign files are rejected here.
  */
 export function formatFor(bytes: Uint8Array, fileName?: string): Format {
-  try {
-    return requireFormat(bytes, fileName, formats);
-  } catch (e) {
-    if (!isFormatError(e) || e.code !== 'UNKNOWN_FORMAT') throw e;
-    const ext = /\.[^./\\]+$/.exec(fileName ?? '')?.[0].toLowerCase() ?? '';
-    const named = formats.find((f) => f.extensions.includes(ext));
-    if (!named) throw e;
-    return named;
-  }
+  return requireFormat(bytes, fileName, formats, { byExtension: true });
 }
+
 
 /**
  * Detects the format and parses. Bytes no format accepts throw a `FormatError` that names what
@@ -52,6 +45,7 @@ export function parseSync(bytes: Uint8Array | ArrayBuffer, options: AnyParseOpti
 
 export { ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat };
 export { describeScene, type SceneInfo } from './info.js';
+export { computeBounds } from './bounds.js';
 export * from '@relic3d/core';
 export * from '@relic3d/gltf';
 export * as ms3d from '@relic3d/ms3d';
@@ -60,3 +54,4 @@ export * as o3d from '@relic3d/o3d';
 export * as mdl from '@relic3d/mdl';
 export * as lod from '@relic3d/lod';
 export * as gltf from '@relic3d/gltf';
+export { ready, setKernelMode, getKernelMode, supported as wasmSupported, simdSupported } from '@relic3d/kernels';

@@ -1,4 +1,5 @@
-import { computeBounds, isEmptyBounds, type Scene, type Vec3 } from '@relic3d/core';
+import { isEmptyBounds, type Scene, type Vec3 } from '@relic3d/core';
+import { computeBounds } from './bounds.js';
 
 /** What `relic3d info --json` prints (documented in the README). */
 export interface SceneInfo {
