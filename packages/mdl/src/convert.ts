@@ -15,6 +15,12 @@ export function flipZ(values: Float32Array): Float32Array {
   return out;
 }
 
+/** `flipZ` in place, for arrays the conversion owns (no copy, no extra memory). */
+export function flipZInPlace(values: Float32Array): Float32Array {
+  for (let i = 2; i < values.length; i += 3) values[i] = 0 - values[i];
+  return values;
+}
+
 export function convertVec3(v: ArrayLike<number>): Vec3 {
   return [v[0] + 0, v[1] + 0, 0 - v[2]] as Vec3;
 }
@@ -48,6 +54,14 @@ export function convertIndices(indices: ArrayLike<number>, polyVerts: number, ve
   }
   const polygons = Math.floor(indices.length / polyVerts);
   const out = new Ctor(polygons * (polyVerts - 2) * 3);
+  if (polyVerts === 3) {
+    for (let i = 0; i < out.length; i += 3) {
+      out[i] = indices[i];
+      out[i + 1] = indices[i + 2];
+      out[i + 2] = indices[i + 1];
+    }
+    return { indices: out, mode: 'TRIANGLES' };
+  }
   let o = 0;
   for (let p = 0; p < polygons; p++) {
     const base = p * polyVerts;

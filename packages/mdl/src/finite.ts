@@ -8,13 +8,7 @@ import type { Scene, WarningSink } from '@relic3d/core';
 export function sanitizeScene(scene: Scene, sink: WarningSink): void {
   let fixed = 0;
   const array = (a: Float32Array | undefined) => {
-    if (!a) return;
-    for (let i = 0; i < a.length; i++) {
-      if (!Number.isFinite(a[i])) {
-        a[i] = 0;
-        fixed++;
-      }
-    }
+    if (a) fixed += zeroNonFinite(a);
   };
   const vector = <T extends number[]>(v: T | undefined, fallback: T): T | undefined => {
     if (!v || v.every(Number.isFinite)) return v;
@@ -58,4 +52,17 @@ export function sanitizeScene(scene: Scene, sink: WarningSink): void {
     }
   }
   if (fixed) sink.warn('MDL_NOT_FINITE', `${fixed} non-finite values (NaN or infinity) were replaced`);
+}
+
+/** Sets NaN and infinities to 0; returns how many. (x − x is 0 exactly when x is finite.) */
+function zeroNonFinite(a: Float32Array): number {
+  let fixed = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (x - x !== 0) {
+      a[i] = 0;
+      fixed++;
+    }
+  }
+  return fixed;
 }

@@ -210,9 +210,8 @@ function readMesh(r: ByteReader, ctx: Context): MdlMesh {
   if (indexCount % polyVerts !== 0) r.fail(`an index count that is a multiple of ${polyVerts}`, String(indexCount), 'BAD_COUNT', countAt);
   const indicesAt = r.offset;
   const indices = indexSize === 2 ? r.u16Array(indexCount, 'indices') : r.u32Array(indexCount, 'indices');
-  for (let i = 0; i < indexCount; i++) {
-    if (indices[i] >= vertexCount) r.fail(`an index below ${vertexCount}`, String(indices[i]), 'BAD_INDEX', indicesAt + i * indexSize);
-  }
+  const bad = indices instanceof Uint16Array ? firstIndexAtLeast16(indices, vertexCount) : firstIndexAtLeast32(indices, vertexCount);
+  if (bad >= 0) r.fail(`an index below ${vertexCount}`, String(indices[bad]), 'BAD_INDEX', indicesAt + bad * indexSize);
 
   const mesh: MdlMesh = {
     offset,
@@ -243,6 +242,17 @@ function readMesh(r: ByteReader, ctx: Context): MdlMesh {
   const pickSize = countField(r, 1, 'pick data bytes');
   mesh.pick = r.u8Array(pickSize, 'pick data');
   return mesh;
+}
+
+/** Position of the first index ≥ limit, or −1 (one loop per array type keeps each monomorphic). */
+function firstIndexAtLeast16(indices: Uint16Array, limit: number): number {
+  for (let i = 0; i < indices.length; i++) if (indices[i] >= limit) return i;
+  return -1;
+}
+
+function firstIndexAtLeast32(indices: Uint32Array, limit: number): number {
+  for (let i = 0; i < indices.length; i++) if (indices[i] >= limit) return i;
+  return -1;
 }
 
 function readPrimitiveFlags(r: ByteReader, primitiveCount: number): Uint8Array {

@@ -13,7 +13,7 @@ import {
   type Skin,
   type WarningSink,
 } from '@relic3d/core';
-import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ } from './convert.js';
+import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace } from './convert.js';
 import { sanitizeScene } from './finite.js';
 import { uvHandedness } from './tangents.js';
 import { unpackMdlWeights } from './vertices.js';
@@ -41,7 +41,10 @@ interface Context {
   topSkeleton?: Skeleton;
 }
 
-/** Raw file → core Scene. Coordinates are converted here (see convert.ts). */
+/**
+ * Raw file → core Scene. Coordinates are converted here (see convert.ts). The scene takes over the
+ * file's vertex and morph arrays (mirrored in place, no copies): the file is not usable afterwards.
+ */
 export function toScene(file: MdlFile, options: MdlParseOptions, sink: WarningSink): Scene {
   const scene = createScene('mdl', file.version);
   if (file.root.name) scene.name = file.root.name;
@@ -173,7 +176,9 @@ function skinFor(ctx: Context, skeleton: Skeleton, withModelJoint: boolean): num
 /** True when the mesh stores bone weights we may use (Ultra: only when bytes 60–95 are used). */
 function hasWeights(mesh: MdlMesh, variant: MdlFile['variant']): boolean {
   if (variant === 'ultra' && !mesh.vertices.tailUsed) return false;
-  return mesh.vertices.boneWeights.some((w) => w !== 0);
+  const weights = mesh.vertices.boneWeights;
+  for (let i = 0; i < weights.length; i++) if (weights[i] !== 0) return true;
+  return false;
 }
 
 function convertLodMeshes(ctx: Context, node: MdlNode, meshes: MdlMesh[], lodNode: number, skeleton: Skeleton | undefined): void {
@@ -220,6 +225,17 @@ function convertLodMeshes(ctx: Context, node: MdlNode, meshes: MdlMesh[], lodNod
 /** Placeholder joint for vertices without weights, replaced once the skin is known. */
 const MODEL_JOINT = 0xffff;
 
+/**
+ * `Math.hypot(x, y, z) > 1e-6` without the slow call: float32 squares are exact in doubles, so the
+ * squared length decides except within a hair of the threshold (and for NaN), where hypot does.
+ */
+function isLongerThan1e6(x: number, y: number, z: number): boolean {
+  const squared = x * x + y * y + z * z;
+  if (squared > 1.000001e-12) return true;
+  if (squared < 0.999999e-12) return false;
+  return Math.hypot(x, y, z) > 1e-6;
+}
+
 function allEqual(values: Float32Array, value: number): boolean {
   for (let i = 0; i < values.length; i++) if (values[i] !== value) return false;
   return true;
@@ -230,8 +246,12 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
   const v = mesh.vertices;
   const n = mesh.vertexCount;
   const ultra = file.variant === 'ultra';
-  const position = flipZ(v.position);
-  const normal = flipZ(v.normal);
+  // Tangents: glTF wants unit xyz + handedness; the handedness comes from the bitangent when stored,
+  // else from the UVs (see tangents.ts), in the file's frame: before positions and normals are mirrored.
+  const bitangentUsed = (!ultra || v.tailUsed) && !allEqual(v.bitangent, 0);
+  const fromUvs = bitangentUsed ? undefined : uvHandedness(v.position, v.normal, v.tangent, v.texcoord0, mesh.indices, mesh.polyVerts, n);
+  const position = flipZInPlace(v.position);
+  const normal = flipZInPlace(v.normal);
   const attributes: Primitive['attributes'] = { POSITION: position, NORMAL: normal, TEXCOORD_0: v.texcoord0 };
   if (!allEqual(v.texcoord1, 0)) attributes.TEXCOORD_1 = v.texcoord1;
   const extras: Extras = {
@@ -245,20 +265,20 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     let white = true;
     for (let i = 0; i < v.color.length && white; i++) white = v.color[i] === 255;
     if (white) extras.vertexColor = 'white';
-    else attributes.COLOR_0 = Float32Array.from(v.color, (c) => c / 255);
+    else {
+      const color = new Float32Array(v.color.length);
+      for (let i = 0; i < color.length; i++) color[i] = v.color[i] / 255;
+      attributes.COLOR_0 = color;
+    }
   }
   extras.displacement = allEqual(v.displacement, v.displacement[0] ?? 1) ? (v.displacement[0] ?? 1) : v.displacement;
 
-  // Tangents: glTF wants unit xyz + handedness; the handedness comes from the bitangent when stored,
-  // else from the UVs (see tangents.ts).
-  const bitangentUsed = (!ultra || v.tailUsed) && !allEqual(v.bitangent, 0);
-  const fromUvs = bitangentUsed ? undefined : uvHandedness(v.position, v.normal, v.tangent, v.texcoord0, mesh.indices, mesh.polyVerts, n);
   const tangent = new Float32Array(n * 4);
+  const stored = v.tangent;
   let zeroTangents = 0;
   for (let i = 0; i < n; i++) {
-    const tx = v.tangent[i * 3], ty = v.tangent[i * 3 + 1], tz = 0 - v.tangent[i * 3 + 2];
-    const l = Math.hypot(tx, ty, tz);
-    if (!(l > 1e-6)) zeroTangents++;
+    const tx = stored[i * 3], ty = stored[i * 3 + 1], tz = 0 - stored[i * 3 + 2];
+    if (!isLongerThan1e6(tx, ty, tz)) zeroTangents++;
     tangent[i * 4] = tx;
     tangent[i * 4 + 1] = ty;
     tangent[i * 4 + 2] = tz;
@@ -278,7 +298,7 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     extras.tangents = tangent;
   }
   if (zeroTangents < n) extras.tangentHandedness = bitangentUsed ? 'stored bitangent' : 'texcoord gradient';
-  if (bitangentUsed) extras.bitangents = flipZ(v.bitangent);
+  if (bitangentUsed) extras.bitangents = flipZInPlace(v.bitangent);
   if (v.padding?.some((b) => b !== 0)) extras.vertexPadding = v.padding; // G3D bytes 80..stride
   if (!ultra && !skeleton && hasWeights(mesh, file.variant)) {
     extras.boneIds = v.boneIds;
@@ -316,9 +336,9 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
 
   if (mesh.morphs.length) {
     const absolute = (ctx.options.morphTargets ?? 'absolute') === 'absolute';
-    const baseTangent = flipZ(v.tangent);
+    const baseTangent = flipZInPlace(v.tangent);
     primitive.targets = mesh.morphs.map((morph, k): MorphTarget => {
-      const p = flipZ(morph.position), nn = flipZ(morph.normal), t = flipZ(morph.tangent);
+      const p = flipZInPlace(morph.position), nn = flipZInPlace(morph.normal), t = flipZInPlace(morph.tangent);
       if (absolute) {
         for (let i = 0; i < p.length; i++) {
           p[i] -= position[i];
@@ -328,7 +348,7 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
       }
       return { name: `morph ${k}`, POSITION: p, NORMAL: nn, TANGENT: t };
     });
-    extras.morphBitangents = mesh.morphs.map((m) => flipZ(m.bitangent));
+    extras.morphBitangents = mesh.morphs.map((m) => flipZInPlace(m.bitangent));
   }
   return { primitive, unweighted };
 }

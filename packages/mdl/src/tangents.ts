@@ -17,21 +17,26 @@ export function uvHandedness(
 ): Int8Array {
   const dPdv = new Float64Array(vertexCount * 3);
   const corners = polyVerts >= 3 ? Math.floor(indices.length / polyVerts) * polyVerts : 0;
-  const add = (a: number, b: number, c: number) => {
-    const s1 = texcoord[b * 2] - texcoord[a * 2], t1 = texcoord[b * 2 + 1] - texcoord[a * 2 + 1];
-    const s2 = texcoord[c * 2] - texcoord[a * 2], t2 = texcoord[c * 2 + 1] - texcoord[a * 2 + 1];
-    const r = s1 * t2 - s2 * t1;
-    if (!(Math.abs(r) > 1e-20)) return; // no UV area: says nothing
-    for (let k = 0; k < 3; k++) {
-      const e1 = position[b * 3 + k] - position[a * 3 + k], e2 = position[c * 3 + k] - position[a * 3 + k];
-      const g = (e2 * s1 - e1 * s2) / r; // the winding cancels out
-      dPdv[a * 3 + k] += g;
-      dPdv[b * 3 + k] += g;
-      dPdv[c * 3 + k] += g;
-    }
-  };
   for (let p = 0; p < corners; p += polyVerts) {
-    for (let k = 1; k + 1 < polyVerts; k++) add(indices[p], indices[p + k], indices[p + k + 1]);
+    const a = indices[p];
+    for (let k = 1; k + 1 < polyVerts; k++) {
+      // Triangle (a, b, c) of the fan; the closure this replaced did the same sums in the same order.
+      const b = indices[p + k], c = indices[p + k + 1];
+      const ua = texcoord[a * 2], va = texcoord[a * 2 + 1];
+      const s1 = texcoord[b * 2] - ua, t1 = texcoord[b * 2 + 1] - va;
+      const s2 = texcoord[c * 2] - ua, t2 = texcoord[c * 2 + 1] - va;
+      const r = s1 * t2 - s2 * t1;
+      if (!(Math.abs(r) > 1e-20)) continue; // no UV area: says nothing
+      const a3 = a * 3, b3 = b * 3, c3 = c * 3;
+      for (let axis = 0; axis < 3; axis++) {
+        const pa = position[a3 + axis];
+        const e1 = position[b3 + axis] - pa, e2 = position[c3 + axis] - pa;
+        const g = (e2 * s1 - e1 * s2) / r; // the winding cancels out
+        dPdv[a3 + axis] += g;
+        dPdv[b3 + axis] += g;
+        dPdv[c3 + axis] += g;
+      }
+    }
   }
   const w = new Int8Array(vertexCount);
   for (let i = 0; i < vertexCount; i++) {

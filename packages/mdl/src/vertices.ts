@@ -45,19 +45,45 @@ export const MORPH_VERTEX_SIZE = 48;
 
 type Kernels = Pick<ParseOptions, 'kernels'>;
 
-export function decodeUltraVertices(data: Uint8Array, count: number, options: Kernels): MdlVertices {
-  const v = deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_LAYOUT, { kernels: options.kernels });
-  let tailUsed = false;
-  for (let i = 0; i < count && !tailUsed; i++) {
-    const base = i * ULTRA_VERTEX_SIZE;
-    for (let b = 60; b < ULTRA_VERTEX_SIZE; b++) {
-      if (data[base + b] !== 0) {
-        tailUsed = true;
-        break;
-      }
-    }
+/** The fields before the unverified tail (bytes 0–59), deinterleaved on their own when the tail is empty. */
+const ULTRA_HEAD_LAYOUT = {
+  position: ULTRA_LAYOUT.position,
+  normal: ULTRA_LAYOUT.normal,
+  texcoord0: ULTRA_LAYOUT.texcoord0,
+  texcoord1: ULTRA_LAYOUT.texcoord1,
+  color: ULTRA_LAYOUT.color,
+  displacement: ULTRA_LAYOUT.displacement,
+  tangent: ULTRA_LAYOUT.tangent,
+} as const satisfies Record<string, FieldLayout>;
+
+const TAIL_START = 60;
+
+/** True when any of bytes 60–95 of any record is non-zero (read as 9 words per record). */
+export function ultraTailUsed(data: Uint8Array, count: number): boolean {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let base = TAIL_START; base < count * ULTRA_VERTEX_SIZE; base += ULTRA_VERTEX_SIZE) {
+    const used =
+      view.getUint32(base) | view.getUint32(base + 4) | view.getUint32(base + 8) |
+      view.getUint32(base + 12) | view.getUint32(base + 16) | view.getUint32(base + 20) |
+      view.getUint32(base + 24) | view.getUint32(base + 28) | view.getUint32(base + 32);
+    if (used !== 0) return true;
   }
-  return { ...v, tailUsed };
+  return false;
+}
+
+export function decodeUltraVertices(data: Uint8Array, count: number, options: Kernels): MdlVertices {
+  const tailUsed = ultraTailUsed(data, count);
+  if (tailUsed) return { ...deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_LAYOUT, { kernels: options.kernels }), tailUsed };
+  // Every tail byte is zero (every real file): the tail fields are fresh zero arrays, which cost no
+  // copy and, untouched, no resident memory.
+  return {
+    ...deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_HEAD_LAYOUT, { kernels: options.kernels }),
+    bitangent: new Float32Array(count * 3),
+    boneIds: new Uint16Array(count * 4),
+    boneWeights: new Uint8Array(count * 4),
+    unknown: new Float32Array(count * 3),
+    tailUsed,
+  };
 }
 
 export function decodeG3dVertices(data: Uint8Array, stride: number, count: number, options: Kernels): MdlVertices {
