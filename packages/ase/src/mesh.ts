@@ -20,6 +20,8 @@ export interface MeshBuildInput {
   boneJoints?: Int32Array;
   /** `'js'` forces the TypeScript kernels; otherwise WASM once `ready()` has resolved. */
   kernels?: KernelMode;
+  /** Input offset of the object's keyword, for warnings. */
+  offset?: number;
   sink: WarningSink;
 }
 
@@ -40,7 +42,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
     const a = faces[f * 3], b = faces[f * 3 + 1], c = faces[f * 3 + 2];
     if (a >= 0 && a < nv && b >= 0 && b < nv && c >= 0 && c < nv) keepAll[kept++] = f;
   }
-  if (kept < faceCount) sink.warn('ASE_BAD_FACE', `object '${name}': ${faceCount - kept} faces name vertices outside 0..${nv - 1}; dropped`);
+  if (kept < faceCount) sink.warn('ASE_BAD_FACE', `object '${name}': ${faceCount - kept} faces name vertices outside 0..${nv - 1}; dropped`, input.offset);
   if (!kept) return undefined;
   const keep = kept === faceCount ? keepAll : keepAll.subarray(0, kept);
 
@@ -61,7 +63,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
 
   // Texture channels: map channel 1 → TEXCOORD_0, k ≥ 2 in ascending order after it.
   const channels = [...mesh.channels].sort((a, b) => a.channel - b.channel);
-  if (channels.length > 4) sink.warn('ASE_TOO_MANY_CHANNELS', `object '${name}': ${channels.length} mapping channels; the first 4 are kept`);
+  if (channels.length > 4) sink.warn('ASE_TOO_MANY_CHANNELS', `object '${name}': ${channels.length} mapping channels; the first 4 are kept`, input.offset);
   const uvChannels = channels.slice(0, 4);
   const cornerUV = uvChannels.map((ch) => {
     const out = new Uint32Array(corners).fill(NONE);
@@ -77,7 +79,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
         else bad++;
       }
     }
-    if (bad) sink.warn('ASE_BAD_INDEX', `object '${name}': ${bad} texture corners of channel ${ch.channel} name missing texture vertices`);
+    if (bad) sink.warn('ASE_BAD_INDEX', `object '${name}': ${bad} texture corners of channel ${ch.channel} name missing texture vertices`, input.offset);
     return out;
   });
   let cornerColor: Uint32Array | undefined;
@@ -264,7 +266,7 @@ function sanitize(attributes: Attributes, input: MeshBuildInput): void {
       }
     }
   }
-  if (bad) input.sink.warn('ASE_BAD_NUMBER', `object '${input.name}': ${bad} non-finite vertex values replaced by 0`);
+  if (bad) input.sink.warn('ASE_BAD_NUMBER', `object '${input.name}': ${bad} non-finite vertex values replaced by 0`, input.offset);
 }
 
 /** Transforms a direction by the upper 3×3 of `m` and normalises it into `out` (NaN when degenerate). */
@@ -300,7 +302,7 @@ function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positions: Flo
       out[i * 9 + 5] = out[i * 9 + 8] = out[i * 9 + 2];
     }
     if (allFinite(out)) return out;
-    sink.warn('ASE_BAD_NORMALS', `object '${name}': face normals without vertex normals are incomplete; normals rebuilt from smoothing groups`);
+    sink.warn('ASE_BAD_NORMALS', `object '${name}': face normals without vertex normals are incomplete; normals rebuilt from smoothing groups`, input.offset);
   } else if (input.useFileNormals && n) {
     const count = n.vertexNormalVertex.length;
     const vFace = n.vertexNormalFace, vVertex = n.vertexNormalVertex, vn = n.vertexNormals;
@@ -341,7 +343,7 @@ function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positions: Flo
     let missing = 0;
     for (let i = 0; i < out.length; i += 3) if (out[i] - out[i] !== 0 || out[i + 1] - out[i + 1] !== 0 || out[i + 2] - out[i + 2] !== 0) missing++;
     if (!missing) return out;
-    sink.warn('ASE_BAD_NORMALS', `object '${name}': ${missing} corners have no usable file normal; normals rebuilt from smoothing groups`);
+    sink.warn('ASE_BAD_NORMALS', `object '${name}': ${missing} corners have no usable file normal; normals rebuilt from smoothing groups`, input.offset);
   }
   const smoothing = new Uint32Array(kept);
   for (let i = 0; i < kept; i++) smoothing[i] = mesh.smoothing[keep[i]];
@@ -364,7 +366,7 @@ function morphTargets(input: MeshBuildInput, base: Float32Array): Float32Array[]
   const tmp = new Float32Array(3);
   for (const frame of input.frames) {
     if (frame.numVertex !== input.mesh.numVertex) {
-      input.sink.warn('ASE_MORPH_TOPOLOGY', `object '${input.name}': *MESH_ANIMATION frame at tick ${frame.timeValue} has ${frame.numVertex} vertices, the mesh ${input.mesh.numVertex}; frame skipped`);
+      input.sink.warn('ASE_MORPH_TOPOLOGY', `object '${input.name}': *MESH_ANIMATION frame at tick ${frame.timeValue} has ${frame.numVertex} vertices, the mesh ${input.mesh.numVertex}; frame skipped`, input.offset);
       continue;
     }
     const delta = new Float32Array(base.length);
@@ -407,7 +409,7 @@ function skinOf(input: MeshBuildInput, kernelOptions: { kernels?: KernelMode }):
       weights[v.index * influences + k] = Number.isFinite(v.weights[k]) ? v.weights[k] : 0;
     }
   }
-  if (unweighted) input.sink.warn('ASE_SKIN_UNWEIGHTED', `object '${input.name}': ${unweighted} vertices have no bone weights; bound to the first joint`);
-  if (badBones) input.sink.warn('ASE_SKIN_BONE', `object '${input.name}': ${badBones} weights name unknown bones; dropped`);
+  if (unweighted) input.sink.warn('ASE_SKIN_UNWEIGHTED', `object '${input.name}': ${unweighted} vertices have no bone weights; bound to the first joint`, input.offset);
+  if (badBones) input.sink.warn('ASE_SKIN_BONE', `object '${input.name}': ${badBones} weights name unknown bones; dropped`, input.offset);
   return packSkinWeights(nv, influences, joints, weights, kernelOptions);
 }

@@ -145,6 +145,7 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
         materialOf: (id) => (ref ? materials.resolve(ref, id, node.name) : wire),
         useFileNormals: options.fileNormals !== false,
         kernels: options.kernels,
+        offset: obj.offset,
         frames: obj.meshFrames,
         boneJoints: obj.mesh.weights ? boneJoints(scene, obj, e.node, byName, world, sink) : undefined,
         sink,

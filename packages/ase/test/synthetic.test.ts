@@ -244,6 +244,8 @@ describe('tolerant parsing (spec §7)', () => {
     const p = s.meshes[0].primitives[0];
     expect(p.indices!.length / 3).toBe(11);
     expect(codes(s)).toContain('ASE_BAD_FACE');
+    // Mesh warnings point at the object's keyword.
+    expect(s.warnings.find((w) => w.code === 'ASE_BAD_FACE')!.offset).toBe(text.indexOf('*GEOMOBJECT'));
     for (let v = 0; v < p.attributes.NORMAL!.length / 3; v++) expect(Math.max(...Array.from(p.attributes.NORMAL!.subarray(v * 3, v * 3 + 3), Math.abs))).toBeCloseTo(1, 5);
   });
 
