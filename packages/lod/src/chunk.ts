@@ -78,6 +78,15 @@ export function countOf(r: ByteReader, bytesPerItem: number, what: string): numb
   return n;
 }
 
+/**
+ * A typed array the raw structure owns: ByteReader returns zero-copy views when aligned (copied
+ * here, so the raw structure never aliases the input) and fresh copies otherwise (kept as is,
+ * instead of copying twice).
+ */
+export function owned<T extends Float32Array | Uint32Array | Uint16Array>(a: T, r: ByteReader): T {
+  return a.buffer === r.bytes.buffer ? (a.slice() as T) : a;
+}
+
 export function bool(r: ByteReader): boolean {
   return r.u8() !== 0;
 }

@@ -1,6 +1,6 @@
 import { WarningSink, isFormatError, type ByteReader } from '@relic3d/core';
 import { widenIndices } from '@relic3d/kernels';
-import { FORMAT, bool, countOf, lstr, type Chunk, type ReadContext } from './chunk.js';
+import { FORMAT, bool, countOf, lstr, owned, type Chunk, type ReadContext } from './chunk.js';
 import type { LodFaceGroup, LodMesh, LodWeights } from './types.js';
 
 /**
@@ -22,12 +22,21 @@ function readIndices(r: ByteReader, count: number, width: number, arraySize: num
   const stored = width === 1 ? r.u8Array(count, what) : width === 2 ? r.u16Array(count, what) : r.u32Array(count, what);
   if (count === 0) return new Uint32Array(0);
   try {
+    // A 4-byte list needs no widening: a range check, and a copy only if the reader gave a view.
+    if (stored instanceof Uint32Array) return checkedBelow(owned(stored, r), arraySize);
     return widenIndices(stored, { vertexCount: arraySize, kernels: ctx.kernels });
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     const i = stored.findIndex((v) => v >= arraySize);
     return r.fail(`${what} below ${arraySize}`, `index ${i} = ${stored[i]}`, 'BAD_INDEX', start + i * width);
   }
+}
+
+function checkedBelow(indices: Uint32Array, arraySize: number): Uint32Array {
+  let max = 0;
+  for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
+  if (max >= arraySize) throw new RangeError(`index ${max} is out of range for ${arraySize} vertices`);
+  return indices;
 }
 
 function indexCount(r: ByteReader, what: string): number {
@@ -47,7 +56,7 @@ type UvLayout = 'auto' | 'interleaved';
 function readTexCoordSets(r: ByteReader, sets: number, layout: UvLayout, tried: { countsFirst: boolean }): { texCoords: Float32Array[]; layout?: LodMesh['texCoordLayout'] } {
   if (sets === 1) {
     const n = countOf(r, 8, 'texture coordinates');
-    return { texCoords: [r.f32Array(n * 2, 'texture coordinates').slice()] };
+    return { texCoords: [owned(r.f32Array(n * 2, 'texture coordinates'), r)] };
   }
   const start = r.offset;
   const first = r.i32();
@@ -55,15 +64,15 @@ function readTexCoordSets(r: ByteReader, sets: number, layout: UvLayout, tried: 
   const fits = layout === 'auto' && first >= 0 && second >= 0 && (first + second) * 8 <= r.remaining;
   if (fits) {
     tried.countsFirst = true;
-    const a = r.f32Array(first * 2, 'texture coordinates').slice();
-    const b = r.f32Array(second * 2, 'texture coordinates').slice();
+    const a = owned(r.f32Array(first * 2, 'texture coordinates'), r);
+    const b = owned(r.f32Array(second * 2, 'texture coordinates'), r);
     return { texCoords: [a, b], layout: 'counts-first' };
   }
   r.seek(start);
   const texCoords: Float32Array[] = [];
   for (let s = 0; s < sets; s++) {
     const n = countOf(r, 8, `texture coordinates of set ${s + 1}`);
-    texCoords.push(r.f32Array(n * 2, 'texture coordinates').slice());
+    texCoords.push(owned(r.f32Array(n * 2, 'texture coordinates'), r));
   }
   return { texCoords, layout: 'interleaved' };
 }
@@ -135,7 +144,7 @@ function readFaceGroup(r: ByteReader, mesh: LodMesh, sets: number, ctx: ReadCont
     if (n !== 0 && n !== vertexIndices.length / 3) {
       r.fail(`0 or ${vertexIndices.length / 3} smoothing masks (one per triangle)`, String(n), 'BAD_COUNT', at);
     }
-    smoothData = r.u32Array(n, 'smoothing masks').slice();
+    smoothData = owned(r.u32Array(n, 'smoothing masks'), r);
   }
   const normalIndices = readIndices(r, indexCount(r, 'normal indices'), widths.normal, normalCount, 'normal indices', ctx);
   const texCounts: number[] = [];
@@ -185,9 +194,9 @@ function readMeshAs(chunk: Chunk, ctx: ReadContext, layout: UvLayout, tried: { c
   if (meshMode !== 2 && meshMode !== 3) r.fail('MeshMode 2 or 3', String(meshMode), 'UNSUPPORTED', modeAt);
   const visible = bool(r);
   const positionCount = countOf(r, 12, 'positions');
-  const positions = r.f32Array(positionCount * 3, 'positions').slice();
+  const positions = owned(r.f32Array(positionCount * 3, 'positions'), r);
   const normalCount = countOf(r, 12, 'normals');
-  const normals = r.f32Array(normalCount * 3, 'normals').slice();
+  const normals = owned(r.f32Array(normalCount * 3, 'normals'), r);
   let sets = 1;
   let texCoords: Float32Array[];
   let texCoordLayout: LodMesh['texCoordLayout'];
@@ -198,14 +207,14 @@ function readMeshAs(chunk: Chunk, ctx: ReadContext, layout: UvLayout, tried: { c
     ({ texCoords, layout: texCoordLayout } = readTexCoordSets(r, sets, layout, tried));
   } else {
     const n = countOf(r, 8, 'texture coordinates');
-    texCoords = [r.f32Array(n * 2, 'texture coordinates').slice()];
+    texCoords = [owned(r.f32Array(n * 2, 'texture coordinates'), r)];
   }
   const assocAt = r.offset;
   const assocCount = r.i32();
   if (assocCount !== 0 && assocCount !== positionCount) {
     r.fail(`PntBnAssocCnt 0 or ${positionCount}`, String(assocCount), 'BAD_COUNT', assocAt);
   }
-  const boneAssoc = ctx.boneCount < 255 ? r.u8Array(assocCount, 'bone ids').slice() : r.u16Array(assocCount, 'bone ids').slice();
+  const boneAssoc = ctx.boneCount < 255 ? r.u8Array(assocCount, 'bone ids').slice() : owned(r.u16Array(assocCount, 'bone ids'), r);
   const wtAt = r.offset;
   const weightType = r.i32();
   if (weightType !== 0 && weightType !== 1) r.fail('PntBnWeightType 0 or 1', String(weightType), 'BAD_VALUE', wtAt);

@@ -1,9 +1,10 @@
 import { FormatError, compactIndices, cornerNormals, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
-import { gather, unpackLodWeights, unweld } from '@relic3d/kernels';
+import { gather, unpackLodWeights } from '@relic3d/kernels';
 import { FORMAT } from './chunk.js';
 import type { Axis } from './axis.js';
 import type { MaterialTable } from './scene-materials.js';
 import type { LodMesh } from './types.js';
+import { pickFirst, weldCorners } from './weld.js';
 
 export interface BuiltMesh {
   mesh: Mesh;
@@ -84,13 +85,12 @@ function skinOfPositions(raw: LodMesh, ctx: MeshContext): { joints: Uint16Array;
  */
 export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
   const { axis, sink } = ctx;
-  const positions = axis.points(raw.positions.slice());
-  const normals = axis.points(raw.normals.slice());
-  const texCoords = raw.texCoords.map((uv) => {
-    const out = uv.slice();
-    for (let i = 1; i < out.length; i += 2) out[i] = 1 - out[i]; // OpenGL bottom-left → glTF top-left
-    return out;
-  });
+  // Attributes are gathered from the raw arrays and converted afterwards (the axis map and the V
+  // flip act per element), so no converted copy of the whole arrays is made.
+  const flipV = (uv: Float32Array) => {
+    for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]; // OpenGL bottom-left → glTF top-left
+    return uv;
+  };
   const skin = skinOfPositions(raw, ctx);
   const normalCount = raw.normals.length / 3;
 
@@ -108,7 +108,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
       for (let t = 0; t < tris; t++) masks.push(hasMasks ? g.smoothData![t] : skin ? 0xffffffff : 0);
       for (const i of g.vertexIndices) corners.push(i);
     }
-    const normals = cornerNormals(positions, corners, masks);
+    const normals = cornerNormals(axis.points(raw.positions.slice()), corners, masks);
     for (let i = 0; i < normals.length; i++) if (normals[i] === 0) normals[i] = 0; // −0 and 0 must weld
     generated = new Uint32Array(normals.buffer);
     return generated;
@@ -128,35 +128,30 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
       sink.warn('LOD_INDEX_COUNT', `face group '${g.name}': ${g.normalIndices.length} normal indices for ${corners} corners; normals generated`);
     }
     const sets = g.texCoordIndices.map((list, s) => {
-      const ok = list.length === corners && (texCoords[s]?.length ?? 0) > 0;
+      const ok = list.length === corners && (raw.texCoords[s]?.length ?? 0) > 0;
       if (!ok && list.length > 0) sink.warn('LOD_INDEX_COUNT', `face group '${g.name}': ${list.length} UV indices of set ${s + 1} for ${corners} corners; set dropped`);
       return ok;
     });
-    const keys = new Uint32Array(corners * 6);
     const bits = storedNormals ? undefined : generatedBits();
     const base = storedNormals ? 0 : groupCorner[gi];
-    for (let c = 0; c < corners; c++) {
-      const k = c * 6;
-      keys[k] = g.vertexIndices[c];
-      if (storedNormals) keys[k + 1] = g.normalIndices[c];
-      else {
-        keys[k + 1] = bits![(base + c) * 3];
-        keys[k + 2] = bits![(base + c) * 3 + 1];
-        keys[k + 3] = bits![(base + c) * 3 + 2];
-      }
-      if (sets[0]) keys[k + 4] = g.texCoordIndices[0][c];
-      if (sets[1]) keys[k + 5] = g.texCoordIndices[1][c];
-    }
-    const { indices, firstCorner, vertexCount } = unweld(keys, 6, corners, { kernels: ctx.kernels });
-    const pick = (slot: number) => {
-      const out = new Uint32Array(vertexCount);
-      for (let v = 0; v < vertexCount; v++) out[v] = keys[firstCorner[v] * 6 + slot];
-      return out;
-    };
-    const posIndex = pick(0);
+    const none = new Uint32Array(0);
+    const { indices, firstCorner, vertexCount } = weldCorners(
+      {
+        position: g.vertexIndices,
+        positionCount: raw.positions.length / 3,
+        normal: storedNormals ? g.normalIndices : none,
+        normalBits: bits ?? none,
+        bitsBase: base,
+        uv0: sets[0] ? g.texCoordIndices[0] : none,
+        uv1: sets[1] ? g.texCoordIndices[1] : none,
+      },
+      ctx.kernels,
+    );
+    const posIndex = pickFirst(g.vertexIndices, firstCorner, vertexCount);
     const primitive: Primitive = {
-      attributes: { POSITION: gather(positions, 3, posIndex) },
-      indices: compactIndices(indices, vertexCount),
+      attributes: { POSITION: axis.points(gather(raw.positions, 3, posIndex)) },
+      // compactIndices would copy a u32 list once more.
+      indices: vertexCount <= 0xffff ? compactIndices(indices, vertexCount) : indices,
       mode: 'TRIANGLES',
       extras: {
         faceGroup: g.name,
@@ -167,13 +162,13 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
         indexWidths: g.indexWidths,
       },
     };
-    if (storedNormals) primitive.attributes.NORMAL = gather(normals, 3, pick(1));
+    if (storedNormals) primitive.attributes.NORMAL = axis.points(gather(raw.normals, 3, pickFirst(g.normalIndices, firstCorner, vertexCount)));
     else {
       const corner = new Float32Array(bits!.buffer, (base * 3) * 4, corners * 3);
       primitive.attributes.NORMAL = gather(corner, 3, firstCorner, vertexCount);
     }
-    if (sets[0]) primitive.attributes.TEXCOORD_0 = gather(texCoords[0], 2, pick(4));
-    if (sets[1]) primitive.attributes.TEXCOORD_1 = gather(texCoords[1], 2, pick(5));
+    if (sets[0]) primitive.attributes.TEXCOORD_0 = flipV(gather(raw.texCoords[0], 2, pickFirst(g.texCoordIndices[0], firstCorner, vertexCount)));
+    if (sets[1]) primitive.attributes.TEXCOORD_1 = flipV(gather(raw.texCoords[1], 2, pickFirst(g.texCoordIndices[1], firstCorner, vertexCount)));
     if (skin) {
       primitive.attributes.JOINTS_0 = gather(skin.joints, 4, posIndex);
       primitive.attributes.WEIGHTS_0 = gather(skin.weights, 4, posIndex);
