@@ -57,7 +57,7 @@ function companion<T>(what: string, read: () => T): T {
 /** Parses an `.o3d` with its companions, synchronously. */
 export function parseO3d(bytes: Uint8Array, options: O3dParseOptions = {}): Scene {
   const sink = new WarningSink('o3d', options.onWarning);
-  const file = readO3dWith(bytes, options, sink);
+  const file = readO3dWith(bytes, { ...options, inputViews: true }, sink);
   return assemble(file, options, sink);
 }
 
@@ -71,7 +71,7 @@ function assemble(file: O3dFile, options: O3dParseOptions, sink: WarningSink): S
     chrBytes = resolveSync(options, skeletonNameFor(modelName), sink);
     if (!chrBytes && options.resolve) sink.warn('O3D_MISSING_SKELETON', `the skeleton '${skeletonNameFor(modelName)}' was not found`);
   }
-  if (chrBytes) chr = companion('skeleton (.chr)', () => readChrWith(chrBytes!, options, sink));
+  if (chrBytes) chr = companion('skeleton (.chr)', () => readChrWith(chrBytes!, { ...options, inputViews: true }, sink));
 
   const motions: { name: string; ani: AniFile }[] = [];
   const given = options.motions;
@@ -83,11 +83,11 @@ function assemble(file: O3dFile, options: O3dParseOptions, sink: WarningSink): S
         sink.warn('O3D_MISSING_MOTION', `the motion '${fileName}' was not found`);
         continue;
       }
-      motions.push({ name: motionNameOf(modelName, fileName), ani: companion(`motion '${fileName}'`, () => readAniWith(data, options, sink)) });
+      motions.push({ name: motionNameOf(modelName, fileName), ani: companion(`motion '${fileName}'`, () => readAniWith(data, { ...options, inputViews: true }, sink)) });
     }
   } else if (given) {
     for (const [name, data] of Object.entries(given)) {
-      motions.push({ name, ani: companion(`motion '${name}'`, () => readAniWith(toBytes(data), options, sink)) });
+      motions.push({ name, ani: companion(`motion '${name}'`, () => readAniWith(toBytes(data), { ...options, inputViews: true }, sink)) });
     }
   }
   return buildScene({ file, chr, motions, sink, kernels: options.kernels });
@@ -118,7 +118,7 @@ export async function parse(bytes: Uint8Array, options: O3dParseOptions = {}): P
     return cache.get(name);
   };
   const sink = new WarningSink('o3d', options.onWarning);
-  const file = readO3dWith(bytes, options, sink);
+  const file = readO3dWith(bytes, { ...options, inputViews: true }, sink);
   const modelName = options.fileName ?? file.name;
   if (!options.skeleton && !options.noSkeletonLookup && needsSkeleton(file)) await load(skeletonNameFor(modelName));
   if (Array.isArray(options.motions)) for (const motion of options.motions) await load(motionFileFor(modelName, motion));

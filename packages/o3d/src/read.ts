@@ -40,7 +40,20 @@ const BLOCK_BYTES = 136;
 /** Smallest possible object header + empty geometry, for count checks. */
 const MIN_OBJECT_BYTES = 4 + 4 + 4 + 4 + MAT_BYTES + 80 + 4 + 4 + 4;
 
-type ReadOptions = Pick<ParseOptions, 'onWarning' | 'codePage' | 'kernels'>;
+type ReadOptions = Pick<ParseOptions, 'onWarning' | 'codePage' | 'kernels'> & {
+  /**
+   * Internal (the parser's own reads): leave arrays as views of the input where ByteReader gives
+   * views. The raw structure then aliases the input; the scene never keeps them.
+   */
+  inputViews?: boolean;
+};
+
+type Typed = Uint8Array | Uint16Array | Int32Array | Float32Array;
+
+/** A typed array the raw structure may keep: ByteReader's zero-copy views are copied (once) unless inputViews. */
+function own<T extends Typed>(a: T, r: ByteReader, options: ReadOptions): T {
+  return !options.inputViews && a.buffer === r.bytes.buffer ? (a.slice() as T) : a;
+}
 
 function readerFor(bytes: Uint8Array, format: string, options: ReadOptions): ByteReader {
   return new ByteReader(bytes, { format, codePage: options.codePage ?? 'windows-1252' });
@@ -125,7 +138,7 @@ function readGeometry(r: ByteReader, skin: boolean, sink: WarningSink, options: 
   const nIB = r.i32();
   const stride = skin ? SKIN_VERTEX : NORMAL_VERTEX;
   r.count(nVertexList, 12, 'vertex-list positions');
-  const vertexList = r.f32Array(nVertexList * 3, 'vertex-list positions').slice();
+  const vertexList = own(r.f32Array(nVertexList * 3, 'vertex-list positions'), r, options);
   r.count(nVB, stride, 'vertices');
   const vb = r.u8Array(nVB * stride, 'vertex buffer');
   const layout: Record<string, FieldLayout> = skin
@@ -149,12 +162,12 @@ function readGeometry(r: ByteReader, skin: boolean, sink: WarningSink, options: 
     boneIndices?: Uint16Array;
   };
   r.count(nIB, 2, 'indices');
-  const indices = r.u16Array(nIB, 'indices').slice();
+  const indices = own(r.u16Array(nIB, 'indices'), r, options);
   if (nIB !== nFace * 3) sink.warn('O3D_FACE_COUNT', `object at ${start}: ${nIB} indices for ${nFace} faces`, start);
-  const vertexMap = r.u16Array(nVB, 'vertex map').slice();
+  const vertexMap = own(r.u16Array(nVB, 'vertex map'), r, options);
   const physiqueCount = r.u32();
   r.count(physiqueCount, 4, 'physique bones');
-  const physique = r.i32Array(physiqueCount, 'physique bones').slice();
+  const physique = own(r.i32Array(physiqueCount, 'physique bones'), r, options);
   const materialFlag = r.u32();
   let materialCount = 0;
   const materials: O3dMaterial[] = [];
@@ -220,13 +233,13 @@ function readGeometry(r: ByteReader, skin: boolean, sink: WarningSink, options: 
   if (skin) {
     geometry.weights = fields.weights;
     geometry.boneIndices = fields.boneIndices;
-    geometry.skinRecords = vb.slice();
+    geometry.skinRecords = own(vb, r, options);
   }
   return geometry;
 }
 
 /** The ReadTM body (§4.2): bone infos, pool size, then keys or a constant matrix per bone. */
-function readMotionBody(r: ByteReader, boneCount: number, frameCount: number, sink: WarningSink): MotionBody {
+function readMotionBody(r: ByteReader, boneCount: number, frameCount: number, sink: WarningSink, options: ReadOptions): MotionBody {
   r.count(boneCount, 4 + MAT_BYTES * 2 + 4, 'motion bones');
   const bones = [];
   for (let i = 0; i < boneCount; i++) {
@@ -240,7 +253,7 @@ function readMotionBody(r: ByteReader, boneCount: number, frameCount: number, si
     const flag = r.i32();
     if (flag === 1) {
       r.count(frameCount, KEY_BYTES, 'bone keys');
-      tracks.push({ keys: r.f32Array(frameCount * 7, 'bone keys').slice() });
+      tracks.push({ keys: own(r.f32Array(frameCount * 7, 'bone keys'), r, options) });
       animated++;
     } else tracks.push({ matrix: r.mat4() });
   }
@@ -258,7 +271,7 @@ function readObject(r: ByteReader, frameCount: number, sink: WarningSink, option
   const nUseAt = r.offset;
   const nUse = r.i32();
   if (nUse < 0 || nUse > LIMITS.palette) r.fail(`an object palette size of 0..${LIMITS.palette}`, String(nUse), 'BAD_COUNT', nUseAt);
-  const useBones = r.i32Array(nUse, 'object palette').slice();
+  const useBones = own(r.i32Array(nUse, 'object palette'), r, options);
   const id = r.i32();
   const parentIndex = r.i32();
   const parentType = parentIndex !== -1 ? r.i32() : -1;
@@ -269,7 +282,7 @@ function readObject(r: ByteReader, frameCount: number, sink: WarningSink, option
     const has = r.i32();
     if (has !== 0) {
       r.count(frameCount, KEY_BYTES, 'object TM keys');
-      object.tmAnimation = r.f32Array(frameCount * 7, 'object TM keys').slice();
+      object.tmAnimation = own(r.f32Array(frameCount * 7, 'object TM keys'), r, options);
     }
   }
   return object;
@@ -341,7 +354,7 @@ export function readO3dWith(bytes: Uint8Array, options: ReadOptions, sink: Warni
     for (let i = 0; i < boneCount; i++) baseTMs.push(r.mat4());
     for (let i = 0; i < boneCount; i++) inverseTMs.push(r.mat4());
     const skeleton: O3dEmbeddedSkeleton = { baseTMs, inverseTMs, sendVS: 0 };
-    if (frameCount > 0) skeleton.motion = readMotionBody(r, boneCount, frameCount, sink);
+    if (frameCount > 0) skeleton.motion = readMotionBody(r, boneCount, frameCount, sink, options);
     skeleton.sendVS = r.i32();
     file.skeleton = skeleton;
   } else if (boneCount < 0) r.fail('a bone count ≥ 0', String(boneCount), 'BAD_COUNT', boneAt);
@@ -402,7 +415,7 @@ export function readChrWith(bytes: Uint8Array, options: ReadOptions, sink: Warni
   const localKnuckle = r.mat4();
   const slots = version === 5 ? 4 : version >= 6 ? 8 : 0;
   const events = vec3s(r, slots, 'event positions');
-  const eventParents = r.i32Array(slots, 'event parents').slice();
+  const eventParents = own(r.i32Array(slots, 'event parents'), r, options);
   const chr: ChrFile = { version, id, bones, sendVS, localRH, localShield, localKnuckle, events, eventParents };
   if (version >= 7) chr.localLH = r.mat4();
   if (r.remaining > 0) sink.warn('CHR_TRAILING_BYTES', `${r.remaining} bytes after the skeleton`, r.absoluteOffset);
@@ -440,9 +453,9 @@ export function readAniWith(bytes: Uint8Array, options: ReadOptions, sink: Warni
   let path: Float32Array | undefined;
   if (hasPath !== 0) {
     r.count(frameCount, 12, 'path points');
-    path = r.f32Array(frameCount * 3, 'path points').slice();
+    path = own(r.f32Array(frameCount * 3, 'path points'), r, options);
   }
-  const motion = readMotionBody(r, boneCount, frameCount, sink);
+  const motion = readMotionBody(r, boneCount, frameCount, sink, options);
   const attributes = motionAttributes(r, frameCount);
   const eventAt = r.offset;
   const eventCount = r.i32();

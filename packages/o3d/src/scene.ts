@@ -3,7 +3,6 @@
  */
 import {
   addNode,
-  compactIndices,
   computeWorldMatrices,
   createScene,
   linearColor,
@@ -19,7 +18,7 @@ import {
   type Scene,
   type WarningSink,
 } from '@relic3d/core';
-import { gather, packSkinWeights, unpackO3dWeights, unweld, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
+import { gather, packSkinWeights, unpackO3dWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
 import { convertBox, convertMatrix, convertQuat, convertVec3, mirrorZInPlace } from './convert.js';
 import type { AniFile, ChrFile, MotionAttribute, MotionBody, O3dFile, O3dGeometry, O3dMaterial, O3dMaterialBlock, O3dObject } from './types.js';
 import { EFFECT, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT } from './types.js';
@@ -365,35 +364,26 @@ class SceneBuilder {
     }
     this.checkVertexMap(g, name);
 
-    const positions = mirrorZInPlace(g.positions.slice());
-    const normals = mirrorZInPlace(g.normals.slice());
+    // The builder owns the file's vertex arrays (buildScene): mirror them in place, no copies.
+    const positions = mirrorZInPlace(g.positions);
+    const normals = mirrorZInPlace(g.normals);
     const blocks = this.usableBlocks(g, name);
     const primitives: Primitive[] = [];
+    const remap = new Int32Array(vertexCount).fill(-1);
+    let wholeArraysFree = true;
     for (const block of blocks) {
-      // Corners of the block's triangles with the winding reversed (a, c, b).
-      const keys: number[] = [];
-      let dropped = 0;
-      for (let t = 0; t < block.primitiveCount; t++) {
-        const at = block.startIndex + t * 3;
-        const a = g.indices[at], b = g.indices[at + 1], c = g.indices[at + 2];
-        if (a >= vertexCount || b >= vertexCount || c >= vertexCount) {
-          dropped++;
-          continue;
-        }
-        keys.push(a, c, b);
-      }
-      if (dropped) this.input.sink.warn('O3D_INDEX_RANGE', `${name}: ${dropped} triangles index past the ${vertexCount} vertices; dropped`);
-      if (!keys.length) continue;
-      const welded = unweld(Uint32Array.from(keys), 1, undefined, { kernels: this.input.kernels });
-      const source = new Uint32Array(welded.vertexCount);
-      for (let v = 0; v < welded.vertexCount; v++) source[v] = keys[welded.firstCorner[v]];
+      const compact = compactBlock(g.indices, block, vertexCount, remap);
+      if (compact.dropped) this.input.sink.warn('O3D_INDEX_RANGE', `${name}: ${compact.dropped} triangles index past the ${vertexCount} vertices; dropped`);
+      if (!compact.indices.length) continue;
+      const source = compact.source;
+      // A block that uses every vertex in stored order takes the arrays themselves (once per mesh).
+      const whole = wholeArraysFree && isIdentity(source, vertexCount);
+      if (whole) wholeArraysFree = false;
       const primitive: Primitive = {
-        attributes: {
-          POSITION: gather(positions, 3, source),
-          NORMAL: gather(normals, 3, source),
-          TEXCOORD_0: gather(g.uvs, 2, source),
-        },
-        indices: compactIndices(welded.indices, welded.vertexCount),
+        attributes: whole
+          ? { POSITION: positions, NORMAL: normals, TEXCOORD_0: g.uvs }
+          : { POSITION: gather(positions, 3, source), NORMAL: gather(normals, 3, source), TEXCOORD_0: gather(g.uvs, 2, source) },
+        indices: compact.indices,
       };
       if (skinned) {
         const packed = this.skinWeights(object, block, source, name);
@@ -471,13 +461,18 @@ class SceneBuilder {
   private skinWeightsKernel(records: Uint8Array, source: Uint32Array, palette: Int32Array | undefined, boneCount: number): PackedSkin | undefined {
     if (palette && palette.some((bone) => !(bone >= 0 && bone < boneCount))) return undefined;
     // The block's records, cut to the 24 bytes the kernel reads (position, w1, w2, idxA, idxB).
+    // A block over every record in stored order reads them in place.
     const n = source.length;
-    const stride = 24;
-    const picked = new Uint8Array(n * stride);
-    for (let v = 0; v < n; v++) {
-      const at = source[v] * SKIN_VERTEX_BYTES;
-      if (at + SKIN_VERTEX_BYTES > records.length) return undefined;
-      picked.set(records.subarray(at, at + stride), v * stride);
+    let picked = records;
+    let stride = SKIN_VERTEX_BYTES;
+    if (!(isIdentity(source, n) && n * SKIN_VERTEX_BYTES <= records.length)) {
+      stride = 24;
+      picked = new Uint8Array(n * stride);
+      for (let v = 0, o = 0; v < n; v++) {
+        const at = source[v] * SKIN_VERTEX_BYTES;
+        if (at + SKIN_VERTEX_BYTES > records.length) return undefined;
+        for (let b = at, end = at + stride; b < end; b++) picked[o++] = records[b];
+      }
     }
     let packed: UnpackedSkin;
     try {
@@ -586,19 +581,26 @@ class SceneBuilder {
   }
 
   private addCollider(g: O3dGeometry, root: number): void {
-    const positions = mirrorZInPlace(g.positions.slice());
+    const positions = mirrorZInPlace(g.positions);
     const count = positions.length / 3;
-    const indices: number[] = [];
-    for (let t = 0; t + 2 < g.indices.length; t += 3) {
+    const corners = g.indices.length - (g.indices.length % 3);
+    let indices = new Uint32Array(corners);
+    let kept = 0;
+    for (let t = 0; t < corners; t += 3) {
       const a = g.indices[t], b = g.indices[t + 1], c = g.indices[t + 2];
-      if (a < count && b < count && c < count) indices.push(a, c, b);
+      if (a < count && b < count && c < count) {
+        indices[kept++] = a;
+        indices[kept++] = c;
+        indices[kept++] = b;
+      }
     }
-    if (indices.length < g.indices.length - (g.indices.length % 3)) {
+    if (kept < corners) {
+      indices = indices.slice(0, kept);
       this.input.sink.warn('O3D_INDEX_RANGE', `collision mesh: triangles index past its ${count} vertices; dropped`);
     }
     const collider: Collider = {
       name: `${this.scene.name} collision`,
-      shape: { type: 'trimesh', positions, indices: Uint32Array.from(indices) },
+      shape: { type: 'trimesh', positions, indices },
       node: root,
       extras: { faceCount: g.faceCount, ...this.boxExtras(g) },
     };
@@ -656,6 +658,62 @@ class SceneBuilder {
   }
 }
 
+interface CompactBlock {
+  /** Triangle corners (a, c, b) over the compact vertex set. */
+  indices: Uint16Array | Uint32Array;
+  /** Stored vertex of each compact vertex. */
+  source: Uint32Array;
+  /** Triangles dropped for an index past the vertices. */
+  dropped: number;
+}
+
+/**
+ * A block's triangles, winding reversed (a, c, b), over its own vertices numbered in order of first
+ * use: what `unweld` gives for one-wide keys, with a direct table since keys are u16 vertex indices.
+ * `remap` holds -1 for every vertex and is left that way.
+ */
+function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCount: number, remap: Int32Array): CompactBlock {
+  const start = block.startIndex;
+  const end = start + block.primitiveCount * 3;
+  const source = new Uint32Array(Math.min(vertexCount, block.primitiveCount * 3));
+  let unique = 0;
+  let kept = 0;
+  for (let at = start; at < end; at += 3) {
+    const a = all[at], b = all[at + 1], c = all[at + 2];
+    if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
+    kept++;
+    if (remap[a] < 0) {
+      remap[a] = unique;
+      source[unique++] = a;
+    }
+    if (remap[c] < 0) {
+      remap[c] = unique;
+      source[unique++] = c;
+    }
+    if (remap[b] < 0) {
+      remap[b] = unique;
+      source[unique++] = b;
+    }
+  }
+  const indices = unique <= 0xffff ? new Uint16Array(kept * 3) : new Uint32Array(kept * 3);
+  for (let at = start, o = 0; at < end; at += 3) {
+    const a = all[at], b = all[at + 1], c = all[at + 2];
+    if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
+    indices[o++] = remap[a];
+    indices[o++] = remap[c];
+    indices[o++] = remap[b];
+  }
+  for (let v = 0; v < unique; v++) remap[source[v]] = -1;
+  return { indices, source: unique < source.length ? source.subarray(0, unique) : source, dropped: block.primitiveCount - kept };
+}
+
+/** Whether `source` lists vertices 0..count-1 in order. */
+function isIdentity(source: Uint32Array, count: number): boolean {
+  if (source.length !== count) return false;
+  for (let v = 0; v < count; v++) if (source[v] !== v) return false;
+  return true;
+}
+
 function attributeExtras(attributes: MotionAttribute[]) {
   return attributes.flatMap((a, i) => (a.flags ? [{ index: i, frame: a.frame, flags: a.flags, soundId: a.soundId }] : []));
 }
@@ -690,6 +748,10 @@ function keyChannels(node: number, keys: Float32Array, frameCount: number, fps: 
   ];
 }
 
+/**
+ * Builds the scene. It takes ownership of the file's vertex arrays (positions and normals are
+ * mirrored in place and become primitive attributes), so pass a file read for this call only.
+ */
 export function buildScene(input: SceneInput): Scene {
   const scene = new SceneBuilder(input).build();
   return input.sink.attach(scene);

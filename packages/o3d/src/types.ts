@@ -79,7 +79,7 @@ export interface O3dGeometry {
   weights?: Float32Array;
   /** Skin vertices only: idxA, idxB per vertex (palette slot × 3). */
   boneIndices?: Uint16Array;
-  /** Skin vertices only: the stored 44-byte SKINVERTEX records (a copy), for the weight kernel. */
+  /** Skin vertices only: the stored 44-byte SKINVERTEX records (a copy; a view of the input inside parse), for the weight kernel. */
   skinRecords?: Uint8Array;
   faceCount: number;
   indices: Uint16Array;
