@@ -19,6 +19,11 @@ export class Stage {
   action?: THREE.AnimationAction;
   speed = 1;
   playing = true;
+  /** Moves the camera with the skeleton's root joint, so a model that walks stays in view. */
+  follow = true;
+  private anchor?: THREE.Object3D;
+  private readonly anchorAt = new THREE.Vector3();
+  private readonly anchorNow = new THREE.Vector3();
   private grid?: THREE.GridHelper;
   private helpers: THREE.Object3D[] = [];
   private selection?: THREE.BoxHelper;
@@ -58,6 +63,7 @@ export class Stage {
   private frame(): void {
     const dt = this.clock.getDelta();
     if (this.mixer && this.playing) this.mixer.update(Math.min(dt, 0.1) * this.speed);
+    this.followAnchor();
     this.controls.update();
     this.selection?.update();
     for (const h of this.helpers) (h as VertexNormalsHelper).update?.();
@@ -74,6 +80,27 @@ export class Stage {
     this.pivot.rotation.set(0, 0, 0);
     this.frame3(new THREE.Vector3(...bounds.min), new THREE.Vector3(...bounds.max));
     this.applyFlags();
+    // The root joint of an animated skeleton: the camera follows its horizontal moves.
+    const bones = model.clips.length ? (model.skeletons[0]?.bones ?? []) : [];
+    this.anchor = bones.find((b) => !(b.parent as THREE.Bone | null)?.isBone);
+    this.resetAnchor();
+  }
+
+  private resetAnchor(): void {
+    if (this.anchor) this.anchor.getWorldPosition(this.anchorAt);
+  }
+
+  private followAnchor(): void {
+    if (!this.anchor) return;
+    const now = this.anchor.getWorldPosition(this.anchorNow);
+    if (this.follow) {
+      const dx = now.x - this.anchorAt.x, dz = now.z - this.anchorAt.z;
+      this.camera.position.x += dx;
+      this.camera.position.z += dz;
+      this.controls.target.x += dx;
+      this.controls.target.z += dz;
+    }
+    this.anchorAt.copy(now);
   }
 
   /** Turns the model so its +Z points up (Quake/Half-Life/3ds Max art kept in source axes), or back. */
@@ -83,6 +110,7 @@ export class Stage {
     this.pivot.updateMatrixWorld(true);
     const box = new THREE.Box3().setFromObject(this.model.root, true);
     if (!box.isEmpty()) this.frame3(box.min, box.max);
+    this.resetAnchor();
   }
 
   private frame3(min: THREE.Vector3, max: THREE.Vector3): void {
@@ -118,6 +146,7 @@ export class Stage {
     this.helpers.forEach((h) => h.removeFromParent());
     this.helpers = [];
     if (this.grid) this.scene.remove(this.grid);
+    this.anchor = undefined;
     if (this.model) {
       this.model.root.removeFromParent();
       this.model.dispose();
@@ -132,6 +161,9 @@ export class Stage {
     this.action = this.mixer.clipAction(clip);
     this.action.reset().play();
     this.playing = true;
+    // The view was framed on the clip's pose, not the bind pose: follow from the clip's first frame.
+    this.mixer.update(0);
+    this.resetAnchor();
   }
 
   /** Seconds into the current clip. */

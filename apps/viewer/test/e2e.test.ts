@@ -106,8 +106,22 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
     const second = await probe();
     expect(second.checksum).not.toBe(first.checksum);
     expect(Number((await page.textContent('#time'))!.replace(' s', ''))).toBeGreaterThan(0);
+    // Parse timings arrive after the model is shown: medians of warm runs on both paths (their values are not tested).
+    await page.waitForSelector('#timing[data-state="done"]', { timeout: 30_000 });
+    const cells = await page.locator('#timing-values .timing-cell').allTextContents();
+    expect(cells).toHaveLength(3);
+    expect(cells[0]).toMatch(/^WASM (simd|scalar)[\d.]+ ms$/);
+    expect(cells[1]).toMatch(/^TypeScript[\d.]+ ms$/);
+    expect(cells[2]).toMatch(/^TS ÷ WASM[\d.]+×$/);
+    expect(await page.locator('#timing .faster').count()).toBe(1);
+    expect(await page.textContent('#timing-note')).toMatch(/^median of \d+ warm runs?$/);
     await page.waitForFunction(() => !document.querySelector('#stats')?.textContent?.includes('…'), null, { timeout: 30_000 }).catch(() => {});
     await page.screenshot({ path: path.join(artifacts, 'viewer-default.png') });
+    // Woman4 dances across the room: the camera follows her root joint, so 25 s in she is still in view.
+    await page.evaluate(() => window.__viewer.stage.seek(25.4));
+    await page.waitForTimeout(300);
+    expect((await probe()).lit).toBeGreaterThan(2000);
+    await page.screenshot({ path: path.join(artifacts, 'viewer-woman4-25s.png') });
   });
 
   for (const format of ['ase', 'o3d', 'mdl', 'lod', 'ms3d']) {
