@@ -18,7 +18,7 @@ import {
   type Scene,
   type WarningSink,
 } from '@relic3d/core';
-import { gather, packSkinWeights, unpackO3dWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
+import { packSkinWeights, unpackO3dWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
 import { convertBox, convertMatrix, convertQuat, convertVec3, mirrorZInPlace } from './convert.js';
 import type { AniFile, ChrFile, MotionAttribute, MotionBody, O3dFile, O3dGeometry, O3dMaterial, O3dMaterialBlock, O3dObject } from './types.js';
 import { EFFECT, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT } from './types.js';
@@ -364,27 +364,25 @@ class SceneBuilder {
     }
     this.checkVertexMap(g, name);
 
-    // The builder owns the file's vertex arrays (buildScene): mirror them in place, no copies.
-    const positions = mirrorZInPlace(g.positions);
-    const normals = mirrorZInPlace(g.normals);
+    // The builder owns the file's vertex arrays (buildScene). A block that uses every vertex in
+    // stored order takes them (once per mesh), mirrored in place; other blocks gather and mirror.
     const blocks = this.usableBlocks(g, name);
     const primitives: Primitive[] = [];
     const remap = new Int32Array(vertexCount).fill(-1);
-    let wholeArraysFree = true;
+    let mirrored = false;
     for (const block of blocks) {
       const compact = compactBlock(g.indices, block, vertexCount, remap);
       if (compact.dropped) this.input.sink.warn('O3D_INDEX_RANGE', `${name}: ${compact.dropped} triangles index past the ${vertexCount} vertices; dropped`);
       if (!compact.indices.length) continue;
       const source = compact.source;
-      // A block that uses every vertex in stored order takes the arrays themselves (once per mesh).
-      const whole = wholeArraysFree && isIdentity(source, vertexCount);
-      if (whole) wholeArraysFree = false;
-      const primitive: Primitive = {
-        attributes: whole
-          ? { POSITION: positions, NORMAL: normals, TEXCOORD_0: g.uvs }
-          : { POSITION: gather(positions, 3, source), NORMAL: gather(normals, 3, source), TEXCOORD_0: gather(g.uvs, 2, source) },
-        indices: compact.indices,
-      };
+      let attributes: Primitive['attributes'];
+      if (!mirrored && isIdentity(source, vertexCount)) {
+        mirrorZInPlace(g.positions);
+        mirrorZInPlace(g.normals);
+        mirrored = true;
+        attributes = { POSITION: g.positions, NORMAL: g.normals, TEXCOORD_0: g.uvs };
+      } else attributes = gatherVertices(g, source, !mirrored);
+      const primitive: Primitive = { attributes, indices: compact.indices };
       if (skinned) {
         const packed = this.skinWeights(object, block, source, name);
         primitive.attributes.JOINTS_0 = packed.joints;
@@ -676,35 +674,58 @@ function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCount: nu
   const start = block.startIndex;
   const end = start + block.primitiveCount * 3;
   const source = new Uint32Array(Math.min(vertexCount, block.primitiveCount * 3));
+  // At most vertexCount vertices: u16 indices unless there are 65,536 (compactIndices' rule).
+  let indices: Uint16Array | Uint32Array = vertexCount <= 0xffff ? new Uint16Array(end - start) : new Uint32Array(end - start);
   let unique = 0;
-  let kept = 0;
+  let o = 0;
   for (let at = start; at < end; at += 3) {
     const a = all[at], b = all[at + 1], c = all[at + 2];
     if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
-    kept++;
-    if (remap[a] < 0) {
-      remap[a] = unique;
+    let ra = remap[a];
+    if (ra < 0) {
+      ra = remap[a] = unique;
       source[unique++] = a;
     }
-    if (remap[c] < 0) {
-      remap[c] = unique;
+    let rc = remap[c];
+    if (rc < 0) {
+      rc = remap[c] = unique;
       source[unique++] = c;
     }
-    if (remap[b] < 0) {
-      remap[b] = unique;
+    let rb = remap[b];
+    if (rb < 0) {
+      rb = remap[b] = unique;
       source[unique++] = b;
     }
-  }
-  const indices = unique <= 0xffff ? new Uint16Array(kept * 3) : new Uint32Array(kept * 3);
-  for (let at = start, o = 0; at < end; at += 3) {
-    const a = all[at], b = all[at + 1], c = all[at + 2];
-    if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
-    indices[o++] = remap[a];
-    indices[o++] = remap[c];
-    indices[o++] = remap[b];
+    indices[o++] = ra;
+    indices[o++] = rc;
+    indices[o++] = rb;
   }
   for (let v = 0; v < unique; v++) remap[source[v]] = -1;
-  return { indices, source: unique < source.length ? source.subarray(0, unique) : source, dropped: block.primitiveCount - kept };
+  if (indices instanceof Uint32Array && unique <= 0xffff) indices = Uint16Array.from(indices.subarray(0, o));
+  else if (o < indices.length) indices = indices.slice(0, o);
+  return { indices, source: unique < source.length ? source.subarray(0, unique) : source, dropped: block.primitiveCount - o / 3 };
+}
+
+/** POSITION, NORMAL and TEXCOORD_0 of the source vertices, z negated when `mirror` (gather, fused). */
+function gatherVertices(g: O3dGeometry, source: Uint32Array, mirror: boolean): Primitive['attributes'] {
+  const n = source.length;
+  const p = g.positions, nm = g.normals, t = g.uvs;
+  const positions = new Float32Array(n * 3);
+  const normals = new Float32Array(n * 3);
+  const uvs = new Float32Array(n * 2);
+  for (let v = 0, o3 = 0, o2 = 0; v < n; v++, o3 += 3, o2 += 2) {
+    const s = source[v];
+    const s3 = s * 3, s2 = s * 2;
+    positions[o3] = p[s3];
+    positions[o3 + 1] = p[s3 + 1];
+    positions[o3 + 2] = mirror ? 0 - p[s3 + 2] : p[s3 + 2];
+    normals[o3] = nm[s3];
+    normals[o3 + 1] = nm[s3 + 1];
+    normals[o3 + 2] = mirror ? 0 - nm[s3 + 2] : nm[s3 + 2];
+    uvs[o2] = t[s2];
+    uvs[o2 + 1] = t[s2 + 1];
+  }
+  return { POSITION: positions, NORMAL: normals, TEXCOORD_0: uvs };
 }
 
 /** Whether `source` lists vertices 0..count-1 in order. */
