@@ -343,44 +343,40 @@ export class Tokenizer {
    * token needs the full rules (exponents, decimal commas, `1.#QNAN`, errors).
    */
   quickNumber(integer: boolean): number {
-    return this.quickScan(integer) ? this.quickValue : NaN;
+    return this.quickScan(this.scratch, 0, integer) ? this.scratch[0] : NaN;
   }
 
-  /** Value of the last successful `quickScan`. */
-  private quickValue = NaN; // a double from the start, so the field stays unboxed
+  /** Landing place of `quickNumber` values. */
+  private readonly scratch = new Float64Array(1);
 
   /**
    * Writes the next number (or, with `integer`, integer) to `out[at]`: the fast path of
    * `quickNumber`, else `num`/`int` with their errors. Storing in place keeps the value unboxed.
    */
   numberInto(out: Float64Array | Int32Array, at: number, integer: boolean, what: string): void {
-    if (this.quickScan(integer)) out[at] = this.quickValue;
-    else out[at] = integer ? this.int(what) : this.num(what);
+    if (!this.quickScan(out, at, integer)) out[at] = integer ? this.int(what) : this.num(what);
   }
 
   /** `count` numbers into `out[at…]` (as `numberInto`, in one call). */
   numbersInto(out: Float32Array | Float64Array, at: number, count: number, what: string): void {
-    for (let i = 0; i < count; i++) {
-      if (this.quickScan(false)) out[at + i] = this.quickValue;
-      else out[at + i] = this.num(what);
-    }
+    for (let i = 0; i < count; i++) if (!this.quickScan(out, at + i, false)) out[at + i] = this.num(what);
   }
 
   /** The fast path alone: writes `out[at]` and returns true, or consumes nothing and returns false. */
   quickInto(out: Float64Array | Int32Array, at: number, integer: boolean): boolean {
-    if (!this.quickScan(integer)) return false;
-    out[at] = this.quickValue;
-    return true;
+    return this.quickScan(out, at, integer);
   }
 
   /** `optNum` writing to `out[at]`. */
   optNumberInto(out: Float32Array | Float64Array, at: number, fallback: number): void {
-    if (this.quickScan(false)) out[at] = this.quickValue;
-    else out[at] = this.optNum(fallback);
+    if (!this.quickScan(out, at, false)) out[at] = this.optNum(fallback);
   }
 
-  /** The scan of `quickNumber`: true (token consumed, value in `quickValue`) or false (nothing consumed). */
-  private quickScan(integer: boolean): boolean {
+  /**
+   * The scan of `quickNumber`: true (token consumed, value written to `out[at]`) or false (nothing
+   * consumed or written).
+   */
+  private quickScan(out: Float32Array | Float64Array | Int32Array, at: number, integer: boolean): boolean {
     if (this.peeked) return false;
     const b = this.bytes, n = this.length;
     let p = this.pos;
@@ -419,7 +415,7 @@ export class Tokenizer {
     if (integer && m > 0x7fffffff) return false;
     const v = fraction ? m / POW10[fraction] : m;
     this.pos = p;
-    this.quickValue = negative ? -v : v;
+    out[at] = negative ? -v : v;
     return true;
   }
 
@@ -428,7 +424,7 @@ export class Tokenizer {
 
   /** A number value; fails on a missing or non-numeric value. `1.#QNAN` gives NaN. */
   num(what = 'a number'): number {
-    if (this.quickScan(false)) return this.quickValue;
+    if (this.quickScan(this.scratch, 0, false)) return this.scratch[0];
     if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) this.fail(what, 'BAD_VALUE');
@@ -438,7 +434,7 @@ export class Tokenizer {
 
   /** A number when one follows, else `fallback` (nothing consumed). */
   optNum(fallback: number): number {
-    if (this.quickScan(false)) return this.quickValue;
+    if (this.quickScan(this.scratch, 0, false)) return this.scratch[0];
     if (this.peek() !== Tok.Word) return fallback;
     const v = this.scanNumber(this.start, this.end);
     if (Number.isNaN(v) ? !(this.numberEnd < this.end && this.bytes[this.numberEnd] === 0x23) : !Number.isFinite(v)) return fallback;
@@ -448,7 +444,7 @@ export class Tokenizer {
 
   /** An integer value (a trailing `:` or other suffix is allowed, as in `*MESH_FACE 0:`). */
   int(what = 'an integer'): number {
-    if (this.quickScan(true)) return this.quickValue;
+    if (this.quickScan(this.scratch, 0, true)) return this.scratch[0];
     if (this.peek() !== Tok.Word) this.fail(what, this.kind === Tok.Eof ? 'TRUNCATED' : 'BAD_VALUE');
     const v = this.scanNumber(this.start, this.end);
     if (!Number.isFinite(v) || !Number.isInteger(v) || Math.abs(v) > 0x7fffffff) this.fail(what, 'BAD_VALUE');
