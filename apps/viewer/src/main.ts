@@ -117,6 +117,7 @@ async function load(source: Source): Promise<void> {
   const model = toThree(scene, { resolve: makeResolver(files, source.baseUrl, source.companions) });
   const bounds = computeBounds(scene);
   stage.show(model, framingBounds(scene, bounds));
+  $('follow-row').classList.toggle('disabled', !stage.canFollow);
   $<HTMLSelectElement>('up-axis').value = 'y';
   Object.assign(state, { scene, model, name: baseName(source.name), firstParseMs: reply.ms, timing: undefined, path: reply.path, format: reply.format });
   renderTitle(source);
@@ -284,6 +285,10 @@ function renderClips(model: ThreeScene): void {
   if (!has) {
     clipsSelect.append(h('option', {}, 'no animation'));
     stage.play(undefined);
+    // Nothing left over from the previous model's clip.
+    scrub.value = '0';
+    $('time').textContent = '0.00 s';
+    playButton.textContent = '▶';
   }
   model.clips.forEach((clip, i) => clipsSelect.append(h('option', { value: String(i) }, `${clip.name || `clip ${i}`} · ${clip.duration.toFixed(2)} s`)));
   clipsSelect.disabled = !has;

@@ -86,6 +86,11 @@ export class Stage {
     this.resetAnchor();
   }
 
+  /** Whether the loaded model has an animated skeleton to follow. */
+  get canFollow(): boolean {
+    return !!this.anchor;
+  }
+
   private resetAnchor(): void {
     if (this.anchor) this.anchor.getWorldPosition(this.anchorAt);
   }
