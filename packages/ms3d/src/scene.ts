@@ -69,7 +69,10 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   const jointCount = file.joints.length;
   const parents = resolveParents(file.joints, sink);
   const hasMesh = file.groups.some((g) => g.triangleIndices.length > 0);
-  const skinned = hasMesh && jointCount > 0 && Array.prototype.some.call(file.vertices.boneIds, (b: number) => b >= 0 && b < jointCount);
+  const boneIds = file.vertices.boneIds;
+  let boundVertices = 0; // vertices whose boneId names a joint
+  for (let v = 0; v < boneIds.length; v++) if (boneIds[v] >= 0 && boneIds[v] < jointCount) boundVertices++;
+  const skinned = hasMesh && jointCount > 0 && boundVertices > 0;
 
   // Node 0 is the mesh (when there is one), then one node per joint in file order.
   const meshNode = hasMesh ? 0 : -1;
@@ -98,7 +101,7 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   // Skin: inverse global bind per joint, plus a rigid joint for vertices with boneId -1.
   let skin: VertexSkin | undefined;
   if (skinned) {
-    const rigidNeeded = Array.prototype.some.call(file.vertices.boneIds, (b: number) => b < 0 || b >= jointCount);
+    const rigidNeeded = boundVertices < boneIds.length;
     const rigidJoint = jointCount;
     skin = vertexSkin(file, rigidJoint, sink, options.kernels);
     const jointNodes = file.joints.map((_, j) => jointBase + j);
@@ -130,13 +133,16 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   const positionInterpolation =
     options.positionInterpolation === 'step' ? 'STEP' : options.positionInterpolation === 'hermite' ? 'CUBICSPLINE' : 'LINEAR';
   const channels: AnimationChannel[] = [];
-  file.joints.forEach((joint, j) => channels.push(...jointChannels(joint, j, jointBase + j, positionInterpolation, sink)));
+  for (let j = 0; j < jointCount; j++) {
+    for (const channel of jointChannels(file.joints[j], j, jointBase + j, positionInterpolation, sink)) channels.push(channel);
+  }
   if (channels.length) {
     let duration = 0;
     let bad = 0;
     for (const c of channels) {
       duration = Math.max(duration, c.times[c.times.length - 1]);
-      bad += scrubNonFinite(c.values);
+      // Rotations are unit quaternions of finite values (jointChannels): nothing to scrub.
+      if (c.path !== 'rotation') bad += scrubNonFinite(c.values);
     }
     if (bad) sink.warn('MS3D_NOT_FINITE', `${bad} non-finite key values were set to 0`);
     const fps = file.animationFps;

@@ -85,10 +85,20 @@ function finiteOr0(v: number): number {
 
 /**
  * Keys in strictly increasing time order, with non-finite and negative times dropped. Equal
- * times keep the later key. Returns the kept key indices.
+ * times keep the later key. Returns the kept key indices, or `undefined` when every key is kept
+ * in file order (the common case, found without allocating).
  */
-function orderedKeys(keys: Float32Array, what: string, sink: WarningSink): number[] {
-  const n = keys.length / 4;
+function orderedKeys(keys: Float32Array, what: string, sink: WarningSink): number[] | undefined {
+  const n = keys.length >> 2;
+  let previous = -1;
+  let k = 0;
+  for (; k < n; k++) {
+    const t = keys[k * 4];
+    // The comparisons also reject NaN: a finite non-negative time above the previous one passes.
+    if (!(t >= 0) || !(t > previous) || t === Infinity) break;
+    previous = t;
+  }
+  if (k === n) return undefined;
   const kept: number[] = [];
   let dropped = 0;
   let sorted = true;
@@ -118,6 +128,45 @@ function orderedKeys(keys: Float32Array, what: string, sink: WarningSink): numbe
   return result;
 }
 
+/**
+ * Math.hypot(a, b, c, d) for finite arguments, bit for bit: V8's algorithm (normalise by the
+ * largest magnitude, Kahan-sum the squares), without the variadic call, which costs more than
+ * the rest of a key's conversion.
+ */
+function hypot4(a: number, b: number, c: number, d: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  c = Math.abs(c);
+  d = Math.abs(d);
+  let max = a;
+  if (b > max) max = b;
+  if (c > max) max = c;
+  if (d > max) max = d;
+  if (max === 0) return 0;
+  let sum = 0;
+  let compensation = 0;
+  let n = a / max;
+  let summand = n * n - compensation;
+  let preliminary = sum + summand;
+  compensation = preliminary - sum - summand;
+  sum = preliminary;
+  n = b / max;
+  summand = n * n - compensation;
+  preliminary = sum + summand;
+  compensation = preliminary - sum - summand;
+  sum = preliminary;
+  n = c / max;
+  summand = n * n - compensation;
+  preliminary = sum + summand;
+  compensation = preliminary - sum - summand;
+  sum = preliminary;
+  n = d / max;
+  summand = n * n - compensation;
+  preliminary = sum + summand;
+  sum = preliminary;
+  return Math.sqrt(sum) * max;
+}
+
 /** Finite bind values of a joint (a corrupt file may hold NaN). */
 export function bindOf(joint: Ms3dJoint): { position: Vec3; rotation: Quat } {
   const p = joint.position.map(finiteOr0) as Vec3;
@@ -142,17 +191,35 @@ export function jointChannels(
   const label = `joint ${jointIndex} '${joint.name}'`;
 
   const rot = orderedKeys(joint.rotationKeys, `${label} rotation keys`, sink);
-  if (rot.length) {
-    const times = new Float32Array(rot.length);
-    const values = new Float32Array(rot.length * 4);
+  const rotCount = rot ? rot.length : joint.rotationKeys.length >> 2;
+  if (rotCount) {
+    const times = new Float32Array(rotCount);
+    const values = new Float32Array(rotCount * 4);
     const key = joint.rotationKeys;
-    const [bx, by, bz, bw] = bind.rotation;
-    for (let i = 0; i < rot.length; i++) {
-      const k = rot[i] * 4;
+    const bx = bind.rotation[0], by = bind.rotation[1], bz = bind.rotation[2], bw = bind.rotation[3];
+    // sin/cos of the last half angle per axis: tracks often hold an axis constant.
+    let phx = NaN, phy = NaN, phz = NaN;
+    let cx = 1, sx = 0, cy = 1, sy = 0, cz = 1, sz = 0;
+    for (let i = 0; i < rotCount; i++) {
+      const k = (rot ? rot[i] : i) * 4;
       times[i] = key[k];
       // q_key = qz ⊗ qy ⊗ qx (as math.quatFromEulerXYZ), then q_bind ⊗ q_key, inlined: tracks run to 10⁵ keys.
       const hx = finiteOr0(key[k + 1]) / 2, hy = finiteOr0(key[k + 2]) / 2, hz = finiteOr0(key[k + 3]) / 2;
-      const cx = Math.cos(hx), sx = Math.sin(hx), cy = Math.cos(hy), sy = Math.sin(hy), cz = Math.cos(hz), sz = Math.sin(hz);
+      if (hx !== phx) {
+        phx = hx;
+        cx = Math.cos(hx);
+        sx = Math.sin(hx);
+      }
+      if (hy !== phy) {
+        phy = hy;
+        cy = Math.cos(hy);
+        sy = Math.sin(hy);
+      }
+      if (hz !== phz) {
+        phz = hz;
+        cz = Math.cos(hz);
+        sz = Math.sin(hz);
+      }
       const kx = sx * cy * cz - cx * sy * sz;
       const ky = cx * sy * cz + sx * cy * sz;
       const kz = cx * cy * sz - sx * sy * cz;
@@ -161,35 +228,58 @@ export function jointChannels(
       const y = bw * ky - bx * kz + by * kw + bz * kx;
       const z = bw * kz + bx * ky - by * kx + bz * kw;
       const w = bw * kw - bx * kx - by * ky - bz * kz;
-      const l = Math.hypot(x, y, z, w) || 1;
-      values[i * 4] = x / l;
-      values[i * 4 + 1] = y / l;
-      values[i * 4 + 2] = z / l;
-      values[i * 4 + 3] = w / l;
+      const l = hypot4(x, y, z, w) || 1;
+      const o = i * 4;
+      values[o] = x / l;
+      values[o + 1] = y / l;
+      values[o + 2] = z / l;
+      values[o + 3] = w / l;
+      // math.makeQuaternionsContinuous, fused: flip to the short way from the previous stored key.
+      if (i > 0 && values[o] * values[o - 4] + values[o + 1] * values[o - 3] + values[o + 2] * values[o - 2] + values[o + 3] * values[o - 1] < 0) {
+        values[o] = -values[o];
+        values[o + 1] = -values[o + 1];
+        values[o + 2] = -values[o + 2];
+        values[o + 3] = -values[o + 3];
+      }
     }
-    math.makeQuaternionsContinuous(values);
     channels.push({ node, path: 'rotation', times, values, interpolation: 'LINEAR' });
   }
 
   const pos = orderedKeys(joint.positionKeys, `${label} position keys`, sink);
-  if (pos.length) {
+  const n = pos ? pos.length : joint.positionKeys.length >> 2;
+  if (n) {
     const key = joint.positionKeys;
-    const n = pos.length;
     const times = new Float32Array(n);
-    const offsets = new Float64Array(n * 3); // R_bind · p_key
-    for (let i = 0; i < n; i++) {
-      const k = pos[i] * 4;
-      times[i] = key[k];
-      offsets.set(math.quatRotateVec3(bind.rotation, [finiteOr0(key[k + 1]), finiteOr0(key[k + 2]), finiteOr0(key[k + 3])]), i * 3);
-    }
     const cubic = positionInterpolation === 'CUBICSPLINE';
     const stride = cubic ? 9 : 3;
     const at = cubic ? 3 : 0; // the value sits between the in and out tangents
     const values = new Float32Array(n * stride);
+    const offsets = cubic ? new Float64Array(n * 3) : undefined; // R_bind · p_key, for the tangents
+    const x = bind.rotation[0], y = bind.rotation[1], z = bind.rotation[2], w = bind.rotation[3];
+    const px = bind.position[0], py = bind.position[1], pz = bind.position[2];
     for (let i = 0; i < n; i++) {
-      for (let c = 0; c < 3; c++) values[i * stride + at + c] = bind.position[c] + offsets[i * 3 + c];
+      const k = (pos ? pos[i] : i) * 4;
+      times[i] = key[k];
+      // math.quatRotateVec3(bind.rotation, p_key), inlined with the same operation order.
+      const v0 = finiteOr0(key[k + 1]), v1 = finiteOr0(key[k + 2]), v2 = finiteOr0(key[k + 3]);
+      const ix = w * v0 + y * v2 - z * v1;
+      const iy = w * v1 + z * v0 - x * v2;
+      const iz = w * v2 + x * v1 - y * v0;
+      const iw = -x * v0 - y * v1 - z * v2;
+      const r0 = ix * w + iw * -x + iy * -z - iz * -y;
+      const r1 = iy * w + iw * -y + iz * -x - ix * -z;
+      const r2 = iz * w + iw * -z + ix * -y - iy * -x;
+      const o = i * stride + at;
+      values[o] = px + r0;
+      values[o + 1] = py + r1;
+      values[o + 2] = pz + r2;
+      if (offsets) {
+        offsets[i * 3] = r0;
+        offsets[i * 3 + 1] = r1;
+        offsets[i * 3 + 2] = r2;
+      }
     }
-    if (cubic) hermiteTangents(times, offsets, values);
+    if (offsets) hermiteTangents(times, offsets, values);
     channels.push({ node, path: 'translation', times, values, interpolation: positionInterpolation });
   }
   return channels;
