@@ -740,7 +740,7 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
         break;
       }
       case 'MESH_NORMALS':
-        if (tk.peek() === Tok.Open) normals = readNormals(ctx, kw, numFaces);
+        if (tk.peek() === Tok.Open) normals = readNormals(ctx, kw, numFaces, at);
         break;
       case 'MESH_WEIGHTS':
         if (tk.peek() === Tok.Open) weights = readWeights(ctx);
@@ -810,6 +810,8 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
 }
 
 interface NormalLists {
+  /** Text position of `*MESH_NORMALS`, for warnings. */
+  at: number;
   faceIdx: Grow<Int32Array>;
   faceData: Grow<Float32Array>;
   vFace: Grow<Int32Array>;
@@ -818,11 +820,11 @@ interface NormalLists {
 }
 
 /** `*MESH_NORMALS`: face normals by index, vertex normals in file order with the face before them. */
-function readNormals(ctx: Ctx, what: string, declaredFaces: number | undefined): NormalLists {
+function readNormals(ctx: Ctx, what: string, declaredFaces: number | undefined, at: number): NormalLists {
   const tk = ctx.tk;
   // Max layout: one face normal and three vertex normals per face.
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
-  const n: NormalLists = { faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
+  const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
   let lastFace = -1;
   const open = openList(tk, what);
   for (;;) {
@@ -856,7 +858,7 @@ function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
     faceNormals[f * 3 + 1] = faceData[e * 3 + 1];
     faceNormals[f * 3 + 2] = faceData[e * 3 + 2];
   }
-  if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} *MESH_FACENORMAL entries have an index outside 0..${faceCount - 1}; dropped`);
+  if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} *MESH_FACENORMAL entries have an index outside 0..${faceCount - 1}; dropped`, ctx.tk.inputOffset(n.at));
   return {
     faceNormals,
     vertexNormalFace: n.vFace.data.slice(0, n.vFace.length),
@@ -944,12 +946,13 @@ function readWeights(ctx: Ctx): AseSkinWeights {
     if (kw === 'MESH_BONE_LIST' && tk.peek() === Tok.Open) {
       block(ctx, kw, (inner) => {
         if (inner !== 'MESH_BONE_NAME') return;
+        const boneAt = tk.start;
         const i = tk.int('a bone index');
         const name = tk.str();
         if (i >= 0 && i < w.boneNames.length + 256) {
           while (w.boneNames.length <= i) w.boneNames.push('');
           w.boneNames[i] = name;
-        } else ctx.sink.warn('ASE_BAD_INDEX', `bone index ${i} out of range; dropped`);
+        } else ctx.sink.warn('ASE_BAD_INDEX', `bone index ${i} out of range; dropped`, tk.inputOffset(boneAt));
       });
     } else if (kw === 'MESH_BONE_VERTEX_LIST' && tk.peek() === Tok.Open) {
       block(ctx, kw, (inner) => {
