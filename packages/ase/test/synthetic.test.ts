@@ -489,6 +489,19 @@ describe('animation', () => {
     close(ch.values.subarray(6, 9), yUp([4.8, 0, 0])); // 0.001 per tick × 4800 ticks/s
   });
 
+  it('keyed scale: Bezier → CUBICSPLINE and TCB → per-frame samples, axes mapped to Y-up (Max x, y, z → x, z, y)', () => {
+    const bezier = { CONTROL_SCALE_BEZIER: ['*CONTROL_BEZIER_SCALE_KEY 0 1 1 1 0 0 0 0 0 0 0 0.001 0.002 0.003 0', '*CONTROL_BEZIER_SCALE_KEY 4800 2 3 4 0 0 0 0 0 0 0 0 0 0 0'] };
+    const b = load(aseFile([geom('B', cube(), { tail: [tmAnimation('B', bezier)] })], { scene })).animations[0].channels[0];
+    expect([b.path, b.interpolation]).toEqual(['scale', 'CUBICSPLINE']);
+    close(b.values.subarray(12, 15), [2, 4, 3]); // second key's value
+    close(b.values.subarray(6, 9), [4.8, 14.4, 9.6]); // first key's out-tangent per second: 0.001 0.002 0.003 per tick × 4800, permuted
+    const tcb = { CONTROL_SCALE_TCB: ['*CONTROL_TCB_SCALE_KEY 0 1 1 1 0 0 0 0 0 0 0 0 0', '*CONTROL_TCB_SCALE_KEY 800 2 3 4 0 0 0 0 0 0 0 0 0'] };
+    const t = load(aseFile([geom('T', cube(), { tail: [tmAnimation('T', tcb)] })], { scene })).animations[0].channels[0];
+    expect([t.path, t.interpolation, t.times.length]).toEqual(['scale', 'LINEAR', 6]);
+    close(sampleChannel(t, 800 / 4800, new Float32Array(3)), [2, 4, 3]);
+    close(sampleChannel(t, 0, new Float32Array(3)), [1, 1, 1]);
+  });
+
   it('linear keyed controllers: position and rotation keys', () => {
     const track = { CONTROL_POS_LINEAR: ['*CONTROL_POS_KEY 0 0 0 0', '*CONTROL_POS_KEY 4800 0 0 6'], CONTROL_ROT_LINEAR: ['*CONTROL_ROT_KEY 0 0 0 1 0', '*CONTROL_ROT_KEY 4800 0 0 1 1.5708'] };
     const s = load(aseFile([geom('L', cube(), { tail: [tmAnimation('L', track)] })], { scene }));
