@@ -311,6 +311,30 @@ describe('tolerant parsing (spec §7)', () => {
     }
   });
 
+  it('number forms: the one-pass fast path and the full rules give the values of the spec grammar', () => {
+    // [as written, value]: plain, signed, exponents, decimal comma (CommaScan), no leading digit,
+    // trailing point, leading zeros, 16+ digits, a suffix after the number, integral values.
+    const forms: [string, number][] = [
+      ['1.2500', 1.25], ['-0.0000', -0], ['+2', 2], ['1e5', 1e5], ['-2.5E-3', -2.5e-3], ['1,5', 1.5], ['.5', 0.5], ['7.', 7],
+      ['007', 7], ['1234567890.12345678', 1234567890.12345678], ['0.30000000000000004441', 0.30000000000000004441], ['1.5x', 1.5], ['160', 160],
+    ];
+    const vertices = forms.map((_, i) => [i, 0, 0] as V3);
+    let text = aseFile([geom('N', { vertices, faces: [[0, 1, 2]] })]);
+    forms.forEach(([written], i) => (text = text.replace(new RegExp(`(\\*MESH_VERTEX ${i}\t)[^\t]+`), `$1${written}`)));
+    const raw = readAse(enc(text)).objects[0].mesh!.vertices;
+    forms.forEach(([written, value], i) => expect(Object.is(raw[i * 3], Math.fround(value)), `${written} → ${raw[i * 3]}`).toBe(true));
+    // Face corners: with and without the colon after the index, labels in any case, integers only.
+    const faceText = aseFile([geom('F', { vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 2], [2, 1, 0]] })])
+      .replace(/\*MESH_FACE +1:/, '*MESH_FACE 1')
+      .replace('B:    1 C:    0', 'b:    1 c:    0');
+    expect(faceText).toMatch(/\*MESH_FACE 1 +A: +2 b: +1 c: +0/);
+    expect(Array.from(readAse(enc(faceText)).objects[0].mesh!.faces)).toEqual([0, 1, 2, 2, 1, 0]);
+    const bad = (written: string) => () => parseAse(enc(aseFile([geom('F', { vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 2]] })]).replace('A:    0', `A:    ${written}`)));
+    expect(bad('0.5')).toThrow(FormatError);
+    expect(bad('x')).toThrow(FormatError);
+    expect(bad('99999999999')).toThrow(FormatError);
+  });
+
   it('names are Windows-1252 byte strings', () => {
     const text = aseFile([geom('Wirbels\u00e4ule', cube())]);
     const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
