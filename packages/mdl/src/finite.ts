@@ -3,12 +3,13 @@ import type { Scene, WarningSink } from '@relic3d/core';
 /**
  * Replaces non-finite floats (NaN/Infinity bit patterns in damaged files) so every accepted file
  * gives a valid scene: arrays get 0, node TRS fall back to identity parts. One warning says how many.
- * A generic scene pass; a candidate for core.
+ * Arrays in `knownFinite` were checked while they were built and are skipped. A generic scene pass;
+ * a candidate for core.
  */
-export function sanitizeScene(scene: Scene, sink: WarningSink): void {
+export function sanitizeScene(scene: Scene, sink: WarningSink, knownFinite: ReadonlySet<Float32Array> = new Set()): void {
   let fixed = 0;
   const array = (a: Float32Array | undefined) => {
-    if (a) fixed += zeroNonFinite(a);
+    if (a && !knownFinite.has(a)) fixed += zeroNonFinite(a);
   };
   const vector = <T extends number[]>(v: T | undefined, fallback: T): T | undefined => {
     if (!v || v.every(Number.isFinite)) return v;

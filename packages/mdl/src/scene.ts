@@ -13,12 +13,12 @@ import {
   type Skin,
   type WarningSink,
 } from '@relic3d/core';
-import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace } from './convert.js';
+import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace, flipZInPlaceFinite } from './convert.js';
 import { sanitizeScene } from './finite.js';
 import { uvHandedness } from './tangents.js';
 import { unpackMdlWeights } from './vertices.js';
 import { MaterialTable } from './materials.js';
-import type { MdlAnimation, MdlBone, MdlColliderPart, MdlFile, MdlMesh, MdlNode, MdlParseOptions } from './types.js';
+import type { MdlAnimation, MdlBone, MdlColliderPart, MdlFile, MdlMesh, MdlNode, MdlParseOptions, MdlVertices } from './types.js';
 
 /** The skeleton of one MDL node: joint nodes in depth-first BONE order. */
 interface Skeleton {
@@ -38,6 +38,8 @@ interface Context {
   options: MdlParseOptions;
   sink: WarningSink;
   materials: MaterialTable;
+  /** Arrays already checked to hold only finite values while they were built (sanitizeScene skips them). */
+  finite: Set<Float32Array>;
   topSkeleton?: Skeleton;
 }
 
@@ -55,9 +57,9 @@ export function toScene(file: MdlFile, options: MdlParseOptions, sink: WarningSi
   };
   if (file.variant === 'g3d') scene.extras.unverifiedLayout = true;
   if (file.trailingBytes) scene.extras.trailingBytes = file.trailingBytes;
-  const ctx: Context = { scene, file, options, sink, materials: new MaterialTable(scene, options) };
+  const ctx: Context = { scene, file, options, sink, materials: new MaterialTable(scene, options), finite: new Set() };
   convertNode(ctx, file.root, -1, true);
-  sanitizeScene(scene, sink);
+  sanitizeScene(scene, sink, ctx.finite);
   return scene;
 }
 
@@ -229,16 +231,57 @@ const MODEL_JOINT = 0xffff;
  * `Math.hypot(x, y, z) > 1e-6` without the slow call: float32 squares are exact in doubles, so the
  * squared length decides except within a hair of the threshold (and for NaN), where hypot does.
  */
-function isLongerThan1e6(x: number, y: number, z: number): boolean {
-  const squared = x * x + y * y + z * z;
+function isLongerThan1e6(squared: number, x: number, y: number, z: number): boolean {
   if (squared > 1.000001e-12) return true;
   if (squared < 0.999999e-12) return false;
   return Math.hypot(x, y, z) > 1e-6;
 }
 
+function allBytes(values: Uint8Array, value: number): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i] !== value) return false;
+  return true;
+}
+
+function normalisedColors(bytes: Uint8Array): Float32Array {
+  const out = new Float32Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] / 255;
+  return out;
+}
+
 function allEqual(values: Float32Array, value: number): boolean {
   for (let i = 0; i < values.length; i++) if (values[i] !== value) return false;
   return true;
+}
+
+/**
+ * glTF tangents (xyz mirrored, w the handedness) from the stored ones. A leaf function, so the loop
+ * is optimised as a whole. Also reports whether the tangents and texcoords are all finite: the
+ * sums stay finite for any float32 input and become NaN or infinite as soon as one value is.
+ */
+function gltfTangents(v: MdlVertices, normal: Float32Array, fromUvs: Int8Array | undefined, bitangentUsed: boolean, n: number) {
+  const tangent = new Float32Array(n * 4);
+  const stored = v.tangent, texcoord0 = v.texcoord0, bitangent = v.bitangent;
+  let zeroTangents = 0;
+  let tangentSum = 0, texcoordSum = 0;
+  for (let i = 0; i < n; i++) {
+    const tx = stored[i * 3], ty = stored[i * 3 + 1], tz = 0 - stored[i * 3 + 2];
+    const squared = tx * tx + ty * ty + tz * tz;
+    tangentSum += squared;
+    texcoordSum += texcoord0[i * 2] + texcoord0[i * 2 + 1];
+    if (!isLongerThan1e6(squared, tx, ty, tz)) zeroTangents++;
+    tangent[i * 4] = tx;
+    tangent[i * 4 + 1] = ty;
+    tangent[i * 4 + 2] = tz;
+    let w = fromUvs ? fromUvs[i] : 1;
+    if (bitangentUsed) {
+      const nx = normal[i * 3], ny = normal[i * 3 + 1], nz = normal[i * 3 + 2];
+      const bx = bitangent[i * 3], by = bitangent[i * 3 + 1], bz = 0 - bitangent[i * 3 + 2];
+      const d = (ny * tz - nz * ty) * bx + (nz * tx - nx * tz) * by + (nx * ty - ny * tx) * bz;
+      if (d < 0) w = -1;
+    }
+    tangent[i * 4 + 3] = w;
+  }
+  return { tangent, zeroTangents, tangentsFinite: tangentSum - tangentSum === 0, texcoordsFinite: texcoordSum - texcoordSum === 0 };
 }
 
 function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined): { primitive: Primitive; unweighted: boolean } {
@@ -250,8 +293,9 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
   // else from the UVs (see tangents.ts), in the file's frame: before positions and normals are mirrored.
   const bitangentUsed = (!ultra || v.tailUsed) && !allEqual(v.bitangent, 0);
   const fromUvs = bitangentUsed ? undefined : uvHandedness(v.position, v.normal, v.tangent, v.texcoord0, mesh.indices, mesh.polyVerts, n);
-  const position = flipZInPlace(v.position);
-  const normal = flipZInPlace(v.normal);
+  const position = v.position, normal = v.normal;
+  if (flipZInPlaceFinite(position)) ctx.finite.add(position);
+  if (flipZInPlaceFinite(normal)) ctx.finite.add(normal);
   const attributes: Primitive['attributes'] = { POSITION: position, NORMAL: normal, TEXCOORD_0: v.texcoord0 };
   if (!allEqual(v.texcoord1, 0)) attributes.TEXCOORD_1 = v.texcoord1;
   const extras: Extras = {
@@ -262,35 +306,14 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     indexSize: mesh.indexSize,
   };
   if (v.color) {
-    let white = true;
-    for (let i = 0; i < v.color.length && white; i++) white = v.color[i] === 255;
-    if (white) extras.vertexColor = 'white';
-    else {
-      const color = new Float32Array(v.color.length);
-      for (let i = 0; i < color.length; i++) color[i] = v.color[i] / 255;
-      attributes.COLOR_0 = color;
-    }
+    if (allBytes(v.color, 255)) extras.vertexColor = 'white';
+    else attributes.COLOR_0 = normalisedColors(v.color);
   }
   extras.displacement = allEqual(v.displacement, v.displacement[0] ?? 1) ? (v.displacement[0] ?? 1) : v.displacement;
 
-  const tangent = new Float32Array(n * 4);
-  const stored = v.tangent;
-  let zeroTangents = 0;
-  for (let i = 0; i < n; i++) {
-    const tx = stored[i * 3], ty = stored[i * 3 + 1], tz = 0 - stored[i * 3 + 2];
-    if (!isLongerThan1e6(tx, ty, tz)) zeroTangents++;
-    tangent[i * 4] = tx;
-    tangent[i * 4 + 1] = ty;
-    tangent[i * 4 + 2] = tz;
-    let w = fromUvs ? fromUvs[i] : 1;
-    if (bitangentUsed) {
-      const nx = normal[i * 3], ny = normal[i * 3 + 1], nz = normal[i * 3 + 2];
-      const bx = v.bitangent[i * 3], by = v.bitangent[i * 3 + 1], bz = 0 - v.bitangent[i * 3 + 2];
-      const d = (ny * tz - nz * ty) * bx + (nz * tx - nx * tz) * by + (nx * ty - ny * tx) * bz;
-      if (d < 0) w = -1;
-    }
-    tangent[i * 4 + 3] = w;
-  }
+  const { tangent, zeroTangents, tangentsFinite, texcoordsFinite } = gltfTangents(v, normal, fromUvs, bitangentUsed, n);
+  if (tangentsFinite) ctx.finite.add(tangent);
+  if (texcoordsFinite) ctx.finite.add(v.texcoord0);
   if (zeroTangents === 0 && n > 0) attributes.TANGENT = tangent;
   else if (zeroTangents < n) {
     // glTF tangents must be unit: with some zero ones the attribute is left out, the data kept.

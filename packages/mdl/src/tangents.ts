@@ -16,6 +16,12 @@ export function uvHandedness(
   vertexCount: number,
 ): Int8Array {
   const dPdv = new Float64Array(vertexCount * 3);
+  accumulateDpdv(dPdv, position, texcoord, indices, polyVerts);
+  return handedness(dPdv, normal, tangent, vertexCount);
+}
+
+/** Σ dP/dv of the triangles (fans of each polygon) around each vertex. */
+function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Float32Array, indices: ArrayLike<number>, polyVerts: number): void {
   const corners = polyVerts >= 3 ? Math.floor(indices.length / polyVerts) * polyVerts : 0;
   for (let p = 0; p < corners; p += polyVerts) {
     const a = indices[p];
@@ -28,16 +34,26 @@ export function uvHandedness(
       const r = s1 * t2 - s2 * t1;
       if (!(Math.abs(r) > 1e-20)) continue; // no UV area: says nothing
       const a3 = a * 3, b3 = b * 3, c3 = c * 3;
-      for (let axis = 0; axis < 3; axis++) {
-        const pa = position[a3 + axis];
-        const e1 = position[b3 + axis] - pa, e2 = position[c3 + axis] - pa;
-        const g = (e2 * s1 - e1 * s2) / r; // the winding cancels out
-        dPdv[a3 + axis] += g;
-        dPdv[b3 + axis] += g;
-        dPdv[c3 + axis] += g;
-      }
+      // Per axis g = (e2·s1 − e1·s2) / r, e1 = b − a, e2 = c − a (the winding cancels out).
+      const ax = position[a3], ay = position[a3 + 1], az = position[a3 + 2];
+      const gx = ((position[c3] - ax) * s1 - (position[b3] - ax) * s2) / r;
+      const gy = ((position[c3 + 1] - ay) * s1 - (position[b3 + 1] - ay) * s2) / r;
+      const gz = ((position[c3 + 2] - az) * s1 - (position[b3 + 2] - az) * s2) / r;
+      dPdv[a3] += gx;
+      dPdv[b3] += gx;
+      dPdv[c3] += gx;
+      dPdv[a3 + 1] += gy;
+      dPdv[b3 + 1] += gy;
+      dPdv[c3 + 1] += gy;
+      dPdv[a3 + 2] += gz;
+      dPdv[b3 + 2] += gz;
+      dPdv[c3 + 2] += gz;
     }
   }
+}
+
+/** w = sign((N × T) · dP/dv), 1 for zero. */
+function handedness(dPdv: Float64Array, normal: Float32Array, tangent: Float32Array, vertexCount: number): Int8Array {
   const w = new Int8Array(vertexCount);
   for (let i = 0; i < vertexCount; i++) {
     const nx = normal[i * 3], ny = normal[i * 3 + 1], nz = normal[i * 3 + 2];
