@@ -1,6 +1,6 @@
 import workerpool from 'workerpool';
 import { decodeOne, serializeError } from './decode.js';
-import type { BatchInput, BatchOptions, BatchResult } from './types.js';
+import type { BatchError, BatchInput, BatchOptions, BatchResult } from './types.js';
 
 export type { BatchInput, BatchResult, BatchError, BatchOptions } from './types.js';
 export { batchFormats } from './formats.js';
@@ -83,15 +83,37 @@ export async function* decodeBatch(
     let task = pool.exec('decode', [message, i, kernels], { transfer: [...transfer] });
     if (options.timeout !== undefined) task = task.timeout(options.timeout);
     const started = Date.now();
-    return Promise.resolve(task as unknown as Promise<BatchResult>).then(
-      (r) => (progress(), r),
+    let settled = false;
+    const failed = (e: BatchError): BatchResult => ({ index: i, name: input.name, ms: Date.now() - started, error: e });
+    const outcome = Promise.resolve(task as unknown as Promise<BatchResult>).then(
+      (r) => r,
       (error: unknown) => {
-        progress();
         const e = serializeError(error);
         if (e.name !== 'TimeoutError') e.name = 'WorkerError';
-        return { index: i, name: input.name, ms: Date.now() - started, error: e };
+        return failed(e);
       },
     );
+    const finish = (r: BatchResult) => {
+      if (settled) return r;
+      settled = true;
+      progress();
+      return r;
+    };
+    if (options.timeout === undefined) return outcome.then(finish);
+    // workerpool can lose a task queued behind one it force-terminates after a timeout; a
+    // fallback timer bounds every task so the batch never hangs.
+    const fallbackMs = options.timeout + 10_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fallback = new Promise<BatchResult>((resolve) => {
+      timer = setTimeout(() => {
+        task.cancel();
+        resolve(failed({ name: 'TimeoutError', message: `no result within ${fallbackMs} ms` }));
+      }, fallbackMs);
+    });
+    return Promise.race([outcome, fallback]).then((r) => {
+      clearTimeout(timer);
+      return finish(r);
+    });
   };
 
   try {
