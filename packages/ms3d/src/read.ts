@@ -1,5 +1,6 @@
 import { ByteReader, FormatError, WarningSink, type RGBA } from '@relic3d/core';
 import { deinterleave } from '@relic3d/kernels';
+import { attachKeyTracks } from './keys.js';
 import type {
   Ms3dComment,
   Ms3dComments,
@@ -36,7 +37,7 @@ export function readMs3d(bytes: Uint8Array, options: Ms3dParseOptions = {}): Ms3
 }
 
 /** Reader entry used by the scene builder, sharing its warning sink. */
-export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink: WarningSink): Ms3dFile {
+export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink: WarningSink, lazyKeys = false): Ms3dFile {
   const r = new ByteReader(bytes, { format: 'ms3d', codePage: options.codePage });
   if (bytes.length < HEADER_SIZE) {
     r.fail(`a ${HEADER_SIZE}-byte header starting '${MS3D_MAGIC}'`, `${bytes.length} bytes`, bytes.length === 0 ? 'EMPTY' : 'TRUNCATED');
@@ -63,7 +64,7 @@ export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink:
   const animationFps = r.f32();
   const currentTime = r.f32();
   const totalFrames = r.i32();
-  const joints = readJoints(r);
+  const joints = readJoints(r, lazyKeys);
 
   const file: Ms3dFile = {
     version,
@@ -166,10 +167,13 @@ function readMaterials(r: ByteReader): Ms3dMaterial[] {
 }
 
 function readKeys(r: ByteReader, n: number, what: string): Float32Array {
-  return r.f32Array(n * 4, what).slice();
+  const keys = r.f32Array(n * 4, what);
+  // A copy of its own: unaligned keys are already one, aligned ones are a view of the input.
+  return keys.buffer === r.bytes.buffer ? keys.slice() : keys;
 }
 
-function readJoints(r: ByteReader): Ms3dJoint[] {
+/** `lazyKeys`: keys stay in the input (see attachKeyTracks); the scene path reads them from there. */
+function readJoints(r: ByteReader, lazyKeys: boolean): Ms3dJoint[] {
   const count = r.count(r.u16(), JOINT_MIN_SIZE, 'joints');
   const joints: Ms3dJoint[] = [];
   for (let j = 0; j < count; j++) {
@@ -183,6 +187,16 @@ function readJoints(r: ByteReader): Ms3dJoint[] {
     const nPos = r.u16();
     // Both counts come before both arrays.
     r.count(nRot + nPos, KEY_SIZE, `keys of joint ${j}`);
+    if (lazyKeys) {
+      const at = r.bytes.byteOffset + r.offset;
+      r.skip(nRot * KEY_SIZE, 'rotation keys');
+      r.skip(nPos * KEY_SIZE, 'position keys');
+      const view = new DataView(r.bytes.buffer);
+      const joint = { flags, name, parentName, rotation, position } as Ms3dJoint;
+      attachKeyTracks(joint, { view, byteOffset: at, count: nRot }, { view, byteOffset: at + nRot * KEY_SIZE, count: nPos });
+      joints.push(joint);
+      continue;
+    }
     const rotationKeys = readKeys(r, nRot, 'rotation keys');
     const positionKeys = readKeys(r, nPos, 'position keys');
     joints.push({ flags, name, parentName, rotation, position, rotationKeys, positionKeys });

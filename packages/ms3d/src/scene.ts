@@ -25,7 +25,7 @@ function baseName(fileName: string | undefined): string | undefined {
 /** Reads an .ms3d file into a scene (synchronous). */
 export function parseMs3d(bytes: Uint8Array, options: Ms3dParseOptions = {}): Scene {
   const sink = new WarningSink('ms3d', options.onWarning);
-  const file = readMs3dInto(bytes, options, sink);
+  const file = readMs3dInto(bytes, options, sink, true);
   const scene = ms3dToScene(file, options, sink);
   return sink.attach(scene);
 }

@@ -1,4 +1,5 @@
 import { math, type AnimationChannel, type Quat, type Vec3, type WarningSink } from '@relic3d/core';
+import { jointTracks, type KeyTrack } from './keys.js';
 import type { Ms3dJoint } from './types.js';
 
 /**
@@ -88,12 +89,13 @@ function finiteOr0(v: number): number {
  * times keep the later key. Returns the kept key indices, or `undefined` when every key is kept
  * in file order (the common case, found without allocating).
  */
-function orderedKeys(keys: Float32Array, what: string, sink: WarningSink): number[] | undefined {
-  const n = keys.length >> 2;
+function orderedKeys(track: KeyTrack, what: string, sink: WarningSink): number[] | undefined {
+  const { view, byteOffset, count: n } = track;
+  const time = (k: number): number => view.getFloat32(byteOffset + k * 16, true);
   let previous = -1;
   let k = 0;
   for (; k < n; k++) {
-    const t = keys[k * 4];
+    const t = time(k);
     // The comparisons also reject NaN: a finite non-negative time above the previous one passes.
     if (!(t >= 0) || !(t > previous) || t === Infinity) break;
     previous = t;
@@ -103,20 +105,20 @@ function orderedKeys(keys: Float32Array, what: string, sink: WarningSink): numbe
   let dropped = 0;
   let sorted = true;
   for (let k = 0; k < n; k++) {
-    const t = keys[k * 4];
+    const t = time(k);
     if (!Number.isFinite(t) || t < 0) {
       dropped++;
       continue;
     }
-    if (kept.length && keys[kept[kept.length - 1] * 4] >= t) sorted = false;
+    if (kept.length && time(kept[kept.length - 1]) >= t) sorted = false;
     kept.push(k);
   }
   let result = kept;
   if (!sorted) {
-    result = kept.slice().sort((a, b) => keys[a * 4] - keys[b * 4] || a - b);
+    result = kept.slice().sort((a, b) => time(a) - time(b) || a - b);
     const unique: number[] = [];
     for (const k of result) {
-      if (unique.length && keys[unique[unique.length - 1] * 4] === keys[k * 4]) {
+      if (unique.length && time(unique[unique.length - 1]) === time(k)) {
         unique[unique.length - 1] = k;
         dropped++;
       } else unique.push(k);
@@ -190,21 +192,23 @@ export function jointChannels(
   const bind = bindOf(joint);
   const label = `joint ${jointIndex} '${joint.name}'`;
 
-  const rot = orderedKeys(joint.rotationKeys, `${label} rotation keys`, sink);
-  const rotCount = rot ? rot.length : joint.rotationKeys.length >> 2;
+  const [rotTrack, posTrack] = jointTracks(joint);
+  const rot = orderedKeys(rotTrack, `${label} rotation keys`, sink);
+  const rotCount = rot ? rot.length : rotTrack.count;
   if (rotCount) {
     const times = new Float32Array(rotCount);
     const values = new Float32Array(rotCount * 4);
-    const key = joint.rotationKeys;
+    const key = rotTrack.view;
+    const base = rotTrack.byteOffset;
     const bx = bind.rotation[0], by = bind.rotation[1], bz = bind.rotation[2], bw = bind.rotation[3];
     // sin/cos of the last half angle per axis: tracks often hold an axis constant.
     let phx = NaN, phy = NaN, phz = NaN;
     let cx = 1, sx = 0, cy = 1, sy = 0, cz = 1, sz = 0;
     for (let i = 0; i < rotCount; i++) {
-      const k = (rot ? rot[i] : i) * 4;
-      times[i] = key[k];
+      const k = base + (rot ? rot[i] : i) * 16;
+      times[i] = key.getFloat32(k, true);
       // q_key = qz ⊗ qy ⊗ qx (as math.quatFromEulerXYZ), then q_bind ⊗ q_key, inlined: tracks run to 10⁵ keys.
-      const hx = finiteOr0(key[k + 1]) / 2, hy = finiteOr0(key[k + 2]) / 2, hz = finiteOr0(key[k + 3]) / 2;
+      const hx = finiteOr0(key.getFloat32(k + 4, true)) / 2, hy = finiteOr0(key.getFloat32(k + 8, true)) / 2, hz = finiteOr0(key.getFloat32(k + 12, true)) / 2;
       if (hx !== phx) {
         phx = hx;
         cx = Math.cos(hx);
@@ -245,10 +249,11 @@ export function jointChannels(
     channels.push({ node, path: 'rotation', times, values, interpolation: 'LINEAR' });
   }
 
-  const pos = orderedKeys(joint.positionKeys, `${label} position keys`, sink);
-  const n = pos ? pos.length : joint.positionKeys.length >> 2;
+  const pos = orderedKeys(posTrack, `${label} position keys`, sink);
+  const n = pos ? pos.length : posTrack.count;
   if (n) {
-    const key = joint.positionKeys;
+    const key = posTrack.view;
+    const base = posTrack.byteOffset;
     const times = new Float32Array(n);
     const cubic = positionInterpolation === 'CUBICSPLINE';
     const stride = cubic ? 9 : 3;
@@ -258,10 +263,10 @@ export function jointChannels(
     const x = bind.rotation[0], y = bind.rotation[1], z = bind.rotation[2], w = bind.rotation[3];
     const px = bind.position[0], py = bind.position[1], pz = bind.position[2];
     for (let i = 0; i < n; i++) {
-      const k = (pos ? pos[i] : i) * 4;
-      times[i] = key[k];
+      const k = base + (pos ? pos[i] : i) * 16;
+      times[i] = key.getFloat32(k, true);
       // math.quatRotateVec3(bind.rotation, p_key), inlined with the same operation order.
-      const v0 = finiteOr0(key[k + 1]), v1 = finiteOr0(key[k + 2]), v2 = finiteOr0(key[k + 3]);
+      const v0 = finiteOr0(key.getFloat32(k + 4, true)), v1 = finiteOr0(key.getFloat32(k + 8, true)), v2 = finiteOr0(key.getFloat32(k + 12, true));
       const ix = w * v0 + y * v2 - z * v1;
       const iy = w * v1 + z * v0 - x * v2;
       const iz = w * v2 + x * v1 - y * v0;
