@@ -4,7 +4,7 @@ import { FORMAT } from './chunk.js';
 import type { Axis } from './axis.js';
 import type { MaterialTable } from './scene-materials.js';
 import type { LodMesh } from './types.js';
-import { pickFirst, weldCorners } from './weld.js';
+import { weldCorners } from './weld.js';
 
 export interface BuiltMesh {
   mesh: Mesh;
@@ -135,7 +135,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
     const bits = storedNormals ? undefined : generatedBits();
     const base = storedNormals ? 0 : groupCorner[gi];
     const none = new Uint32Array(0);
-    const { indices, firstCorner, vertexCount } = weldCorners(
+    const welded = weldCorners(
       {
         position: g.vertexIndices,
         positionCount: raw.positions.length / 3,
@@ -147,7 +147,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
       },
       ctx.kernels,
     );
-    const posIndex = pickFirst(g.vertexIndices, firstCorner, vertexCount);
+    const { indices, firstCorner, vertexCount, position: posIndex } = welded;
     const primitive: Primitive = {
       attributes: { POSITION: axis.points(gather(raw.positions, 3, posIndex)) },
       // compactIndices would copy a u32 list once more.
@@ -162,13 +162,13 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
         indexWidths: g.indexWidths,
       },
     };
-    if (storedNormals) primitive.attributes.NORMAL = axis.points(gather(raw.normals, 3, pickFirst(g.normalIndices, firstCorner, vertexCount)));
+    if (storedNormals) primitive.attributes.NORMAL = axis.points(gather(raw.normals, 3, welded.normal));
     else {
       const corner = new Float32Array(bits!.buffer, (base * 3) * 4, corners * 3);
       primitive.attributes.NORMAL = gather(corner, 3, firstCorner, vertexCount);
     }
-    if (sets[0]) primitive.attributes.TEXCOORD_0 = flipV(gather(raw.texCoords[0], 2, pickFirst(g.texCoordIndices[0], firstCorner, vertexCount)));
-    if (sets[1]) primitive.attributes.TEXCOORD_1 = flipV(gather(raw.texCoords[1], 2, pickFirst(g.texCoordIndices[1], firstCorner, vertexCount)));
+    if (sets[0]) primitive.attributes.TEXCOORD_0 = flipV(gather(raw.texCoords[0], 2, welded.uv0));
+    if (sets[1]) primitive.attributes.TEXCOORD_1 = flipV(gather(raw.texCoords[1], 2, welded.uv1));
     if (skin) {
       primitive.attributes.JOINTS_0 = gather(skin.joints, 4, posIndex);
       primitive.attributes.WEIGHTS_0 = gather(skin.weights, 4, posIndex);

@@ -18,14 +18,24 @@ export interface CornerLists {
 /** Chain steps allowed per corner before falling back to the hashing kernel (degenerate files). */
 const STEPS_PER_CORNER = 8;
 
+/** The kernel's result plus, per vertex, the index of each list at its first corner. */
+export interface Welded extends UnweldResult {
+  position: Uint32Array;
+  /** Empty when the list was empty. */
+  normal: Uint32Array;
+  uv0: Uint32Array;
+  uv1: Uint32Array;
+}
+
 /**
  * Un-welds corners into vertices, with the result of the `unweld` kernel on the same keys (vertices
  * numbered in order of first use). Corners are bucketed by their position index, which the reader
  * has range-checked, so the lookup is a direct array access instead of a hash probe over a key
- * copy; that is what bounds LOD parse time and peak memory. When many distinct vertices share one
- * position (a forged file could make the chains quadratic), it falls back to the kernel.
+ * copy, and each vertex keeps its own list indices, so a lookup compares against one record
+ * instead of following its first corner. When many distinct vertices share one position (a forged
+ * file could make the chains quadratic), it falls back to the kernel.
  */
-export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): UnweldResult {
+export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded {
   const { position, normal, normalBits, uv0, uv1 } = lists;
   const corners = position.length;
   const hasNormal = normal.length > 0;
@@ -34,16 +44,20 @@ export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Unweld
   const hasUv1 = uv1.length > 0;
   const base = lists.bitsBase * 3;
   const head = new Int32Array(lists.positionCount).fill(-1);
-  const next = new Int32Array(corners);
-  const firstCorner = new Uint32Array(corners);
   const indices = new Uint32Array(corners);
+  // Per-vertex chain links and first corners, grown by doubling: most meshes have about one
+  // vertex per position. Keys are compared at the vertex's first corner, which is usually recent
+  // (faces share corners with their neighbours), so in cache.
+  let capacity = Math.min(corners, Math.max(1024, lists.positionCount));
+  let next = new Int32Array(capacity);
+  let first = new Uint32Array(capacity);
   let budget = corners * STEPS_PER_CORNER + 1024;
   let count = 0;
   for (let c = 0; c < corners; c++) {
     const p = position[c];
     let v = head[p];
     while (v >= 0) {
-      const f = firstCorner[v];
+      const f = first[v];
       if (
         (!hasNormal || normal[c] === normal[f]) &&
         (!hasUv0 || uv0[c] === uv0[f]) &&
@@ -56,18 +70,31 @@ export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Unweld
       if (--budget < 0) return unweldKeys(lists, kernels);
     }
     if (v < 0) {
+      if (count === capacity) {
+        capacity = Math.min(corners, capacity * 2);
+        next = grow(next, capacity);
+        first = grow(first, capacity);
+      }
       v = count++;
-      firstCorner[v] = c;
+      first[v] = c;
       next[v] = head[p];
       head[p] = v;
     }
     indices[c] = v;
   }
-  return { indices, firstCorner: firstCorner.subarray(0, count), vertexCount: count };
+  const firstCorner = first.subarray(0, count);
+  const pick = (list: Uint32Array) => (list.length ? pickFirst(list, firstCorner, count) : list);
+  return { indices, firstCorner, vertexCount: count, position: pick(position), normal: pick(normal), uv0: pick(uv0), uv1: pick(uv1) };
+}
+
+function grow<T extends Int32Array | Uint32Array>(a: T, capacity: number): T {
+  const out = new (a.constructor as new (n: number) => T)(capacity);
+  out.set(a);
+  return out;
 }
 
 /** The general path: 6-word keys (position, normal or 3 normal words, UV 1, UV 2) through the kernel. */
-function unweldKeys(lists: CornerLists, kernels?: 'wasm' | 'js'): UnweldResult {
+function unweldKeys(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded {
   const { position, normal, normalBits, uv0, uv1 } = lists;
   const corners = position.length;
   const keys = new Uint32Array(corners * 6);
@@ -84,7 +111,9 @@ function unweldKeys(lists: CornerLists, kernels?: 'wasm' | 'js'): UnweldResult {
     if (uv0.length) keys[k + 4] = uv0[c];
     if (uv1.length) keys[k + 5] = uv1[c];
   }
-  return unweld(keys, 6, corners, { kernels });
+  const r = unweld(keys, 6, corners, { kernels });
+  const pick = (list: Uint32Array) => (list.length ? pickFirst(list, r.firstCorner, r.vertexCount) : list);
+  return { ...r, position: pick(position), normal: pick(normal), uv0: pick(uv0), uv1: pick(uv1) };
 }
 
 /** `list[firstCorner[v]]` for every vertex. */

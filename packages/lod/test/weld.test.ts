@@ -31,6 +31,11 @@ function expectSameAsKernel(l: CornerLists): void {
   expect(ours.vertexCount).toBe(ref.vertexCount);
   expect(Array.from(ours.indices)).toEqual(Array.from(ref.indices));
   expect(Array.from(ours.firstCorner)).toEqual(Array.from(ref.firstCorner));
+  const atFirst = (list: Uint32Array) => (list.length ? Array.from(ref.firstCorner, (c) => list[c]) : []);
+  expect(Array.from(ours.position)).toEqual(atFirst(l.position));
+  expect(Array.from(ours.normal)).toEqual(atFirst(l.normal));
+  expect(Array.from(ours.uv0)).toEqual(atFirst(l.uv0));
+  expect(Array.from(ours.uv1)).toEqual(atFirst(l.uv1));
 }
 
 const none = new Uint32Array(0);
@@ -43,6 +48,10 @@ describe('weldCorners: position-bucketed un-welding equals the unweld kernel', (
   it('generated normal bits from a base corner, one UV list', () => {
     const bits = ints(3 * 900, 2, 5);
     expectSameAsKernel({ position: ints(600, 40, 6), positionCount: 40, normal: none, normalBits: bits, bitsBase: 300, uv0: ints(600, 5, 7), uv1: none });
+  });
+
+  it('more vertices than positions (the per-vertex arrays grow)', () => {
+    expectSameAsKernel({ position: ints(20000, 30, 9), positionCount: 30, normal: ints(20000, 7, 10), normalBits: none, bitsBase: 0, uv0: ints(20000, 9, 11), uv1: none });
   });
 
   it('positions only, and every list equal to the position list', () => {
