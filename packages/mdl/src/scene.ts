@@ -40,6 +40,8 @@ interface Context {
   materials: MaterialTable;
   /** Arrays already checked to hold only finite values while they were built (sanitizeScene skips them). */
   finite: Set<Float32Array>;
+  /** dP/dv sums of the largest mesh so far, reused by the next ones. */
+  scratch: Float64Array;
   topSkeleton?: Skeleton;
 }
 
@@ -57,7 +59,7 @@ export function toScene(file: MdlFile, options: MdlParseOptions, sink: WarningSi
   };
   if (file.variant === 'g3d') scene.extras.unverifiedLayout = true;
   if (file.trailingBytes) scene.extras.trailingBytes = file.trailingBytes;
-  const ctx: Context = { scene, file, options, sink, materials: new MaterialTable(scene, options), finite: new Set() };
+  const ctx: Context = { scene, file, options, sink, materials: new MaterialTable(scene, options), finite: new Set(), scratch: new Float64Array(0) };
   convertNode(ctx, file.root, -1, true);
   sanitizeScene(scene, sink, ctx.finite);
   return scene;
@@ -291,8 +293,12 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
   const ultra = file.variant === 'ultra';
   // Tangents: glTF wants unit xyz + handedness; the handedness comes from the bitangent when stored,
   // else from the UVs (see tangents.ts), in the file's frame: before positions and normals are mirrored.
-  const bitangentUsed = (!ultra || v.tailUsed) && !allEqual(v.bitangent, 0);
-  const fromUvs = bitangentUsed ? undefined : uvHandedness(v.position, v.normal, v.tangent, v.texcoord0, mesh.indices, mesh.polyVerts, n);
+  const bitangentUsed = (!ultra || v.tailUsed === true) && !allEqual(v.bitangent, 0);
+  let fromUvs: Int8Array | undefined;
+  if (!bitangentUsed) {
+    if (ctx.scratch.length < n * 3) ctx.scratch = new Float64Array(n * 3);
+    fromUvs = uvHandedness(v.position, v.normal, v.tangent, v.texcoord0, mesh.indices, mesh.polyVerts, n, ctx.scratch);
+  }
   const position = v.position, normal = v.normal;
   if (flipZInPlaceFinite(position)) ctx.finite.add(position);
   if (flipZInPlaceFinite(normal)) ctx.finite.add(normal);

@@ -56,33 +56,52 @@ const ULTRA_HEAD_LAYOUT = {
   tangent: ULTRA_LAYOUT.tangent,
 } as const satisfies Record<string, FieldLayout>;
 
+/** The same without texcoord1, when its bytes are all zero. */
+const { texcoord1: _texcoord1, ...ULTRA_HEAD_LAYOUT_NO_TEXCOORD1 } = ULTRA_HEAD_LAYOUT;
+
 const TAIL_START = 60;
 
-/** True when any of bytes 60–95 of any record is non-zero (read as 9 words per record). */
-export function ultraTailUsed(data: Uint8Array, count: number): boolean {
+/**
+ * Which zero-filled byte ranges the records have: `tail` when any of bytes 60–95 of any record is
+ * non-zero, `texcoord1` when any of bytes 32–39 is. Read as 32-bit words.
+ */
+export function ultraUsedRanges(data: Uint8Array, count: number): { tail: boolean; texcoord1: boolean } {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  for (let base = TAIL_START; base < count * ULTRA_VERTEX_SIZE; base += ULTRA_VERTEX_SIZE) {
-    const used =
-      view.getUint32(base) | view.getUint32(base + 4) | view.getUint32(base + 8) |
-      view.getUint32(base + 12) | view.getUint32(base + 16) | view.getUint32(base + 20) |
-      view.getUint32(base + 24) | view.getUint32(base + 28) | view.getUint32(base + 32);
-    if (used !== 0) return true;
+  let tail = 0, texcoord1 = 0;
+  for (let base = 0; base < count * ULTRA_VERTEX_SIZE; base += ULTRA_VERTEX_SIZE) {
+    texcoord1 |= view.getUint32(base + 32) | view.getUint32(base + 36);
+    const t = base + TAIL_START;
+    tail |=
+      view.getUint32(t) | view.getUint32(t + 4) | view.getUint32(t + 8) |
+      view.getUint32(t + 12) | view.getUint32(t + 16) | view.getUint32(t + 20) |
+      view.getUint32(t + 24) | view.getUint32(t + 28) | view.getUint32(t + 32);
+    if (tail !== 0 && texcoord1 !== 0) break;
   }
-  return false;
+  return { tail: tail !== 0, texcoord1: texcoord1 !== 0 };
 }
 
 export function decodeUltraVertices(data: Uint8Array, count: number, options: Kernels): MdlVertices {
-  const tailUsed = ultraTailUsed(data, count);
-  if (tailUsed) return { ...deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_LAYOUT, { kernels: options.kernels }), tailUsed };
-  // Every tail byte is zero (every real file): the tail fields are fresh zero arrays, which cost no
-  // copy and, untouched, no resident memory.
+  const used = ultraUsedRanges(data, count);
+  const kernels = { kernels: options.kernels };
+  if (used.tail) return { ...deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_LAYOUT, kernels), tailUsed: true };
+  // All-zero fields (the tail in every real file) are fresh zero arrays instead: no copy and,
+  // untouched, no resident memory.
+  const head = used.texcoord1
+    ? deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_HEAD_LAYOUT, kernels)
+    : { ...deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_HEAD_LAYOUT_NO_TEXCOORD1, kernels), texcoord1: new Float32Array(count * 2) };
   return {
-    ...deinterleave(data, ULTRA_VERTEX_SIZE, count, ULTRA_HEAD_LAYOUT, { kernels: options.kernels }),
+    position: head.position,
+    normal: head.normal,
+    texcoord0: head.texcoord0,
+    texcoord1: head.texcoord1,
+    color: head.color,
+    displacement: head.displacement,
+    tangent: head.tangent,
     bitangent: new Float32Array(count * 3),
     boneIds: new Uint16Array(count * 4),
     boneWeights: new Uint8Array(count * 4),
     unknown: new Float32Array(count * 3),
-    tailUsed,
+    tailUsed: false,
   };
 }
 
