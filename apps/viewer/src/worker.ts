@@ -9,6 +9,7 @@ import { mdlFormat } from '@relic3d/mdl';
 import { lodFormat } from '@relic3d/lod';
 import { toGlb } from '@relic3d/gltf';
 import type { FromWorker, ToWorker, WireError } from './protocol.js';
+import { benchmarkPaths } from './timing.js';
 
 const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
@@ -47,49 +48,8 @@ function makeResolver(files: Record<string, Uint8Array>, baseUrl?: string, listi
   };
 }
 
-/** The newest parse request: a benchmark still running for an older one stops at its next run. */
+/** The newest parse request: timing runs still going for an older one stop at their next run. */
 let latest = 0;
-const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-const MAX_RUNS = 9;
-/** One timed sample repeats a fast parse until it lasts this long, above the timer's coarse resolution. */
-const SAMPLE_MS = 5;
-
-/**
- * Fair WASM vs TypeScript timings for the stats panel. The first parse of a file pays for JIT
- * compilation of the parser and the TypeScript kernels and for the WASM instance's first calls, so
- * it is not timed here: after one untimed warm-up parse per path, each path is timed `runs` times,
- * alternating which goes first, and the medians are posted. Runs stop early when a newer file arrives.
- */
-async function benchmark(id: number, budgetMs: number, parseWith: (kernels: 'wasm' | 'js') => Promise<unknown>): Promise<void> {
-  const once = async (kernels: 'wasm' | 'js', repeat = 1) => {
-    const t0 = performance.now();
-    for (let i = 0; i < repeat; i++) await parseWith(kernels);
-    return (performance.now() - t0) / repeat;
-  };
-  // Warm-up, one per path (its times only size the benchmark).
-  const warmWasm = await once('wasm');
-  await yieldToMessages();
-  if (latest !== id) return;
-  const warmJs = await once('js');
-  const repeat = Math.max(1, Math.min(50, Math.ceil(SAMPLE_MS / Math.max(Math.min(warmWasm, warmJs), 0.01))));
-  const perRun = Math.max(warmWasm + warmJs, 0.01) * repeat;
-  // A median needs three runs; only a file whose warm-up pair alone exceeds the budget gets one.
-  const runs = perRun > budgetMs ? 1 : Math.max(3, Math.min(MAX_RUNS, Math.floor(budgetMs / perRun)));
-  const times = { wasm: [] as number[], js: [] as number[] };
-  for (let k = 0; k < runs; k++) {
-    await yieldToMessages();
-    if (latest !== id) return;
-    const order: ('wasm' | 'js')[] = k % 2 ? ['js', 'wasm'] : ['wasm', 'js'];
-    for (const kernels of order) times[kernels].push(await once(kernels, repeat));
-  }
-  post({ type: 'timing', id, wasmMs: median(times.wasm), jsMs: median(times.js), runs, repeat });
-}
 
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
@@ -123,7 +83,11 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     last = { scene, resolve };
     post({ type: 'parsed', id, scene, format: { id: format.id, name: format.name }, ms: firstMs, path: activePath({ kernels: 'wasm' }) });
     // Companions are cached by the resolver by now, so the runs time parsing, not fetching.
-    await benchmark(id, message.timingBudgetMs, (kernels) => format.parse(bytes, { ...options, kernels }));
+    const timing = await benchmarkPaths((kernels) => format.parse(bytes, { ...options, kernels }), {
+      budgetMs: message.timingBudgetMs,
+      isCurrent: () => latest === id,
+    });
+    if (timing) post({ type: 'timing', id, ...timing });
   } catch (error) {
     post({ type: 'error', id, error: wire(error) });
   }
