@@ -514,7 +514,7 @@ function readShapeLine(ctx: Ctx, index: number): AseShapeLine {
 // compare keyword bytes in place and append to typed arrays (pre-sized from the declared counts,
 // capped by the text left), so a list costs no string and no object per entry.
 
-/** A growable typed array of int32 or float64 values. */
+/** A growable typed array (int32, float32 or float64 values). */
 class Grow<T extends Int32Array | Float32Array | Float64Array> {
   length = 0;
   constructor(public data: T) {}
@@ -560,7 +560,8 @@ const KW_MESH_SMOOTHING = bytesOf('MESH_SMOOTHING');
 const KW_MESH_MTLID = bytesOf('MESH_MTLID');
 const KW_FACENORMAL = bytesOf('MESH_FACENORMAL');
 const KW_VERTEXNORMAL = bytesOf('MESH_VERTEXNORMAL');
-const ENTRY_BYTES = new Map<string, Uint8Array>();
+/** Keyword bytes of the list entries, built once (constants, not parse state). */
+const ENTRY_BYTES = new Map(['MESH_VERTEX', 'MESH_TVERT', 'MESH_TFACE', 'MESH_VERTCOL', 'MESH_CFACE'].map((k) => [k, bytesOf(k)]));
 
 /**
  * Entries of an indexed list (`*MESH_VERTEX i x y z`): collected first, then placed by index into an
@@ -645,8 +646,7 @@ function readList(ctx: Ctx, what: string, entry: string, width: number, required
   // Vertices, texture vertices and colours end as floats; face lists as ints (via doubles, exactly).
   const list = new IndexedList(width, capacity, !FACE_ENTRIES.has(entry));
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
-  let name = ENTRY_BYTES.get(entry);
-  if (!name) ENTRY_BYTES.set(entry, (name = bytesOf(entry)));
+  const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);
   const index = list.index, data = list.data;
   const open = openList(tk, what);
   for (;;) {
