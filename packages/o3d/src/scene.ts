@@ -364,24 +364,28 @@ class SceneBuilder {
     }
     this.checkVertexMap(g, name);
 
-    // The builder owns the file's vertex arrays (buildScene). A block that uses every vertex in
-    // stored order takes them (once per mesh), mirrored in place; other blocks gather and mirror.
+    // The builder owns the file's vertex arrays (buildScene). One block per mesh may take them,
+    // mirrored in place: one that uses every vertex in stored order, or the last block when it uses
+    // every vertex (reordered in place). Other blocks gather and mirror copies.
     const blocks = this.usableBlocks(g, name);
     const primitives: Primitive[] = [];
     const remap = new Int32Array(vertexCount).fill(-1);
-    let mirrored = false;
-    for (const block of blocks) {
+    let claimed = false;
+    for (let b = 0; b < blocks.length; b++) {
+      const block = blocks[b];
       const compact = compactBlock(g.indices, block, vertexCount, remap);
       if (compact.dropped) this.input.sink.warn('O3D_INDEX_RANGE', `${name}: ${compact.dropped} triangles index past the ${vertexCount} vertices; dropped`);
       if (!compact.indices.length) continue;
       const source = compact.source;
       let attributes: Primitive['attributes'];
-      if (!mirrored && isIdentity(source, vertexCount)) {
+      const inOrder = !claimed && isIdentity(source, vertexCount);
+      if (inOrder || (!claimed && b === blocks.length - 1 && source.length === vertexCount)) {
         mirrorZInPlace(g.positions);
         mirrorZInPlace(g.normals);
-        mirrored = true;
+        if (!inOrder) permuteInPlace(g, source, remap);
+        claimed = true;
         attributes = { POSITION: g.positions, NORMAL: g.normals, TEXCOORD_0: g.uvs };
-      } else attributes = gatherVertices(g, source, !mirrored);
+      } else attributes = gatherVertices(g, source, !claimed);
       const primitive: Primitive = { attributes, indices: compact.indices };
       if (skinned) {
         const packed = this.skinWeights(object, block, source, name);
@@ -726,6 +730,49 @@ function gatherVertices(g: O3dGeometry, source: Uint32Array, mirror: boolean): P
     uvs[o2 + 1] = t[s2 + 1];
   }
   return { POSITION: positions, NORMAL: normals, TEXCOORD_0: uvs };
+}
+
+/**
+ * What gatherVertices gives for a permutation `source` of all vertices, done in place by following
+ * its cycles. `marks` holds -1 for every vertex and is left that way.
+ */
+function permuteInPlace(g: O3dGeometry, source: Uint32Array, marks: Int32Array): void {
+  const p = g.positions, nm = g.normals, t = g.uvs;
+  const n = source.length;
+  for (let v = 0; v < n; v++) {
+    if (marks[v] >= 0 || source[v] === v) continue;
+    const v3 = v * 3, v2 = v * 2;
+    const px = p[v3], py = p[v3 + 1], pz = p[v3 + 2];
+    const nx = nm[v3], ny = nm[v3 + 1], nz = nm[v3 + 2];
+    const tu = t[v2], tv = t[v2 + 1];
+    for (let j = v; ; ) {
+      marks[j] = 1;
+      const k = source[j];
+      const j3 = j * 3, j2 = j * 2;
+      if (k === v) {
+        p[j3] = px;
+        p[j3 + 1] = py;
+        p[j3 + 2] = pz;
+        nm[j3] = nx;
+        nm[j3 + 1] = ny;
+        nm[j3 + 2] = nz;
+        t[j2] = tu;
+        t[j2 + 1] = tv;
+        break;
+      }
+      const k3 = k * 3, k2 = k * 2;
+      p[j3] = p[k3];
+      p[j3 + 1] = p[k3 + 1];
+      p[j3 + 2] = p[k3 + 2];
+      nm[j3] = nm[k3];
+      nm[j3 + 1] = nm[k3 + 1];
+      nm[j3 + 2] = nm[k3 + 2];
+      t[j2] = t[k2];
+      t[j2 + 1] = t[k2 + 1];
+      j = k;
+    }
+  }
+  marks.fill(-1);
 }
 
 /** Whether `source` lists vertices 0..count-1 in order. */
