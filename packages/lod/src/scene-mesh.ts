@@ -99,14 +99,19 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
   const groupCorner: number[] = [];
   const generatedBits = () => {
     if (generated) return generated;
-    const corners: number[] = [];
-    const masks: number[] = [];
+    let total = 0;
+    for (const g of raw.faceGroups) total += g.vertexIndices.length;
+    const corners = new Uint32Array(total);
+    const masks = new Uint32Array(total / 3);
+    let at = 0;
     for (const g of raw.faceGroups) {
-      groupCorner.push(corners.length);
+      groupCorner.push(at);
       const tris = g.vertexIndices.length / 3;
       const hasMasks = g.smoothData !== undefined && g.smoothData.length === tris && tris > 0;
-      for (let t = 0; t < tris; t++) masks.push(hasMasks ? g.smoothData![t] : skin ? 0xffffffff : 0);
-      for (const i of g.vertexIndices) corners.push(i);
+      if (hasMasks) masks.set(g.smoothData!, at / 3);
+      else masks.fill(skin ? 0xffffffff : 0, at / 3, at / 3 + tris);
+      corners.set(g.vertexIndices, at);
+      at += g.vertexIndices.length;
     }
     const normals = cornerNormals(axis.points(raw.positions.slice()), corners, masks);
     for (let i = 0; i < normals.length; i++) if (normals[i] === 0) normals[i] = 0; // −0 and 0 must weld
