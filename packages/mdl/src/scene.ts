@@ -15,7 +15,7 @@ import {
 } from '@relic3d/core';
 import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace, flipZInPlaceFinite } from './convert.js';
 import { sanitizeScene } from './finite.js';
-import { uvHandedness } from './tangents.js';
+import { handednessFromGradient, uvGradients } from './tangents.js';
 import { unpackMdlWeights } from './vertices.js';
 import { MaterialTable } from './materials.js';
 import type { MdlAnimation, MdlBone, MdlColliderPart, MdlFile, MdlMesh, MdlNode, MdlParseOptions, MdlVertices } from './types.js';
@@ -239,8 +239,15 @@ function isLongerThan1e6(squared: number, x: number, y: number, z: number): bool
   return Math.hypot(x, y, z) > 1e-6;
 }
 
-function allBytes(values: Uint8Array, value: number): boolean {
-  for (let i = 0; i < values.length; i++) if (values[i] !== value) return false;
+/** Every byte 255, four at a time when the array is aligned (it is when fresh from deinterleave). */
+function allBytes255(values: Uint8Array): boolean {
+  let i = 0;
+  if (values.byteOffset % 4 === 0) {
+    const words = new Uint32Array(values.buffer, values.byteOffset, values.length >> 2);
+    for (; i < words.length; i++) if (words[i] !== 0xffffffff) return false;
+    i = words.length * 4;
+  }
+  for (; i < values.length; i++) if (values[i] !== 255) return false;
   return true;
 }
 
@@ -256,17 +263,20 @@ function allEqual(values: Float32Array, value: number): boolean {
 }
 
 /**
- * glTF tangents (xyz mirrored, w the handedness) from the stored ones. A leaf function, so the loop
- * is optimised as a whole. Also reports whether the tangents and texcoords are all finite: the
- * sums stay finite for any float32 input and become NaN or infinite as soon as one value is.
+ * glTF tangents (xyz mirrored, w the handedness) from the stored ones, before the normals are
+ * mirrored. w comes from the UV gradients `dPdv` (tangents.ts) or, when stored, the bitangent. A leaf
+ * function, so the loop is optimised as a whole. Also reports whether the tangents and texcoords are
+ * all finite: the sums stay finite for any float32 input and become NaN or infinite as soon as one
+ * value is.
  */
-function gltfTangents(v: MdlVertices, normal: Float32Array, fromUvs: Int8Array | undefined, bitangentUsed: boolean, n: number) {
+function gltfTangents(v: MdlVertices, dPdv: Float64Array | undefined, bitangentUsed: boolean, n: number) {
   const tangent = new Float32Array(n * 4);
-  const stored = v.tangent, texcoord0 = v.texcoord0, bitangent = v.bitangent;
+  const stored = v.tangent, normal = v.normal, texcoord0 = v.texcoord0, bitangent = v.bitangent;
   let zeroTangents = 0;
   let tangentSum = 0, texcoordSum = 0;
   for (let i = 0; i < n; i++) {
-    const tx = stored[i * 3], ty = stored[i * 3 + 1], tz = 0 - stored[i * 3 + 2];
+    const sx = stored[i * 3], sy = stored[i * 3 + 1], sz = stored[i * 3 + 2];
+    const tx = sx, ty = sy, tz = 0 - sz;
     const squared = tx * tx + ty * ty + tz * tz;
     tangentSum += squared;
     texcoordSum += texcoord0[i * 2] + texcoord0[i * 2 + 1];
@@ -274,9 +284,11 @@ function gltfTangents(v: MdlVertices, normal: Float32Array, fromUvs: Int8Array |
     tangent[i * 4] = tx;
     tangent[i * 4 + 1] = ty;
     tangent[i * 4 + 2] = tz;
-    let w = fromUvs ? fromUvs[i] : 1;
+    const nx = normal[i * 3], ny = normal[i * 3 + 1], storedNz = normal[i * 3 + 2];
+    let w = dPdv ? handednessFromGradient(nx, ny, storedNz, sx, sy, sz, dPdv, i * 3) : 1;
     if (bitangentUsed) {
-      const nx = normal[i * 3], ny = normal[i * 3 + 1], nz = normal[i * 3 + 2];
+      // In the glTF frame: mirrored normal, tangent and bitangent.
+      const nz = 0 - storedNz;
       const bx = bitangent[i * 3], by = bitangent[i * 3 + 1], bz = 0 - bitangent[i * 3 + 2];
       const d = (ny * tz - nz * ty) * bx + (nz * tx - nx * tz) * by + (nx * ty - ny * tx) * bz;
       if (d < 0) w = -1;
@@ -294,11 +306,12 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
   // Tangents: glTF wants unit xyz + handedness; the handedness comes from the bitangent when stored,
   // else from the UVs (see tangents.ts), in the file's frame: before positions and normals are mirrored.
   const bitangentUsed = (!ultra || v.tailUsed === true) && !allEqual(v.bitangent, 0);
-  let fromUvs: Int8Array | undefined;
+  let dPdv: Float64Array | undefined;
   if (!bitangentUsed) {
     if (ctx.scratch.length < n * 3) ctx.scratch = new Float64Array(n * 3);
-    fromUvs = uvHandedness(v.position, v.normal, v.tangent, v.texcoord0, mesh.indices, mesh.polyVerts, n, ctx.scratch);
+    dPdv = uvGradients(v.position, v.texcoord0, mesh.indices, mesh.polyVerts, n, ctx.scratch);
   }
+  const { tangent, zeroTangents, tangentsFinite, texcoordsFinite } = gltfTangents(v, dPdv, bitangentUsed, n);
   const position = v.position, normal = v.normal;
   if (flipZInPlaceFinite(position)) ctx.finite.add(position);
   if (flipZInPlaceFinite(normal)) ctx.finite.add(normal);
@@ -312,12 +325,11 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     indexSize: mesh.indexSize,
   };
   if (v.color) {
-    if (allBytes(v.color, 255)) extras.vertexColor = 'white';
+    if (allBytes255(v.color)) extras.vertexColor = 'white';
     else attributes.COLOR_0 = normalisedColors(v.color);
   }
   extras.displacement = allEqual(v.displacement, v.displacement[0] ?? 1) ? (v.displacement[0] ?? 1) : v.displacement;
 
-  const { tangent, zeroTangents, tangentsFinite, texcoordsFinite } = gltfTangents(v, normal, fromUvs, bitangentUsed, n);
   if (tangentsFinite) ctx.finite.add(tangent);
   if (texcoordsFinite) ctx.finite.add(v.texcoord0);
   if (zeroTangents === 0 && n > 0) attributes.TANGENT = tangent;

@@ -6,20 +6,27 @@
  * w = sign((N × T) · dP/dv). The UVs pass through unchanged, so this holds whatever the engine's UV
  * origin is. Mirrored UV islands give w = −1 (2,330 corpus vertices).
  */
-export function uvHandedness(
+export function uvGradients(
   position: Float32Array,
-  normal: Float32Array,
-  tangent: Float32Array,
   texcoord: Float32Array,
   indices: ArrayLike<number>,
   polyVerts: number,
   vertexCount: number,
   scratch?: Float64Array,
-): Int8Array {
+): Float64Array {
   // A caller's scratch (reused across meshes) saves 24 bytes per vertex of garbage.
   const dPdv = scratch && scratch.length >= vertexCount * 3 ? scratch.subarray(0, vertexCount * 3).fill(0) : new Float64Array(vertexCount * 3);
   accumulateDpdv(dPdv, position, texcoord, indices, polyVerts);
-  return handedness(dPdv, normal, tangent, vertexCount);
+  return dPdv;
+}
+
+/**
+ * w from the summed dP/dv of a vertex (file frame): −1 when (N × T) · dP/dv < 0, else 1 (also for
+ * zero and NaN).
+ */
+export function handednessFromGradient(nx: number, ny: number, nz: number, tx: number, ty: number, tz: number, dPdv: Float64Array, at: number): number {
+  const d = (ny * tz - nz * ty) * dPdv[at] + (nz * tx - nx * tz) * dPdv[at + 1] + (nx * ty - ny * tx) * dPdv[at + 2];
+  return d < 0 ? -1 : 1;
 }
 
 /** Σ dP/dv of the triangles (fans of each polygon) around each vertex. */
@@ -52,16 +59,4 @@ function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Fl
       dPdv[c3 + 2] += gz;
     }
   }
-}
-
-/** w = sign((N × T) · dP/dv), 1 for zero. */
-function handedness(dPdv: Float64Array, normal: Float32Array, tangent: Float32Array, vertexCount: number): Int8Array {
-  const w = new Int8Array(vertexCount);
-  for (let i = 0; i < vertexCount; i++) {
-    const nx = normal[i * 3], ny = normal[i * 3 + 1], nz = normal[i * 3 + 2];
-    const tx = tangent[i * 3], ty = tangent[i * 3 + 1], tz = tangent[i * 3 + 2];
-    const d = (ny * tz - nz * ty) * dPdv[i * 3] + (nz * tx - nx * tz) * dPdv[i * 3 + 1] + (nx * ty - ny * tx) * dPdv[i * 3 + 2];
-    w[i] = d < 0 ? -1 : 1;
-  }
-  return w;
 }

@@ -731,7 +731,7 @@ describe('non-finite vertex values (arrays checked while built are skipped by th
     const scene = valid(parseMdl(writeMdl({ variant: 'ultra', root: { lods: [{ meshes: [tri('good'), bad] }] } })));
     const [good, fixed] = scene.meshes[0].primitives.map((p) => p.attributes);
     expect(scene.warnings.map((w) => [w.code, w.message])).toEqual([['MDL_NOT_FINITE', '2 non-finite values (NaN or infinity) were replaced']]);
-    expect(Array.from(fixed.NORMAL.subarray(0, 3))).toEqual([0, 0, -1]); // z mirrored, NaN → 0
+    expect(Array.from(fixed.NORMAL!.subarray(0, 3))).toEqual([0, 0, -1]); // z mirrored, NaN → 0
     expect(Array.from(fixed.TEXCOORD_0!.subarray(2, 4))).toEqual([0, 0.5]);
     expect(Array.from(good.POSITION)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0]);
   });
