@@ -19,7 +19,7 @@ import {
   type WarningSink,
 } from '@relic3d/core';
 import { packSkinWeights, unpackO3dWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
-import { convertBox, convertMatrix, convertQuat, convertVec3, mirrorZInPlace } from './convert.js';
+import { convertBox, convertMatrix, convertVec3, mirrorZInPlace } from './convert.js';
 import type { AniFile, ChrFile, MotionAttribute, MotionBody, O3dFile, O3dGeometry, O3dMaterial, O3dMaterialBlock, O3dObject } from './types.js';
 import { EFFECT, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT } from './types.js';
 
@@ -380,9 +380,10 @@ class SceneBuilder {
       let attributes: Primitive['attributes'];
       const inOrder = !claimed && isIdentity(source, vertexCount);
       if (inOrder || (!claimed && b === blocks.length - 1 && source.length === vertexCount)) {
-        mirrorZInPlace(g.positions);
-        mirrorZInPlace(g.normals);
-        if (!inOrder) permuteInPlace(g, source, remap);
+        if (inOrder) {
+          mirrorZInPlace(g.positions);
+          mirrorZInPlace(g.normals);
+        } else permuteInPlace(g, source, remap);
         claimed = true;
         attributes = { POSITION: g.positions, NORMAL: g.normals, TEXCOORD_0: g.uvs };
       } else attributes = gatherVertices(g, source, !claimed);
@@ -412,8 +413,9 @@ class SceneBuilder {
 
   private checkVertexMap(g: O3dGeometry, name: string): void {
     const listCount = g.vertexList.length / 3;
+    const map = g.vertexMap;
     let bad = 0;
-    for (let i = 0; i < g.vertexMap.length; i++) if (g.vertexMap[i] >= listCount) bad++;
+    for (let i = 0, n = map.length; i < n; i++) if (map[i] >= listCount) bad++;
     if (bad) {
       this.input.sink.warn(
         'O3D_VERTEX_MAP_RANGE',
@@ -733,14 +735,15 @@ function gatherVertices(g: O3dGeometry, source: Uint32Array, mirror: boolean): P
 }
 
 /**
- * What gatherVertices gives for a permutation `source` of all vertices, done in place by following
- * its cycles. `marks` holds -1 for every vertex and is left that way.
+ * What gatherVertices gives (mirrored) for a permutation `source` of all vertices, done in place by
+ * following its cycles: every vertex is written once. `marks` holds -1 for every vertex and is left
+ * that way.
  */
 function permuteInPlace(g: O3dGeometry, source: Uint32Array, marks: Int32Array): void {
   const p = g.positions, nm = g.normals, t = g.uvs;
   const n = source.length;
   for (let v = 0; v < n; v++) {
-    if (marks[v] >= 0 || source[v] === v) continue;
+    if (marks[v] >= 0) continue;
     const v3 = v * 3, v2 = v * 2;
     const px = p[v3], py = p[v3 + 1], pz = p[v3 + 2];
     const nx = nm[v3], ny = nm[v3 + 1], nz = nm[v3 + 2];
@@ -752,10 +755,10 @@ function permuteInPlace(g: O3dGeometry, source: Uint32Array, marks: Int32Array):
       if (k === v) {
         p[j3] = px;
         p[j3 + 1] = py;
-        p[j3 + 2] = pz;
+        p[j3 + 2] = 0 - pz;
         nm[j3] = nx;
         nm[j3 + 1] = ny;
-        nm[j3 + 2] = nz;
+        nm[j3 + 2] = 0 - nz;
         t[j2] = tu;
         t[j2 + 1] = tv;
         break;
@@ -763,10 +766,10 @@ function permuteInPlace(g: O3dGeometry, source: Uint32Array, marks: Int32Array):
       const k3 = k * 3, k2 = k * 2;
       p[j3] = p[k3];
       p[j3 + 1] = p[k3 + 1];
-      p[j3 + 2] = p[k3 + 2];
+      p[j3 + 2] = 0 - p[k3 + 2];
       nm[j3] = nm[k3];
       nm[j3 + 1] = nm[k3 + 1];
-      nm[j3 + 2] = nm[k3 + 2];
+      nm[j3 + 2] = 0 - nm[k3 + 2];
       t[j2] = t[k2];
       t[j2 + 1] = t[k2 + 1];
       j = k;
@@ -800,12 +803,18 @@ function keyChannels(node: number, keys: Float32Array, frameCount: number, fps: 
   const times = new Float32Array(frameCount);
   const translation = new Float32Array(frameCount * 3);
   const rotation = new Float32Array(frameCount * 4);
-  for (let f = 0; f < frameCount; f++) {
+  // convertQuat and convertVec3 inlined (no per-key arrays); the same operations in the same order.
+  for (let f = 0, k = 0, r = 0, t = 0; f < frameCount; f++, k += 7, r += 4, t += 3) {
     times[f] = f / fps;
-    const k = f * 7;
-    const q = convertQuat(keys[k], keys[k + 1], keys[k + 2], keys[k + 3]);
-    rotation.set(q, f * 4);
-    translation.set(convertVec3(keys.subarray(k + 4, k + 7)), f * 3);
+    const x = keys[k], y = keys[k + 1], z = keys[k + 2], w = keys[k + 3];
+    const l = Math.hypot(x, y, z, w) || 1;
+    rotation[r] = 0 - x / l;
+    rotation[r + 1] = 0 - y / l;
+    rotation[r + 2] = z / l;
+    rotation[r + 3] = w / l;
+    translation[t] = keys[k + 4];
+    translation[t + 1] = keys[k + 5];
+    translation[t + 2] = 0 - keys[k + 6];
   }
   for (let i = 0; i < rotation.length; i++) if (!Number.isFinite(rotation[i])) rotation[i] = i % 4 === 3 ? 1 : 0;
   for (let i = 0; i < translation.length; i++) if (!Number.isFinite(translation[i])) translation[i] = 0;
