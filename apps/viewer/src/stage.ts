@@ -38,7 +38,10 @@ export class Stage {
     this.renderer.toneMappingExposure = 1.0;
     this.scene.background = BACKGROUND;
     const pmrem = new THREE.PMREMGenerator(this.renderer);
-    this.scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
+    // A small, blurred studio environment: indistinguishable at 128² on these matte models, and cheap
+    // where WebGL is software-rendered (the e2e tests, machines without a GPU).
+    this.scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04, 0.1, 100, { size: 128 }).texture;
+    pmrem.dispose();
     this.scene.environmentIntensity = 0.6;
     const key = new THREE.DirectionalLight(0xfff2e0, 1.6);
     key.position.set(3, 5, 4);
