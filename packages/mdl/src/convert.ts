@@ -56,6 +56,12 @@ export function convertQuats(values: Float32Array): Float32Array {
   return values;
 }
 
+/** The output array of fanning polygons (`polyVerts` ≥ 3) into triangles. */
+export function fanTriangles(indexCount: number, polyVerts: number, vertexCount: number): Uint16Array | Uint32Array {
+  const size = Math.floor(indexCount / polyVerts) * (polyVerts - 2) * 3;
+  return vertexCount > 0xffff ? new Uint32Array(size) : new Uint16Array(size);
+}
+
 export type PrimitiveIndices = { indices: Uint16Array | Uint32Array; mode: 'POINTS' | 'LINES' | 'TRIANGLES' };
 
 /**
@@ -70,7 +76,7 @@ export function convertIndices(indices: ArrayLike<number>, polyVerts: number, ve
     return { indices: out, mode: polyVerts === 1 ? 'POINTS' : 'LINES' };
   }
   const polygons = Math.floor(indices.length / polyVerts);
-  const out = new Ctor(polygons * (polyVerts - 2) * 3);
+  const out = fanTriangles(indices.length, polyVerts, vertexCount);
   if (polyVerts === 3) {
     for (let i = 0; i < out.length; i += 3) {
       out[i] = indices[i];

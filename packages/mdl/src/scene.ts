@@ -13,7 +13,7 @@ import {
   type Skin,
   type WarningSink,
 } from '@relic3d/core';
-import { convertIndices, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace, flipZInPlaceFinite } from './convert.js';
+import { convertIndices, fanTriangles, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace, flipZInPlaceFinite } from './convert.js';
 import { sanitizeScene } from './finite.js';
 import { handednessFromGradient, uvGradients } from './tangents.js';
 import { unpackMdlWeights } from './vertices.js';
@@ -307,9 +307,12 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
   // else from the UVs (see tangents.ts), in the file's frame: before positions and normals are mirrored.
   const bitangentUsed = (!ultra || v.tailUsed === true) && !allEqual(v.bitangent, 0);
   let dPdv: Float64Array | undefined;
+  // Polygons are fanned into glTF triangles in the same pass over the indices.
+  let triangles: Uint16Array | Uint32Array | undefined;
   if (!bitangentUsed) {
     if (ctx.scratch.length < n * 3) ctx.scratch = new Float64Array(n * 3);
-    dPdv = uvGradients(v.position, v.texcoord0, mesh.indices, mesh.polyVerts, n, ctx.scratch);
+    if (mesh.polyVerts >= 3) triangles = fanTriangles(mesh.indices.length, mesh.polyVerts, n);
+    dPdv = uvGradients(v.position, v.texcoord0, mesh.indices, mesh.polyVerts, n, ctx.scratch, triangles);
   }
   const { tangent, zeroTangents, tangentsFinite, texcoordsFinite } = gltfTangents(v, dPdv, bitangentUsed, n);
   const position = v.position, normal = v.normal;
@@ -367,7 +370,7 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     attributes.WEIGHTS_0 = packed.weights;
   }
 
-  const { indices, mode } = convertIndices(mesh.indices, mesh.polyVerts, n);
+  const { indices, mode } = triangles ? { indices: triangles, mode: 'TRIANGLES' as const } : convertIndices(mesh.indices, mesh.polyVerts, n);
   const primitive: Primitive = { attributes, indices, extras };
   if (mode !== 'TRIANGLES') primitive.mode = mode;
   const material = ctx.materials.get(mesh.materialPath);

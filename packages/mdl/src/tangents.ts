@@ -13,10 +13,11 @@ export function uvGradients(
   polyVerts: number,
   vertexCount: number,
   scratch?: Float64Array,
+  fan?: Uint16Array | Uint32Array,
 ): Float64Array {
   // A caller's scratch (reused across meshes) saves 24 bytes per vertex of garbage.
   const dPdv = scratch && scratch.length >= vertexCount * 3 ? scratch.subarray(0, vertexCount * 3).fill(0) : new Float64Array(vertexCount * 3);
-  accumulateDpdv(dPdv, position, texcoord, indices, polyVerts);
+  accumulateDpdv(dPdv, position, texcoord, indices, polyVerts, fan);
   return dPdv;
 }
 
@@ -29,14 +30,24 @@ export function handednessFromGradient(nx: number, ny: number, nz: number, tx: n
   return d < 0 ? -1 : 1;
 }
 
-/** Σ dP/dv of the triangles (fans of each polygon) around each vertex. */
-function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Float32Array, indices: ArrayLike<number>, polyVerts: number): void {
+/**
+ * Σ dP/dv of the triangles (fans of each polygon) around each vertex. With `fan`, also writes the
+ * fan's triangles with reversed winding (what `convertIndices` gives), saving a pass over the indices.
+ */
+function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Float32Array, indices: ArrayLike<number>, polyVerts: number, fan: Uint16Array | Uint32Array | undefined): void {
   const corners = polyVerts >= 3 ? Math.floor(indices.length / polyVerts) * polyVerts : 0;
+  let o = 0;
   for (let p = 0; p < corners; p += polyVerts) {
     const a = indices[p];
     for (let k = 1; k + 1 < polyVerts; k++) {
       // Triangle (a, b, c) of the fan; the closure this replaced did the same sums in the same order.
       const b = indices[p + k], c = indices[p + k + 1];
+      if (fan) {
+        fan[o] = a;
+        fan[o + 1] = c;
+        fan[o + 2] = b;
+        o += 3;
+      }
       const ua = texcoord[a * 2], va = texcoord[a * 2 + 1];
       const s1 = texcoord[b * 2] - ua, t1 = texcoord[b * 2 + 1] - va;
       const s2 = texcoord[c * 2] - ua, t2 = texcoord[c * 2 + 1] - va;
