@@ -389,10 +389,11 @@ export class Tokenizer {
     }
     const first = p;
     let m = 0;
-    let c = p < n ? b[p] : 0;
+    // Past the end a typed array reads undefined, and `undefined | 0` is 0: no digit, no bounds test.
+    let c = b[p] | 0;
     while (((c - 0x30) >>> 0) < 10) {
       m = m * 10 + (c - 0x30);
-      c = ++p < n ? b[p] : 0;
+      c = b[++p] | 0;
     }
     const intDigits = p - first;
     if (intDigits === 0) return false;
@@ -400,10 +401,10 @@ export class Tokenizer {
     if (c === 0x2e) {
       if (integer) return false;
       const f0 = ++p;
-      c = p < n ? b[p] : 0;
+      c = b[p] | 0;
       while (((c - 0x30) >>> 0) < 10) {
         m = m * 10 + (c - 0x30);
-        c = ++p < n ? b[p] : 0;
+        c = b[++p] | 0;
       }
       fraction = p - f0;
     } else if (c === 0x3a && integer) {
