@@ -21,23 +21,6 @@ export function flipZInPlace(values: Float32Array): Float32Array {
   return values;
 }
 
-/**
- * `flipZInPlace` that also says whether every value is finite: the sums stay finite for any float32
- * input and become NaN or infinite as soon as one value is.
- */
-export function flipZInPlaceFinite(values: Float32Array): boolean {
-  let sx = 0, sy = 0, sz = 0;
-  for (let i = 0; i + 2 < values.length; i += 3) {
-    sx += values[i];
-    sy += values[i + 1];
-    const z = values[i + 2];
-    sz += z;
-    values[i + 2] = 0 - z;
-  }
-  const sum = sx + sy + sz;
-  return sum - sum === 0;
-}
-
 export function convertVec3(v: ArrayLike<number>): Vec3 {
   return [v[0] + 0, v[1] + 0, 0 - v[2]] as Vec3;
 }

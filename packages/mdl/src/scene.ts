@@ -13,7 +13,7 @@ import {
   type Skin,
   type WarningSink,
 } from '@relic3d/core';
-import { convertIndices, fanTriangles, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace, flipZInPlaceFinite } from './convert.js';
+import { convertIndices, fanTriangles, convertQuat, convertQuats, convertVec3, flipZ, flipZInPlace } from './convert.js';
 import { sanitizeScene } from './finite.js';
 import { handednessFromGradient, uvGradients } from './tangents.js';
 import { unpackMdlWeights } from './vertices.js';
@@ -263,39 +263,57 @@ function allEqual(values: Float32Array, value: number): boolean {
 }
 
 /**
- * glTF tangents (xyz mirrored, w the handedness) from the stored ones, before the normals are
- * mirrored. w comes from the UV gradients `dPdv` (tangents.ts) or, when stored, the bitangent. A leaf
- * function, so the loop is optimised as a whole. Also reports whether the tangents and texcoords are
- * all finite: the sums stay finite for any float32 input and become NaN or infinite as soon as one
- * value is.
+ * One pass over the vertices: glTF tangents (xyz mirrored, w the handedness) from the stored ones,
+ * with w from the UV gradients `dPdv` (tangents.ts, file frame) or, when stored, the bitangent; then
+ * positions and normals mirrored in place. Also says which arrays are all finite (sums stay finite
+ * for any float32 input and turn NaN or infinite as soon as one value is), whether texcoord1 is used
+ * and whether the displacement is one value. A leaf function, so the loop is optimised as a whole.
  */
-function gltfTangents(v: MdlVertices, dPdv: Float64Array | undefined, bitangentUsed: boolean, n: number) {
+function convertVertices(v: MdlVertices, dPdv: Float64Array | undefined, bitangentUsed: boolean, n: number) {
   const tangent = new Float32Array(n * 4);
-  const stored = v.tangent, normal = v.normal, texcoord0 = v.texcoord0, bitangent = v.bitangent;
-  let zeroTangents = 0;
-  let tangentSum = 0, texcoordSum = 0;
+  const { position, normal, texcoord0, texcoord1, displacement, bitangent } = v;
+  const stored = v.tangent;
+  const firstDisplacement = n > 0 ? displacement[0] : 1;
+  let zeroTangents = 0, texcoord1Used = false, uniformDisplacement = true;
+  let positionSum = 0, normalSum = 0, tangentSum = 0, texcoordSum = 0;
   for (let i = 0; i < n; i++) {
     const sx = stored[i * 3], sy = stored[i * 3 + 1], sz = stored[i * 3 + 2];
     const tx = sx, ty = sy, tz = 0 - sz;
     const squared = tx * tx + ty * ty + tz * tz;
     tangentSum += squared;
     texcoordSum += texcoord0[i * 2] + texcoord0[i * 2 + 1];
+    if (texcoord1[i * 2] !== 0 || texcoord1[i * 2 + 1] !== 0) texcoord1Used = true;
+    if (displacement[i] !== firstDisplacement) uniformDisplacement = false;
     if (!isLongerThan1e6(squared, tx, ty, tz)) zeroTangents++;
     tangent[i * 4] = tx;
     tangent[i * 4 + 1] = ty;
     tangent[i * 4 + 2] = tz;
     const nx = normal[i * 3], ny = normal[i * 3 + 1], storedNz = normal[i * 3 + 2];
+    const nz = 0 - storedNz;
     let w = dPdv ? handednessFromGradient(nx, ny, storedNz, sx, sy, sz, dPdv, i * 3) : 1;
     if (bitangentUsed) {
       // In the glTF frame: mirrored normal, tangent and bitangent.
-      const nz = 0 - storedNz;
       const bx = bitangent[i * 3], by = bitangent[i * 3 + 1], bz = 0 - bitangent[i * 3 + 2];
       const d = (ny * tz - nz * ty) * bx + (nz * tx - nx * tz) * by + (nx * ty - ny * tx) * bz;
       if (d < 0) w = -1;
     }
     tangent[i * 4 + 3] = w;
+    normalSum += nx + ny + storedNz;
+    normal[i * 3 + 2] = nz;
+    const px = position[i * 3], py = position[i * 3 + 1], pz = position[i * 3 + 2];
+    positionSum += px + py + pz;
+    position[i * 3 + 2] = 0 - pz;
   }
-  return { tangent, zeroTangents, tangentsFinite: tangentSum - tangentSum === 0, texcoordsFinite: texcoordSum - texcoordSum === 0 };
+  return {
+    tangent,
+    zeroTangents,
+    texcoord1Used,
+    uniformDisplacement,
+    positionFinite: positionSum - positionSum === 0,
+    normalFinite: normalSum - normalSum === 0,
+    tangentFinite: tangentSum - tangentSum === 0,
+    texcoordFinite: texcoordSum - texcoordSum === 0,
+  };
 }
 
 function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined): { primitive: Primitive; unweighted: boolean } {
@@ -314,12 +332,14 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     if (mesh.polyVerts >= 3) triangles = fanTriangles(mesh.indices.length, mesh.polyVerts, n);
     dPdv = uvGradients(v.position, v.texcoord0, mesh.indices, mesh.polyVerts, n, ctx.scratch, triangles);
   }
-  const { tangent, zeroTangents, tangentsFinite, texcoordsFinite } = gltfTangents(v, dPdv, bitangentUsed, n);
-  const position = v.position, normal = v.normal;
-  if (flipZInPlaceFinite(position)) ctx.finite.add(position);
-  if (flipZInPlaceFinite(normal)) ctx.finite.add(normal);
+  const converted = convertVertices(v, dPdv, bitangentUsed, n);
+  const { tangent, zeroTangents } = converted;
+  const position = v.position, normal = v.normal; // mirrored in place
+  for (const [array, finite] of [[position, converted.positionFinite], [normal, converted.normalFinite], [tangent, converted.tangentFinite], [v.texcoord0, converted.texcoordFinite]] as const) {
+    if (finite) ctx.finite.add(array);
+  }
   const attributes: Primitive['attributes'] = { POSITION: position, NORMAL: normal, TEXCOORD_0: v.texcoord0 };
-  if (!allEqual(v.texcoord1, 0)) attributes.TEXCOORD_1 = v.texcoord1;
+  if (converted.texcoord1Used) attributes.TEXCOORD_1 = v.texcoord1;
   const extras: Extras = {
     name: mesh.name,
     materialPath: mesh.materialPath,
@@ -331,10 +351,8 @@ function convertMesh(ctx: Context, mesh: MdlMesh, skeleton: Skeleton | undefined
     if (allBytes255(v.color)) extras.vertexColor = 'white';
     else attributes.COLOR_0 = normalisedColors(v.color);
   }
-  extras.displacement = allEqual(v.displacement, v.displacement[0] ?? 1) ? (v.displacement[0] ?? 1) : v.displacement;
+  extras.displacement = converted.uniformDisplacement ? (v.displacement[0] ?? 1) : v.displacement;
 
-  if (tangentsFinite) ctx.finite.add(tangent);
-  if (texcoordsFinite) ctx.finite.add(v.texcoord0);
   if (zeroTangents === 0 && n > 0) attributes.TANGENT = tangent;
   else if (zeroTangents < n) {
     // glTF tangents must be unit: with some zero ones the attribute is left out, the data kept.
