@@ -2,6 +2,9 @@ import type { WarningSink } from '@relic3d/core';
 import { unpackMs3dWeights, type PackedSkin } from '@relic3d/kernels';
 import type { Ms3dFile } from './types.js';
 
+/** Vertices per kernel call. */
+const CHUNK_VERTICES = 8192;
+
 export interface VertexSkin extends PackedSkin {
   /** Vertices with no valid bone (boneId -1 or out of range). */
   rigidCount: number;
@@ -29,6 +32,24 @@ export function vertexSkin(file: Ms3dFile, rigidJoint: number, sink: WarningSink
   }
   if (badBone) sink.warn('MS3D_BAD_BONE', `${badBone} vertices name a joint past the ${jointCount} joints; they are left rigid`);
   if (overweight) sink.warn('MS3D_WEIGHT_SUM', `${overweight} vertices have extra weights summing past 100; they were renormalised`);
-  const skin = unpackMs3dWeights(boneIds, extra?.records, extra?.recordSize ?? 6, jointCount, { kernels, rigidJoint });
-  return { joints: skin.joints, weights: skin.weights, rigidCount: skin.unskinned };
+  // In slices of CHUNK_VERTICES (vertices are independent): the WASM kernel's memory, which
+  // never shrinks, then holds one slice's influences rather than the whole file's.
+  const stride = extra?.recordSize ?? 6;
+  const unpack = (start: number, end: number) =>
+    unpackMs3dWeights(boneIds.subarray(start, end), extra?.records.subarray(start * stride, end * stride), stride, jointCount, { kernels, rigidJoint });
+  if (n <= CHUNK_VERTICES) {
+    const skin = unpack(0, n);
+    return { joints: skin.joints, weights: skin.weights, rigidCount: skin.unskinned };
+  }
+  let joints: PackedSkin['joints'] | undefined;
+  const weights = new Float32Array(n * 4);
+  let rigidCount = 0;
+  for (let start = 0; start < n; start += CHUNK_VERTICES) {
+    const part = unpack(start, Math.min(n, start + CHUNK_VERTICES));
+    joints ??= new (part.joints.constructor as new (length: number) => PackedSkin['joints'])(n * 4);
+    joints.set(part.joints, start * 4);
+    weights.set(part.weights, start * 4);
+    rigidCount += part.unskinned;
+  }
+  return { joints: joints!, weights, rigidCount };
 }
