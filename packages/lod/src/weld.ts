@@ -38,22 +38,64 @@ export interface Welded extends UnweldResult {
 export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded {
   const { position, normal, normalBits, uv0, uv1 } = lists;
   const corners = position.length;
+  const head = new Int32Array(lists.positionCount).fill(-1);
+  const indices = new Uint32Array(corners);
+  // Per-vertex chain links and first corners, grown by doubling: most meshes have about one
+  // vertex per position.
+  let capacity = Math.min(corners, Math.max(1024, lists.positionCount));
+  let next = new Int32Array(capacity);
+  let first = new Uint32Array(capacity);
+  const state = Int32Array.of(0, corners * STEPS_PER_CORNER + 1024); // vertex count, chain budget
+  for (let c = 0; c < corners; ) {
+    const end = Math.min(corners, c + CHUNK);
+    c = weldFrom(c, end, position, normal, normalBits, lists.bitsBase * 3, uv0, uv1, head, indices, next, first, state);
+    if (state[1] < 0) return unweldKeys(lists, kernels);
+    if (c < end) {
+      capacity = Math.min(corners, capacity * 2);
+      next = grow(next, capacity);
+      first = grow(first, capacity);
+    }
+  }
+  const count = state[0];
+  const firstCorner = first.subarray(0, count);
+  const pick = (list: Uint32Array) => (list.length ? pickFirst(list, firstCorner, count) : list);
+  return { indices, firstCorner, vertexCount: count, position: pick(position), normal: pick(normal), uv0: pick(uv0), uv1: pick(uv1) };
+}
+
+/**
+ * Corners per call of the hot loop. Called many times per mesh, it is optimised as a function and
+ * stays optimised across parses; one call over every corner ran mostly in the baseline tier while
+ * the optimising compiler (on-stack replacement) caught up, on every parse (~3× slower).
+ */
+const CHUNK = 1 << 15;
+
+/**
+ * The hot loop, from corner `c` to `end`, a full vertex table (returns the corner it stopped at)
+ * or a spent budget. Typed arrays and numbers only, so its type feedback stays simple.
+ */
+function weldFrom(
+  c: number,
+  end: number,
+  position: Uint32Array,
+  normal: Uint32Array,
+  normalBits: Uint32Array,
+  base: number,
+  uv0: Uint32Array,
+  uv1: Uint32Array,
+  head: Int32Array,
+  indices: Uint32Array,
+  next: Int32Array,
+  first: Uint32Array,
+  state: Int32Array,
+): number {
+  const capacity = next.length;
   const hasNormal = normal.length > 0;
   const hasBits = normalBits.length > 0;
   const hasUv0 = uv0.length > 0;
   const hasUv1 = uv1.length > 0;
-  const base = lists.bitsBase * 3;
-  const head = new Int32Array(lists.positionCount).fill(-1);
-  const indices = new Uint32Array(corners);
-  // Per-vertex chain links and first corners, grown by doubling: most meshes have about one
-  // vertex per position. Keys are compared at the vertex's first corner, which is usually recent
-  // (faces share corners with their neighbours), so in cache.
-  let capacity = Math.min(corners, Math.max(1024, lists.positionCount));
-  let next = new Int32Array(capacity);
-  let first = new Uint32Array(capacity);
-  let budget = corners * STEPS_PER_CORNER + 1024;
-  let count = 0;
-  for (let c = 0; c < corners; c++) {
+  let count = state[0];
+  let budget = state[1];
+  for (; c < end; c++) {
     const p = position[c];
     let v = head[p];
     while (v >= 0) {
@@ -67,14 +109,10 @@ export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded
         break;
       }
       v = next[v];
-      if (--budget < 0) return unweldKeys(lists, kernels);
+      if (--budget < 0) break;
     }
+    if (budget < 0 || (v < 0 && count === capacity)) break;
     if (v < 0) {
-      if (count === capacity) {
-        capacity = Math.min(corners, capacity * 2);
-        next = grow(next, capacity);
-        first = grow(first, capacity);
-      }
       v = count++;
       first[v] = c;
       next[v] = head[p];
@@ -82,9 +120,9 @@ export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded
     }
     indices[c] = v;
   }
-  const firstCorner = first.subarray(0, count);
-  const pick = (list: Uint32Array) => (list.length ? pickFirst(list, firstCorner, count) : list);
-  return { indices, firstCorner, vertexCount: count, position: pick(position), normal: pick(normal), uv0: pick(uv0), uv1: pick(uv1) };
+  state[0] = count;
+  state[1] = budget;
+  return c;
 }
 
 function grow<T extends Int32Array | Uint32Array>(a: T, capacity: number): T {
