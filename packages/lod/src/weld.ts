@@ -109,19 +109,21 @@ function weldFrom(
         break;
       }
       v = next[v];
-      if (--budget < 0) break;
+      state[1] = --budget;
+      if (budget < 0) break;
     }
     if (budget < 0 || (v < 0 && count === capacity)) break;
     if (v < 0) {
       v = count++;
+      state[0] = count;
       first[v] = c;
       next[v] = head[p];
       head[p] = v;
     }
     indices[c] = v;
   }
-  state[0] = count;
-  state[1] = budget;
+  // State is stored inside the loop: a store after it would have no type feedback when the loop
+  // is compiled, and deoptimise the function on every call.
   return c;
 }
 
