@@ -680,8 +680,26 @@ function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCount: nu
   const start = block.startIndex;
   const end = start + block.primitiveCount * 3;
   const source = new Uint32Array(Math.min(vertexCount, block.primitiveCount * 3));
+  let indices: Uint16Array | Uint32Array;
+  let counts: { unique: number; corners: number };
   // At most vertexCount vertices: u16 indices unless there are 65,536 (compactIndices' rule).
-  let indices: Uint16Array | Uint32Array = vertexCount <= 0xffff ? new Uint16Array(end - start) : new Uint32Array(end - start);
+  if (vertexCount <= 0xffff) {
+    const out = new Uint16Array(end - start);
+    counts = compactU16(all, start, end, vertexCount, remap, source, out);
+    indices = out;
+  } else {
+    const out = new Uint32Array(end - start);
+    counts = compactU32(all, start, end, vertexCount, remap, source, out);
+    indices = counts.unique <= 0xffff ? Uint16Array.from(out.subarray(0, counts.corners)) : out;
+  }
+  const { unique, corners } = counts;
+  for (let v = 0; v < unique; v++) remap[source[v]] = -1;
+  if (corners < indices.length) indices = indices.slice(0, corners);
+  return { indices, source: unique < source.length ? source.subarray(0, unique) : source, dropped: block.primitiveCount - corners / 3 };
+}
+
+/** The hot loop, one monomorphic copy per output type (compactU32 is the same for 65,536 vertices). */
+function compactU16(all: Uint16Array, start: number, end: number, vertexCount: number, remap: Int32Array, source: Uint32Array, out: Uint16Array) {
   let unique = 0;
   let o = 0;
   for (let at = start; at < end; at += 3) {
@@ -702,14 +720,39 @@ function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCount: nu
       rb = remap[b] = unique;
       source[unique++] = b;
     }
-    indices[o++] = ra;
-    indices[o++] = rc;
-    indices[o++] = rb;
+    out[o++] = ra;
+    out[o++] = rc;
+    out[o++] = rb;
   }
-  for (let v = 0; v < unique; v++) remap[source[v]] = -1;
-  if (indices instanceof Uint32Array && unique <= 0xffff) indices = Uint16Array.from(indices.subarray(0, o));
-  else if (o < indices.length) indices = indices.slice(0, o);
-  return { indices, source: unique < source.length ? source.subarray(0, unique) : source, dropped: block.primitiveCount - o / 3 };
+  return { unique, corners: o };
+}
+
+function compactU32(all: Uint16Array, start: number, end: number, vertexCount: number, remap: Int32Array, source: Uint32Array, out: Uint32Array) {
+  let unique = 0;
+  let o = 0;
+  for (let at = start; at < end; at += 3) {
+    const a = all[at], b = all[at + 1], c = all[at + 2];
+    if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
+    let ra = remap[a];
+    if (ra < 0) {
+      ra = remap[a] = unique;
+      source[unique++] = a;
+    }
+    let rc = remap[c];
+    if (rc < 0) {
+      rc = remap[c] = unique;
+      source[unique++] = c;
+    }
+    let rb = remap[b];
+    if (rb < 0) {
+      rb = remap[b] = unique;
+      source[unique++] = b;
+    }
+    out[o++] = ra;
+    out[o++] = rc;
+    out[o++] = rb;
+  }
+  return { unique, corners: o };
 }
 
 /** POSITION, NORMAL and TEXCOORD_0 of the source vertices, z negated when `mirror` (gather, fused). */
