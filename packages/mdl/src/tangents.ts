@@ -17,7 +17,8 @@ export function uvGradients(
 ): Float64Array {
   // A caller's scratch (reused across meshes) saves 24 bytes per vertex of garbage.
   const dPdv = scratch && scratch.length >= vertexCount * 3 ? scratch.subarray(0, vertexCount * 3).fill(0) : new Float64Array(vertexCount * 3);
-  accumulateDpdv(dPdv, position, texcoord, indices, polyVerts, fan);
+  if (polyVerts === 3 && fan) accumulateTriangles(dPdv, position, texcoord, indices, fan);
+  else accumulateDpdv(dPdv, position, texcoord, indices, polyVerts, fan);
   return dPdv;
 }
 
@@ -69,5 +70,35 @@ function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Fl
       dPdv[b3 + 2] += gz;
       dPdv[c3 + 2] += gz;
     }
+  }
+}
+
+/** `accumulateDpdv` for triangles with the reversed output (the common case), without the fan loop. */
+function accumulateTriangles(dPdv: Float64Array, position: Float32Array, texcoord: Float32Array, indices: ArrayLike<number>, fan: Uint16Array | Uint32Array): void {
+  const corners = Math.floor(indices.length / 3) * 3;
+  for (let p = 0; p < corners; p += 3) {
+    const a = indices[p], b = indices[p + 1], c = indices[p + 2];
+    fan[p] = a;
+    fan[p + 1] = c;
+    fan[p + 2] = b;
+    const ua = texcoord[a * 2], va = texcoord[a * 2 + 1];
+    const s1 = texcoord[b * 2] - ua, t1 = texcoord[b * 2 + 1] - va;
+    const s2 = texcoord[c * 2] - ua, t2 = texcoord[c * 2 + 1] - va;
+    const r = s1 * t2 - s2 * t1;
+    if (!(Math.abs(r) > 1e-20)) continue; // no UV area: says nothing
+    const a3 = a * 3, b3 = b * 3, c3 = c * 3;
+    const ax = position[a3], ay = position[a3 + 1], az = position[a3 + 2];
+    const gx = ((position[c3] - ax) * s1 - (position[b3] - ax) * s2) / r;
+    const gy = ((position[c3 + 1] - ay) * s1 - (position[b3 + 1] - ay) * s2) / r;
+    const gz = ((position[c3 + 2] - az) * s1 - (position[b3 + 2] - az) * s2) / r;
+    dPdv[a3] += gx;
+    dPdv[b3] += gx;
+    dPdv[c3] += gx;
+    dPdv[a3 + 1] += gy;
+    dPdv[b3 + 1] += gy;
+    dPdv[c3 + 1] += gy;
+    dPdv[a3 + 2] += gz;
+    dPdv[b3 + 2] += gz;
+    dPdv[c3 + 2] += gz;
   }
 }
