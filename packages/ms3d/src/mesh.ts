@@ -1,5 +1,6 @@
 import { compactIndices, FormatError, type Extras, type Primitive, type WarningSink } from '@relic3d/core';
 import { gather, unweld, type UnweldResult } from '@relic3d/kernels';
+import { triangleFields, type TriangleField, type TriangleFields } from './triangles.js';
 import type { Ms3dFile, Ms3dGroup } from './types.js';
 import type { VertexSkin } from './weights.js';
 
@@ -84,30 +85,46 @@ const MAX_VARIANTS = 64;
  * variants (a crafted file), where the hash kernel keeps the cost linear.
  */
 function unweldByVertex(
-  vertexIndices: Uint16Array,
-  normalBits: Uint32Array,
-  sBits: Uint32Array,
-  tBits: Uint32Array,
-  cornerSource: Uint32Array,
+  f: TriangleFields,
+  triangleIndices: Uint16Array,
+  cornerVertex: Uint16Array,
   fileVertexCount: number,
 ): { indices: Uint32Array; firstCorner: Uint32Array; vertexCount: number } | undefined {
-  const corners = cornerSource.length;
+  const corners = cornerVertex.length;
+  const nv = f.normals.view, nb = f.normals.base, ns = f.normals.stride;
+  const sv = f.s.view, sb = f.s.base, ss = f.s.stride;
+  const tv = f.t.view, tb = f.t.base, ts = f.t.stride;
   const head = new Int32Array(fileVertexCount).fill(-1); // first render vertex of each file vertex
   const next = new Int32Array(corners); // next render vertex of the same file vertex
   const indices = new Uint32Array(corners);
   const firstCorner = new Uint32Array(corners);
   let vertexCount = 0;
   for (let c = 0; c < corners; c++) {
-    const corner = cornerSource[c];
-    const vertex = vertexIndices[corner];
-    const n0 = normalBits[corner * 3], n1 = normalBits[corner * 3 + 1], n2 = normalBits[corner * 3 + 2];
-    const s = sBits[corner], t = tBits[corner];
+    const i = (c / 3) | 0;
+    const k = c - i * 3;
+    const tri = triangleIndices[i];
+    const vertex = cornerVertex[c];
+    const n = nb + tri * ns + k * 12;
+    const n0 = nv.getUint32(n, true), n1 = nv.getUint32(n + 4, true), n2 = nv.getUint32(n + 8, true);
+    const s = sv.getUint32(sb + tri * ss + k * 4, true), t = tv.getUint32(tb + tri * ts + k * 4, true);
     let r = head[vertex];
     let last = -1;
     let steps = 0;
     while (r >= 0) {
-      const o = cornerSource[firstCorner[r]];
-      if (normalBits[o * 3] === n0 && normalBits[o * 3 + 1] === n1 && normalBits[o * 3 + 2] === n2 && sBits[o] === s && tBits[o] === t) break;
+      const oc = firstCorner[r];
+      const oi = (oc / 3) | 0;
+      const ok = oc - oi * 3;
+      const otri = triangleIndices[oi];
+      const o = nb + otri * ns + ok * 12;
+      if (
+        nv.getUint32(o, true) === n0 &&
+        nv.getUint32(o + 4, true) === n1 &&
+        nv.getUint32(o + 8, true) === n2 &&
+        sv.getUint32(sb + otri * ss + ok * 4, true) === s &&
+        tv.getUint32(tb + otri * ts + ok * 4, true) === t
+      ) {
+        break;
+      }
       if (++steps > MAX_VARIANTS) return undefined;
       last = r;
       r = next[r];
@@ -125,27 +142,44 @@ function unweldByVertex(
 }
 
 /** The same unwelding through the `unweld` hash kernel. */
-function unweldKeys(
-  vertexIndices: Uint16Array,
-  normalBits: Uint32Array,
-  sBits: Uint32Array,
-  tBits: Uint32Array,
-  cornerSource: Uint32Array,
-  kernels: 'wasm' | 'js' | undefined,
-): UnweldResult {
-  const corners = cornerSource.length;
+function unweldKeys(f: TriangleFields, triangleIndices: Uint16Array, cornerVertex: Uint16Array, kernels: 'wasm' | 'js' | undefined): UnweldResult {
+  const corners = cornerVertex.length;
   const keys = new Uint32Array(corners * KEY_WIDTH);
   for (let c = 0; c < corners; c++) {
-    const corner = cornerSource[c];
+    const i = (c / 3) | 0;
+    const k = c - i * 3;
+    const tri = triangleIndices[i];
+    const n = f.normals.base + tri * f.normals.stride + k * 12;
     const o = c * KEY_WIDTH;
-    keys[o] = vertexIndices[corner];
-    keys[o + 1] = normalBits[corner * 3];
-    keys[o + 2] = normalBits[corner * 3 + 1];
-    keys[o + 3] = normalBits[corner * 3 + 2];
-    keys[o + 4] = sBits[corner];
-    keys[o + 5] = tBits[corner];
+    keys[o] = cornerVertex[c];
+    keys[o + 1] = f.normals.view.getUint32(n, true);
+    keys[o + 2] = f.normals.view.getUint32(n + 4, true);
+    keys[o + 3] = f.normals.view.getUint32(n + 8, true);
+    keys[o + 4] = f.s.view.getUint32(f.s.base + tri * f.s.stride + k * 4, true);
+    keys[o + 5] = f.t.view.getUint32(f.t.base + tri * f.t.stride + k * 4, true);
   }
   return unweld(keys, KEY_WIDTH, corners, { kernels });
+}
+
+/**
+ * `out[v × outStride + outOffset + c] = corner float c of file corner rows[v]` (`size` floats per
+ * corner in `field`), non-finite values left 0 and counted.
+ */
+function gatherCornerFinite(field: TriangleField, size: number, rows: Uint32Array, out: Float32Array, outStride: number, outOffset: number): number {
+  const { view, base, stride } = field;
+  let bad = 0;
+  for (let v = 0; v < rows.length; v++) {
+    const corner = rows[v];
+    const tri = (corner / 3) | 0;
+    const from = base + tri * stride + (corner - tri * 3) * size * 4;
+    const to = v * outStride + outOffset;
+    for (let c = 0; c < size; c++) {
+      const x = view.getFloat32(from + c * 4, true);
+      if (x - x === 0) out[to + c] = x;
+      else bad++;
+    }
+  }
+  return bad;
 }
 
 /**
@@ -158,12 +192,11 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   const verts = file.vertices;
   const triCount = group.triangleIndices.length;
   const corners = triCount * 3;
-  const normalBits = new Uint32Array(tris.normals.buffer, tris.normals.byteOffset, tris.normals.length);
-  const sBits = new Uint32Array(tris.s.buffer, tris.s.byteOffset, tris.s.length);
-  const tBits = new Uint32Array(tris.t.buffer, tris.t.byteOffset, tris.t.length);
+  const f = triangleFields(tris);
+  const fv = f.vertexIndices, fg = f.groupIndices, fsg = f.smoothingGroups, ff = f.flags;
 
-  // File corner (triangle × 3 + k) of each group corner, checked.
-  const cornerSource = new Uint32Array(corners);
+  // Checked file vertex of each group corner.
+  const cornerVertex = new Uint16Array(corners);
   const smoothingGroups = new Uint8Array(triCount);
   const triangleFlags = new Uint16Array(triCount);
   for (let i = 0; i < triCount; i++) {
@@ -177,12 +210,11 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
         code: 'BAD_INDEX',
       });
     }
-    if (tris.groupIndices[tri] !== groupIndex) input.mismatches.count++;
-    smoothingGroups[i] = tris.smoothingGroups[tri];
-    triangleFlags[i] = tris.flags[tri];
+    if (fg.view.getUint8(fg.base + tri * fg.stride) !== groupIndex) input.mismatches.count++;
+    smoothingGroups[i] = fsg.view.getUint8(fsg.base + tri * fsg.stride);
+    triangleFlags[i] = ff.view.getUint16(ff.base + tri * ff.stride, true);
     for (let k = 0; k < 3; k++) {
-      const corner = tri * 3 + k;
-      const vertex = tris.vertexIndices[corner];
+      const vertex = fv.view.getUint16(fv.base + tri * fv.stride + k * 2, true);
       if (vertex >= verts.count) {
         throw new FormatError({
           format: 'ms3d',
@@ -192,20 +224,19 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
           code: 'BAD_INDEX',
         });
       }
-      cornerSource[i * 3 + k] = corner;
+      cornerVertex[i * 3 + k] = vertex;
     }
   }
 
   const { indices, firstCorner, vertexCount } =
-    unweldByVertex(tris.vertexIndices, normalBits, sBits, tBits, cornerSource, verts.count) ??
-    unweldKeys(tris.vertexIndices, normalBits, sBits, tBits, cornerSource, input.kernels);
-  // Source rows per new vertex: the file vertex and the file corner it came from.
+    unweldByVertex(f, group.triangleIndices, cornerVertex, verts.count) ?? unweldKeys(f, group.triangleIndices, cornerVertex, input.kernels);
+  // Source rows per new vertex: the file vertex and the file corner (triangle × 3 + k) it came from.
   const vertexOf = new Uint32Array(vertexCount);
   const cornerOf = new Uint32Array(vertexCount);
   for (let v = 0; v < vertexCount; v++) {
-    const corner = cornerSource[firstCorner[v]];
-    vertexOf[v] = tris.vertexIndices[corner];
-    cornerOf[v] = corner;
+    const c = firstCorner[v];
+    vertexOf[v] = cornerVertex[c];
+    cornerOf[v] = group.triangleIndices[(c / 3) | 0] * 3 + (c % 3);
   }
   const POSITION = new Float32Array(vertexCount * 3);
   const NORMAL = new Float32Array(vertexCount * 3);
@@ -213,9 +244,9 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   // `t` is top-left like glTF's v: no flip.
   const bad =
     gatherFinite(verts.positions, 3, vertexOf, POSITION, 3, 0) +
-    gatherFinite(tris.normals, 3, cornerOf, NORMAL, 3, 0) +
-    gatherFinite(tris.s, 1, cornerOf, TEXCOORD_0, 2, 0) +
-    gatherFinite(tris.t, 1, cornerOf, TEXCOORD_0, 2, 1);
+    gatherCornerFinite(f.normals, 3, cornerOf, NORMAL, 3, 0) +
+    gatherCornerFinite(f.s, 1, cornerOf, TEXCOORD_0, 2, 0) +
+    gatherCornerFinite(f.t, 1, cornerOf, TEXCOORD_0, 2, 1);
   if (bad) input.sink.warn('MS3D_NOT_FINITE', `group ${groupIndex} '${group.name}': ${bad} non-finite vertex values were set to 0`);
 
   const primitive: Primitive = {

@@ -1,6 +1,7 @@
 import { ByteReader, FormatError, WarningSink, type RGBA } from '@relic3d/core';
 import { deinterleave, type DeinterleavedArrays, type DeinterleaveOptions, type FieldLayout } from '@relic3d/kernels';
 import { attachKeyTracks } from './keys.js';
+import { attachTriangleRecords } from './triangles.js';
 import type {
   Ms3dComment,
   Ms3dComments,
@@ -36,8 +37,11 @@ export function readMs3d(bytes: Uint8Array, options: Ms3dParseOptions = {}): Ms3
   return readMs3dInto(bytes, options, sink);
 }
 
-/** Reader entry used by the scene builder, sharing its warning sink. */
-export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink: WarningSink, lazyKeys = false): Ms3dFile {
+/**
+ * Reader entry used by the scene builder, sharing its warning sink. `lazy`: keys and triangle
+ * fields stay in the input bytes, decoded only if read (the scene path reads them in place).
+ */
+export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink: WarningSink, lazy = false): Ms3dFile {
   const r = new ByteReader(bytes, { format: 'ms3d', codePage: options.codePage });
   if (bytes.length < HEADER_SIZE) {
     r.fail(`a ${HEADER_SIZE}-byte header starting '${MS3D_MAGIC}'`, `${bytes.length} bytes`, bytes.length === 0 ? 'EMPTY' : 'TRUNCATED');
@@ -56,7 +60,7 @@ export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink:
   }
 
   const vertices = readVertices(r, options);
-  const triangles = readTriangles(r, options);
+  const triangles = readTriangles(r, options, lazy);
   const groups = readGroups(r);
   const materials = readMaterials(r);
 
@@ -64,7 +68,7 @@ export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink:
   const animationFps = r.f32();
   const currentTime = r.f32();
   const totalFrames = r.i32();
-  const joints = readJoints(r, lazyKeys);
+  const joints = readJoints(r, lazy);
 
   const file: Ms3dFile = {
     version,
@@ -105,26 +109,26 @@ function readVertices(r: ByteReader, options: Ms3dParseOptions): Ms3dVertices {
   return { count, flags: fields.flags, positions: fields.positions, boneIds, referenceCounts: fields.referenceCounts };
 }
 
-function readTriangles(r: ByteReader, options: Ms3dParseOptions): Ms3dTriangles {
+const TRIANGLE_FIELDS = {
+  flags: { offset: 0, type: 'u16', components: 1 },
+  vertexIndices: { offset: 2, type: 'u16', components: 3 },
+  normals: { offset: 8, type: 'f32', components: 9 },
+  s: { offset: 44, type: 'f32', components: 3 },
+  t: { offset: 56, type: 'f32', components: 3 },
+  smoothingGroups: { offset: 68, type: 'u8', components: 1 },
+  groupIndices: { offset: 69, type: 'u8', components: 1 },
+} as const;
+
+/** `lazyFields`: the arrays stay in the input records (see attachTriangleRecords); the scene path reads them there. */
+function readTriangles(r: ByteReader, options: Ms3dParseOptions, lazyFields: boolean): Ms3dTriangles {
   const count = r.count(r.u16(), TRIANGLE_SIZE, 'triangles');
   const offset = r.offset;
   const records = r.u8Array(count * TRIANGLE_SIZE, 'triangles');
-  const f = deinterleaveChunked(
-    records,
-    TRIANGLE_SIZE,
-    count,
-    {
-      flags: { offset: 0, type: 'u16', components: 1 },
-      vertexIndices: { offset: 2, type: 'u16', components: 3 },
-      normals: { offset: 8, type: 'f32', components: 9 },
-      s: { offset: 44, type: 'f32', components: 3 },
-      t: { offset: 56, type: 'f32', components: 3 },
-      smoothingGroups: { offset: 68, type: 'u8', components: 1 },
-      groupIndices: { offset: 69, type: 'u8', components: 1 },
-    },
-    { kernels: options.kernels },
-  );
-  return { count, offset, ...f };
+  const decode = () => deinterleaveChunked(records, TRIANGLE_SIZE, count, TRIANGLE_FIELDS, { kernels: options.kernels });
+  if (!lazyFields) return { count, offset, ...decode() };
+  const tris = { count, offset } as Ms3dTriangles;
+  attachTriangleRecords(tris, records, TRIANGLE_SIZE, decode);
+  return tris;
 }
 
 const TYPED = { f32: Float32Array, u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, i32: Int32Array };

@@ -1,7 +1,7 @@
 // The scene path's memory-saving internals give what the stored-structure reader gives.
 import { WarningSink } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { readMs3d } from '../src/index.js';
+import { ms3dToScene, parseMs3d, readMs3d } from '../src/index.js';
 import { readMs3dInto } from '../src/read.js';
 import { quad, writeMs3d } from './writer.js';
 
@@ -28,5 +28,47 @@ describe('scene-path internals', () => {
     });
     // The stored-structure reader keeps copies of its own, never views of the input.
     for (const joint of eager.joints) expect(joint.rotationKeys.buffer).not.toBe(bytes.buffer);
+  });
+
+  it('triangles left in the input decode to the stored arrays on first read', () => {
+    const bytes = writeMs3d(quad({ triangles: [{ v: [0, 1, 2], s: [0, 1, 1], t: [1, 1, 0], normals: [[0, 0, 1], [0, 1, 0], [1, 0, 0]], smoothingGroup: 3, flags: 2 }, { v: [0, 2, 3] }] }));
+    const eager = readMs3d(bytes);
+    const lazy = readMs3dInto(bytes, {}, new WarningSink('ms3d'), true);
+    expect(lazy.triangles.count).toBe(2);
+    for (const name of ['flags', 'vertexIndices', 'normals', 's', 't', 'smoothingGroups', 'groupIndices'] as const) {
+      expect(lazy.triangles[name]).toEqual(eager.triangles[name]);
+    }
+    expect(Array.from(lazy.triangles.vertexIndices)).toEqual([0, 1, 2, 0, 2, 3]);
+    expect(Array.from(lazy.triangles.normals.subarray(0, 9))).toEqual([0, 0, 1, 0, 1, 0, 1, 0, 0]);
+  });
+
+  // One vertex shared by 80 triangles, each corner with its own normal: past the 64 variants the
+  // bucketed unweld hands over to the hash kernel, with the same numbering.
+  const fan = writeMs3d({
+    vertices: Array.from({ length: 82 }, (_, i) => ({ position: [i, i % 2, 0] as [number, number, number] })),
+    triangles: Array.from({ length: 80 }, (_, i) => ({
+      v: [0, i + 1, i + 2] as [number, number, number],
+      s: [0, 0, 0] as [number, number, number],
+      t: [0, 0, 0] as [number, number, number],
+      normals: [[0, 0, i + 1], [0, 0, 1], [0, 0, 1]] as [[number, number, number], [number, number, number], [number, number, number]],
+    })),
+    groups: [{ name: 'fan', triangles: Array.from({ length: 80 }, (_, i) => i) }],
+  });
+
+  it('the in-place and array paths build the same scene, bucketed or hashed', () => {
+    for (const bytes of [fan, writeMs3d(quad())]) {
+      const inPlace = parseMs3d(bytes);
+      const sink = new WarningSink('ms3d');
+      const fromArrays = sink.attach(ms3dToScene(readMs3d(bytes), {}, sink));
+      expect(fromArrays).toEqual(inPlace);
+    }
+    const primitive = parseMs3d(fan).meshes[0].primitives[0];
+    // Vertex 0 once per triangle (80 normals), vertices 1..81 once each (normal +Z), in first-corner order.
+    const source = primitive.extras!.sourceVertices as Uint32Array;
+    expect(source.length).toBe(80 + 81);
+    expect(Array.from(source.subarray(0, 4))).toEqual([0, 1, 2, 0]);
+    expect(Array.from(primitive.attributes.NORMAL!.subarray(0, 3))).toEqual([0, 0, 1]);
+    expect(Array.from(primitive.attributes.NORMAL!.subarray(9, 12))).toEqual([0, 0, 2]);
+    for (const kernels of ['js', 'wasm'] as const) expect(parseMs3d(fan, { kernels })).toEqual(parseMs3d(fan));
   });
 });
