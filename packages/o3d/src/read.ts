@@ -218,9 +218,10 @@ function readGeometry(r: ByteReader, skin: boolean, sink: WarningSink, options: 
     bump,
     rigid,
     vertexList,
-    positions: fields.positions,
-    normals: fields.normals,
-    uvs: fields.uvs,
+    // The scene builder mirrors and reorders these in place: never views of the input.
+    positions: own(fields.positions, r, {}),
+    normals: own(fields.normals, r, {}),
+    uvs: own(fields.uvs, r, {}),
     faceCount: nFace,
     indices,
     vertexMap,
