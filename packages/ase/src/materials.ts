@@ -1,4 +1,4 @@
-import type { Material, RGBA, Scene, TextureRef, WarningSink } from '@relic3d/core';
+import { linearColor, linearRgb, type Material, type RGBA, type Scene, type TextureRef, type WarningSink } from '@relic3d/core';
 import type { AseFile, AseMap, AseMaterial } from './types.js';
 
 /** Map slots that have a glTF material field; the rest go to `otherTextures` by lower-case slot. */
@@ -62,7 +62,7 @@ export class MaterialTable {
       this.wire.set(key, i);
       this.scene.materials.push({
         name: `wireframe ${key}`,
-        baseColorFactor: [clamp01(rgb[0]), clamp01(rgb[1]), clamp01(rgb[2]), 1],
+        baseColorFactor: linearColor(rgb, 1),
         metallicFactor: 0,
         roughnessFactor: 1,
         emissiveFactor: [0, 0, 0],
@@ -103,10 +103,11 @@ export class MaterialTable {
     const rgba = (c: number[] | undefined, a = 1): RGBA | undefined => (c ? [c[0], c[1], c[2], a] : undefined);
     const mat: Material = {
       name: m.name,
-      baseColorFactor: [clamp01(diffuse[0]), clamp01(diffuse[1]), clamp01(diffuse[2]), opacity],
+      // Max colours are gamma-space values; glTF factors are linear.
+      baseColorFactor: linearColor(diffuse, opacity),
       metallicFactor: 0,
       roughnessFactor: 1 - gloss,
-      emissiveFactor: [clamp01(diffuse[0]) * selfIllum, clamp01(diffuse[1]) * selfIllum, clamp01(diffuse[2]) * selfIllum],
+      emissiveFactor: linearRgb(diffuse.map((c) => clamp01(c) * selfIllum)),
       alphaMode: opacity < 1 ? 'BLEND' : 'OPAQUE',
       doubleSided: m.twoSided,
       legacy: {

@@ -277,11 +277,10 @@ function camera(obj: AseObject, name: string, options: AseParseOptions): Camera 
   const fov = setting(obj, 'CAMERA_FOV') ?? Math.PI / 4;
   const aspect = options.cameraAspect ?? 4 / 3;
   // HITHER/YON are the manual clipping planes (written only when set). NEAR/FAR are the environment
-  // (fog) ranges, not clipping: FAR stands in for zfar only when there is no manual clip (marked in
-  // extras), as the glTF writer cannot yet express an infinite far plane.
+  // (fog) ranges, not clipping: without YON the projection is infinite (no zfar); NEAR/FAR stay in
+  // extras.settings.
   const near = setting(obj, 'CAMERA_HITHER') ?? 0;
-  const yon = setting(obj, 'CAMERA_YON');
-  const far = yon ?? setting(obj, 'CAMERA_FAR');
+  const far = setting(obj, 'CAMERA_YON');
   const znear = near > 0 ? near : 0.1;
   const cam: Camera = {
     name,
@@ -292,10 +291,7 @@ function camera(obj: AseObject, name: string, options: AseParseOptions): Camera 
     znear,
     extras: { type: obj.type, horizontalFov: fov, settings: obj.settings ?? {} },
   };
-  if (far !== undefined && far > znear) {
-    cam.zfar = far;
-    if (yon === undefined) cam.extras!.zfarFromEnvironmentRange = true;
-  }
+  if (far !== undefined && far > znear) cam.zfar = far;
   return cam;
 }
 

@@ -200,10 +200,10 @@ describe.skipIf(!files.length)('corpus/ase: file facts', () => {
   it('CameraRollAnim: a target camera with its .Target node', () => {
     const { scene, d } = load('assimp__CameraRollAnim.ase');
     expect(scene.cameras).toHaveLength(1);
-    // No manual clipping planes in the file: the environment range *CAMERA_FAR 1000 stands in, marked.
+    // No manual clipping planes in the file: an infinite projection; the environment range stays in extras.
     expect(d.counts.CAMERA_YON ?? 0).toBe(0);
-    expect(scene.cameras[0].zfar).toBe(1000);
-    expect(scene.cameras[0].extras?.zfarFromEnvironmentRange).toBe(true);
+    expect(scene.cameras[0].zfar).toBeUndefined();
+    expect(scene.cameras[0].extras?.settings).toMatchObject({ CAMERA_FAR: 1000 });
     const cam = scene.nodes.find((n) => n.camera !== undefined)!;
     expect(cam.name).toBe('Camera01');
     expect(scene.cameras[0].extras?.horizontalFov).toBeCloseTo(0.7854, 6);

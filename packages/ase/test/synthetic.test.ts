@@ -391,6 +391,7 @@ describe('materials', () => {
     expect(red.baseColorTexture!.transform).toEqual({ offset: [0.5, -0.25], scale: [2, 3], rotation: 0.5 });
     expect(red.otherTextures!.bump.strength).toBeCloseTo(0.3, 6);
     expect(green.baseColorFactor[3]).toBeCloseTo(0.75, 6);
+    expect(s.materials[3].baseColorFactor.slice(0, 3).map((v) => +v.toFixed(5))).toEqual([0.21404, 0.21404, 0.21404]); // the writer's 0.5 grey → linear
     expect(green.alphaMode).toBe('BLEND');
     expect(green.doubleSided).toBe(true);
     expect(s.textures[green.emissiveTexture!.texture].uri).toBe('glow.tga');
@@ -399,7 +400,9 @@ describe('materials', () => {
 
   it('objects without *MATERIAL_REF use *WIREFRAME_COLOR', () => {
     const s = load(aseFile([geom('W', cube(), { wireframe: [0.25, 0.5, 0.75] })]));
-    expect(s.materials[s.meshes[0].primitives[0].material!].baseColorFactor).toEqual([0.25, 0.5, 0.75, 1]);
+    // Gamma-space wireframe colour → linear factor (sRGB curve): 0.25 → 0.05088, 0.5 → 0.21404, 0.75 → 0.52252.
+    const factor = s.materials[s.meshes[0].primitives[0].material!].baseColorFactor;
+    factor.forEach((v, i) => expect(v).toBeCloseTo([0.05088, 0.21404, 0.52252, 1][i], 5));
   });
 });
 
@@ -570,17 +573,15 @@ describe('animation', () => {
     // At rest the camera node's −Z is the Max view axis (+Y in Max → −Z in the scene).
     const rest = worldOf(s, 'Cam');
     close([-rest[8], -rest[9], -rest[10]], yUp([0, 1, 0]));
-    // NEAR/FAR are environment ranges, not clipping: no manual clip → znear 0.1; FAR stands in for zfar, marked.
+    // NEAR/FAR are environment ranges, not clipping: no manual clip → znear 0.1 and no zfar (infinite).
     const c = s.cameras[0];
     expect(c.znear).toBe(0.1);
-    expect(c.zfar).toBe(500);
-    expect(c.extras?.zfarFromEnvironmentRange).toBe(true);
+    expect(c.zfar).toBeUndefined();
     expect(c.extras?.settings).toMatchObject({ CAMERA_NEAR: 1, CAMERA_FAR: 500 });
     expect(c.yfov).toBeCloseTo(2 * Math.atan(Math.tan(0.6) / (4 / 3)), 6);
     // Manual clipping planes (*CAMERA_HITHER / *CAMERA_YON) become znear / zfar.
     const clipped = load(aseFile([camera('Clip', camRows, undefined, { hither: 2, yon: 750, near: 1, far: 500 })])).cameras[0];
     expect([clipped.znear, clipped.zfar]).toEqual([2, 750]);
-    expect(clipped.extras?.zfarFromEnvironmentRange).toBeUndefined();
   });
 });
 

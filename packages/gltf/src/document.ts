@@ -498,7 +498,8 @@ class Exporter {
         if (yfov !== camera.yfov) this.warn('GLTF_CAMERA_FIXED', `camera ${i}: field of view ${camera.yfov} replaced by ${yfov}`);
         g.setYFov(yfov);
         if (camera.aspectRatio !== undefined && camera.aspectRatio > 0) g.setAspectRatio(camera.aspectRatio);
-        g.setZFar(zfar ?? (null as unknown as number));
+        // An infinite projection omits zfar (glTF-Transform would write null, which is invalid).
+        g.setZFar(zfar ?? (undefined as unknown as number));
       } else {
         g.setXMag(camera.xmag || 1).setYMag(camera.ymag || 1);
         if (zfar === undefined) {
