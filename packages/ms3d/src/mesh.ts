@@ -162,20 +162,28 @@ function unweldKeys(f: TriangleFields, triangleIndices: Uint16Array, cornerVerte
 }
 
 /**
- * `out[v × outStride + outOffset + c] = corner float c of file corner rows[v]` (`size` floats per
- * corner in `field`), non-finite values left 0 and counted.
+ * `out[v × outStride + outOffset + c]` = float c of the corner `firstCorner[v]` of the group
+ * (`size` floats per corner in `field`), non-finite values left 0 and counted.
  */
-function gatherCornerFinite(field: TriangleField, size: number, rows: Uint32Array, out: Float32Array, outStride: number, outOffset: number): number {
+function gatherCornerFinite(
+  field: TriangleField,
+  size: number,
+  triangleIndices: Uint16Array,
+  firstCorner: Uint32Array,
+  out: Float32Array,
+  outStride: number,
+  outOffset: number,
+): number {
   const { view, base, stride } = field;
   let bad = 0;
-  for (let v = 0; v < rows.length; v++) {
-    const corner = rows[v];
-    const tri = (corner / 3) | 0;
-    const from = base + tri * stride + (corner - tri * 3) * size * 4;
+  for (let v = 0; v < firstCorner.length; v++) {
+    const c = firstCorner[v];
+    const i = (c / 3) | 0;
+    const from = base + triangleIndices[i] * stride + (c - i * 3) * size * 4;
     const to = v * outStride + outOffset;
-    for (let c = 0; c < size; c++) {
-      const x = view.getFloat32(from + c * 4, true);
-      if (x - x === 0) out[to + c] = x;
+    for (let k = 0; k < size; k++) {
+      const x = view.getFloat32(from + k * 4, true);
+      if (x - x === 0) out[to + k] = x;
       else bad++;
     }
   }
@@ -230,23 +238,18 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
 
   const { indices, firstCorner, vertexCount } =
     unweldByVertex(f, group.triangleIndices, cornerVertex, verts.count) ?? unweldKeys(f, group.triangleIndices, cornerVertex, input.kernels);
-  // Source rows per new vertex: the file vertex and the file corner (triangle × 3 + k) it came from.
+  // File vertex of each new vertex (its corner attributes are read from its first corner).
   const vertexOf = new Uint32Array(vertexCount);
-  const cornerOf = new Uint32Array(vertexCount);
-  for (let v = 0; v < vertexCount; v++) {
-    const c = firstCorner[v];
-    vertexOf[v] = cornerVertex[c];
-    cornerOf[v] = group.triangleIndices[(c / 3) | 0] * 3 + (c % 3);
-  }
+  for (let v = 0; v < vertexCount; v++) vertexOf[v] = cornerVertex[firstCorner[v]];
   const POSITION = new Float32Array(vertexCount * 3);
   const NORMAL = new Float32Array(vertexCount * 3);
   const TEXCOORD_0 = new Float32Array(vertexCount * 2);
   // `t` is top-left like glTF's v: no flip.
   const bad =
     gatherFinite(verts.positions, 3, vertexOf, POSITION, 3, 0) +
-    gatherCornerFinite(f.normals, 3, cornerOf, NORMAL, 3, 0) +
-    gatherCornerFinite(f.s, 1, cornerOf, TEXCOORD_0, 2, 0) +
-    gatherCornerFinite(f.t, 1, cornerOf, TEXCOORD_0, 2, 1);
+    gatherCornerFinite(f.normals, 3, group.triangleIndices, firstCorner, NORMAL, 3, 0) +
+    gatherCornerFinite(f.s, 1, group.triangleIndices, firstCorner, TEXCOORD_0, 2, 0) +
+    gatherCornerFinite(f.t, 1, group.triangleIndices, firstCorner, TEXCOORD_0, 2, 1);
   if (bad) input.sink.warn('MS3D_NOT_FINITE', `group ${groupIndex} '${group.name}': ${bad} non-finite vertex values were set to 0`);
 
   const primitive: Primitive = {
