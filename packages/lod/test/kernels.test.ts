@@ -1,6 +1,6 @@
 import { validateScene } from '@relic3d/core';
 import { activePath, ready, supported } from '@relic3d/kernels';
-import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
+import { corpusFiles, readCorpusFile, sceneDifferences } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parse, parseLod, readLod } from '../src/index.js';
 import { everythingFile } from './fixtures.js';
@@ -34,26 +34,13 @@ function syntheticInputs(): [string, Uint8Array][] {
   ];
 }
 
-/** Paths where two values differ: typed arrays byte for byte (same type and bits), the rest structurally. */
-function differences(a: unknown, b: unknown, path = '$', out: string[] = []): string[] {
-  if (out.length > 10) return out;
-  if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
-    if (!ArrayBuffer.isView(a) || !ArrayBuffer.isView(b) || a.constructor !== b.constructor) out.push(`${path}: array types differ`);
-    else if (!Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength))) out.push(`${path}: array contents differ`);
-  } else if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, out);
-  } else if (!Object.is(a, b)) out.push(`${path}: ${String(a)} ≠ ${String(b)}`);
-  return out;
-}
-
 describe('kernels: the WASM and TypeScript paths give identical scenes', () => {
   it('async parse awaits ready() before parsing, so it runs on WASM where supported', async () => {
     const bytes = everythingFile();
     const scene = await parse(bytes);
     expect(validateScene(scene)).toEqual([]);
     if (supported) expect(activePath()).not.toBe('js');
-    expect(differences(scene, await parse(bytes, { kernels: 'js' }))).toEqual([]);
+    expect(sceneDifferences(scene, await parse(bytes, { kernels: 'js' }))).toEqual([]);
   });
 
   it.each(syntheticInputs())('synthetic: %s', async (_name, bytes) => {
@@ -61,8 +48,8 @@ describe('kernels: the WASM and TypeScript paths give identical scenes', () => {
     const wasm = parseLod(bytes, { kernels: 'wasm' });
     const js = parseLod(bytes, { kernels: 'js' });
     expect(validateScene(wasm)).toEqual([]);
-    expect(differences(readLod(bytes, { kernels: 'wasm' }), readLod(bytes, { kernels: 'js' }))).toEqual([]);
-    expect(differences(wasm, js)).toEqual([]);
+    expect(sceneDifferences(readLod(bytes, { kernels: 'wasm' }), readLod(bytes, { kernels: 'js' }))).toEqual([]);
+    expect(sceneDifferences(wasm, js)).toEqual([]);
     expect(wasm.meshes.length).toBeGreaterThan(0);
   });
 
@@ -74,7 +61,7 @@ describe('kernels: the WASM and TypeScript paths give identical scenes', () => {
       const wasm = parseLod(bytes, { kernels: 'wasm', upAxis });
       const js = parseLod(bytes, { kernels: 'js', upAxis });
       expect(validateScene(wasm)).toEqual([]);
-      expect(differences(wasm, js)).toEqual([]);
+      expect(sceneDifferences(wasm, js)).toEqual([]);
       expect(wasm.meshes[0].primitives.length).toBe(4);
     }
   });
