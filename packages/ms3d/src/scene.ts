@@ -133,17 +133,15 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   const positionInterpolation =
     options.positionInterpolation === 'step' ? 'STEP' : options.positionInterpolation === 'hermite' ? 'CUBICSPLINE' : 'LINEAR';
   const channels: AnimationChannel[] = [];
+  // jointChannels scrubs non-finite translations (rotations are unit quaternions of finite values).
+  const notFinite = { count: 0 };
   for (let j = 0; j < jointCount; j++) {
-    for (const channel of jointChannels(file.joints[j], j, jointBase + j, positionInterpolation, sink)) channels.push(channel);
+    for (const channel of jointChannels(file.joints[j], j, jointBase + j, positionInterpolation, sink, notFinite)) channels.push(channel);
   }
   if (channels.length) {
     let duration = 0;
-    let bad = 0;
-    for (const c of channels) {
-      duration = Math.max(duration, c.times[c.times.length - 1]);
-      // Rotations are unit quaternions of finite values (jointChannels): nothing to scrub.
-      if (c.path !== 'rotation') bad += scrubNonFinite(c.values);
-    }
+    const bad = notFinite.count;
+    for (const c of channels) duration = Math.max(duration, c.times[c.times.length - 1]);
     if (bad) sink.warn('MS3D_NOT_FINITE', `${bad} non-finite key values were set to 0`);
     const fps = file.animationFps;
     const extras: Extras = { fps, totalFrames: file.totalFrames, currentTime: file.currentTime };

@@ -1,5 +1,6 @@
 import { math, type AnimationChannel, type Quat, type Vec3, type WarningSink } from '@relic3d/core';
 import { jointTracks, type KeyTrack } from './keys.js';
+import { scrubNonFinite } from './mesh.js';
 import type { Ms3dJoint } from './types.js';
 
 /**
@@ -179,7 +180,8 @@ export function bindOf(joint: Ms3dJoint): { position: Vec3; rotation: Quat } {
 /**
  * The joint's keys as glTF channels. Keys are relative to the bind pose, as the author's viewer
  * evaluates them: local(t) = T(p_bind) · R_bind · T(p_key) · R(r_key), so
- * rotation = q_bind ⊗ q_key and translation = p_bind + R_bind · p_key.
+ * rotation = q_bind ⊗ q_key and translation = p_bind + R_bind · p_key. Non-finite translation
+ * values become 0, counted in `notFinite`.
  */
 export function jointChannels(
   joint: Ms3dJoint,
@@ -187,6 +189,7 @@ export function jointChannels(
   node: number,
   positionInterpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE',
   sink: WarningSink,
+  notFinite: { count: number },
 ): AnimationChannel[] {
   const channels: AnimationChannel[] = [];
   const bind = bindOf(joint);
@@ -275,16 +278,28 @@ export function jointChannels(
       const r1 = iy * w + iw * -y + iz * -x - ix * -z;
       const r2 = iz * w + iw * -z + ix * -y - iy * -x;
       const o = i * stride + at;
-      values[o] = px + r0;
-      values[o + 1] = py + r1;
-      values[o + 2] = pz + r2;
       if (offsets) {
+        values[o] = px + r0;
+        values[o + 1] = py + r1;
+        values[o + 2] = pz + r2;
         offsets[i * 3] = r0;
         offsets[i * 3 + 1] = r1;
         offsets[i * 3 + 2] = r2;
+      } else {
+        // Stored as f32, with the non-finite scrub fused in (a large bind offset can overflow f32).
+        const a = Math.fround(px + r0), b = Math.fround(py + r1), c = Math.fround(pz + r2);
+        if (a - a === 0) values[o] = a;
+        else notFinite.count++;
+        if (b - b === 0) values[o + 1] = b;
+        else notFinite.count++;
+        if (c - c === 0) values[o + 2] = c;
+        else notFinite.count++;
       }
     }
-    if (offsets) hermiteTangents(times, offsets, values);
+    if (offsets) {
+      hermiteTangents(times, offsets, values);
+      notFinite.count += scrubNonFinite(values);
+    }
     channels.push({ node, path: 'translation', times, values, interpolation: positionInterpolation });
   }
   return channels;

@@ -71,4 +71,27 @@ describe('scene-path internals', () => {
     expect(Array.from(primitive.attributes.NORMAL!.subarray(9, 12))).toEqual([0, 0, 2]);
     for (const kernels of ['js', 'wasm'] as const) expect(parseMs3d(fan, { kernels })).toEqual(parseMs3d(fan));
   });
+
+  it('non-finite results become 0 and are counted once per clip and per group', () => {
+    const bytes = writeMs3d(
+      quad({
+        vertices: [{ position: [0, 0, 0] }, { position: [NaN, 0, 0] }, { position: [1, 1, 0] }, { position: [0, 1, Infinity] }],
+        joints: [{ name: 'a', position: [3e38, 1, 0], posKeys: [[0, 3e38, 0, 0], [1, 0, 2, 0]] }],
+      }),
+    );
+    for (const positionInterpolation of ['linear', 'step', 'hermite'] as const) {
+      const scene = parseMs3d(bytes, { positionInterpolation });
+      const channel = scene.animations[0].channels.find((c) => c.path === 'translation')!;
+      const stride = positionInterpolation === 'hermite' ? 9 : 3;
+      const at = positionInterpolation === 'hermite' ? 3 : 0;
+      // 3e38 + 3e38 overflows f32: set to 0. The second key is 3e38 + 0, finite.
+      expect(Array.from(channel.values.subarray(at, at + 3))).toEqual([0, 1, 0]);
+      expect(channel.values[stride + at]).toBe(Math.fround(3e38));
+      const warnings = scene.warnings.filter((w) => w.code === 'MS3D_NOT_FINITE').map((w) => w.message);
+      expect(warnings.some((m) => /^1 non-finite key values/.test(m))).toBe(true);
+      expect(warnings.some((m) => /2 non-finite vertex values/.test(m))).toBe(true);
+      const position = scene.meshes[0].primitives[0].attributes.POSITION!;
+      expect(Array.from(position).every(Number.isFinite)).toBe(true);
+    }
+  });
 });
