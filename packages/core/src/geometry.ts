@@ -73,9 +73,13 @@ export function cornerNormals(
   return out;
 }
 
-/** Uint16Array when every index fits, else Uint32Array. */
+/**
+ * Uint16Array when every index fits, else Uint32Array. An array that already has the chosen type
+ * is returned as it is, not copied.
+ */
 export function compactIndices(indices: ArrayLike<number>, vertexCount: number): Uint16Array | Uint32Array {
-  return vertexCount <= 0xffff ? Uint16Array.from(indices) : Uint32Array.from(indices);
+  if (vertexCount <= 0xffff) return indices instanceof Uint16Array ? indices : Uint16Array.from(indices);
+  return indices instanceof Uint32Array ? indices : Uint32Array.from(indices);
 }
 
 /** Smoothing-group numbers (1..32) to a bit mask; 0 or empty means flat. */

@@ -131,6 +131,11 @@ describe('scene utilities', () => {
     close(smooth.subarray(6, 9), [0, 0, 1]); // position 2 touches only the first face
     expect(compactIndices([1, 2], 10)).toBeInstanceOf(Uint16Array);
     expect(compactIndices([1, 2], 70000)).toBeInstanceOf(Uint32Array);
+    const wide = new Uint32Array([1, 70000]);
+    expect(compactIndices(wide, 70001)).toBe(wide); // already the right type: no copy
+    const narrow = new Uint16Array([1, 2]);
+    expect(compactIndices(narrow, 3)).toBe(narrow);
+    expect(Array.from(compactIndices(new Uint32Array([1, 2]), 3))).toEqual([1, 2]);
   });
 });
 
