@@ -9,6 +9,12 @@ import path from 'node:path';
 export const SAMPLE_O3D = 'relic_column.o3d';
 export const SAMPLE_MDL = 'relic_column.mdl';
 export const SAMPLE_LOD = 'relic_serpent.lod';
+/** The Ultra Engine material file the MDL sample names (`./sample.mat`). */
+export const SAMPLE_MDL_MATERIAL = 'sample.mat';
+/** Its JSON: a weathered verdigris bronze (linear colour), read by @relic3d/mdl's materials.ts. */
+export const SAMPLE_MDL_MATERIAL_JSON = {
+  material: { color: [0.16, 0.42, 0.36, 1], metallic: 0.3, roughness: 0.45 },
+};
 
 export interface GeneratedSample {
   file: string;
@@ -40,7 +46,9 @@ export async function writeSamples(
   }
   try {
     const mdl = await load(path.join(repo, 'packages/mdl/test/writer.ts'));
-    put(SAMPLE_MDL, withCoarseLod(mdl) ?? (mdl.writeSampleMdl as () => Uint8Array)());
+    put(SAMPLE_MDL, (mdl.writeSampleMdl as () => Uint8Array)());
+    // The model names './sample.mat'; the viewer's resolver fetches it from next to the model.
+    put(SAMPLE_MDL_MATERIAL, new TextEncoder().encode(JSON.stringify(SAMPLE_MDL_MATERIAL_JSON, null, 2)));
   } catch (error) {
     log(`[samples] MDL sample not built: ${(error as Error).message}`);
   }
@@ -52,26 +60,4 @@ export async function writeSamples(
   }
   writeFileSync(path.join(outDir, 'index.json'), JSON.stringify(written, null, 2));
   return written;
-}
-
-interface SampleMesh { vertices: unknown[]; indices: number[]; [key: string]: unknown }
-interface SampleFile { root: { lods?: { viewDistance?: number; meshes: SampleMesh[] }[] } }
-
-/**
- * The MDL sample with a second, coarser level of detail (the middle ring skipped: side quads span
- * base to top), so the viewer's LOD switch has something to switch. Undefined when the writer
- * does not offer `sampleModel`/`writeMdl` or the sample's shape has changed.
- */
-function withCoarseLod(writer: Record<string, unknown>): Uint8Array | undefined {
-  if (typeof writer.sampleModel !== 'function' || typeof writer.writeMdl !== 'function') return undefined;
-  const file = (writer.sampleModel as () => SampleFile)();
-  const fine = file.root.lods?.[0]?.meshes[0];
-  if (!fine || fine.vertices.length !== 12) return undefined;
-  const indices: number[] = [];
-  for (let k = 0; k < 4; k++) {
-    const a = k, b = (k + 1) % 4, c = 8 + a, d = 8 + b;
-    indices.push(a, c, b, b, c, d);
-  }
-  file.root.lods!.push({ viewDistance: 12, meshes: [{ ...fine, name: 'column_coarse', indices }] });
-  return (writer.writeMdl as (f: SampleFile) => Uint8Array)(file);
 }

@@ -10,7 +10,7 @@ import { o3dFormat } from '@relic3d/o3d';
 import { mdlFormat } from '@relic3d/mdl';
 import { lodFormat } from '@relic3d/lod';
 import { sceneStats, toThree } from '@relic3d/three';
-import { writeSamples, SAMPLE_LOD, SAMPLE_MDL, SAMPLE_O3D } from '../scripts/samples.js';
+import { writeSamples, SAMPLE_LOD, SAMPLE_MDL, SAMPLE_MDL_MATERIAL, SAMPLE_O3D } from '../scripts/samples.js';
 import { samples } from '../src/samples.js';
 
 const corpus = process.env.RELIC3D_CORPUS ?? path.resolve(import.meta.dirname, '../../../../shared/corpus');
@@ -79,23 +79,46 @@ describe('shipped samples', () => {
 });
 
 describe('generated samples (scripts/samples.ts)', () => {
-  it('writes an animated skinned O3D with companions and an MDL that parse and validate', async () => {
+  it('writes an animated skinned O3D with companions and an MDL with its .mat that parse and validate', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'relic3d-samples-'));
     const written = await writeSamples(out, (id) => import(id), () => {});
-    expect(written.map((w) => w.file)).toEqual([SAMPLE_O3D, 'relic_column.chr', 'relic_column_sway.ani', SAMPLE_MDL, SAMPLE_LOD]);
+    expect(written.map((w) => w.file)).toEqual([SAMPLE_O3D, 'relic_column.chr', 'relic_column_sway.ani', SAMPLE_MDL, SAMPLE_MDL_MATERIAL, SAMPLE_LOD]);
+    for (const w of written) expect(w.bytes, `${w.file} stays tiny`).toBeLessThan(50_000);
     const companions = Object.fromEntries(['relic_column.chr', 'relic_column_sway.ani'].map((f) => [f, new Uint8Array(readFileSync(path.join(out, f)))]));
     const o3d = await parseSample(path.join(out, SAMPLE_O3D), companions);
     expect(validateScene(o3d)).toEqual([]);
     expect(o3d.format).toBe('o3d');
     expect(o3d.skins.length).toBe(1);
     expect(o3d.animations.map((a) => a.name)).toEqual(['sway']);
-    const mdl = await parseSample(path.join(out, SAMPLE_MDL));
+    // Untextured, with a warm (not white) diffuse colour.
+    expect(sceneStats(o3d)).toMatchObject({ materials: 1, textures: 0 });
+    const [r, g, b] = o3d.materials[0].baseColorFactor;
+    expect(r).toBeGreaterThan(g);
+    expect(g).toBeGreaterThan(b);
+    const mdl = await parseSample(path.join(out, SAMPLE_MDL), { [SAMPLE_MDL_MATERIAL]: new Uint8Array(readFileSync(path.join(out, SAMPLE_MDL_MATERIAL))) });
     expect(validateScene(mdl)).toEqual([]);
+    expect(mdl.warnings).toEqual([]);
     expect(mdl.format).toBe('mdl');
-    expect(sceneStats(mdl).triangles).toBe(16 + 8); // fine level 16, coarse level 8
+    // Fine: 16 sides, 15 profile rings + 2 poles = 16 bands, 14 of quads and 2 pole fans; coarse: 8 sides, 8 rings + 2 poles.
+    expect(sceneStats(mdl).triangles).toBe(14 * 16 * 2 + 2 * 16 + (7 * 8 * 2 + 2 * 8));
     // Two levels of detail, so the viewer's LOD switch has something to switch.
     expect(mdl.nodes.flatMap((n) => n.lods ?? []).map((l) => l.distance)).toEqual([0, 12]);
     expect(toThree(mdl).lodObjects[0].levels).toHaveLength(2);
+    // The .mat written next to the model gives its colour and surface.
+    const stored = JSON.parse(readFileSync(path.join(out, SAMPLE_MDL_MATERIAL), 'utf8')).material;
+    expect(mdl.materials).toHaveLength(1);
+    expect(mdl.materials[0].baseColorFactor).toEqual(stored.color);
+    expect(mdl.materials[0]).toMatchObject({ metallicFactor: stored.metallic, roughnessFactor: stored.roughness });
+    // Smooth: one normal per position in the fine mesh (no faceted duplicates).
+    const prim = mdl.meshes[0].primitives[0];
+    const [p, n] = [prim.attributes.POSITION, prim.attributes.NORMAL!];
+    const byPosition = new Map<string, string>();
+    for (let i = 0; i < p.length; i += 3) {
+      const key = `${p[i].toFixed(5)},${p[i + 1].toFixed(5)},${p[i + 2].toFixed(5)}`;
+      const normal = `${n[i].toFixed(4)},${n[i + 1].toFixed(4)},${n[i + 2].toFixed(4)}`;
+      expect(byPosition.get(key) ?? normal).toBe(normal);
+      byPosition.set(key, normal);
+    }
   });
 });
 

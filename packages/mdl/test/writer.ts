@@ -281,7 +281,72 @@ export function sampleModel(): WFile {
   };
 }
 
-/** A small valid G3D v100 file: a skinned, animated column with a material and a box collider. */
+/**
+ * The viewer column's profile, base to top, as (height, radius): a rounded plinth (the widest ring,
+ * radius 0.25), a slightly tapering shaft and a flared capital under a domed top. Each end closes
+ * on a pole at y = 0 and y = 2.
+ */
+const RELIC_PROFILE: [number, number][] = [
+  [0.02, 0.2], [0.06, 0.25], [0.14, 0.25], [0.2, 0.2], [0.26, 0.17], [0.5, 0.165], [0.8, 0.16], [1, 0.155],
+  [1.2, 0.15], [1.5, 0.14], [1.7, 0.15], [1.8, 0.2], [1.88, 0.22], [1.94, 0.2], [1.98, 0.12],
+];
+
+/**
+ * A surface of revolution around +Y over `profile` (poles added at y = 0 and 2) with `sides`
+ * segments (a multiple of 4, so the widest ring reaches ±0.25 on both axes), smooth normals from the
+ * profile's slope, and weights blending from `base` to `top` around the joint at y = 1.
+ */
+function relicColumnMesh(name: string, sides: number, profile: [number, number][]): WMesh {
+  const rings: [number, number][] = [[0, 0], ...profile, [2, 0]];
+  const vertices: WVertex[] = [];
+  const indices: number[] = [];
+  const ringStart: number[] = [];
+  for (let i = 0; i < rings.length; i++) {
+    const [y, r] = rings[i];
+    // Normal in the (radial, y) plane: the profile's tangent turned outward; poles point along ∓y.
+    const [yPrev, rPrev] = rings[Math.max(0, i - 1)], [yNext, rNext] = rings[Math.min(rings.length - 1, i + 1)];
+    let nr = yNext - yPrev, ny = -(rNext - rPrev);
+    if (r === 0) [nr, ny] = [0, i === 0 ? -1 : 1];
+    const nl = Math.hypot(nr, ny);
+    const t = Math.min(1, Math.max(0, (y - 0.7) / 0.6));
+    const top = Math.round(255 * t * t * (3 - 2 * t));
+    const weights: V4 = [255 - top, top, 0, 0];
+    ringStart.push(vertices.length);
+    for (let k = 0; k < (r === 0 ? 1 : sides); k++) {
+      const angle = (2 * Math.PI * k) / sides;
+      const c = Math.cos(angle), s = Math.sin(angle);
+      vertices.push({ position: [r * c, y, r * s], normal: [(nr / nl) * c, ny / nl, (nr / nl) * s], uv0: [k / sides, 1 - y / 2], tangent: [-s, 0, c], bones: [0, 1, 0, 0], weights });
+    }
+  }
+  // Wound like the quads of sampleModel: (p1−p0)×(p2−p0) points outward in the left-handed file frame.
+  const last = rings.length - 1;
+  for (let i = 0; i < last; i++) {
+    for (let k = 0; k < sides; k++) {
+      const k1 = (k + 1) % sides;
+      const at = (ring: number, j: number) => ringStart[ring] + (ring === 0 || ring === last ? 0 : j);
+      const a = at(i, k), b = at(i, k1), c = at(i + 1, k), d = at(i + 1, k1);
+      if (i !== 0) indices.push(a, c, b);
+      if (i + 1 !== last) indices.push(b, c, d);
+    }
+  }
+  return { name, material: './sample.mat', vertices, indices };
+}
+
+/** The viewer sample as data: the column in two levels of detail (16 sides, then 8 sides and every other ring from 12 units). */
+function relicColumnModel(): WFile {
+  const file = sampleModel();
+  const coarseProfile = RELIC_PROFILE.filter((_, i) => i % 2 === 1 || i === RELIC_PROFILE.length - 1);
+  file.root.lods = [
+    { viewDistance: 0, meshes: [relicColumnMesh('column', 16, RELIC_PROFILE)] },
+    { viewDistance: 12, meshes: [relicColumnMesh('column_coarse', 8, coarseProfile)] },
+  ];
+  return file;
+}
+
+/**
+ * A small valid G3D v100 file: a skinned, animated, smooth column (two levels of detail) with a
+ * material path (`./sample.mat`, written next to it by the viewer) and a box collider.
+ */
 export function writeSampleMdl(): Uint8Array {
-  return writeMdl(sampleModel());
+  return writeMdl(relicColumnModel());
 }

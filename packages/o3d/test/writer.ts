@@ -368,60 +368,79 @@ export function quatZ(angle: number): [number, number, number, number] {
 }
 
 /**
- * A small valid skinned, animated model: a 3-bone column (1 unit per bone, 3 units tall) with a
- * square prism skinned to it, its `.chr` and one 31-frame `.ani` that sways the upper bones.
+ * A small valid skinned, animated model: a 3-bone column (1 unit per bone, 3 units tall) skinned to a
+ * tapered, twisted square shaft (28 triangles: three side bands and flat end caps), its `.chr` and
+ * one 31-frame `.ani` that sways the upper bones. Untextured, with a terracotta diffuse colour;
+ * the sides have smooth normals, the caps their own flat-shaded vertices.
  */
 export function writeSampleO3d(): { o3d: Uint8Array; chr: Uint8Array; ani: Uint8Array } {
-  const half = 0.25;
-  const corners: [number, number][] = [[-half, -half], [half, -half], [half, half], [-half, half]];
+  // Centre-to-corner radius per ring (a wide foot, a waist, a flared head), each ring turned 30° on.
+  const radius = [0.34, 0.26, 0.23, 0.3];
   const vertices: WVertex[] = [];
+  const skin = (ring: number): Pick<WVertex, 'w' | 'idx'> => {
+    // Ring k follows bone k (the top ring follows bone 2); ring 1 and 2 blend with the bone below.
+    const bone = Math.min(ring, 2);
+    const blend = ring === 1 || ring === 2;
+    return { w: blend ? [0.75, 0.25] : [1, 0], idx: [bone * 3, (blend ? bone - 1 : 0) * 3] };
+  };
+  const corner = (ring: number, c: number): V3 => {
+    const angle = (Math.PI / 2) * c + (Math.PI / 6) * ring + Math.PI / 4;
+    return [radius[ring] * Math.cos(angle), ring, radius[ring] * Math.sin(angle)];
+  };
   for (let ring = 0; ring < 4; ring++) {
-    for (let c = 0; c < 4; c++) {
-      const [x, z] = corners[c];
-      const l = Math.hypot(x, z);
-      // Ring k follows bone k (the top ring follows bone 2); ring 1 and 2 blend with the bone below.
-      const bone = Math.min(ring, 2);
-      const blend = ring === 1 || ring === 2;
-      vertices.push({
-        p: [x, ring, z],
-        n: [x / l, 0, z / l],
-        uv: [c / 4, 1 - ring / 3],
-        w: blend ? [0.75, 0.25] : [1, 0],
-        idx: [bone * 3, (blend ? bone - 1 : 0) * 3],
-      });
-    }
+    for (let c = 0; c < 4; c++) vertices.push({ p: corner(ring, c), uv: [c / 4, 1 - ring / 3], ...skin(ring) });
   }
   const indices: number[] = [];
   const at = (ring: number, c: number) => ring * 4 + (c % 4);
   // D3D front faces are clockwise seen from outside: with left-handed coordinates the plain cross
   // product (p1 − p0) × (p2 − p0) points outward.
-  const tri = (a: number, b: number, c: number, outward: V3) => {
+  const cross = (a: number, b: number, c: number): V3 => {
     const p = (i: number) => vertices[i].p;
     const u = [p(b)[0] - p(a)[0], p(b)[1] - p(a)[1], p(b)[2] - p(a)[2]];
     const v = [p(c)[0] - p(a)[0], p(c)[1] - p(a)[1], p(c)[2] - p(a)[2]];
-    const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    return [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  };
+  const tri = (a: number, b: number, c: number, outward: V3) => {
+    const n = cross(a, b, c);
     const dot = n[0] * outward[0] + n[1] * outward[1] + n[2] * outward[2];
     indices.push(...(dot >= 0 ? [a, b, c] : [a, c, b]));
   };
   for (let ring = 0; ring < 3; ring++) {
     for (let c = 0; c < 4; c++) {
-      const [x0, z0] = corners[c];
-      const [x1, z1] = corners[(c + 1) % 4];
-      const out: V3 = [(x0 + x1) / 2, 0, (z0 + z1) / 2];
+      const [p0, p1, p2, p3] = [at(ring, c), at(ring + 1, c), at(ring + 1, c + 1), at(ring, c + 1)].map((i) => vertices[i].p);
+      const out: V3 = [(p0[0] + p1[0] + p2[0] + p3[0]) / 4, 0, (p0[2] + p1[2] + p2[2] + p3[2]) / 4];
       tri(at(ring, c), at(ring + 1, c), at(ring + 1, c + 1), out);
       tri(at(ring, c), at(ring + 1, c + 1), at(ring, c + 1), out);
     }
   }
-  tri(at(0, 0), at(0, 1), at(0, 2), [0, -1, 0]);
-  tri(at(0, 0), at(0, 2), at(0, 3), [0, -1, 0]);
-  tri(at(3, 0), at(3, 1), at(3, 2), [0, 1, 0]);
-  tri(at(3, 0), at(3, 2), at(3, 3), [0, 1, 0]);
+  // Smooth side normals: the area-weighted outward face normals around each vertex.
+  const sums = vertices.map((): V3 => [0, 0, 0]);
+  for (let t = 0; t < indices.length; t += 3) {
+    const n = cross(indices[t], indices[t + 1], indices[t + 2]);
+    for (let k = 0; k < 3; k++) for (let e = 0; e < 3; e++) sums[indices[t + k]][e] += n[e];
+  }
+  vertices.forEach((v, i) => {
+    const l = Math.hypot(...sums[i]);
+    v.n = [sums[i][0] / l, sums[i][1] / l, sums[i][2] / l];
+  });
+  // Flat caps on their own vertices, so the sides' smooth normals do not bend their shading.
+  for (const ring of [0, 3]) {
+    const first = vertices.length;
+    const ny = ring === 0 ? -1 : 1;
+    for (let c = 0; c < 4; c++) {
+      const p = corner(ring, c);
+      vertices.push({ p, n: [0, ny, 0], uv: [0.5 + p[0], 0.5 + p[2]], ...skin(ring) });
+    }
+    tri(first, first + 1, first + 2, [0, ny, 0]);
+    tri(first, first + 2, first + 3, [0, ny, 0]);
+  }
+  const extent = Math.max(...radius);
 
   const o3d = writeO3d({
     name: 'mvr_sample.o3d',
     version: 22,
-    bboxMin: [-half, 0, -half],
-    bboxMax: [half, 3, half],
+    bboxMin: [-extent, 0, -extent],
+    bboxMax: [extent, 3, extent],
     groups: [
       [
         {
@@ -430,7 +449,8 @@ export function writeSampleO3d(): { o3d: Uint8Array; chr: Uint8Array; ani: Uint8
             vertices,
             indices,
             physique: vertices.map((v) => (v.idx![0] / 3)),
-            materials: [{ texture: 'mvr_sample.dds', diffuse: [1, 1, 1, 0], ambient: [1, 1, 1, 0] }],
+            // Untextured: the diffuse colour (gamma space, alpha 0 as in real files) is the colour.
+            materials: [{ texture: '', diffuse: [0.82, 0.46, 0.3, 0], ambient: [0.82, 0.46, 0.3, 0], specular: [0.25, 0.22, 0.2, 0], power: 24 }],
           },
         },
       ],
