@@ -56,6 +56,7 @@ export const samples: Sample[] = [
     label: 'MDL',
     title: 'G3D v100 skinned column',
     file: 'samples/generated/relic_column.mdl',
+    companions: ['sample.mat'],
     credit: 'written by @relic3d/mdl’s fixture writer (no Circuit Chaos data is shipped)',
     license: 'MIT',
     generated: true,
