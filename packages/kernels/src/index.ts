@@ -4,6 +4,7 @@ export { deinterleave, deinterleaveJS, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';
 export { widenIndices, widenIndicesJS, type WidenOptions } from './indices.js';
 export { unweld, unweldJS, gather, type UnweldResult } from './unweld.js';
+export { unweldByVertex, unweldByVertexJS, CHAIN_STEPS_PER_CORNER, type UnweldByVertexOptions } from './unweld-by-vertex.js';
 export { packSkinWeights, packSkinWeightsJS, type PackedSkin } from './skin.js';
 export {
   unpackMs3dWeights,

@@ -1,0 +1,138 @@
+import { wasmModule, type KernelMode, type Variant } from './runtime.js';
+import { unweld, unweldJS, type UnweldResult } from './unweld.js';
+
+export interface UnweldByVertexOptions {
+  kernels?: KernelMode;
+  variant?: Variant;
+  /** Corners to use (default: `primary.length`). */
+  cornerCount?: number;
+}
+
+/**
+ * Chain steps allowed per corner (plus a constant) before the hash kernel takes over: many distinct
+ * corners on one primary index (a forged file) would make the chains quadratic.
+ */
+export const CHAIN_STEPS_PER_CORNER = 8;
+
+/**
+ * `unweld` for corners keyed on (`primary[c]`, `keys[c × keyWidth …]`) where `primary` is a dense
+ * index below `primaryCount` (a position or file vertex): corners are chained per primary index,
+ * so a lookup is a direct array access and a compare with the few vertices of that index, with no
+ * hash table. `keys` may be undefined (keyWidth 0): then it numbers primary indices in order of first
+ * use. The result is exactly `unweld`'s over the (1 + keyWidth)-word keys: vertices in order of
+ * first occurrence. Past a chain budget it falls back to `unweld` (same result, linear cost).
+ * TypeScript reference.
+ */
+export function unweldByVertexJS(
+  primary: Uint32Array,
+  primaryCount: number,
+  keys: Uint32Array | undefined,
+  keyWidth: number,
+  options: UnweldByVertexOptions = {},
+): UnweldResult {
+  const cornerCount = options.cornerCount ?? primary.length;
+  checkUnweldByVertex(primary, primaryCount, keys, keyWidth, cornerCount);
+  const k = keys ?? EMPTY;
+  const head = new Int32Array(primaryCount).fill(-1);
+  const next = new Int32Array(cornerCount);
+  const indices = new Uint32Array(cornerCount);
+  const firstCorner = new Uint32Array(cornerCount);
+  let budget = chainBudget(cornerCount);
+  let vertexCount = 0;
+  for (let c = 0; c < cornerCount; c++) {
+    const p = primary[c];
+    if (p >= primaryCount) throw new RangeError(`primary index ${p} of corner ${c} is not below ${primaryCount}`);
+    const base = c * keyWidth;
+    let v = head[p];
+    while (v >= 0) {
+      const other = firstCorner[v] * keyWidth;
+      let w = 0;
+      while (w < keyWidth && k[other + w] === k[base + w]) w++;
+      if (w === keyWidth) break;
+      if (--budget < 0) return fallback(primary, primaryCount, keys, keyWidth, cornerCount, 'js');
+      v = next[v];
+    }
+    if (v < 0) {
+      v = vertexCount++;
+      firstCorner[v] = c;
+      next[v] = head[p];
+      head[p] = v;
+    }
+    indices[c] = v;
+  }
+  return { indices, firstCorner: firstCorner.slice(0, vertexCount), vertexCount };
+}
+
+/**
+ * Unwelding keyed on a dense primary index plus extra key words (see {@link unweldByVertexJS}).
+ * Runs in WASM once `ready()` has resolved; results are identical to the TypeScript reference and
+ * to `unweld` over the concatenated keys.
+ */
+export function unweldByVertex(
+  primary: Uint32Array,
+  primaryCount: number,
+  keys: Uint32Array | undefined,
+  keyWidth: number,
+  options: UnweldByVertexOptions = {},
+): UnweldResult {
+  const wasm = wasmModule(options);
+  if (!wasm) return unweldByVertexJS(primary, primaryCount, keys, keyWidth, options);
+  const cornerCount = options.cornerCount ?? primary.length;
+  checkUnweldByVertex(primary, primaryCount, keys, keyWidth, cornerCount);
+  const result = wasm.run(
+    () => {
+      const p = wasm.copyIn(new Uint8Array(primary.buffer, primary.byteOffset, cornerCount * 4));
+      const k = keyWidth ? wasm.copyIn(new Uint8Array(keys!.buffer, keys!.byteOffset, cornerCount * keyWidth * 4)) : 0;
+      const head = wasm.alloc(primaryCount * 4);
+      const next = wasm.alloc(cornerCount * 4);
+      const indices = wasm.alloc(cornerCount * 4);
+      const first = wasm.alloc(cornerCount * 4);
+      const n = wasm.exports.unweldByVertex(p, primaryCount, k, keyWidth, cornerCount, head, next, indices, first, chainBudget(cornerCount));
+      if (n === -1) return undefined; // chain budget spent
+      if (n < -1) {
+        const c = -2 - n;
+        throw new RangeError(`primary index ${primary[c]} of corner ${c} is not below ${primaryCount}`);
+      }
+      return { indices: wasm.take(Uint32Array, indices, cornerCount), firstCorner: wasm.take(Uint32Array, first, n), vertexCount: n };
+    },
+    () => unweldByVertexJS(primary, primaryCount, keys, keyWidth, options),
+  );
+  return result ?? fallback(primary, primaryCount, keys, keyWidth, cornerCount, options.kernels, options.variant);
+}
+
+const EMPTY = new Uint32Array(0);
+
+function chainBudget(cornerCount: number): number {
+  return cornerCount * CHAIN_STEPS_PER_CORNER + 1024;
+}
+
+/** The hash kernel over (primary, keys…) rows: the same numbering at a linear cost. */
+function fallback(
+  primary: Uint32Array,
+  primaryCount: number,
+  keys: Uint32Array | undefined,
+  keyWidth: number,
+  cornerCount: number,
+  kernels?: KernelMode,
+  variant?: Variant,
+): UnweldResult {
+  const width = keyWidth + 1;
+  const rows = new Uint32Array(cornerCount * width);
+  for (let c = 0; c < cornerCount; c++) {
+    const p = primary[c];
+    if (p >= primaryCount) throw new RangeError(`primary index ${p} of corner ${c} is not below ${primaryCount}`);
+    rows[c * width] = p;
+    for (let w = 0; w < keyWidth; w++) rows[c * width + 1 + w] = keys![c * keyWidth + w];
+  }
+  return kernels === 'js' ? unweldJS(rows, width, cornerCount) : unweld(rows, width, cornerCount, { kernels, variant });
+}
+
+function checkUnweldByVertex(primary: Uint32Array, primaryCount: number, keys: Uint32Array | undefined, keyWidth: number, cornerCount: number): void {
+  if (!Number.isInteger(primaryCount) || primaryCount < 0 || primaryCount > 0x7fffffff) throw new RangeError(`primaryCount must be a non-negative integer, got ${primaryCount}`);
+  if (!Number.isInteger(keyWidth) || keyWidth < 0) throw new RangeError(`keyWidth must be a non-negative integer, got ${keyWidth}`);
+  if (!Number.isInteger(cornerCount) || cornerCount < 0 || cornerCount > primary.length || cornerCount > 0x7fffffff) {
+    throw new RangeError(`${cornerCount} corners need ${cornerCount} primary indices, have ${primary.length}`);
+  }
+  const have = keys?.length ?? 0;
+  if (cornerCount * keyWidth > have) throw new RangeError(`${cornerCount} corners of ${keyWidth} key words need ${cornerCount * keyWidth} keys, have ${have}`);
+}
