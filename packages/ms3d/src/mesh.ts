@@ -1,10 +1,10 @@
 import { compactIndices, FormatError, type Extras, type Primitive, type WarningSink } from '@relic3d/core';
-import { gather, unweld, type UnweldResult } from '@relic3d/kernels';
-import { triangleFields, type TriangleField, type TriangleFields } from './triangles.js';
+import { gather, unweldByVertex } from '@relic3d/kernels';
+import { triangleFields, type TriangleField } from './triangles.js';
 import type { Ms3dFile, Ms3dGroup } from './types.js';
 import type { VertexSkin } from './weights.js';
 
-const KEY_WIDTH = 6; // vertex index, normal xyz bits, u bits, v bits
+const KEY_WIDTH = 5; // per corner, besides its file vertex: normal xyz bits, u bits, v bits
 
 /** Replaces non-finite floats with 0; returns how many were replaced. */
 export function scrubNonFinite(values: Float32Array): number {
@@ -74,93 +74,6 @@ export interface GroupPrimitiveInput {
   mismatches: { count: number };
 }
 
-/** Walks longer than this (one file vertex with that many distinct corners) switch to the hash kernel. */
-const MAX_VARIANTS = 64;
-
-/**
- * Unwelding of a group's corners on (vertex, normal bits, u bits, v bits), exactly as `unweld`
- * over 6-word keys numbers render vertices (by first corner), but bucketed by file vertex: each
- * corner is compared with the few render vertices its file vertex already has, so no key array,
- * hash table or kernel memory is needed. `undefined` when a vertex has more than MAX_VARIANTS
- * variants (a crafted file), where the hash kernel keeps the cost linear.
- */
-function unweldByVertex(
-  f: TriangleFields,
-  triangleIndices: Uint16Array,
-  cornerVertex: Uint16Array,
-  fileVertexCount: number,
-): { indices: Uint32Array; firstCorner: Uint32Array; vertexCount: number } | undefined {
-  const corners = cornerVertex.length;
-  const nv = f.normals.view, nb = f.normals.base, ns = f.normals.stride;
-  const sv = f.s.view, sb = f.s.base, ss = f.s.stride;
-  const tv = f.t.view, tb = f.t.base, ts = f.t.stride;
-  const head = new Int32Array(fileVertexCount).fill(-1); // first render vertex of each file vertex
-  const next = new Int32Array(corners); // next render vertex of the same file vertex
-  const indices = new Uint32Array(corners);
-  const firstCorner = new Uint32Array(corners);
-  let vertexCount = 0;
-  for (let c = 0; c < corners; c++) {
-    const i = (c / 3) | 0;
-    const k = c - i * 3;
-    const tri = triangleIndices[i];
-    const vertex = cornerVertex[c];
-    const n = nb + tri * ns + k * 12;
-    const n0 = nv.getUint32(n, true), n1 = nv.getUint32(n + 4, true), n2 = nv.getUint32(n + 8, true);
-    const s = sv.getUint32(sb + tri * ss + k * 4, true), t = tv.getUint32(tb + tri * ts + k * 4, true);
-    let r = head[vertex];
-    let last = -1;
-    let steps = 0;
-    while (r >= 0) {
-      const oc = firstCorner[r];
-      const oi = (oc / 3) | 0;
-      const ok = oc - oi * 3;
-      const otri = triangleIndices[oi];
-      const o = nb + otri * ns + ok * 12;
-      if (
-        nv.getUint32(o, true) === n0 &&
-        nv.getUint32(o + 4, true) === n1 &&
-        nv.getUint32(o + 8, true) === n2 &&
-        sv.getUint32(sb + otri * ss + ok * 4, true) === s &&
-        tv.getUint32(tb + otri * ts + ok * 4, true) === t
-      ) {
-        break;
-      }
-      if (++steps > MAX_VARIANTS) return undefined;
-      last = r;
-      r = next[r];
-    }
-    if (r < 0) {
-      r = vertexCount++;
-      firstCorner[r] = c;
-      next[r] = -1;
-      if (last < 0) head[vertex] = r;
-      else next[last] = r;
-    }
-    indices[c] = r;
-  }
-  return { indices, firstCorner: firstCorner.subarray(0, vertexCount), vertexCount };
-}
-
-/** The same unwelding through the `unweld` hash kernel. */
-function unweldKeys(f: TriangleFields, triangleIndices: Uint16Array, cornerVertex: Uint16Array, kernels: 'wasm' | 'js' | undefined): UnweldResult {
-  const corners = cornerVertex.length;
-  const keys = new Uint32Array(corners * KEY_WIDTH);
-  for (let c = 0; c < corners; c++) {
-    const i = (c / 3) | 0;
-    const k = c - i * 3;
-    const tri = triangleIndices[i];
-    const n = f.normals.base + tri * f.normals.stride + k * 12;
-    const o = c * KEY_WIDTH;
-    keys[o] = cornerVertex[c];
-    keys[o + 1] = f.normals.view.getUint32(n, true);
-    keys[o + 2] = f.normals.view.getUint32(n + 4, true);
-    keys[o + 3] = f.normals.view.getUint32(n + 8, true);
-    keys[o + 4] = f.s.view.getUint32(f.s.base + tri * f.s.stride + k * 4, true);
-    keys[o + 5] = f.t.view.getUint32(f.t.base + tri * f.t.stride + k * 4, true);
-  }
-  return unweld(keys, KEY_WIDTH, corners, { kernels });
-}
-
 /**
  * `out[v × outStride + outOffset + c]` = float c of the corner `firstCorner[v]` of the group
  * (`size` floats per corner in `field`), non-finite values left 0 and counted.
@@ -203,8 +116,12 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   const f = triangleFields(tris);
   const fv = f.vertexIndices, fg = f.groupIndices, fsg = f.smoothingGroups, ff = f.flags;
 
-  // Checked file vertex of each group corner.
-  const cornerVertex = new Uint16Array(corners);
+  // Checked file vertex of each group corner, and its key: normal, u and v as float bits (exact compare).
+  const cornerVertex = new Uint32Array(corners);
+  const keys = new Uint32Array(corners * KEY_WIDTH);
+  const nv = f.normals.view, nb = f.normals.base, ns = f.normals.stride;
+  const sv = f.s.view, sb = f.s.base, ss = f.s.stride;
+  const tv = f.t.view, tb = f.t.base, ts = f.t.stride;
   const smoothingGroups = new Uint8Array(triCount);
   const triangleFlags = new Uint16Array(triCount);
   for (let i = 0; i < triCount; i++) {
@@ -232,12 +149,20 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
           code: 'BAD_INDEX',
         });
       }
-      cornerVertex[i * 3 + k] = vertex;
+      const c = i * 3 + k;
+      cornerVertex[c] = vertex;
+      const n = nb + tri * ns + k * 12;
+      const o = c * KEY_WIDTH;
+      keys[o] = nv.getUint32(n, true);
+      keys[o + 1] = nv.getUint32(n + 4, true);
+      keys[o + 2] = nv.getUint32(n + 8, true);
+      keys[o + 3] = sv.getUint32(sb + tri * ss + k * 4, true);
+      keys[o + 4] = tv.getUint32(tb + tri * ts + k * 4, true);
     }
   }
 
-  const { indices, firstCorner, vertexCount } =
-    unweldByVertex(f, group.triangleIndices, cornerVertex, verts.count) ?? unweldKeys(f, group.triangleIndices, cornerVertex, input.kernels);
+  // Render vertices numbered by first corner, corners chained per file vertex.
+  const { indices, firstCorner, vertexCount } = unweldByVertex(cornerVertex, verts.count, keys, KEY_WIDTH, { kernels: input.kernels });
   // File vertex of each new vertex (its corner attributes are read from its first corner).
   const vertexOf = new Uint32Array(vertexCount);
   for (let v = 0; v < vertexCount; v++) vertexOf[v] = cornerVertex[firstCorner[v]];
