@@ -1,7 +1,8 @@
 // relic3d benchmarks (`pnpm bench`): kernels WASM vs TS, parse throughput vs memcpy, peak memory,
 // batch 2 workers vs 1, and MS3D/ASE vs assimpjs. Prints a table and writes JSON to bench/results/.
 // Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
-// --assimp-mb=<n> (default 8), --skip=kernels,parse,memory,batch,assimp.
+// --assimp-mb=<n> (default 8), --parse-runs=<n> (timed parses per path, default 9), --warm-runs=<n>
+// (untimed parses per path first, default 2), --skip=kernels,parse,memory,batch,assimp.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,15 +14,18 @@ import { kernelBench, type KernelRow } from './kernels.js';
 import { generators, generateAse, generateMs3d, type Generated } from './generate.js';
 import { loadParsers } from './parsers.js';
 import { assimpImport } from './assimp.js';
-import { cpuMs, fmt, gc, timeInterleaved } from './timing.js';
+import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
 const scale = Number(args.scale ?? 0.5);
 const targetMB = Number(args.mb ?? 50);
 const assimpMB = Number(args['assimp-mb'] ?? 8);
+const parseRuns = Number(args['parse-runs'] ?? 9);
+const warmRuns = Number(args['warm-runs'] ?? 2);
 const skip = new Set((args.skip ?? '').split(',').filter(Boolean));
 const started = Date.now();
+const loadNote = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 const log = (...a: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s]`, ...a);
 
 function table(headers: string[], rows: (string | number)[][]): string {
@@ -64,9 +68,12 @@ const parsers = await loadParsers();
 // 1. Kernels
 if (!skip.has('kernels')) {
   log('kernels: WASM (SIMD, scalar) vs TypeScript, CPU time, interleaved…');
+  const loadBefore = os.loadavg();
   const rows: KernelRow[] = await kernelBench(scale);
   results.kernels = rows;
+  results.kernelsLoadAverage = { before: loadBefore, after: os.loadavg() };
   out.push('## Kernels (WASM vs the TypeScript reference; ratio = TS time / WASM time)\n');
+  out.push(`Load average ${loadNote(loadBefore)} before, ${loadNote(os.loadavg())} after.\n`);
   out.push(table(['kernel', 'input', 'TS ms', 'SIMD ×', 'scalar ×', 'target'], rows.map((r) => [r.kernel, r.size, fmt(r.jsMs), fmt(r.simdRatio), fmt(r.scalarRatio), r.target ? `≥ ${r.target}× ${r.simdRatio >= r.target ? 'met' : 'MISSED'}` : ''])));
 }
 
@@ -78,47 +85,70 @@ for (const g of inputs) log(`  ${g.format}: ${(g.bytes.length / 1048576).toFixed
 // 3. Parse throughput vs a plain Uint8Array.set copy
 const parseRows: Record<string, unknown>[] = [];
 if (!skip.has('parse')) {
-  log('parse throughput vs memcpy…');
+  log(`parse throughput vs memcpy: ${warmRuns} warm-up + ${parseRuns} timed runs per path, wasm/js interleaved, medians…`);
+  const loadBefore = os.loadavg();
   for (const g of inputs) {
     const parse = parsers[g.format];
     if (!parse) {
       parseRows.push({ format: g.format, skipped: 'parser not exported yet' });
       continue;
     }
-    const copyTarget = new Uint8Array(g.bytes.length);
-    const [copyMs] = timeInterleaved([() => copyTarget.set(g.bytes)], 5, 20);
-    const times: number[] = [];
-    const jsTimes: number[] = [];
-    for (let r = 0; r < 3; r++) {
-      for (const [kernels, list] of [['wasm', times], ['js', jsTimes]] as const) {
+    const copy = timeCopy(g.bytes);
+    // Warm-up: JIT tiers, WASM memory growth and the kernels' first calls happen outside the timing.
+    for (let r = 0; r < warmRuns; r++) for (const kernels of ['wasm', 'js'] as const) await parse(g.bytes, { fileName: g.name, kernels });
+    const wall = { wasm: [] as number[], js: [] as number[] };
+    const cpu = { wasm: [] as number[], js: [] as number[] };
+    for (let r = 0; r < parseRuns; r++) {
+      // Alternate which path goes first, so neither always follows the other's garbage.
+      for (const kernels of r % 2 ? (['js', 'wasm'] as const) : (['wasm', 'js'] as const)) {
         gc();
-        const t = cpuMs();
+        const c = cpuMs();
+        const t = performance.now();
         await parse(g.bytes, { fileName: g.name, kernels });
-        list.push(cpuMs() - t);
+        wall[kernels].push(performance.now() - t);
+        cpu[kernels].push(cpuMs() - c);
       }
     }
-    const parseMs = Math.min(...times);
+    const parseMs = median(wall.wasm);
     const mbps = g.bytes.length / 1048576 / (parseMs / 1000);
-    const ratio = copyMs / parseMs;
-    parseRows.push({ format: g.format, bytes: g.bytes.length, parseMs, parseJsMs: Math.min(...jsTimes), copyMs, mbPerS: mbps, memcpyFraction: ratio });
-    log(`  ${g.format}: ${fmt(parseMs, 0)} ms (${fmt(mbps, 1)} MB/s), kernels 'js' ${fmt(Math.min(...jsTimes), 0)} ms, memcpy ${fmt(copyMs)} ms`);
+    const row = {
+      format: g.format,
+      bytes: g.bytes.length,
+      parseMs,
+      parseCpuMs: median(cpu.wasm),
+      parseJsMs: median(wall.js),
+      copyMs: copy.preallocated,
+      copyFreshMs: copy.fresh,
+      mbPerS: mbps,
+      memcpyFraction: copy.preallocated / parseMs,
+      memcpyFreshFraction: copy.fresh / parseMs,
+      samples: { wall, cpu, copy: copy.preallocatedSamples, copyFresh: copy.freshSamples },
+    };
+    parseRows.push(row);
+    log(`  ${g.format}: ${fmt(parseMs, 0)} ms (${fmt(mbps, 1)} MB/s, CPU ${fmt(row.parseCpuMs, 0)} ms), kernels 'js' ${fmt(row.parseJsMs, 0)} ms, memcpy ${fmt(copy.preallocated)} ms (fresh ${fmt(copy.fresh)} ms)`);
   }
+  const loadAfter = os.loadavg();
   results.parse = parseRows;
-  out.push('\n## Parse throughput (CPU ms, best of 3, kernels wasm) vs a Uint8Array.set copy of the same bytes\n');
+  results.parseLoadAverage = { before: loadBefore, after: loadAfter };
+  out.push(`\n## Parse throughput (wall ms, median of ${parseRuns} after ${warmRuns} warm-up, kernels wasm) vs a Uint8Array.set copy of the same bytes (median of 31)\n`);
+  out.push(`Load average ${loadNote(loadBefore)} before, ${loadNote(loadAfter)} after (${os.cpus().length} CPUs). memcpy: into a preallocated array (the target's baseline) / into a fresh allocation.\n`);
   out.push(
     table(
-      ['format', 'MB', 'parse ms', 'MB/s', "kernels 'js' ms", 'memcpy ms', 'fraction of memcpy', 'target'],
+      ['format', 'MB', 'parse ms', 'MB/s', 'CPU ms', "kernels 'js' ms", 'memcpy ms', 'fresh memcpy ms', 'fraction of memcpy', 'of fresh memcpy', 'target'],
       parseRows.map((r) =>
         r.skipped
-          ? [String(r.format), '-', '-', '-', '-', '-', '-', String(r.skipped)]
+          ? [String(r.format), '-', '-', '-', '-', '-', '-', '-', '-', '-', String(r.skipped)]
           : [
               String(r.format),
               fmt((r.bytes as number) / 1048576, 1),
               fmt(r.parseMs as number, 0),
               fmt(r.mbPerS as number, 1),
+              fmt(r.parseCpuMs as number, 0),
               fmt(r.parseJsMs as number, 0),
               fmt(r.copyMs as number),
+              fmt(r.copyFreshMs as number),
               `1/${fmt(1 / (r.memcpyFraction as number), 0)}`,
+              `1/${fmt(1 / (r.memcpyFreshFraction as number), 0)}`,
               r.format === 'ase' ? `≥ 150 MB/s ${(r.mbPerS as number) >= 150 ? 'met' : 'MISSED'}` : `≥ 1/8 ${(r.memcpyFraction as number) >= 1 / 8 ? 'met' : 'MISSED'}`,
             ],
       ),
@@ -129,6 +159,7 @@ if (!skip.has('parse')) {
 // 4. Peak memory (one child process per format)
 if (!skip.has('memory')) {
   log('peak memory (child process per format)…');
+  const loadBefore = os.loadavg();
   const rows: Record<string, unknown>[] = [];
   for (const g of inputs) {
     const json = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(here, 'memory-child.ts'), g.format, g.file], { encoding: 'utf8', maxBuffer: 1 << 20 });
@@ -137,7 +168,9 @@ if (!skip.has('memory')) {
     if (!r.skipped) log(`  ${g.format}: peak ${fmt(r.peakMultiple as number)} × input`);
   }
   results.memory = rows;
+  results.memoryLoadAverage = { before: loadBefore, after: os.loadavg() };
   out.push('\n## Peak memory of one parse (RSS growth from before reading the file; input counted once)\n');
+  out.push(`Load average ${loadNote(loadBefore)} before, ${loadNote(os.loadavg())} after.\n`);
   out.push(table(['format', 'input MB', 'peak MB', '× input', 'target'], rows.map((r) => (r.skipped ? [String(r.format), '-', '-', '-', 'skipped'] : [String(r.format), fmt((r.input as number) / 1048576, 1), fmt(((r.peak as number) - (r.baseline as number)) / 1048576, 0), fmt(r.peakMultiple as number), `≤ 3× ${(r.peakMultiple as number) <= 3 ? 'met' : 'MISSED'}`]))));
 }
 
@@ -167,7 +200,8 @@ if (!skip.has('batch')) {
   const totalMB = (usable.reduce((s, g) => s + g.bytes.length, 0) * copies) / 1048576;
   results.batch = { files: usable.length * copies, totalMB, oneWorkerMs: one.ms, twoWorkersMs: two.ms, speedup: one.ms / two.ms, cpuUtilisation: { one: one.utilisation, two: two.utilisation }, errors: one.errors + two.errors, runs, loadAverage: os.loadavg() };
   log(`  1 worker ${fmt(one.ms, 0)} ms, 2 workers ${fmt(two.ms, 0)} ms → ×${fmt(one.ms / two.ms)} (CPU/wall ${fmt(one.utilisation)} vs ${fmt(two.utilisation)})`);
-  out.push('\n## Batch decoding (wall time; the machine is shared, see loadAverage in the JSON)\n');
+  out.push('\n## Batch decoding (wall time, best of 2 interleaved)\n');
+  out.push(`Load average ${loadNote(os.loadavg())} after.\n`);
   out.push(table(['files', 'MB', '1 worker ms', '2 workers ms', 'speedup', 'CPU/wall 1 → 2', 'target'], [[usable.length * copies, fmt(totalMB, 0), fmt(one.ms, 0), fmt(two.ms, 0), `×${fmt(one.ms / two.ms)}`, `${fmt(one.utilisation)} → ${fmt(two.utilisation)}`, `≥ 1.7× ${one.ms / two.ms >= 1.7 ? 'met' : 'MISSED'}`]]));
 }
 
@@ -179,7 +213,8 @@ if (!skip.has('assimp')) {
     const parse = parsers[g.format];
     if (!parse) continue;
     const ours: number[] = [];
-    for (let r = 0; r < 3; r++) {
+    await parse(g.bytes, { fileName: g.name }); // warm-up
+    for (let r = 0; r < 5; r++) {
       const t = performance.now();
       await parse(g.bytes, { fileName: g.name });
       ours.push(performance.now() - t);
@@ -194,12 +229,14 @@ if (!skip.has('assimp')) {
     } catch (e) {
       note = (e as Error).message;
     }
-    const ourMs = Math.min(...ours);
+    const ourMs = median(ours);
     rows.push({ format: g.format, bytes: g.bytes.length, relic3dMs: ourMs, assimpMs: theirs, speedup: theirs / ourMs, note });
     log(`  ${g.format}: relic3d ${fmt(ourMs, 0)} ms, assimpjs ${fmt(theirs, 0)} ms → ×${fmt(theirs / ourMs, 1)} ${note}`);
   }
   results.assimp = rows;
-  out.push('\n## End to end against assimpjs (wall ms; assimp: import + its JSON export, its only output)\n');
+  results.assimpLoadAverage = os.loadavg();
+  out.push('\n## End to end against assimpjs (wall ms; relic3d: median of 5 after a warm-up; assimp: one import + its JSON export, its only output)\n');
+  out.push(`Load average ${loadNote(os.loadavg())} after.\n`);
   out.push(table(['format', 'MB', 'relic3d ms', 'assimpjs ms', 'speedup', 'target'], rows.map((r) => [String(r.format), fmt((r.bytes as number) / 1048576, 1), fmt(r.relic3dMs as number, 0), fmt(r.assimpMs as number, 0), `×${fmt(r.speedup as number, 1)}`, `≥ 300× ${(r.speedup as number) >= 300 ? 'met' : 'MISSED'}`])));
 }
 

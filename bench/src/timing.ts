@@ -1,4 +1,4 @@
-/** Timing helpers: warm up, then the best of several runs (least disturbed by a shared machine). */
+/** Timing helpers. Kernels: warm up, then the best of several runs; parse and memcpy: warm up, then medians. */
 export function time(fn: () => unknown, runs = 5, minMs = 20): number {
   fn(); // warm-up (JIT, WASM memory growth)
   let best = Infinity;
@@ -73,6 +73,42 @@ export function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Median of a list of samples (the middle one, or the mean of the two middle ones). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * A plain `Uint8Array.set` copy of `bytes`, in wall ms: the median of `runs` timed copies after
+ * `warm` untimed ones, into one preallocated destination (`preallocated`) and into a fresh
+ * allocation each time (`fresh`, which adds the page faults of touching new memory, as a parser that
+ * allocates its output pays them).
+ */
+export function timeCopy(bytes: Uint8Array, runs = 31, warm = 5): { preallocated: number; fresh: number; preallocatedSamples: number[]; freshSamples: number[] } {
+  const target = new Uint8Array(bytes.length);
+  const pre: number[] = [];
+  const fresh: number[] = [];
+  let sink = 0;
+  for (let i = 0; i < warm; i++) {
+    target.set(bytes);
+    sink += new Uint8Array(bytes.length).length;
+  }
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    target.set(bytes);
+    pre.push(performance.now() - t);
+    t = performance.now();
+    const dest = new Uint8Array(bytes.length);
+    dest.set(bytes);
+    fresh.push(performance.now() - t);
+    sink += dest[dest.length - 1] | 0;
+  }
+  if (sink === -1) console.log(sink); // keeps the copies observable
+  return { preallocated: median(pre), fresh: median(fresh), preallocatedSamples: pre, freshSamples: fresh };
 }
 
 export const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));

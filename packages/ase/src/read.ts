@@ -54,6 +54,7 @@ export function readAse(bytes: Uint8Array, options: AseParseOptions = {}): AseFi
 
 /** `readAse` with a caller-owned warning sink (the scene builder shares it). */
 export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: WarningSink): AseFile {
+  keepHiddenClasses();
   const text = toTextBytes(bytes);
   const tk = new Tokenizer(text, options.codePage);
   const ctx: Ctx = { tk, sink, stopped: false, repeated: new WeakSet() };
@@ -969,4 +970,15 @@ function readWeights(ctx: Ctx): AseSkinWeights {
     } // MESH_NUMVERTEX / MESH_NUMBONE are informational: the lists carry their own indices
   });
   return w;
+}
+
+/**
+ * One inert instance of each class the list loops run on, held for the module's lifetime (made at
+ * the first parse). A hidden class (map) that only transitions reach dies at a full GC once its last
+ * instance has, and V8 then discards all optimized code built on it; between parses that happened
+ * every time, and the next parse ran ~4× slower (unoptimized, then re-optimizing). No parse state.
+ */
+let hiddenClassKeepers: unknown[] | undefined;
+function keepHiddenClasses(): void {
+  hiddenClassKeepers ??= [new Tokenizer(toTextBytes(new Uint8Array(0))), ints(0), floats(0), floats32(0), new IndexedList(3, 0, true), new IndexedList(3, 0, false)];
 }
