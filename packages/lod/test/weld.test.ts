@@ -1,5 +1,5 @@
-import { unweldJS } from '@relic3d/kernels';
-import { describe, expect, it } from 'vitest';
+import { ready, unweldJS } from '@relic3d/kernels';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { weldCorners, type CornerLists } from '../src/weld.js';
 
 /** Deterministic pseudo-random integers below `n`. */
@@ -26,7 +26,11 @@ function keysOf(l: CornerLists): Uint32Array {
 }
 
 function expectSameAsKernel(l: CornerLists): void {
-  const ours = weldCorners(l, 'js');
+  for (const kernels of ['js', 'wasm'] as const) expectSame(l, kernels);
+}
+
+function expectSame(l: CornerLists, kernels: 'wasm' | 'js'): void {
+  const ours = weldCorners(l, kernels);
   const ref = unweldJS(keysOf(l), 6, l.position.length);
   expect(ours.vertexCount).toBe(ref.vertexCount);
   expect(Array.from(ours.indices)).toEqual(Array.from(ref.indices));
@@ -41,6 +45,8 @@ function expectSameAsKernel(l: CornerLists): void {
 const none = new Uint32Array(0);
 
 describe('weldCorners: position-bucketed un-welding equals the unweld kernel', () => {
+  beforeAll(() => ready());
+
   it('stored normal and two UV lists, with many repeats', () => {
     expectSameAsKernel({ position: ints(3000, 50, 1), positionCount: 50, normal: ints(3000, 4, 2), normalBits: none, bitsBase: 0, uv0: ints(3000, 3, 3), uv1: ints(3000, 2, 4) });
   });
