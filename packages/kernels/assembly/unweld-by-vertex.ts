@@ -13,6 +13,21 @@ export function unweldByVertex(
   memory.fill(head, 0xff, <usize>primaryCount << 2);
   const rowBytes = <usize>keyWidth << 2;
   let vertexCount: i32 = 0;
+  if (keyWidth == 0) {
+    // One vertex per primary index, numbered by first use: no chains.
+    for (let c: u32 = 0; c < cornerCount; c++) {
+      const p = load<u32>(primary + (<usize>c << 2));
+      if (p >= primaryCount) return -2 - <i32>c;
+      let v = load<i32>(head + (<usize>p << 2));
+      if (v < 0) {
+        v = vertexCount++;
+        store<i32>(head + (<usize>p << 2), v);
+        store<u32>(firstCorner + (<usize>v << 2), c);
+      }
+      store<u32>(indices + (<usize>c << 2), v);
+    }
+    return vertexCount;
+  }
   for (let c: u32 = 0; c < cornerCount; c++) {
     const p = load<u32>(primary + (<usize>c << 2));
     if (p >= primaryCount) return -2 - <i32>c;

@@ -34,15 +34,32 @@ export function unweldByVertexJS(
   checkUnweldByVertex(primary, primaryCount, keys, keyWidth, cornerCount);
   const k = keys ?? EMPTY;
   const head = new Int32Array(primaryCount).fill(-1);
-  const next = new Int32Array(cornerCount);
   const indices = new Uint32Array(cornerCount);
   const firstCorner = new Uint32Array(cornerCount);
+  if (keyWidth === 0) return numberByFirstUse(primary, primaryCount, cornerCount, head, indices, firstCorner);
+  const next = new Int32Array(cornerCount);
   const state = Int32Array.of(0, chainBudget(cornerCount)); // vertex count, chain budget
   for (let c = 0; c < cornerCount; c += CHUNK) {
     chainFrom(c, Math.min(cornerCount, c + CHUNK), primary, primaryCount, k, keyWidth, head, next, indices, firstCorner, state);
     if (state[1] < 0) return fallback(primary, primaryCount, keys, keyWidth, cornerCount, 'js');
   }
   const vertexCount = state[0];
+  return { indices, firstCorner: firstCorner.slice(0, vertexCount), vertexCount };
+}
+
+/** The keyless form: one vertex per primary index, numbered by first use (no chains). */
+function numberByFirstUse(primary: Uint32Array, primaryCount: number, cornerCount: number, head: Int32Array, indices: Uint32Array, firstCorner: Uint32Array): UnweldResult {
+  let vertexCount = 0;
+  for (let c = 0; c < cornerCount; c++) {
+    const p = primary[c];
+    if (p >= primaryCount) throw new RangeError(`primary index ${p} of corner ${c} is not below ${primaryCount}`);
+    let v = head[p];
+    if (v < 0) {
+      v = head[p] = vertexCount++;
+      firstCorner[v] = c;
+    }
+    indices[c] = v;
+  }
   return { indices, firstCorner: firstCorner.slice(0, vertexCount), vertexCount };
 }
 

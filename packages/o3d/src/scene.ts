@@ -673,7 +673,9 @@ interface CompactBlock {
 
 /**
  * A block's triangles, winding reversed (a, c, b), over its own vertices numbered in order of first
- * use: what `unweld` gives for one-wide keys, with a direct table since keys are u16 vertex indices.
+ * use: what `unweld` (or the keyless `unweldByVertex`) gives, with a direct table since keys are u16
+ * vertex indices. Kept local: filtering, winding, u16 output and the reused `remap` are fused here,
+ * and `unweldByVertex` plus those passes measured 1.3–3.4× slower on this step.
  * `remap` holds -1 for every vertex and is left that way.
  */
 function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCount: number, remap: Int32Array): CompactBlock {
