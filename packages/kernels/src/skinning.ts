@@ -1,3 +1,4 @@
+import { skinVertices as coreSkinVertices } from '@relic3d/core';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface SkinOptions {
@@ -26,8 +27,9 @@ function check(
 }
 
 /**
- * TypeScript reference: linear-blend skinning, the same as core's `skinVertices` (Σ weight ×
- * jointMatrix in doubles; joints past the matrices and zero weights are skipped; normals renormalised).
+ * TypeScript reference: core's `skinVertices` (Σ weight × jointMatrix in doubles; joints past the
+ * matrices and zero weights are skipped; normals renormalised), after the same bounds checks as the
+ * WASM path.
  */
 export function skinVerticesJS(
   positions: Float32Array,
@@ -39,32 +41,16 @@ export function skinVerticesJS(
   outNormals?: Float32Array,
 ): void {
   const count = check(positions, joints, weights, jointMatrices, outPositions, normals, outNormals);
-  const jointCount = Math.floor(jointMatrices.length / 16);
-  const m = new Float64Array(16);
-  for (let v = 0; v < count; v++) {
-    m.fill(0);
-    for (let k = 0; k < 4; k++) {
-      const w = weights[v * 4 + k];
-      const j = joints[v * 4 + k];
-      if (w === 0 || j >= jointCount) continue;
-      const o = j * 16;
-      for (let c = 0; c < 16; c++) m[c] += w * jointMatrices[o + c];
-    }
-    const x = positions[v * 3], y = positions[v * 3 + 1], z = positions[v * 3 + 2];
-    outPositions[v * 3] = m[0] * x + m[4] * y + m[8] * z + m[12];
-    outPositions[v * 3 + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-    outPositions[v * 3 + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
-    if (normals && outNormals) {
-      const nx = normals[v * 3], ny = normals[v * 3 + 1], nz = normals[v * 3 + 2];
-      const ox = m[0] * nx + m[4] * ny + m[8] * nz;
-      const oy = m[1] * nx + m[5] * ny + m[9] * nz;
-      const oz = m[2] * nx + m[6] * ny + m[10] * nz;
-      const l = Math.hypot(ox, oy, oz) || 1;
-      outNormals[v * 3] = ox / l;
-      outNormals[v * 3 + 1] = oy / l;
-      outNormals[v * 3 + 2] = oz / l;
-    }
-  }
+  const whole = count * 3 === positions.length;
+  coreSkinVertices(
+    whole ? positions : positions.subarray(0, count * 3),
+    joints,
+    weights,
+    jointMatrices,
+    outPositions,
+    normals && outNormals ? normals : undefined,
+    normals && outNormals ? outNormals : undefined,
+  );
 }
 
 /**
