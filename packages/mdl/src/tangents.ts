@@ -49,26 +49,7 @@ function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Fl
         fan[o + 2] = b;
         o += 3;
       }
-      const ua = texcoord[a * 2], va = texcoord[a * 2 + 1];
-      const s1 = texcoord[b * 2] - ua, t1 = texcoord[b * 2 + 1] - va;
-      const s2 = texcoord[c * 2] - ua, t2 = texcoord[c * 2 + 1] - va;
-      const r = s1 * t2 - s2 * t1;
-      if (!(Math.abs(r) > 1e-20)) continue; // no UV area: says nothing
-      const a3 = a * 3, b3 = b * 3, c3 = c * 3;
-      // Per axis g = (e2·s1 − e1·s2) / r, e1 = b − a, e2 = c − a (the winding cancels out).
-      const ax = position[a3], ay = position[a3 + 1], az = position[a3 + 2];
-      const gx = ((position[c3] - ax) * s1 - (position[b3] - ax) * s2) / r;
-      const gy = ((position[c3 + 1] - ay) * s1 - (position[b3 + 1] - ay) * s2) / r;
-      const gz = ((position[c3 + 2] - az) * s1 - (position[b3 + 2] - az) * s2) / r;
-      dPdv[a3] += gx;
-      dPdv[b3] += gx;
-      dPdv[c3] += gx;
-      dPdv[a3 + 1] += gy;
-      dPdv[b3 + 1] += gy;
-      dPdv[c3 + 1] += gy;
-      dPdv[a3 + 2] += gz;
-      dPdv[b3 + 2] += gz;
-      dPdv[c3 + 2] += gz;
+      addTriangleGradient(dPdv, position, texcoord, a, b, c);
     }
   }
 }
@@ -81,24 +62,30 @@ function accumulateTriangles(dPdv: Float64Array, position: Float32Array, texcoor
     fan[p] = a;
     fan[p + 1] = c;
     fan[p + 2] = b;
-    const ua = texcoord[a * 2], va = texcoord[a * 2 + 1];
-    const s1 = texcoord[b * 2] - ua, t1 = texcoord[b * 2 + 1] - va;
-    const s2 = texcoord[c * 2] - ua, t2 = texcoord[c * 2 + 1] - va;
-    const r = s1 * t2 - s2 * t1;
-    if (!(Math.abs(r) > 1e-20)) continue; // no UV area: says nothing
-    const a3 = a * 3, b3 = b * 3, c3 = c * 3;
-    const ax = position[a3], ay = position[a3 + 1], az = position[a3 + 2];
-    const gx = ((position[c3] - ax) * s1 - (position[b3] - ax) * s2) / r;
-    const gy = ((position[c3 + 1] - ay) * s1 - (position[b3 + 1] - ay) * s2) / r;
-    const gz = ((position[c3 + 2] - az) * s1 - (position[b3 + 2] - az) * s2) / r;
-    dPdv[a3] += gx;
-    dPdv[b3] += gx;
-    dPdv[c3] += gx;
-    dPdv[a3 + 1] += gy;
-    dPdv[b3 + 1] += gy;
-    dPdv[c3 + 1] += gy;
-    dPdv[a3 + 2] += gz;
-    dPdv[b3 + 2] += gz;
-    dPdv[c3 + 2] += gz;
+    addTriangleGradient(dPdv, position, texcoord, a, b, c);
   }
+}
+
+/** Adds triangle (a, b, c)'s dP/dv to its three vertices; a triangle with no UV area adds nothing. */
+function addTriangleGradient(dPdv: Float64Array, position: Float32Array, texcoord: Float32Array, a: number, b: number, c: number): void {
+  const ua = texcoord[a * 2], va = texcoord[a * 2 + 1];
+  const s1 = texcoord[b * 2] - ua, t1 = texcoord[b * 2 + 1] - va;
+  const s2 = texcoord[c * 2] - ua, t2 = texcoord[c * 2 + 1] - va;
+  const r = s1 * t2 - s2 * t1;
+  if (!(Math.abs(r) > 1e-20)) return;
+  const a3 = a * 3, b3 = b * 3, c3 = c * 3;
+  // Per axis g = (e2·s1 − e1·s2) / r, e1 = b − a, e2 = c − a (the winding cancels out).
+  const ax = position[a3], ay = position[a3 + 1], az = position[a3 + 2];
+  const gx = ((position[c3] - ax) * s1 - (position[b3] - ax) * s2) / r;
+  const gy = ((position[c3 + 1] - ay) * s1 - (position[b3 + 1] - ay) * s2) / r;
+  const gz = ((position[c3 + 2] - az) * s1 - (position[b3 + 2] - az) * s2) / r;
+  dPdv[a3] += gx;
+  dPdv[b3] += gx;
+  dPdv[c3] += gx;
+  dPdv[a3 + 1] += gy;
+  dPdv[b3 + 1] += gy;
+  dPdv[c3 + 1] += gy;
+  dPdv[a3 + 2] += gz;
+  dPdv[b3 + 2] += gz;
+  dPdv[c3 + 2] += gz;
 }
