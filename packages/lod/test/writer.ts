@@ -2,6 +2,7 @@
  * A test-only LODka3D writer, built from the spec's tables (shared/specs/lod.md), independent of the
  * parser's code. Every builder returns bytes; the tests assemble files from them.
  */
+import { ByteWriter } from '@relic3d/test-harness/byte-writer';
 
 /** CP1251 for ASCII and the Russian alphabet (enough for the tests). */
 export function cp1251(text: string): number[] {
@@ -17,69 +18,28 @@ export function cp1251(text: string): number[] {
   return out;
 }
 
-export class Bytes {
-  private readonly out: number[] = [];
-  private readonly view = new DataView(new ArrayBuffer(8));
-  private push(n: number): this {
-    for (let i = 0; i < n; i++) this.out.push(this.view.getUint8(i));
-    return this;
-  }
-  u8(v: number): this {
-    this.out.push(v & 0xff);
-    return this;
-  }
+export class Bytes extends ByteWriter {
   bool(v: boolean): this {
     return this.u8(v ? 1 : 0);
   }
-  i16(v: number): this {
-    this.view.setInt16(0, v, true);
-    return this.push(2);
-  }
-  u16(v: number): this {
-    this.view.setUint16(0, v, true);
-    return this.push(2);
-  }
-  i32(v: number): this {
-    this.view.setInt32(0, v, true);
-    return this.push(4);
-  }
-  u32(v: number): this {
-    this.view.setUint32(0, v >>> 0, true);
-    return this.push(4);
-  }
-  f32(v: number): this {
-    this.view.setFloat32(0, v, true);
-    return this.push(4);
-  }
   f32s(values: ArrayLike<number>): this {
-    for (let i = 0; i < values.length; i++) this.f32(values[i]);
-    return this;
+    return this.floats(values);
   }
   /** Characters without a length. */
   chars(text: string): this {
-    this.out.push(...cp1251(text));
-    return this;
+    return this.raw(cp1251(text));
   }
   /** Integer length + characters (the format's string). */
   str(text: string): this {
     const b = cp1251(text);
-    this.i32(b.length);
-    this.out.push(...b);
-    return this;
-  }
-  raw(bytes: ArrayLike<number>): this {
-    for (let i = 0; i < bytes.length; i++) this.out.push(bytes[i]);
-    return this;
+    return this.i32(b.length).raw(b);
   }
   /** An index of `width` bytes. */
   index(v: number, width: number): this {
     return width === 1 ? this.u8(v) : width === 2 ? this.u16(v) : this.u32(v);
   }
-  get length(): number {
-    return this.out.length;
-  }
   bytes(): Uint8Array {
-    return Uint8Array.from(this.out);
+    return this.result();
   }
 }
 

@@ -2,6 +2,7 @@
  * A small test-only MDL writer (no test-framework imports: the viewer uses `writeSampleMdl`).
  * It writes both layouts: real "Ultra Model" v300–302 (spec §2) and documented "G3D" v100 (§3).
  */
+import { ByteWriter } from '@relic3d/test-harness/byte-writer';
 export type V3 = [number, number, number];
 export type V4 = [number, number, number, number];
 
@@ -97,28 +98,17 @@ export interface WFile {
   root: WNode;
 }
 
-class Bytes {
-  private buf = new Uint8Array(256);
-  private view = new DataView(this.buf.buffer);
-  length = 0;
-  private grow(n: number) {
-    if (this.length + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf);
-    this.buf = next;
-    this.view = new DataView(next.buffer);
+class Bytes extends ByteWriter {
+  constructor() {
+    super(256);
   }
-  i32(v: number) { this.grow(4); this.view.setInt32(this.length, v, true); this.length += 4; return this; }
-  u16(v: number) { this.grow(2); this.view.setUint16(this.length, v, true); this.length += 2; return this; }
-  u32(v: number) { this.grow(4); this.view.setUint32(this.length, v, true); this.length += 4; return this; }
-  u8(v: number) { this.grow(1); this.buf[this.length++] = v; return this; }
-  f32(...v: number[]) { for (const x of v) { this.grow(4); this.view.setFloat32(this.length, x, true); this.length += 4; } return this; }
-  raw(bytes: ArrayLike<number>) { this.grow(bytes.length); this.buf.set(Array.from(bytes), this.length); this.length += bytes.length; return this; }
-  tag(t: string) { return this.raw(Array.from(t, (c) => c.charCodeAt(0))); }
+  override f32(...v: number[]) {
+    for (const x of v) super.f32(x);
+    return this;
+  }
+  tag(t: string) { return this.ascii(t); }
   istring(s: string) { const b = new TextEncoder().encode(s); return this.i32(b.length).raw(b); }
-  bytes() { return this.buf.slice(0, this.length); }
+  bytes() { return this.result(); }
 }
 
 function writeVertex(out: Bytes, v: WVertex, ultra: boolean, stride: number) {

@@ -1,4 +1,5 @@
 /** A test-only MS3D writer: builds files for spec corners the corpus lacks. */
+import { ByteWriter } from '@relic3d/test-harness/byte-writer';
 
 type V3 = [number, number, number];
 type V4 = [number, number, number, number];
@@ -64,34 +65,17 @@ export interface WFile {
   tail?: Uint8Array;
 }
 
-class Out {
-  private buf = new Uint8Array(1024);
-  private dv = new DataView(this.buf.buffer);
-  length = 0;
-  private grow(n: number) {
-    if (this.length + n <= this.buf.length) return;
-    const next = new Uint8Array(Math.max(this.buf.length * 2, this.length + n));
-    next.set(this.buf);
-    this.buf = next;
-    this.dv = new DataView(next.buffer);
-  }
-  u8(v: number) { this.grow(1); this.dv.setUint8(this.length++, v & 0xff); }
-  i8(v: number) { this.grow(1); this.dv.setInt8(this.length++, v); }
-  u16(v: number) { this.grow(2); this.dv.setUint16(this.length, v, true); this.length += 2; }
-  i32(v: number) { this.grow(4); this.dv.setInt32(this.length, v, true); this.length += 4; }
-  u32(v: number) { this.grow(4); this.dv.setUint32(this.length, v >>> 0, true); this.length += 4; }
-  f32(v: number) { this.grow(4); this.dv.setFloat32(this.length, v, true); this.length += 4; }
-  vec(v: number[]) { v.forEach((x) => this.f32(x)); }
-  bytes(b: Uint8Array) { this.grow(b.length); this.buf.set(b, this.length); this.length += b.length; }
+class Out extends ByteWriter {
+  vec(v: number[]) { return this.floats(v); }
+  bytes(b: Uint8Array) { return this.raw(b); }
   /** A fixed-size field: NUL-padded, or cut to `size` (then it has no NUL). */
   fixed(name: Name, size: number) {
     const b = typeof name === 'string' ? Uint8Array.from(name, (c) => c.charCodeAt(0) & 0xff) : name;
     const field = new Uint8Array(size);
     field.set(b.subarray(0, size));
-    this.bytes(field);
+    return this.raw(field);
   }
-  text(s: string) { this.bytes(Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff)); }
-  result() { return this.buf.slice(0, this.length); }
+  text(s: string) { return this.ascii(s); }
 }
 
 const up: [V3, V3, V3] = [[0, 0, 1], [0, 0, 1], [0, 0, 1]];

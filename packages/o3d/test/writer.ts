@@ -3,6 +3,7 @@
  * (shared/specs/o3d.md) and independent of the parser. No test-framework imports: the viewer builds
  * its O3D sample with `writeSampleO3d()`.
  */
+import { ByteWriter } from '@relic3d/test-harness/byte-writer';
 
 type V3 = [number, number, number];
 type M16 = number[];
@@ -14,68 +15,13 @@ export function translationMatrix(x: number, y: number, z: number): M16 {
   return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
 }
 
-class Bytes {
-  private buf = new Uint8Array(1024);
-  private view = new DataView(this.buf.buffer);
-  length = 0;
-  private grow(n: number) {
-    if (this.length + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf);
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-  }
-  u8(v: number) {
-    this.grow(1);
-    this.view.setUint8(this.length++, v);
-    return this;
-  }
-  u16(v: number) {
-    this.grow(2);
-    this.view.setUint16(this.length, v, true);
-    this.length += 2;
-    return this;
-  }
-  i32(v: number) {
-    this.grow(4);
-    this.view.setInt32(this.length, v, true);
-    this.length += 4;
-    return this;
-  }
-  u32(v: number) {
-    this.grow(4);
-    this.view.setUint32(this.length, v >>> 0, true);
-    this.length += 4;
-    return this;
-  }
-  f32(v: number) {
-    this.grow(4);
-    this.view.setFloat32(this.length, v, true);
-    this.length += 4;
-    return this;
-  }
-  floats(values: ArrayLike<number>) {
-    for (let i = 0; i < values.length; i++) this.f32(values[i]);
-    return this;
-  }
-  raw(bytes: ArrayLike<number>) {
-    for (let i = 0; i < bytes.length; i++) this.u8(bytes[i]);
-    return this;
-  }
-  zeros(n: number) {
-    for (let i = 0; i < n; i++) this.u8(0);
-    return this;
-  }
+class Bytes extends ByteWriter {
   /** int length (including the NUL) + bytes + NUL. */
   lengthName(name: string) {
-    this.i32(name.length + 1);
-    for (let i = 0; i < name.length; i++) this.u8(name.charCodeAt(i));
-    return this.u8(0);
+    return this.i32(name.length + 1).ascii(name).u8(0);
   }
   done(): Uint8Array {
-    return this.buf.slice(0, this.length);
+    return this.result();
   }
 }
 

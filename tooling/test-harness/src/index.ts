@@ -2,3 +2,4 @@ export * from './corpus.js';
 export * from './fuzz.js';
 export * from './random.js';
 export * from './diff.js';
+export * from './byte-writer.js';

@@ -109,3 +109,22 @@ describe('sceneDifferences', () => {
     expect(sceneDifferences({ m: a.m }, { m: new Map([[1, 'b']]) })).toEqual(['$.m.0.1: a !== b']);
   });
 });
+
+describe('ByteWriter', () => {
+  it('writes little-endian values, grows past its initial size and copies out', async () => {
+    const { ByteWriter } = await import('../src/byte-writer.js');
+    const w = new ByteWriter(16);
+    w.u8(0x1ff).i8(-1).u16(0xbeef).i16(-2).u32(-1).i32(-3).f32(1.5).floats([2]).raw([1, 258]).zeros(3).ascii('OK');
+    const b = w.result();
+    const v = new DataView(b.buffer);
+    expect(b.length).toBe(29);
+    expect([v.getUint8(0), v.getInt8(1), v.getUint16(2, true), v.getInt16(4, true), v.getUint32(6, true), v.getInt32(10, true)]).toEqual([
+      0xff, -1, 0xbeef, -2, 0xffffffff, -3,
+    ]);
+    expect([v.getFloat32(14, true), v.getFloat32(18, true)]).toEqual([1.5, 2]);
+    expect(Array.from(b.subarray(22))).toEqual([1, 2, 0, 0, 0, 79, 75]);
+    w.zeros(1000);
+    expect(w.result().length).toBe(1029);
+    expect(w.result()).not.toBe(w.result());
+  });
+});
