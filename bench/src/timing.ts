@@ -63,17 +63,8 @@ export function gc(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-/** Seeded PRNG (mulberry32), so generated inputs are the same on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG (the harness's mulberry32), so generated inputs are the same on every run. */
+export { rng } from '@relic3d/test-harness';
 
 /** Median of a list of samples (the middle one, or the mean of the two middle ones). */
 export function median(xs: number[]): number {

@@ -1,15 +1,7 @@
-import type { Scene } from '@relic3d/core';
+import type { Scene, SerializedError } from '@relic3d/core';
 
 /** A FormatError (or other failure) flattened for postMessage. */
-export interface WireError {
-  name: string;
-  message: string;
-  code?: string;
-  offset?: number;
-  format?: string;
-  expected?: string;
-  found?: string;
-}
+export type WireError = SerializedError;
 
 export type ToWorker =
   /** `timingBudgetMs`: how long the worker may spend on the WASM vs TypeScript timing runs after the parse. */

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // Parsing runs here so a 50 MB file never freezes the page.
-import { isFormatError, requireFormat, type Format, type ParseOptions, type Scene } from '@relic3d/core';
+import { requireFormat, serializeError, type Format, type ParseOptions, type Scene } from '@relic3d/core';
 import { activePath, ready } from '@relic3d/kernels';
 import { ms3dFormat } from '@relic3d/ms3d';
 import { aseFormat } from '@relic3d/ase';
@@ -8,7 +8,7 @@ import { o3dFormat, findCompanions } from '@relic3d/o3d';
 import { mdlFormat } from '@relic3d/mdl';
 import { lodFormat } from '@relic3d/lod';
 import { toGlb } from '@relic3d/gltf';
-import type { FromWorker, ToWorker, WireError } from './protocol.js';
+import type { FromWorker, ToWorker } from './protocol.js';
 import { benchmarkPaths } from './timing.js';
 
 const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
@@ -16,15 +16,6 @@ const post = (message: FromWorker) => (self as unknown as Worker).postMessage(me
 let last: { scene: Scene; resolve: (name: string) => Promise<Uint8Array | undefined> } | undefined;
 
 const baseName = (name: string) => name.split(/[\\/]/).pop() ?? name;
-
-function wire(error: unknown): WireError {
-  if (isFormatError(error)) {
-    const e = error as Error & { code: string; offset: number; format: string; expected: string; found: string };
-    return { name: 'FormatError', message: e.message, code: e.code, offset: e.offset, format: e.format, expected: e.expected, found: e.found };
-  }
-  const e = error instanceof Error ? error : new Error(String(error));
-  return { name: e.name, message: e.message };
-}
 
 /** Companions come from the dropped files (by base name, any case), else from next to the URL. */
 function makeResolver(files: Record<string, Uint8Array>, baseUrl?: string, listing?: string[]) {
@@ -59,7 +50,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       const bytes = await toGlb(last.scene, { resolve: last.resolve });
       post({ type: 'glb', id: message.id, bytes });
     } catch (error) {
-      post({ type: 'error', id: message.id, error: wire(error) });
+      post({ type: 'error', id: message.id, error: serializeError(error) });
     }
     return;
   }
@@ -89,6 +80,6 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     });
     if (timing) post({ type: 'timing', id, ...timing });
   } catch (error) {
-    post({ type: 'error', id, error: wire(error) });
+    post({ type: 'error', id, error: serializeError(error) });
   }
 };

@@ -1,7 +1,7 @@
-import { requireFormat, type Scene } from '@relic3d/core';
+import { requireFormat, serializeError, type Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
 import { batchFormats } from './formats.js';
-import type { BatchError, BatchInput, BatchResult } from './types.js';
+import type { BatchInput, BatchResult } from './types.js';
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -9,20 +9,8 @@ function baseName(name: string): string {
   return name.replace(/^.*[\\/]/, '').toLowerCase();
 }
 
-/** Plain-data copy of any thrown value (FormatError fields kept). */
-export function serializeError(error: unknown): BatchError {
-  if (error && typeof error === 'object') {
-    const e = error as Record<string, unknown>;
-    const out: BatchError = { name: String(e.name ?? 'Error'), message: String(e.message ?? error) };
-    if (typeof e.code === 'string') out.code = e.code;
-    if (typeof e.offset === 'number') out.offset = e.offset;
-    if (typeof e.format === 'string') out.format = e.format;
-    if (typeof e.expected === 'string') out.expected = e.expected;
-    if (typeof e.found === 'string') out.found = e.found;
-    return out;
-  }
-  return { name: 'Error', message: String(error) };
-}
+/** Plain-data copy of any thrown value (FormatError fields kept); core's serializer. */
+export { serializeError };
 
 /** Detects and parses one input. Never throws: errors come back in the result. */
 export async function decodeOne(input: BatchInput, index: number, kernels?: 'wasm' | 'js'): Promise<BatchResult> {

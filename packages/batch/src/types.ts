@@ -1,4 +1,4 @@
-import type { Scene } from '@relic3d/core';
+import type { Scene, SerializedError } from '@relic3d/core';
 
 export interface BatchInput {
   /** File name: used for detection ties, messages and companion lookups. Never opened. */
@@ -8,15 +8,8 @@ export interface BatchInput {
   companions?: Record<string, Uint8Array>;
 }
 
-export interface BatchError {
-  name: string;
-  message: string;
-  code?: string;
-  offset?: number;
-  format?: string;
-  expected?: string;
-  found?: string;
-}
+/** A failure as plain data: FormatError fields (code, offset, format, expected, found) kept. */
+export type BatchError = SerializedError;
 
 export interface BatchResult {
   /** Position of the input in the batch. */

@@ -63,6 +63,32 @@ export function isFormatError(value: unknown): value is FormatError {
   return value instanceof FormatError || (value instanceof Error && value.name === 'FormatError' && 'offset' in value);
 }
 
+/** Any thrown value as plain data (for postMessage, JSON reports, batch results); FormatError fields kept. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+  offset?: number;
+  format?: string;
+  expected?: string;
+  found?: string;
+}
+
+/** Flattens a thrown value into a `SerializedError`: FormatError fields survive structured cloning. */
+export function serializeError(error: unknown): SerializedError {
+  if (error && typeof error === 'object') {
+    const e = error as Record<string, unknown>;
+    const out: SerializedError = { name: String(e.name ?? 'Error'), message: String(e.message ?? error) };
+    if (typeof e.code === 'string') out.code = e.code;
+    if (typeof e.offset === 'number') out.offset = e.offset;
+    if (typeof e.format === 'string') out.format = e.format;
+    if (typeof e.expected === 'string') out.expected = e.expected;
+    if (typeof e.found === 'string') out.found = e.found;
+    return out;
+  }
+  return { name: 'Error', message: String(error) };
+}
+
 /**
  * Collects warnings for one parse: each goes to `scene.warnings` and to `options.onWarning`.
  * Created per call, so no parse state lives at module level.

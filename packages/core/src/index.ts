@@ -1,5 +1,13 @@
 export * from './types.js';
-export { FormatError, isFormatError, WarningSink, type FormatErrorCode, type FormatErrorInit } from './errors.js';
+export {
+  FormatError,
+  isFormatError,
+  WarningSink,
+  serializeError,
+  type FormatErrorCode,
+  type FormatErrorInit,
+  type SerializedError,
+} from './errors.js';
 export { ByteReader, printable, type ByteReaderOptions } from './byte-reader.js';
 export { codePage } from './codepage.js';
 export {

@@ -262,4 +262,13 @@ describe('FormatError', () => {
     const clone = Object.assign(new Error(e.message), { name: 'FormatError', offset: 12, format: 'o3d' });
     expect(isFormatError(clone)).toBe(true);
   });
+
+  it('serializes to plain data that keeps the FormatError fields', async () => {
+    const { serializeError } = await import('../src/index.js');
+    const e = new FormatError({ format: 'lod', offset: 9, expected: 'LODka3D1', found: "'LODka3D2'", code: 'BAD_MAGIC' });
+    const plain = structuredClone(serializeError(e));
+    expect(plain).toEqual({ name: 'FormatError', message: e.message, code: 'BAD_MAGIC', offset: 9, format: 'lod', expected: 'LODka3D1', found: "'LODka3D2'" });
+    expect(serializeError(new RangeError('r'))).toEqual({ name: 'RangeError', message: 'r' });
+    expect(serializeError('boom')).toEqual({ name: 'Error', message: 'boom' });
+  });
 });
