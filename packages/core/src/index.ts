@@ -38,3 +38,14 @@ export { validateScene, assertValidScene, type ValidationIssue, type ValidationC
 export { cornerNormals, compactIndices, smoothingMask } from './geometry.js';
 export { srgbToLinear, linearToSrgb, linearColor, linearRgb } from './color.js';
 export * as math from './math.js';
+export {
+  FolderIndex,
+  indexResolver,
+  lruCache,
+  joinInside,
+  isAbsoluteName,
+  baseNameOf,
+  type FolderListing,
+  type FolderLister,
+  type IndexReader,
+} from './folder-index.js';
