@@ -1,3 +1,4 @@
+import { expectArray, expectNumbers, expectOptionalArray } from './guard.js';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 /** Keys of every joint for one path, flattened. */
@@ -48,6 +49,11 @@ interface Checked {
 function checkTracks(name: string, set: KeyTrackSet | undefined, n: number, size: number): void {
   if (!set) return;
   const { offsets, times, values } = set;
+  // The WASM kernel reads offsets as u32: a negative Int32 offset or a float's bits would address
+  // memory before or far past the key buffers.
+  expectArray(`${name}.offsets`, offsets, Uint32Array);
+  expectArray(`${name}.times`, times, Float32Array);
+  expectArray(`${name}.values`, values, Float32Array);
   if (offsets.length !== n + 1) throw new RangeError(`${name}.offsets needs ${n + 1} entries, has ${offsets.length}`);
   for (let j = 0; j < n; j++) {
     if (offsets[j + 1] < offsets[j]) throw new RangeError(`${name}.offsets decrease at joint ${j}`);
@@ -60,6 +66,12 @@ function checkTracks(name: string, set: KeyTrackSet | undefined, n: number, size
 
 /** Validates the input and orders joints parents-first. */
 function check(input: BakeClipInput): Checked {
+  expectNumbers('parents', input.parents);
+  expectArray('inverseBindMatrices', input.inverseBindMatrices, Float32Array);
+  expectArray('frameTimes', input.frameTimes, Float32Array);
+  expectOptionalArray('restTranslation', input.restTranslation, Float32Array);
+  expectOptionalArray('restRotation', input.restRotation, Float32Array);
+  expectOptionalArray('restScale', input.restScale, Float32Array);
   const n = input.parents.length;
   const parents = Int32Array.from(input.parents);
   for (let j = 0; j < n; j++) {

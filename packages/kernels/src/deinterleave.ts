@@ -1,3 +1,4 @@
+import { expectArray } from './guard.js';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export type FieldType = 'f32' | 'u8' | 'u16' | 'i16' | 'u32' | 'i32';
@@ -34,6 +35,7 @@ const CTORS = { f32: Float32Array, u8: Uint8Array, u16: Uint16Array, i16: Int16A
 
 /** Checks that `count` records of `stride` bytes and every field fit in `bytes`. */
 export function checkLayout(bytes: Uint8Array, stride: number, count: number, layout: Record<string, FieldLayout>): void {
+  expectArray('bytes', bytes, Uint8Array);
   if (!Number.isInteger(stride) || stride <= 0) throw new RangeError(`stride must be a positive integer, got ${stride}`);
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (count * stride > bytes.byteLength) throw new RangeError(`${count} records of ${stride} bytes need ${count * stride} bytes, have ${bytes.byteLength}`);

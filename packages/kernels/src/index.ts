@@ -1,5 +1,6 @@
-export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, wasmModule, WasmModule, WasmOutOfMemory } from './runtime.js';
-export type { KernelMode, Variant, KernelExports } from './runtime.js';
+// The module instance stays internal: its kernels take raw addresses into module memory.
+export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, WasmOutOfMemory } from './runtime.js';
+export type { KernelMode, Variant } from './runtime.js';
 export { deinterleave, deinterleaveJS, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';
 export { widenIndices, widenIndicesJS, type WidenOptions } from './indices.js';

@@ -1,3 +1,4 @@
+import { expectArray, expectCount } from './guard.js';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface WidenOptions {
@@ -5,6 +6,12 @@ export interface WidenOptions {
   vertexCount?: number;
   kernels?: KernelMode;
   variant?: Variant;
+}
+
+/** Indices of a type the kernels have no loop for (a Float64Array, say) would be read as u16 pairs. */
+function checkInput(indices: unknown, vertexCount: unknown): void {
+  expectArray('indices', indices, Uint8Array, Uint16Array, Uint32Array);
+  if (vertexCount !== undefined) expectCount('vertexCount', vertexCount, 0x100000000);
 }
 
 function checkMax(max: number, vertexCount: number | undefined): void {
@@ -15,6 +22,7 @@ function checkMax(max: number, vertexCount: number | undefined): void {
 
 /** TypeScript reference of {@link widenIndices}. */
 export function widenIndicesJS(indices: Uint8Array | Uint16Array | Uint32Array, options: WidenOptions = {}): Uint32Array {
+  checkInput(indices, options.vertexCount);
   const out = new Uint32Array(indices.length);
   let max = 0;
   for (let i = 0; i < indices.length; i++) {
@@ -33,6 +41,7 @@ export function widenIndicesJS(indices: Uint8Array | Uint16Array | Uint32Array, 
 export function widenIndices(indices: Uint8Array | Uint16Array | Uint32Array, options: WidenOptions = {}): Uint32Array {
   const wasm = wasmModule(options);
   if (!wasm || indices instanceof Uint32Array) return widenIndicesJS(indices, options);
+  checkInput(indices, options.vertexCount);
   return wasm.run(() => {
     const n = indices.length;
     const src = wasm.put(indices);

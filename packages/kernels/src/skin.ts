@@ -1,3 +1,4 @@
+import { expectNumbers } from './guard.js';
 import { wasmModule, type KernelMode, type Variant, type WasmModule } from './runtime.js';
 
 export interface PackedSkin {
@@ -18,9 +19,7 @@ export function packSkinWeightsJS(
   joints: ArrayLike<number>,
   weights: ArrayLike<number>,
 ): PackedSkin {
-  if (joints.length < vertexCount * influences || weights.length < vertexCount * influences) {
-    throw new RangeError(`${vertexCount} vertices × ${influences} influences exceed the ${Math.min(joints.length, weights.length)} given`);
-  }
+  checkPack(vertexCount, influences, joints, weights);
   const outJ = new Uint16Array(vertexCount * 4);
   const outW = new Float32Array(vertexCount * 4);
   const tj = new Int32Array(influences);
@@ -69,6 +68,17 @@ export function packSkinWeightsJS(
   return { joints: outJ, weights: outW };
 }
 
+function checkPack(vertexCount: number, influences: number, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
+  if (!Number.isInteger(vertexCount) || vertexCount < 0 || !Number.isInteger(influences) || influences < 0) {
+    throw new RangeError(`vertexCount and influences must be non-negative integers, got ${vertexCount} and ${influences}`);
+  }
+  expectNumbers('joints', joints);
+  expectNumbers('weights', weights);
+  if (joints.length < vertexCount * influences || weights.length < vertexCount * influences) {
+    throw new RangeError(`${vertexCount} vertices × ${influences} influences exceed the ${Math.min(joints.length, weights.length)} given`);
+  }
+}
+
 /**
  * Packs per-vertex (joint, weight) influences into glTF JOINTS_0/WEIGHTS_0 (see
  * {@link packSkinWeightsJS}). Runs in WASM once `ready()` has resolved; identical results.
@@ -82,13 +92,8 @@ export function packSkinWeights(
 ): PackedSkin {
   const wasm = wasmModule(options);
   if (!wasm || influences === 0) return packSkinWeightsJS(vertexCount, influences, joints, weights);
-  if (!Number.isInteger(vertexCount) || vertexCount < 0 || !Number.isInteger(influences) || influences < 0) {
-    throw new RangeError(`vertexCount and influences must be non-negative integers, got ${vertexCount} and ${influences}`);
-  }
+  checkPack(vertexCount, influences, joints, weights);
   const total = vertexCount * influences;
-  if (joints.length < total || weights.length < total) {
-    throw new RangeError(`${vertexCount} vertices × ${influences} influences exceed the ${Math.min(joints.length, weights.length)} given`);
-  }
   return wasm.run(() => {
     let j: number, jointType: number, jointSize: number;
     if (joints instanceof Int32Array || joints instanceof Uint16Array || joints instanceof Uint8Array) {

@@ -1,4 +1,5 @@
 import { skinVertices as coreSkinVertices } from '@relic3d/core';
+import { expectArray, expectOptionalArray } from './guard.js';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface SkinOptions {
@@ -15,6 +16,14 @@ function check(
   normals?: Float32Array,
   outNormals?: Float32Array,
 ): number {
+  // The WASM path copies bytes and reads them as these types (Uint32 joints would be read as u16 pairs).
+  expectArray('positions', positions, Float32Array);
+  expectArray('joints', joints, Uint16Array);
+  expectArray('weights', weights, Float32Array);
+  expectArray('jointMatrices', jointMatrices, Float32Array);
+  expectArray('outPositions', outPositions, Float32Array);
+  expectOptionalArray('normals', normals, Float32Array);
+  expectOptionalArray('outNormals', outNormals, Float32Array);
   const count = Math.floor(positions.length / 3);
   if (joints.length < count * 4 || weights.length < count * 4) {
     throw new RangeError(`${count} vertices need ${count * 4} joints and weights, have ${joints.length} and ${weights.length}`);

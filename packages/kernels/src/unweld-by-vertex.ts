@@ -1,3 +1,4 @@
+import { expectArray, expectOptionalArray } from './guard.js';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 import { unweld, unweldJS, type UnweldResult } from './unweld.js';
 
@@ -176,6 +177,8 @@ function fallback(
 }
 
 function checkUnweldByVertex(primary: Uint32Array, primaryCount: number, keys: Uint32Array | undefined, keyWidth: number, cornerCount: number): void {
+  expectArray('primary', primary, Uint32Array);
+  expectOptionalArray('keys', keys, Uint32Array);
   if (!Number.isInteger(primaryCount) || primaryCount < 0 || primaryCount > 0x7fffffff) throw new RangeError(`primaryCount must be a non-negative integer, got ${primaryCount}`);
   if (!Number.isInteger(keyWidth) || keyWidth < 0) throw new RangeError(`keyWidth must be a non-negative integer, got ${keyWidth}`);
   if (!Number.isInteger(cornerCount) || cornerCount < 0 || cornerCount > primary.length || cornerCount > 0x7fffffff) {

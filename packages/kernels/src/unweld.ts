@@ -1,3 +1,4 @@
+import { expectArray } from './guard.js';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface UnweldResult {
@@ -57,6 +58,7 @@ export function unweldJS(keys: Uint32Array, keyWidth: number, cornerCount = keys
 }
 
 function checkUnweld(keys: Uint32Array, keyWidth: number, cornerCount: number): void {
+  expectArray('keys', keys, Uint32Array);
   if (!Number.isInteger(keyWidth) || keyWidth <= 0) throw new RangeError(`keyWidth must be a positive integer, got ${keyWidth}`);
   if (!Number.isInteger(cornerCount) || cornerCount < 0 || cornerCount * keyWidth > keys.length) {
     throw new RangeError(`${cornerCount} corners of ${keyWidth} words need ${cornerCount * keyWidth} keys, have ${keys.length}`);

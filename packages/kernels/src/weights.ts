@@ -3,6 +3,7 @@
 // its WASM path. Bad counts throw RangeError before anything is read; format packages check their
 // values first (or catch and rethrow as FormatError).
 import { J_I32, J_U16, packIn, packSkinWeights, packSkinWeightsJS, W_F32, W_U8_UNORM, type PackedSkin } from './skin.js';
+import { expectArray, expectNumbers, expectOptionalArray } from './guard.js';
 import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 
 export interface UnpackOptions {
@@ -43,7 +44,8 @@ function checkCount(name: string, n: number): void {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`${name} must be a non-negative integer, got ${n}`);
 }
 
-function checkRecords(bytes: Uint8Array, stride: number, count: number, end: number): void {
+function checkRecords(name: string, bytes: Uint8Array, stride: number, count: number, end: number): void {
+  expectArray(name, bytes, Uint8Array);
   checkCount('count', count);
   if (!Number.isInteger(stride) || stride <= 0) throw new RangeError(`stride must be a positive integer, got ${stride}`);
   if (end > stride) throw new RangeError(`fields end at byte ${end} of a ${stride}-byte record`);
@@ -70,9 +72,11 @@ export function unpackMs3dWeights(
   jointCount: number,
   options: Ms3dWeightOptions = {},
 ): UnpackedSkin {
+  expectNumbers('boneIds', boneIds);
+  expectOptionalArray('extra', extra, Uint8Array);
   const n = boneIds.length;
   checkCount('jointCount', jointCount);
-  if (extra) checkRecords(extra, extraStride, n, 6);
+  if (extra) checkRecords('extra', extra, extraStride, n, 6);
   const wasm = options.reference ? undefined : wasmModule(options);
   if (wasm && n > 0) {
     return wasm.run(() => {
@@ -132,7 +136,8 @@ export function unpackO3dWeights(
   options: UnpackOptions & { stride?: number } = {},
 ): UnpackedSkin {
   const stride = options.stride ?? 44;
-  checkRecords(records, stride, count, 24);
+  checkRecords('records', records, stride, count, 24);
+  if (palette !== undefined) expectNumbers('palette', palette);
   const wasm = options.reference ? undefined : wasmModule(options);
   if (wasm && count > 0) {
     return wasm.run(() => {
@@ -194,7 +199,7 @@ export function unpackByteWeights(
   weightsOffset: number,
   options: UnpackOptions = {},
 ): UnpackedSkin {
-  checkRecords(records, stride, count, Math.max(jointsOffset + 8, weightsOffset + 4));
+  checkRecords('records', records, stride, count, Math.max(jointsOffset + 8, weightsOffset + 4));
   if (!Number.isInteger(jointsOffset) || !Number.isInteger(weightsOffset) || jointsOffset < 0 || weightsOffset < 0) {
     throw new RangeError(`field offsets must be non-negative integers, got ${jointsOffset} and ${weightsOffset}`);
   }
@@ -248,6 +253,7 @@ export function unpackLodWeights(
   vertexCount: number,
   options: LodWeightOptions = {},
 ): UnpackedSkin {
+  expectArray('bytes', bytes, Uint8Array);
   checkCount('recordCount', recordCount);
   checkCount('vertexCount', vertexCount);
   if (!Number.isInteger(bonesPerVertex) || bonesPerVertex < 1 || bonesPerVertex > 0xffff) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, afterEach } from 'vitest';
-import { activePath, deinterleave, getKernelMode, ready, setKernelMode, simdSupported, supported, wasmModule, WasmOutOfMemory } from '../src/index.js';
+import { activePath, deinterleave, getKernelMode, ready, setKernelMode, simdSupported, supported, WasmOutOfMemory } from '../src/index.js';
+import { wasmModule } from '../src/runtime.js';
 
 describe('runtime', () => {
   afterEach(() => setKernelMode('wasm'));
