@@ -1,0 +1,98 @@
+// Crafted inputs from the security audit (issue 15): valid or nearly valid files whose cost grows
+// faster than their size. Each run starts with them (unmutated), so the budgets are checked on the
+// worst shapes known, not only on what random mutation happens to reach.
+import { ByteWriter } from '@relic3d/test-harness/byte-writer';
+import { writeMs3d } from '../../../packages/ms3d/test/writer.js';
+import { IDENTITY, writeO3d, type WObject } from '../../../packages/o3d/test/writer.js';
+import type { FormatId, Seed } from './types.js';
+
+const text = (s: string) => new TextEncoder().encode(s);
+const ASE_HEAD = '*3DSMAX_ASCIIEXPORT 200\n*SCENE {\n*SCENE_FIRSTFRAME 0\n*SCENE_LASTFRAME 100\n*SCENE_FRAMESPEED 30\n*SCENE_TICKSPERFRAME 160\n}\n';
+
+/** Item 3: TCB rotation keys 100 frames apart, ~1.3 MB: each key was resampled per frame into plain arrays. */
+function aseTcbKeys(): Uint8Array {
+  const parts = [ASE_HEAD];
+  for (let n = 0; n < 9; n++) {
+    parts.push(`*HELPEROBJECT {\n*NODE_NAME "k${n}"\n*TM_ANIMATION {\n*NODE_NAME "k${n}"\n*CONTROL_ROT_TCB {\n`);
+    for (let k = 0; k < 3000; k++) parts.push(`*CONTROL_TCB_ROT_KEY ${k * 16000} 0 0 1 ${(k % 7) * 0.3} 0 0 0 0 0\n`);
+    parts.push('}\n}\n}\n');
+  }
+  return text(parts.join(''));
+}
+
+/** Item 5: an 80,000-object *NODE_PARENT chain (cycle detection was quadratic). */
+function aseParentChain(): Uint8Array {
+  const parts = [ASE_HEAD];
+  for (let n = 0; n < 80_000; n++) parts.push(`*HELPEROBJECT {\n*NODE_NAME "n${n}"\n${n ? `*NODE_PARENT "n${n - 1}"\n` : ''}}\n`);
+  return text(parts.join(''));
+}
+
+/** Item 6: 200,000 stray braces, one warning each (the warning list was spread into push()). */
+function aseStrayBraces(): Uint8Array {
+  return text(`${ASE_HEAD}${'}\n'.repeat(200_000)}`);
+}
+
+/** Item 6: 200,000 unknown chunks inside LOD1, one warning each. */
+function lodUnknownChunks(): Uint8Array {
+  const n = 200_000;
+  const w = new ByteWriter(12 * n + 64).ascii('LODka3D1').ascii('LOD1').i32(12 * n).i32(n);
+  for (let i = 0; i < n; i++) w.ascii('XXXX').i32(0).i32(0);
+  return w.result();
+}
+
+/** Item 12: group triangle lists of 6.5 M references (13 MB) to 3 triangles: each reference was amplified before the check. */
+function ms3dGroupReferences(): Uint8Array {
+  const triangles = Array.from({ length: 65_535 }, (_, i) => i % 3);
+  return writeMs3d({
+    vertices: [{ position: [0, 0, 0] }, { position: [1, 0, 0] }, { position: [0, 1, 0] }],
+    triangles: [0, 1, 2].map(() => ({ v: [0, 1, 2] as [number, number, number] })),
+    groups: Array.from({ length: 100 }, (_, g) => ({ name: `g${g}`, triangles })),
+  });
+}
+
+/**
+ * Item 4: a valid ~0.9 MB .o3d with an embedded 16,000-frame motion and three LOD groups of 800
+ * objects, one per group on the bone (a follower): every baked frame recomputed every node.
+ */
+function o3dFollowers(): Uint8Array {
+  const frames = 16_000;
+  const empty = { vertices: [], indices: [], blocks: [] };
+  const group = (): WObject[] => [{ type: 0, parent: 0, parentType: 2, geometry: empty }, ...Array.from({ length: 800 }, (): WObject => ({ type: 0, geometry: empty }))];
+  return writeO3d({
+    name: 'stress_followers.o3d',
+    version: 22,
+    lod: true,
+    frameCount: frames,
+    skeleton: {
+      base: [IDENTITY],
+      inverse: [IDENTITY],
+      motion: [{ name: 'root', parent: -1, keys: Array.from({ length: frames }, (_, f) => [0, 0, Math.sin(f / 100), Math.cos(f / 100), f / 1000, 0, 0]) }],
+    },
+    groups: [group(), group(), group()],
+  });
+}
+
+interface Stress {
+  name: string;
+  fileName: string;
+  build: () => Uint8Array;
+}
+
+export const STRESS: Record<FormatId, Stress[]> = {
+  ase: [
+    { name: 'TCB rotation keys 100 frames apart (item 3)', fileName: 'stress_tcb.ase', build: aseTcbKeys },
+    { name: '80,000-object parent chain (item 5)', fileName: 'stress_chain.ase', build: aseParentChain },
+    { name: '200,000 stray braces (item 6)', fileName: 'stress_braces.ase', build: aseStrayBraces },
+  ],
+  lod: [{ name: '200,000 unknown chunks (item 6)', fileName: 'stress_chunks.lod', build: lodUnknownChunks }],
+  ms3d: [{ name: '6.5 M group triangle references (item 12)', fileName: 'stress_groups.ms3d', build: ms3dGroupReferences }],
+  o3d: [{ name: 'LOD followers of a 16,000-frame motion (item 4)', fileName: 'stress_followers.o3d', build: o3dFollowers }],
+  mdl: [],
+};
+
+/** The crafted inputs of a format, built on demand (some are megabytes). */
+export function stressSeed(format: FormatId, k: number): Seed {
+  const s = STRESS[format][k];
+  return { name: `stress:${s.name}`, fileName: s.fileName, bytes: s.build(), companions: {}, source: 'synthetic' };
+}
+
