@@ -3,13 +3,13 @@
 // watchdog kills it when an input hangs; a crash (out of memory) ends it the same way.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateScene, type Resolver, type Scene } from '@relic3d/core';
+import { validateScene, WarningSink, type Resolver, type Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
-import { aseFormat } from '@relic3d/ase';
-import { lodFormat } from '@relic3d/lod';
-import { mdlFormat } from '@relic3d/mdl';
-import { ms3dFormat } from '@relic3d/ms3d';
-import { parse as parseO3d } from '@relic3d/o3d';
+import { aseFormat, readAse } from '@relic3d/ase';
+import { lodFormat, readLod } from '@relic3d/lod';
+import { mdlFormat, readMdl } from '@relic3d/mdl';
+import { ms3dFormat, ms3dToScene, readMs3d } from '@relic3d/ms3d';
+import { parse as parseO3d, parseSync as parseO3dSync, readAni, readChr, readO3d } from '@relic3d/o3d';
 import { toGlb } from '@relic3d/gltf';
 import validator from 'gltf-validator';
 import { hashSeed } from '@relic3d/test-harness';
@@ -62,21 +62,70 @@ const send = (message: ChildMessage) => process.send!(message);
 const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
 const IMAGE = /\.(png|jpe?g|bmp|tga|dds|gif|webp|tif)$/i;
 
-/** Companions by base name (case-insensitive), and the PNG for image names. */
-function resolverFor(companions: Record<string, Uint8Array>): Resolver {
+/**
+ * Ultra `.mat` files (JSON) an MDL names: a full one with textures (one of them outside the
+ * folder), out-of-range numbers (1e999 parses to Infinity), a terminal escape instead of JSON, and
+ * JSON without a material.
+ */
+const MATERIALS = [
+  '{"material":{"color":[1,0.5,0.25,1],"emission":[0.1,0,0],"metallic":0.5,"roughness":2,"alphamask":true,"alphacutoff":0.3,"twosided":true,"texture0":"./diffuse.png","texture1":"normal.png","texture2":"../metal.png","texture7":"/etc/passwd"}}',
+  '{"material":{"color":[1e999,0,0,1],"emission":[-1e999,0,0],"metallic":1e999,"roughness":-1e999,"alphamask":true,"alphacutoff":1e999,"texture0":""}}',
+  '\u001b[2J\u001b[Hall OK',
+  '{"materials":[]}',
+].map((text) => new TextEncoder().encode(text));
+
+/** Companions by base name (case-insensitive), the PNG for image names and a .mat for material names. */
+function resolverFor(companions: Record<string, Uint8Array>, salt: number): Resolver {
   const byName = new Map(Object.entries(companions).map(([name, bytes]) => [name.toLowerCase(), bytes]));
   return (name: string) => {
     const base = name.replace(/^.*[\\/]/, '').toLowerCase();
-    return byName.get(base) ?? (IMAGE.test(base) ? PNG : undefined);
+    if (byName.has(base)) return byName.get(base);
+    if (IMAGE.test(base)) return PNG;
+    if (base.endsWith('.mat')) return MATERIALS[hashSeed(`${salt}:${base}`) % MATERIALS.length];
+    return undefined;
   };
+}
+
+/** How an input is parsed: kernels, the async or sync entry, and the format's own options. */
+export interface Variant {
+  kernels: 'wasm' | 'js';
+  sync: boolean;
+  options: Record<string, string | boolean>;
+}
+
+/** Option values each format is also run with (a quarter of the inputs each, by hash). */
+const OPTIONS: Record<FormatId, Record<string, (string | boolean)[]>> = {
+  ms3d: { positionInterpolation: ['linear', 'hermite', 'step'] },
+  ase: { fileNormals: [true, false] },
+  o3d: { noSkeletonLookup: [false, false, false, true] },
+  mdl: { morphTargets: ['absolute', 'delta'] },
+  lod: { upAxis: ['y', 'z'] },
+};
+
+export function variantFor(plan: PlanOptions, index: number): Variant {
+  const h = (what: string) => hashSeed(`${plan.runSeed}:${plan.format}:${what}:${index}`);
+  const options: Record<string, string | boolean> = {};
+  for (const [key, values] of Object.entries(OPTIONS[plan.format])) options[key] = values[h(key) % values.length];
+  return { kernels: h('kernels') % 4 === 0 ? 'js' : 'wasm', sync: h('sync') % 4 === 0, options };
 }
 
 const FORMATS = { ms3d: ms3dFormat, ase: aseFormat, mdl: mdlFormat, lod: lodFormat };
 
-function parse(format: FormatId, input: FuzzInput, kernels: 'wasm' | 'js'): Promise<Scene> {
-  const options = { fileName: input.seed.fileName, resolve: resolverFor(input.companions), kernels };
-  if (format === 'o3d') return parseO3d(input.bytes, { ...options, motions: input.seed.motions ?? [] });
-  return FORMATS[format].parse(input.bytes, options);
+async function parse(format: FormatId, input: FuzzInput, variant: Variant, salt: number): Promise<Scene> {
+  const options = { fileName: input.seed.fileName, resolve: resolverFor(input.companions, salt), kernels: variant.kernels, ...variant.options };
+  if (format === 'o3d') {
+    const o3dOptions = { ...options, motions: input.seed.motions ?? [] };
+    return variant.sync ? parseO3dSync(input.bytes, o3dOptions) : parseO3d(input.bytes, o3dOptions);
+  }
+  return variant.sync ? FORMATS[format].parseSync!(input.bytes, options) : FORMATS[format].parse(input.bytes, options);
+}
+
+/** The raw readers (bytes → the stored structure), public API too: the changed file only. */
+function readRaw(format: FormatId, input: FuzzInput): void {
+  const bytes = input.changed === input.seed.fileName ? input.bytes : input.companions[input.changed];
+  if (format === 'o3d') (/\.chr$/i.test(input.changed) ? readChr : /\.ani$/i.test(input.changed) ? readAni : readO3d)(bytes);
+  else if (format === 'ms3d') ms3dToScene(readMs3d(bytes), {}, new WarningSink('ms3d')); // the scene from a decoded raw structure is a path of its own
+  else ({ ase: readAse, mdl: readMdl, lod: readLod })[format](bytes);
 }
 
 const isFormatError = (e: unknown): boolean => e instanceof Error && e.name === 'FormatError' && typeof (e as { offset?: unknown }).offset === 'number';
@@ -118,18 +167,30 @@ function validateGlb(glb: Uint8Array): ReturnType<typeof validator.validateBytes
 }
 
 /** One input through the whole pipeline. */
-export async function runInput(format: FormatId, input: FuzzInput, index: number, kernels: 'wasm' | 'js', validate: boolean): Promise<{ result: InputResult; scene?: Scene; error?: unknown }> {
+export async function runInput(format: FormatId, input: FuzzInput, index: number, variant: Variant, validate: boolean): Promise<{ result: InputResult; scene?: Scene; error?: unknown }> {
   const m = await measure(() => {
     const held = injectFault(index);
-    return parse(format, input, kernels).finally(() => held);
+    return parse(format, input, variant, index).finally(() => held);
   });
-  const result: InputResult = { index, label: input.label, seed: input.seed.name, bytes: input.bytes.length, outcome: 'accepted', ms: Math.round(m.ms * 10) / 10, peak: m.peak, kernels };
+  const result: InputResult = { index, label: input.label, seed: input.seed.name, bytes: input.bytes.length, outcome: 'accepted', ms: Math.round(m.ms * 10) / 10, peak: m.peak, kernels: variant.kernels, variant };
   const size = input.bytes.length + (input.changed === input.seed.fileName ? 0 : input.companions[input.changed]?.length ?? 0);
   const over = overBudget(size, m.ms, m.peak);
   if (over.length) result.over = over;
+  let rawError: unknown;
+  try {
+    readRaw(format, input);
+  } catch (e) {
+    rawError = e;
+  }
+  const parseUntyped = m.error !== undefined && !isFormatError(m.error);
+  const rawUntyped = rawError !== undefined && !isFormatError(rawError);
+  if (parseUntyped || rawUntyped) {
+    result.outcome = 'untyped';
+    result.error = parseUntyped ? describeError(m.error) : `raw reader: ${describeError(rawError)}`;
+    return { result, error: parseUntyped ? m.error : rawError };
+  }
   if (m.error !== undefined) {
-    result.outcome = isFormatError(m.error) ? 'rejected' : 'untyped';
-    if (result.outcome === 'untyped') result.error = describeError(m.error);
+    result.outcome = 'rejected';
     return { result, error: m.error };
   }
   const scene = m.value!;
@@ -138,7 +199,7 @@ export async function runInput(format: FormatId, input: FuzzInput, index: number
   if (validate) {
     let glb: Uint8Array | undefined;
     try {
-      glb = await toGlb(scene, { resolve: resolverFor(input.companions) });
+      glb = await toGlb(scene, { resolve: resolverFor(input.companions, index) });
     } catch (e) {
       result.glb = 'export-error';
       result.glbIssue = describeError(e);
@@ -181,25 +242,23 @@ export function saveInput(dir: string, format: FormatId, plan: PlanOptions | und
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, input.seed.fileName), input.bytes);
   for (const [name, bytes] of Object.entries(input.companions)) writeFileSync(path.join(dir, name), bytes);
-  const meta = { format, fileName: input.seed.fileName, motions: input.seed.motions, companions: Object.keys(input.companions), kernels: result.kernels, seed: input.seed.name, label: input.label, index: result.index, plan, result };
+  const meta = { format, fileName: input.seed.fileName, motions: input.seed.motions, companions: Object.keys(input.companions), changed: input.changed, variant: result.variant, seed: input.seed.name, label: input.label, index: result.index, plan, result };
   writeFileSync(path.join(dir, 'input.json'), `${JSON.stringify(meta, null, 2)}\n`);
   const rel = path.relative(process.cwd(), dir) || '.';
   writeFileSync(path.join(dir, 'repro.txt'), `pnpm fuzz --replay ${rel}\n`);
 }
 
 /** An input saved by saveInput, read back. */
-export function loadInput(dir: string): { format: FormatId; input: FuzzInput; kernels: 'wasm' | 'js' } {
+export function loadInput(dir: string): { format: FormatId; input: FuzzInput; variant: Variant; index: number } {
   const meta = JSON.parse(readFileSync(path.join(dir, 'input.json'), 'utf8'));
   const companions: Record<string, Uint8Array> = {};
   const files = new Set(readdirSync(dir));
   for (const name of meta.companions as string[]) if (files.has(name)) companions[name] = new Uint8Array(readFileSync(path.join(dir, name)));
   const bytes = new Uint8Array(readFileSync(path.join(dir, meta.fileName)));
   const seed: Seed = { name: meta.seed, fileName: meta.fileName, bytes, companions, motions: meta.motions, source: 'corpus' };
-  return { format: meta.format, kernels: meta.kernels ?? 'wasm', input: { seed, bytes, companions, label: meta.label, changed: meta.fileName } };
+  const variant: Variant = meta.variant ?? { kernels: 'wasm', sync: false, options: {} };
+  return { format: meta.format, variant, index: meta.index ?? 0, input: { seed, bytes, companions, label: meta.label, changed: meta.changed ?? meta.fileName } };
 }
-
-/** A quarter of the inputs force the TypeScript kernels; the rest use WASM. */
-export const kernelsFor = (plan: PlanOptions, index: number): 'wasm' | 'js' => (hashSeed(`${plan.runSeed}:${plan.format}:kernels:${index}`) % 4 === 0 ? 'js' : 'wasm');
 
 let current: { key: string; plan: Plan } | undefined;
 function planFor(options: PlanOptions): Plan {
@@ -218,7 +277,7 @@ async function run(command: RunCommand): Promise<void> {
   const saved = { ...command.saved };
   for (let index = command.start; index < command.end; index++) {
     const input = inputAt(plan, index);
-    const { result } = await runInput(format, input, index, kernelsFor(command.plan, index), command.validate);
+    const { result } = await runInput(format, input, index, variantFor(command.plan, index), command.validate);
     let savedAs: string | undefined;
     let signature: string | undefined;
     const kinds = failureKinds(result);
@@ -246,8 +305,8 @@ async function main(): Promise<void> {
       saveInput(command.dir, command.plan.format, command.plan, input, result);
       send({ type: 'dumped', dir: command.dir, result });
     } else if (command.type === 'replay') {
-      const { format, input, kernels } = loadInput(command.dir);
-      const out = await runInput(format, input, -1, kernels, command.validate);
+      const { format, input, variant, index } = loadInput(command.dir);
+      const out = await runInput(format, input, index, variant, command.validate);
       const detail = out.error instanceof Error ? (out.error.stack ?? String(out.error)) : out.error === undefined ? '' : String(out.error);
       send({ type: 'replayed', result: out.result, detail });
     } else process.exit(0);

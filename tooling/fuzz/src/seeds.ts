@@ -131,6 +131,22 @@ export function aseSeeds(): Seed[] {
     ],
     { materials },
   );
+  // Corners: single TCB keys, key times Float32 merges, a parent cycle, face normals without vertex
+  // normals, a *MESH_ANIMATION frame of another topology.
+  const corners = ase.aseFile([
+    ase.helper('A', I, {
+      parent: 'B',
+      tail: [
+        ase.tmAnimation('A', {
+          CONTROL_POS_TCB: ['*CONTROL_TCB_POS_KEY 0 1 2 3 0 0 0 0 0'],
+          CONTROL_ROT_TCB: ['*CONTROL_TCB_ROT_KEY 0 0 0 1 0.5 0 0 0 0 0'],
+          CONTROL_SCALE_LINEAR: ['*CONTROL_SCALE_KEY 0 1 1 1 0 0 1 0', '*CONTROL_SCALE_KEY 100000000 2 2 2 0 0 1 0', '*CONTROL_SCALE_KEY 100000001 3 3 3 0 0 1 0'],
+        }),
+      ],
+    }),
+    ase.helper('B', I, { parent: 'A' }),
+    ase.geom('FaceNormals', { ...ase.cube(), vertexNormals: [], normalStyle: 'pervertex' }, { frames: [{ vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 2]], timeValue: 160 }] }),
+  ]);
   const q3map2 = ase.aseFile([ase.geom('Q', { ...ase.cube(), faceStyle: 'q3map2', normalStyle: 'pervertex' }, { materialRef: 1 })], { materials, version: null, scene: false });
   const tiny = ase.aseFile([ase.geom('T', { vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 2]] })]);
   return [
@@ -140,6 +156,8 @@ export function aseSeeds(): Seed[] {
     synthetic('weights only', 'weights.ase', ase.enc(ase.aseFile([ase.helper('Root', I), ase.helper('Arm', I, { parent: 'Root' }), ase.geom('Skin', weighted)]))),
     synthetic('q3map2 faces, no scene', 'q3.ase', ase.enc(q3map2)),
     synthetic('one triangle', 'tiny.ase', ase.enc(tiny)),
+    synthetic('single keys, merged key times, a parent cycle, face normals only, a morph of another topology', 'corners.ase', ase.enc(corners)),
+    synthetic('Adobe Swatch Exchange (ASEF), not a scene', 'swatch.ase', Uint8Array.of(0x41, 0x53, 0x45, 0x46, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0)),
   ];
 }
 

@@ -69,4 +69,6 @@ export interface InputResult {
   /** Budget breaches: 'time' and/or 'memory'. */
   over?: ('time' | 'memory')[];
   kernels: 'wasm' | 'js';
+  /** Kernels, sync/async entry and format options the input was parsed with (for the replay). */
+  variant?: { kernels: 'wasm' | 'js'; sync: boolean; options: Record<string, string | boolean> };
 }
