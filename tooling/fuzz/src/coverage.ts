@@ -126,22 +126,28 @@ export function summariseCoverage(bundle: string, coverageDir: string, folder: s
   const wanted = path.resolve(folder) + path.sep;
   const sources = map.sources.map((s) => path.resolve(dir, s));
   const summary: CoverageSummary = { lines: { covered: 0, total: 0 }, functions: { covered: 0, total: 0 }, files: {} };
-  const perSource = new Map<number, { mapped: Map<number, boolean>; positions: { line: number; column: number; covered: boolean }[] }>();
+  const perSource = new Map<number, { text: string; starts: number[]; mapped: Map<number, boolean>; offsets: { at: number; covered: boolean }[] }>();
   for (const seg of decodeMappings(map.mappings)) {
     if (!sources[seg.source]?.startsWith(wanted)) continue;
+    let entry = perSource.get(seg.source);
+    if (!entry) {
+      const text = readFileSync(sources[seg.source], 'utf8');
+      const starts = [0];
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+      perSource.set(seg.source, (entry = { text, starts, mapped: new Map(), offsets: [] }));
+    }
+    const at = entry.starts[seg.line] + seg.column;
+    // A closing brace is not code of its own: its line counts only if something else on it does.
+    if (entry.text[at] === '}') continue;
     const offset = (lineStarts[seg.genLine] ?? code.length) + seg.genColumn;
     const hit = files > 0 && covered[offset] === 1;
-    let entry = perSource.get(seg.source);
-    if (!entry) perSource.set(seg.source, (entry = { mapped: new Map(), positions: [] }));
     entry.mapped.set(seg.line, (entry.mapped.get(seg.line) ?? false) || hit);
-    entry.positions.push({ line: seg.line, column: seg.column, covered: hit });
+    entry.offsets.push({ at, covered: hit });
   }
   for (const [index, entry] of perSource) {
     const file = sources[index];
-    const text = readFileSync(file, 'utf8');
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    const offsets = entry.positions.map((p) => ({ at: starts[p.line] + p.column, covered: p.covered })).sort((a, b) => a.at - b.at);
+    const text = entry.text;
+    const offsets = entry.offsets.sort((a, b) => a.at - b.at);
     let fnCovered = 0, fnTotal = 0;
     for (const fn of functionBodies(text, file)) {
       const inside = offsets.filter((o) => o.at > fn.start && o.at < fn.end);

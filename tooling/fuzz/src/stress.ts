@@ -73,6 +73,8 @@ function o3dFollowers(): Uint8Array {
 }
 
 interface Stress {
+  /** Stable id, e.g. `ase-tcb`. */
+  key: string;
   name: string;
   fileName: string;
   build: () => Uint8Array;
@@ -80,13 +82,13 @@ interface Stress {
 
 export const STRESS: Record<FormatId, Stress[]> = {
   ase: [
-    { name: 'TCB rotation keys 100 frames apart (item 3)', fileName: 'stress_tcb.ase', build: aseTcbKeys },
-    { name: '80,000-object parent chain (item 5)', fileName: 'stress_chain.ase', build: aseParentChain },
-    { name: '200,000 stray braces (item 6)', fileName: 'stress_braces.ase', build: aseStrayBraces },
+    { key: 'ase-tcb', name: 'TCB rotation keys 100 frames apart (item 3)', fileName: 'stress_tcb.ase', build: aseTcbKeys },
+    { key: 'ase-chain', name: '80,000-object parent chain (item 5)', fileName: 'stress_chain.ase', build: aseParentChain },
+    { key: 'ase-braces', name: '200,000 stray braces (item 6)', fileName: 'stress_braces.ase', build: aseStrayBraces },
   ],
-  lod: [{ name: '200,000 unknown chunks (item 6)', fileName: 'stress_chunks.lod', build: lodUnknownChunks }],
-  ms3d: [{ name: '6.5 M group triangle references (item 12)', fileName: 'stress_groups.ms3d', build: ms3dGroupReferences }],
-  o3d: [{ name: 'LOD followers of a 16,000-frame motion (item 4)', fileName: 'stress_followers.o3d', build: o3dFollowers }],
+  lod: [{ key: 'lod-chunks', name: '200,000 unknown chunks (item 6)', fileName: 'stress_chunks.lod', build: lodUnknownChunks }],
+  ms3d: [{ key: 'ms3d-groups', name: '6.5 M group triangle references (item 12)', fileName: 'stress_groups.ms3d', build: ms3dGroupReferences }],
+  o3d: [{ key: 'o3d-followers', name: 'LOD followers of a 16,000-frame motion (item 4)', fileName: 'stress_followers.o3d', build: o3dFollowers }],
   mdl: [],
 };
 

@@ -1,0 +1,34 @@
+// Runs `node fuzz.mjs` (bundle + runner, as `pnpm fuzz` does after its build) and reads its JSON report.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FormatReport } from '../src/main.js';
+
+export const fuzzDir = path.resolve(import.meta.dirname, '..');
+export const repoRoot = path.resolve(fuzzDir, '../..');
+
+export interface Run {
+  status: number | null;
+  output: string;
+  out: string;
+  reports: FormatReport[];
+}
+
+export function runFuzz(args: string[], env: Record<string, string> = {}): Run {
+  const out = mkdtempSync(path.join(tmpdir(), 'relic3d-fuzz-'));
+  const child = spawnSync(process.execPath, [path.join(fuzzDir, 'fuzz.mjs'), '--out', out, '--quiet', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  const output = `${child.stdout}${child.stderr}`;
+  let reports: FormatReport[] = [];
+  try {
+    reports = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')).reports;
+  } catch {
+    // no report (replay, or the run failed): the caller looks at status and output
+  }
+  return { status: child.status, output, out, reports };
+}

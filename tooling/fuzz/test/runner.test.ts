@@ -1,0 +1,57 @@
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runFuzz, type Run } from './run.js';
+
+// Faults injected by the child at given input indices prove the runner catches each of them.
+describe('the runner under faults', () => {
+  let run: Run;
+  afterAll(() => run && rmSync(run.out, { recursive: true, force: true }));
+
+  it('reports a hang, a crash, a slow and a memory-hungry input, and goes on after each', () => {
+    run = runFuzz(['--format', 'mdl', '--count', '14', '--hang-ms', '5000', '--no-coverage', '--no-validate', '--no-stress'], { RELIC3D_FUZZ_FAULTS: 'hang:3,crash:5,slow:7,alloc:9' });
+    expect(run.status, run.output).toBe(1);
+    const [mdl] = run.reports;
+    expect(mdl.inputs).toBe(14);
+    expect([mdl.hangs, mdl.crashes, mdl.overTime, mdl.overMemory]).toEqual([1, 1, 1, 1]);
+    expect(mdl.accepted + mdl.rejected).toBe(12);
+    // The injected 100 MiB is the largest peak (less at most the older garbage a GC frees meanwhile).
+    expect(mdl.largestPeak!.peak).toBeGreaterThan(96 << 20);
+    expect(mdl.largestPeak!.peak).toBeLessThan(112 << 20);
+    expect(mdl.largestPeak!.index).toBe(9);
+    expect(mdl.slowest!.index).toBe(3); // the hang counts as its watchdog time
+  });
+
+  it('saves each failing input with its files and a one-line repro', () => {
+    const saved = readdirSync(path.join(run.out, 'failures', 'mdl')).sort();
+    expect(saved).toEqual(['crash-5', 'hang-3', 'over-memory-9', 'over-time-7']);
+    for (const dir of saved) {
+      const files = readdirSync(path.join(run.out, 'failures', 'mdl', dir));
+      const meta = JSON.parse(readFileSync(path.join(run.out, 'failures', 'mdl', dir, 'input.json'), 'utf8'));
+      expect(files).toContain(meta.fileName);
+      expect(meta.index).toBe(Number(dir.split('-').pop()));
+      expect(readFileSync(path.join(run.out, 'failures', 'mdl', dir, 'repro.txt'), 'utf8')).toMatch(new RegExp(`^pnpm fuzz --replay \\S*${dir}\\n$`));
+    }
+    const crash = JSON.parse(readFileSync(path.join(run.out, 'failures', 'mdl', 'crash-5', 'input.json'), 'utf8'));
+    expect(crash.label).not.toBe('(not rebuilt)'); // rebuilt from its index by a fresh child
+  });
+
+  it('replays a saved input: the fault again with it injected, a clean pass without', () => {
+    const dir = path.join(run.out, 'failures', 'mdl', 'over-memory-9');
+    const again = runFuzz(['--replay', dir, '--no-validate'], { RELIC3D_FUZZ_FAULTS: 'alloc:9' });
+    expect(again.status, again.output).toBe(1);
+    expect(again.output).toMatch(/"over": \[\s*"memory"\s*\]/);
+    const clean = runFuzz(['--replay', dir, '--no-validate'], { RELIC3D_FUZZ_FAULTS: '' });
+    expect(clean.status, clean.output).toBe(0);
+    expect(existsSync(dir)).toBe(true);
+  });
+
+  it('is reproducible: the same seed gives the same inputs and outcomes', () => {
+    const a = runFuzz(['--format', 'lod', '--count', '60', '--seed', '7', '--no-coverage', '--no-validate', '--no-stress']);
+    const b = runFuzz(['--format', 'lod', '--count', '60', '--seed', '7', '--no-coverage', '--no-validate', '--no-stress']);
+    const pick = (r: Run) => r.reports.map(({ inputs, accepted, rejected, untyped, slowest }) => ({ inputs, accepted, rejected, untyped, slowest: slowest?.label }));
+    expect(pick(a)).toEqual(pick(b));
+    expect(a.reports[0].inputs).toBe(60);
+    for (const r of [a, b]) rmSync(r.out, { recursive: true, force: true });
+  });
+});
