@@ -71,7 +71,7 @@ export function decodeMappings(mappings: string): Segment[] {
 }
 
 /** Marks each character of a script covered (1) or not (0) from V8 ranges; nested ranges win. */
-export function paintCoverage(length: number, functions: { ranges: V8Range[] }[], into = new Uint8Array(length)): Uint8Array {
+export function paintCoverage(length: number, functions: { ranges: V8Range[] }[], into: Uint8Array = new Uint8Array(length)): Uint8Array {
   const ranges = functions.flatMap((f) => f.ranges).sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
   const painted = new Uint8Array(length);
   for (const r of ranges) painted.fill(r.count > 0 ? 1 : 0, r.startOffset, Math.min(length, r.endOffset));

@@ -41,7 +41,8 @@ export interface FormatReport {
   over1s: number;
   overTime: number;
   overMemory: number;
-  slowest: { ms: number; label: string; index: number; bytes: number } | null;
+  /** Largest CPU time (wall-clock time beside it). */
+  slowest: { cpuMs: number; ms: number; label: string; index: number; bytes: number } | null;
   /** Largest peak ÷ input bytes among inputs of at least RATIO_FLOOR bytes. */
   worstRatio: { ratio: number; peak: number; bytes: number; label: string; index: number } | null;
   largestPeak: { peak: number; bytes: number; label: string; index: number } | null;
@@ -83,10 +84,10 @@ function tally(report: FormatReport, r: InputResult, signature: string | undefin
   else if (r.outcome === 'hang') report.hangs++;
   else report.crashes++;
   report.kernels[r.kernels]++;
-  if (r.ms > 1000) report.over1s++;
+  if (r.cpuMs > 1000) report.over1s++;
   if (r.over?.includes('time')) report.overTime++;
   if (r.over?.includes('memory')) report.overMemory++;
-  if (!report.slowest || r.ms > report.slowest.ms) report.slowest = { ms: r.ms, label: r.label, index: r.index, bytes: r.bytes };
+  if (!report.slowest || r.cpuMs > report.slowest.cpuMs) report.slowest = { cpuMs: r.cpuMs, ms: r.ms, label: r.label, index: r.index, bytes: r.bytes };
   if (r.bytes >= RATIO_FLOOR && (!report.worstRatio || r.peak / r.bytes > report.worstRatio.ratio)) {
     report.worstRatio = { ratio: r.peak / r.bytes, peak: r.peak, bytes: r.bytes, label: r.label, index: r.index };
   }
@@ -98,7 +99,7 @@ function tally(report: FormatReport, r: InputResult, signature: string | undefin
   if (r.sceneIssue) report.invalidScenes++;
   if (signature) {
     const detail = signature.startsWith('over-')
-      ? `${r.ms} ms, peak ${mb(r.peak)} for ${r.bytes} B (budget ${Math.round(timeBudgetMs(r.bytes))} ms, ${mb(memoryBudgetBytes(r.bytes))})`
+      ? `${r.cpuMs} ms CPU (${r.ms} ms wall), peak ${mb(r.peak)} for ${r.bytes} B (budget ${Math.round(timeBudgetMs(r.bytes))} ms, ${mb(memoryBudgetBytes(r.bytes))})`
       : signature.startsWith('invalid-scene') ? (r.sceneIssue ?? '') : (r.error ?? r.glbIssue ?? r.sceneIssue ?? '');
     const f = (report.findings[signature] ??= { count: 0, label: r.label, index: r.index, detail });
     f.count++;
@@ -207,7 +208,7 @@ async function runFormat(options: Options, format: FormatId): Promise<FormatRepo
     if (ended === 'done') break;
     // The input in flight when the child stopped answering or died.
     const r: InputResult = {
-      index: next, label: '(not rebuilt)', seed: '', bytes: 0, outcome: ended, ms: ended === 'hang' ? options.hangMs : 0, peak: 0, kernels: 'wasm',
+      index: next, label: '(not rebuilt)', seed: '', bytes: 0, outcome: ended, ms: ended === 'hang' ? options.hangMs : 0, cpuMs: ended === 'hang' ? options.hangMs : 0, peak: 0, kernels: 'wasm',
       error: ended === 'crash' ? spawned.stderr.join('').trim().split('\n').slice(-6).join(' | ').slice(0, 400) : `no answer within ${options.hangMs} ms`,
     };
     lost.push(r);
@@ -240,7 +241,7 @@ async function runFormat(options: Options, format: FormatId): Promise<FormatRepo
 
 /** The report as a Markdown table (the same columns in the terminal). */
 export function table(reports: FormatReport[]): string {
-  const head = ['format', 'inputs', 'truncations', 'accepted', 'rejected (FormatError)', 'untyped errors', 'hangs', 'crashes', 'over 1 s', 'over time budget', 'over memory budget', 'worst alloc ratio (≥4 KiB)', 'largest peak', 'invalid .glb', 'export errors', 'validator failed', 'invalid scenes', 'coverage lines', 'coverage functions'];
+  const head = ['format', 'inputs', 'truncations', 'accepted', 'rejected (FormatError)', 'untyped errors', 'hangs', 'crashes', 'over 1 s (CPU)', 'over time budget', 'over memory budget', 'worst alloc ratio (≥4 KiB)', 'largest peak', 'invalid .glb', 'export errors', 'validator failed', 'invalid scenes', 'coverage lines', 'coverage functions'];
   const rows = reports.map((r) => [
     r.format, r.inputs, r.truncations, r.accepted, r.rejected, r.untyped, r.hangs, r.crashes, r.over1s, r.overTime, r.overMemory,
     r.worstRatio ? `${r.worstRatio.ratio.toFixed(1)}×` : '–', r.largestPeak ? mb(r.largestPeak.peak) : '–', r.glbInvalid, r.exportErrors, r.unvalidated, r.invalidScenes,
@@ -254,7 +255,7 @@ function details(reports: FormatReport[]): string {
   const out: string[] = [];
   for (const r of reports) {
     out.push(`\n## ${r.format} (${r.seconds} s)\n`);
-    if (r.slowest) out.push(`- slowest: ${r.slowest.ms} ms, input ${r.slowest.index} (${r.slowest.bytes} B): ${r.slowest.label}`);
+    if (r.slowest) out.push(`- slowest: ${r.slowest.cpuMs} ms CPU (${r.slowest.ms} ms wall), input ${r.slowest.index} (${r.slowest.bytes} B): ${r.slowest.label}`);
     if (r.worstRatio) out.push(`- worst allocation ratio: ${r.worstRatio.ratio.toFixed(1)}× (${mb(r.worstRatio.peak)} for ${r.worstRatio.bytes} B), input ${r.worstRatio.index}: ${r.worstRatio.label}`);
     if (r.largestPeak) out.push(`- largest peak: ${mb(r.largestPeak.peak)} for ${r.largestPeak.bytes} B, input ${r.largestPeak.index}: ${r.largestPeak.label}`);
     out.push(`- kernels: ${r.kernels.wasm} WASM, ${r.kernels.js} TypeScript`);
@@ -279,7 +280,7 @@ export async function runAll(options: Options): Promise<FormatReport[]> {
     if (!options.quiet) process.stdout.write(`[${format}] ${options.only !== undefined ? `input ${options.only}` : `${options.count} inputs`}, seed ${options.runSeed}\n`);
     reports.push(await runFormat(options, format));
   }
-  const text = `# relic3d fuzz report\n\nSeed ${options.runSeed}, ${options.count} inputs per format${options.long ? ' (long)' : ''}, budgets: time ≤ 2 s + 50 ms/MB, memory ≤ 8 × n + 64 MB.\n\n${table(reports)}\n${details(reports)}\n`;
+  const text = `# relic3d fuzz report\n\nSeed ${options.runSeed}, ${options.count} inputs per format${options.long ? ' (long)' : ''}, budgets: CPU time ≤ 2 s + 50 ms/MB, peak memory ≤ 8 × n + 64 MB (n = input bytes).\n\n${table(reports)}\n${details(reports)}\n`;
   writeFileSync(path.join(options.out, 'report.md'), text);
   writeFileSync(path.join(options.out, 'report.json'), `${JSON.stringify({ options, reports }, null, 2)}\n`);
   return reports;

@@ -1,4 +1,6 @@
-// Time and peak memory of one call. Memory is V8's used heap plus external memory (ArrayBuffer
+// Time and peak memory of one call. Time is wall-clock and CPU time (user + system, all threads):
+// budgets use CPU time, which other processes on a shared machine barely change. Memory is V8's
+// used heap plus external memory (ArrayBuffer
 // backing stores): read at the start, just before every GC during the call (v8.GCProfiler), and
 // at the end. Between collections memory only grows, so the largest reading is the peak. A full GC
 // runs first whenever garbage has piled up, so older garbage is not counted against the call.
@@ -22,6 +24,7 @@ export interface Measured<T> {
   value?: T;
   error?: unknown;
   ms: number;
+  cpuMs: number;
   peak: number;
 }
 
@@ -34,6 +37,7 @@ export async function measure<T>(body: () => Promise<T> | T): Promise<Measured<T
   const profiler = new v8.GCProfiler();
   const start = heap();
   profiler.start();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let value: T | undefined;
   let error: unknown;
@@ -43,11 +47,12 @@ export async function measure<T>(body: () => Promise<T> | T): Promise<Measured<T
     error = e;
   }
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   let peak = heap();
   const report = profiler.stop();
   for (const s of report.statistics) {
     const h = s.beforeGC.heapStatistics as { usedHeapSize: number; externalMemory: number };
     peak = Math.max(peak, h.usedHeapSize + h.externalMemory);
   }
-  return { value, error, ms, peak: Math.max(0, peak - start) };
+  return { value, error, ms, cpuMs: (cpu.user + cpu.system) / 1000, peak: Math.max(0, peak - start) };
 }

@@ -56,6 +56,8 @@ export interface InputResult {
   error?: string;
   /** Parse wall-clock time, ms. */
   ms: number;
+  /** Parse CPU time (user + system), ms: what the time budget and "over 1 s" use. */
+  cpuMs: number;
   /** Largest heap + external memory growth during the parse, bytes. */
   peak: number;
   /**

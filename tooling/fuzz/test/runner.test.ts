@@ -9,7 +9,7 @@ describe('the runner under faults', () => {
   afterAll(() => run && rmSync(run.out, { recursive: true, force: true }));
 
   it('reports a hang, a crash, a slow and a memory-hungry input, and goes on after each', () => {
-    run = runFuzz(['--format', 'mdl', '--count', '14', '--hang-ms', '5000', '--no-coverage', '--no-validate', '--no-stress'], { RELIC3D_FUZZ_FAULTS: 'hang:3,crash:5,slow:7,alloc:9' });
+    run = runFuzz(['--format', 'mdl', '--count', '14', '--hang-ms', '15000', '--no-coverage', '--no-validate', '--no-stress'], { RELIC3D_FUZZ_FAULTS: 'hang:3,crash:5,slow:7,alloc:9' });
     expect(run.status, run.output).toBe(1);
     const [mdl] = run.reports;
     expect(mdl.inputs).toBe(14);
