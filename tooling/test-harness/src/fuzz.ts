@@ -8,7 +8,7 @@ export interface HardeningOptions {
   seed?: number;
   /** Label used in failure messages and to derive the seed. */
   name?: string;
-  /** Mutations per input. Default 48, or 1500 under `pnpm fuzz` (RELIC3D_FUZZ=long). */
+  /** Mutations per input. Default 48, or 1500 with RELIC3D_FUZZ=long (`RELIC3D_FUZZ=long pnpm vitest run hardening`). */
   iterations?: number;
   /** Inputs up to this size get every prefix length. Default 2048 (32768 long). */
   fullSweepUpTo?: number;
