@@ -3,6 +3,7 @@
 // watchdog kills it when an input hangs; a crash (out of memory) ends it the same way.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { validateScene, WarningSink, type Resolver, type Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
 import { aseFormat, readAse } from '@relic3d/ase';
@@ -30,6 +31,8 @@ export interface RunCommand {
   /** Inputs saved so far per failure signature (the runner's count, across children). */
   saved: Record<string, number>;
   savePerSignature: number;
+  /** Write coverage so far every this many inputs (a hang or crash then loses at most that much). */
+  coverageEvery: number;
 }
 
 export interface DumpCommand {
@@ -268,7 +271,8 @@ let current: { key: string; plan: Plan } | undefined;
 function planFor(options: PlanOptions): Plan {
   const key = JSON.stringify(options);
   if (current?.key !== key) {
-    const seeds = current?.plan.options.format === options.format ? current.plan.seeds : seedsFor(options.format);
+    const all = current?.plan.options.format === options.format && current.plan.options.seeds === options.seeds ? current.plan.seeds : seedsFor(options.format);
+    const seeds = all.filter((s) => !options.seeds || options.seeds === 'all' || s.source === options.seeds);
     current = { key, plan: makePlan(seeds, options) };
   }
   return current.plan;
@@ -294,6 +298,7 @@ async function run(command: RunCommand): Promise<void> {
       }
     }
     send({ type: 'result', result, savedAs, signature });
+    if (process.env.NODE_V8_COVERAGE && (index + 1) % command.coverageEvery === 0) v8.takeCoverage();
   }
   send({ type: 'done' });
 }

@@ -32,6 +32,8 @@ export interface PlanOptions {
   truncationShare: number;
   /** Start with the crafted inputs of stress.ts. */
   stress: boolean;
+  /** Which seeds to use (all by default; the others show what each set alone reaches). */
+  seeds?: 'all' | 'corpus' | 'synthetic';
 }
 
 export interface Plan {

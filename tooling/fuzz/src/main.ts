@@ -27,6 +27,7 @@ export interface Options {
   quiet: boolean;
   /** Run the crafted inputs of stress.ts first. */
   stress: boolean;
+  seeds: 'all' | 'corpus' | 'synthetic';
 }
 
 export interface FormatReport {
@@ -139,6 +140,7 @@ const planFor = (options: Options, format: FormatId): PlanOptions => ({
   smallLimit: options.long ? 64 * 1024 : 16 * 1024,
   truncationShare: options.long ? 0.5 : 0.25,
   stress: options.stress,
+  seeds: options.seeds,
 });
 
 /** Runs one format's inputs through as many children as hangs and crashes require. */
@@ -174,7 +176,8 @@ async function runFormat(options: Options, format: FormatId): Promise<FormatRepo
       };
       const batch = () => {
         const end = Math.min(last, next + options.batch);
-        const command: ChildCommand = { type: 'run', plan, start: next, end, validate: options.validate, failures, saved, savePerSignature: options.savePerSignature };
+        const coverageEvery = Math.max(5000, Math.ceil(options.count / 20));
+        const command: ChildCommand = { type: 'run', plan, start: next, end, validate: options.validate, failures, saved, savePerSignature: options.savePerSignature, coverageEvery };
         child.send(command);
         arm();
       };
@@ -329,6 +332,7 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
     savePerSignature: 3,
     quiet: false,
     stress: true,
+    seeds: 'all',
   };
   let replayDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -352,6 +356,11 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
     else if (arg === '--replay') replayDir = value();
     else if (arg === '--quiet') options.quiet = true;
     else if (arg === '--no-stress') options.stress = false;
+    else if (arg === '--seeds') {
+      const v = value();
+      if (v !== 'all' && v !== 'corpus' && v !== 'synthetic') throw new Error('--seeds takes all, corpus or synthetic');
+      options.seeds = v;
+    }
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(USAGE);
       process.exit(0);
@@ -362,7 +371,8 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
 }
 
 const USAGE = `pnpm fuzz [--format ms3d,ase,o3d,mdl,lod] [--count N] [--seed S] [--out DIR] [--no-validate]
-           [--no-coverage] [--no-stress] [--hang-ms MS] [--heap-mb MB] [--only INDEX] [--quiet]
+           [--no-coverage] [--no-stress] [--seeds all|corpus|synthetic] [--hang-ms MS] [--heap-mb MB]
+           [--only INDEX] [--quiet]
 pnpm fuzz --replay DIR          re-run one saved failing input
 RELIC3D_FUZZ=long pnpm fuzz     1,000,000 inputs per format
 `;
