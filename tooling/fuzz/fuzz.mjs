@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Entry of `pnpm fuzz`: bundles the runner and the child from TypeScript sources (workspace
 // packages from their src/, so coverage maps to packages/<format>/src), then runs the runner.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,10 +24,16 @@ const sources = {
   },
 };
 
+/**
+ * Bundles into `.cache/<content hash>/`, written once and renamed into place: concurrent runs (the
+ * tests run several) never see a half-written bundle, and a run's coverage always maps through the
+ * bundle its children ran. Returns that folder.
+ */
 export async function bundle() {
-  await build({
+  const result = await build({
     entryPoints: { child: path.join(here, 'src/child.ts'), main: path.join(here, 'src/main.ts') },
     outdir: cache,
+    write: false,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -39,10 +47,31 @@ export async function bundle() {
     plugins: [sources],
     logLevel: 'warning',
   });
+  const hash = createHash('sha256');
+  for (const file of result.outputFiles) hash.update(file.path).update(file.contents);
+  const dir = path.join(cache, hash.digest('hex').slice(0, 16));
+  if (!existsSync(dir)) {
+    const temp = `${dir}.${process.pid}.tmp`;
+    mkdirSync(temp, { recursive: true });
+    for (const file of result.outputFiles) writeFileSync(path.join(temp, path.basename(file.path)), file.contents);
+    try {
+      renameSync(temp, dir);
+    } catch {
+      rmSync(temp, { recursive: true, force: true }); // another run wrote the same bundle first
+    }
+  }
+  // Bundles of older sources, unused for a week, go (each run touches its own).
+  const now = new Date();
+  utimesSync(dir, now, now);
+  for (const name of readdirSync(cache)) {
+    const other = path.join(cache, name);
+    if (other !== dir && now.getTime() - statSync(other).mtimeMs > 7 * 86_400_000) rmSync(other, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await bundle();
-  const { cli } = await import(pathToFileURL(path.join(cache, 'main.mjs')).href);
+  const dir = await bundle();
+  const { cli } = await import(pathToFileURL(path.join(dir, 'main.mjs')).href);
   process.exitCode = await cli(process.argv.slice(2));
 }

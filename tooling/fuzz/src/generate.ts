@@ -53,7 +53,12 @@ function truncationTargets(seeds: Seed[], smallLimit: number): { seed: number; f
   });
   // A companion shared by several models is cut once, with its first model.
   const seen = new Set<string>();
-  return targets.filter((t) => (t.file === seeds[t.seed].fileName || !seen.has(t.file)) && (seen.add(t.file), true)).sort((a, b) => a.size - b.size);
+  const unique = targets.filter((t) => {
+    if (t.file !== seeds[t.seed].fileName && seen.has(t.file)) return false;
+    seen.add(t.file);
+    return true;
+  });
+  return unique.sort((a, b) => a.size - b.size);
 }
 
 export function makePlan(seeds: Seed[], options: PlanOptions): Plan {

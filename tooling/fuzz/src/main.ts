@@ -66,8 +66,9 @@ export const RATIO_FLOOR = 4096;
 const pct = (c: { covered: number; total: number }) => (c.total ? `${((100 * c.covered) / c.total).toFixed(1)}%` : '–');
 const mb = (bytes: number) => `${(bytes / (1 << 20)).toFixed(1)} MB`;
 
+// The bundle lives in tooling/fuzz/.cache/<hash>/ beside the child's bundle.
 const here = path.dirname(new URL(import.meta.url).pathname);
-export const repoRoot = path.resolve(here, '../../..');
+export const repoRoot = path.resolve(here, '../../../..');
 const childBundle = path.join(here, 'child.mjs');
 
 function emptyReport(format: FormatId): FormatReport {
