@@ -32,7 +32,8 @@ const sources = {
 export async function bundle() {
   const result = await build({
     entryPoints: { child: path.join(here, 'src/child.ts'), main: path.join(here, 'src/main.ts') },
-    outdir: cache,
+    // As deep as .cache/<hash>/, where the files go: the source map's relative paths stay right.
+    outdir: path.join(cache, 'bundle'),
     write: false,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -46,6 +46,17 @@ describe('the runner under faults', () => {
     expect(existsSync(dir)).toBe(true);
   });
 
+  it('maps the coverage of the children back to the sources of the format', () => {
+    const r = runFuzz(['--format', 'lod', '--count', '40', '--no-validate', '--no-stress']);
+    const coverage = r.reports[0].coverage!;
+    expect(Object.keys(coverage.files)).toContain('read.ts');
+    expect(coverage.lines.total).toBeGreaterThan(1000); // packages/lod/src has ~1,400 mapped lines
+    expect(coverage.lines.covered).toBeGreaterThan(coverage.lines.total / 4);
+    expect(coverage.lines.covered).toBeLessThan(coverage.lines.total);
+    expect(coverage.functions.covered).toBeGreaterThan(0);
+    rmSync(r.out, { recursive: true, force: true });
+  });
+
   it('is reproducible: the same seed gives the same inputs and outcomes', () => {
     const a = runFuzz(['--format', 'lod', '--count', '60', '--seed', '7', '--no-coverage', '--no-validate', '--no-stress']);
     const b = runFuzz(['--format', 'lod', '--count', '60', '--seed', '7', '--no-coverage', '--no-validate', '--no-stress']);
