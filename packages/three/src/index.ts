@@ -1,5 +1,5 @@
 export { toThree, setLodLevel, type ToThreeOptions, type ThreeScene } from './convert.js';
-export { RelicLoader, type RelicLoaderOptions, type RelicLoadResult } from './loader.js';
+export { RelicLoader, isHtmlPage, missingReason, type MotionChoice, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
 export { createMaterial, type MaterialModel } from './materials.js';
 export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';
 export { CubicSplineInterpolant, applyInterpolation, interpolationOf } from './cubic.js';
