@@ -1,5 +1,6 @@
 export { toThree, setLodLevel, type ToThreeOptions, type ThreeScene } from './convert.js';
-export { RelicLoader, isHtmlPage, missingReason, type MotionChoice, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
+export { isHtmlPage, missingReason } from './fetch.js';
+export { RelicLoader, type MotionChoice, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
 export { createMaterial, type MaterialModel } from './materials.js';
 export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';
 export { CubicSplineInterpolant, applyInterpolation, interpolationOf } from './cubic.js';
