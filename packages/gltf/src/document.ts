@@ -21,6 +21,7 @@ import {
   ATTRIBUTE_SIZES,
   WarningSink,
   math,
+  sniffImage,
   type AttributeName,
   type Scene,
   type Material,
@@ -29,8 +30,8 @@ import {
   type AnimationClip,
   type WrapMode,
 } from '@relic3d/core';
-import { imageBaseName, resolveImage, sniffImage } from './images.js';
-import { legacyImageToPng } from './legacy-images.js';
+import { imageBaseName, resolveImage } from './images.js';
+import { legacyImageToPng } from './png.js';
 import { extrasOf, toJSONValue } from './json.js';
 import { MSFTLod, MSFT_LOD } from './msft-lod.js';
 import type { ExportOptions } from './options.js';
@@ -142,7 +143,7 @@ class Exporter {
           this.warn('GLTF_TEXTURE_MISSING', `texture '${label}' has neither a path nor image data`);
           return;
         }
-        let kind = sniffImage(bytes);
+        let kind = sniffImage(bytes, texture.uri ?? texture.name);
         let convertedFrom: string | undefined;
         if (!kind?.embeddable) {
           const converted = await legacyImageToPng(bytes, texture.uri ?? texture.name);

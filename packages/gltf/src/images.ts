@@ -1,23 +1,5 @@
 import type { Resolver } from '@relic3d/core';
 
-/** Image types glTF can carry (WebP through EXT_texture_webp). */
-export type EmbeddableMime = 'image/png' | 'image/jpeg' | 'image/webp';
-
-/** Recognises an image by its first bytes; returns a MIME type or a short name for others. */
-export function sniffImage(bytes: Uint8Array): { mimeType: string; embeddable: boolean; extension: string } | undefined {
-  const b = bytes;
-  const at = (i: number) => b[i] ?? -1;
-  const ascii = (start: number, length: number) => String.fromCharCode(...b.subarray(start, start + length));
-  if (at(0) === 0x89 && ascii(1, 3) === 'PNG') return { mimeType: 'image/png', embeddable: true, extension: 'png' };
-  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return { mimeType: 'image/jpeg', embeddable: true, extension: 'jpg' };
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') return { mimeType: 'image/webp', embeddable: true, extension: 'webp' };
-  if (ascii(0, 2) === 'BM') return { mimeType: 'image/bmp', embeddable: false, extension: 'bmp' };
-  if (ascii(0, 4) === 'DDS ') return { mimeType: 'image/vnd-ms.dds', embeddable: false, extension: 'dds' };
-  if (at(0) === 0xab && ascii(1, 6) === 'KTX 20') return { mimeType: 'image/ktx2', embeddable: false, extension: 'ktx2' };
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return { mimeType: 'image/gif', embeddable: false, extension: 'gif' };
-  return undefined;
-}
-
 /** Names to try for a texture path as old files write it: as is, with '/', then the base name. */
 export function candidateNames(uri: string): string[] {
   const names = [uri];

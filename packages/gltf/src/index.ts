@@ -7,7 +7,9 @@ import type { ExportOptions, GltfOptions } from './options.js';
 
 export { toDocument } from './document.js';
 export { MSFTLod, Lod, MSFT_LOD } from './msft-lod.js';
-export { sniffImage, candidateNames } from './images.js';
+export { candidateNames } from './images.js';
+/** Re-exported from @relic3d/core, where the image sniffer and decoders live. */
+export { sniffImage } from '@relic3d/core';
 export type { ExportOptions, GltfOptions } from './options.js';
 
 /** Every extension the exporter may write; register these on an IO to read its output back. */
