@@ -9,7 +9,7 @@ import { defaultImageDecoder, fillTexture, wrapOf, type ImageDecoder } from './t
 export interface ToThreeOptions {
   /** Looks up texture files by the path the model writes (embedded images need no resolver). */
   resolve?: Resolver;
-  /** Replaces the image decoder (default: createImageBitmap, TGA through three's TGALoader). */
+  /** Replaces the image decoder (default: `defaultImageDecoder`: browser codecs, BMP/TGA/DDS through core's decoders). */
   decodeImage?: ImageDecoder;
   /** `'standard'` (default): MeshStandardMaterial from the PBR fields; `'phong'`: the file's legacy colours. */
   materials?: MaterialModel;

@@ -4,5 +4,5 @@ export { RelicLoader, type MotionChoice, type RelicLoaderOptions, type RelicLoad
 export { createMaterial, type MaterialModel } from './materials.js';
 export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';
 export { CubicSplineInterpolant, applyInterpolation, interpolationOf } from './cubic.js';
-export { defaultImageDecoder, sniffImageType, type ImageDecoder } from './textures.js';
+export { defaultImageDecoder, type ImageDecoder } from './textures.js';
 export { sceneStats, type SceneStats } from './stats.js';
