@@ -162,7 +162,7 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     }
     const format = requireFormat(bytes, fileName, formats);
     const motions = this.options.motions ?? this.options.parseOptions?.motions;
-    const parseOptions = { ...this.options.parseOptions, fileName, resolve, motions: motions === 'none' ? [] : typeof motions === 'string' ? undefined : motions && [...motions] };
+    const parseOptions = { ...this.options.parseOptions, fileName, resolve, ...(motions !== undefined ? { motions: typeof motions === 'string' ? motions : [...motions] } : {}) };
     const scene = await format.parse(bytes, parseOptions as ParseOptions);
     const three = toThree(scene, { ...this.options.threeOptions, resolve });
     if (format.id === 'o3d' && motions !== 'none' && scene.skins.length && !scene.animations.length) {
@@ -174,8 +174,10 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
           `${fileName ?? 'the model'} has a skeleton but no motion was loaded: ` +
           (Array.isArray(motions)
             ? `none of ${motions.map((m) => `'${m}'`).join(', ')} was found next to it`
-            : listing
-              ? 'the resolver lists no <skeleton>_<name>.ani beside it'
+            : scene.warnings.some((w) => w.code === 'O3D_MOTIONS_NOT_LOADED')
+              ? 'see O3D_MOTIONS_NOT_LOADED'
+              : listing
+                ? 'the resolver lists no <skeleton>_<name>.ani beside it'
               : "a model's URL folder cannot be listed; name them with { motions: ['stand', 'walk'] } (fetched as <skeleton>_<name>.ani), or pass a resolve with list()"),
       };
       three.warnings.push(warning);

@@ -141,6 +141,14 @@ describe('RelicLoader', () => {
       expect(model.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
     });
 
+    it("finds every motion of the model's skeleton through a resolver that lists its folder ('auto')", async () => {
+      const names = Object.keys(flyff!).map((p) => p.slice('/flyff/'.length));
+      const resolve = Object.assign((name: string) => flyff![`/flyff/${name.split(/[\\/]/).pop()}`], { list: () => names });
+      const model = await new RelicLoader(undefined, { resolve }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(model.clips.map((c) => c.name)).toEqual(['stand', 'walk']);
+      expect(model.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
+    });
+
     it('takes motions in parseOptions too (typed)', async () => {
       const model = await new RelicLoader(undefined, { parseOptions: { motions: ['walk'] } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
       expect(model.clips.map((c) => c.name)).toEqual(['walk']);
