@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { corpusNotice, corpusRoot } from '@relic3d/test-harness';
 import { firstMismatch, matches, normaliseLine, outputLines, sessions } from '../src/console.js';
 import { placeFixtures } from '../src/fixtures.js';
+import { typeErrors } from '../src/declared.js';
 import { codeBlocks, readmeFiles, type CodeBlock } from '../src/markdown.js';
 import { repoRoot } from '../src/packages.js';
 import { describeRun, run, userEnv } from '../src/run.js';
@@ -104,6 +105,24 @@ describe.skipIf(Boolean(published.skipped) || !haveCorpus)('README examples', ()
 
   it('every example that is not run says why', () => {
     for (const block of tested) if (block.noRun !== undefined) expect(block.noRun.trim(), title(block)).not.toBe('');
+  });
+
+  it('the TypeScript examples type-check against the published declarations (strict, node16)', () => {
+    const files = tested
+      .filter((b) => b.kind === 'script' && b.noRun === undefined && /^(ts|typescript|mts)$/i.test(b.lang))
+      .map((block) => {
+        const file = path.join(workDir(block), 'example.mts');
+        writeFileSync(file, block.code);
+        return file;
+      });
+    expect(files.length).toBeGreaterThan(10);
+    const errors = typeErrors(files, {
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      skipLibCheck: true,
+      types: ['node'],
+    });
+    expect(errors.map((e) => e.split(`${published.dir}${path.sep}docs${path.sep}`).join(''))).toEqual([]);
   });
 
   for (const block of tested) {
