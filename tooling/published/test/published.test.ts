@@ -173,7 +173,7 @@ export async function use(bytes: Uint8Array): Promise<number> {
   const glb: Uint8Array = await toGlb(await parse(bytes, { fileName: 'a.ms3d' }), { resolve });
   const issues: string[] = validateScene(scene).map((issue) => String(issue));
   const name: string | undefined = detect(bytes)?.name;
-  const o3d: Scene = parseO3dFile('Model/mvr_AiBatt.o3d', { motions: ['stand'] });
+  const o3d: Scene = await parseO3dFile('Model/mvr_AiBatt.o3d', { motions: ['stand'] });
   for await (const result of decodeBatch([{ name: 'a.ms3d', bytes }], { concurrency: 0 })) if (result.error) return EXIT.FAILED;
   const three = toThree(scene);
   const u32: number = new ByteReader(bytes, { format: 'demo' }).u32();
