@@ -1,4 +1,4 @@
-import { FormatError, WarningSink, type Warning } from '@relic3d/core';
+import { FormatError, WarningSink, rejectForeign, type Warning } from '@relic3d/core';
 import { Tok, Tokenizer, toTextBytes } from './tokenizer.js';
 import type {
   AseFile,
@@ -62,17 +62,11 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
   if (first === Tok.Eof) {
     throw new FormatError({ format: 'ase', offset: 0, expected: 'an ASE file', found: 'an empty file', code: 'EMPTY', message: 'ase: empty file' });
   }
-  if (bytes.length >= 4 && bytes[0] === 0x41 && bytes[1] === 0x53 && bytes[2] === 0x45 && bytes[3] === 0x46) {
-    throw new FormatError({
-      format: 'ase',
-      offset: 0,
-      expected: "'*3DSMAX_ASCIIEXPORT'",
-      found: 'Adobe Swatch Exchange',
-      code: 'FOREIGN_FORMAT',
-      message: "this is an Adobe Swatch Exchange colour palette (first bytes 'ASEF'), not a 3ds Max ASCII Scene Export",
-    });
+  if (first !== Tok.Keyword) {
+    // A Git LFS pointer, a colour palette named .ase, …: say what it is.
+    rejectForeign(bytes, 'ase', "'*3DSMAX_ASCIIEXPORT'", '3ds Max ASCII Scene Export');
+    tk.fail("'*3DSMAX_ASCIIEXPORT'", 'BAD_MAGIC');
   }
-  if (first !== Tok.Keyword) tk.fail("'*3DSMAX_ASCIIEXPORT'", 'BAD_MAGIC');
   const file: AseFile = { encoding: text.encoding, materials: [], objects: [], extras: {} };
   let firstKeyword = true;
   for (;;) {

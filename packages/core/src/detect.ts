@@ -61,7 +61,7 @@ export const foreignSignatures: ForeignSignature[] = [
   },
   {
     extensions: ['.ase'],
-    describe: (b) => (ascii(b, 0, 4) === 'ASEF' ? 'Adobe Swatch Exchange colour palette (ASEF), not a 3ds Max ASCII scene' : undefined),
+    describe: (b) => (ascii(b, 0, 4) === 'ASEF' ? 'Adobe Swatch Exchange colour palette (ASEF)' : undefined),
   },
   {
     extensions: ['.mdl'],
@@ -173,6 +173,15 @@ export function foreignError(bytes: Uint8Array, format: string, expected: string
     });
   }
   return new FormatError({ format, offset: 0, expected, found: `'${head}'`, code: 'UNKNOWN_FORMAT' });
+}
+
+/**
+ * The check every reader makes when its own signature does not match: empty bytes and formats we
+ * can name (a Git LFS pointer, a Quake MDL, a palette named .ase, …) throw the `foreignError` that
+ * says what they are. Otherwise it returns, and the reader reports its own mismatch.
+ */
+export function rejectForeign(bytes: Uint8Array, format: string, expected: string, formatName?: string): void {
+  if (bytes.length === 0 || identifyForeign(bytes)) throw foreignError(bytes, format, expected, formatName);
 }
 
 function article(noun: string): string {

@@ -21,6 +21,7 @@ export {
   registeredFormats,
   identifyForeign,
   foreignError,
+  rejectForeign,
   foreignSignatures,
   type ForeignSignature,
 } from './detect.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from '@relic3d/test-harness';
-import { FormatError, detectFormat, foreignError, identifyForeign, requireFormat, type Format } from '../src/index.js';
+import { FormatError, detectFormat, foreignError, identifyForeign, rejectForeign, requireFormat, type Format } from '../src/index.js';
 
 const fake = (id: string, name: string, ext: string, magic: string): Format => ({
   id,
@@ -62,6 +62,23 @@ describe('detectFormat', () => {
     const unknown = foreignError(bytes('\x01\x02zz'), 'lod', 'a LODka3D file');
     expect(unknown.code).toBe('UNKNOWN_FORMAT');
     expect(unknown.found).toBe("'\\x01\\x02zz'");
+  });
+
+  it('rejectForeign: the check every reader makes when its own signature does not match', () => {
+    const lfs = bytes('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 12\n');
+    const thrown = (b: Uint8Array) => {
+      try {
+        rejectForeign(b, 'ms3d', "'MS3D000000'", 'MilkShape 3D model');
+      } catch (e) {
+        return e as FormatError;
+      }
+      return undefined;
+    };
+    expect(thrown(lfs)).toMatchObject({ code: 'FOREIGN_FORMAT', format: 'ms3d', offset: 0, found: expect.stringMatching(/^Git LFS pointer/) });
+    expect(thrown(lfs)?.message).toMatch(/^this is a Git LFS pointer, not model data \(fetch the real file with git lfs\), not a MilkShape 3D model \(first bytes 'version https:\/\/'\)$/);
+    expect(thrown(new Uint8Array(0))).toMatchObject({ code: 'EMPTY' });
+    // Bytes it cannot name are left to the reader's own error.
+    expect(thrown(bytes('MS3D000001garbage'))).toBeUndefined();
   });
 
   it('names every real foreign file in the corpus', () => {

@@ -121,6 +121,12 @@ describe('broken files', () => {
     expect(formatError(() => parseLod(v2))).toMatchObject({ code: 'BAD_VERSION', offset: 7 });
   });
 
+  it('a Git LFS pointer named .lod says what it is (the shared foreign check)', () => {
+    const e = formatError(() => parseLod(new TextEncoder().encode('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 185344\n')));
+    expect(e.code).toBe('FOREIGN_FORMAT');
+    expect(e.message).toMatch(/^this is a Git LFS pointer, not model data .*, not a LODka3D model/);
+  });
+
   it('the first chunk must be LOD1', () => {
     const bytes = lodFile([]);
     bytes.set(new TextEncoder().encode('MSL1'), 8);

@@ -76,6 +76,11 @@ describe('header and detection', () => {
     expectError(bad.subarray(0, 12), 'TRUNCATED');
   });
 
+  it('a Git LFS pointer named .ms3d says what it is (the shared foreign check)', () => {
+    const e = expectError(new TextEncoder().encode('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 185344\n'), 'FOREIGN_FORMAT');
+    expect(e.message).toMatch(/^this is a Git LFS pointer, not model data .*, not a MilkShape 3D model/);
+  });
+
   it("warns, and still reads, past MilkShape's editor limits", () => {
     const joints = Array.from({ length: 129 }, (_, i) => ({ name: `j${i}` }));
     const scene = valid(parseMs3d(writeMs3d({ joints })));
