@@ -12,7 +12,7 @@ import type { AseParseOptions } from './types.js';
 export function parseAse(bytes: Uint8Array, options: AseParseOptions = {}): Scene {
   const sink = new WarningSink('ase', options.onWarning);
   const file = readAseWith(bytes, options, sink);
-  const scene = buildScene(file, options, sink);
+  const scene = buildScene(file, options, sink, bytes.length);
   return sink.attach(scene);
 }
 

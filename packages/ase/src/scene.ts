@@ -11,7 +11,7 @@ import {
   type Scene,
   type WarningSink,
 } from '@relic3d/core';
-import { positionChannel, rotationChannel, scaleChannel, type NodeFrame, type Rest, type TimeBase } from './animation.js';
+import { positionChannel, rotationChannel, sampleBudget, scaleChannel, type NodeFrame, type Rest, type TimeBase } from './animation.js';
 import { C, C_INV, IDENTITY, Q_C, Q_C_INV, det3, inv, mul, rowsToMatrix, type M4 } from './convert.js';
 import { MaterialTable } from './materials.js';
 import { buildMesh } from './mesh.js';
@@ -39,7 +39,8 @@ interface Entry {
 const DEFAULT_FRAMESPEED = 30;
 const DEFAULT_TICKSPERFRAME = 160;
 
-export function buildScene(file: AseFile, options: AseParseOptions, sink: WarningSink): Scene {
+/** `inputBytes`: the size of the file, which bounds how many animation samples the scene may make. */
+export function buildScene(file: AseFile, options: AseParseOptions, sink: WarningSink, inputBytes: number): Scene {
   const scene = createScene('ase', file.version);
   fillExtras(scene, file);
   const materials = new MaterialTable(scene, file, sink);
@@ -165,7 +166,7 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   }
 
   // 6. Animation.
-  buildAnimation(scene, file, entries, locals, yInv, sink);
+  buildAnimation(scene, file, inputBytes, entries, locals, yInv, sink);
   return scene;
 }
 
@@ -323,7 +324,7 @@ function light(obj: AseObject, name: string): Light {
 // ---------------------------------------------------------------------------------------------
 // Animation
 
-function timeBase(file: AseFile, sink: WarningSink): TimeBase {
+function timeBase(file: AseFile, inputBytes: number, sink: WarningSink): TimeBase {
   const s = file.scene;
   let fps = s?.frameSpeed ?? DEFAULT_FRAMESPEED;
   let tpf = s?.ticksPerFrame ?? DEFAULT_TICKSPERFRAME;
@@ -337,9 +338,11 @@ function timeBase(file: AseFile, sink: WarningSink): TimeBase {
   const first = Number.isFinite(s?.firstFrame) ? s!.firstFrame! : 0;
   // The exporter's sampling step: the smallest gap between samples of any sampled track.
   let step = Infinity;
+  let tcbKeys = 0;
   const scan = (obj: AseObject) => {
     for (const a of obj.animations) {
       for (const track of [a.pos, a.rot, a.scale]) {
+        if (track?.kind === 'tcb') tcbKeys += track.keys.length;
         if (!track || track.kind !== 'sample') continue;
         for (let i = 1; i < track.keys.length; i++) {
           const d = track.keys[i].time - track.keys[i - 1].time;
@@ -350,11 +353,11 @@ function timeBase(file: AseFile, sink: WarningSink): TimeBase {
     obj.children?.forEach(scan);
   };
   file.objects.forEach(scan);
-  return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf };
+  return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf, ...sampleBudget(inputBytes, tcbKeys) };
 }
 
-function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M4[], yInv: boolean[], sink: WarningSink): void {
-  const tb = timeBase(file, sink);
+function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, entries: Entry[], locals: M4[], yInv: boolean[], sink: WarningSink): void {
+  const tb = timeBase(file, inputBytes, sink);
   const channels: AnimationChannel[] = [];
   let approximate = false;
   const frameOf = (node: number): NodeFrame => {
@@ -414,7 +417,7 @@ function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M
     n.rotation = d.rotation;
     n.scale = d.scale;
   }
-  lookAtChannels(scene, entries, channels, tb.ticksPerSecond / tb.ticksPerFrame);
+  lookAtChannels(scene, entries, channels, tb.ticksPerSecond / tb.ticksPerFrame, tb.budget);
   if (!channels.length) return;
   const s = file.scene;
   const lastSeconds = s?.lastFrame !== undefined ? ((s.lastFrame - (s.firstFrame ?? 0)) * tb.ticksPerFrame) / tb.ticksPerSecond : 0;
@@ -429,7 +432,7 @@ function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M
  * Target cameras and lights without a rotation track: when the node or its target moves, the
  * orientation is re-aimed at the target at every key time (up = scene +Y, Max's +Z).
  */
-function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChannel[], fps: number): void {
+function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChannel[], fps: number, budget: TimeBase['budget']): void {
   for (const e of entries) {
     if (e.target === undefined) continue;
     const node = e.node, target = e.target;
@@ -439,7 +442,8 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
     // Key times plus every frame between them: the aim changes non-linearly as positions move.
     const keyTimes = moves.flatMap((c) => Array.from(c.times));
     const start = Math.min(...keyTimes), end = Math.max(...keyTimes);
-    const frames = Math.min(100 * keyTimes.length, Math.ceil((end - start) * fps));
+    const frames = Math.max(0, Math.min(100 * keyTimes.length, Math.ceil((end - start) * fps), budget.left));
+    budget.left -= frames;
     for (let f = 1; f < frames; f++) keyTimes.push(Math.fround(start + ((end - start) * f) / frames));
     const times = [...new Set(keyTimes)].sort((a, b) => a - b);
     const position = (n: number, t: number): number[] => {
@@ -448,8 +452,8 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
       const node = scene.nodes[n];
       return node.translation ?? (node.matrix ? [node.matrix[12], node.matrix[13], node.matrix[14]] : [0, 0, 0]);
     };
-    const values: number[] = [];
-    for (const t of times) values.push(...lookAt(position(node, t), position(target, t)));
+    const values = new Float32Array(times.length * 4);
+    times.forEach((t, i) => values.set(lookAt(position(node, t), position(target, t)), i * 4));
     math.makeQuaternionsContinuous(values);
     const n = scene.nodes[node];
     if (n.matrix) {
@@ -459,7 +463,7 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
       n.rotation = d.rotation;
       n.scale = d.scale;
     }
-    channels.push({ node, path: 'rotation', times: Float32Array.from(times), values: Float32Array.from(values), interpolation: 'LINEAR', extras: { lookAt: target } });
+    channels.push({ node, path: 'rotation', times: Float32Array.from(times), values, interpolation: 'LINEAR', extras: { lookAt: target } });
   }
 }
 
