@@ -48,12 +48,10 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   // 1. Nodes, in file order (groups before their members).
   const entries: Entry[] = [];
   const nodes: Node[] = scene.nodes;
-  const world: M4[] = [];
   const yInv: boolean[] = [];
   const addNode = (name: string, extras: Record<string, unknown>, yInverse: boolean): number => {
     nodes.push({ name, parent: -1, children: [], extras });
     yInv.push(yInverse);
-    world.push(IDENTITY);
     return nodes.length - 1;
   };
   const visit = (obj: AseObject, group: number) => {
@@ -76,14 +74,17 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   };
   for (const obj of file.objects) visit(obj, -1);
 
-  // 2. World matrices.
+  // 2. World matrices, in one array (views of it per node: no allocation per matrix).
+  const world = new Matrices(nodes.length);
+  const scratch = new Float64Array(16);
   const setWorld = (node: number, tm: AseNodeTM | undefined, yInverse: boolean, what: string) => {
     let w = rowsToMatrix(tm?.rows);
-    if (!inv(w)) {
+    if (!math.invert(w, scratch)) {
       sink.warn('ASE_SINGULAR_TM', `${what}: *NODE_TM is singular; identity used`);
       w = IDENTITY.slice();
     }
-    world[node] = yInverse ? mul(mul(C, w), C_INV) : mul(C, w);
+    if (yInverse) math.multiply(math.multiply(C, w, scratch), C_INV, world.at(node));
+    else math.multiply(C, w, world.at(node));
   };
   for (const e of entries) {
     if (e.obj.kind !== 'group') setWorld(e.node, e.tm, e.yInverse, `object '${nodes[e.node].name}'`);
@@ -96,51 +97,64 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
     if (!byName.has(n.name)) byName.set(n.name, i);
   });
   const parentOf = new Int32Array(nodes.length).fill(-1);
-  for (const e of entries) {
+  const entryOf = new Int32Array(nodes.length).fill(-1);
+  entries.forEach((e, i) => {
+    entryOf[e.node] = i;
     let p = e.group;
     if (e.obj.parent) {
       const found = byName.get(e.obj.parent);
       if (found === undefined || found === e.node) sink.warn('ASE_MISSING_PARENT', `object '${nodes[e.node].name}': *NODE_PARENT '${e.obj.parent}' not found; kept at ${p >= 0 ? 'its group' : 'the root'}`, e.obj.offset);
       else p = found;
     }
-    // Refuse links that would close a cycle.
-    for (let q = p, steps = 0; q >= 0 && steps <= nodes.length; q = parentOf[q], steps++) {
-      if (q === e.node) {
-        sink.warn('ASE_PARENT_CYCLE', `object '${nodes[e.node].name}': *NODE_PARENT '${e.obj.parent}' would form a cycle; kept at the root`, e.obj.offset);
-        p = -1;
-        break;
-      }
-    }
     parentOf[e.node] = p;
+  });
+  for (const node of breakParentCycles(parentOf, entryOf)) {
+    const e = entries[entryOf[node]];
+    const parent = e.obj.parent ?? nodes[parentOf[node]].name;
+    sink.warn('ASE_PARENT_CYCLE', `object '${nodes[node].name}': *NODE_PARENT '${parent}' would form a cycle; kept at the root`, e.obj.offset);
+    parentOf[node] = -1;
   }
+  // Children lists of their exact length (pushing would give each a 16-slot array).
+  const childCount = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) if (parentOf[i] >= 0) childCount[parentOf[i]]++;
+  nodes.forEach((n, i) => {
+    if (childCount[i]) n.children = new Array<number>(childCount[i]);
+    childCount[i] = 0;
+  });
   nodes.forEach((n, i) => {
     n.parent = parentOf[i];
-    if (n.parent >= 0) nodes[n.parent].children.push(i);
+    if (n.parent >= 0) nodes[n.parent].children[childCount[n.parent]++] = i;
     else scene.roots.push(i);
   });
 
   // 4. Local matrices.
-  const locals: M4[] = nodes.map((n, i) => (n.parent >= 0 ? mul(inv(world[n.parent]) ?? IDENTITY, world[i]) : world[i]));
+  const locals = new Matrices(nodes.length);
   nodes.forEach((n, i) => {
-    if (!isIdentity(locals[i])) n.matrix = Array.from(locals[i]);
+    if (n.parent < 0) locals.at(i).set(world.at(i));
+    else math.multiply(math.invert(world.at(n.parent), scratch) ?? IDENTITY, world.at(i), locals.at(i));
+  });
+  nodes.forEach((n, i) => {
+    if (!isIdentity(locals.at(i))) n.matrix = Array.from(locals.at(i));
   });
 
   // 5. Meshes, shapes, cameras, lights.
   for (const e of entries) {
     const node = nodes[e.node];
     const obj = e.obj;
-    const w = rowsToMatrix(e.tm?.rows);
-    const wInv = inv(w) ?? IDENTITY;
-    // World (Max) → node-local scene axes: G⁻¹ · C = Y⁻¹ · W⁻¹.
-    const toLocal = e.yInverse ? mul(C, wInv) : wInv;
+    // World (Max) → node-local scene axes: G⁻¹ · C = Y⁻¹ · W⁻¹ (only geometry needs it).
+    const toLocalOf = (w: M4) => {
+      const wInv = inv(w) ?? IDENTITY;
+      return e.yInverse ? mul(C, wInv) : wInv;
+    };
     if (obj.kind === 'geom' && obj.mesh) {
+      const w = rowsToMatrix(e.tm?.rows);
       const ref = obj.materialRef !== undefined ? materials.material(obj.materialRef) : undefined;
       if (obj.materialRef !== undefined && !ref) sink.warn('ASE_BAD_MATERIAL_REF', `object '${node.name}': *MATERIAL_REF ${obj.materialRef} names no material`, obj.offset);
       const wire = !ref && obj.wireframeColor ? materials.wireframe(obj.wireframeColor) : undefined;
       const mesh = buildMesh({
         name: node.name,
         mesh: obj.mesh,
-        toLocal,
+        toLocal: toLocalOf(w),
         normalToLocal: e.yInverse ? C : IDENTITY,
         mirrored: det3(w) < 0,
         materialOf: (id) => (ref ? materials.resolve(ref, id, node.name) : wire),
@@ -153,7 +167,7 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
       });
       if (mesh) node.mesh = pushMesh(scene, mesh);
     } else if (obj.kind === 'shape' && obj.shapeLines?.length) {
-      const mesh = shapeMesh(node.name, obj, toLocal);
+      const mesh = shapeMesh(node.name, obj, toLocalOf(rowsToMatrix(e.tm?.rows)));
       if (mesh) node.mesh = pushMesh(scene, mesh);
     } else if (obj.kind === 'camera') {
       node.camera = scene.cameras.length;
@@ -168,6 +182,47 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   // 6. Animation.
   buildAnimation(scene, file, inputBytes, entries, locals, yInv, sink);
   return scene;
+}
+
+/**
+ * The links that close a cycle, as if links were made in file order and a link that would close a
+ * cycle were refused: in each cycle of the parent graph that is the link of the node that comes
+ * last in the file. One pass over the nodes (each node has one parent, so cycles cannot share a
+ * node). Returns the nodes whose link to refuse, in file order.
+ */
+function breakParentCycles(parentOf: Int32Array, fileOrder: Int32Array): number[] {
+  const walkOf = new Int32Array(parentOf.length);
+  const refused: number[] = [];
+  for (let start = 0; start < parentOf.length; start++) {
+    if (walkOf[start]) continue;
+    const walk = start + 1;
+    let v = start;
+    while (v >= 0 && walkOf[v] === 0) {
+      walkOf[v] = walk;
+      v = parentOf[v];
+    }
+    // Back on this walk's own path: v is on a new cycle.
+    if (v >= 0 && walkOf[v] === walk) {
+      let last = v;
+      for (let u = parentOf[v]; u !== v; u = parentOf[u]) if (fileOrder[u] > fileOrder[last]) last = u;
+      refused.push(last);
+    }
+  }
+  return refused.sort((a, b) => fileOrder[a] - fileOrder[b]);
+}
+
+/** `count` matrices (identity to start) in one array, so nodes cost no allocation each. */
+class Matrices {
+  private readonly all: Float64Array;
+  constructor(count: number) {
+    this.all = new Float64Array(count * 16);
+    for (let i = 0; i < count; i++) this.all.set(IDENTITY, i * 16);
+  }
+
+  /** Matrix i, a view into the array. */
+  at(i: number): M4 {
+    return this.all.subarray(i * 16, i * 16 + 16);
+  }
 }
 
 function pushMesh(scene: Scene, mesh: Mesh): number {
@@ -221,7 +276,7 @@ function nodeExtras(obj: AseObject, tm: AseNodeTM | undefined): Record<string, u
 }
 
 /** Joint list for `*MESH_WEIGHTS`: bone names resolve to nodes; creates the skin. */
-function boneJoints(scene: Scene, obj: AseObject, meshNode: number, byName: Map<string, number>, world: M4[], sink: WarningSink): Int32Array | undefined {
+function boneJoints(scene: Scene, obj: AseObject, meshNode: number, byName: Map<string, number>, world: Matrices, sink: WarningSink): Int32Array | undefined {
   const names = obj.mesh!.weights!.boneNames;
   const map = new Int32Array(names.length).fill(-1);
   const joints: number[] = [];
@@ -239,7 +294,7 @@ function boneJoints(scene: Scene, obj: AseObject, meshNode: number, byName: Map<
   const ibm = new Float32Array(joints.length * 16);
   joints.forEach((node, j) => {
     // Vertices stay in the mesh node's space: inverseBind = G_joint⁻¹ · G_mesh.
-    ibm.set(mul(inv(world[node]) ?? IDENTITY, world[meshNode]), j * 16);
+    ibm.set(mul(inv(world.at(node)) ?? IDENTITY, world.at(meshNode)), j * 16);
     scene.nodes[node].joint = true;
   });
   scene.nodes[meshNode].skin = scene.skins.length;
@@ -356,7 +411,7 @@ function timeBase(file: AseFile, inputBytes: number, sink: WarningSink): TimeBas
   return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf, ...sampleBudget(inputBytes, tcbKeys) };
 }
 
-function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, entries: Entry[], locals: M4[], yInv: boolean[], sink: WarningSink): void {
+function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, entries: Entry[], locals: Matrices, yInv: boolean[], sink: WarningSink): void {
   const tb = timeBase(file, inputBytes, sink);
   const channels: AnimationChannel[] = [];
   let approximate = false;
@@ -369,7 +424,7 @@ function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, entries
     };
   };
   const restOf = (node: number): Rest => {
-    const d = math.decompose(locals[node]);
+    const d = math.decompose(locals.at(node));
     return { translation: d.translation, rotation: d.rotation, scale: d.scale };
   };
   const animated = new Set<number>();
@@ -411,7 +466,7 @@ function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, entries
   // Animated nodes carry TRS (their rest pose) rather than a matrix.
   for (const node of animated) {
     const n = scene.nodes[node];
-    const d = math.decompose(locals[node]);
+    const d = math.decompose(locals.at(node));
     delete n.matrix;
     n.translation = d.translation;
     n.rotation = d.rotation;

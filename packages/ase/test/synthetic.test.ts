@@ -440,7 +440,24 @@ describe('hierarchy', () => {
 
   it('missing parents and parent cycles fall back to the root with warnings', () => {
     const s = load(aseFile([geom('A', cube(), { parent: 'B' }), geom('B', cube(), { parent: 'A' }), geom('C', cube(), { parent: 'Nobody' })]));
-    expect(codes(s)).toEqual(expect.arrayContaining(['ASE_PARENT_CYCLE', 'ASE_MISSING_PARENT']));
+    expect(codes(s)).toEqual(['ASE_MISSING_PARENT', 'ASE_PARENT_CYCLE']);
+    // Links are made in file order and the one that would close the cycle (B → A) is refused.
+    const idx = (name: string) => s.nodes.findIndex((n) => n.name === name);
+    expect(s.nodes[idx('A')].parent).toBe(idx('B'));
+    expect(s.nodes[idx('B')].parent).toBe(-1);
+    expect(s.warnings[1].message).toBe("object 'B': *NODE_PARENT 'A' would form a cycle; kept at the root");
+  });
+
+  it('several cycles with tails: in each, the link made last in file order is the one refused', () => {
+    const h = (name: string, parent: string) => helper(name, IDENTITY_ROWS, { parent });
+    // X → Y → Z → X with T hanging off X; P ⇄ Q; R → X outside both cycles.
+    const s = load(aseFile([h('X', 'Y'), h('Y', 'Z'), h('T', 'X'), h('P', 'Q'), h('Z', 'X'), h('Q', 'P'), h('R', 'X')]));
+    const parentName = (name: string) => s.nodes[s.nodes[s.nodes.findIndex((n) => n.name === name)].parent]?.name ?? null;
+    expect(['X', 'Y', 'Z', 'T', 'P', 'Q', 'R'].map(parentName)).toEqual(['Y', 'Z', null, 'X', 'Q', null, 'X']);
+    expect(s.warnings.map((w) => w.message)).toEqual([
+      "object 'Z': *NODE_PARENT 'X' would form a cycle; kept at the root",
+      "object 'Q': *NODE_PARENT 'P' would form a cycle; kept at the root",
+    ]);
   });
 });
 
