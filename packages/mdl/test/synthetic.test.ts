@@ -466,6 +466,39 @@ describe('materials through the resolver', () => {
     expect(base.textures[0].uri).toBe('Materials/tex/base.dds');
   });
 
+  it('stored paths cannot climb out of where they start; absolute ones go by base name; no warning quotes a companion', () => {
+    const secret = new TextEncoder().encode('root:x:0:0:root:/root:/bin/bash\nSECRET=hunter2\n');
+    const asked: string[] = [];
+    const resolve = (name: string) => {
+      asked.push(name);
+      return secret;
+    };
+    const paths = ['/etc/passwd', '/proc/self/environ', 'C:\\Windows\\win.ini', '\\\\host\\share\\a.mat', '../../../../etc/shadow', './../../up.mat', '..\\..\\Materials\\x.mat', 'Materials/../../../y.mat', './mats/./z.mat'];
+    const bytes = writeMdl({ variant: 'ultra', root: { lods: [{ meshes: paths.map((p, i) => tri(`m${i}`, { material: p })) }] } });
+    const scene = valid(parseMdl(bytes, { resolve }));
+    expect(asked).toEqual(['passwd', 'environ', 'win.ini', 'a.mat', 'etc/shadow', 'up.mat', 'Materials/x.mat', 'y.mat', 'mats/z.mat']);
+    expect(scene.materials.map((m) => m.extras!.materialPath)).toEqual(paths);
+    // The caller's base folder is the only way up.
+    asked.length = 0;
+    valid(parseMdl(bytes, { resolve, baseFolder: '../..' }));
+    expect(asked).toEqual(['passwd', 'environ', 'win.ini', 'a.mat', '../../etc/shadow', 'up.mat', '../../Materials/x.mat', '../../y.mat', 'mats/z.mat']);
+    // Each companion was not JSON: the warnings say so without a byte of what it holds.
+    expect(scene.warnings.map((w) => w.code)).toEqual(Array(paths.length).fill('MDL_MATERIAL_JSON'));
+    for (const w of scene.warnings) expect(w.message).not.toMatch(/root|hunter|SECRET|bash/);
+    expect(scene.warnings[0].message).toBe(`material file 'passwd' is not JSON (${secret.length} bytes); not applied`);
+  });
+
+  it('texture paths inside a .mat are contained the same way', () => {
+    const mat = JSON.stringify({ material: { texture0: '/home/user/secret.png', texture1: '../../../../etc/x.dds', texture2: './../t.dds' } });
+    const scene = valid(parseMdl(file('./mats/wood.mat'), { resolve: (n) => (n.endsWith('.mat') ? new TextEncoder().encode(mat) : undefined), baseFolder: '../..' }));
+    expect(scene.textures.map((t) => t.uri)).toEqual(['mats/secret.png', '../../etc/x.dds', 'mats/t.dds']);
+  });
+
+  it('bad JSON in node properties warns without quoting it', () => {
+    const scene = valid(parseMdl(writeMdl({ variant: 'g3d', root: { user: '{"password": hunter2' } })));
+    expect(scene.warnings.map((w) => w.message)).toEqual(["user properties of node '' are not valid JSON (20 characters); the raw text is kept"]);
+  });
+
   it('parseMdl skips an async resolver with a warning; a missing file warns', () => {
     const scene = valid(parseMdl(file('./a.mat'), { resolve: async () => undefined }));
     expect(scene.warnings.map((w) => w.code)).toEqual(['MDL_ASYNC_RESOLVER']);
