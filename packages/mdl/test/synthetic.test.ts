@@ -277,6 +277,38 @@ describe('G3D v100 (documented layout, written by the tests)', () => {
     expect(valid(siblings).nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0', 'b<1']);
   });
 
+  it('G3D KIDS with a child count (as the real format writes it) is read as a count, with or without children', () => {
+    const tree = { name: 'root', children: [{ name: 'a', children: [{ name: 'a1' }] }, { name: 'b' }] };
+    const counted = writeMdl({ variant: 'g3d', g3dChildCount: true, root: tree });
+    const scene = valid(parseMdl(counted));
+    expect(scene.nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0', 'a1<1', 'b<0']);
+    expect(scene.warnings).toEqual([]);
+    expect(readMdl(counted).trailingBytes).toBe(0);
+    // A count of 0 at the end of the file is a count, not 4 trailing bytes.
+    const leaf = valid(parseMdl(writeMdl({ variant: 'g3d', g3dChildCount: true, root: { name: 'only' } })));
+    expect([leaf.nodes.length, leaf.warnings.length]).toEqual([1, 0]);
+    // The documented form is unchanged beside it: children right after KIDS.
+    const bare = valid(parseMdl(writeMdl({ variant: 'g3d', root: { name: 'root', children: [{ name: 'a' }] } })));
+    expect(bare.nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0']);
+  });
+
+  it('G3D KIDS followed by neither NODE nor a count its bytes can hold: no children, the rest is trailing', () => {
+    const bytes = writeMdl({ variant: 'g3d', root: { name: 'root' } });
+    const withJunk = (value: number, extra: number[] = []) => {
+      const out = new Uint8Array(bytes.length + 4 + extra.length);
+      out.set(bytes);
+      new DataView(out.buffer).setInt32(bytes.length, value, true);
+      out.set(extra, bytes.length + 4);
+      return out;
+    };
+    // Two children claimed with only 4 bytes after the count, or -1: not counts.
+    for (const junk of [withJunk(2, [1, 2, 3, 4]), withJunk(-1)]) {
+      const scene = valid(parseMdl(junk));
+      expect(scene.nodes).toHaveLength(1);
+      expect(scene.warnings.map((w) => w.code)).toEqual(['MDL_TRAILING_BYTES']);
+    }
+  });
+
   it('empty strings everywhere', () => {
     const bytes = writeMdl({ variant: 'g3d', root: { name: '', lods: [{ meshes: [tri('', { material: '' })] }], bones: [{ name: '' }] } });
     const raw = readMdl(bytes);
