@@ -183,6 +183,20 @@ describe('geometry', () => {
     expect(triangleError.found).toMatch(/^5 in group 0/);
   });
 
+  it('a triangle listed again (in its group or another) is drawn once, by the first group that lists it', () => {
+    const f = quad({ groups: [{ name: 'a', triangles: [1, 1, 0, 1] }, { name: 'b', triangles: [0, 1] }] });
+    const scene = valid(parseMs3d(writeMs3d(f)));
+    expect(scene.meshes[0].primitives).toHaveLength(1);
+    const p = scene.meshes[0].primitives[0];
+    expect(Array.from(p.extras!.triangleIndices as Uint16Array)).toEqual([1, 0]);
+    expect(p.indices!.length).toBe(6);
+    // Group b lists nothing new: it is kept as an empty group.
+    expect(scene.meshes[0].extras?.emptyGroups).toEqual([{ name: 'b', groupIndex: 1, flags: 0, materialIndex: -1 }]);
+    expect(scene.warnings.map((w) => w.message)).toEqual(['4 group references name a triangle already listed (each triangle belongs to one group); dropped']);
+    // The raw reader keeps the lists as stored.
+    expect(Array.from(readMs3d(writeMs3d(f)).groups[0].triangleIndices)).toEqual([1, 1, 0, 1]);
+  });
+
   it('keeps the groups of a file whose groups are all empty in scene extras', () => {
     const f = quad({ groups: [{ name: 'a', triangles: [], material: -1, flags: 1 }, { name: 'b', triangles: [] }], comments: { groups: [[1, 'note']] } });
     const scene = valid(parseMs3d(writeMs3d(f)));
