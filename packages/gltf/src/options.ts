@@ -12,6 +12,12 @@ export interface ExportOptions {
   lod?: number;
   /** Export only this clip (name or index); without it every clip is written. */
   animation?: string | number;
+  /**
+   * toGlb/toGltf: interleave vertex attributes (glTF-Transform's layout, one buffer view per
+   * primitive with a byteStride). Default: one tightly packed buffer view per attribute, which is
+   * written several times faster. toDocument ignores it.
+   */
+  interleave?: boolean;
 }
 
 export interface GltfOptions extends ExportOptions {
