@@ -22,7 +22,6 @@ import {
   ATTRIBUTE_SIZES,
   WarningSink,
   math,
-  sniffImage,
   type AttributeName,
   type Scene,
   type Material,
@@ -33,8 +32,8 @@ import {
   type PrimitiveMode,
   type Vec3,
 } from '@relic3d/core';
-import { imageBaseName, resolveImage } from './images.js';
-import { legacyImageToPng } from './png.js';
+import { imageBaseName } from './images.js';
+import { contentKey, embeddable, loadImage, locate, normalPath, sameBytes, type ImageOutcome } from './textures.js';
 import { extrasOf, toJSONValue } from './json.js';
 import { MSFTLod, MSFT_LOD } from './msft-lod.js';
 import type { ExportOptions } from './options.js';
@@ -57,6 +56,8 @@ import {
 } from './sanitize.js';
 
 const FORMAT = 'gltf';
+/** Default cap on the bytes of embedded images in one file (`maxTextureBytes`). */
+export const DEFAULT_MAX_TEXTURE_BYTES = 256 * 1024 * 1024;
 /** asset.generator of every file written. */
 export const GENERATOR = `relic3d ${version} (@relic3d/gltf)`;
 const TYPE_BY_SIZE = { 1: 'SCALAR', 2: 'VEC2', 3: 'VEC3', 4: 'VEC4', 16: 'MAT4' } as const;
@@ -146,64 +147,72 @@ class Exporter {
 
   // ---------------------------------------------------------------- textures & materials
 
+  /**
+   * Every texture a material uses, embedded once per distinct image: spellings of one path that
+   * the resolver keys alike (or that normalise alike) are read and converted once, and images
+   * with the same bytes are stored once. Textures are created in index order (deterministic
+   * output whatever order the reads finish in); past `maxTextureBytes` they are left out.
+   */
   private async resolveTextures(): Promise<void> {
     const used = new Set<number>();
     for (const m of this.scene.materials) for (const slot of SLOTS) if (m[slot]) used.add(m[slot]!.texture);
-    await Promise.all(
-      [...used].map(async (index) => {
+    const indices = [...used].filter((i) => this.scene.textures[i]).sort((a, b) => a - b);
+    const { resolve, cache } = this.options;
+    const byFile = new Map<string, Promise<ImageOutcome>>();
+    const outcomes = await Promise.all(
+      indices.map((index) => {
         const texture = this.scene.textures[index];
-        if (!texture) return;
-        const label = texture.uri ?? texture.name ?? `texture ${index}`;
-        let bytes = texture.image?.data;
-        if (!bytes && texture.uri) {
-          const found = await resolveImage(texture.uri, this.options.resolve);
-          bytes = found.bytes;
-          if (!bytes) {
-            this.textures.set(index, null);
-            this.textureProblems.set(index, 'missing');
-            this.warn('GLTF_TEXTURE_MISSING', `texture '${label}' was not found (${found.error}); the material keeps its path in extras`);
-            return;
-          }
-        }
-        if (!bytes) {
-          this.textures.set(index, null);
-          this.textureProblems.set(index, 'no image');
-          this.warn('GLTF_TEXTURE_MISSING', `texture '${label}' has neither a path nor image data`);
-          return;
-        }
-        let kind = sniffImage(bytes, texture.uri ?? texture.name);
-        let convertedFrom: string | undefined;
-        if (!kind?.embeddable) {
-          const converted = await legacyImageToPng(bytes, texture.uri ?? texture.name);
-          if (converted) {
-            bytes = converted.png;
-            convertedFrom = converted.from;
-            kind = { mimeType: 'image/png', embeddable: true, extension: 'png' };
-          }
-        }
-        if (!kind?.embeddable) {
-          this.textures.set(index, null);
-          this.textureProblems.set(index, kind ? `unsupported ${kind.extension}` : 'unrecognised image');
-          this.warn(
-            'GLTF_TEXTURE_UNSUPPORTED',
-            `texture '${label}' is ${kind ? `a ${kind.extension.toUpperCase()} image` : 'not a recognised image'}; glTF carries PNG, JPEG or WebP and it could not be converted, so it is left out (its path stays in the material's extras)`,
-          );
-          return;
-        }
-        if (kind.mimeType === 'image/webp') this.doc.createExtension(EXTTextureWebP);
-        let base = imageBaseName(texture.uri ?? texture.name, `texture_${index}`);
-        while (this.imageNames.has(base)) base += '_';
-        this.imageNames.add(base);
-        const image = this.doc
-          .createTexture(texture.name ?? base)
-          .setImage(bytes)
-          .setMimeType(kind.mimeType)
-          .setURI(`${base}.${kind.extension}`);
-        const extras = extrasOf(texture.extras, { uri: texture.uri, convertedFrom });
-        if (extras) image.setExtras(extras);
-        this.textures.set(index, image);
+        if (texture.image?.data) return embeddable(texture.image.data, texture.uri ?? texture.name ?? '');
+        if (!texture.uri) return { problem: 'no image', reason: 'has neither a path nor image data' };
+        const file = (resolve && locate(texture.uri, resolve)?.key) ?? `path:${normalPath(texture.uri)}`;
+        let outcome = byFile.get(file);
+        if (!outcome) byFile.set(file, (outcome = loadImage(texture.uri, resolve, cache)));
+        return outcome;
       }),
     );
+    const byContent = new Map<string, { data: Uint8Array; texture: GTexture }[]>();
+    const limit = this.options.maxTextureBytes ?? DEFAULT_MAX_TEXTURE_BYTES;
+    let embedded = 0;
+    indices.forEach((index, k) => {
+      const texture = this.scene.textures[index];
+      const outcome = outcomes[k];
+      const label = texture.uri ?? texture.name ?? `texture ${index}`;
+      if ('problem' in outcome) {
+        this.textures.set(index, null);
+        this.textureProblems.set(index, outcome.problem);
+        const code = outcome.problem === 'missing' || outcome.problem === 'no image' ? 'GLTF_TEXTURE_MISSING' : 'GLTF_TEXTURE_UNSUPPORTED';
+        this.warn(code, `texture '${label}' ${outcome.reason}`);
+        return;
+      }
+      const { data, mimeType, extension, convertedFrom } = outcome.image;
+      const content = contentKey(data);
+      const same = byContent.get(content)?.find((c) => sameBytes(c.data, data));
+      if (same) {
+        this.textures.set(index, same.texture);
+        return;
+      }
+      if (embedded + data.byteLength > limit) {
+        this.textures.set(index, null);
+        this.textureProblems.set(index, 'over the embedded image limit');
+        this.warn(
+          'GLTF_TEXTURE_LIMIT',
+          `texture '${label}' (${data.byteLength} bytes) would take the embedded images past ${limit} bytes; left out (its path stays in the material's extras)`,
+        );
+        return;
+      }
+      embedded += data.byteLength;
+      if (mimeType === 'image/webp') this.doc.createExtension(EXTTextureWebP);
+      let base = imageBaseName(texture.uri ?? texture.name, `texture_${index}`);
+      while (this.imageNames.has(base)) base += '_';
+      this.imageNames.add(base);
+      const image = this.doc.createTexture(texture.name ?? base).setImage(data).setMimeType(mimeType).setURI(`${base}.${extension}`);
+      const extras = extrasOf(texture.extras, { uri: texture.uri, convertedFrom });
+      if (extras) image.setExtras(extras);
+      this.textures.set(index, image);
+      let list = byContent.get(content);
+      if (!list) byContent.set(content, (list = []));
+      list.push({ data, texture: image });
+    });
   }
 
   /** The glTF material for a scene material, without the texture slots the primitive cannot use. */

@@ -1,4 +1,4 @@
-import type { Resolver, Warning } from '@relic3d/core';
+import type { CompanionCache, Resolver, Warning } from '@relic3d/core';
 
 export interface ExportOptions {
   /** Finds texture files by the path the model wrote; same contract as the parsers' resolver. */
@@ -18,6 +18,18 @@ export interface ExportOptions {
    * written several times faster. toDocument ignores it.
    */
   interleave?: boolean;
+  /**
+   * Most bytes of images embedded in one file (default 256 MiB); textures past it are left out
+   * with a warning (GLTF_TEXTURE_LIMIT). Identical images are embedded once and count once.
+   */
+  maxTextureBytes?: number;
+  /**
+   * Texture images shared across exports (a batch worker keeps one `lruCache` from core): what
+   * each file becomes (PNG, JPEG or WebP, BMP/TGA/DDS converted to PNG) under
+   * `gltf:image:<resolve.key(name)>`. Used only with a resolver that has `key`; the output is the
+   * same with or without it.
+   */
+  cache?: CompanionCache;
 }
 
 export interface GltfOptions extends ExportOptions {
