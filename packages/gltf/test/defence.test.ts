@@ -242,5 +242,25 @@ describe('documents without meshes, and what every file says about itself', () =
     const views = (json: Uint8Array) => JSON.parse(new TextDecoder().decode(json.subarray(20, 20 + new DataView(json.buffer, json.byteOffset).getUint32(12, true)))).bufferViews;
     expect(views(interleaved).some((v: { byteStride?: number }) => v.byteStride === 32)).toBe(true); // POSITION, NORMAL, TEXCOORD_0 in one view
     expect(views(a).every((v: { byteStride?: number }) => v.byteStride === undefined)).toBe(true);
+    const used = (glb: Uint8Array) => JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true)))).extensionsUsed;
+    expect(used(a)).toBeUndefined(); // the layout helper names no extension
+  });
+
+  it('a document from toDocument still dispatches events to listeners added later', async () => {
+    const { toDocument } = await import('../src/index.js');
+    const doc = await toDocument(triangle({}));
+    const node = doc.getRoot().listNodes()[0];
+    const onGraph: string[] = [];
+    const onNode: string[] = [];
+    doc.getGraph().addEventListener('node:change', (e) => onGraph.push(`${(e as unknown as { attribute: string }).attribute}`));
+    node.addEventListener('change', (e) => onNode.push(`${(e as unknown as { attribute: string }).attribute}`));
+    node.setTranslation([1, 2, 3]);
+    expect(onGraph).toEqual(['translation']);
+    expect(onNode).toEqual(['translation']);
+    let created = 0;
+    doc.getGraph().addEventListener('node:create', () => created++);
+    doc.createNode('late');
+    expect(created).toBe(1);
+    expect(doc.getRoot().listNodes().map((n) => n.getName())).toContain('late');
   });
 });
