@@ -1,5 +1,3 @@
-import type { Resolver } from '@relic3d/core';
-
 /** Names to try for a texture path as old files write it: as is, with '/', then the base name. */
 export function candidateNames(uri: string): string[] {
   const names = [uri];
@@ -10,24 +8,6 @@ export function candidateNames(uri: string): string[] {
   const base = slashed.slice(slashed.lastIndexOf('/') + 1);
   if (base && !names.includes(base)) names.push(base);
   return names;
-}
-
-/** Asks the resolver for each candidate name; a throwing resolver counts as "not found". */
-export async function resolveImage(
-  uri: string,
-  resolve: Resolver | undefined,
-): Promise<{ bytes?: Uint8Array; error?: string }> {
-  if (!resolve) return { error: 'no resolver was given' };
-  let lastError: string | undefined;
-  for (const name of candidateNames(uri)) {
-    try {
-      const found = await resolve(name);
-      if (found) return { bytes: found instanceof Uint8Array ? found : new Uint8Array(found) };
-    } catch (e) {
-      lastError = e instanceof Error ? e.message : String(e);
-    }
-  }
-  return { error: lastError ?? 'the resolver did not find it' };
 }
 
 /** A file-name-safe base name for a texture's .gltf resource. */
