@@ -31,6 +31,7 @@ import {
   type WrapMode,
   type PrimitiveMode,
   type Vec3,
+  type Mesh,
 } from '@relic3d/core';
 import { imageBaseName } from './images.js';
 import { contentKey, embeddable, loadImage, locate, normalPath, sameBytes, type ImageOutcome } from './textures.js';
@@ -38,6 +39,8 @@ import { extrasOf, toJSONValue } from './json.js';
 import { MSFTLod, MSFT_LOD } from './msft-lod.js';
 import type { ExportOptions } from './options.js';
 import { quietEvents } from './quiet-events.js';
+import { angleOf, distanceFromIdentity } from './affine.js';
+import { planTransforms, transformVectors, type Local, type NodePlan, type TransformPlan } from './transforms.js';
 import { version } from '../package.json';
 import {
   clamp01,
@@ -70,6 +73,7 @@ const WRAP: Record<WrapMode, number> = {
 /** glTF texture slots in the order they appear on a material. */
 const SLOTS = ['baseColorTexture', 'normalTexture', 'occlusionTexture', 'emissiveTexture', 'metallicRoughnessTexture'] as const;
 type Slot = (typeof SLOTS)[number];
+const percent = (x: number): string => `${(x * 100).toPrecision(3)}%`;
 
 /**
  * Builds a glTF-Transform Document from a scene. Nothing in `scene` is modified; data glTF cannot
@@ -110,6 +114,11 @@ class Exporter {
   /** Nodes whose mesh, camera and light are left out because another LOD level was chosen. */
   private readonly hiddenByLod = new Set<number>();
   private lodExtension?: MSFTLod;
+  /** Nodes written without their parent because the parent chain loops. */
+  private cyclic = new Set<number>();
+  /** Every node's glTF transform, and what sheared matrices carry down. */
+  private plan!: TransformPlan;
+  private readonly remainderNodes = new Map<number, GNode>();
   private transformExtension?: KHRTextureTransform;
 
   constructor(
@@ -377,45 +386,54 @@ class Exporter {
   }
 
   private createNodes(): void {
+    this.cyclic = this.nodesOnParentCycles();
+    const locals: Local[] = this.scene.nodes.map((node, i) => {
+      const label = `node '${node.name || i}'`;
+      if (node.matrix) {
+        if (Array.prototype.some.call(node.matrix, (x: number) => !Number.isFinite(x)) || node.matrix.length !== 16) {
+          this.warn('GLTF_NODE_FIXED', `${label} has a matrix with non-finite values; the identity is written`);
+          return { matrix: math.identity() };
+        }
+        return { matrix: node.matrix };
+      }
+      let fixed = false;
+      const local: Local = {};
+      // Defaults are left unset (the writer leaves them out either way).
+      const t = node.translation;
+      if (t && (t[0] !== 0 || t[1] !== 0 || t[2] !== 0)) {
+        const finite = finiteVector(t, 0);
+        fixed ||= finite.fixed;
+        local.translation = finite.value;
+      }
+      const r = node.rotation;
+      if (r && (r[0] !== 0 || r[1] !== 0 || r[2] !== 0 || r[3] !== 1)) {
+        if (!Number.isFinite(r[0] + r[1] + r[2] + r[3])) fixed = true;
+        // Made unit once, when written; a zero or non-finite one is the identity.
+        const length = Math.sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
+        local.rotation = length > 1e-12 && Number.isFinite(length) ? r : [0, 0, 0, 1];
+      }
+      const sc = node.scale;
+      if (sc && (sc[0] !== 1 || sc[1] !== 1 || sc[2] !== 1)) {
+        const finite = finiteVector(sc, 1);
+        fixed ||= finite.fixed;
+        local.scale = finite.value;
+      }
+      if (fixed) this.warn('GLTF_NODE_FIXED', `${label}: non-finite translation, rotation or scale values replaced`);
+      return local;
+    });
+    // Nodes a clip drives take TRS only; the others may carry a sheared matrix down exactly.
+    const animated = new Set<number>();
+    for (const clip of this.selectedClips()) for (const ch of clip.channels) if (ch.path !== 'weights') animated.add(ch.node);
+    this.plan = planTransforms(locals, this.scene.nodes.map((_, i) => this.writtenParent(i)), (i) => animated.has(i));
+
     this.scene.nodes.forEach((node, i) => {
       const g = this.doc.createNode(node.name || `node_${i}`);
       const label = `node '${node.name || i}'`;
-      if (node.matrix) {
-        let matrix: ArrayLike<number> = node.matrix;
-        if (Array.prototype.some.call(matrix, (x: number) => !Number.isFinite(x)) || matrix.length !== 16) {
-          this.warn('GLTF_NODE_FIXED', `${label} has a matrix with non-finite values; the identity is written`);
-          matrix = math.identity();
-        }
-        const { translation, rotation, scale } = math.decompose(matrix);
-        const again = math.fromTRS(translation, rotation, scale);
-        let size = 1;
-        for (let k = 0; k < 16; k++) size = Math.max(size, Math.abs(matrix[k]));
-        if (!math.mat4Equals(Array.from(again), Array.from(matrix), 1e-4 * size)) {
-          this.warn('GLTF_MATRIX_NOT_TRS', `node '${node.name}' has a sheared matrix; glTF needs TRS, so the shear is lost`);
-        }
-        g.setTranslation(finiteVector(translation, 0).value as Vec3).setRotation(unitQuaternion(rotation)).setScale(finiteVector(scale, 1).value as Vec3);
-      } else {
-        let fixed = false;
-        // Defaults are left unset (the writer leaves them out either way).
-        const t = node.translation;
-        if (t && (t[0] !== 0 || t[1] !== 0 || t[2] !== 0)) {
-          const finite = finiteVector(t, 0);
-          fixed ||= finite.fixed;
-          g.setTranslation(finite.value as Vec3);
-        }
-        const r = node.rotation;
-        if (r && (r[0] !== 0 || r[1] !== 0 || r[2] !== 0 || r[3] !== 1)) {
-          if (!Number.isFinite(r[0] + r[1] + r[2] + r[3])) fixed = true;
-          g.setRotation(unitQuaternion(r));
-        }
-        const s = node.scale;
-        if (s && (s[0] !== 1 || s[1] !== 1 || s[2] !== 1)) {
-          const finite = finiteVector(s, 1);
-          fixed ||= finite.fixed;
-          g.setScale(finite.value as Vec3);
-        }
-        if (fixed) this.warn('GLTF_NODE_FIXED', `${label}: non-finite translation, rotation or scale values replaced`);
-      }
+      const plan = this.plan.nodes[i];
+      if (plan.translation) g.setTranslation(finiteVector(plan.translation, 0).value as Vec3);
+      if (plan.rotation) g.setRotation(unitQuaternion(plan.rotation));
+      if (plan.scale) g.setScale(finiteVector(plan.scale, 1).value as Vec3);
+      if (plan.sheared) this.warnSheared(i, plan);
       if (node.weights?.length && node.weights.some((w) => !Number.isFinite(w))) {
         this.warn('GLTF_NODE_FIXED', `${label}: non-finite morph weights replaced by 0`);
       }
@@ -423,6 +441,46 @@ class Exporter {
       if (extras) g.setExtras(extras);
       this.nodes.push(g);
     });
+  }
+
+  /** The scene node node `i` is written under, or -1 (cycles are broken, as linkHierarchy does). */
+  private writtenParent(i: number): number {
+    const parent = this.scene.nodes[i].parent;
+    if (this.cyclic.has(i) || !(parent >= 0 && parent < this.scene.nodes.length)) return -1;
+    return this.scene.nodes[parent].children.includes(i) ? parent : -1;
+  }
+
+  /** Says where a sheared matrix went (GLTF_MATRIX_SPLIT, exact; GLTF_MATRIX_NOT_TRS, not). */
+  private warnSheared(i: number, plan: NodePlan): void {
+    const node = this.scene.nodes[i];
+    const label = `node '${node.name || i}'`;
+    const off = `${percent(plan.residual ?? 0)} off T·R·S`;
+    const into: string[] = [];
+    const skin = node.skin !== undefined ? this.scene.skins[node.skin] : undefined;
+    const mesh = node.mesh !== undefined && !this.hiddenByLod.has(i) ? this.scene.meshes[node.mesh] : undefined;
+    // Skinned primitives follow the joints alone.
+    if (mesh?.primitives.some((p) => !(skin?.joints.length && p.attributes.JOINTS_0 && p.attributes.WEIGHTS_0))) into.push('its mesh');
+    if (node.children.some((c) => this.writtenParent(c) === i)) into.push('its children');
+    if (this.scene.skins.some((skin) => skin.joints.includes(i))) into.push('its inverse bind matrices');
+    const where = into.length ? `, baked into ${into.join(', ')}` : '';
+    const also = node.camera !== undefined || node.light !== undefined ? `; its ${node.camera !== undefined ? 'camera' : 'light'} follows the T·R·S part` : '';
+    if (plan.sheared === 'split') {
+      const angle = angleOf(plan.carry!.rotation!);
+      this.warn(
+        'GLTF_MATRIX_SPLIT',
+        `${label} has a sheared matrix (${off}), which a glTF node cannot hold: written as T·R·S with the remaining ${angle.toFixed(3)}° rotation${where}; world transforms are exact${also}`,
+      );
+      return;
+    }
+    if (plan.lost) {
+      this.warn('GLTF_MATRIX_NOT_TRS', `${label} is animated and has a sheared, singular matrix (${off}); glTF animates T·R·S only, so the shear is lost`);
+      return;
+    }
+    const moved = percent(distanceFromIdentity(plan.carry!.linear));
+    this.warn(
+      'GLTF_MATRIX_NOT_TRS',
+      `${label} is animated and has a sheared matrix (${off}); glTF animates T·R·S only. Written as the T·R·S its clips start from, the remainder${where}: the rest pose is exact; while a clip plays the glTF keeps the remainder, which the scene's pose drops (points move by up to ${moved} of their distance from the node)${also}`,
+    );
   }
 
   /** Nodes whose parent chain loops (never in a valid scene): written without a parent. */
@@ -469,14 +527,14 @@ class Exporter {
         top.setExtras(lodExtras);
       });
     }
-    const cyclic = this.nodesOnParentCycles();
     this.scene.nodes.forEach((node, i) => {
       for (const child of node.children) {
-        if (lodChildren.has(child) || cyclic.has(child)) continue;
+        if (lodChildren.has(child) || this.cyclic.has(child)) continue;
         const g = this.nodes[child];
         if (g && this.scene.nodes[child].parent === i && !this.parentOf.has(g)) {
-          this.nodes[i].addChild(g);
-          this.parentOf.set(g, this.nodes[i]);
+          const parent = this.plan.nodes[child].underRemainder ? this.remainderNode(i) : this.nodes[i];
+          parent.addChild(g);
+          this.parentOf.set(g, parent);
         }
       }
     });
@@ -487,6 +545,22 @@ class Exporter {
         this.sceneRoots.add(g);
       }
     }
+  }
+
+  /**
+   * The node between scene node `i` and its animated children when `i`'s carry is not a rotation:
+   * that carry as T·R·S (its Vᵀ turns the children's channels).
+   */
+  private remainderNode(i: number): GNode {
+    let g = this.remainderNodes.get(i);
+    if (!g) {
+      const split = this.plan.remainders.get(i)!;
+      g = this.doc.createNode(`${this.nodes[i].getName()} (remainder)`).setRotation(unitQuaternion(split.rotation)).setScale(finiteVector(split.scale, 1).value as Vec3);
+      this.nodes[i].addChild(g);
+      this.parentOf.set(g, this.nodes[i]);
+      this.remainderNodes.set(i, g);
+    }
+    return g;
   }
 
   // ---------------------------------------------------------------- skins
@@ -524,6 +598,11 @@ class Exporter {
         ibm[k + 3] = ibm[k + 7] = ibm[k + 11] = 0;
         ibm[k + 15] = 1;
       }
+      // A joint written without part of its matrix (its carry): the bind matrix takes that part.
+      skin.joints.forEach((j, k) => {
+        const carry = this.plan.nodes[j].carry;
+        if (carry) ibm.set(math.multiply(carry.linear, ibm.subarray(k * 16, k * 16 + 16), new Float64Array(16)), k * 16);
+      });
       if (fixed) this.warn('GLTF_IBM_FIXED', `skin ${s}: ${fixed} inverse bind matrices had a non-affine last row; set to 0 0 0 1`);
       if (replaced) this.warn('GLTF_IBM_FIXED', `skin ${s}: ${replaced} inverse bind matrices missing or not finite; the identity is written`);
       g.setInverseBindMatrices(this.doc.createAccessor().setType('MAT4').setArray(ibm).setBuffer(this.buffer));
@@ -638,13 +717,24 @@ class Exporter {
       return g;
     });
 
+    const users = new Map<number, number>();
+    this.scene.nodes.forEach((node, i) => {
+      if (node.mesh !== undefined && !this.hiddenByLod.has(i)) users.set(node.mesh, (users.get(node.mesh) ?? 0) + 1);
+    });
     this.scene.nodes.forEach((node, i) => {
       const g = this.nodes[i];
       if (this.hiddenByLod.has(i)) return;
       if (node.camera !== undefined && cameras[node.camera]) g.setCamera(cameras[node.camera]);
       if (node.light !== undefined && gltfLights[node.light]) g.setExtension('KHR_lights_punctual', gltfLights[node.light]);
-      if (node.mesh === undefined) return;
-      const mesh = this.mesh(node.mesh, jointLimit.get(node.mesh));
+      if (node.mesh === undefined || !this.scene.meshes[node.mesh]) return;
+      const carry = this.plan.nodes[i].carry;
+      // glTF, like the scene, draws skinned primitives with the joints alone: the carry is in the bind matrices.
+      const withSkin = node.skin !== undefined && !!this.skins[node.skin];
+      const rigid = this.scene.meshes[node.mesh].primitives.some((p) => !(withSkin && p.attributes.JOINTS_0 && p.attributes.WEIGHTS_0));
+      const mesh =
+        carry && rigid
+          ? this.bakedMesh(node.mesh, i, carry.linear, (users.get(node.mesh) ?? 0) > 1, withSkin, jointLimit.get(node.mesh))
+          : this.mesh(node.mesh, jointLimit.get(node.mesh));
       if (!mesh) return;
       g.setMesh(mesh);
       const skinned = mesh.listPrimitives().some((p) => p.getAttribute('JOINTS_0'));
@@ -763,8 +853,43 @@ class Exporter {
 
   private mesh(index: number, jointLimit: number | undefined): GMesh | null {
     if (this.meshes.has(index)) return this.meshes.get(index)!;
+    const mesh = this.buildMesh(this.scene.meshes[index], this.scene.meshes[index].name || `mesh_${index}`, jointLimit);
+    this.meshes.set(index, mesh);
+    return mesh;
+  }
+
+  /**
+   * Mesh `index` as node `node` draws it after its carry (scene world = glTF world · carry): the
+   * primitives it does not skin are transformed by the carry, normals and tangents with it. A copy
+   * named after the node when other nodes draw the mesh too.
+   */
+  private bakedMesh(index: number, node: number, carry: Float64Array, shared: boolean, skinned: boolean, jointLimit: number | undefined): GMesh | null {
     const source = this.scene.meshes[index];
-    const mesh = this.doc.createMesh(source.name || `mesh_${index}`);
+    const normalMatrix = math.transpose(math.invert(carry, new Float64Array(16)) ?? math.identity(new Float64Array(16)), new Float64Array(16));
+    const flip = math.determinant3(carry) < 0 ? -1 : 1;
+    const primitives = source.primitives.map((prim): Primitive => {
+      const a = prim.attributes;
+      if (skinned && a.JOINTS_0 && a.WEIGHTS_0) return prim;
+      const attributes = { ...a };
+      if (a.POSITION) attributes.POSITION = transformVectors(a.POSITION, carry);
+      // Normals by the inverse transpose; lengths are made unit with the other checks.
+      if (a.NORMAL) attributes.NORMAL = transformVectors(a.NORMAL, normalMatrix);
+      if (a.TANGENT) attributes.TANGENT = turnedTangents(a.TANGENT, carry, flip);
+      const targets = prim.targets?.map((target) => ({
+        ...target,
+        ...(target.POSITION ? { POSITION: transformVectors(target.POSITION, carry) } : {}),
+        ...(target.NORMAL ? { NORMAL: transformVectors(target.NORMAL, normalMatrix) } : {}),
+        ...(target.TANGENT ? { TANGENT: transformVectors(target.TANGENT, carry) } : {}),
+      }));
+      return { ...prim, attributes, ...(targets ? { targets } : {}) };
+    });
+    const name = source.name || `mesh_${index}`;
+    const nodeName = this.scene.nodes[node].name || `node_${node}`;
+    return this.buildMesh({ ...source, primitives }, shared ? `${name} (for ${nodeName})` : name, jointLimit);
+  }
+
+  private buildMesh(source: Mesh, name: string, jointLimit: number | undefined): GMesh | null {
+    const mesh = this.doc.createMesh(name);
     const primitives: GPrimitive[] = [];
     let targetNames: (string | undefined)[] | undefined;
     source.primitives.forEach((prim, p) => {
@@ -838,7 +963,6 @@ class Exporter {
     });
     if (primitives.length === 0) {
       mesh.dispose();
-      this.meshes.set(index, null);
       return null;
     }
     // glTF needs the same number of morph targets on every primitive of a mesh.
@@ -858,7 +982,6 @@ class Exporter {
     if (source.weights?.length === targets && targets) mesh.setWeights(source.weights.map((w) => finiteOr(w, 0)));
     const extras = extrasOf(source.extras, targetNames?.some((n) => n) ? { targetNames } : undefined);
     if (extras) mesh.setExtras(extras);
-    this.meshes.set(index, mesh);
     return mesh;
   }
 
@@ -942,6 +1065,8 @@ class Exporter {
         }
         seen.add(key);
         let values = keptValues(ch.values, keys.keep, stride);
+        const turn = this.plan.nodes[ch.node].turn;
+        if (turn && (ch.path === 'translation' || ch.path === 'rotation')) values = turned(values, ch.path, turn);
         if (ch.path === 'rotation') {
           const unit = unitQuaternionKeys(values, cubic);
           if (unit.fixed) this.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${unit.fixed} zero or non-finite rotations replaced by the identity`);
@@ -996,4 +1121,28 @@ class Exporter {
     });
     if (extras) this.gltfScene.setExtras(extras);
   }
+}
+
+/** Channel values turned by a rotation q (q · v for translations, q ⊗ r for rotations; tangents too, as both are linear). */
+function turned(values: Float32Array, path: 'translation' | 'rotation', q: ArrayLike<number>): Float32Array {
+  const out = new Float32Array(values.length);
+  if (path === 'translation') {
+    for (let i = 0; i + 2 < values.length; i += 3) out.set(math.quatRotateVec3(q, values.subarray(i, i + 3)), i);
+  } else {
+    for (let i = 0; i + 3 < values.length; i += 4) out.set(math.quatMultiply(q, values.subarray(i, i + 4)), i);
+  }
+  return out;
+}
+
+/** Tangents (xyz w) after a linear map: xyz transformed (made unit with the other checks), w flipped by a mirroring map. */
+function turnedTangents(tangents: Float32Array, m: ArrayLike<number>, flip: number): Float32Array {
+  const out = new Float32Array(tangents.length);
+  for (let i = 0; i + 3 < tangents.length; i += 4) {
+    const x = tangents[i], y = tangents[i + 1], z = tangents[i + 2];
+    out[i] = m[0] * x + m[4] * y + m[8] * z;
+    out[i + 1] = m[1] * x + m[5] * y + m[9] * z;
+    out[i + 2] = m[2] * x + m[6] * y + m[10] * z;
+    out[i + 3] = tangents[i + 3] * flip;
+  }
+  return out;
 }
