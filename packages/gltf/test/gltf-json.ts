@@ -8,6 +8,8 @@ type Json = any;
 export interface Gltf {
   json: Json;
   buffers: Uint8Array[];
+  /** Accessors read so far (do not modify them). */
+  read?: Map<number, number[]>;
 }
 
 /** The JSON and BIN chunks of a .glb. */
@@ -27,8 +29,16 @@ export function fromGltf(json: Json, resources: Record<string, Uint8Array>): Glt
 
 const COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT4: 16 };
 
-/** An accessor's values, flattened. */
+/** An accessor's values, flattened (shared between calls: copy before changing them). */
 export function readAccessor(gltf: Gltf, index: number): number[] {
+  const known = gltf.read?.get(index);
+  if (known) return known;
+  const out = decodeAccessor(gltf, index);
+  (gltf.read ??= new Map()).set(index, out);
+  return out;
+}
+
+function decodeAccessor(gltf: Gltf, index: number): number[] {
   const a = gltf.json.accessors[index];
   const size = COMPONENTS[a.type];
   const out = new Array<number>(a.count * size).fill(0);
@@ -107,7 +117,7 @@ export function worldVertices(gltf: Gltf, world: (M4 | undefined)[], node: numbe
   const jointMatrices: M4[] | undefined = skin?.joints.map((j: number, k: number) => mul(world[j]!, ibm.slice(k * 16, k * 16 + 16)));
   const weights: number[] = n.weights ?? mesh.weights ?? [];
   return mesh.primitives.map((prim: Json) => {
-    const p = readAccessor(gltf, prim.attributes.POSITION);
+    const p = readAccessor(gltf, prim.attributes.POSITION).slice();
     const normal = prim.attributes.NORMAL !== undefined ? readAccessor(gltf, prim.attributes.NORMAL) : undefined;
     (prim.targets ?? []).forEach((target: Json, k: number) => {
       if (!weights[k] || target.POSITION === undefined) return;
