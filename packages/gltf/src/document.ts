@@ -116,6 +116,8 @@ class Exporter {
   private lodExtension?: MSFTLod;
   /** Nodes written without their parent because the parent chain loops. */
   private cyclic = new Set<number>();
+  /** Per node, the scene node it is written under, or -1. */
+  private parents: number[] = [];
   /** Every node's glTF transform, and what sheared matrices carry down. */
   private plan!: TransformPlan;
   private readonly remainderNodes = new Map<number, GNode>();
@@ -424,7 +426,8 @@ class Exporter {
     // Nodes a clip drives take TRS only; the others may carry a sheared matrix down exactly.
     const animated = new Set<number>();
     for (const clip of this.selectedClips()) for (const ch of clip.channels) if (ch.path !== 'weights') animated.add(ch.node);
-    this.plan = planTransforms(locals, this.scene.nodes.map((_, i) => this.writtenParent(i)), (i) => animated.has(i));
+    this.parents = this.writtenParents();
+    this.plan = planTransforms(locals, this.parents, (i) => animated.has(i));
 
     this.scene.nodes.forEach((node, i) => {
       const g = this.doc.createNode(node.name || `node_${i}`);
@@ -443,11 +446,13 @@ class Exporter {
     });
   }
 
-  /** The scene node node `i` is written under, or -1 (cycles are broken, as linkHierarchy does). */
-  private writtenParent(i: number): number {
-    const parent = this.scene.nodes[i].parent;
-    if (this.cyclic.has(i) || !(parent >= 0 && parent < this.scene.nodes.length)) return -1;
-    return this.scene.nodes[parent].children.includes(i) ? parent : -1;
+  /** Per node, the scene node it is written under, or -1 (the links linkHierarchy makes, LOD levels included). */
+  private writtenParents(): number[] {
+    const parents = new Array<number>(this.scene.nodes.length).fill(-1);
+    this.scene.nodes.forEach((node, i) => {
+      for (const child of node.children) if (this.scene.nodes[child]?.parent === i && !this.cyclic.has(child)) parents[child] = i;
+    });
+    return parents;
   }
 
   /** Says where a sheared matrix went (GLTF_MATRIX_SPLIT, exact; GLTF_MATRIX_NOT_TRS, not). */
@@ -460,7 +465,7 @@ class Exporter {
     const mesh = node.mesh !== undefined && !this.hiddenByLod.has(i) ? this.scene.meshes[node.mesh] : undefined;
     // Skinned primitives follow the joints alone.
     if (mesh?.primitives.some((p) => !(skin?.joints.length && p.attributes.JOINTS_0 && p.attributes.WEIGHTS_0))) into.push('its mesh');
-    if (node.children.some((c) => this.writtenParent(c) === i)) into.push('its children');
+    if (node.children.some((c) => this.parents[c] === i)) into.push('its children');
     if (this.scene.skins.some((skin) => skin.joints.includes(i))) into.push('its inverse bind matrices');
     const where = into.length ? `, baked into ${into.join(', ')}` : '';
     const also = node.camera !== undefined || node.light !== undefined ? `; its ${node.camera !== undefined ? 'camera' : 'light'} follows the T·R·S part` : '';
