@@ -588,6 +588,11 @@ class Exporter {
       for (const j of skin.joints) g.addJoint(this.nodes[j]);
       const ibm = new Float32Array(skin.joints.length * 16);
       ibm.set(skin.inverseBindMatrices.length > ibm.length ? skin.inverseBindMatrices.subarray(0, ibm.length) : skin.inverseBindMatrices);
+      // A joint written without part of its matrix (its carry): the bind matrix takes that part (checked below).
+      skin.joints.forEach((j, k) => {
+        const carry = this.plan.nodes[j].carry;
+        if (carry) ibm.set(math.multiply(carry.linear, ibm.subarray(k * 16, k * 16 + 16), new Float64Array(16)), k * 16);
+      });
       let fixed = 0;
       let replaced = 0;
       for (let k = 0; k + 15 < ibm.length; k += 16) {
@@ -603,11 +608,6 @@ class Exporter {
         ibm[k + 3] = ibm[k + 7] = ibm[k + 11] = 0;
         ibm[k + 15] = 1;
       }
-      // A joint written without part of its matrix (its carry): the bind matrix takes that part.
-      skin.joints.forEach((j, k) => {
-        const carry = this.plan.nodes[j].carry;
-        if (carry) ibm.set(math.multiply(carry.linear, ibm.subarray(k * 16, k * 16 + 16), new Float64Array(16)), k * 16);
-      });
       if (fixed) this.warn('GLTF_IBM_FIXED', `skin ${s}: ${fixed} inverse bind matrices had a non-affine last row; set to 0 0 0 1`);
       if (replaced) this.warn('GLTF_IBM_FIXED', `skin ${s}: ${replaced} inverse bind matrices missing or not finite; the identity is written`);
       g.setInverseBindMatrices(this.doc.createAccessor().setType('MAT4').setArray(ibm).setBuffer(this.buffer));
