@@ -171,12 +171,22 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
   scene.skins.forEach((skin) => skin.joints.forEach((j) => jointNodes.add(j)));
   const names = uniqueNames(scene.nodes.map((n) => n.name));
 
+  // A node's exact matrix (it may be sheared) stays as given where nothing animates it; three then
+  // never rebuilds it from the decomposed position/quaternion/scale kept for inspection.
+  const animated = new Set<number>();
+  for (const clip of scene.animations) for (const channel of clip.channels) if (channel.path !== 'weights') animated.add(channel.node);
+
   // Nodes.
   const nodes: THREE.Object3D[] = scene.nodes.map((node, i) => {
     const object = node.lods?.length ? new THREE.LOD() : node.joint || jointNodes.has(i) ? new THREE.Bone() : new THREE.Object3D();
     object.name = names[i];
     if (node.matrix) {
-      new THREE.Matrix4().fromArray(Array.from(node.matrix)).decompose(object.position, object.quaternion, object.scale);
+      const matrix = new THREE.Matrix4().fromArray(Array.from(node.matrix));
+      matrix.decompose(object.position, object.quaternion, object.scale);
+      if (!animated.has(i) && !jointNodes.has(i)) {
+        object.matrix.copy(matrix);
+        object.matrixAutoUpdate = false;
+      }
     } else {
       if (node.translation) object.position.fromArray(node.translation);
       if (node.rotation) object.quaternion.fromArray(node.rotation);
@@ -190,7 +200,7 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     const p = scene.nodes[i].parent;
     return !!scene.nodes[p]?.lods?.some((l) => l.node === i);
   };
-  const flat = planFlattening(scene, depth, (i) => new THREE.Matrix4().compose(nodes[i].position, nodes[i].quaternion, nodes[i].scale), isLevel);
+  const flat = planFlattening(scene, depth, (i) => (nodes[i].matrixAutoUpdate ? new THREE.Matrix4().compose(nodes[i].position, nodes[i].quaternion, nodes[i].scale) : nodes[i].matrix.clone()), isLevel);
   let cyclic = 0;
   scene.nodes.forEach((node, i) => {
     const parent = node.parent >= 0 ? nodes[node.parent] : undefined;
@@ -199,7 +209,9 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     if (isLevel(i)) return; // added as a level below
     const anchor = flat?.anchor.get(i);
     if (anchor !== undefined) {
-      flat!.relative.get(i)!.decompose(nodes[i].position, nodes[i].quaternion, nodes[i].scale);
+      const relative = flat!.relative.get(i)!;
+      relative.decompose(nodes[i].position, nodes[i].quaternion, nodes[i].scale);
+      if (!nodes[i].matrixAutoUpdate) nodes[i].matrix.copy(relative);
       nodes[anchor].add(nodes[i]);
       return;
     }
