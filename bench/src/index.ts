@@ -2,7 +2,7 @@
 // batch 2 workers vs 1, and MS3D/ASE vs assimpjs. Prints a table and writes JSON to bench/results/.
 // Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
 // --assimp-mb=<n> (default 8), --parse-runs=<n> (timed parses per path, default 9), --warm-runs=<n>
-// (untimed parses per path first, default 2), --skip=kernels,parse,memory,batch,assimp.
+// (untimed parses per path first, default 2), --skip=kernels,parse,memory,batch,assimp,export.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { kernelBench, type KernelRow } from './kernels.js';
 import { generators, generateAse, generateMs3d, type Generated } from './generate.js';
 import { loadParsers } from './parsers.js';
 import { assimpImport } from './assimp.js';
+import { exportBench, exportTable } from './export.js';
 import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -238,6 +239,15 @@ if (!skip.has('assimp')) {
   out.push('\n## End to end against assimpjs (wall ms; relic3d: median of 5 after a warm-up; assimp: one import + its JSON export, its only output)\n');
   out.push(`Load average ${loadNote(os.loadavg())} after.\n`);
   out.push(table(['format', 'MB', 'relic3d ms', 'assimpjs ms', 'speedup', 'target'], rows.map((r) => [String(r.format), fmt((r.bytes as number) / 1048576, 1), fmt(r.relic3dMs as number, 0), fmt(r.assimpMs as number, 0), `×${fmt(r.speedup as number, 1)}`, `≥ 300× ${(r.speedup as number) >= 300 ? 'met' : 'MISSED'}`])));
+}
+
+// 7. Export cost: toGlb against parse of the same files (bench/src/export.ts)
+if (!skip.has('export')) {
+  log('export: toGlb vs parse per format (CPU time, median)…');
+  results.export = await exportBench({ big: inputs, corpus: process.env.RELIC3D_CORPUS, log });
+  out.push('\n## Export cost (toGlb vs parse of the same files, CPU ms, median)\n');
+  out.push(`Load average ${loadNote(os.loadavg())} after.\n`);
+  out.push(exportTable(results.export as Awaited<ReturnType<typeof exportBench>>));
 }
 
 results.totalSeconds = (Date.now() - started) / 1000;

@@ -23,6 +23,20 @@ function at(result: ReturnType<typeof toThree>, clip: number, time: number): THR
 }
 
 describe('toThree: hierarchy and conventions', () => {
+  it('keeps a static node matrix exactly, shear included (Flyff sheared object TMs)', () => {
+    const scene = createScene('test');
+    // Column-major: x' = x + 0.5 y (shear), then scale z by 2, translate (1, 2, 3).
+    const sheared = [1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 2, 0, 1, 2, 3, 1];
+    const parent = addNode(scene, { name: 'parent', translation: [10, 0, 0] });
+    const child = addNode(scene, { name: 'sheared', matrix: sheared }, parent);
+    const result = toThree(scene);
+    result.root.updateMatrixWorld(true);
+    const world = result.nodes[child].matrixWorld.elements.map((x) => +x.toFixed(9));
+    expect(world).toEqual([1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 2, 0, 11, 2, 3, 1]);
+    // A point at (0, 1, 0) lands sheared along x, as the file says.
+    expect(new THREE.Vector3(0, 1, 0).applyMatrix4(result.nodes[child].matrixWorld).toArray()).toEqual([11.5, 3, 3]);
+  });
+
   it('keeps node order, names, TRS (xyzw) and column-major matrices', () => {
     const scene = createScene('test');
     const a = addNode(scene, { name: 'a', translation: [1, 2, 3], rotation: [0, 0, Math.SQRT1_2, Math.SQRT1_2], scale: [2, 2, 2] });
