@@ -7,16 +7,6 @@ import { STRESS } from '../src/stress.js';
 import { FORMAT_IDS } from '../src/types.js';
 import { runFuzz } from './run.js';
 
-/**
- * Crafted inputs whose fix is on another branch of issue 15; enforced once it is merged (delete the
- * entry). Each is still run by `pnpm fuzz`, which reports the breach.
- */
-const PENDING: Record<string, string> = {
-  'ase-tcb': 'item 3, branch h/readers (db52475: TCB samples within a budget that grows with the input)',
-  'ase-chain': 'item 5, branch h/readers (f518e6d: parent cycles found once, in linear time)',
-  'lod-chunks': 'item 6, branch h/readers (2847ca1: WarningSink keeps 100 warnings per code)',
-  'o3d-followers': 'item 4, branch h/o3d (f1f192d: the client\'s bone math)',
-};
 
 const breaches = (r: { format: string; overTime: number; overMemory: number; hangs: number; crashes: number; findings: Record<string, { detail: string; label: string }> }) =>
   r.overTime + r.overMemory + r.hangs + r.crashes ? `${r.format}: ${JSON.stringify(r.findings, null, 1)}` : '';
@@ -37,7 +27,7 @@ describe('budgets on mutated inputs (300 per format)', () => {
 describe('budgets on the crafted inputs of the audit', () => {
   for (const format of FORMAT_IDS) {
     STRESS[format].forEach((stress, k) => {
-      it.skipIf(stress.key in PENDING)(`${format}: ${stress.name}`, () => {
+      it(`${format}: ${stress.name}`, () => {
         const run = runFuzz(['--format', format, '--count', '300', '--only', String(k), '--no-validate', '--no-coverage', '--hang-ms', '60000']);
         const [r] = run.reports;
         expect(r?.inputs, run.output).toBe(1);
