@@ -15,15 +15,19 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
 }
 
-/** Throws a TypeError unless `value` is an instance of one of `ctors` (subclasses such as Buffer pass). */
-export function expectArray(name: string, value: unknown, ...ctors: Ctor[]): void {
-  for (const ctor of ctors) if (value instanceof ctor) return;
-  throw new TypeError(`${name} must be a ${ctors.map((c) => c.name).join(' or ')}, got ${describe(value)}`);
+/**
+ * Throws a TypeError unless `value` is an instance of `a`, `b` or `c` (subclasses such as Buffer
+ * pass). Fixed arity, no rest array: it runs on every kernel call.
+ */
+export function expectArray(name: string, value: unknown, a: Ctor, b?: Ctor, c?: Ctor): void {
+  if (value instanceof a || (b && value instanceof b) || (c && value instanceof c)) return;
+  const names = [a, b, c].filter((x) => x !== undefined).map((x) => x.name);
+  throw new TypeError(`${name} must be a ${names.join(' or ')}, got ${describe(value)}`);
 }
 
 /** Like {@link expectArray}, but `undefined` is allowed. */
-export function expectOptionalArray(name: string, value: unknown, ...ctors: Ctor[]): void {
-  if (value !== undefined) expectArray(name, value, ...ctors);
+export function expectOptionalArray(name: string, value: unknown, a: Ctor): void {
+  if (value !== undefined) expectArray(name, value, a);
 }
 
 /** Throws a TypeError unless `value` is a plain array or a typed array of numbers (not BigInt, not a DataView). */
