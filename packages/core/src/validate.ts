@@ -192,6 +192,17 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     textureRef(mat.occlusionTexture, `${path}.occlusionTexture`);
     textureRef(mat.metallicRoughnessTexture, `${path}.metallicRoughnessTexture`);
     for (const [k, ref] of Object.entries(mat.otherTextures ?? {})) textureRef(ref, `${path}.otherTextures.${k}`);
+    const factors: [string, readonly number[] | number | undefined][] = [
+      ['baseColorFactor', mat.baseColorFactor],
+      ['emissiveFactor', mat.emissiveFactor],
+      ['metallicFactor', mat.metallicFactor],
+      ['roughnessFactor', mat.roughnessFactor],
+      ['alphaCutoff', mat.alphaCutoff],
+    ];
+    for (const [name, value] of factors) {
+      const values = typeof value === 'number' ? [value] : (value ?? []);
+      if (values.some((x) => !Number.isFinite(x))) add('NOT_FINITE', `${path}.${name}`, `${name} is not finite`);
+    }
   });
 
   // Animations.

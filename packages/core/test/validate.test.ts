@@ -35,6 +35,8 @@ describe('validateScene', () => {
     ['a texture reference is out of range', 'BAD_REFERENCE', (s) => (s.materials[0].baseColorTexture = { texture: 0 })],
     ['inverse binds do not match the joints', 'SKIN_MATRICES', (s) => (s.skins[0].inverseBindMatrices = new Float32Array(16))],
     ['a position is NaN', 'NOT_FINITE', (s) => (s.meshes[0].primitives[0].attributes.POSITION[0] = NaN)],
+    ['an alpha cut-off is infinite', 'NOT_FINITE', (s) => (s.materials[0].alphaCutoff = Infinity)],
+    ['a colour factor is NaN', 'NOT_FINITE', (s) => (s.materials[0].baseColorFactor = [NaN, 1, 1, 1])],
     ['a morph target has the wrong length', 'TARGET_LENGTH', (s) => (s.meshes[0].primitives[0].targets![0].POSITION = new Float32Array(3))],
     ['a LOD level is not a child', 'LOD_LINK', (s) => (s.nodes[1].lods = [{ node: 0 }])],
   ];

@@ -112,7 +112,11 @@ function applyOne(scene: Scene, material: Material, file: string, bytes: Loaded,
   if (typeof m.roughness === 'number') material.roughnessFactor = Math.min(1, Math.max(0, m.roughness));
   if (m.alphamask === true) {
     material.alphaMode = 'MASK';
-    material.alphaCutoff = typeof m.alphacutoff === 'number' ? m.alphacutoff : 0.5;
+    const cutoff = m.alphacutoff;
+    material.alphaCutoff = typeof cutoff === 'number' && cutoff >= 0 && Number.isFinite(cutoff) ? cutoff : 0.5;
+    if (cutoff !== undefined && material.alphaCutoff !== cutoff) {
+      sink.warn('MDL_MATERIAL_VALUE', `material file '${file}': alphacutoff is not a finite number ≥ 0; 0.5 is used`);
+    }
   }
   if (m.twosided === true || m.doublesided === true) material.doubleSided = true;
   const matDir = dirname(file);

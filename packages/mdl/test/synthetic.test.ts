@@ -478,6 +478,16 @@ describe('materials through the resolver', () => {
   const mat = JSON.stringify({ material: { color: [1, 0.5, 0.25, 1], metallic: 1, roughness: 0.5, texture0: './tex/base.dds', texture1: 'Materials/normal.dds', texture3: './extra.dds' } });
   const file = (path: string) => writeMdl({ variant: 'ultra', root: { lods: [{ meshes: [tri('m', { material: path })] }] } });
 
+  it('an alpha cut-off that is not a finite number ≥ 0 falls back to 0.5 with a warning (fuzz: "alphacutoff": 1e999)', () => {
+    for (const [text, expected] of [['1e999', 0.5], ['-1', 0.5], ['0.25', 0.25]] as const) {
+      const json = `{"material": {"alphamask": true, "alphacutoff": ${text}}}`;
+      const scene = valid(parseMdl(file('./a.mat'), { resolve: (n) => (n.endsWith('.mat') ? new TextEncoder().encode(json) : undefined) }));
+      expect(scene.materials[0].alphaMode).toBe('MASK');
+      expect(scene.materials[0].alphaCutoff).toBe(expected);
+      expect(scene.warnings.some((w) => w.code === 'MDL_MATERIAL_VALUE')).toBe(expected !== 0.25);
+    }
+  });
+
   it('./ is relative to the model, anything else to the base folder', async () => {
     const asked: string[] = [];
     const resolve = (name: string) => {
