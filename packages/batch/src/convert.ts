@@ -1,0 +1,230 @@
+import { open, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
+import { isInside, readInside } from '@relic3d/core/node';
+import { toGlb, type ExportOptions } from '@relic3d/gltf';
+import { ready } from '@relic3d/kernels';
+import { batchFormats } from './formats.js';
+import { isRelicGlb, mtimeOf, writeAtomic } from './output.js';
+import { MAX_MODEL_BYTES } from './scan.js';
+
+/** Which `.ani` motions a Flyff model loads: its own (`auto`), every one, none, or these names. */
+export type MotionsOption = 'auto' | 'all' | 'none' | string[];
+
+/** What every conversion of a batch shares; a worker receives it once. */
+export interface ConvertSettings {
+  /** Real path of the batch folder: models and companions are read only inside it. */
+  root: string;
+  /** Real path of the output folder: nothing is written outside it. */
+  out: string;
+  /** `FolderIndex.toJSON()` of the batch folder, listed once by the main thread. */
+  index: Record<string, FolderListing>;
+  codePage?: string;
+  motions?: MotionsOption;
+  kernels?: 'wasm' | 'js';
+  /** Export one level of detail / one clip (as `relic3d convert --lod/--animation`). */
+  lod?: number;
+  animation?: string;
+  /** Skip a model whose .glb (written by relic3d) is newer than it. */
+  resume?: boolean;
+  /** Replace existing files relic3d did not write. */
+  force?: boolean;
+  /** Bytes of decoded companions (skeletons, motions, images) each worker keeps; default 64 MiB. */
+  cacheBytes?: number;
+}
+
+/** One model to convert. */
+export interface ConvertTask {
+  /** Identifies the task in the batch (also names its temporary file). */
+  id: number;
+  /** Model path relative to the batch folder, with '/'. */
+  file: string;
+  /** .glb path relative to the output folder, with '/'. */
+  output: string;
+}
+
+/** Warnings of one code in one file: how many, and the first message. */
+export interface WarningCount {
+  code: string;
+  count: number;
+  message: string;
+}
+
+/** What a worker sends back for a task: small, no model bytes. */
+export interface ConvertResult {
+  id: number;
+  status: 'converted' | 'failed' | 'up-to-date';
+  format?: string;
+  error?: SerializedError;
+  warnings: WarningCount[];
+  /** Bytes of the written .glb. */
+  bytes?: number;
+  meshes?: number;
+  triangles?: number;
+  clips?: number;
+  /** Milliseconds reading the model, parsing it (companions included), exporting and writing. */
+  ms: { read: number; parse: number; export: number; write: number };
+}
+
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Test-only faults, honoured only when RELIC3D_BATCH_TEST_FAULTS is set (JSON). */
+interface Faults {
+  /** A model whose path contains this never finishes (a stuck parser). */
+  hang?: string;
+  /** A model whose path contains this exhausts the worker's heap. */
+  oom?: string;
+  /** Writes of outputs whose path contains `path` fail with errno `code` (a full disk). */
+  write?: { path: string; code: string };
+}
+
+function testFaults(): Faults | undefined {
+  const raw = typeof process !== 'undefined' ? process.env.RELIC3D_BATCH_TEST_FAULTS : undefined;
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as Faults;
+  } catch {
+    return undefined;
+  }
+}
+
+const now = () => performance.now();
+
+/** Reads a model inside the root: contained, a regular file, at most 2 GiB; errors say why. */
+async function readModel(root: string, file: string): Promise<Uint8Array> {
+  const real = await realpath(path.join(root, ...file.split('/')));
+  if (!isInside(root, real)) throw Object.assign(new Error('the file resolves outside the batch folder'), { name: 'ReadError', code: 'OUTSIDE_ROOT' });
+  const handle = await open(real, 'r');
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { name: 'ReadError', code: 'NOT_A_FILE' });
+    if (stat.size > MAX_MODEL_BYTES) throw Object.assign(new Error(`the file is ${stat.size} bytes; models over 2 GiB are not read`), { name: 'ReadError', code: 'FILE_TOO_LARGE' });
+    const bytes = new Uint8Array(stat.size);
+    let at = 0;
+    while (at < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, at, bytes.length - at, at);
+      if (!bytesRead) break;
+      at += bytesRead;
+    }
+    return at === bytes.length ? bytes : bytes.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A read failure as plain data ("cannot read: EACCES"). */
+function readError(e: unknown): SerializedError {
+  const error = serializeError(e);
+  if (error.name === 'Error') error.name = 'ReadError';
+  if (/^E[A-Z]+$/.test(error.code ?? '')) error.message = `cannot read: ${error.code}`;
+  return error;
+}
+
+/** A write failure ("cannot write: ENOSPC"); refusals (OutputError) keep their own message. */
+function writeError(e: unknown): unknown {
+  const code = (e as { code?: unknown })?.code;
+  if (e instanceof Error && e.name === 'Error' && typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+    return Object.assign(new Error(`cannot write the .glb: ${code}`), { name: 'WriteError', code });
+  }
+  return e;
+}
+
+function tally(warnings: Warning[]): WarningCount[] {
+  const byCode = new Map<string, WarningCount>();
+  for (const w of warnings) {
+    const entry = byCode.get(w.code);
+    if (entry) entry.count++;
+    else byCode.set(w.code, { code: w.code, count: 1, message: w.message });
+  }
+  return [...byCode.values()];
+}
+
+/** The directory part of a root-relative path ('' at the root). */
+const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '');
+
+/**
+ * The conversion a batch worker runs for each task: read the model inside the root, parse it with
+ * companions looked up in the shared index (decoded ones cached per worker), export a .glb and
+ * write it atomically inside the output folder. Never throws: failures come back in the result.
+ */
+export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Promise<ConvertResult> {
+  const index = FolderIndex.fromJSON(settings.index);
+  const cache = lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const read = (relative: string) => readInside(settings.root, relative);
+  const faults = testFaults();
+  const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
+
+  return async (task: ConvertTask): Promise<ConvertResult> => {
+    const ms = { read: 0, parse: 0, export: 0, write: 0 };
+    const result: ConvertResult = { id: task.id, status: 'failed', warnings: [], ms };
+    const target = path.join(settings.out, ...task.output.split('/'));
+    const source = path.join(settings.root, ...task.file.split('/'));
+    if (settings.resume) {
+      const made = mtimeOf(target);
+      const changed = mtimeOf(source);
+      if (made !== undefined && changed !== undefined && made >= changed && isRelicGlb(target)) {
+        result.status = 'up-to-date';
+        return result;
+      }
+    }
+    await warm;
+    let t = now();
+    let bytes: Uint8Array;
+    try {
+      bytes = await readModel(settings.root, task.file);
+    } catch (e) {
+      result.error = readError(e);
+      ms.read = now() - t;
+      return result;
+    }
+    ms.read = now() - t;
+    if (faults?.hang && task.file.includes(faults.hang)) for (;;);
+    if (faults?.oom && task.file.includes(faults.oom)) {
+      const hoard: number[][] = [];
+      for (;;) hoard.push(Array.from({ length: 1 << 16 }, (_, i) => i * 1.5));
+    }
+    const warnings: Warning[] = [];
+    const resolve = indexResolver(index, dirOf(task.file), read);
+    const fileName = task.file.slice(task.file.lastIndexOf('/') + 1);
+    try {
+      t = now();
+      const format = requireFormat(bytes, fileName, batchFormats, { byExtension: true });
+      result.format = format.id;
+      const options: Record<string, unknown> = { fileName, resolve, cache, kernels: settings.kernels };
+      if (settings.codePage) options.codePage = settings.codePage;
+      if (settings.motions !== undefined) options.motions = settings.motions;
+      const scene = await format.parse(bytes, options);
+      warnings.push(...scene.warnings);
+      ms.parse = now() - t;
+      result.meshes = scene.meshes.length;
+      let triangles = 0;
+      for (const mesh of scene.meshes) for (const p of mesh.primitives) if ((p.mode ?? 'TRIANGLES') === 'TRIANGLES') triangles += Math.floor((p.indices ? p.indices.length : p.attributes.POSITION.length / 3) / 3);
+      result.triangles = triangles;
+      result.clips = settings.animation !== undefined ? 1 : scene.animations.length;
+
+      t = now();
+      const exportOptions: ExportOptions & { cache?: unknown } = { resolve, cache, onWarning: (w) => void warnings.push(w) };
+      if (settings.lod !== undefined) exportOptions.lod = settings.lod;
+      if (settings.animation !== undefined) exportOptions.animation = settings.animation;
+      const glb = await toGlb(scene, exportOptions);
+      ms.export = now() - t;
+
+      t = now();
+      const failWith = faults?.write && task.output.includes(faults.write.path) ? faults.write.code : undefined;
+      try {
+        writeAtomic(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith });
+      } catch (e) {
+        throw writeError(e);
+      } finally {
+        ms.write = now() - t;
+      }
+      result.bytes = glb.byteLength;
+      result.status = 'converted';
+    } catch (e) {
+      result.error = serializeError(e);
+      if (!result.format && result.error.format && result.error.format !== 'unknown') result.format = result.error.format;
+    }
+    result.warnings = tally(warnings);
+    return result;
+  };
+}
