@@ -13,6 +13,11 @@ export interface Companions {
 const stripDir = (name: string) => name.replace(/^.*[\\/]/, '');
 const stripExt = (name: string) => name.replace(/\.[^.]*$/, '');
 
+/** Player parts (`Part_m*`, `Part_f*`) share the player skeletons and their hundreds of motions. */
+export function isPlayerPart(o3dName: string): boolean {
+  return /^part_[mf]/i.test(stripExt(stripDir(o3dName)));
+}
+
 /**
  * The skeleton file name an O3D uses: player parts (`Part_m*`, `Part_f*`) share
  * `mvr_male.chr`/`mvr_female.chr`; everything else uses `<name>.chr`.
@@ -47,15 +52,21 @@ export function motionNameOf(o3dName: string, motionFile: string): string {
  * @example findCompanions('mvr_AiBatt.o3d', ['Mvr_AiBatt.chr', 'mvr_AiBatt_stand.ani'])
  *   // { skeleton: 'Mvr_AiBatt.chr', motions: { stand: 'mvr_AiBatt_stand.ani' } }
  */
-export function findCompanions(fileName: string, folderListing: string[]): Companions {
+export function findCompanions(fileName: string, folderListing: readonly string[]): Companions {
   const wanted = skeletonNameFor(fileName).toLowerCase();
   const prefix = motionPrefixFor(fileName);
+  // `mvr_Lawolf_Boss.chr` beside `mvr_Lawolf.chr`: `mvr_Lawolf_Boss_*.ani` are the boss's motions.
+  const longer: string[] = [];
+  for (const entry of folderListing) {
+    const lower = stripDir(entry).toLowerCase();
+    if (lower.endsWith('.chr') && lower.startsWith(prefix) && lower !== wanted) longer.push(`${lower.slice(0, -4)}_`);
+  }
   const result: Companions = { motions: {} };
   for (const entry of folderListing) {
     const name = stripDir(entry);
     const lower = name.toLowerCase();
     if (lower === wanted && result.skeleton === undefined) result.skeleton = entry;
-    else if (lower.endsWith('.ani') && lower.startsWith(prefix) && lower.length > prefix.length + 4) {
+    else if (lower.endsWith('.ani') && lower.startsWith(prefix) && lower.length > prefix.length + 4 && !longer.some((p) => lower.startsWith(p))) {
       const motion = name.slice(prefix.length, -4);
       if (!(motion in result.motions)) result.motions[motion] = entry;
     }
@@ -64,7 +75,7 @@ export function findCompanions(fileName: string, folderListing: string[]): Compa
 }
 
 /** Case-insensitive lookup of one name in a listing. */
-export function findInListing(name: string, folderListing: string[]): string | undefined {
+export function findInListing(name: string, folderListing: readonly string[]): string | undefined {
   const lower = stripDir(name).toLowerCase();
   return folderListing.find((entry) => stripDir(entry).toLowerCase() === lower);
 }

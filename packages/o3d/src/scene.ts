@@ -92,6 +92,8 @@ class SceneBuilder {
   private skinIndex = -1;
   private warned = new Set<string>();
   private readonly followers: { bone: number; group: number; node: number }[] = [];
+  /** Motions that do not fit the skeleton: one warning names them all. */
+  private readonly skipped: string[] = [];
 
   constructor(private readonly input: SceneInput) {
     this.scene = createScene('o3d', input.file.version);
@@ -159,6 +161,7 @@ class SceneBuilder {
       scene.animations.push(clip('embedded', embeddedChannels, file.frameCount, fps, file.perSlerp, {}));
     }
     for (const motion of this.input.motions) this.addMotionClip(motion.name, motion.ani);
+    this.reportSkipped();
     if (this.followers.length) for (const animation of scene.animations) this.bakeFollowers(animation);
     return scene;
   }
@@ -638,16 +641,24 @@ class SceneBuilder {
     return channels;
   }
 
+  private reportSkipped(): void {
+    const n = this.skipped.length;
+    if (!n) return;
+    const bones = this.skeleton ? `the skeleton has ${this.skeleton.nodes.length} bones` : 'there is no skeleton';
+    const named = this.skipped.slice(0, NAMED_SKIPS).join(', ') + (n > NAMED_SKIPS ? ` and ${n - NAMED_SKIPS} more` : '');
+    this.input.sink.warn('O3D_MOTION_SKIPPED', `${n} of ${this.input.motions.length} motions do not fit (${bones}); skipped: ${named}`);
+  }
+
   private addMotionClip(name: string, ani: AniFile): void {
     const skeleton = this.skeleton;
     const sink = this.input.sink;
     if (!skeleton) {
-      sink.warn('O3D_MOTION_SKIPPED', `motion '${name}' needs a skeleton (pass the .chr); skipped`);
+      this.skipped.push(`'${name}' (no skeleton)`);
       return;
     }
     const bones = ani.motion.bones;
     if (bones.length !== skeleton.nodes.length) {
-      sink.warn('O3D_MOTION_SKIPPED', `motion '${name}' has ${bones.length} bones, the skeleton has ${skeleton.nodes.length}; skipped`);
+      this.skipped.push(`'${name}' (${bones.length} bones)`);
       return;
     }
     const renamed = bones.filter((b, i) => b.name.toLowerCase() !== skeleton.names[i].toLowerCase()).length;
@@ -661,6 +672,9 @@ class SceneBuilder {
     this.scene.animations.push(clip(name, this.motionChannels(ani.motion, ani.frameCount, fps), ani.frameCount, fps, ani.perSlerp, extras));
   }
 }
+
+/** At most this many skipped motions are named in the warning. */
+const NAMED_SKIPS = 8;
 
 interface CompactBlock {
   /** Triangle corners (a, c, b) over the compact vertex set. */

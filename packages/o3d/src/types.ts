@@ -23,14 +23,24 @@ export const EFFECT = {
   BUMP: 0x20,
 } as const;
 
+/**
+ * Which `.ani` motions a model gets:
+ * - `'auto'` (default): a model with its own `.chr` gets every `<skeleton>_*.ani` beside it (found
+ *   through `resolve.list()`); player parts (`Part_m*`, `Part_f*`, sharing `mvr_male.chr` /
+ *   `mvr_female.chr`) are skinned to that skeleton without the hundreds of player motions (one
+ *   `O3D_MOTIONS_NOT_LOADED` warning says how many were left).
+ * - `'all'`: every `<skeleton>_*.ani` beside the model, player parts included.
+ * - `'none'`: no motions.
+ * - names: motion suffixes (`stand`) or file names (`mvr_AiBatt_stand.ani`), asked from `resolve`.
+ * - a record: `.ani` bytes already loaded, keyed by clip name.
+ */
+export type O3dMotions = 'auto' | 'all' | 'none' | string[] | Record<string, Uint8Array | ArrayBuffer>;
+
 export interface O3dParseOptions extends ParseOptions {
   /** The `.chr` skeleton, already loaded (else `<name>.chr` is asked from `resolve`). */
   skeleton?: Uint8Array | ArrayBuffer;
-  /**
-   * Motions: loaded `.ani` bytes keyed by clip name, or names for `resolve` (motion suffixes like
-   * `stand` or full file names like `mvr_AiBatt_stand.ani`).
-   */
-  motions?: Record<string, Uint8Array | ArrayBuffer> | string[];
+  /** Which motions to load; default `'auto'` (see `O3dMotions`). */
+  motions?: O3dMotions;
   /** Skip the `.chr` lookup through `resolve` (a skeleton in `skeleton` is still used). */
   noSkeletonLookup?: boolean;
 }

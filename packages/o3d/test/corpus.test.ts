@@ -63,7 +63,7 @@ function trianglesOfGroup(scene: Scene, group: number): number {
 }
 
 describe.skipIf(!o3ds.length)('corpus .o3d', () => {
-  it.each(o3ds.map((e) => [e.file, e] as const))('%s matches the MANIFEST facts', (_file, entry: CorpusEntry) => {
+  it.each(o3ds.map((e) => [e.file, e] as const))('%s matches the MANIFEST facts', async (_file, entry: CorpusEntry) => {
     const bytes = readCorpusFile(entry);
     const note = entry.note;
     const raw = readO3d(bytes);
@@ -97,7 +97,7 @@ describe.skipIf(!o3ds.length)('corpus .o3d', () => {
 
     // The scene, with companions from the folder and every motion there.
     const warnings: string[] = [];
-    const scene = parseO3dFile(entry.path, { motions: 'all', onWarning: (w) => warnings.push(w.code) });
+    const scene = await parseO3dFile(entry.path, { motions: 'all', onWarning: (w) => warnings.push(w.code) });
     expect(validateScene(scene)).toEqual([]);
     expect(scene.format).toBe('o3d');
     expect(scene.version).toBe(raw.version);
@@ -398,11 +398,11 @@ describe.skipIf(!o3ds.length)('corpus winding after conversion', () => {
 const mirrored = (m: ArrayLike<number>) => Array.from({ length: 16 }, (_, k) => ((k >> 2 === 2) !== ((k & 3) === 2) ? -m[k] : m[k]));
 
 describe.skipIf(!o3ds.length)('corpus object placement', () => {
-  it.each(o3ds.map((e) => [e.file, e] as const))('%s: object worlds equal the D3D reference at rest and at three frames', (_file, entry: CorpusEntry) => {
+  it.each(o3ds.map((e) => [e.file, e] as const))('%s: object worlds equal the D3D reference at rest and at three frames', async (_file, entry: CorpusEntry) => {
     const raw = readO3d(readCorpusFile(entry));
     const found = findCompanions(entry.file, listing);
     const chr = !raw.skeleton && found.skeleton ? readChr(readCorpusFile(found.skeleton, 'o3d')) : undefined;
-    const scene = parseO3dFile(entry.path);
+    const scene = await parseO3dFile(entry.path);
     const clip = scene.animations.findIndex((a) => a.name === 'embedded');
     const motion = raw.skeleton?.motion;
     // Bone worlds: the animated embedded motion, else the embedded base TMs, else the .chr TMs.
