@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { decodeBatch, type BatchError, type BatchInput, type BatchResult } from '@relic3d/batch';
@@ -159,7 +159,7 @@ export class BatchReportBuilder {
         inputBytes: this.counts.inputBytes,
         filesPerSecond: round(this.counts.done / Math.max(seconds, 1e-3)),
         megabytesPerSecond: round(this.counts.inputBytes / 1048576 / Math.max(seconds, 1e-3), 2),
-        peakRssMB: round(process.resourceUsage().maxRSS / 1024),
+        peakRssMB: round(peakRss() / 1048576),
         mainThreadBusy: round(elu.utilization, 3),
       },
       warnings: Object.fromEntries([...this.warnings].sort(([, a], [, b]) => b.count - a.count)),
@@ -169,6 +169,20 @@ export class BatchReportBuilder {
       unreadableFolders: this.scan.unreadableFolders,
     };
   }
+}
+
+/**
+ * Peak resident memory of this process in bytes: Linux VmHWM (getrusage's maxRSS survives exec, so
+ * a child would report its parent's peak), elsewhere maxRSS.
+ */
+export function peakRss(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    /* not Linux */
+  }
+  return process.resourceUsage().maxRSS * 1024;
 }
 
 /** Replaces `file` with `text` atomically (temporary file beside it, then rename). */
