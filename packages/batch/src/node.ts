@@ -48,6 +48,8 @@ export interface ConvertBatchOptions {
   window?: number;
   /** Worker entry to load instead of the package's own. */
   workerScript?: string | URL;
+  /** Called as each file starts, with the files now in flight and the results waiting for the consumer. */
+  onStart?(file: string, inFlight: number, waiting: number): void;
 }
 
 /** One model's outcome, in completion order; `index` is its place in the scan (the report order). */
@@ -131,6 +133,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
     for (const i of order) {
       if (signal?.aborted) return;
       const known = scan.inputs[i].error;
+      if (!known) options.onStart?.(scan.inputs[i].file, 1, 0);
       yield known ? failure(i, known) : resultOf(i, await convert({ id: i, file: scan.inputs[i].file, output: outputs[i] }));
     }
     return;
@@ -164,6 +167,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
         continue;
       }
       active++;
+      options.onStart?.(scan.inputs[i].file, active, ready.length);
       pool.run({ id: i, file: scan.inputs[i].file, output: outputs[i] }).then(
         (r) => {
           active--;
