@@ -178,7 +178,11 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
       return result;
     }
     ms.read = now() - t;
-    if (faults?.hang && task.file.includes(faults.hang)) for (;;);
+    if (faults?.hang && task.file.includes(faults.hang)) {
+      // Busy forever, with a side effect the bundler's tree-shaking cannot drop.
+      const spin = globalThis as { relic3dTestSpin?: number };
+      for (;;) spin.relic3dTestSpin = (spin.relic3dTestSpin ?? 0) + 1;
+    }
     if (faults?.oom && task.file.includes(faults.oom)) {
       const hoard: number[][] = [];
       for (;;) hoard.push(Array.from({ length: 1 << 16 }, (_, i) => i * 1.5));

@@ -73,7 +73,8 @@ const round = (x: number, digits = 1) => Number(x.toFixed(digits));
  */
 export class BatchReportBuilder {
   private readonly rows: (BatchReportFile | undefined)[];
-  private readonly warnings = new Map<string, { count: number; files: number; example: { file: string; message: string } }>();
+  /** Per code; the example is the first file in input order that has it (whatever finished first). */
+  private readonly warnings = new Map<string, { count: number; files: number; at: number; example: { file: string; message: string } }>();
   private slowest: BatchReport['slowest'] = [];
   private readonly formats = new Map<string, { files: number; converted: number; failed: number }>();
   private readonly counts = { converted: 0, failed: 0, upToDate: 0, interrupted: 0, warnings: 0, inputBytes: 0, done: 0 };
@@ -125,7 +126,11 @@ export class BatchReportBuilder {
       if (entry) {
         entry.count += w.count;
         entry.files++;
-      } else this.warnings.set(w.code, { count: w.count, files: 1, example: { file: result.file, message: w.message } });
+        if (result.index < entry.at) {
+          entry.at = result.index;
+          entry.example = { file: result.file, message: w.message };
+        }
+      } else this.warnings.set(w.code, { count: w.count, files: 1, at: result.index, example: { file: result.file, message: w.message } });
     }
     if (result.status === 'converted' && (this.slowest.length < SLOWEST || ms > this.slowest[this.slowest.length - 1].ms)) {
       this.slowest.push({ file: result.file, ms: round(ms), read: round(result.ms.read), parse: round(result.ms.parse), export: round(result.ms.export), write: round(result.ms.write) });
@@ -162,7 +167,7 @@ export class BatchReportBuilder {
         peakRssMB: round(peakRss() / 1048576),
         mainThreadBusy: round(elu.utilization, 3),
       },
-      warnings: Object.fromEntries([...this.warnings].sort(([, a], [, b]) => b.count - a.count)),
+      warnings: Object.fromEntries([...this.warnings].sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1)).map(([code, { count, files, example }]) => [code, { count, files, example }])),
       slowest: this.slowest,
       files,
       skipped: this.scan.skipped,

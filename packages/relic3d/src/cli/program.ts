@@ -455,7 +455,8 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boo
   writeReport(!builder.interrupted);
   if (!quiet) printSummary(io, report);
   if (builder.interrupted) {
-    io.err(`relic3d batch: interrupted; ${report.summary.notRun} of ${total} models not converted${opts.json ? `, report in ${opts.json}` : ''}\n`);
+    const stopped = report.files.filter((f) => f.status === 'interrupted' || f.status === 'not-run').length;
+    io.err(`relic3d batch: interrupted; ${stopped} of ${total} models not converted${opts.json ? `, report in ${opts.json}` : ''}\n`);
     return EXIT.INTERRUPTED;
   }
   return report.summary.failed || report.summary.unreadableFolders ? EXIT.FAILED : EXIT.OK;
