@@ -51,8 +51,13 @@ export interface BatchReport {
     megabytesPerSecond: number;
     /** Peak resident memory of the process (workers included), MiB. */
     peakRssMB: number;
-    /** Fraction of the wall time the main thread was busy (scheduling, reporting). */
+    /**
+     * Fraction of the wall time the main thread was busy (scheduling, reporting): its event loop's
+     * utilisation, an upper bound (time waiting for a CPU counts) ...
+     */
     mainThreadBusy: number;
+    /** ... and its CPU time over the wall time (Linux; null elsewhere). */
+    mainThreadCpu: number | null;
   };
   /** Warning code → how many, in how many files, and the first file and message met. */
   warnings: Record<string, { count: number; files: number; example: { file: string; message: string } }>;
@@ -85,6 +90,7 @@ export class BatchReportBuilder {
     private readonly out: string,
     private readonly started = performance.now(),
     private readonly elu = performance.eventLoopUtilization(),
+    private readonly cpu = mainThreadCpuMs(),
   ) {
     this.rows = new Array(scan.inputs.length);
   }
@@ -166,6 +172,7 @@ export class BatchReportBuilder {
         megabytesPerSecond: round(this.counts.inputBytes / 1048576 / Math.max(seconds, 1e-3), 2),
         peakRssMB: round(peakRss() / 1048576),
         mainThreadBusy: round(elu.utilization, 3),
+        mainThreadCpu: this.cpu === undefined ? null : round(((mainThreadCpuMs() ?? this.cpu) - this.cpu) / 1000 / Math.max(seconds, 1e-3), 3),
       },
       warnings: Object.fromEntries([...this.warnings].sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1)).map(([code, { count, files, example }]) => [code, { count, files, example }])),
       slowest: this.slowest,
@@ -188,6 +195,18 @@ export function peakRss(): number {
     /* not Linux */
   }
   return process.resourceUsage().maxRSS * 1024;
+}
+
+/** CPU milliseconds of the main thread so far (Linux /proc, 10 ms resolution), or undefined. */
+export function mainThreadCpuMs(): number | undefined {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Replaces `file` with `text` atomically (temporary file beside it, then rename). */

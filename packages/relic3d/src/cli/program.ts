@@ -7,7 +7,7 @@ import cliProgress from 'cli-progress';
 import { codePage, isFormatError, requireFormat, type Resolver, type Scene, type Warning } from '@relic3d/core';
 import { isInside, readHead } from '@relic3d/core/node';
 import { toDocument, toGlb, toGltf } from '@relic3d/gltf';
-import { BatchReportBuilder, convertBatch, scanFolder, writeFileAtomic, type BatchReport, type BatchReportFile } from '../batch.js';
+import { BatchReportBuilder, convertBatch, mainThreadCpuMs, scanFolder, writeFileAtomic, type BatchReport, type BatchReportFile } from '../batch.js';
 import { formats } from '../index.js';
 import { checkTextureFiles, describeScene, type SceneInfo } from '../info.js';
 import { folderResolver, parseFile } from '../node.js';
@@ -366,6 +366,7 @@ interface BatchOptions {
 async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boolean, quiet: boolean, rawIO: CliIO): Promise<number> {
   const started = performance.now();
   const elu = performance.eventLoopUtilization();
+  const cpu = mainThreadCpuMs();
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     io.err(`error: ${dir}: not a folder\n`);
     return EXIT.USAGE;
@@ -378,7 +379,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boo
   mkdirSync(opts.out, { recursive: true });
   const outRoot = realpathSync(opts.out);
   const scan = scanFolder(dir, outRoot);
-  const builder = new BatchReportBuilder(scan, outRoot, started, elu);
+  const builder = new BatchReportBuilder(scan, outRoot, started, elu, cpu);
   const total = scan.inputs.length;
 
   const controller = new AbortController();
