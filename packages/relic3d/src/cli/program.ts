@@ -64,7 +64,7 @@ Examples:
   $ relic3d convert model.ms3d            writes model.glb beside the model
   $ relic3d convert model.o3d out/        writes out/model.glb
   $ relic3d convert model.o3d bat.gltf --animation walk --lod 0
-  $ relic3d convert models/tree.ase --root .   textures may come from ../Textures/
+  $ relic3d convert models/tree.ase --root .
   $ relic3d batch assets --out glb --jobs 4 --json report.json
   $ relic3d batch Model --out glb --resume --timeout 30000
 
