@@ -3,11 +3,9 @@
  */
 import {
   addNode,
-  computeWorldMatrices,
   createScene,
   linearColor,
   linearRgb,
-  sampleAnimation,
   math,
   type AnimationChannel,
   type AnimationClip,
@@ -15,17 +13,32 @@ import {
   type Material,
   type Node,
   type Primitive,
+  type Quat,
   type Scene,
+  type Vec3,
   type WarningSink,
 } from '@relic3d/core';
 import { packSkinWeights, unpackO3dWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
 import { convertBox, convertMatrix, convertVec3, mirrorZInPlace } from './convert.js';
+import {
+  UNIT_TOLERANCE,
+  clientKeyRow,
+  d3dxSlerp,
+  invert,
+  isTRS,
+  multiply,
+  relativeDifference,
+  rowMultiply,
+  splitAffine,
+  toScene,
+} from './pose.js';
 import type { AniFile, ChrFile, MotionAttribute, MotionBody, O3dFile, O3dGeometry, O3dMaterial, O3dMaterialBlock, O3dObject } from './types.js';
 import { EFFECT, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT } from './types.js';
 
 /** Updates per second of the client's process loop; frames per second = 60 × perSlerp (spec §5.6). */
 export const CLIENT_TICK_HZ = 60;
 const SKIN_VERTEX_BYTES = 44;
+const IDENTITY = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
 /** Alpha-test reference of opacity blocks (0xB0). */
 export const ALPHA_CUTOFF = 0xb0 / 255;
 
@@ -40,17 +53,49 @@ export interface SceneInput {
 interface Skeleton {
   source: 'embedded' | 'chr';
   names: string[];
+  /** Parent bones as the skeleton stores them (a parent that does not precede its bone is -1). */
   parents: number[];
   /** Converted world matrices of the rest pose. */
   worlds: Float32Array[];
   /** Converted inverse bind matrices. */
   inverses: Float32Array[];
+  /** Joint node per bone. */
   nodes: number[];
+  /** Shear node above a joint whose rest pose or some clip's local matrix is not TRS (see pose.ts). */
+  shear: (number | undefined)[];
+  /** Bones that need a shear node. */
+  split: Set<number>;
   /** Skeleton allows global indices (≤ 28 bones, sendVS). */
   sendVS: number;
   /** The `.chr` local TMs as stored (converted); the node transforms derive from the world TMs. */
   localTMs?: Float32Array[];
 }
+
+/** What a clip gives one bone. */
+type Track =
+  /** Unit-quaternion keys under the skeleton's own parent: channels straight from the keys. */
+  | { kind: 'keys'; keys: Float32Array }
+  /** One constant local matrix (converted). */
+  | { kind: 'constant'; matrix: Float32Array }
+  /** The client's local matrix at each evaluated frame (scene space), where keys cannot be used as they are. */
+  | { kind: 'matrices'; matrices: Float64Array };
+
+interface ClipPlan {
+  name: string;
+  frameCount: number;
+  fps: number;
+  perSlerp: number;
+  extras: Record<string, unknown>;
+  tracks: Track[];
+  /** Frames a 'matrices' track holds: every frame when some bone has keys, else one. */
+  frames: number;
+  /** Bones whose keys have non-unit quaternions, with their raw keys (for the error report). */
+  nonUnit: { bone: number; keys: Float32Array; count: number; min: number; max: number }[];
+}
+
+/** Frame rates outside this range give key times a float cannot hold apart (or at all). */
+const MIN_FPS = 1e-3;
+const MAX_FPS = 1e6;
 
 /** Frames per second for a perSlerp value (30 for the usual 0.5). */
 export function framesPerSecond(perSlerp: number): number {
@@ -91,7 +136,11 @@ class SceneBuilder {
   private skeleton?: Skeleton;
   private skinIndex = -1;
   private warned = new Set<string>();
-  private readonly followers: { bone: number; group: number; node: number }[] = [];
+  private root = -1;
+  /** Copies of skeleton nodes inside LOD levels, per level: original node → copy. */
+  private readonly mirrors = new Map<number, Map<number, number>>();
+  /** Non-finite values replaced, by what they were. */
+  private readonly notFinite = new Map<string, number>();
   /** Motions that do not fit the skeleton: one warning names them all. */
   private readonly skipped: string[] = [];
 
@@ -110,7 +159,7 @@ class SceneBuilder {
     const scene = this.scene;
     const name = baseName(file.name);
     scene.name = name;
-    const fps = framesPerSecond(file.perSlerp);
+    const fps = this.fps(file.perSlerp, file.frameCount, 'the O3D');
     const box = convertBox(file.bboxMin, file.bboxMax);
     scene.extras = {
       name: file.name,
@@ -130,92 +179,153 @@ class SceneBuilder {
     if (file.attributes) scene.extras.attributes = attributeExtras(file.attributes);
     if (file.attributeCount !== undefined) scene.extras.attributeCount = file.attributeCount;
 
-    const root = addNode(scene, { name });
-    this.buildSkeleton(root);
+    const root = (this.root = addNode(scene, { name }));
+    this.skeleton = this.readSkeleton();
+    // Clips first: a bone whose local matrix some clip cannot give as TRS gets a shear node.
+    const plans: ClipPlan[] = [];
+    const embedded = this.skeleton?.source === 'embedded' && file.skeleton?.motion && file.frameCount > 0 ? this.planMotion('embedded', file.skeleton.motion, file.frameCount, file.perSlerp, fps, {}) : undefined;
+    for (const motion of this.input.motions) {
+      const plan = this.planAni(motion.name, motion.ani);
+      if (plan) plans.push(plan);
+    }
+    this.reportSkipped();
+    this.addSkeletonNodes(root);
 
     const groupNodes = file.groups.map((_, g) => addNode(scene, { name: file.groups.length > 1 ? `${name} LOD${g}` : `${name} objects` }, root));
     if (groupNodes.length > 1) scene.nodes[root].lods = groupNodes.map((node) => ({ node }));
 
     const tmChannels: AnimationChannel[] = [];
+    let nonUnitObjectKeys = 0, worstObjectScale = 0;
     file.groups.forEach((objects, g) => {
       const nodes: number[] = [];
       objects.forEach((object, i) => {
         const node = this.addObject(object, i, g, groupNodes[g], nodes);
         nodes.push(node);
         if (object.tmAnimation) {
-          tmChannels.push(...keyChannels(node, object.tmAnimation, file.frameCount, fps));
+          const keys = this.finiteKeys(object.tmAnimation, file.frameCount);
+          tmChannels.push(...keyChannels(node, keys, file.frameCount, fps));
           // The keys replace the local TM (L = R · T, no scale): a scaled rest pose animates at 1.
           if (scene.nodes[node].scale) tmChannels.push({ node, path: 'scale', times: new Float32Array([0]), values: Float32Array.of(1, 1, 1), interpolation: 'LINEAR' });
+          for (let k = 0; k < file.frameCount * 7; k += 7) {
+            const s2 = keys[k] * keys[k] + keys[k + 1] * keys[k + 1] + keys[k + 2] * keys[k + 2] + keys[k + 3] * keys[k + 3];
+            if (Math.abs(s2 - 1) > UNIT_TOLERANCE) {
+              nonUnitObjectKeys++;
+              worstObjectScale = Math.max(worstObjectScale, clientScaleError(keys, k));
+            }
+          }
         }
       });
     });
+    if (nonUnitObjectKeys) {
+      this.input.sink.warn(
+        'O3D_NON_UNIT_QUATERNION',
+        `${nonUnitObjectKeys} object TM keys have non-unit quaternions; the client draws those objects scaled by up to ${percent(worstObjectScale)}, glTF rotations are unit: the objects are drawn unscaled (off by up to ${percent(worstObjectScale)})`,
+      );
+    }
 
     if (file.collision) this.addCollider(file.collision, root);
 
     // The O3D's own clip: embedded bone motion and per-object TM keys share its frame count.
     const embeddedChannels = [...tmChannels];
-    if (this.skeleton?.source === 'embedded' && file.skeleton?.motion) {
-      embeddedChannels.push(...this.motionChannels(file.skeleton.motion, file.frameCount, fps));
-    }
+    if (embedded) embeddedChannels.push(...this.clipChannels(embedded));
     if (embeddedChannels.length && file.frameCount > 0) {
       scene.animations.push(clip('embedded', embeddedChannels, file.frameCount, fps, file.perSlerp, {}));
     }
-    for (const motion of this.input.motions) this.addMotionClip(motion.name, motion.ani);
-    this.reportSkipped();
-    if (this.followers.length) for (const animation of scene.animations) this.bakeFollowers(animation);
+    for (const plan of plans) scene.animations.push(clip(plan.name, this.clipChannels(plan), plan.frameCount, plan.fps, plan.perSlerp, plan.extras));
+    this.mirrorChannels();
+    this.reportNotFinite();
     return scene;
   }
 
+  /** Frames per second of a perSlerp; one that gives no usable key times is replaced (a warning when there are frames). */
+  private fps(perSlerp: number, frameCount: number, what: string): number {
+    const fps = CLIENT_TICK_HZ * perSlerp;
+    if (Number.isFinite(perSlerp) && fps >= MIN_FPS && fps <= MAX_FPS) return fps;
+    if (frameCount > 1) this.input.sink.warn('O3D_PER_SLERP', `${what} advances ${perSlerp} frames per tick, which gives no usable key times; 0.5 (30 frames per second) is used`);
+    return CLIENT_TICK_HZ * 0.5;
+  }
+
+  /** The keys with non-finite values replaced (a copy, only when needed): positions 0, quaternions identity. */
+  private finiteKeys(keys: Float32Array, frameCount: number): Float32Array {
+    const n = Math.min(keys.length, frameCount * 7);
+    let bad = 0;
+    for (let i = 0; i < n; i++) if (!Number.isFinite(keys[i])) bad++;
+    if (!bad) return keys;
+    const out = keys.slice(0, n);
+    for (let k = 0; k < n; k += 7) {
+      if (![0, 1, 2, 3].every((c) => Number.isFinite(out[k + c]))) out.set([0, 0, 0, 1], k);
+      for (let c = 4; c < 7; c++) if (!Number.isFinite(out[k + c])) out[k + c] = 0;
+    }
+    this.countNotFinite('key values', bad);
+    return out;
+  }
+
+  private countNotFinite(what: string, n: number): void {
+    if (n) this.notFinite.set(what, (this.notFinite.get(what) ?? 0) + n);
+  }
+
+  /** A converted matrix, or the identity (counted) when it holds non-finite values. */
+  private finiteMatrix(m: Float32Array): Float32Array {
+    if (m.every(Number.isFinite)) return m;
+    this.countNotFinite('matrices', 1);
+    return math.identity(new Float32Array(16)) as Float32Array;
+  }
+
+  private reportNotFinite(): void {
+    if (!this.notFinite.size) return;
+    const parts = [...this.notFinite].map(([what, n]) => `${n} ${what}`);
+    this.input.sink.warn('O3D_NOT_FINITE', `non-finite values (NaN or infinite) replaced: ${parts.join(', ')} (numbers by 0, matrices and key rotations by the identity)`);
+  }
+
+  // ---- LOD followers ---------------------------------------------------------------------------
+
   /**
    * With LOD groups, an object attached to a bone must stay inside its level's subtree (or every
-   * level would show it). It hangs on a follower node there that copies the bone's model-space
-   * transform: at rest here, and per frame in every clip (bakeFollowers).
+   * level would show it). It hangs on a copy, inside the level, of the bone's chain from the
+   * skeleton root: the copies take the bones' rest transforms and, in every clip, the bones' own
+   * channels, so the copy moves exactly as the bone at any time (mirrorChannels).
    */
   private follower(bone: number, group: number, groupNode: number): number {
-    const known = this.followers.find((f) => f.bone === bone && f.group === group);
-    if (known) return known.node;
-    const skeleton = this.skeleton!;
-    const node = addNode(this.scene, { name: `${skeleton.names[bone]} (LOD${group} follower)`, ...trs(skeleton.worlds[bone]), extras: { followsBone: bone } }, groupNode);
-    this.followers.push({ bone, group, node });
+    return this.mirror(this.skeleton!.nodes[bone], group, groupNode);
+  }
+
+  private mirror(original: number, group: number, groupNode: number): number {
+    let copies = this.mirrors.get(group);
+    if (!copies) this.mirrors.set(group, (copies = new Map()));
+    const known = copies.get(original);
+    if (known !== undefined) return known;
+    const source = this.scene.nodes[original];
+    const parent = source.parent === this.root ? groupNode : this.mirror(source.parent, group, groupNode);
+    const node = addNode(
+      this.scene,
+      {
+        name: `${source.name} (LOD${group} follower)`,
+        ...(source.translation ? { translation: [...source.translation] as Vec3 } : {}),
+        ...(source.rotation ? { rotation: [...source.rotation] as Quat } : {}),
+        ...(source.scale ? { scale: [...source.scale] as Vec3 } : {}),
+        extras: { ...(source.joint ? { followsBone: source.extras?.boneIndex } : { followsShearOf: source.extras?.shearOf }) },
+      },
+      parent,
+    );
+    copies.set(original, node);
     return node;
   }
 
-  private bakeFollowers(animation: AnimationClip): void {
-    const skeleton = this.skeleton!;
-    const driven = new Set(animation.channels.map((c) => c.node));
-    if (!this.followers.some((f) => driven.has(skeleton.nodes[f.bone]))) return;
-    // Never more frames than the clip has keys: a stored frame count is only checked against the
-    // bytes where keys follow it, and a clip of constant keys needs one baked frame.
-    const keyed = animation.channels.reduce((n, c) => Math.max(n, c.times.length), 0);
-    const frames = Math.min(Number(animation.extras?.frameCount ?? 0), keyed);
-    const fps = Number(animation.extras?.fps ?? 30);
-    if (!(frames > 0)) return;
-    const times = new Float32Array(frames);
-    const values = this.followers.map(() => ({ t: new Float32Array(frames * 3), r: new Float32Array(frames * 4), s: new Float32Array(frames * 3) }));
-    for (let f = 0; f < frames; f++) {
-      times[f] = f / fps;
-      const world = computeWorldMatrices(this.scene, sampleAnimation(this.scene, animation, f / fps).locals);
-      this.followers.forEach((follower, k) => {
-        const node = skeleton.nodes[follower.bone];
-        const d = math.decompose(world.subarray(node * 16, node * 16 + 16));
-        values[k].t.set(d.translation, f * 3);
-        values[k].r.set(d.rotation, f * 4);
-        values[k].s.set(d.scale, f * 3);
-      });
+  /** Every channel of a mirrored skeleton node, once more for each copy (the key arrays are shared). */
+  private mirrorChannels(): void {
+    if (!this.mirrors.size) return;
+    const copiesOf = new Map<number, number[]>();
+    for (const copies of this.mirrors.values()) for (const [original, copy] of copies) copiesOf.set(original, [...(copiesOf.get(original) ?? []), copy]);
+    for (const animation of this.scene.animations) {
+      const added: AnimationChannel[] = [];
+      for (const channel of animation.channels) for (const copy of copiesOf.get(channel.node) ?? []) added.push({ ...channel, node: copy });
+      animation.channels.push(...added);
     }
-    this.followers.forEach((follower, k) => {
-      math.makeQuaternionsContinuous(values[k].r);
-      animation.channels.push(
-        { node: follower.node, path: 'translation', times, values: values[k].t, interpolation: 'LINEAR' },
-        { node: follower.node, path: 'rotation', times, values: values[k].r, interpolation: 'LINEAR' },
-        { node: follower.node, path: 'scale', times, values: values[k].s, interpolation: 'LINEAR' },
-      );
-    });
   }
 
   // ---- skeleton -------------------------------------------------------------------------------
 
-  private buildSkeleton(root: number): void {
+  private readSkeleton(): Skeleton | undefined {
     const { file, chr } = this.input;
     const scene = this.scene;
     let skeleton: Skeleton | undefined;
@@ -226,9 +336,11 @@ class SceneBuilder {
         source: 'embedded',
         names: embedded.baseTMs.map((_, i) => motionBones?.[i]?.name || `Bone${i}`),
         parents: embedded.baseTMs.map((_, i) => motionBones?.[i]?.parentIndex ?? -1),
-        worlds: embedded.baseTMs.map((m) => convertMatrix(m)),
-        inverses: embedded.inverseTMs.map((m) => convertMatrix(m)),
+        worlds: embedded.baseTMs.map((m) => this.finiteMatrix(convertMatrix(m))),
+        inverses: embedded.inverseTMs.map((m) => this.finiteMatrix(convertMatrix(m))),
         nodes: [],
+        shear: [],
+        split: new Set(),
         sendVS: embedded.sendVS,
       };
       if (chr) this.input.sink.warn('O3D_SKELETON_IGNORED', 'the O3D embeds its own skeleton; the .chr skeleton is not used');
@@ -237,48 +349,74 @@ class SceneBuilder {
         source: 'chr',
         names: chr.bones.map((b) => b.name),
         parents: chr.bones.map((b) => b.parentIndex),
-        worlds: chr.bones.map((b) => convertMatrix(b.tm)),
-        inverses: chr.bones.map((b) => convertMatrix(b.inverseTM)),
+        worlds: chr.bones.map((b) => this.finiteMatrix(convertMatrix(b.tm))),
+        inverses: chr.bones.map((b) => this.finiteMatrix(convertMatrix(b.inverseTM))),
         nodes: [],
+        shear: [],
+        split: new Set(),
         sendVS: chr.sendVS,
-        localTMs: chr.bones.map((b) => convertMatrix(b.localTM)),
+        localTMs: chr.bones.map((b) => this.finiteMatrix(convertMatrix(b.localTM))),
       };
+      const finite = (m: Float32Array) => Array.from(this.finiteMatrix(convertMatrix(m)));
       scene.extras.skeleton = {
         version: chr.version,
         id: chr.id,
         sendVS: chr.sendVS,
         attachments: {
-          rightHand: Array.from(convertMatrix(chr.localRH)),
-          shield: Array.from(convertMatrix(chr.localShield)),
-          knuckle: Array.from(convertMatrix(chr.localKnuckle)),
-          ...(chr.localLH ? { leftHand: Array.from(convertMatrix(chr.localLH)) } : {}),
+          rightHand: finite(chr.localRH),
+          shield: finite(chr.localShield),
+          knuckle: finite(chr.localKnuckle),
+          ...(chr.localLH ? { leftHand: finite(chr.localLH) } : {}),
         },
         events: chr.events.map(convertVec3),
         eventParents: Array.from(chr.eventParents),
       };
     }
-    if (!skeleton || !skeleton.names.length) return;
+    if (!skeleton || !skeleton.names.length) return undefined;
     if (skeleton.source === 'embedded') scene.extras.skeleton = { embedded: true, sendVS: skeleton.sendVS, boneCount: skeleton.names.length };
-    const n = skeleton.names.length;
-    const parentWorldInverse = new Float32Array(16);
-    const local = new Float32Array(16);
-    for (let i = 0; i < n; i++) {
-      let parent = skeleton.parents[i];
+    skeleton.parents.forEach((parent, i) => {
       if (parent !== -1 && !(parent >= 0 && parent < i)) {
         this.input.sink.warn('O3D_BONE_PARENT', `bone ${i} (${skeleton.names[i]}) has parent ${parent}, which does not precede it; made a root`);
-        parent = skeleton.parents[i] = -1;
+        skeleton.parents[i] = -1;
+      }
+    });
+    // A rest local that is not TRS (a sheared bone, or a bone under a non-uniform scale).
+    skeleton.worlds.forEach((world, i) => {
+      if (!isTRS(this.restLocal64(skeleton, i))) skeleton.split.add(i);
+    });
+    return skeleton;
+  }
+
+  /** Bone i's rest transform relative to its parent's rest world, in double precision. */
+  private restLocal64(skeleton: Skeleton, i: number): Float64Array {
+    const parent = skeleton.parents[i];
+    const inverse = parent >= 0 ? invert(skeleton.worlds[parent]) : undefined;
+    return inverse ? multiply(inverse, skeleton.worlds[i]) : Float64Array.from(skeleton.worlds[i]);
+  }
+
+  private addSkeletonNodes(root: number): void {
+    const skeleton = this.skeleton;
+    if (!skeleton) return;
+    const scene = this.scene;
+    const parentWorldInverse = new Float32Array(16);
+    const local = new Float32Array(16);
+    for (let i = 0; i < skeleton.names.length; i++) {
+      const parent = skeleton.parents[i];
+      const extras = { boneIndex: i, ...(skeleton.localTMs ? { localTM: Array.from(skeleton.localTMs[i]) } : {}) };
+      const above = parent >= 0 ? skeleton.nodes[parent] : root;
+      if (skeleton.split.has(i)) {
+        // The rest local as two exact nodes: shear (T · U · Σ) above the joint (Vᵀ).
+        const split = splitAffine(this.restLocal64(skeleton, i));
+        const shear = addNode(scene, { name: `${skeleton.names[i]} (shear)`, translation: split.translation, rotation: split.rotation, scale: split.scale, extras: { shearOf: i } }, above);
+        skeleton.shear[i] = shear;
+        skeleton.nodes.push(addNode(scene, { name: skeleton.names[i], joint: true, rotation: split.inner, extras }, shear));
+        continue;
       }
       if (parent >= 0 && math.invert(skeleton.worlds[parent], parentWorldInverse)) {
         math.multiply(parentWorldInverse, skeleton.worlds[i], local);
       } else local.set(skeleton.worlds[i]);
-      const node = addNode(
-        scene,
-        { name: skeleton.names[i], joint: true, ...trs(local), extras: { boneIndex: i, ...(skeleton.localTMs ? { localTM: Array.from(skeleton.localTMs[i]) } : {}) } },
-        parent >= 0 ? skeleton.nodes[parent] : root,
-      );
-      skeleton.nodes.push(node);
+      skeleton.nodes.push(addNode(scene, { name: skeleton.names[i], joint: true, ...trs(local), extras }, above));
     }
-    this.skeleton = skeleton;
   }
 
   private skin(): number {
@@ -302,7 +440,7 @@ class SceneBuilder {
   private addObject(object: O3dObject, index: number, group: number, groupNode: number, groupObjects: number[]): number {
     const scene = this.scene;
     const skin = object.type === OBJECT_SKIN;
-    const localTM = convertMatrix(object.localTM);
+    const localTM = this.finiteMatrix(convertMatrix(object.localTM));
     const objectBox = convertBox(object.geometry.bboxMin, object.geometry.bboxMax);
     const extras: Record<string, unknown> = {
       id: object.id,
@@ -331,7 +469,12 @@ class SceneBuilder {
       // Skin objects are drawn with the model matrix only (spec §5.4).
       extras.localTM = Array.from(localTM);
     } else {
-      Object.assign(node, trs(localTM));
+      // A sheared local TM is kept whole; keys replace an animated object's (the client never shows it).
+      if (object.tmAnimation || isTRS(localTM)) Object.assign(node, trs(localTM));
+      else {
+        node.matrix = Array.from(localTM);
+        extras.sheared = true;
+      }
       if (object.parentIndex !== -1) {
         if (object.parentType === PARENT_OBJECT && object.parentIndex >= 0 && object.parentIndex < index) {
           parent = groupObjects[object.parentIndex];
@@ -390,6 +533,7 @@ class SceneBuilder {
         claimed = true;
         attributes = { POSITION: g.positions, NORMAL: g.normals, TEXCOORD_0: g.uvs };
       } else attributes = gatherVertices(g, source, !claimed);
+      this.countNotFinite('vertex values', scrubNonFinite(attributes.POSITION) + scrubNonFinite(attributes.NORMAL!) + scrubNonFinite(attributes.TEXCOORD_0!));
       const primitive: Primitive = { attributes, indices: compact.indices };
       if (skinned) {
         const packed = this.skinWeights(object, block, source, name);
@@ -589,6 +733,7 @@ class SceneBuilder {
 
   private addCollider(g: O3dGeometry, root: number): void {
     const positions = mirrorZInPlace(g.positions);
+    this.countNotFinite('collision vertex values', scrubNonFinite(positions));
     const count = positions.length / 3;
     const corners = g.indices.length - (g.indices.length % 3);
     let indices = new Uint32Array(corners);
@@ -616,61 +761,291 @@ class SceneBuilder {
 
   // ---- animation ------------------------------------------------------------------------------
 
-  private motionChannels(motion: MotionBody, frameCount: number, fps: number): AnimationChannel[] {
-    const skeleton = this.skeleton!;
-    const channels: AnimationChannel[] = [];
-    const times = new Float32Array([0]);
-    motion.tracks.forEach((track, i) => {
-      const node = skeleton.nodes[i];
-      if (node === undefined) return;
-      // Keys carry no scale (L = R · T), so a bone whose rest pose has one gets an explicit 1.
-      let scale: number[] = [1, 1, 1];
-      if (track.keys) channels.push(...keyChannels(node, track.keys, frameCount, fps));
-      else {
-        const d = math.decompose(convertMatrix(track.matrix));
-        scale = d.scale;
-        channels.push(
-          { node, path: 'translation', times, values: Float32Array.from(d.translation), interpolation: 'LINEAR' },
-          { node, path: 'rotation', times, values: Float32Array.from(d.rotation), interpolation: 'LINEAR' },
-        );
-      }
-      if (this.scene.nodes[node].scale || scale.some((v) => Math.abs(v - 1) > 1e-6)) {
-        channels.push({ node, path: 'scale', times, values: Float32Array.from(scale), interpolation: 'LINEAR' });
-      }
-    });
-    return channels;
-  }
-
   private reportSkipped(): void {
     const n = this.skipped.length;
     if (!n) return;
-    const bones = this.skeleton ? `the skeleton has ${this.skeleton.nodes.length} bones` : 'there is no skeleton';
+    const bones = this.skeleton ? `the skeleton has ${this.skeleton.names.length} bones` : 'there is no skeleton';
     const named = this.skipped.slice(0, NAMED_SKIPS).join(', ') + (n > NAMED_SKIPS ? ` and ${n - NAMED_SKIPS} more` : '');
     this.input.sink.warn('O3D_MOTION_SKIPPED', `${n} of ${this.input.motions.length} motions do not fit (${bones}); skipped: ${named}`);
   }
 
-  private addMotionClip(name: string, ani: AniFile): void {
+  private planAni(name: string, ani: AniFile): ClipPlan | undefined {
     const skeleton = this.skeleton;
-    const sink = this.input.sink;
     if (!skeleton) {
       this.skipped.push(`'${name}' (no skeleton)`);
-      return;
+      return undefined;
     }
     const bones = ani.motion.bones;
-    if (bones.length !== skeleton.nodes.length) {
+    if (bones.length !== skeleton.names.length) {
       this.skipped.push(`'${name}' (${bones.length} bones)`);
-      return;
+      return undefined;
     }
     const renamed = bones.filter((b, i) => b.name.toLowerCase() !== skeleton.names[i].toLowerCase()).length;
-    if (renamed) sink.warn('O3D_MOTION_BONE_NAMES', `motion '${name}': ${renamed} bone names differ from the skeleton's; bones are matched by index`);
-    const fps = framesPerSecond(ani.perSlerp);
+    if (renamed) this.input.sink.warn('O3D_MOTION_BONE_NAMES', `motion '${name}': ${renamed} bone names differ from the skeleton's; bones are matched by index`);
+    const fps = this.fps(ani.perSlerp, ani.frameCount, `motion '${name}'`);
     const extras: Record<string, unknown> = { id: ani.id };
-    if (ani.path) extras.rootPath = Array.from(mirrorZInPlace(ani.path.slice()));
+    if (ani.path) extras.rootPath = Array.from(this.finitePath(mirrorZInPlace(ani.path.slice())));
     if (ani.events.length) extras.events = ani.events.map(convertVec3);
     const flagged = attributeExtras(ani.attributes);
     if (flagged.length) extras.attributes = flagged;
-    this.scene.animations.push(clip(name, this.motionChannels(ani.motion, ani.frameCount, fps), ani.frameCount, fps, ani.perSlerp, extras));
+    return this.planMotion(name, ani.motion, ani.frameCount, ani.perSlerp, fps, extras);
   }
+
+  private finitePath(path: Float32Array): Float32Array {
+    let bad = 0;
+    for (let i = 0; i < path.length; i++) if (!Number.isFinite(path[i])) {
+      path[i] = 0;
+      bad++;
+    }
+    this.countNotFinite('root path values', bad);
+    return path;
+  }
+
+  /**
+   * What a motion gives each bone, as the client computes it (CMotion::AnimateBone): keys are used
+   * as they are unless their quaternions are not unit (D3DX does not normalise) or the motion
+   * parents the bone elsewhere than the skeleton (the client follows the motion's parents); then
+   * the client's local matrix relative to the skeleton parent is computed per frame. A bone whose
+   * matrices are not TRS gets a shear node.
+   */
+  private planMotion(name: string, motion: MotionBody, frameCount: number, perSlerp: number, fps: number, extras: Record<string, unknown>): ClipPlan {
+    const skeleton = this.skeleton!;
+    const n = skeleton.names.length;
+    const keyed = motion.tracks.some((t) => t.keys);
+    // A clip of constant matrices has one pose, whatever its stored frame count.
+    const frames = keyed ? frameCount : 1;
+    const tracks: Track[] = [];
+    for (let i = 0; i < n; i++) {
+      const track = motion.tracks[i];
+      tracks.push(track?.keys ? { kind: 'keys', keys: this.finiteKeys(track.keys, frameCount) } : { kind: 'constant', matrix: this.finiteMatrix(convertMatrix(track?.matrix ?? IDENTITY)) });
+    }
+    const plan: ClipPlan = { name, frameCount, fps, perSlerp, extras, tracks, frames, nonUnit: [] };
+    // The client's local of bone i at frame f (D3D rows), from the scrubbed keys or matrix.
+    const sources = tracks.slice();
+    const clientLocal = (i: number, f: number, out: Float64Array) => {
+      const source = sources[i];
+      return source.kind === 'keys' ? clientKeyRow(source.keys, f * 7, out) : source.kind === 'constant' ? toScene(source.matrix, out) : out;
+    };
+
+    // Non-unit quaternions: the client's matrices, key by key.
+    tracks.forEach((track, i) => {
+      if (track.kind !== 'keys') return;
+      let count = 0, min = Infinity, max = 0;
+      for (let k = 0; k < frameCount * 7; k += 7) {
+        const s = Math.hypot(track.keys[k], track.keys[k + 1], track.keys[k + 2], track.keys[k + 3]);
+        if (Math.abs(s * s - 1) > UNIT_TOLERANCE) {
+          count++;
+          min = Math.min(min, s);
+          max = Math.max(max, s);
+        }
+      }
+      if (!count) return;
+      plan.nonUnit.push({ bone: i, keys: track.keys, count, min, max });
+      const matrices = new Float64Array(frameCount * 16);
+      const row = new Float64Array(16);
+      for (let f = 0; f < frameCount; f++) toScene(clientKeyRow(track.keys, f * 7, row), matrices.subarray(f * 16, f * 16 + 16));
+      tracks[i] = { kind: 'matrices', matrices };
+    });
+
+    // Parents that differ from the skeleton's: re-expressed under the skeleton parent, frame by frame.
+    const moved: string[] = [];
+    const unusable: string[] = [];
+    const parents = skeleton.parents.map((own, i) => {
+      const theirs = motion.bones[i]?.parentIndex ?? own;
+      if (theirs === own) return own;
+      if (theirs === -1 || (theirs >= 0 && theirs < i)) {
+        moved.push(`bone ${i} '${skeleton.names[i]}' (${theirs} in the motion, ${own} in the skeleton)`);
+        return theirs;
+      }
+      // A parent that does not precede its bone reads a stale matrix in the client: not reproducible.
+      if (skeleton.source === 'chr') unusable.push(`bone ${i} '${skeleton.names[i]}' (${theirs})`);
+      return own;
+    });
+    if (moved.length) this.reexpress(plan, parents, clientLocal);
+    if (moved.length) {
+      this.input.sink.warn(
+        'O3D_MOTION_PARENT',
+        `motion '${name}': ${moved.length} bones have other parents than in the skeleton: ${moved.slice(0, NAMED_SKIPS).join(', ')}${moved.length > NAMED_SKIPS ? ` and ${moved.length - NAMED_SKIPS} more` : ''}; the client animates with the motion's parents, so their keys are re-expressed under the skeleton's (equal at every frame)`,
+      );
+    }
+    if (unusable.length) {
+      this.input.sink.warn('O3D_MOTION_PARENT', `motion '${name}': ${unusable.join(', ')} name a parent that does not precede the bone (the client reads a stale matrix there); the skeleton's parent is used`);
+    }
+
+    // Matrices glTF cannot hold as TRS: the bone gets a shear node.
+    tracks.forEach((track, i) => {
+      if (track.kind === 'constant' && !isTRS(track.matrix)) skeleton.split.add(i);
+      if (track.kind === 'matrices') {
+        for (let f = 0; f * 16 < track.matrices.length; f++) {
+          if (!isTRS(track.matrices.subarray(f * 16, f * 16 + 16))) {
+            skeleton.split.add(i);
+            break;
+          }
+        }
+      }
+    });
+    return plan;
+  }
+
+  /**
+   * The client's world matrices, frame by frame, with the motion's own parents (row vectors:
+   * World = Local × Parent); bones parented elsewhere than in the skeleton then get, as local, their
+   * world relative to the skeleton parent's world.
+   */
+  private reexpress(plan: ClipPlan, parents: number[], clientLocal: (bone: number, frame: number, out: Float64Array) => Float64Array): void {
+    const skeleton = this.skeleton!;
+    const n = skeleton.names.length;
+    const frames = plan.frames;
+    const moved = parents.map((p, i) => p !== skeleton.parents[i]);
+    const out = moved.map((m) => (m ? new Float64Array(frames * 16) : undefined));
+    const worlds = Array.from({ length: n }, () => new Float64Array(16));
+    const local = new Float64Array(16);
+    for (let f = 0; f < frames; f++) {
+      for (let i = 0; i < n; i++) {
+        clientLocal(i, f, local);
+        if (parents[i] >= 0) rowMultiply(local, worlds[parents[i]], worlds[i]);
+        else worlds[i].set(local);
+      }
+      for (let i = 0; i < n; i++) {
+        if (!out[i]) continue;
+        const p = skeleton.parents[i];
+        const inverse = p >= 0 ? invert(worlds[p]) : undefined;
+        const row = inverse ? rowMultiply(worlds[i], inverse) : worlds[i];
+        toScene(row, out[i]!.subarray(f * 16, f * 16 + 16));
+      }
+    }
+    out.forEach((matrices, i) => {
+      if (matrices) plan.tracks[i] = { kind: 'matrices', matrices };
+    });
+  }
+
+  /** The channels of a planned clip: per bone, on its joint, or on its shear node and joint. */
+  private clipChannels(plan: ClipPlan): AnimationChannel[] {
+    const skeleton = this.skeleton!;
+    const channels: AnimationChannel[] = [];
+    const { frameCount, fps } = plan;
+    const one = new Float32Array([0]);
+    const frameTimes = (count: number) => {
+      const times = new Float32Array(count);
+      for (let f = 0; f < count; f++) times[f] = f / fps;
+      return times;
+    };
+    let matrixTimes: Float32Array | undefined;
+    const errors: number[] = [];
+    plan.tracks.forEach((track, i) => {
+      const node = skeleton.nodes[i];
+      const shear = skeleton.shear[i];
+      if (shear === undefined) {
+        if (track.kind === 'keys') {
+          channels.push(...keyChannels(node, track.keys, frameCount, fps));
+          // Keys carry no scale (L = R · T), so a bone whose rest pose has one gets an explicit 1.
+          if (this.scene.nodes[node].scale) channels.push({ node, path: 'scale', times: one, values: Float32Array.of(1, 1, 1), interpolation: 'LINEAR' });
+          return;
+        }
+        if (track.kind === 'constant') {
+          const d = math.decompose(track.matrix);
+          channels.push(
+            { node, path: 'translation', times: one, values: Float32Array.from(d.translation), interpolation: 'LINEAR' },
+            { node, path: 'rotation', times: one, values: Float32Array.from(d.rotation), interpolation: 'LINEAR' },
+          );
+          if (this.scene.nodes[node].scale || d.scale.some((v) => Math.abs(v - 1) > 1e-6)) {
+            channels.push({ node, path: 'scale', times: one, values: Float32Array.from(d.scale), interpolation: 'LINEAR' });
+          }
+          return;
+        }
+        const count = track.matrices.length / 16;
+        const times = count === 1 ? one : (matrixTimes ??= frameTimes(count));
+        const t = new Float32Array(count * 3), r = new Float32Array(count * 4), s = new Float32Array(count * 3);
+        let scaled = !!this.scene.nodes[node].scale;
+        for (let f = 0; f < count; f++) {
+          const d = math.decompose(track.matrices.subarray(f * 16, f * 16 + 16));
+          t.set(d.translation, f * 3);
+          r.set(d.rotation, f * 4);
+          s.set(d.scale, f * 3);
+          if (d.scale.some((v) => Math.abs(v - 1) > 1e-6)) scaled = true;
+        }
+        math.makeQuaternionsContinuous(r);
+        channels.push(
+          { node, path: 'translation', times, values: t, interpolation: 'LINEAR' },
+          { node, path: 'rotation', times, values: r, interpolation: 'LINEAR' },
+        );
+        if (scaled) channels.push({ node, path: 'scale', times, values: s, interpolation: 'LINEAR' });
+        return;
+      }
+      // Shear node and joint: every local matrix split in two exact nodes.
+      const count = track.kind === 'keys' ? frameCount : track.kind === 'constant' ? 1 : track.matrices.length / 16;
+      const times = count === 1 ? one : track.kind === 'keys' ? frameTimes(count) : (matrixTimes ??= frameTimes(count));
+      const t = new Float32Array(count * 3), r = new Float32Array(count * 4), s = new Float32Array(count * 3), inner = new Float32Array(count * 4);
+      const m = new Float64Array(16), row = new Float64Array(16);
+      let v: Float64Array | undefined;
+      for (let f = 0; f < count; f++) {
+        if (track.kind === 'keys') toScene(clientKeyRow(track.keys, f * 7, row), m);
+        else if (track.kind === 'constant') m.set(track.matrix);
+        else m.set(track.matrices.subarray(f * 16, f * 16 + 16));
+        const split = splitAffine(m, v);
+        v = split.v;
+        t.set(split.translation, f * 3);
+        r.set(split.rotation, f * 4);
+        s.set(split.scale, f * 3);
+        inner.set(split.inner, f * 4);
+      }
+      math.makeQuaternionsContinuous(r);
+      math.makeQuaternionsContinuous(inner);
+      channels.push(
+        { node: shear, path: 'translation', times, values: t, interpolation: 'LINEAR' },
+        { node: shear, path: 'rotation', times, values: r, interpolation: 'LINEAR' },
+        { node: shear, path: 'scale', times, values: s, interpolation: 'LINEAR' },
+        { node, path: 'rotation', times, values: inner, interpolation: 'LINEAR' },
+      );
+      const unit = plan.nonUnit.find((u) => u.bone === i);
+      if (unit) errors.push(betweenKeysError(unit.keys, count, t, r, s, inner));
+    });
+    if (plan.nonUnit.length) {
+      const keys = plan.nonUnit.reduce((k, u) => k + u.count, 0);
+      const min = Math.min(...plan.nonUnit.map((u) => u.min)), max = Math.max(...plan.nonUnit.map((u) => u.max));
+      let scale = 0;
+      for (const u of plan.nonUnit) for (let k = 0; k < u.keys.length; k += 7) scale = Math.max(scale, clientScaleError(u.keys, k));
+      const between = errors.length ? Math.max(...errors) : 0;
+      this.input.sink.warn(
+        'O3D_NON_UNIT_QUATERNION',
+        `motion '${plan.name}': ${keys} keys on ${plan.nonUnit.length} bones have non-unit quaternions (|q| ${min.toFixed(4)} to ${max.toFixed(4)}); the client does not normalise them and draws those bones scaled by up to ${percent(scale)}. Reproduced exactly at every key (a shear node above each such joint); between keys within ${percent(between)} of the client`,
+      );
+    }
+    return channels;
+  }
+}
+
+/** How far the client's matrix of a key is from the rotation of its normalised quaternion (largest singular value off 1). */
+function clientScaleError(keys: ArrayLike<number>, o: number): number {
+  const s2 = keys[o] * keys[o] + keys[o + 1] * keys[o + 1] + keys[o + 2] * keys[o + 2] + keys[o + 3] * keys[o + 3];
+  if (!(s2 > 0)) return 1;
+  // (1 − s²)·I + s²·R scales by |1 − s² + s²·e^{iθ}| across the axis, θ the rotation angle.
+  const cos = Math.min(1, Math.max(-1, 1 - (2 * (keys[o] * keys[o] + keys[o + 1] * keys[o + 1] + keys[o + 2] * keys[o + 2])) / s2));
+  return Math.abs(Math.sqrt(1 + 2 * s2 * (s2 - 1) * (1 - cos)) - 1);
+}
+
+const percent = (x: number) => `${(100 * x).toPrecision(2)}%`;
+
+/**
+ * The largest difference, halfway between keys, of the client's local matrix (D3DX slerp of the raw
+ * quaternions, lerp of positions) and what the shear node and joint give there (glTF interpolation).
+ */
+function betweenKeysError(keys: Float32Array, count: number, t: Float32Array, r: Float32Array, s: Float32Array, inner: Float32Array): number {
+  let worst = 0;
+  const q = [0, 0, 0, 0], mid = new Float64Array(7), row = new Float64Array(16), client = new Float64Array(16);
+  const ours = new Float64Array(16), a = new Float64Array(16), b = new Float64Array(16);
+  for (let f = 0; f + 1 < count; f++) {
+    d3dxSlerp(keys, f * 7, keys, f * 7 + 7, 0.5, q);
+    mid.set(q);
+    for (let c = 4; c < 7; c++) mid[c] = (keys[f * 7 + c] + keys[f * 7 + 7 + c]) / 2;
+    toScene(clientKeyRow(mid, 0, row), client);
+    const lerp = (v: Float32Array, size: number) => Array.from({ length: size }, (_, c) => (v[f * size + c] + v[f * size + size + c]) / 2);
+    math.fromTRS(lerp(t, 3), math.quatSlerp(r.subarray(f * 4, f * 4 + 4), r.subarray(f * 4 + 4, f * 4 + 8), 0.5), lerp(s, 3), a);
+    math.fromTRS([0, 0, 0], math.quatSlerp(inner.subarray(f * 4, f * 4 + 4), inner.subarray(f * 4 + 4, f * 4 + 8), 0.5), [1, 1, 1], b);
+    multiply(a, b, ours);
+    worst = Math.max(worst, relativeDifference(client, ours));
+  }
+  return worst;
 }
 
 /** At most this many skipped motions are named in the warning. */
@@ -842,6 +1217,19 @@ function isIdentity(source: Uint32Array, count: number): boolean {
   if (source.length !== count) return false;
   for (let v = 0; v < count; v++) if (source[v] !== v) return false;
   return true;
+}
+
+/** Replaces non-finite values by 0 in place; returns how many there were. */
+function scrubNonFinite(values: Float32Array): number {
+  let bad = 0;
+  for (let i = 0, n = values.length; i < n; i++) {
+    // x − x is 0 for every finite x and NaN otherwise: one test for NaN and ±Infinity.
+    if (values[i] - values[i] !== 0) {
+      values[i] = 0;
+      bad++;
+    }
+  }
+  return bad;
 }
 
 function attributeExtras(attributes: MotionAttribute[]) {
