@@ -1,9 +1,8 @@
 // Worker entry of convertBatch: receives the batch settings once (workerData), then one task per
-// message, and answers each with a small ConvertResult (no model bytes cross threads).
-import { parentPort, workerData } from 'node:worker_threads';
-import { createConverter, type ConvertSettings, type ConvertTask } from './convert.js';
+// message, and answers each with a small ConvertResult (no model bytes cross threads). Tasks run one
+// at a time, in the order received (serveTasks), so a timeout or a crash is the running task's.
+import { workerData } from 'node:worker_threads';
+import { createConverter, type ConvertSettings } from './convert.js';
+import { serveTasks } from './pool-worker.js';
 
-const convert = createConverter(workerData as ConvertSettings);
-parentPort!.on('message', (task: ConvertTask) => {
-  void convert(task).then((result) => parentPort!.postMessage(result));
-});
+serveTasks(createConverter(workerData as ConvertSettings));

@@ -16,6 +16,7 @@ export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderS
 export { createConverter, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type MotionsOption, type WarningCount } from './convert.js';
 export { writeAtomic, isRelicGlb, removeTemp, tempName, OutputError, type WriteOptions } from './output.js';
 export { WorkerPool, type PoolOptions } from './pool.js';
+export { serveTasks, type PoolMessage } from './pool-worker.js';
 
 declare const __filename: string | undefined;
 
@@ -46,6 +47,8 @@ export interface ConvertBatchOptions {
   signal?: AbortSignal;
   /** Results completed ahead of the consumer before scheduling pauses; default 4 × jobs. */
   window?: number;
+  /** Files sent to each worker ahead of the one it runs (default 1: a worker never waits for the main thread). */
+  prefetch?: number;
   /** Worker entry to load instead of the package's own. */
   workerScript?: string | URL;
   /** Called as each file starts, with the files now in flight and the results waiting for the consumer. */
@@ -93,7 +96,7 @@ const defaultJobs = () => os.availableParallelism?.() || os.cpus().length || 1;
 /**
  * Converts every model under `dir` to .glb. Tasks are scheduled largest first and results stream
  * back in completion order (each carries its scan `index`, for a report in input order). At most
- * `jobs` files are in flight and at most `window` results wait for the consumer, so memory stays
+ * `jobs × (1 + prefetch)` files are in flight and at most `window` results wait for the consumer, so memory stays
  * flat whatever the folder size. A file that fails, hangs past `timeout` or exhausts its worker's
  * heap yields a failed result and the batch goes on.
  */
@@ -104,6 +107,9 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
   const outputs = planOutputs(scan.inputs);
   const jobs = Math.max(0, Math.floor(options.jobs ?? defaultJobs()));
   const window = Math.max(1, Math.floor(options.window ?? Math.max(1, jobs) * 4));
+  const prefetch = Math.max(0, Math.floor(options.prefetch ?? 1));
+  /** Files in flight: running, plus the ones waiting in a worker. */
+  const inFlight = jobs * (1 + prefetch);
   const settings: ConvertSettings = {
     root: scan.root,
     out,
@@ -145,6 +151,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
     init: settings,
     timeout: options.timeout,
     resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb ?? 2048 },
+    prefetch,
     onLost: (task) => removeTemp(out, task.output, task.id),
   });
   const ready: BatchFileResult[] = [];
@@ -159,7 +166,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
     pump();
   };
   function pump() {
-    while (!stopped && next < order.length && active < jobs && ready.length < window) {
+    while (!stopped && next < order.length && active < inFlight && ready.length < window) {
       const i = order[next++];
       const known = scan.inputs[i].error;
       if (known) {

@@ -129,16 +129,24 @@ describe('WorkerPool', () => {
   const script = path.join(tmp('pool'), 'worker.mjs');
   writeFileSync(
     script,
+    // The pool's worker protocol (serveTasks): claim, then run one task at a time, in order.
     `import { parentPort } from 'node:worker_threads';
-parentPort.on('message', (task) => {
-  if (task === 'hang') for (;;);
-  if (task === 'oom') { const hoard = []; for (;;) hoard.push(new Array(1 << 16).fill(1.5)); }
-  if (task === 'exit') process.exit(3);
-  setTimeout(() => parentPort.postMessage('done ' + task), 5);
+let previous = Promise.resolve();
+let claims;
+parentPort.on('message', (m) => {
+  if (m.kind === 'claims') { claims = m.claims; return; }
+  previous = previous.then(() => new Promise((resolve) => {
+    if (Atomics.compareExchange(claims, m.cell, 0, 1) !== 0) return resolve(parentPort.postMessage({ id: m.id, cell: m.cell, skipped: true }));
+    const task = m.task;
+    if (task === 'hang') for (;;);
+    if (task === 'oom') { const hoard = []; for (;;) hoard.push(new Array(1 << 16).fill(1.5)); }
+    if (task === 'exit') process.exit(3);
+    setTimeout(() => resolve(parentPort.postMessage({ id: m.id, cell: m.cell, result: 'done ' + task })), task.startsWith('slow') ? 500 : 5);
+  }));
 });`,
   );
 
-  it('replaces a worker that hangs, runs out of memory or exits; the other tasks finish; close leaves no thread', async () => {
+  it('replaces a worker that hangs, runs out of memory or exits; the other tasks (queued behind them too) finish; close leaves no thread', async () => {
     const before = threadCount();
     const lost: string[] = [];
     const pool = new WorkerPool<string, string>({ script, size: 2, init: null, timeout: 1500, resourceLimits: { maxOldGenerationSizeMb: 48 }, onLost: (t) => lost.push(t) });
@@ -156,8 +164,31 @@ parentPort.on('message', (task) => {
     if (before !== undefined) expect(await eventually(() => threadCount()! <= before)).toBe(true);
   }, 30_000);
 
+  it('a task sent ahead is timed from its own start, and runs on the replacement when the one before it hangs', async () => {
+    const pool = new WorkerPool<string, string>({ script, size: 1, init: null, timeout: 800, prefetch: 1 });
+    // Each takes 500 ms; the second waits 500 ms in the worker first, which must not count.
+    expect(await Promise.all(['slow1', 'slow2', 'slow3'].map((t) => pool.run(t)))).toEqual(['done slow1', 'done slow2', 'done slow3']);
+    const results = await Promise.all(['hang', 'a', 'b'].map((t) => pool.run(t).then((r) => r, (e) => e)));
+    expect(results[0]).toMatchObject({ name: 'TimeoutError' });
+    expect(results.slice(1)).toEqual(['done a', 'done b']);
+    await pool.close();
+  }, 30_000);
+
+  it('an idle worker takes back a task waiting behind a long one; a started task is never taken', async () => {
+    const pool = new WorkerPool<string, string>({ script, size: 2, init: null, prefetch: 1 });
+    const started = performance.now();
+    // 'hang' goes to the first worker, 'a' to the second, 'b' behind 'hang': it must not wait there.
+    const hang = pool.run('hang').catch((e) => e);
+    const a = pool.run('a');
+    const b = pool.run('b');
+    expect(await Promise.all([a, b])).toEqual(['done a', 'done b']);
+    expect(performance.now() - started).toBeLessThan(5000);
+    await pool.close();
+    expect(await hang).toMatchObject({ name: 'AbortError' });
+  }, 30_000);
+
   it('close fails the tasks in flight and queued with AbortError', async () => {
-    const pool = new WorkerPool<string, string>({ script, size: 1, init: null });
+    const pool = new WorkerPool<string, string>({ script, size: 1, init: null, prefetch: 0 });
     const running = pool.run('hang').catch((e) => e);
     const queued = pool.run('a').catch((e) => e);
     await new Promise((r) => setTimeout(r, 100));
@@ -216,7 +247,8 @@ describe('convertBatch on a generated game folder', () => {
     }
     expect(seen).toBe(manifest.models.length);
     expect(states.length).toBe(manifest.models.length);
-    expect(Math.max(...states.map(([inFlight]) => inFlight))).toBe(2);
+    // Two workers, each running one file with one more sent ahead.
+    expect(Math.max(...states.map(([inFlight]) => inFlight))).toBe(4);
     expect(Math.max(...states.map(([, waiting]) => waiting))).toBeLessThanOrEqual(0);
   }, 120_000);
 });
