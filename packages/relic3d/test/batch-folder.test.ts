@@ -333,6 +333,16 @@ describe('relic3d batch under faults', () => {
     // The hung file never finishes: once every other file is done, only Ctrl-C ends the batch.
     const others = manifest.models.length - 1;
     expect(await eventually(() => (stderr.match(/^\[\s*\d+\/\d+\]/gm) ?? []).length >= others, 60_000), stderr).toBe(true);
+    // The report is written as the batch goes: before Ctrl-C it already holds every finished file.
+    const done = () => {
+      try {
+        return readReport(reportFile).summary.converted === manifest.models.filter(converted).length - 1;
+      } catch {
+        return false;
+      }
+    };
+    expect(await eventually(done, 10_000)).toBe(true);
+    expect(readReport(reportFile)).toMatchObject({ complete: false, interrupted: false });
     child.kill('SIGINT');
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
     if (code === 'still running') child.kill('SIGKILL');

@@ -396,17 +396,27 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boo
   rawIO.signal?.addEventListener('abort', interrupt, { once: true });
   if (rawIO.signal?.aborted) interrupt();
 
-  // The report is rewritten as results come in (atomically, never more than ~5% of the time).
-  let lastWrite = 0;
+  // The report is rewritten while the batch runs (atomically; at most ~5% of the time goes to it),
+  // so a reader, or a run that is killed, always has one that is at most a few seconds old.
+  let dirty = false;
   let writeCost = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const writeReport = (complete: boolean) => {
     if (!opts.json) return;
     const t = performance.now();
     writeFileAtomic(opts.json, JSON.stringify(builder.report(complete), null, 2));
     writeCost = performance.now() - t;
-    lastWrite = performance.now();
+    dirty = false;
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      if (dirty) writeReport(false);
+      schedule();
+    }, Math.max(1000, writeCost * 20));
+    timer.unref();
   };
   writeReport(false);
+  if (opts.json) schedule();
 
   const bar =
     io.isTTY && !quiet
@@ -445,9 +455,10 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boo
               : `: ${row.error?.message}`;
         io.err(`[${String(builder.done).padStart(width)}/${total}] ${status} ${(row.format ?? '?').padEnd(4)} ${row.file} ${detail}\n`);
       }
-      if (opts.json && performance.now() - lastWrite > Math.max(1000, writeCost * 20)) writeReport(false);
+      dirty = true;
     }
   } finally {
+    clearTimeout(timer);
     process.removeListener('SIGINT', onSigint);
     rawIO.signal?.removeEventListener('abort', interrupt);
     bar?.stop();
