@@ -1,6 +1,6 @@
 import { open, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
+import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type CompanionCache, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
 import { isInside, readInside } from '@relic3d/core/node';
 import { toGlb, type ExportOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
@@ -139,6 +139,27 @@ function tally(warnings: Warning[]): WarningCount[] {
   return [...byCode.values()];
 }
 
+/**
+ * A cache that keeps a companion only from its second use: in a game folder most skeletons and
+ * motions belong to one model (a monster's own), and keeping them would push out the few that
+ * hundreds of models share (the player skeletons, shared textures). Remembers the keys it has seen
+ * (a bounded set, oldest forgotten first).
+ */
+export function sharedOnlyCache(inner: CompanionCache, remember = 65536): CompanionCache {
+  const seen = new Set<string>();
+  return {
+    get: (key) => inner.get(key),
+    set(key, value, bytes) {
+      if (seen.has(key)) {
+        inner.set(key, value, bytes);
+        return;
+      }
+      seen.add(key);
+      if (seen.size > remember) seen.delete(seen.values().next().value as string);
+    },
+  };
+}
+
 /** The directory part of a root-relative path ('' at the root). */
 const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '');
 
@@ -149,7 +170,7 @@ const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastInd
  */
 export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Promise<ConvertResult> {
   const index = FolderIndex.fromJSON(settings.index);
-  const cache = lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const cache = sharedOnlyCache(lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES));
   const read = (relative: string) => readInside(settings.root, relative);
   const faults = testFaults();
   const warm = settings.kernels === 'js' ? Promise.resolve() : ready();

@@ -6,7 +6,8 @@ import { toGlb } from '@relic3d/gltf';
 import { parse as parseO3d } from '@relic3d/o3d';
 import { writeSampleO3d } from '../../o3d/test/writer.js';
 import { writeGameFolder, type GameFolderManifest } from '../../../bench/src/game-folder.js';
-import { convertBatch, isRelicGlb, planOutputs, removeTemp, scanFolder, tempName, writeAtomic, WorkerPool, type BatchFileResult } from '../src/node.js';
+import { lruCache } from '@relic3d/core';
+import { convertBatch, isRelicGlb, planOutputs, removeTemp, scanFolder, sharedOnlyCache, tempName, writeAtomic, WorkerPool, type BatchFileResult } from '../src/node.js';
 import { ensureBuilt, eventually, threadCount } from './built.js';
 
 const tmp = (name: string) => mkdtempSync(path.join(os.tmpdir(), `relic3d-${name}-`));
@@ -85,6 +86,24 @@ describe('writeAtomic', () => {
     writeFileSync(path.join(out, 'd', 'x.glb'), 'other');
     removeTemp(out, 'd/x.glb', 9);
     expect(readdirSync(path.join(out, 'd'))).toEqual(['x.glb']);
+  });
+});
+
+describe('sharedOnlyCache', () => {
+  it('keeps a companion from its second use on, so single-use ones never push out shared ones', () => {
+    const inner = lruCache(100);
+    const cache = sharedOnlyCache(inner, 3);
+    cache.set('monster.chr', 'a', 60);
+    expect(cache.get('monster.chr')).toBeUndefined();
+    expect(inner.size).toBe(0);
+    cache.set('mvr_male.chr', 'b', 60);
+    cache.set('mvr_male.chr', 'b', 60);
+    expect(cache.get('mvr_male.chr')).toBe('b');
+    for (const k of ['x', 'y', 'z']) cache.set(k, k, 60); // single uses: the shared one stays
+    expect(cache.get('mvr_male.chr')).toBe('b');
+    // Only `remember` keys are remembered: the oldest first use is forgotten.
+    cache.set('monster.chr', 'a', 10);
+    expect(cache.get('monster.chr')).toBeUndefined();
   });
 });
 
