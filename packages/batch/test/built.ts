@@ -2,7 +2,9 @@
 // Before a test starts workers, the batch package and every package its workers import are rebuilt
 // when a source file is newer than that package's build, so workers never run stale code.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const packages = path.resolve(import.meta.dirname, '../..');
@@ -27,11 +29,32 @@ function stale(name: string): boolean {
   return sources > statSync(built).mtimeMs;
 }
 
-/** The built convert worker, rebuilt first (turbo, with its dependencies) when any source is newer. */
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * The built convert worker, rebuilt first (turbo, with its dependencies) when any source is newer.
+ * Test files run in parallel: one builds at a time (a lock folder), the others wait and look again.
+ */
 export function ensureBuilt(): string {
   const worker = path.join(packages, 'batch', 'dist', 'convert-worker.js');
-  if (!existsSync(worker) || WORKER_PACKAGES.some(stale)) {
-    execFileSync('npx', ['turbo', 'run', 'build', '--filter=@relic3d/batch...', '--filter=relic3d', '--output-logs=errors-only'], { cwd: repo, stdio: 'ignore' });
+  const needed = () => !existsSync(worker) || WORKER_PACKAGES.some(stale);
+  if (!needed()) return worker;
+  const lock = path.join(os.tmpdir(), `relic3d-build-lock-${createHash('sha1').update(repo).digest('hex').slice(0, 12)}`);
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than the deadline belongs to a run that died.
+      if (Date.now() > deadline || Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else sleep(250);
+    }
+  }
+  try {
+    if (needed()) execFileSync('npx', ['turbo', 'run', 'build', '--filter=@relic3d/batch...', '--filter=relic3d', '--output-logs=errors-only'], { cwd: repo, stdio: 'ignore' });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
   return worker;
 }
