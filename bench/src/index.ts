@@ -3,7 +3,7 @@
 // Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
 // --assimp-mb=<n> (default 8), --parse-runs=<n> (timed parses per path, default 9), --warm-runs=<n>
 // (untimed parses per path first, default 2), --game-scale=<f> (generated game folder, default 1 ≈ 400 MB),
-// --skip=kernels,parse,memory,batch,game,assimp.
+// --skip=kernels,parse,memory,batch,game,assimp,export.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { generators, generateAse, generateMs3d, type Generated } from './generat
 import { loadParsers } from './parsers.js';
 import { assimpImport } from './assimp.js';
 import { gameBench } from './batch.js';
+import { exportBench, exportTable } from './export.js';
 import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -249,6 +250,15 @@ if (!skip.has('assimp')) {
   out.push('\n## End to end against assimpjs (wall ms; relic3d: median of 5 after a warm-up; assimp: one import + its JSON export, its only output)\n');
   out.push(`Load average ${loadNote(os.loadavg())} after.\n`);
   out.push(table(['format', 'MB', 'relic3d ms', 'assimpjs ms', 'speedup', 'target'], rows.map((r) => [String(r.format), fmt((r.bytes as number) / 1048576, 1), fmt(r.relic3dMs as number, 0), fmt(r.assimpMs as number, 0), `×${fmt(r.speedup as number, 1)}`, `≥ 300× ${(r.speedup as number) >= 300 ? 'met' : 'MISSED'}`])));
+}
+
+// 8. Export cost: toGlb against parse of the same files (bench/src/export.ts)
+if (!skip.has('export')) {
+  log('export: toGlb vs parse per format (CPU time, median)…');
+  results.export = await exportBench({ big: inputs, corpus: process.env.RELIC3D_CORPUS, log });
+  out.push('\n## Export cost (toGlb vs parse of the same files, CPU ms, median)\n');
+  out.push(`Load average ${loadNote(os.loadavg())} after.\n`);
+  out.push(exportTable(results.export as Awaited<ReturnType<typeof exportBench>>));
 }
 
 results.totalSeconds = (Date.now() - started) / 1000;

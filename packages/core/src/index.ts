@@ -49,3 +49,14 @@ export {
   type FolderLister,
   type IndexReader,
 } from './folder-index.js';
+export {
+  sniffImage,
+  decodeImage,
+  decodeBmp,
+  decodeTga,
+  decodeDds,
+  looksLikeTga,
+  type ImageType,
+  type Pixels,
+  type DecodeImageOptions,
+} from './images.js';

@@ -6,6 +6,7 @@ import {
   type Material as GMaterial,
   type Mesh as GMesh,
   type Node as GNode,
+  type Primitive as GPrimitive,
   type Scene as GScene,
   type Skin as GSkin,
   type Texture as GTexture,
@@ -28,16 +29,26 @@ import {
   type Primitive,
   type AnimationClip,
   type WrapMode,
+  type PrimitiveMode,
+  type Vec3,
 } from '@relic3d/core';
-import { imageBaseName, resolveImage, sniffImage } from './images.js';
-import { legacyImageToPng } from './legacy-images.js';
+import { imageBaseName } from './images.js';
+import { contentKey, embeddable, loadImage, locate, normalPath, sameBytes, type ImageOutcome } from './textures.js';
 import { extrasOf, toJSONValue } from './json.js';
 import { MSFTLod, MSFT_LOD } from './msft-lod.js';
 import type { ExportOptions } from './options.js';
+import { quietEvents } from './quiet-events.js';
+import { version } from '../package.json';
 import {
   clamp01,
   clampColors,
+  cleanKeyTimes,
   cleanSkinWeights,
+  finiteOr,
+  finitePositions,
+  finiteValues,
+  finiteVector,
+  keptValues,
   unitNormals,
   unitQuaternion,
   unitQuaternionKeys,
@@ -45,6 +56,10 @@ import {
 } from './sanitize.js';
 
 const FORMAT = 'gltf';
+/** Default cap on the bytes of embedded images in one file (`maxTextureBytes`). */
+export const DEFAULT_MAX_TEXTURE_BYTES = 256 * 1024 * 1024;
+/** asset.generator of every file written. */
+export const GENERATOR = `relic3d ${version} (@relic3d/gltf)`;
 const TYPE_BY_SIZE = { 1: 'SCALAR', 2: 'VEC2', 3: 'VEC3', 4: 'VEC4', 16: 'MAT4' } as const;
 const MODES = { POINTS: 0, LINES: 1, LINE_LOOP: 2, LINE_STRIP: 3, TRIANGLES: 4 } as const;
 const WRAP: Record<WrapMode, number> = {
@@ -62,11 +77,20 @@ type Slot = (typeof SLOTS)[number];
  * reported through `onWarning`.
  */
 export async function toDocument(scene: Scene, options: ExportOptions = {}): Promise<Document> {
-  return new Exporter(scene, options).run();
+  return (await buildDocument(scene, options)).doc;
 }
 
+/** toDocument, plus the POSITION bounds found while checking the data (the writer needs them). */
+export async function buildDocument(scene: Scene, options: ExportOptions = {}): Promise<{ doc: Document; positionBounds: PositionBounds }> {
+  const exporter = new Exporter(scene, options);
+  return { doc: await exporter.run(), positionBounds: exporter.positionBounds };
+}
+
+/** Per-component bounds of POSITION data, by the array an accessor holds. */
+export type PositionBounds = ReadonlyMap<object, { min: number[]; max: number[] }>;
+
 class Exporter {
-  readonly doc = new Document();
+  readonly doc = quietEvents(new Document());
   readonly buffer: GBuffer;
   readonly warnings: WarningSink;
   readonly nodes: GNode[] = [];
@@ -76,6 +100,12 @@ class Exporter {
   private readonly materials = new Map<string, GMaterial>();
   private readonly meshes = new Map<number, GMesh | null>();
   private readonly accessors = new Map<object, Map<string, Accessor>>();
+  private readonly cleanWeights = new Map<Float32Array, Map<string, { source: Uint16Array; joints: Uint16Array; weights: Float32Array }>>();
+  /** Key times as written, per source array and shift (shared by the channels that share them). */
+  private readonly cleanTimes = new Map<Float32Array, Map<number, ReturnType<typeof cleanKeyTimes>>>();
+  private readonly timesByContent = new Map<string, Float32Array[]>();
+  /** POSITION bounds computed while checking the data; the writer uses them for accessor min/max. */
+  readonly positionBounds = new Map<object, { min: number[]; max: number[] }>();
   private readonly imageNames = new Set<string>();
   /** Nodes whose mesh, camera and light are left out because another LOD level was chosen. */
   private readonly hiddenByLod = new Set<number>();
@@ -89,7 +119,7 @@ class Exporter {
     this.warnings = new WarningSink(FORMAT, options.onWarning);
     this.buffer = this.doc.createBuffer();
     this.gltfScene = this.doc.createScene(scene.name ?? 'Scene');
-    this.doc.getRoot().getAsset().generator = `relic3d (${scene.format})`;
+    this.doc.getRoot().getAsset().generator = GENERATOR;
   }
 
   warn(code: string, message: string): void {
@@ -117,64 +147,72 @@ class Exporter {
 
   // ---------------------------------------------------------------- textures & materials
 
+  /**
+   * Every texture a material uses, embedded once per distinct image: spellings of one path that
+   * the resolver keys alike (or that normalise alike) are read and converted once, and images
+   * with the same bytes are stored once. Textures are created in index order (deterministic
+   * output whatever order the reads finish in); past `maxTextureBytes` they are left out.
+   */
   private async resolveTextures(): Promise<void> {
     const used = new Set<number>();
     for (const m of this.scene.materials) for (const slot of SLOTS) if (m[slot]) used.add(m[slot]!.texture);
-    await Promise.all(
-      [...used].map(async (index) => {
+    const indices = [...used].filter((i) => this.scene.textures[i]).sort((a, b) => a - b);
+    const { resolve, cache } = this.options;
+    const byFile = new Map<string, Promise<ImageOutcome>>();
+    const outcomes = await Promise.all(
+      indices.map((index) => {
         const texture = this.scene.textures[index];
-        if (!texture) return;
-        const label = texture.uri ?? texture.name ?? `texture ${index}`;
-        let bytes = texture.image?.data;
-        if (!bytes && texture.uri) {
-          const found = await resolveImage(texture.uri, this.options.resolve);
-          bytes = found.bytes;
-          if (!bytes) {
-            this.textures.set(index, null);
-            this.textureProblems.set(index, 'missing');
-            this.warn('GLTF_TEXTURE_MISSING', `texture '${label}' was not found (${found.error}); the material keeps its path in extras`);
-            return;
-          }
-        }
-        if (!bytes) {
-          this.textures.set(index, null);
-          this.textureProblems.set(index, 'no image');
-          this.warn('GLTF_TEXTURE_MISSING', `texture '${label}' has neither a path nor image data`);
-          return;
-        }
-        let kind = sniffImage(bytes);
-        let convertedFrom: string | undefined;
-        if (!kind?.embeddable) {
-          const converted = await legacyImageToPng(bytes, texture.uri ?? texture.name);
-          if (converted) {
-            bytes = converted.png;
-            convertedFrom = converted.from;
-            kind = { mimeType: 'image/png', embeddable: true, extension: 'png' };
-          }
-        }
-        if (!kind?.embeddable) {
-          this.textures.set(index, null);
-          this.textureProblems.set(index, kind ? `unsupported ${kind.extension}` : 'unrecognised image');
-          this.warn(
-            'GLTF_TEXTURE_UNSUPPORTED',
-            `texture '${label}' is ${kind ? `a ${kind.extension.toUpperCase()} image` : 'not a recognised image'}; glTF carries PNG, JPEG or WebP and it could not be converted, so it is left out (its path stays in the material's extras)`,
-          );
-          return;
-        }
-        if (kind.mimeType === 'image/webp') this.doc.createExtension(EXTTextureWebP);
-        let base = imageBaseName(texture.uri ?? texture.name, `texture_${index}`);
-        while (this.imageNames.has(base)) base += '_';
-        this.imageNames.add(base);
-        const image = this.doc
-          .createTexture(texture.name ?? base)
-          .setImage(bytes)
-          .setMimeType(kind.mimeType)
-          .setURI(`${base}.${kind.extension}`);
-        const extras = extrasOf(texture.extras, { uri: texture.uri, convertedFrom });
-        if (extras) image.setExtras(extras);
-        this.textures.set(index, image);
+        if (texture.image?.data) return embeddable(texture.image.data, texture.uri ?? texture.name ?? '');
+        if (!texture.uri) return { problem: 'no image', reason: 'has neither a path nor image data' };
+        const file = (resolve && locate(texture.uri, resolve)?.key) ?? `path:${normalPath(texture.uri)}`;
+        let outcome = byFile.get(file);
+        if (!outcome) byFile.set(file, (outcome = loadImage(texture.uri, resolve, cache)));
+        return outcome;
       }),
     );
+    const byContent = new Map<string, { data: Uint8Array; texture: GTexture }[]>();
+    const limit = this.options.maxTextureBytes ?? DEFAULT_MAX_TEXTURE_BYTES;
+    let embedded = 0;
+    indices.forEach((index, k) => {
+      const texture = this.scene.textures[index];
+      const outcome = outcomes[k];
+      const label = texture.uri ?? texture.name ?? `texture ${index}`;
+      if ('problem' in outcome) {
+        this.textures.set(index, null);
+        this.textureProblems.set(index, outcome.problem);
+        const code = outcome.problem === 'missing' || outcome.problem === 'no image' ? 'GLTF_TEXTURE_MISSING' : 'GLTF_TEXTURE_UNSUPPORTED';
+        this.warn(code, `texture '${label}' ${outcome.reason}`);
+        return;
+      }
+      const { data, mimeType, extension, convertedFrom } = outcome.image;
+      const content = contentKey(data);
+      const same = byContent.get(content)?.find((c) => sameBytes(c.data, data));
+      if (same) {
+        this.textures.set(index, same.texture);
+        return;
+      }
+      if (embedded + data.byteLength > limit) {
+        this.textures.set(index, null);
+        this.textureProblems.set(index, 'over the embedded image limit');
+        this.warn(
+          'GLTF_TEXTURE_LIMIT',
+          `texture '${label}' (${data.byteLength} bytes) would take the embedded images past ${limit} bytes; left out (its path stays in the material's extras)`,
+        );
+        return;
+      }
+      embedded += data.byteLength;
+      if (mimeType === 'image/webp') this.doc.createExtension(EXTTextureWebP);
+      let base = imageBaseName(texture.uri ?? texture.name, `texture_${index}`);
+      while (this.imageNames.has(base)) base += '_';
+      this.imageNames.add(base);
+      const image = this.doc.createTexture(texture.name ?? base).setImage(data).setMimeType(mimeType).setURI(`${base}.${extension}`);
+      const extras = extrasOf(texture.extras, { uri: texture.uri, convertedFrom });
+      if (extras) image.setExtras(extras);
+      this.textures.set(index, image);
+      let list = byContent.get(content);
+      if (!list) byContent.set(content, (list = []));
+      list.push({ data, texture: image });
+    });
   }
 
   /** The glTF material for a scene material, without the texture slots the primitive cannot use. */
@@ -223,7 +261,7 @@ class Exporter {
     }
     m.setEmissiveFactor([e[0], e[1], e[2]]);
     m.setAlphaMode(source.alphaMode);
-    if (source.alphaMode === 'MASK') m.setAlphaCutoff(Math.max(0, source.alphaCutoff ?? 0.5));
+    if (source.alphaMode === 'MASK') m.setAlphaCutoff(Math.max(0, finiteOr(source.alphaCutoff, 0.5)));
     m.setDoubleSided(!!source.doubleSided);
 
     const unresolved: Record<string, unknown> = {};
@@ -306,9 +344,9 @@ class Exporter {
       this.transformExtension ??= this.doc.createExtension(KHRTextureTransform);
       const transform = this.transformExtension
         .createTransform()
-        .setOffset([t.offset[0], t.offset[1]])
-        .setScale([t.scale[0], t.scale[1]])
-        .setRotation(t.rotation);
+        .setOffset([finiteOr(t.offset[0], 0), finiteOr(t.offset[1], 0)])
+        .setScale([finiteOr(t.scale[0], 1), finiteOr(t.scale[1], 1)])
+        .setRotation(finiteOr(t.rotation, 0));
       info.setExtension('KHR_texture_transform', transform);
     }
   }
@@ -341,23 +379,70 @@ class Exporter {
   private createNodes(): void {
     this.scene.nodes.forEach((node, i) => {
       const g = this.doc.createNode(node.name || `node_${i}`);
+      const label = `node '${node.name || i}'`;
       if (node.matrix) {
-        const { translation, rotation, scale } = math.decompose(node.matrix);
+        let matrix: ArrayLike<number> = node.matrix;
+        if (Array.prototype.some.call(matrix, (x: number) => !Number.isFinite(x)) || matrix.length !== 16) {
+          this.warn('GLTF_NODE_FIXED', `${label} has a matrix with non-finite values; the identity is written`);
+          matrix = math.identity();
+        }
+        const { translation, rotation, scale } = math.decompose(matrix);
         const again = math.fromTRS(translation, rotation, scale);
-        const size = Math.max(1, ...Array.from(node.matrix, Math.abs));
-        if (!math.mat4Equals(Array.from(again), node.matrix, 1e-4 * size)) {
+        let size = 1;
+        for (let k = 0; k < 16; k++) size = Math.max(size, Math.abs(matrix[k]));
+        if (!math.mat4Equals(Array.from(again), Array.from(matrix), 1e-4 * size)) {
           this.warn('GLTF_MATRIX_NOT_TRS', `node '${node.name}' has a sheared matrix; glTF needs TRS, so the shear is lost`);
         }
-        g.setTranslation(translation).setRotation(unitQuaternion(rotation)).setScale(scale);
+        g.setTranslation(finiteVector(translation, 0).value as Vec3).setRotation(unitQuaternion(rotation)).setScale(finiteVector(scale, 1).value as Vec3);
       } else {
-        if (node.translation) g.setTranslation([...node.translation]);
-        if (node.rotation) g.setRotation(unitQuaternion(node.rotation));
-        if (node.scale) g.setScale([...node.scale]);
+        let fixed = false;
+        // Defaults are left unset (the writer leaves them out either way).
+        const t = node.translation;
+        if (t && (t[0] !== 0 || t[1] !== 0 || t[2] !== 0)) {
+          const finite = finiteVector(t, 0);
+          fixed ||= finite.fixed;
+          g.setTranslation(finite.value as Vec3);
+        }
+        const r = node.rotation;
+        if (r && (r[0] !== 0 || r[1] !== 0 || r[2] !== 0 || r[3] !== 1)) {
+          if (!Number.isFinite(r[0] + r[1] + r[2] + r[3])) fixed = true;
+          g.setRotation(unitQuaternion(r));
+        }
+        const s = node.scale;
+        if (s && (s[0] !== 1 || s[1] !== 1 || s[2] !== 1)) {
+          const finite = finiteVector(s, 1);
+          fixed ||= finite.fixed;
+          g.setScale(finite.value as Vec3);
+        }
+        if (fixed) this.warn('GLTF_NODE_FIXED', `${label}: non-finite translation, rotation or scale values replaced`);
+      }
+      if (node.weights?.length && node.weights.some((w) => !Number.isFinite(w))) {
+        this.warn('GLTF_NODE_FIXED', `${label}: non-finite morph weights replaced by 0`);
       }
       const extras = extrasOf(node.extras);
       if (extras) g.setExtras(extras);
       this.nodes.push(g);
     });
+  }
+
+  /** Nodes whose parent chain loops (never in a valid scene): written without a parent. */
+  private nodesOnParentCycles(): Set<number> {
+    const nodes = this.scene.nodes;
+    const state = new Uint8Array(nodes.length); // 0 unseen, 1 on the current path, 2 done
+    const cyclic = new Set<number>();
+    for (let start = 0; start < nodes.length; start++) {
+      const path: number[] = [];
+      let i = start;
+      while (i >= 0 && i < nodes.length && state[i] === 0) {
+        state[i] = 1;
+        path.push(i);
+        i = nodes[i].parent;
+      }
+      if (i >= 0 && i < nodes.length && state[i] === 1) cyclic.add(i);
+      for (const p of path) state[p] = 2;
+    }
+    if (cyclic.size) this.warn('GLTF_NODE_CYCLE', `${cyclic.size} nodes are their own ancestors; each is written without its parent`);
+    return cyclic;
   }
 
   private linkHierarchy(): void {
@@ -384,16 +469,23 @@ class Exporter {
         top.setExtras(lodExtras);
       });
     }
+    const cyclic = this.nodesOnParentCycles();
     this.scene.nodes.forEach((node, i) => {
       for (const child of node.children) {
-        if (lodChildren.has(child)) continue;
+        if (lodChildren.has(child) || cyclic.has(child)) continue;
         const g = this.nodes[child];
-        if (g && this.scene.nodes[child].parent === i) this.nodes[i].addChild(g);
+        if (g && this.scene.nodes[child].parent === i && !this.parentOf.has(g)) {
+          this.nodes[i].addChild(g);
+          this.parentOf.set(g, this.nodes[i]);
+        }
       }
     });
     for (const root of this.scene.roots) {
       const g = this.nodes[root];
-      if (g && this.scene.nodes[root].parent === -1) this.gltfScene.addChild(g);
+      if (g && this.scene.nodes[root].parent === -1 && !this.sceneRoots.has(g)) {
+        this.gltfScene.addChild(g);
+        this.sceneRoots.add(g);
+      }
     }
   }
 
@@ -408,22 +500,52 @@ class Exporter {
         this.warn('GLTF_SKIN_EMPTY', `skin ${s} has no joints and is left out`);
         continue;
       }
+      if (skin.joints.some((j) => !this.nodes[j]) || new Set(skin.joints).size !== skin.joints.length) {
+        this.skins.push(null);
+        this.warn('GLTF_SKIN_INVALID', `skin ${s} names a node that does not exist, or one node twice; left out`);
+        continue;
+      }
       const g = this.doc.createSkin(skin.name ?? `skin_${s}`);
       for (const j of skin.joints) g.addJoint(this.nodes[j]);
-      const ibm = new Float32Array(skin.inverseBindMatrices);
+      const ibm = new Float32Array(skin.joints.length * 16);
+      ibm.set(skin.inverseBindMatrices.length > ibm.length ? skin.inverseBindMatrices.subarray(0, ibm.length) : skin.inverseBindMatrices);
       let fixed = 0;
+      let replaced = 0;
       for (let k = 0; k + 15 < ibm.length; k += 16) {
+        let finite = k + 15 < skin.inverseBindMatrices.length;
+        for (let c = 0; c < 16 && finite; c++) if (!Number.isFinite(ibm[k + c])) finite = false;
+        if (!finite) {
+          math.identity(ibm.subarray(k, k + 16));
+          replaced++;
+          continue;
+        }
         // Float noise (1e-8) is set silently; a real projective row is worth a warning.
         if (Math.max(Math.abs(ibm[k + 3]), Math.abs(ibm[k + 7]), Math.abs(ibm[k + 11]), Math.abs(ibm[k + 15] - 1)) > 1e-5) fixed++;
         ibm[k + 3] = ibm[k + 7] = ibm[k + 11] = 0;
         ibm[k + 15] = 1;
       }
       if (fixed) this.warn('GLTF_IBM_FIXED', `skin ${s}: ${fixed} inverse bind matrices had a non-affine last row; set to 0 0 0 1`);
+      if (replaced) this.warn('GLTF_IBM_FIXED', `skin ${s}: ${replaced} inverse bind matrices missing or not finite; the identity is written`);
       g.setInverseBindMatrices(this.doc.createAccessor().setType('MAT4').setArray(ibm).setBuffer(this.buffer));
       const extras = extrasOf(skin.extras);
       if (extras) g.setExtras(extras);
       this.skins.push(g);
     }
+  }
+
+  /** The glTF hierarchy as built (child → parent), kept here because the graph is slow to walk. */
+  private readonly parentOf = new Map<GNode, GNode>();
+  private readonly sceneRoots = new Set<GNode>();
+
+  private topOf(node: GNode): GNode {
+    let n = node;
+    for (let p = this.parentOf.get(n); p; p = this.parentOf.get(n)) n = p;
+    return n;
+  }
+
+  private isAncestorOrSelf(ancestor: GNode, node: GNode): boolean {
+    for (let n: GNode | undefined = node; n; n = this.parentOf.get(n)) if (n === ancestor) return true;
+    return false;
   }
 
   /** Skeleton nodes are set only when they really are a common root (the validator checks). */
@@ -432,7 +554,7 @@ class Exporter {
       const g = this.skins[s];
       if (!g || skin.skeleton === undefined) return;
       const root = this.nodes[skin.skeleton];
-      if (root && g.listJoints().every((j) => isAncestorOrSelf(root, j))) g.setSkeleton(root);
+      if (root && skin.joints.every((j) => this.isAncestorOrSelf(root, this.nodes[j]))) g.setSkeleton(root);
     });
   }
 
@@ -440,9 +562,9 @@ class Exporter {
   private ensureSkinRoots(): void {
     for (const [s, g] of this.skins.entries()) {
       if (!g) continue;
-      const tops = new Set(g.listJoints().map(topOf));
+      const tops = new Set(this.scene.skins[s].joints.map((j) => this.topOf(this.nodes[j])));
       if (tops.size < 2) continue;
-      const inScene = [...tops].every((t) => this.gltfScene.listChildren().includes(t));
+      const inScene = [...tops].every((t) => this.sceneRoots.has(t));
       if (!inScene) {
         this.warn('GLTF_SKIN_ROOTS', `skin ${s}: joints have ${tops.size} separate roots outside the scene; left as is`);
         continue;
@@ -450,9 +572,12 @@ class Exporter {
       const root = this.doc.createNode(`skeleton_root_${s}`);
       for (const t of tops) {
         this.gltfScene.removeChild(t);
+        this.sceneRoots.delete(t);
         root.addChild(t);
+        this.parentOf.set(t, root);
       }
       this.gltfScene.addChild(root);
+      this.sceneRoots.add(root);
       this.warn('GLTF_SKIN_ROOT_ADDED', `skin ${s}: joints had ${tops.size} separate roots; added an identity node '${root.getName()}' above them`);
     }
     this.setSkeletons();
@@ -464,8 +589,8 @@ class Exporter {
     // Joint limit per mesh: the smallest skin among the nodes that draw it with a skin.
     const jointLimit = new Map<number, number>();
     this.scene.nodes.forEach((node) => {
-      if (node.mesh === undefined || node.skin === undefined) return;
-      const n = this.scene.skins[node.skin]?.joints.length ?? 0;
+      if (node.mesh === undefined || node.skin === undefined || !this.skins[node.skin]) return;
+      const n = this.scene.skins[node.skin].joints.length;
       jointLimit.set(node.mesh, Math.min(jointLimit.get(node.mesh) ?? Infinity, n));
     });
     const lights = this.scene.lights.length ? this.doc.createExtension(KHRLightsPunctual) : undefined;
@@ -473,7 +598,7 @@ class Exporter {
       const g = lights!.createLight(light.name ?? `light_${i}`).setType(light.type);
       g.setColor([clamp01(light.color[0]), clamp01(light.color[1]), clamp01(light.color[2])]);
       g.setIntensity(Number.isFinite(light.intensity) && light.intensity >= 0 ? light.intensity : 1);
-      if (light.range !== undefined && light.range > 0 && light.type !== 'directional') g.setRange(light.range);
+      if (light.range !== undefined && light.range > 0 && Number.isFinite(light.range) && light.type !== 'directional') g.setRange(light.range);
       if (light.type === 'spot') {
         let outer = light.outerConeAngle ?? Math.PI / 4;
         let inner = light.innerConeAngle ?? 0;
@@ -490,18 +615,18 @@ class Exporter {
     });
     const cameras = this.scene.cameras.map((camera, i) => {
       const g = this.doc.createCamera(camera.name ?? `camera_${i}`).setType(camera.type);
-      const znear = camera.znear > 0 ? camera.znear : camera.type === 'orthographic' ? Math.max(0, camera.znear || 0) : 0.01;
+      const znear = camera.znear > 0 && Number.isFinite(camera.znear) ? camera.znear : camera.type === 'orthographic' && camera.znear === 0 ? 0 : 0.01;
       g.setZNear(znear);
-      let zfar = camera.zfar !== undefined && camera.zfar > znear ? camera.zfar : undefined;
+      let zfar = camera.zfar !== undefined && camera.zfar > znear && Number.isFinite(camera.zfar) ? camera.zfar : undefined;
       if (camera.type === 'perspective') {
         const yfov = camera.yfov !== undefined && camera.yfov > 0 && camera.yfov < Math.PI ? camera.yfov : Math.PI / 4;
         if (yfov !== camera.yfov) this.warn('GLTF_CAMERA_FIXED', `camera ${i}: field of view ${camera.yfov} replaced by ${yfov}`);
         g.setYFov(yfov);
-        if (camera.aspectRatio !== undefined && camera.aspectRatio > 0) g.setAspectRatio(camera.aspectRatio);
+        if (camera.aspectRatio !== undefined && camera.aspectRatio > 0 && Number.isFinite(camera.aspectRatio)) g.setAspectRatio(camera.aspectRatio);
         // An infinite projection omits zfar (glTF-Transform would write null, which is invalid).
         g.setZFar(zfar ?? (undefined as unknown as number));
       } else {
-        g.setXMag(camera.xmag || 1).setYMag(camera.ymag || 1);
+        g.setXMag(finiteOr(camera.xmag, 0) || 1).setYMag(finiteOr(camera.ymag, 0) || 1);
         if (zfar === undefined) {
           zfar = znear + 1000;
           this.warn('GLTF_CAMERA_FIXED', `camera ${i}: orthographic camera without a far plane; using ${zfar}`);
@@ -528,85 +653,173 @@ class Exporter {
       else if (skin) this.warn('GLTF_SKIN_UNUSED', `node '${node.name}' has a skin but its mesh has no joint weights; the skin is not bound`);
       const targets = mesh.listPrimitives()[0]?.listTargets().length ?? 0;
       if (node.weights?.length) {
-        if (node.weights.length === targets) g.setWeights([...node.weights]);
+        if (node.weights.length === targets) g.setWeights(node.weights.map((w) => finiteOr(w, 0)));
         else this.warn('GLTF_WEIGHTS_COUNT', `node '${node.name}' has ${node.weights.length} morph weights for ${targets} targets; left out`);
       }
     });
   }
 
-  private accessor(array: Float32Array | Uint16Array | Uint32Array, size: number, usage: string): Accessor {
-    let byUsage = this.accessors.get(array);
+  /**
+   * One accessor per source array and use: primitives that share an array share its accessor, and
+   * `prepare` (a check, or a fixed copy) runs once per array. The data is the scene's own array
+   * when nothing needed fixing.
+   */
+  private accessor<T extends Float32Array | Uint16Array | Uint32Array>(
+    source: T,
+    size: number,
+    usage: string,
+    prepare?: (source: T) => T,
+  ): Accessor {
+    let byUsage = this.accessors.get(source);
     if (!byUsage) {
       byUsage = new Map();
-      this.accessors.set(array, byUsage);
+      this.accessors.set(source, byUsage);
     }
     let accessor = byUsage.get(usage);
     if (!accessor) {
       accessor = this.doc
         .createAccessor()
         .setType(TYPE_BY_SIZE[size as keyof typeof TYPE_BY_SIZE])
-        .setArray(array)
+        .setArray(prepare ? prepare(source) : source)
         .setBuffer(this.buffer);
       byUsage.set(usage, accessor);
     }
     return accessor;
   }
 
+  /** A vertex attribute, checked (and fixed on a copy) for what glTF requires of it. */
+  private attributeAccessor(name: string, data: Float32Array, label: string): Accessor {
+    const size = (ATTRIBUTE_SIZES as Record<string, number>)[name] ?? 3;
+    return this.accessor(data, size, `attribute:${name}`, (array) => {
+      if (name === 'POSITION') {
+        const fixed = finitePositions(array);
+        if (fixed.replaced) this.warn('GLTF_VALUES_FIXED', `${label}: ${fixed.replaced} non-finite POSITION values replaced by 0`);
+        this.positionBounds.set(fixed.data, { min: fixed.min, max: fixed.max });
+        return fixed.data;
+      }
+      if (name === 'NORMAL') {
+        const fixed = unitNormals(array);
+        if (fixed.replaced) this.warn('GLTF_NORMALS_FIXED', `${label}: ${fixed.replaced} zero or non-finite normals replaced by +Y`);
+        return fixed.data;
+      }
+      if (name === 'TANGENT') {
+        const fixed = unitTangents(array);
+        if (fixed.replaced) this.warn('GLTF_TANGENTS_FIXED', `${label}: ${fixed.replaced} zero or non-finite tangents replaced`);
+        return fixed.data;
+      }
+      if (name === 'COLOR_0') {
+        const fixed = clampColors(array);
+        if (fixed.clamped) this.warn('GLTF_COLORS_CLAMPED', `${label}: ${fixed.clamped} colour values clamped to 0..1`);
+        return fixed.data;
+      }
+      const fixed = finiteValues(array);
+      if (fixed.replaced) this.warn('GLTF_VALUES_FIXED', `${label}: ${fixed.replaced} non-finite ${name} values replaced by 0`);
+      return fixed.data;
+    });
+  }
+
+  /**
+   * Indices glTF accepts: below the vertex count (triangles naming another vertex are left out),
+   * a whole number of triangles, and no 0xffff in 16-bit indices (the primitive restart value).
+   */
+  private indicesFor(indices: Uint16Array | Uint32Array, count: number, mode: PrimitiveMode, label: string): Uint16Array | Uint32Array | undefined {
+    let largest = 0;
+    for (let i = 0; i < indices.length; i++) if (indices[i] > largest) largest = indices[i];
+    let out = indices;
+    const whole = mode !== 'TRIANGLES' || indices.length % 3 === 0;
+    if (largest >= count || !whole) {
+      if (mode !== 'TRIANGLES') {
+        this.warn('GLTF_INDICES_FIXED', `${label}: indices name vertex ${largest} of ${count}; primitive left out`);
+        return undefined;
+      }
+      const kept: number[] = [];
+      for (let t = 0; t + 2 < indices.length; t += 3) {
+        if (indices[t] < count && indices[t + 1] < count && indices[t + 2] < count) kept.push(indices[t], indices[t + 1], indices[t + 2]);
+      }
+      this.warn('GLTF_INDICES_FIXED', `${label}: ${(indices.length - kept.length)} indices left out (past the ${count} vertices, or not a whole triangle)`);
+      if (!kept.length) return undefined;
+      out = count > 0xffff ? Uint32Array.from(kept) : Uint16Array.from(kept);
+      largest = 0;
+      for (const i of kept) if (i > largest) largest = i;
+    }
+    if (out instanceof Uint16Array && largest === 0xffff) out = Uint32Array.from(out);
+    return out;
+  }
+
+  /** Joints and weights cleaned for a skin of `jointLimit` joints, once per source array. */
+  private skinWeights(joints: Uint16Array, weights: Float32Array, jointLimit: number, label: string): { joints: Uint16Array; weights: Float32Array } {
+    const key = `${jointLimit}`;
+    let byLimit = this.cleanWeights.get(weights);
+    if (!byLimit) this.cleanWeights.set(weights, (byLimit = new Map()));
+    let clean = byLimit.get(key);
+    if (!clean || clean.source !== joints) {
+      const result = cleanSkinWeights(joints, weights, jointLimit);
+      if (result.fixed) this.warn('GLTF_WEIGHTS_FIXED', `${label}: ${result.fixed} vertices had duplicate, out-of-range, non-finite or unnormalised joint weights`);
+      clean = { source: joints, joints: result.joints, weights: result.weights };
+      byLimit.set(key, clean);
+    }
+    return clean;
+  }
+
   private mesh(index: number, jointLimit: number | undefined): GMesh | null {
     if (this.meshes.has(index)) return this.meshes.get(index)!;
     const source = this.scene.meshes[index];
     const mesh = this.doc.createMesh(source.name || `mesh_${index}`);
+    const primitives: GPrimitive[] = [];
     let targetNames: (string | undefined)[] | undefined;
     source.primitives.forEach((prim, p) => {
       const label = `mesh '${source.name}' primitive ${p}`;
       const positions = prim.attributes.POSITION;
-      const count = positions ? positions.length / 3 : 0;
-      const elements = prim.indices ? prim.indices.length : count;
+      const count = positions && positions.length % 3 === 0 ? positions.length / 3 : 0;
+      const mode = prim.mode ?? 'TRIANGLES';
+      const indices = prim.indices && count ? this.indicesFor(prim.indices, count, mode, label) : prim.indices;
+      const elements = indices ? indices.length : count;
       if (!count || !elements) {
         this.warn('GLTF_PRIMITIVE_EMPTY', `${label} has no ${count ? 'indices' : 'vertices'}; left out`);
         return;
       }
-      const g = this.doc.createPrimitive().setMode(MODES[prim.mode ?? 'TRIANGLES']);
-      for (const [name, data] of Object.entries(prim.attributes) as [AttributeName, Float32Array | Uint16Array][]) {
+      const g = this.doc.createPrimitive().setMode(MODES[mode]);
+      const attributes = prim.attributes as unknown as Record<string, Float32Array | Uint16Array | undefined>;
+      for (const name of Object.keys(attributes)) {
+        const data = attributes[name];
         if (!data || name === 'JOINTS_0' || name === 'WEIGHTS_0') continue;
-        let array = data as Float32Array;
-        if (name === 'NORMAL') {
-          const fixed = unitNormals(array);
-          if (fixed.replaced) this.warn('GLTF_NORMALS_FIXED', `${label}: ${fixed.replaced} zero normals replaced by +Y`);
-          array = fixed.data;
-        } else if (name === 'TANGENT') {
-          const fixed = unitTangents(array);
-          if (fixed.replaced) this.warn('GLTF_TANGENTS_FIXED', `${label}: ${fixed.replaced} zero tangents replaced`);
-          array = fixed.data;
-        } else if (name === 'COLOR_0') {
-          const fixed = clampColors(array);
-          if (fixed.clamped) this.warn('GLTF_COLORS_CLAMPED', `${label}: ${fixed.clamped} colour values clamped to 0..1`);
-          array = fixed.data;
+        const size = (ATTRIBUTE_SIZES as Record<string, number>)[name] ?? 3;
+        if (!(data instanceof Float32Array) || data.length !== count * size) {
+          this.warn('GLTF_ATTRIBUTE_SKIPPED', `${label}: ${name} has ${data.length} values for ${count} vertices of ${size}; left out`);
+          continue;
         }
-        g.setAttribute(name, this.accessor(array, ATTRIBUTE_SIZES[name], `attribute:${name}`));
+        g.setAttribute(name, this.attributeAccessor(name, data, label));
       }
       const { JOINTS_0, WEIGHTS_0 } = prim.attributes;
       if (JOINTS_0 && WEIGHTS_0) {
         if (jointLimit === undefined || jointLimit === 0) {
           this.warn('GLTF_SKIN_MISSING', `${label} has joint weights but no node draws it with a skin; weights left out`);
+        } else if (JOINTS_0.length !== count * 4 || WEIGHTS_0.length !== count * 4) {
+          this.warn('GLTF_ATTRIBUTE_SKIPPED', `${label}: joint weights for ${WEIGHTS_0.length / 4} vertices of ${count}; left out`);
         } else {
-          const clean = cleanSkinWeights(JOINTS_0, WEIGHTS_0, jointLimit);
-          if (clean.fixed) this.warn('GLTF_WEIGHTS_FIXED', `${label}: ${clean.fixed} vertices had duplicate, out-of-range or unnormalised joint weights`);
-          g.setAttribute('JOINTS_0', this.accessor(clean.joints, 4, 'joints'));
-          g.setAttribute('WEIGHTS_0', this.accessor(clean.weights, 4, 'weights'));
+          const clean = this.skinWeights(JOINTS_0, WEIGHTS_0, jointLimit, label);
+          g.setAttribute('JOINTS_0', this.accessor(clean.joints, 4, `joints:${jointLimit}`));
+          g.setAttribute('WEIGHTS_0', this.accessor(clean.weights, 4, `weights:${jointLimit}`));
         }
       }
-      if (prim.indices) {
-        let indices = prim.indices;
-        if (indices instanceof Uint16Array && indices.includes(0xffff)) indices = Uint32Array.from(indices);
-        g.setIndices(this.accessor(indices, 1, 'indices'));
-      }
+      if (indices) g.setIndices(this.accessor(indices, 1, 'indices'));
       prim.targets?.forEach((target, t) => {
         const gt = this.doc.createPrimitiveTarget(target.name ?? `target_${t}`);
         for (const key of ['POSITION', 'NORMAL', 'TANGENT'] as const) {
           const data = target[key];
           if (!data || !g.getAttribute(key)) continue;
-          gt.setAttribute(key, this.accessor(data, 3, `target:${key}`));
+          if (data.length !== count * 3) {
+            this.warn('GLTF_ATTRIBUTE_SKIPPED', `${label}: morph target ${t} ${key} has ${data.length} values for ${count} vertices; left out`);
+            continue;
+          }
+          gt.setAttribute(
+            key,
+            this.accessor(data, 3, `target:${key}`, (array) => {
+              const fixed = finiteValues(array);
+              if (fixed.replaced) this.warn('GLTF_VALUES_FIXED', `${label}: ${fixed.replaced} non-finite morph target ${key} values replaced by 0`);
+              return fixed.data;
+            }),
+          );
         }
         if (!gt.getAttribute('POSITION') && gt.listAttributes().length === 0) {
           gt.setAttribute('POSITION', this.accessor(new Float32Array(count * 3), 3, 'target:POSITION'));
@@ -621,24 +834,28 @@ class Exporter {
       const extras = extrasOf(prim.extras);
       if (extras) g.setExtras(extras);
       mesh.addPrimitive(g);
+      primitives.push(g);
     });
-    if (mesh.listPrimitives().length === 0) {
+    if (primitives.length === 0) {
       mesh.dispose();
       this.meshes.set(index, null);
       return null;
     }
     // glTF needs the same number of morph targets on every primitive of a mesh.
-    const targets = Math.max(...mesh.listPrimitives().map((p) => p.listTargets().length));
+    let targets = 0;
+    for (const g of primitives) targets = Math.max(targets, g.listTargets().length);
     let padded = 0;
-    for (const g of mesh.listPrimitives()) {
-      const count = g.getAttribute('POSITION')!.getCount();
-      for (let t = g.listTargets().length; t < targets; t++, padded++) {
-        const empty = this.doc.createPrimitiveTarget(targetNames?.[t] ?? `target_${t}`);
-        g.addTarget(empty.setAttribute('POSITION', this.accessor(new Float32Array(count * 3), 3, 'target:POSITION')));
+    if (targets) {
+      for (const g of primitives) {
+        const count = g.getAttribute('POSITION')!.getCount();
+        for (let t = g.listTargets().length; t < targets; t++, padded++) {
+          const empty = this.doc.createPrimitiveTarget(targetNames?.[t] ?? `target_${t}`);
+          g.addTarget(empty.setAttribute('POSITION', this.accessor(new Float32Array(count * 3), 3, 'target:POSITION')));
+        }
       }
     }
     if (padded) this.warn('GLTF_TARGETS_PADDED', `mesh '${source.name}': ${padded} empty morph targets added so every primitive has ${targets}`);
-    if (source.weights?.length === targets && targets) mesh.setWeights([...source.weights]);
+    if (source.weights?.length === targets && targets) mesh.setWeights(source.weights.map((w) => finiteOr(w, 0)));
     const extras = extrasOf(source.extras, targetNames?.some((n) => n) ? { targetNames } : undefined);
     if (extras) mesh.setExtras(extras);
     this.meshes.set(index, mesh);
@@ -660,13 +877,50 @@ class Exporter {
     return [clip];
   }
 
+  /** Key times as written (finite, ≥ 0 after the clip's shift, increasing), once per source array. */
+  private keyTimes(times: Float32Array, shift: number): ReturnType<typeof cleanKeyTimes> {
+    let byShift = this.cleanTimes.get(times);
+    if (!byShift) this.cleanTimes.set(times, (byShift = new Map()));
+    let keys = byShift.get(shift);
+    if (!keys) {
+      keys = cleanKeyTimes(times, shift);
+      byShift.set(shift, (keys = { ...keys, times: this.sharedTimes(keys.times) }));
+    }
+    return keys;
+  }
+
+  /**
+   * One array (so one input accessor) per distinct list of key times: formats often give every
+   * bone's track its own copy of the same frame times.
+   */
+  private sharedTimes(times: Float32Array): Float32Array {
+    const key = `${times.length}:${times[0]}:${times[times.length - 1]}`;
+    let same = this.timesByContent.get(key);
+    if (!same) this.timesByContent.set(key, (same = []));
+    for (const other of same) {
+      let equal = true;
+      for (let i = 0; i < times.length && equal; i++) if (other[i] !== times[i]) equal = false;
+      if (equal) return other;
+    }
+    same.push(times);
+    return times;
+  }
+
   private exportAnimations(): void {
     for (const clip of this.selectedClips()) {
       const animation = this.doc.createAnimation(clip.name);
-      let shift = 0;
-      for (const ch of clip.channels) if (ch.times.length && ch.times[0] < shift) shift = ch.times[0];
-      if (shift < 0) this.warn('GLTF_ANIMATION_SHIFTED', `clip '${clip.name}' starts at ${shift} s; keys moved by ${-shift} s (glTF times are ≥ 0)`);
+      // glTF times start at 0 or later: a clip with earlier keys moves as a whole.
+      let earliest = 0;
+      for (const ch of clip.channels) {
+        for (let i = 0; i < ch.times.length; i++) {
+          const t = ch.times[i];
+          if (t < earliest && t > -Infinity) earliest = t;
+        }
+      }
+      const shift = earliest < 0 ? Math.fround(-earliest) : 0;
+      if (shift) this.warn('GLTF_ANIMATION_SHIFTED', `clip '${clip.name}' starts at ${earliest} s; keys moved by ${shift} s (glTF times are ≥ 0)`);
       const seen = new Set<string>();
+      let last = 0;
       clip.channels.forEach((ch, c) => {
         const skip = (why: string) => this.warn('GLTF_CHANNEL_SKIPPED', `clip '${clip.name}' channel ${c}: ${why}`);
         const target = this.nodes[ch.node];
@@ -674,21 +928,35 @@ class Exporter {
         const key = `${ch.node}/${ch.path}`;
         if (seen.has(key)) return skip(`a second ${ch.path} channel for node ${ch.node}`);
         const cubic = ch.interpolation === 'CUBICSPLINE';
-        if (ch.times.length === 0 || (cubic && ch.times.length < 2)) return skip(`${ch.times.length} keys`);
         let size = ch.path === 'rotation' ? 4 : 3;
         if (ch.path === 'weights') {
           size = target.getMesh()?.listPrimitives()[0]?.listTargets().length ?? 0;
           if (!size) return skip('weights for a node without morph targets');
         }
-        if (ch.values.length !== ch.times.length * size * (cubic ? 3 : 1)) return skip('value count does not match the keys');
+        const stride = size * (cubic ? 3 : 1);
+        if (ch.values.length !== ch.times.length * stride) return skip('value count does not match the keys');
+        const keys = this.keyTimes(ch.times, shift);
+        if (keys.times.length === 0 || (cubic && keys.times.length < 2)) return skip(`${keys.times.length} usable keys`);
+        if (keys.dropped) {
+          this.warn('GLTF_KEYS_DROPPED', `clip '${clip.name}' channel ${c}: ${keys.dropped} keys with non-finite, negative or non-increasing times left out`);
+        }
         seen.add(key);
-        const times = shift < 0 ? ch.times.map((t) => t - shift) : ch.times;
-        const values = ch.path === 'rotation' ? unitQuaternionKeys(ch.values, cubic) : ch.values;
-        const input = this.accessor(times, 1, 'animation:input');
+        let values = keptValues(ch.values, keys.keep, stride);
+        if (ch.path === 'rotation') {
+          const unit = unitQuaternionKeys(values, cubic);
+          if (unit.fixed) this.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${unit.fixed} zero or non-finite rotations replaced by the identity`);
+          values = unit.data;
+        } else {
+          const finite = finiteValues(values, ch.path === 'scale' && !cubic ? 1 : 0);
+          if (finite.replaced) this.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${finite.replaced} non-finite ${ch.path} values replaced`);
+          values = finite.data;
+        }
+        last = Math.max(last, keys.times[keys.times.length - 1]);
+        const input = this.accessor(keys.times, 1, 'animation:input');
         const output = this.doc
           .createAccessor()
           .setType(TYPE_BY_SIZE[ch.path === 'weights' ? 1 : (size as 3 | 4)])
-          .setArray(values === ch.values ? new Float32Array(values) : values)
+          .setArray(values)
           .setBuffer(this.buffer);
         const sampler = this.doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation(ch.interpolation);
         const channel = this.doc.createAnimationChannel().setTargetNode(target).setTargetPath(ch.path).setSampler(sampler);
@@ -701,9 +969,8 @@ class Exporter {
         animation.dispose();
         continue;
       }
-      let last = 0;
-      for (const ch of clip.channels) if (ch.times.length) last = Math.max(last, ch.times[ch.times.length - 1] - shift);
-      const extras = extrasOf(clip.extras, Math.abs(clip.duration - last) > 1e-6 ? { duration: clip.duration } : undefined);
+      const duration = clip.duration + shift;
+      const extras = extrasOf(clip.extras, Number.isFinite(duration) && Math.abs(duration - last) > 1e-6 ? { duration: clip.duration } : undefined);
       if (extras) animation.setExtras(extras);
     }
   }
@@ -729,15 +996,4 @@ class Exporter {
     });
     if (extras) this.gltfScene.setExtras(extras);
   }
-}
-
-function topOf(node: GNode): GNode {
-  let n = node;
-  for (let p = n.getParentNode(); p; p = n.getParentNode()) n = p;
-  return n;
-}
-
-function isAncestorOrSelf(ancestor: GNode, node: GNode): boolean {
-  for (let n: GNode | null = node; n; n = n.getParentNode()) if (n === ancestor) return true;
-  return false;
 }

@@ -1,5 +1,5 @@
 /** Turns format extras into plain JSON: typed arrays become arrays, non-finite numbers null. */
-export function toJSONValue(value: unknown, seen: WeakSet<object> = new WeakSet()): unknown {
+export function toJSONValue(value: unknown, seen: object[] = []): unknown {
   if (value === null || value === undefined) return null;
   switch (typeof value) {
     case 'number':
@@ -14,36 +14,50 @@ export function toJSONValue(value: unknown, seen: WeakSet<object> = new WeakSet(
       return null;
   }
   const object = value as object;
-  if (seen.has(object)) return null;
-  seen.add(object);
+  // The objects on the path from the root: a cycle becomes null (extras nest a few levels at most).
+  if (seen.includes(object)) return null;
+  seen.push(object);
   try {
     if (ArrayBuffer.isView(object)) {
       if (object instanceof DataView) return null;
-      return Array.from(object as unknown as ArrayLike<number | bigint>, (x) => toJSONValue(x, seen));
+      const array = object as unknown as ArrayLike<number | bigint>;
+      const out = new Array<unknown>(array.length);
+      for (let i = 0; i < array.length; i++) {
+        const x = array[i];
+        out[i] = typeof x === 'bigint' ? Number(x) : Number.isFinite(x) ? x : null;
+      }
+      return out;
     }
     if (object instanceof ArrayBuffer) return Array.from(new Uint8Array(object));
-    if (Array.isArray(object)) return object.map((x) => toJSONValue(x, seen));
+    if (Array.isArray(object)) {
+      const out = new Array<unknown>(object.length);
+      for (let i = 0; i < object.length; i++) out[i] = toJSONValue(object[i], seen);
+      return out;
+    }
     if (object instanceof Map) return toJSONValue(Object.fromEntries(object), seen);
     if (object instanceof Set) return toJSONValue([...object], seen);
     if (object instanceof Date) return object.toISOString();
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(object)) {
+    for (const k of Object.keys(object)) {
+      const v = (object as Record<string, unknown>)[k];
       if (v === undefined || typeof v === 'function') continue;
       out[k] = toJSONValue(v, seen);
     }
     return out;
   } finally {
-    seen.delete(object);
+    seen.pop();
   }
 }
 
 /** Plain-object extras, or undefined when there is nothing to write. */
 export function extrasOf(...parts: (Record<string, unknown> | undefined)[]): Record<string, unknown> | undefined {
-  const merged: Record<string, unknown> = {};
+  let merged: Record<string, unknown> | undefined;
   for (const part of parts) {
     if (!part) continue;
-    for (const [k, v] of Object.entries(part)) if (v !== undefined) merged[k] = v;
+    for (const k of Object.keys(part)) {
+      const v = part[k];
+      if (v !== undefined) (merged ??= {})[k] = v;
+    }
   }
-  if (Object.keys(merged).length === 0) return undefined;
-  return toJSONValue(merged) as Record<string, unknown>;
+  return merged && (toJSONValue(merged) as Record<string, unknown>);
 }

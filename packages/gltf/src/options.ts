@@ -1,4 +1,4 @@
-import type { Resolver, Warning } from '@relic3d/core';
+import type { CompanionCache, Resolver, Warning } from '@relic3d/core';
 
 export interface ExportOptions {
   /** Finds texture files by the path the model wrote; same contract as the parsers' resolver. */
@@ -12,6 +12,24 @@ export interface ExportOptions {
   lod?: number;
   /** Export only this clip (name or index); without it every clip is written. */
   animation?: string | number;
+  /**
+   * toGlb/toGltf: interleave vertex attributes (glTF-Transform's layout, one buffer view per
+   * primitive with a byteStride). Default: one tightly packed buffer view per attribute, which is
+   * written several times faster. toDocument ignores it.
+   */
+  interleave?: boolean;
+  /**
+   * Most bytes of images embedded in one file (default 256 MiB); textures past it are left out
+   * with a warning (GLTF_TEXTURE_LIMIT). Identical images are embedded once and count once.
+   */
+  maxTextureBytes?: number;
+  /**
+   * Texture images shared across exports (a batch worker keeps one `lruCache` from core): what
+   * each file becomes (PNG, JPEG or WebP, BMP/TGA/DDS converted to PNG) under
+   * `gltf:image:<resolve.key(name)>`. Used only with a resolver that has `key`; the output is the
+   * same with or without it.
+   */
+  cache?: CompanionCache;
 }
 
 export interface GltfOptions extends ExportOptions {

@@ -1,24 +1,77 @@
 /**
- * Old models name BMP, TGA and DDS textures, which glTF cannot carry. These decoders turn the
- * common variants into RGBA pixels, re-encoded as PNG. Anything unusual (RLE BMP, DX10 DDS, BC4+)
- * returns undefined and the caller reports the texture as unsupported. Every read is bounds-checked.
+ * Texture images as old models name them. `sniffImage` recognises a type by its bytes; the BMP, TGA
+ * and DDS decoders turn the common variants into RGBA pixels (glTF and browsers cannot take them
+ * as they are). Anything unusual (RLE BMP, DX10 DDS, BC4+) gives undefined, never an exception.
+ * Runtime-agnostic: no Node API.
+ *
+ * Allocation is bounded by the input: a decoder checks that the file holds the pixel data its header
+ * claims before it allocates the RGBA output, so the output is at most a fixed multiple of the input
+ * (32× for 1-bit BMP, 8× for DXT1, 512× for run-length TGA, whose 2-byte packets may cover 128
+ * pixels) and never more than `maxPixels` × 4 bytes.
  */
 
+/** An image type recognised from its first bytes (or, for TGA, which has no magic number, its name). */
+export interface ImageType {
+  mimeType: string;
+  /** Usual file extension, lower case, without the dot. */
+  extension: string;
+  /** glTF carries it as is: PNG, JPEG, or WebP (through EXT_texture_webp). */
+  embeddable: boolean;
+}
+
+const PNG: ImageType = { mimeType: 'image/png', extension: 'png', embeddable: true };
+const JPEG: ImageType = { mimeType: 'image/jpeg', extension: 'jpg', embeddable: true };
+const WEBP: ImageType = { mimeType: 'image/webp', extension: 'webp', embeddable: true };
+const BMP: ImageType = { mimeType: 'image/bmp', extension: 'bmp', embeddable: false };
+const DDS: ImageType = { mimeType: 'image/vnd-ms.dds', extension: 'dds', embeddable: false };
+const KTX2: ImageType = { mimeType: 'image/ktx2', extension: 'ktx2', embeddable: false };
+const GIF: ImageType = { mimeType: 'image/gif', extension: 'gif', embeddable: false };
+const TGA: ImageType = { mimeType: 'image/x-tga', extension: 'tga', embeddable: false };
+
+function ascii(bytes: Uint8Array, start: number, text: string): boolean {
+  if (bytes.length < start + text.length) return false;
+  for (let i = 0; i < text.length; i++) if (bytes[start + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Recognises an image by its first bytes (file names in old formats often lie). TGA has no magic
+ * number: it is recognised by a `.tga` name or by a header that makes sense, after every other type.
+ */
+export function sniffImage(bytes: Uint8Array, name = ''): ImageType | undefined {
+  if (bytes[0] === 0x89 && ascii(bytes, 1, 'PNG')) return PNG;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return JPEG;
+  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return WEBP;
+  if (ascii(bytes, 0, 'BM')) return BMP;
+  if (ascii(bytes, 0, 'DDS ')) return DDS;
+  if (bytes[0] === 0xab && ascii(bytes, 1, 'KTX 20')) return KTX2;
+  if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return GIF;
+  if (/\.tga$/i.test(name) || looksLikeTga(bytes)) return TGA;
+  return undefined;
+}
+
+/** RGBA pixels. */
 export interface Pixels {
   width: number;
   height: number;
-  /** RGBA, top row first. */
+  /** RGBA, 4 bytes a pixel, top row first. */
   rgba: Uint8Array;
 }
 
-const MAX_SIDE = 16384;
-const MAX_PIXELS = 1 << 26;
-
-function sizeOk(width: number, height: number): boolean {
-  return Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE && width * height <= MAX_PIXELS;
+export interface DecodeImageOptions {
+  /** Largest image decoded, in pixels (default 2^26: 256 MB of RGBA). Larger images give undefined. */
+  maxPixels?: number;
 }
 
-/** Lowest set bit and width of a channel mask, to extract and scale a channel to 8 bits. */
+const MAX_SIDE = 16384;
+const DEFAULT_MAX_PIXELS = 1 << 26;
+
+function sizeOk(width: number, height: number, options: DecodeImageOptions | undefined): boolean {
+  const maxPixels = options?.maxPixels ?? DEFAULT_MAX_PIXELS;
+  return Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE && width * height <= maxPixels;
+}
+
+/** Extracts a channel by its bit mask, scaled to 8 bits (255 when the mask is empty). */
 function maskChannel(mask: number): (pixel: number) => number {
   if (!mask) return () => 255;
   let shift = 0;
@@ -26,12 +79,13 @@ function maskChannel(mask: number): (pixel: number) => number {
   let bits = 0;
   while (shift + bits < 32 && (mask >>> (shift + bits)) & 1) bits++;
   const max = 2 ** bits - 1;
+  if (bits === 8) return (pixel) => (pixel & mask) >>> shift;
   return (pixel) => Math.round((((pixel & mask) >>> shift) * 255) / max);
 }
 
 // ------------------------------------------------------------------------------------- BMP
 
-export function decodeBmp(bytes: Uint8Array): Pixels | undefined {
+export function decodeBmp(bytes: Uint8Array, options?: DecodeImageOptions): Pixels | undefined {
   if (bytes.length < 26 || bytes[0] !== 0x42 || bytes[1] !== 0x4d) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const dataOffset = view.getUint32(10, true);
@@ -51,17 +105,19 @@ export function decodeBmp(bytes: Uint8Array): Pixels | undefined {
   } else return undefined;
   const topDown = height < 0;
   height = Math.abs(height);
-  if (!sizeOk(width, height)) return undefined;
+  if (!sizeOk(width, height, options)) return undefined;
   let masks: [number, number, number, number] | undefined;
   if (compression === 3 || compression === 6) {
     // Bit fields follow a 40-byte header, or sit inside a V4/V5 header at the same place.
-    if (bytes.length < 14 + 40 + 12) return undefined;
-    masks = [view.getUint32(54, true), view.getUint32(58, true), view.getUint32(62, true), dibSize >= 56 || compression === 6 ? view.getUint32(66, true) : 0];
+    const withAlpha = dibSize >= 56 || compression === 6;
+    if (bytes.length < 14 + 40 + (withAlpha ? 16 : 12)) return undefined;
+    masks = [view.getUint32(54, true), view.getUint32(58, true), view.getUint32(62, true), withAlpha ? view.getUint32(66, true) : 0];
   } else if (compression !== 0) return undefined; // RLE and embedded JPEG/PNG
   if (bpp === 16 && !masks) masks = [0x7c00, 0x03e0, 0x001f, 0];
   if (bpp === 32 && !masks) masks = [0xff0000, 0xff00, 0xff, 0];
 
   const stride = Math.floor((width * bpp + 31) / 32) * 4;
+  // The pixel rows must be in the file before the output is allocated.
   if (![1, 4, 8, 16, 24, 32].includes(bpp) || dataOffset + stride * height > bytes.length) return undefined;
   let palette: Uint8Array | undefined;
   if (bpp <= 8) {
@@ -80,13 +136,16 @@ export function decodeBmp(bytes: Uint8Array): Pixels | undefined {
   const rgba = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
     const row = dataOffset + (topDown ? y : height - 1 - y) * stride;
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 4;
+    let o = y * width * 4;
+    for (let x = 0; x < width; x++, o += 4) {
       if (palette) {
         const bit = x * bpp;
         const byte = bytes[row + (bit >> 3)];
         const index = bpp === 8 ? byte : (byte >> (8 - bpp - (bit & 7))) & ((1 << bpp) - 1);
-        rgba.set(palette.subarray(index * 4, index * 4 + 4), o);
+        rgba[o] = palette[index * 4];
+        rgba[o + 1] = palette[index * 4 + 1];
+        rgba[o + 2] = palette[index * 4 + 2];
+        rgba[o + 3] = palette[index * 4 + 3];
       } else if (bpp === 24) {
         const p = row + x * 3;
         rgba[o] = bytes[p + 2];
@@ -115,13 +174,13 @@ export function looksLikeTga(bytes: Uint8Array): boolean {
   return colorMapType <= 1 && [1, 2, 3, 9, 10, 11].includes(type) && [8, 15, 16, 24, 32].includes(bpp) && width > 0 && height > 0;
 }
 
-export function decodeTga(bytes: Uint8Array): Pixels | undefined {
+export function decodeTga(bytes: Uint8Array, options?: DecodeImageOptions): Pixels | undefined {
   if (!looksLikeTga(bytes)) return undefined;
   const u16 = (at: number) => bytes[at] | (bytes[at + 1] << 8);
   const idLength = bytes[0], colorMapType = bytes[1], type = bytes[2];
   const mapFirst = u16(3), mapLength = u16(5), mapDepth = bytes[7];
   const width = u16(12), height = u16(14), bpp = bytes[16], descriptor = bytes[17];
-  if (!sizeOk(width, height)) return undefined;
+  if (!sizeOk(width, height, options)) return undefined;
   const alphaBits = descriptor & 0x0f;
   const topOrigin = (descriptor & 0x20) !== 0;
   const rightOrigin = (descriptor & 0x10) !== 0;
@@ -139,23 +198,35 @@ export function decodeTga(bytes: Uint8Array): Pixels | undefined {
   if ((base === 1) !== !!palette) return undefined;
   const pixelBytes = Math.ceil(bpp / 8);
   const count = width * height;
+  const remaining = bytes.length - at;
+  // Check the data can hold `count` pixels before allocating: raw pixels one by one, run-length
+  // packets (1 header byte + at least one pixel) at most 128 pixels each.
+  if (type < 9 ? count * pixelBytes > remaining : count > Math.ceil(remaining / (1 + pixelBytes)) * 128) return undefined;
   const rgba = new Uint8Array(count * 4);
-  const put = (i: number, src: number) => {
-    const x = i % width, y = Math.floor(i / width);
+  let x = 0, y = 0;
+  const put = (src: number) => {
     const tx = rightOrigin ? width - 1 - x : x;
     const ty = topOrigin ? y : height - 1 - y;
     const o = (ty * width + tx) * 4;
     if (base === 1) {
-      const index = pixelBytes === 1 ? bytes[src] : u16(src);
-      if (index * 4 + 3 < palette!.length) rgba.set(palette!.subarray(index * 4, index * 4 + 4), o);
+      const index = (pixelBytes === 1 ? bytes[src] : u16(src)) * 4;
+      if (index + 3 < palette!.length) {
+        rgba[o] = palette![index];
+        rgba[o + 1] = palette![index + 1];
+        rgba[o + 2] = palette![index + 2];
+        rgba[o + 3] = palette![index + 3];
+      }
     } else if (base === 3) {
       rgba[o] = rgba[o + 1] = rgba[o + 2] = bytes[src];
       rgba[o + 3] = pixelBytes === 2 && alphaBits ? bytes[src + 1] : 255;
     } else readColor(bytes, src, pixelBytes, rgba, o, alphaBits > 0);
+    if (++x === width) {
+      x = 0;
+      y++;
+    }
   };
   if (type < 9) {
-    if (at + count * pixelBytes > bytes.length) return undefined;
-    for (let i = 0; i < count; i++) put(i, at + i * pixelBytes);
+    for (let i = 0; i < count; i++) put(at + i * pixelBytes);
   } else {
     let i = 0;
     while (i < count) {
@@ -164,11 +235,11 @@ export function decodeTga(bytes: Uint8Array): Pixels | undefined {
       const run = (header & 0x7f) + 1;
       if (header & 0x80) {
         if (at + pixelBytes > bytes.length) return undefined;
-        for (let k = 0; k < run && i < count; k++) put(i++, at);
+        for (let k = 0; k < run && i < count; k++, i++) put(at);
         at += pixelBytes;
       } else {
         if (at + run * pixelBytes > bytes.length) return undefined;
-        for (let k = 0; k < run && i < count; k++) put(i++, at + k * pixelBytes);
+        for (let k = 0; k < run && i < count; k++, i++) put(at + k * pixelBytes);
         at += run * pixelBytes;
       }
     }
@@ -194,31 +265,31 @@ function readColor(bytes: Uint8Array, at: number, size: number, out: Uint8Array,
 
 // ------------------------------------------------------------------------------------- DDS
 
-export function decodeDds(bytes: Uint8Array): Pixels | undefined {
-  if (bytes.length < 128 || bytes[0] !== 0x44 || bytes[1] !== 0x44 || bytes[2] !== 0x53 || bytes[3] !== 0x20) return undefined;
+export function decodeDds(bytes: Uint8Array, options?: DecodeImageOptions): Pixels | undefined {
+  if (bytes.length < 128 || !ascii(bytes, 0, 'DDS ')) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const height = view.getUint32(12, true);
   const width = view.getUint32(16, true);
-  if (!sizeOk(width, height)) return undefined;
+  if (!sizeOk(width, height, options)) return undefined;
   const pfFlags = view.getUint32(80, true);
   const fourCC = String.fromCharCode(bytes[84], bytes[85], bytes[86], bytes[87]);
   const data = 128;
-  const rgba = new Uint8Array(width * height * 4);
   if (pfFlags & 0x4) {
     const blockBytes = fourCC === 'DXT1' ? 8 : fourCC === 'DXT3' || fourCC === 'DXT5' ? 16 : 0;
     if (!blockBytes) return undefined; // DX10, BC4+, ATI: not decoded
     const bw = Math.ceil(width / 4), bh = Math.ceil(height / 4);
     if (data + bw * bh * blockBytes > bytes.length) return undefined;
+    const rgba = new Uint8Array(width * height * 4);
     const block = new Uint8Array(64);
+    const scratch = new Float64Array(12);
     for (let by = 0; by < bh; by++) {
       for (let bx = 0; bx < bw; bx++) {
-        const at = data + (by * bw + bx) * blockBytes;
-        decodeBlock(bytes, at, fourCC, block);
+        decodeBlock(bytes, data + (by * bw + bx) * blockBytes, fourCC, block, scratch);
         for (let py = 0; py < 4; py++) {
-          for (let px = 0; px < 4; px++) {
-            const x = bx * 4 + px, y = by * 4 + py;
-            if (x < width && y < height) rgba.set(block.subarray((py * 4 + px) * 4, (py * 4 + px) * 4 + 4), (y * width + x) * 4);
-          }
+          const y = by * 4 + py;
+          if (y >= height) break;
+          const columns = Math.min(4, width - bx * 4);
+          rgba.set(block.subarray(py * 16, py * 16 + columns * 4), (y * width + bx * 4) * 4);
         }
       }
     }
@@ -229,6 +300,7 @@ export function decodeDds(bytes: Uint8Array): Pixels | undefined {
   if (bits !== 32 && bits !== 24 && bits !== 16) return undefined;
   const size = bits / 8;
   if (data + width * height * size > bytes.length) return undefined;
+  const rgba = new Uint8Array(width * height * 4);
   const [r, g, b] = [92, 96, 100].map((o) => maskChannel(view.getUint32(o, true)));
   const a = pfFlags & 0x1 ? maskChannel(view.getUint32(104, true)) : () => 255;
   for (let i = 0; i < width * height; i++) {
@@ -242,27 +314,34 @@ export function decodeDds(bytes: Uint8Array): Pixels | undefined {
   return { width, height, rgba };
 }
 
-/** One 4×4 BC1/2/3 block into 16 RGBA pixels. */
-function decodeBlock(bytes: Uint8Array, at: number, fourCC: string, out: Uint8Array): void {
+/** One 4×4 BC1/2/3 block into 16 RGBA pixels; `colors` is scratch space for the 4 palette colours. */
+function decodeBlock(bytes: Uint8Array, at: number, fourCC: string, out: Uint8Array, colors: Float64Array): void {
   const colorAt = fourCC === 'DXT1' ? at : at + 8;
   const c0 = bytes[colorAt] | (bytes[colorAt + 1] << 8);
   const c1 = bytes[colorAt + 2] | (bytes[colorAt + 3] << 8);
-  const rgb = (c: number) => [((c >> 11) & 31) * 255 / 31, ((c >> 5) & 63) * 255 / 63, (c & 31) * 255 / 31];
-  const p0 = rgb(c0), p1 = rgb(c1);
-  const colors = [p0, p1];
+  colors[0] = (((c0 >> 11) & 31) * 255) / 31;
+  colors[1] = (((c0 >> 5) & 63) * 255) / 63;
+  colors[2] = ((c0 & 31) * 255) / 31;
+  colors[3] = (((c1 >> 11) & 31) * 255) / 31;
+  colors[4] = (((c1 >> 5) & 63) * 255) / 63;
+  colors[5] = ((c1 & 31) * 255) / 31;
   const fourColors = fourCC !== 'DXT1' || c0 > c1;
-  if (fourColors) {
-    colors.push(p0.map((v, i) => (2 * v + p1[i]) / 3), p0.map((v, i) => (v + 2 * p1[i]) / 3));
-  } else {
-    colors.push(p0.map((v, i) => (v + p1[i]) / 2), [0, 0, 0]);
+  for (let k = 0; k < 3; k++) {
+    const v0 = colors[k], v1 = colors[3 + k];
+    if (fourColors) {
+      colors[6 + k] = (2 * v0 + v1) / 3;
+      colors[9 + k] = (v0 + 2 * v1) / 3;
+    } else {
+      colors[6 + k] = (v0 + v1) / 2;
+      colors[9 + k] = 0;
+    }
   }
   const indices = bytes[colorAt + 4] | (bytes[colorAt + 5] << 8) | (bytes[colorAt + 6] << 16) | (bytes[colorAt + 7] << 24);
   for (let i = 0; i < 16; i++) {
     const index = (indices >>> (i * 2)) & 3;
-    const c = colors[index];
-    out[i * 4] = Math.round(c[0]);
-    out[i * 4 + 1] = Math.round(c[1]);
-    out[i * 4 + 2] = Math.round(c[2]);
+    out[i * 4] = Math.round(colors[index * 3]);
+    out[i * 4 + 1] = Math.round(colors[index * 3 + 1]);
+    out[i * 4 + 2] = Math.round(colors[index * 3 + 2]);
     out[i * 4 + 3] = !fourColors && index === 3 ? 0 : 255;
   }
   if (fourCC === 'DXT3') {
@@ -285,80 +364,21 @@ function decodeBlock(bytes: Uint8Array, at: number, fourCC: string, out: Uint8Ar
   }
 }
 
-// ------------------------------------------------------------------------------------- PNG
+// ------------------------------------------------------------------------------------- any
 
-const crcTable = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = crcTable[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-async function zlibDeflate(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** RGBA pixels → PNG (RGB when every pixel is opaque). Uses CompressionStream (Node 18+, browsers). */
-export async function encodePng({ width, height, rgba }: Pixels): Promise<Uint8Array> {
-  let opaque = true;
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) { opaque = false; break; }
-  const channels = opaque ? 3 : 4;
-  const raw = new Uint8Array(height * (1 + width * channels));
-  for (let y = 0; y < height; y++) {
-    let o = y * (1 + width * channels) + 1; // filter byte 0
-    for (let x = 0; x < width; x++) {
-      const p = (y * width + x) * 4;
-      raw[o++] = rgba[p];
-      raw[o++] = rgba[p + 1];
-      raw[o++] = rgba[p + 2];
-      if (!opaque) raw[o++] = rgba[p + 3];
-    }
-  }
-  const chunk = (type: string, body: Uint8Array) => {
-    const out = new Uint8Array(12 + body.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, body.length);
-    for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-    out.set(body, 8);
-    view.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
-    return out;
-  };
-  const header = new Uint8Array(13);
-  const hv = new DataView(header.buffer);
-  hv.setUint32(0, width);
-  hv.setUint32(4, height);
-  header.set([8, opaque ? 2 : 6, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', await zlibDeflate(raw)), chunk('IEND', new Uint8Array(0))];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    png.set(p, at);
-    at += p.length;
-  }
-  return png;
-}
-
-/** Decodes a BMP, TGA or DDS (by content, TGA also by name) and re-encodes it as PNG. */
-export async function legacyImageToPng(bytes: Uint8Array, name = ''): Promise<{ png: Uint8Array; from: string; width: number; height: number } | undefined> {
+/**
+ * Decodes a BMP, TGA or DDS image (by content; TGA also by a `.tga` name) into RGBA pixels.
+ * Undefined for other types and for variants the decoders do not handle.
+ */
+export function decodeImage(bytes: Uint8Array, name = '', options?: DecodeImageOptions): (Pixels & { from: 'bmp' | 'tga' | 'dds' }) | undefined {
+  const type = sniffImage(bytes, name);
   let pixels: Pixels | undefined;
-  let from = '';
   try {
-    if (bytes[0] === 0x42 && bytes[1] === 0x4d) [pixels, from] = [decodeBmp(bytes), 'bmp'];
-    else if (bytes[0] === 0x44 && bytes[1] === 0x44 && bytes[2] === 0x53) [pixels, from] = [decodeDds(bytes), 'dds'];
-    else if (/\.tga$/i.test(name) || looksLikeTga(bytes)) [pixels, from] = [decodeTga(bytes), 'tga'];
+    if (type === BMP) pixels = decodeBmp(bytes, options);
+    else if (type === DDS) pixels = decodeDds(bytes, options);
+    else if (type === TGA) pixels = decodeTga(bytes, options);
   } catch {
-    pixels = undefined; // a malformed image is an unsupported texture, never a failed export
+    pixels = undefined; // every read is checked; a malformed image is still never an exception
   }
-  if (!pixels) return undefined;
-  return { png: await encodePng(pixels), from, width: pixels.width, height: pixels.height };
+  return pixels && { ...pixels, from: type!.extension as 'bmp' | 'tga' | 'dds' };
 }

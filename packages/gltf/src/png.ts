@@ -1,0 +1,73 @@
+/**
+ * glTF carries PNG, JPEG and WebP only; BMP, TGA and DDS textures (decoded by @relic3d/core) are
+ * re-encoded here as PNG.
+ */
+import { decodeImage, type Pixels } from '@relic3d/core';
+
+const crcTable = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = crcTable[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+async function zlibDeflate(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** RGBA pixels → PNG (RGB when every pixel is opaque). Uses CompressionStream (Node 18+, browsers). */
+export async function encodePng({ width, height, rgba }: Pixels): Promise<Uint8Array> {
+  let opaque = true;
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) { opaque = false; break; }
+  const channels = opaque ? 3 : 4;
+  const raw = new Uint8Array(height * (1 + width * channels));
+  for (let y = 0; y < height; y++) {
+    let o = y * (1 + width * channels) + 1; // filter byte 0
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 4;
+      raw[o++] = rgba[p];
+      raw[o++] = rgba[p + 1];
+      raw[o++] = rgba[p + 2];
+      if (!opaque) raw[o++] = rgba[p + 3];
+    }
+  }
+  const chunk = (type: string, body: Uint8Array) => {
+    const out = new Uint8Array(12 + body.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, body.length);
+    for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+    out.set(body, 8);
+    view.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
+    return out;
+  };
+  const header = new Uint8Array(13);
+  const hv = new DataView(header.buffer);
+  hv.setUint32(0, width);
+  hv.setUint32(4, height);
+  header.set([8, opaque ? 2 : 6, 0, 0, 0], 8);
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', await zlibDeflate(raw)), chunk('IEND', new Uint8Array(0))];
+  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    png.set(p, at);
+    at += p.length;
+  }
+  return png;
+}
+
+/** Decodes a BMP, TGA or DDS (by content, TGA also by name) and re-encodes it as PNG. */
+export async function legacyImageToPng(bytes: Uint8Array, name = ''): Promise<{ png: Uint8Array; from: string; width: number; height: number } | undefined> {
+  const pixels = decodeImage(bytes, name);
+  if (!pixels) return undefined;
+  return { png: await encodePng(pixels), from: pixels.from, width: pixels.width, height: pixels.height };
+}
