@@ -3,7 +3,8 @@
 //
 //   efficiency = serial in-memory work ÷ `relic3d batch --jobs 2` wall time (target ≥ 1.5× on 2 cores)
 //   serial work = every file preloaded; parse (same companions, resolved from memory through the same
-//                 index and one companion cache) + toGlb of each model, summed in one thread
+//                 index and the same kind of companion cache a worker keeps) + toGlb of each model,
+//                 summed in one thread
 //   scaling     = throughput with 1, 2 and 4 workers, as ratios to 1 worker
 //   memory      = peak RSS of the batch process (VmHWM) at two scales: < 600 MB at full, flat
 //   main thread = share of the wall time the CLI's main thread was busy (event-loop utilisation)
@@ -19,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { FolderIndex, indexResolver, lruCache, requireFormat, type Scene } from '@relic3d/core';
 import { toGlb } from 'relic3d';
 import { batchFormats } from '@relic3d/batch';
-import { scanFolder } from '@relic3d/batch/node';
+import { DEFAULT_CACHE_BYTES, scanFolder, sharedOnlyCache } from '@relic3d/batch/node';
 import { ready } from '@relic3d/kernels';
 import { writeGameFolder, type GameFolderManifest } from './game-folder.js';
 import { fmt, gc } from './timing.js';
@@ -60,7 +61,7 @@ export async function serialInMemory(dir: string): Promise<SerialResult> {
   for (const file of allFiles(dir)) bytes.set(file, new Uint8Array(readFileSync(path.join(dir, ...file.split('/')))));
   const index = FolderIndex.fromPaths(bytes.keys());
   const inputs = scanFolder(dir).inputs; // the same models the batch converts
-  const cache = lruCache(64 * 1024 * 1024);
+  const cache = sharedOnlyCache(lruCache(DEFAULT_CACHE_BYTES)); // what each batch worker keeps
   const read = (relative: string) => bytes.get(relative);
   let parseMs = 0;
   let exportMs = 0;
@@ -85,7 +86,7 @@ export async function serialInMemory(dir: string): Promise<SerialResult> {
     }
     parseMs += performance.now() - t;
     t = performance.now();
-    await toGlb(scene, { resolve, cache } as Parameters<typeof toGlb>[1]);
+    await toGlb(scene, { resolve, cache });
     exportMs += performance.now() - t;
   }
   return { models: inputs.length, failed, inputBytes, ms: performance.now() - started, parseMs, exportMs };

@@ -228,7 +228,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
       result.clips = settings.animation !== undefined ? 1 : scene.animations.length;
 
       t = now();
-      const exportOptions: ExportOptions & { cache?: unknown } = { resolve, cache, onWarning: (w) => void warnings.push(w) };
+      const exportOptions: ExportOptions = { resolve, cache, onWarning: (w) => void warnings.push(w) };
       if (settings.lod !== undefined) exportOptions.lod = settings.lod;
       if (settings.animation !== undefined) exportOptions.animation = settings.animation;
       const glb = await toGlb(scene, exportOptions);
