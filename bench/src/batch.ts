@@ -50,6 +50,8 @@ export interface SerialResult {
   inputBytes: number;
   /** Wall ms of the whole loop (parse + export of every model, one thread, all bytes in memory). */
   ms: number;
+  /** CPU ms of the loop (this process; the loop is its only work). */
+  cpuMs: number;
   parseMs: number;
   exportMs: number;
 }
@@ -69,6 +71,7 @@ export async function serialInMemory(dir: string): Promise<SerialResult> {
   let inputBytes = 0;
   gc();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (const { file } of inputs) {
     const data = bytes.get(file)!;
     inputBytes += data.length;
@@ -89,7 +92,8 @@ export async function serialInMemory(dir: string): Promise<SerialResult> {
     await toGlb(scene, { resolve, cache });
     exportMs += performance.now() - t;
   }
-  return { models: inputs.length, failed, inputBytes, ms: performance.now() - started, parseMs, exportMs };
+  const used = process.cpuUsage(cpu);
+  return { models: inputs.length, failed, inputBytes, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, parseMs, exportMs };
 }
 
 export interface BatchRun {
@@ -102,6 +106,8 @@ export interface BatchRun {
   peakRssMB: number;
   mainThreadBusy: number;
   mainThreadCpu: number | null;
+  /** CPU ms of the batch process, all threads. */
+  cpuMs: number;
   filesPerSecond: number;
   megabytesPerSecond: number;
 }
@@ -120,7 +126,7 @@ export async function cliBatch(dir: string, jobs: number, keep = false): Promise
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   if (!keep) rmSync(out, { recursive: true, force: true });
   const s = report.summary;
-  return { jobs, wallMs, code, files: s.files, converted: s.converted, failed: s.failed, peakRssMB: s.peakRssMB, mainThreadBusy: s.mainThreadBusy, mainThreadCpu: s.mainThreadCpu, filesPerSecond: s.files / (wallMs / 1000), megabytesPerSecond: s.inputBytes / 1048576 / (wallMs / 1000) };
+  return { jobs, wallMs, code, files: s.files, converted: s.converted, failed: s.failed, peakRssMB: s.peakRssMB, mainThreadBusy: s.mainThreadBusy, mainThreadCpu: s.mainThreadCpu, cpuMs: s.cpuSeconds * 1000, filesPerSecond: s.files / (wallMs / 1000), megabytesPerSecond: s.inputBytes / 1048576 / (wallMs / 1000) };
 }
 
 const loadNote = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
@@ -160,7 +166,7 @@ export async function gameBench(options: GameBenchOptions): Promise<{ results: R
   for (const jobs of options.jobs) {
     const r = await cliBatch(full.dir, jobs, options.keep);
     runs.push(r);
-    log(`  relic3d batch --jobs ${jobs}: ${fmt(r.wallMs, 0)} ms, ${fmt(r.filesPerSecond, 0)} files/s, ${fmt(r.megabytesPerSecond, 1)} MB/s, peak RSS ${fmt(r.peakRssMB, 0)} MB, main thread CPU ${fmt((r.mainThreadCpu ?? NaN) * 100, 1)}% (event loop busy ${fmt(r.mainThreadBusy * 100, 1)}%)`);
+    log(`  relic3d batch --jobs ${jobs}: ${fmt(r.wallMs, 0)} ms, ${fmt(r.filesPerSecond, 0)} files/s, ${fmt(r.megabytesPerSecond, 1)} MB/s, CPU ÷ wall ${fmt(r.cpuMs / r.wallMs)}, peak RSS ${fmt(r.peakRssMB, 0)} MB, main thread CPU ${fmt((r.mainThreadCpu ?? NaN) * 100, 1)}% (event loop busy ${fmt(r.mainThreadBusy * 100, 1)}%)`);
   }
   const smallRun = await cliBatch(small.dir, 2);
   log(`  relic3d batch --jobs 2 at scale ${options.smallScale}: ${fmt(smallRun.wallMs, 0)} ms, peak RSS ${fmt(smallRun.peakRssMB, 0)} MB`);
@@ -192,10 +198,12 @@ export async function gameBench(options: GameBenchOptions): Promise<{ results: R
     table(
       ['measure', 'value', 'target'],
       [
-        ['serial in-memory parse + toGlb ms', fmt(serial.ms, 0), ''],
+        ['serial in-memory parse + toGlb ms (CPU ms)', `${fmt(serial.ms, 0)} (${fmt(serial.cpuMs, 0)})`, ''],
         ['  of which parse / toGlb ms', `${fmt(serial.parseMs, 0)} / ${fmt(serial.exportMs, 0)}`, ''],
         ['toGlb ÷ parse', `${fmt(serial.exportMs / serial.parseMs)}×`, '≤ 2× (gltf)'],
-        ['batch --jobs 2 wall ms', two ? fmt(two.wallMs, 0) : '-', ''],
+        ['batch --jobs 2 wall ms (CPU ms, all threads)', two ? `${fmt(two.wallMs, 0)} (${fmt(two.cpuMs, 0)})` : '-', ''],
+        ['batch --jobs 2 CPU ÷ wall (cores it got; 2 on an idle machine)', two ? fmt(two.cpuMs / two.wallMs) : '-', ''],
+        ['batch overhead in CPU (batch --jobs 2 CPU ÷ serial CPU)', two ? `${fmt(two.cpuMs / serial.cpuMs)}×` : '-', ''],
         ['efficiency (serial ÷ batch --jobs 2)', `${fmt(efficiency)}×`, `≥ 1.5× ${efficiency >= 1.5 ? 'met' : 'MISSED'}`],
         ...runs.map((r) => [`batch --jobs ${r.jobs}: files/s, MB/s, × jobs 1`, `${fmt(r.filesPerSecond, 0)}, ${fmt(r.megabytesPerSecond, 1)}, ${one ? fmt(one.wallMs / r.wallMs) : '-'}×`, '']),
         ['peak RSS, full scale (jobs 2)', two ? `${fmt(two.peakRssMB, 0)} MB` : '-', two ? `< 600 MB ${two.peakRssMB < 600 ? 'met' : 'MISSED'}` : ''],

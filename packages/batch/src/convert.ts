@@ -164,18 +164,31 @@ export function sharedOnlyCache(inner: CompanionCache, remember = 65536): Compan
 const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '');
 
 /**
+ * A task's outcome in two steps: `next` settles when the thread may start another task (this one's
+ * CPU work is done and the write before it finished), `result` when the task is done (written).
+ * A worker computes a file while the disk writes the one before.
+ */
+export interface Pipelined<R> {
+  next: Promise<unknown>;
+  result: Promise<R>;
+}
+
+/**
  * The conversion a batch worker runs for each task: read the model inside the root, parse it with
  * companions looked up in the shared index (decoded ones cached per worker), export a .glb and
- * write it atomically inside the output folder. Never throws: failures come back in the result.
+ * write it atomically inside the output folder. Never rejects: failures come back in the result.
+ * One write at a time; the next task's reading and parsing overlap it.
  */
-export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Promise<ConvertResult> {
+export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Pipelined<ConvertResult> {
   const index = FolderIndex.fromJSON(settings.index);
   const cache = sharedOnlyCache(lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES));
   const read = (relative: string) => readInside(settings.root, relative);
   const faults = testFaults();
   const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
+  let writing: Promise<unknown> = Promise.resolve();
 
-  return async (task: ConvertTask): Promise<ConvertResult> => {
+  /** Everything but the write: the result so far, and the .glb to write when there is one. */
+  const compute = async (task: ConvertTask): Promise<{ result: ConvertResult; glb?: Uint8Array }> => {
     const ms = { read: 0, parse: 0, export: 0, write: 0 };
     const result: ConvertResult = { id: task.id, status: 'failed', warnings: [], ms };
     const target = path.join(settings.out, ...task.output.split('/'));
@@ -185,7 +198,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
       const changed = mtimeOf(source);
       if (made !== undefined && changed !== undefined && made >= changed && isRelicGlb(target)) {
         result.status = 'up-to-date';
-        return result;
+        return { result };
       }
     }
     await warm;
@@ -196,7 +209,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     } catch (e) {
       result.error = readError(e);
       ms.read = now() - t;
-      return result;
+      return { result };
     }
     ms.read = now() - t;
     if (faults?.hang && task.file.includes(faults.hang)) {
@@ -211,6 +224,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     const warnings: Warning[] = [];
     const resolve = indexResolver(index, dirOf(task.file), read);
     const fileName = task.file.slice(task.file.lastIndexOf('/') + 1);
+    let glb: Uint8Array | undefined;
     try {
       t = now();
       const format = requireFormat(bytes, fileName, batchFormats, { byExtension: true });
@@ -231,25 +245,39 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
       const exportOptions: ExportOptions = { resolve, cache, onWarning: (w) => void warnings.push(w) };
       if (settings.lod !== undefined) exportOptions.lod = settings.lod;
       if (settings.animation !== undefined) exportOptions.animation = settings.animation;
-      const glb = await toGlb(scene, exportOptions);
+      glb = await toGlb(scene, exportOptions);
       ms.export = now() - t;
-
-      t = now();
-      const failWith = faults?.write && task.output.includes(faults.write.path) ? faults.write.code : undefined;
-      try {
-        writeAtomic(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith });
-      } catch (e) {
-        throw writeError(e);
-      } finally {
-        ms.write = now() - t;
-      }
-      result.bytes = glb.byteLength;
-      result.status = 'converted';
     } catch (e) {
       result.error = serializeError(e);
       if (!result.format && result.error.format && result.error.format !== 'unknown') result.format = result.error.format;
     }
     result.warnings = tally(warnings);
+    return { result, glb };
+  };
+
+  const write = async (task: ConvertTask, result: ConvertResult, glb: Uint8Array): Promise<ConvertResult> => {
+    const t = now();
+    const failWith = faults?.write && task.output.includes(faults.write.path) ? faults.write.code : undefined;
+    try {
+      await writeAtomic(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith });
+      result.bytes = glb.byteLength;
+      result.status = 'converted';
+    } catch (e) {
+      result.error = serializeError(writeError(e));
+    }
+    result.ms.write = now() - t;
     return result;
+  };
+
+  return (task: ConvertTask): Pipelined<ConvertResult> => {
+    const computed = compute(task);
+    const before = writing;
+    const result = computed.then(async ({ result, glb }) => {
+      if (!glb) return result;
+      await before;
+      return write(task, result, glb);
+    });
+    writing = result.catch(() => undefined);
+    return { next: Promise.all([computed, before]), result };
   };
 }

@@ -1,4 +1,5 @@
-import { closeSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { lstat, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '@relic3d/core/node';
 
@@ -76,67 +77,75 @@ export interface WriteOptions {
   failWith?: string;
 }
 
+/** `isRelicGlb` without blocking the thread. */
+async function isRelicGlbAsync(file: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+    const head = Buffer.alloc(20 + 4096);
+    const { bytesRead: n } = await handle.read(head, 0, head.length, 0);
+    if (n < 20 || head.toString('latin1', 0, 4) !== 'glTF' || head.readUInt32LE(4) !== 2 || head.readUInt32LE(16) !== 0x4e4f534a) return false;
+    return /"generator"\s*:\s*"relic3d\b/.test(head.toString('utf8', 20, Math.min(n, 20 + head.readUInt32LE(12))));
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
+}
+
+async function realOrUndefined(p: string): Promise<string | undefined> {
+  try {
+    return await realpath(p);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Writes `bytes` to `output` (relative to the real folder `outRoot`, with '/') atomically: a
  * temporary file in the real target folder, then a rename over the target. Refuses a target that
  * resolves outside `outRoot` (a planted symlink, file or folder) and an existing file relic3d did
  * not write, unless `force`. A failed write leaves neither a temporary file nor a truncated output.
- * Returns the absolute path written.
+ * Asynchronous, so a worker computes its next file while the disk creates this one. Resolves to
+ * the absolute path written.
  */
-export function writeAtomic(outRoot: string, output: string, bytes: Uint8Array, options: WriteOptions): string {
+export async function writeAtomic(outRoot: string, output: string, bytes: Uint8Array, options: WriteOptions): Promise<string> {
   const parts = output.split('/');
   if (!parts.length || parts.some((p) => !p || p === '.' || p === '..')) throw new OutputError('OUTPUT_OUTSIDE', `refusing the output path '${output}'`);
   const folder = path.join(outRoot, ...parts.slice(0, -1));
-  mkdirSync(folder, { recursive: true });
-  const parent = realpathSync(folder);
+  await mkdir(folder, { recursive: true });
+  const parent = await realpath(folder);
   if (!isInside(outRoot, parent)) throw new OutputError('OUTPUT_OUTSIDE', `refusing to write '${output}': its folder resolves outside the output folder (a symlink)`);
   const base = parts[parts.length - 1];
   const target = path.join(parent, base);
-  let existing: ReturnType<typeof lstatSync> | undefined;
-  try {
-    existing = lstatSync(target);
-  } catch {
-    existing = undefined;
-  }
+  const existing = await lstat(target).catch(() => undefined);
   if (existing) {
     if (existing.isSymbolicLink()) {
-      let real: string | undefined;
-      try {
-        real = realpathSync(target);
-      } catch {
-        real = undefined;
-      }
+      const real = await realOrUndefined(target);
       if (!real || !isInside(outRoot, real)) throw new OutputError('OUTPUT_OUTSIDE', `refusing to write '${output}': it is a symlink that leaves the output folder`);
-      if (!options.force && !isRelicGlb(real)) throw new OutputError('OUTPUT_EXISTS', `refusing to replace '${output}': it is a symlink to a file relic3d did not write (--force replaces it)`);
+      if (!options.force && !(await isRelicGlbAsync(real))) throw new OutputError('OUTPUT_EXISTS', `refusing to replace '${output}': it is a symlink to a file relic3d did not write (--force replaces it)`);
     } else if (!existing.isFile()) {
       throw new OutputError('OUTPUT_NOT_A_FILE', `refusing to write '${output}': a folder or special file is in the way`);
-    } else if (!options.force && !isRelicGlb(target)) {
+    } else if (!options.force && !(await isRelicGlbAsync(target))) {
       throw new OutputError('OUTPUT_EXISTS', `refusing to replace '${output}': it is not a .glb relic3d wrote (--force replaces it)`);
     }
   }
   const temp = path.join(parent, tempName(output, options.taskId));
   // 'wx': a file (or a symlink) already at the temporary name is never written through.
-  const fd = openSync(temp, 'wx', 0o644);
-  let open = true;
+  const handle = await open(temp, 'wx', 0o644);
+  let closed = false;
   let renamed = false;
   try {
     if (options.failWith) throw Object.assign(new Error(`${options.failWith}: test fault, write failed`), { code: options.failWith });
     let at = 0;
-    while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
-    open = false;
-    closeSync(fd);
-    renameSync(temp, target);
+    while (at < bytes.length) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
+    closed = true;
+    await handle.close();
+    await rename(temp, target);
     renamed = true;
   } finally {
-    // Worker threads share the descriptor table: a descriptor is closed exactly once.
-    if (open) closeSync(fd);
-    if (!renamed) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        /* already gone */
-      }
-    }
+    if (!closed) await handle.close().catch(() => undefined);
+    if (!renamed) await unlink(temp).catch(() => undefined);
   }
   return target;
 }

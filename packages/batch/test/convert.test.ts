@@ -24,33 +24,33 @@ describe('writeAtomic', () => {
     glb = await relicGlb();
   });
 
-  it('writes through a temporary file in the target folder and leaves only the output', () => {
+  it('writes through a temporary file in the target folder and leaves only the output', async () => {
     const out = tmp('atomic');
-    const target = writeAtomic(out, 'a/b/model.glb', glb, { taskId: 7 });
+    const target = await writeAtomic(out, 'a/b/model.glb', glb, { taskId: 7 });
     expect(target).toBe(path.join(out, 'a', 'b', 'model.glb'));
     expect(new Uint8Array(readFileSync(target))).toEqual(glb);
     expect(readdirSync(path.join(out, 'a', 'b'))).toEqual(['model.glb']);
     expect(isRelicGlb(target)).toBe(true);
   });
 
-  it('replaces a .glb relic3d wrote, refuses any other existing file unless forced', () => {
+  it('replaces a .glb relic3d wrote, refuses any other existing file unless forced', async () => {
     const out = tmp('existing');
-    writeAtomic(out, 'm.glb', glb, { taskId: 1 });
-    writeAtomic(out, 'm.glb', glb, { taskId: 2 });
+    await writeAtomic(out, 'm.glb', glb, { taskId: 1 });
+    await writeAtomic(out, 'm.glb', glb, { taskId: 2 });
     writeFileSync(path.join(out, 'notes.glb'), 'my own notes');
-    expect(() => writeAtomic(out, 'notes.glb', glb, { taskId: 3 })).toThrow(expect.objectContaining({ code: 'OUTPUT_EXISTS' }));
+    await expect(writeAtomic(out, 'notes.glb', glb, { taskId: 3 })).rejects.toMatchObject({ code: 'OUTPUT_EXISTS' });
     expect(readFileSync(path.join(out, 'notes.glb'), 'utf8')).toBe('my own notes');
     // A .glb another tool wrote (its generator is not relic3d) is not ours either.
     const foreign = Buffer.from(glb);
     foreign.write('"generator":"Blender 4.0  "', foreign.indexOf('"generator"'), 'latin1');
     writeFileSync(path.join(out, 'blender.glb'), foreign);
     expect(isRelicGlb(path.join(out, 'blender.glb'))).toBe(false);
-    expect(() => writeAtomic(out, 'blender.glb', glb, { taskId: 4 })).toThrow(/not a \.glb relic3d wrote/);
-    writeAtomic(out, 'notes.glb', glb, { taskId: 5, force: true });
+    await expect(writeAtomic(out, 'blender.glb', glb, { taskId: 4 })).rejects.toThrow(/not a \.glb relic3d wrote/);
+    await writeAtomic(out, 'notes.glb', glb, { taskId: 5, force: true });
     expect(isRelicGlb(path.join(out, 'notes.glb'))).toBe(true);
   });
 
-  it('never writes through a symlink planted in the output folder, forced or not', () => {
+  it('never writes through a symlink planted in the output folder, forced or not', async () => {
     const root = tmp('planted');
     const out = path.join(root, 'out');
     mkdirSync(out);
@@ -60,21 +60,21 @@ describe('writeAtomic', () => {
     mkdirSync(path.join(root, 'elsewhere'));
     symlinkSync(path.join(root, 'elsewhere'), path.join(out, 'sub'));
     for (const force of [false, true]) {
-      expect(() => writeAtomic(out, 'model.glb', glb, { taskId: 1, force })).toThrow(expect.objectContaining({ code: 'OUTPUT_OUTSIDE' }));
-      expect(() => writeAtomic(out, 'sub/model.glb', glb, { taskId: 2, force })).toThrow(expect.objectContaining({ code: 'OUTPUT_OUTSIDE' }));
+      await expect(writeAtomic(out, 'model.glb', glb, { taskId: 1, force })).rejects.toMatchObject({ code: 'OUTPUT_OUTSIDE' });
+      await expect(writeAtomic(out, 'sub/model.glb', glb, { taskId: 2, force })).rejects.toMatchObject({ code: 'OUTPUT_OUTSIDE' });
     }
     expect(readFileSync(victim, 'utf8')).toBe('precious');
     expect(readdirSync(path.join(root, 'elsewhere'))).toEqual([]);
     expect(lstatSync(path.join(out, 'model.glb')).isSymbolicLink()).toBe(true);
-    expect(() => writeAtomic(out, '../escape.glb', glb, { taskId: 3 })).toThrow(expect.objectContaining({ code: 'OUTPUT_OUTSIDE' }));
+    await expect(writeAtomic(out, '../escape.glb', glb, { taskId: 3 })).rejects.toMatchObject({ code: 'OUTPUT_OUTSIDE' });
     expect(existsSync(path.join(root, 'escape.glb'))).toBe(false);
   });
 
-  it('a failed write (a full disk) leaves neither a temporary file nor a truncated output', () => {
+  it('a failed write (a full disk) leaves neither a temporary file nor a truncated output', async () => {
     const out = tmp('enospc');
-    writeAtomic(out, 'keep.glb', glb, { taskId: 1 });
-    expect(() => writeAtomic(out, 'keep.glb', new Uint8Array(10), { taskId: 2, failWith: 'ENOSPC' })).toThrow(/ENOSPC/);
-    expect(() => writeAtomic(out, 'new.glb', glb, { taskId: 3, failWith: 'ENOSPC' })).toThrow(/ENOSPC/);
+    await writeAtomic(out, 'keep.glb', glb, { taskId: 1 });
+    await expect(writeAtomic(out, 'keep.glb', new Uint8Array(10), { taskId: 2, failWith: 'ENOSPC' })).rejects.toThrow(/ENOSPC/);
+    await expect(writeAtomic(out, 'new.glb', glb, { taskId: 3, failWith: 'ENOSPC' })).rejects.toThrow(/ENOSPC/);
     expect(readdirSync(out)).toEqual(['keep.glb']);
     expect(new Uint8Array(readFileSync(path.join(out, 'keep.glb')))).toEqual(glb);
   });
@@ -204,6 +204,29 @@ parentPort.on('message', (m) => {
     expect(performance.now() - started).toBeLessThan(5000);
     await pool.close();
     expect(await hang).toMatchObject({ name: 'AbortError' });
+  }, 30_000);
+
+  it('serveTasks overlaps a task\'s slow part with the next task and still answers in order', async () => {
+    const pipelined = path.join(tmp('serve'), 'worker.mjs');
+    writeFileSync(
+      pipelined,
+      `import { serveTasks } from ${JSON.stringify(path.resolve(import.meta.dirname, '../dist/node.js'))};
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+const origin = performance.timeOrigin;
+serveTasks((task) => {
+  const start = origin + performance.now();
+  const computed = wait(20);
+  // The 'write' of a task takes 300 ms; the next task may start as soon as 'compute' is done.
+  const result = computed.then(() => wait(task === 'a' ? 300 : 10)).then(() => ({ task, start, end: origin + performance.now() }));
+  return { next: computed, result };
+});`,
+    );
+    const pool = new WorkerPool<string, { task: string; start: number; end: number }>({ script: pipelined, size: 1, init: null, prefetch: 1 });
+    const [a, b] = await Promise.all([pool.run('a'), pool.run('b')]);
+    await pool.close();
+    expect([a.task, b.task]).toEqual(['a', 'b']);
+    expect(b.start).toBeLessThan(a.end); // b began while a was still 'writing'
+    expect(b.end).toBeLessThan(a.end); // and finished first, yet was answered after a
   }, 30_000);
 
   it('close fails the tasks in flight and queued with AbortError', async () => {

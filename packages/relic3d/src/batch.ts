@@ -58,6 +58,8 @@ export interface BatchReport {
     mainThreadBusy: number;
     /** ... and its CPU time over the wall time (Linux; null elsewhere). */
     mainThreadCpu: number | null;
+    /** CPU seconds of the whole process (every thread) during the batch; ÷ seconds = cores kept busy. */
+    cpuSeconds: number;
   };
   /** Warning code → how many, in how many files, and the first file and message met. */
   warnings: Record<string, { count: number; files: number; example: { file: string; message: string } }>;
@@ -91,6 +93,7 @@ export class BatchReportBuilder {
     private readonly started = performance.now(),
     private readonly elu = performance.eventLoopUtilization(),
     private readonly cpu = mainThreadCpuMs(),
+    private readonly processCpu = process.cpuUsage(),
   ) {
     this.rows = new Array(scan.inputs.length);
   }
@@ -173,6 +176,7 @@ export class BatchReportBuilder {
         peakRssMB: round(peakRss() / 1048576),
         mainThreadBusy: round(elu.utilization, 3),
         mainThreadCpu: this.cpu === undefined ? null : round(((mainThreadCpuMs() ?? this.cpu) - this.cpu) / 1000 / Math.max(seconds, 1e-3), 3),
+        cpuSeconds: round(cpuSeconds(process.cpuUsage(this.processCpu)), 2),
       },
       warnings: Object.fromEntries([...this.warnings].sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1)).map(([code, { count, files, example }]) => [code, { count, files, example }])),
       slowest: this.slowest,
@@ -196,6 +200,8 @@ export function peakRss(): number {
   }
   return process.resourceUsage().maxRSS * 1024;
 }
+
+const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
 
 /** CPU milliseconds of the main thread so far (Linux /proc, 10 ms resolution), or undefined. */
 export function mainThreadCpuMs(): number | undefined {

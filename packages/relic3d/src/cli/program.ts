@@ -367,6 +367,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boo
   const started = performance.now();
   const elu = performance.eventLoopUtilization();
   const cpu = mainThreadCpuMs();
+  const processCpu = process.cpuUsage();
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     io.err(`error: ${dir}: not a folder\n`);
     return EXIT.USAGE;
@@ -379,7 +380,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boo
   mkdirSync(opts.out, { recursive: true });
   const outRoot = realpathSync(opts.out);
   const scan = scanFolder(dir, outRoot);
-  const builder = new BatchReportBuilder(scan, outRoot, started, elu, cpu);
+  const builder = new BatchReportBuilder(scan, outRoot, started, elu, cpu, processCpu);
   const total = scan.inputs.length;
 
   const controller = new AbortController();
