@@ -186,6 +186,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
   const faults = testFaults();
   const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
   let writing: Promise<unknown> = Promise.resolve();
+  const folders = new Map<string, string>();
 
   /** Everything but the write: the result so far, and the .glb to write when there is one. */
   const compute = async (task: ConvertTask): Promise<{ result: ConvertResult; glb?: Uint8Array }> => {
@@ -259,7 +260,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     const t = now();
     const failWith = faults?.write && task.output.includes(faults.write.path) ? faults.write.code : undefined;
     try {
-      await writeAtomic(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith });
+      await writeAtomic(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith, folders });
       result.bytes = glb.byteLength;
       result.status = 'converted';
     } catch (e) {

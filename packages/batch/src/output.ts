@@ -75,6 +75,11 @@ export interface WriteOptions {
   taskId: number;
   /** Test-only: fail the write with this errno code (a disk that fills). */
   failWith?: string;
+  /**
+   * Output folders already made and checked, by relative path → real path (a worker keeps one), so
+   * each folder costs its mkdir and realpath once, not once per file.
+   */
+  folders?: Map<string, string>;
 }
 
 /** `isRelicGlb` without blocking the thread. */
@@ -112,10 +117,15 @@ async function realOrUndefined(p: string): Promise<string | undefined> {
 export async function writeAtomic(outRoot: string, output: string, bytes: Uint8Array, options: WriteOptions): Promise<string> {
   const parts = output.split('/');
   if (!parts.length || parts.some((p) => !p || p === '.' || p === '..')) throw new OutputError('OUTPUT_OUTSIDE', `refusing the output path '${output}'`);
-  const folder = path.join(outRoot, ...parts.slice(0, -1));
-  await mkdir(folder, { recursive: true });
-  const parent = await realpath(folder);
-  if (!isInside(outRoot, parent)) throw new OutputError('OUTPUT_OUTSIDE', `refusing to write '${output}': its folder resolves outside the output folder (a symlink)`);
+  const relativeFolder = parts.slice(0, -1).join('/');
+  let parent = options.folders?.get(relativeFolder);
+  if (parent === undefined) {
+    const folder = path.join(outRoot, ...parts.slice(0, -1));
+    await mkdir(folder, { recursive: true });
+    parent = await realpath(folder);
+    if (!isInside(outRoot, parent)) throw new OutputError('OUTPUT_OUTSIDE', `refusing to write '${output}': its folder resolves outside the output folder (a symlink)`);
+    options.folders?.set(relativeFolder, parent);
+  }
   const base = parts[parts.length - 1];
   const target = path.join(parent, base);
   const existing = await lstat(target).catch(() => undefined);
