@@ -212,7 +212,7 @@ if (!skip.has('batch')) {
 if (!skip.has('game')) {
   const gameScale = Number(args['game-scale'] ?? 1);
   log(`game folder batch (scale ${gameScale}): relic3d batch vs the same work serially in memory…`);
-  const game = await gameBench({ scale: gameScale, smallScale: gameScale / 4, jobs: [1, 2, 4], log: (...a) => log(...a) });
+  const game = await gameBench({ scale: gameScale, smallScale: gameScale / 4, jobs: [1, 2, 4], memoryOut: '/dev/shm', log: (...a) => log(...a) });
   results.game = game.results;
   out.push(game.markdown);
 }
