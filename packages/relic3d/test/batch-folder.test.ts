@@ -237,7 +237,8 @@ describe('relic3d batch under faults', () => {
     if (before !== undefined) expect(await eventually(() => threadCount()! <= before)).toBe(true);
   }, 120_000);
 
-  it('a file that exhausts its worker’s heap fails alone (--worker-memory); the batch goes on', async () => {
+  it('a file that exhausts its worker’s heap fails alone (--worker-memory); the batch goes on, no thread left', async () => {
+    const before = threadCount();
     const out = tmp('oom');
     const reportFile = path.join(tmp('oom-report'), 'r.json');
     const heavy = victim();
@@ -247,6 +248,7 @@ describe('relic3d batch under faults', () => {
     expect(report.files.find((f) => f.file === heavy.file)).toMatchObject({ ok: false, error: { name: 'WorkerError', code: 'OUT_OF_MEMORY' } });
     expect(report.summary.converted).toBe(manifest.models.filter(converted).length - 1);
     expectNoLeftovers(out);
+    if (before !== undefined) expect(await eventually(() => threadCount()! <= before)).toBe(true);
   }, 120_000);
 
   // A small tmpfs fills for real; without the rights to mount one, a stub fails the writes instead.
