@@ -233,6 +233,7 @@ class SceneBuilder {
     }
     for (const plan of plans) scene.animations.push(clip(plan.name, this.clipChannels(plan), plan.frameCount, plan.fps, plan.perSlerp, plan.extras));
     this.mirrorChannels();
+    this.scrubTransforms();
     this.reportNotFinite();
     return scene;
   }
@@ -269,6 +270,42 @@ class SceneBuilder {
     if (m.every(Number.isFinite)) return m;
     this.countNotFinite('matrices', 1);
     return math.identity(new Float32Array(16)) as Float32Array;
+  }
+
+  /**
+   * Finite inputs can still compose to numbers a float cannot hold (a bone under a parent scaled by
+   * 1e-20, re-expressed): node transforms and key values that overflowed become neutral.
+   */
+  private scrubTransforms(): void {
+    let bad = 0;
+    const neutral = (values: Float32Array | number[], path: 'translation' | 'rotation' | 'scale') => {
+      const size = path === 'rotation' ? 4 : 3;
+      for (let at = 0; at + size <= values.length; at += size) {
+        let ok = true;
+        for (let c = 0; c < size; c++) if (!Number.isFinite(values[at + c])) ok = false;
+        if (ok) continue;
+        bad++;
+        for (let c = 0; c < size; c++) values[at + c] = path === 'rotation' ? (c === 3 ? 1 : 0) : path === 'scale' ? 1 : 0;
+      }
+    };
+    for (const node of this.scene.nodes) {
+      if (node.translation) neutral(node.translation, 'translation');
+      if (node.rotation) neutral(node.rotation, 'rotation');
+      if (node.scale) neutral(node.scale, 'scale');
+      if (node.matrix && !Array.from(node.matrix).every(Number.isFinite)) {
+        bad++;
+        node.matrix = Array.from(IDENTITY);
+      }
+    }
+    const seen = new Set<Float32Array>();
+    for (const animation of this.scene.animations) {
+      for (const channel of animation.channels) {
+        if (channel.path === 'weights' || seen.has(channel.values)) continue;
+        seen.add(channel.values);
+        neutral(channel.values, channel.path);
+      }
+    }
+    this.countNotFinite('composed transforms (overflowed)', bad);
   }
 
   private reportNotFinite(): void {

@@ -105,6 +105,21 @@ describe('non-finite values are scrubbed at the reader (issue 15 item 9)', () =>
     expect(scene.warnings[0].message).toMatch(/3 matrices, 2 key values/);
   });
 
+  it('finite inputs that compose past a float (a bone under a parent scaled by 1e-20) give neutral transforms', () => {
+    const tiny = [1e-20, 0, 0, 0, 0, 1e-20, 0, 0, 0, 0, 1e-20, 0, 0, 0, 0, 1];
+    const chr = writeChr({
+      bones: [
+        { name: 'Bip01', tm: tiny, inverse: translationMatrix(0, 0, 0), local: tiny, parent: -1 },
+        { name: 'Arm', tm: translationMatrix(1e20, 0, 0), inverse: translationMatrix(-1e20, 0, 0), local: translationMatrix(1, 0, 0), parent: 0 },
+      ],
+    });
+    const skinTri = { ...tri(), vertices: tri().vertices.map((v) => ({ ...v, w: [1, 0] as [number, number], idx: [3, 0] as [number, number] })) };
+    const scene = parseO3d(writeO3d({ name: 'mvr_far.o3d', groups: [[{ type: 1, geometry: skinTri }]] }), { skeleton: chr });
+    expect(validateScene(scene)).toEqual([]);
+    expect(codes(scene)).toEqual(['O3D_NOT_FINITE']);
+    expect(scene.warnings[0].message).toMatch(/composed transforms \(overflowed\)/);
+  });
+
   it('a denormal perSlerp gives finite, increasing key times (a warning, 30 frames per second)', () => {
     for (const perSlerp of [1e-40, 1e-30, 1e30]) {
       const keys = [0, 1, 2].map((f) => [...quatZ(0.1 * f), f, 0, 0]);
