@@ -1,15 +1,49 @@
 // Shared tsup settings: ESM + CJS + .d.ts for every publishable package.
+import path from 'node:path';
+
+/**
+ * An import of another entry's source (`src/node.ts` importing `./index.js`) becomes an import of
+ * that entry's built file (`./index.js` / `./index.cjs`) instead of a second inlined copy. Bundlers
+ * cannot hoist `export * from 'dep'` out of an inlined module into the entry's static exports
+ * (esbuild turns it into a runtime copy, rollup drops it), so without this the runtime of
+ * `relic3d/node` lacked names its `.d.ts` declares.
+ * @param {string[]} entries entry files, all in one folder (they build side by side into dist/)
+ * @returns {import('esbuild').Plugin}
+ */
+export function siblingEntries(entries) {
+  const byPath = new Map(entries.map((entry) => [path.resolve(entry), path.basename(entry).replace(/\.[cm]?tsx?$/, '')]));
+  const folders = new Set(entries.map((entry) => path.dirname(path.resolve(entry))));
+  if (folders.size > 1) throw new Error(`relicTsup: entries must share one folder (${entries.join(', ')})`);
+  return {
+    name: 'relic3d-sibling-entries',
+    setup(build) {
+      const extension = build.initialOptions.format === 'cjs' ? '.cjs' : '.js';
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const target = path.resolve(args.resolveDir, args.path).replace(/\.[cm]?js$/, '.ts');
+        const name = byPath.get(target);
+        if (name === undefined || target === path.resolve(args.importer)) return undefined;
+        return { path: `./${name}${extension}`, external: true };
+      });
+    },
+  };
+}
+
 /** @param {import('tsup').Options} [overrides] */
 export function relicTsup(overrides = {}) {
+  const entry = /** @type {string[]} */ (overrides.entry ?? ['src/index.ts']);
   return {
-    entry: ['src/index.ts'],
+    entry,
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    // Lean packages: no source maps (the sources are not shipped, and maps embedding them were
+    // most of the installed size). Tests and the viewer run on the sources.
+    sourcemap: false,
     clean: true,
     target: 'es2022',
-    treeshake: true,
+    treeshake: false,
     splitting: false,
+    esbuildPlugins: [siblingEntries(entry)],
     ...overrides,
   };
 }

@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const SAMPLE_O3D = 'relic_column.o3d';
+/** The name the O3D fixture writer puts in the file's header: the client refuses a file named otherwise. */
+export const SAMPLE_O3D = 'mvr_sample.o3d';
 export const SAMPLE_MDL = 'relic_column.mdl';
 export const SAMPLE_LOD = 'relic_serpent.lod';
 /** The Ultra Engine material file the MDL sample names (`./sample.mat`). */

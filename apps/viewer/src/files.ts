@@ -45,9 +45,3 @@ export async function fromDrop(data: DataTransfer): Promise<FileSet> {
 export function modelsIn(set: FileSet): string[] {
   return [...set.keys()].filter(isModel).sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
 }
-
-export async function bytesOf(set: FileSet): Promise<Record<string, Uint8Array>> {
-  const out: Record<string, Uint8Array> = {};
-  await Promise.all([...set].map(async ([name, file]) => { out[name] = new Uint8Array(await file.arrayBuffer()); }));
-  return out;
-}

@@ -4,14 +4,35 @@ import type { Scene, SerializedError } from '@relic3d/core';
 export type WireError = SerializedError;
 
 export type ToWorker =
-  /** `timingBudgetMs`: how long the worker may spend on the WASM vs TypeScript timing runs after the parse. */
-  | { type: 'parse'; id: number; name: string; bytes: Uint8Array; files: Record<string, Uint8Array>; baseUrl?: string; companions?: string[]; timingBudgetMs: number }
-  | { type: 'export'; id: number };
+  /**
+   * `name`: the model's path among `files` (or its file name); `files`: dropped files by
+   * root-relative path, read in the worker only when a companion is asked for; `codePage`: absent
+   * for 'auto'; `timingBudgetMs`: how long the worker may spend on the WASM vs TypeScript timing runs.
+   */
+  | {
+      type: 'parse';
+      id: number;
+      name: string;
+      bytes: Uint8Array;
+      files: Record<string, Blob | Uint8Array>;
+      baseUrl?: string;
+      companions?: string[];
+      codePage?: string;
+      /** O3D motion names to fetch (a URL's folder cannot be listed); default: what `files`/`companions` list. */
+      motions?: string[];
+      timingBudgetMs: number;
+    }
+  | { type: 'export'; id: number }
+  /** Fault injection for the end-to-end tests: the next parse dies with an uncaught error, or the worker hangs now. */
+  | { type: 'fault'; id: number; kind: 'throw' | 'hang' };
 
 export type FromWorker =
-  /** `ms`: the first (cold) parse, on the WASM kernels; `path`: 'simd', 'scalar' or 'js' when WASM is unavailable. */
-  | { type: 'parsed'; id: number; scene: Scene; format: { id: string; name: string }; ms: number; path: string }
+  /**
+   * `ms`: the first (cold) parse, on the WASM kernels; `path`: 'simd', 'scalar' or 'js' when WASM is
+   * unavailable; `codePage`: what the strings were decoded with ('auto' detection included).
+   */
+  | { type: 'parsed'; id: number; scene: Scene; format: { id: string; name: string }; ms: number; path: string; codePage?: string }
   /** Medians of `runs` warm, alternating runs per path; each run is the mean of `repeat` parses. */
-  | { type: 'timing'; id: number; wasmMs: number; jsMs: number; runs: number; repeat: number }
+  | { type: 'timing'; id: number; wasmMs: number; jsMs: number; runs: number; repeat: number; wasmRuns: number[]; jsRuns: number[] }
   | { type: 'glb'; id: number; bytes: Uint8Array }
   | { type: 'error'; id: number; error: WireError };

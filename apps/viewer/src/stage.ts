@@ -30,6 +30,15 @@ export class Stage {
   private flags = { skeleton: false, wireframe: false, normals: false };
   private pivot = new THREE.Group();
   onFrame?: () => void;
+  /** Called once when drawing the model fails; the model is taken off the stage. */
+  onError?: (error: unknown) => void;
+  /** Test hook: the next frame throws, as a failing draw would. */
+  failNextFrame = false;
+  /** Something changed that the next frame must draw. */
+  private dirty = true;
+  private drawnAt = 0;
+  /** The view the model was first framed with, for Reset. */
+  private home?: { position: THREE.Vector3; target: THREE.Vector3; near: number; far: number };
 
   constructor(readonly canvas: HTMLCanvasElement) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
@@ -55,7 +64,18 @@ export class Stage {
     this.renderer.setAnimationLoop(() => this.frame());
   }
 
+  /** Whether a clip is playing (frames are drawn continuously only then). */
+  get animating(): boolean {
+    return !!(this.mixer && this.action && this.playing);
+  }
+
+  /** Asks for the next frame to be drawn (e.g. a texture arrived). */
+  invalidate(): void {
+    this.dirty = true;
+  }
+
   resize(): void {
+    this.dirty = true;
     const parent = this.canvas.parentElement!;
     const w = Math.max(1, parent.clientWidth), h = Math.max(1, parent.clientHeight);
     this.renderer.setSize(w, h, false);
@@ -64,10 +84,30 @@ export class Stage {
   }
 
   private frame(): void {
+    try {
+      this.draw();
+    } catch (error) {
+      // A model that cannot be drawn is removed, so the failure is reported once, not every frame.
+      this.clear();
+      this.onError?.(error);
+    }
+  }
+
+  private draw(): void {
+    if (this.failNextFrame) {
+      this.failNextFrame = false;
+      throw new Error('injected render fault');
+    }
     const dt = this.clock.getDelta();
-    if (this.mixer && this.playing) this.mixer.update(Math.min(dt, 0.1) * this.speed);
+    const animating = this.animating;
+    if (animating) this.mixer!.update(Math.min(dt, 0.1) * this.speed);
     this.followAnchor();
-    this.controls.update();
+    const moved = this.controls.update();
+    // Drawn only when something changed (a still model costs no CPU), and once a second regardless.
+    const now = performance.now();
+    if (!animating && !moved && !this.dirty && now - this.drawnAt < 1000) return;
+    this.dirty = false;
+    this.drawnAt = now;
     this.selection?.update();
     for (const h of this.helpers) (h as VertexNormalsHelper).update?.();
     this.renderer.render(this.scene, this.camera);
@@ -76,12 +116,14 @@ export class Stage {
 
   /** Replaces the model and frames it using the scene's bounds. */
   show(model: ThreeScene, bounds: Bounds): void {
+    this.dirty = true;
     this.clear();
     this.model = model;
     this.pivot.add(model.root);
     this.mixer = new THREE.AnimationMixer(model.root);
     this.pivot.rotation.set(0, 0, 0);
     this.frame3(new THREE.Vector3(...bounds.min), new THREE.Vector3(...bounds.max));
+    this.home = { position: this.camera.position.clone(), target: this.controls.target.clone(), near: this.camera.near, far: this.camera.far };
     this.applyFlags();
     // The root joint of an animated skeleton: the camera follows its horizontal moves.
     const bones = model.clips.length ? (model.skeletons[0]?.bones ?? []) : [];
@@ -113,6 +155,7 @@ export class Stage {
 
   /** Turns the model so its +Z points up (Quake/Half-Life/3ds Max art kept in source axes), or back. */
   setZUp(on: boolean): void {
+    this.dirty = true;
     this.pivot.rotation.set(on ? -Math.PI / 2 : 0, 0, 0);
     if (!this.model) return;
     this.pivot.updateMatrixWorld(true);
@@ -121,8 +164,36 @@ export class Stage {
     this.resetAnchor();
   }
 
-  private frame3(min: THREE.Vector3, max: THREE.Vector3): void {
-    if (this.grid) this.scene.remove(this.grid);
+  /** Frames what is on show now: the selected node, else the whole model as it is posed. */
+  fit(): void {
+    this.dirty = true;
+    const target = this.selected ?? this.model?.root;
+    if (!target) return;
+    target.updateWorldMatrix(true, true);
+    const box = new THREE.Box3().setFromObject(target, true);
+    if (box.isEmpty()) return;
+    // Keep the direction the user looks from; only distance and target change.
+    const dir = this.camera.position.clone().sub(this.controls.target);
+    this.frame3(box.min, box.max, false, dir.lengthSq() > 0 ? dir.normalize() : undefined);
+    this.resetAnchor();
+  }
+
+  /** Back to the view the model was first framed with. */
+  resetView(): void {
+    this.dirty = true;
+    if (!this.home) return;
+    this.camera.position.copy(this.home.position);
+    this.controls.target.copy(this.home.target);
+    this.camera.near = this.home.near;
+    this.camera.far = this.home.far;
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+    this.resetAnchor();
+  }
+
+  /** Points the camera at a box; `grid` also lays the floor grid under it (first framing). */
+  private frame3(min: THREE.Vector3, max: THREE.Vector3, grid = true, dir = new THREE.Vector3(0.45, 0.3, 1).normalize()): void {
+    if (grid && this.grid) this.scene.remove(this.grid);
     const empty = !(min.x <= max.x);
     const center = empty ? new THREE.Vector3() : min.clone().add(max).multiplyScalar(0.5);
     const size = empty ? 2 : Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-3);
@@ -130,13 +201,13 @@ export class Stage {
     this.camera.near = radius / 100;
     this.camera.far = radius * 200;
     this.camera.updateProjectionMatrix();
-    const dir = new THREE.Vector3(0.45, 0.3, 1).normalize();
     // Fit the bounding sphere in the narrower of the two fields of view, with a margin.
     const vfov = THREE.MathUtils.degToRad(this.camera.fov) / 2;
     const hfov = Math.atan(Math.tan(vfov) * this.camera.aspect);
     this.camera.position.copy(center).addScaledVector(dir, (radius / Math.sin(Math.min(vfov, hfov))) * 1.1);
     this.controls.target.copy(center);
     this.controls.update();
+    if (!grid) return;
     const step = 10 ** Math.floor(Math.log10(size));
     this.grid = new THREE.GridHelper(step * 20, 20, 0x4a5468, 0x2a303c);
     this.grid.position.set(center.x, empty ? 0 : min.y, center.z);
@@ -146,6 +217,7 @@ export class Stage {
   }
 
   clear(): void {
+    this.dirty = true;
     this.action?.stop();
     this.mixer?.stopAllAction();
     this.mixer = undefined;
@@ -155,6 +227,7 @@ export class Stage {
     this.helpers = [];
     if (this.grid) this.scene.remove(this.grid);
     this.anchor = undefined;
+    this.home = undefined;
     if (this.model) {
       this.model.root.removeFromParent();
       this.model.dispose();
@@ -163,6 +236,7 @@ export class Stage {
   }
 
   play(clip: THREE.AnimationClip | undefined): void {
+    this.dirty = true;
     this.action?.stop();
     this.action = undefined;
     if (!clip || !this.mixer) return;
@@ -180,12 +254,14 @@ export class Stage {
   }
 
   seek(seconds: number): void {
+    this.dirty = true;
     if (!this.action || !this.mixer) return;
     this.action.time = seconds;
     this.mixer.update(0);
   }
 
   setFlag(flag: keyof Stage['flags'], on: boolean): void {
+    this.dirty = true;
     this.flags[flag] = on;
     this.applyFlags();
   }
@@ -218,12 +294,17 @@ export class Stage {
   }
 
   setLod(level: number | 'auto'): void {
+    this.dirty = true;
     this.model?.lodObjects.forEach((lod) => setLodLevel(lod, level));
   }
 
+  private selected?: THREE.Object3D;
+
   select(object: THREE.Object3D | undefined): void {
+    this.dirty = true;
     if (this.selection) this.scene.remove(this.selection);
     this.selection = undefined;
+    this.selected = object;
     if (!object) return;
     this.selection = new THREE.BoxHelper(object, 0xffc857);
     this.scene.add(this.selection);
@@ -235,9 +316,10 @@ export class Stage {
 
   /**
    * Renders the model alone (no grid or helpers) and reads the pixels back: how many differ from
-   * the background, and a checksum. The e2e tests use it to prove the canvas is not blank.
+   * the background, a checksum, and the mean colour of those pixels (0–255). The e2e tests use it to
+   * prove the canvas is not blank and shows a texture's colour.
    */
-  probe(): { lit: number; total: number; checksum: number } {
+  probe(): { lit: number; total: number; checksum: number; mean: [number, number, number] } {
     const hidden = [this.grid, this.selection, ...this.helpers].filter((o): o is THREE.Object3D => !!o && o.visible);
     hidden.forEach((o) => (o.visible = false));
     this.renderer.render(this.scene, this.camera);
@@ -249,10 +331,17 @@ export class Stage {
     const bg = BACKGROUND.clone().convertLinearToSRGB();
     const br = Math.round(bg.r * 255), bgG = Math.round(bg.g * 255), bb = Math.round(bg.b * 255);
     let lit = 0, checksum = 0;
+    const sum = [0, 0, 0];
     for (let i = 0; i < pixels.length; i += 4) {
-      if (Math.abs(pixels[i] - br) + Math.abs(pixels[i + 1] - bgG) + Math.abs(pixels[i + 2] - bb) > 24) lit++;
+      if (Math.abs(pixels[i] - br) + Math.abs(pixels[i + 1] - bgG) + Math.abs(pixels[i + 2] - bb) > 24) {
+        lit++;
+        sum[0] += pixels[i];
+        sum[1] += pixels[i + 1];
+        sum[2] += pixels[i + 2];
+      }
       checksum = (checksum * 31 + pixels[i] + pixels[i + 1] * 7 + pixels[i + 2] * 13) >>> 0;
     }
-    return { lit, total: w * h, checksum };
+    const mean = sum.map((v) => (lit ? v / lit : 0)) as [number, number, number];
+    return { lit, total: w * h, checksum, mean };
   }
 }

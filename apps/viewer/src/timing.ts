@@ -9,6 +9,9 @@ export interface PathTiming {
   runs: number;
   /** Parses averaged per timed run (tiny files repeat until a run outlasts the timer's resolution). */
   repeat: number;
+  /** Each timed run, in order (run k of both paths form a pair). */
+  wasmRuns: number[];
+  jsRuns: number[];
 }
 
 export interface BenchmarkOptions {
@@ -65,5 +68,32 @@ export async function benchmarkPaths(parseWith: (kernels: KernelPath) => Promise
       runs = perRun > options.budgetMs ? 1 : Math.max(3, Math.min(MAX_RUNS, Math.floor(options.budgetMs / perRun)));
     }
   }
-  return { wasmMs: median(times.wasm), jsMs: median(times.js), runs, repeat };
+  return { wasmMs: median(times.wasm), jsMs: median(times.js), runs, repeat, wasmRuns: times.wasm, jsRuns: times.js };
+}
+
+/** What the panel may say about TS ÷ WASM. */
+export type Comparison =
+  /** Too few runs for a spread: no ratio is shown. */
+  | { kind: 'single' }
+  /** The paired runs disagree by more than 2× among themselves: the figure would be noise. */
+  | { kind: 'unsteady'; low: number; high: number }
+  /** The spread includes 1×: neither path is clearly faster. */
+  | { kind: 'even'; ratio: number; low: number; high: number }
+  | { kind: 'ratio'; ratio: number; low: number; high: number };
+
+/** Largest spread (high ÷ low of the paired ratios) that still makes a figure worth showing. */
+export const MAX_SPREAD = 2;
+
+/**
+ * TS ÷ WASM with its spread over the paired runs (run k of each path ran back to back). On a small
+ * file the paths differ by less than the noise of a busy machine, so the figure is shown only when
+ * the pairs agree.
+ */
+export function compareTimings(timing: Pick<PathTiming, 'wasmRuns' | 'jsRuns' | 'runs'>): Comparison {
+  if (timing.runs < 3) return { kind: 'single' };
+  const ratios = timing.jsRuns.map((js, k) => js / Math.max(timing.wasmRuns[k], 1e-6)).sort((a, b) => a - b);
+  const low = ratios[0], high = ratios[ratios.length - 1];
+  if (high / low > MAX_SPREAD) return { kind: 'unsteady', low, high };
+  const ratio = median(ratios);
+  return low <= 1 && high >= 1 ? { kind: 'even', ratio, low, high } : { kind: 'ratio', ratio, low, high };
 }

@@ -23,7 +23,11 @@ function manifest(folder: string): { file: string; sha256: string; license: stri
 
 const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
 const dir = path.resolve(import.meta.dirname, '..');
-const shipped = readdirSync(path.join(dir, 'public/samples')).filter((f) => /\.(ms3d|ase|lod|o3d|mdl)$/i.test(f));
+/** Every file shipped under public/samples (the generated ones are written at build time, not shipped). */
+const shipped = readdirSync(path.join(dir, 'public/samples'), { withFileTypes: true }).filter((e) => e.isFile() && e.name !== 'NOTICE.md').map((e) => e.name);
+const models = shipped.filter((f) => /\.(ms3d|ase|lod|o3d|mdl)$/i.test(f));
+/** The corpus name of a shipped file: its own, or (a texture keeps the name its model writes) `<source>__<name>`. */
+const corpusRow = (folder: string, file: string) => manifest(folder).find((r) => r.file === file || r.file.endsWith(`__${file}`));
 
 async function parseSample(file: string, companions: Record<string, Uint8Array> = {}): Promise<Scene> {
   const bytes = new Uint8Array(readFileSync(file));
@@ -41,21 +45,49 @@ describe('shipped samples', () => {
   const allowed = /^(MPL-2\.0|BSD-3-Clause|MIT)\b/;
 
   it.skipIf(!existsSync(corpus)).each(shipped)('%s is an unmodified corpus file with a redistributable licence and a notice', (file) => {
-    const folder = file.split('.').pop()!.toLowerCase();
-    const row = manifest(folder).find((r) => r.file === file);
+    const folder = ['ms3d', 'ase'].find((f) => corpusRow(f, file)) ?? file.split('.').pop()!.toLowerCase();
+    const row = corpusRow(folder, file);
     expect(row, `${file} is in the ${folder} MANIFEST`).toBeDefined();
     expect(row!.license).toMatch(allowed);
     expect(createHash('sha256').update(readFileSync(path.join(dir, 'public/samples', file))).digest('hex')).toBe(row!.sha256);
-    expect(readFileSync(path.join(dir, 'public/samples/NOTICE.md'), 'utf8')).toContain(`## ${file}`);
+    expect(readFileSync(path.join(dir, 'public/samples/NOTICE.md'), 'utf8')).toMatch(new RegExp(`^## .*\\b${file.replace(/\./g, '\\.')}\\b`, 'm'));
   });
 
-  it('ships one sample per format, O3D, MDL and LOD generated rather than shipped', () => {
-    expect(samples.map((s) => s.format).sort()).toEqual(['ase', 'lod', 'mdl', 'ms3d', 'o3d']);
+  it('has a sample for every format, O3D, MDL and LOD generated rather than shipped', () => {
+    expect([...new Set(samples.map((s) => s.format))].sort()).toEqual(['ase', 'lod', 'mdl', 'ms3d', 'o3d']);
+    expect(new Set(samples.map((s) => s.id)).size).toBe(samples.length);
     expect(samples.filter((s) => s.generated).map((s) => s.format).sort()).toEqual(['lod', 'mdl', 'o3d']);
     expect(shipped.some((f) => /\.(o3d|mdl|lod)$/i.test(f))).toBe(false);
-    expect(shipped.sort()).toEqual(['assimp__MotionCaptureROM.ase', 'glscene__Woman4.ms3d']);
+    expect(models.sort()).toEqual(['assimp__MotionCaptureROM.ase', 'assimp__jeep1.ms3d', 'glscene__Woman4.ms3d']);
+    expect(shipped.filter((f) => !models.includes(f))).toEqual(['jeep1.jpg']);
     expect(readFileSync(path.join(dir, 'public/samples/NOTICE.md'), 'utf8')).not.toContain('## xtreme3d__TRINITYrage.lod');
-    expect(samples[0].file).toBe('samples/glscene__Woman4.ms3d'); // the default
+  });
+
+  it('opens on a sample whose textures are shipped (jeep1: MANIFEST texture path .\\jeep1.jpg), with nothing to warn about', async () => {
+    const first = samples[0];
+    expect(first.file).toBe('samples/assimp__jeep1.ms3d');
+    const files = Object.fromEntries(shipped.map((f) => [f, new Uint8Array(readFileSync(path.join(dir, 'public/samples', f)))]));
+    const asked: string[] = [];
+    const scene = await parseSample(path.join(dir, 'public', first.file));
+    expect(validateScene(scene)).toEqual([]);
+    expect(scene.warnings).toEqual([]);
+    // MANIFEST: 1190 vertices, 2032 triangles, 7 groups, 1 material.
+    expect(sceneStats(scene)).toMatchObject({ triangles: 2032, materials: 1, textures: 1 });
+    expect(scene.textures[0].uri?.replace(/\\/g, '/')).toBe('./jeep1.jpg');
+    // The texture is shipped under the name the model writes, and the sample lists it as a companion.
+    const base = path.basename(scene.textures[0].uri!.replace(/\\/g, '/'));
+    expect(first.companions).toEqual([base]);
+    const three = toThree(scene, { resolve: (name) => (asked.push(name), files[path.basename(name.replace(/\\/g, '/'))]), decodeImage: async (b) => ({ width: b.length, height: 1 }) as unknown as ImageBitmap });
+    await three.ready;
+    expect(asked).toEqual(['./jeep1.jpg']);
+    expect(three.warnings).toEqual([]);
+    expect(three.textures[0].image).toEqual({ width: files['jeep1.jpg'].length, height: 1 });
+  });
+
+  it('says on the credit what a sample lacks (Woman4: her textures are not shipped)', () => {
+    const woman4 = samples.find((s) => s.id === 'woman4')!;
+    expect(woman4.companions).toEqual([]);
+    expect(woman4.note).toMatch(/untextured/);
   });
 
   it('Woman4 (MANIFEST: 31 joints, 3450 triangles, animated) is valid and converts', async () => {
@@ -82,11 +114,13 @@ describe('generated samples (scripts/samples.ts)', () => {
   it('writes an animated skinned O3D with companions and an MDL with its .mat that parse and validate', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'relic3d-samples-'));
     const written = await writeSamples(out, (id) => import(id), () => {});
-    expect(written.map((w) => w.file)).toEqual([SAMPLE_O3D, 'relic_column.chr', 'relic_column_sway.ani', SAMPLE_MDL, SAMPLE_MDL_MATERIAL, SAMPLE_LOD]);
+    expect(written.map((w) => w.file)).toEqual([SAMPLE_O3D, 'mvr_sample.chr', 'mvr_sample_sway.ani', SAMPLE_MDL, SAMPLE_MDL_MATERIAL, SAMPLE_LOD]);
     for (const w of written) expect(w.bytes, `${w.file} stays tiny`).toBeLessThan(50_000);
-    const companions = Object.fromEntries(['relic_column.chr', 'relic_column_sway.ani'].map((f) => [f, new Uint8Array(readFileSync(path.join(out, f)))]));
+    const companions = Object.fromEntries(['mvr_sample.chr', 'mvr_sample_sway.ani'].map((f) => [f, new Uint8Array(readFileSync(path.join(out, f)))]));
     const o3d = await parseSample(path.join(out, SAMPLE_O3D), companions);
     expect(validateScene(o3d)).toEqual([]);
+    // Nothing to warn about: the header names the file it is written to (the client checks that).
+    expect(o3d.warnings).toEqual([]);
     expect(o3d.format).toBe('o3d');
     expect(o3d.skins.length).toBe(1);
     expect(o3d.animations.map((a) => a.name)).toEqual(['sway']);

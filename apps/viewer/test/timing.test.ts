@@ -1,7 +1,7 @@
 // The timing logic with a fake clock: which parses are compared, in which order, and how they are reduced.
 // Nothing here measures real time.
 import { describe, expect, it } from 'vitest';
-import { benchmarkPaths, MAX_RUNS, median, type KernelPath } from '../src/timing.js';
+import { benchmarkPaths, compareTimings, MAX_RUNS, median, type KernelPath } from '../src/timing.js';
 
 /** A fake parser: each call advances the fake clock by `cost(path, nth call of that path)`. */
 function fakeParser(cost: (path: KernelPath, nth: number) => number) {
@@ -25,7 +25,7 @@ describe('benchmarkPaths', () => {
     const fake = fakeParser((path, nth) => (nth === 0 ? 300 : path === 'wasm' ? 20 : nth === 3 ? 400 : 30));
     const timing = await benchmarkPaths(fake.parseWith, { budgetMs: 200, isCurrent: () => true, now: fake.now, pause: noPause });
     // Sized from the first timed run (50 ms a pair), not from the slow warm-up.
-    expect(timing).toEqual({ wasmMs: 20, jsMs: 30, runs: 4, repeat: 1 });
+    expect(timing).toMatchObject({ wasmMs: 20, jsMs: 30, runs: 4, repeat: 1, wasmRuns: [20, 20, 20, 20], jsRuns: [30, 30, 400, 30] });
     // Warm-up wasm, js; then run 0 wasm→js, run 1 js→wasm, run 2 wasm→js, run 3 js→wasm.
     expect(fake.calls).toEqual(['wasm', 'js', 'wasm', 'js', 'js', 'wasm', 'wasm', 'js', 'js', 'wasm']);
   });
@@ -42,7 +42,8 @@ describe('benchmarkPaths', () => {
   it('a file whose first timed pair exceeds the budget is timed once per path', async () => {
     const fake = fakeParser((path) => (path === 'wasm' ? 900 : 1200));
     const timing = await benchmarkPaths(fake.parseWith, { budgetMs: 1500, isCurrent: () => true, now: fake.now, pause: noPause });
-    expect(timing).toEqual({ wasmMs: 900, jsMs: 1200, runs: 1, repeat: 1 });
+    expect(timing).toMatchObject({ wasmMs: 900, jsMs: 1200, runs: 1, repeat: 1 });
+    expect(compareTimings(timing!)).toEqual({ kind: 'single' });
     expect(fake.calls).toHaveLength(4);
   });
 
@@ -63,6 +64,19 @@ describe('benchmarkPaths', () => {
     };
     expect(await benchmarkPaths(fake.parseWith, { budgetMs: 1000, isCurrent: () => current, now: fake.now, pause })).toBeUndefined();
     expect(fake.calls).toEqual(['wasm', 'js', 'wasm', 'js']); // warm-up and the first run only
+  });
+
+  it('shows TS ÷ WASM only when the paired runs agree, with their spread', () => {
+    // Steady: 1.5× in every pair.
+    expect(compareTimings({ runs: 3, wasmRuns: [10, 10, 12], jsRuns: [15, 15, 18] })).toEqual({ kind: 'ratio', ratio: 1.5, low: 1.5, high: 1.5 });
+    // WASM slower, steadily.
+    expect(compareTimings({ runs: 3, wasmRuns: [10, 10, 10], jsRuns: [5, 6, 7] })).toMatchObject({ kind: 'ratio', ratio: 0.6, low: 0.5, high: 0.7 });
+    // A small file on a busy machine: 0.2× to 25× between pairs is noise, not a figure.
+    const noisy = compareTimings({ runs: 4, wasmRuns: [0.05, 0.01, 0.04, 0.02], jsRuns: [0.01, 0.25, 0.04, 0.02] });
+    expect(noisy.kind).toBe('unsteady');
+    expect(noisy).toMatchObject({ low: expect.closeTo(0.2, 9), high: expect.closeTo(25, 9) });
+    // The spread straddles 1×: neither is clearly faster.
+    expect(compareTimings({ runs: 3, wasmRuns: [10, 10, 10], jsRuns: [9, 10, 12] })).toMatchObject({ kind: 'even', ratio: 1, low: 0.9, high: expect.closeTo(1.2, 9) });
   });
 
   it('median of odd and even counts', () => {

@@ -18,6 +18,27 @@ export interface TimeBase {
   ticksPerFrame: number;
   /** Sampling step of the sampled tracks (ticks), used to re-insert held samples. */
   step: number;
+  /**
+   * Samples a TCB track may take per key (at most 100): the parse's sample budget, which grows
+   * with the input size, shared out over every TCB key of the file.
+   */
+  samplesPerKey: number;
+  /** Samples still allowed after the TCB tracks (look-at channels draw on it). */
+  budget: { left: number };
+}
+
+/** Samples any parse may make, plus SAMPLES_PER_INPUT_BYTE per byte of input. */
+export const SAMPLE_FLOOR = 1 << 18;
+export const SAMPLES_PER_INPUT_BYTE = 1 / 16;
+/** At most this many samples per TCB key, whatever the budget (damaged files span billions of ticks). */
+const MAX_SAMPLES_PER_KEY = 100;
+
+/** The sample budget of one parse: per TCB key, and what is left for look-at channels. */
+export function sampleBudget(inputBytes: number, tcbKeys: number): Pick<TimeBase, 'samplesPerKey' | 'budget'> {
+  const total = SAMPLE_FLOOR + Math.floor(Math.max(0, inputBytes) * SAMPLES_PER_INPUT_BYTE);
+  const samplesPerKey = Math.max(1, Math.min(MAX_SAMPLES_PER_KEY, Math.floor(total / Math.max(1, tcbKeys))));
+  // Each TCB key makes at most samplesPerKey + 1 samples.
+  return { samplesPerKey, budget: { left: Math.max(0, total - (samplesPerKey + 1) * tcbKeys) } };
 }
 
 export interface Rest {
@@ -26,9 +47,39 @@ export interface Rest {
   scale: number[];
 }
 
-interface Keys {
-  times: number[];
-  values: number[];
+/** Keys in ticks with `size` values each, in growable typed arrays. */
+export class Keys {
+  times: Float64Array;
+  values: Float64Array;
+  length = 0;
+  /** `capacity`: keys to make room for (sampled tracks know their count in advance). */
+  constructor(
+    readonly size: number,
+    capacity = 16,
+  ) {
+    this.times = new Float64Array(Math.max(1, capacity));
+    this.values = new Float64Array(Math.max(1, capacity) * size);
+  }
+
+  /** Adds a key unless one exists at (about) that tick already (then its value is replaced); keeps the list ascending. */
+  push(time: number, value: ArrayLike<number>): void {
+    const n = this.length, size = this.size;
+    if (n && !(time > this.times[n - 1] + 1e-9)) {
+      if (Math.abs(time - this.times[n - 1]) <= 1e-9) for (let k = 0; k < size; k++) this.values[(n - 1) * size + k] = value[k];
+      return;
+    }
+    if (n === this.times.length) {
+      const times = new Float64Array(n * 2);
+      times.set(this.times);
+      this.times = times;
+      const values = new Float64Array(n * 2 * size);
+      values.set(this.values);
+      this.values = values;
+    }
+    this.times[n] = time;
+    for (let k = 0; k < size; k++) this.values[n * size + k] = value[k];
+    this.length = n + 1;
+  }
 }
 
 const seconds = (tb: TimeBase, tick: number) => (tick - tb.firstTick) / tb.ticksPerSecond;
@@ -37,33 +88,22 @@ function rotateVec(q: Quat, x: number, y: number, z: number): number[] {
   return math.quatRotateVec3(q, [x, y, z]);
 }
 
-/** Adds a key unless one exists at (about) that tick already; keeps the list ascending. */
-function push(keys: Keys, time: number, value: ArrayLike<number>): void {
-  const n = keys.times.length;
-  if (n && !(time > keys.times[n - 1] + 1e-9)) {
-    if (Math.abs(time - keys.times[n - 1]) <= 1e-9) keys.values.splice(keys.values.length - value.length, value.length, ...Array.from(value));
-    return;
-  }
-  keys.times.push(time);
-  for (let i = 0; i < value.length; i++) keys.values.push(value[i]);
-}
-
 /**
  * Sampled tracks write only changed samples: before a written sample that follows a gap, the value
  * held since the previous sample is re-inserted one step earlier, so the curve holds and then moves.
  */
 function withHolds(tb: TimeBase, times: number[], values: number[][], before: number[]): Keys {
-  const keys: Keys = { times: [], values: [] };
+  const keys = new Keys(before.length);
   let prev = before;
   let prevTick = tb.firstTick;
   for (let i = 0; i < times.length; i++) {
     const t = times[i];
     if (i === 0 ? t > tb.firstTick : t - prevTick > tb.step + 0.5) {
-      if (i === 0) push(keys, tb.firstTick, prev);
+      if (i === 0) keys.push(tb.firstTick, prev);
       const hold = t - tb.step;
-      if (hold > prevTick + 0.5) push(keys, hold, prev);
+      if (hold > prevTick + 0.5) keys.push(hold, prev);
     }
-    push(keys, t, values[i]);
+    keys.push(t, values[i]);
     prev = values[i];
     prevTick = t;
   }
@@ -82,15 +122,17 @@ function sortedKeys(track: AseTrack, sink: WarningSink, what: string): AseTrack[
 }
 
 function channel(node: number, path: AnimationChannel['path'], tb: TimeBase, keys: Keys, interpolation: AnimationChannel['interpolation'] = 'LINEAR', extras?: Record<string, unknown>): AnimationChannel | undefined {
-  if (!keys.times.length) return undefined;
-  const ch: AnimationChannel = {
-    node,
-    path,
-    times: Float32Array.from(keys.times, (t) => seconds(tb, t)),
-    // Values that do not fit a float become 0 (hand-edited or damaged files).
-    values: Float32Array.from(keys.values, (v) => (Number.isFinite(Math.fround(v)) ? v : 0)),
-    interpolation,
-  };
+  const n = keys.length;
+  if (!n) return undefined;
+  const times = new Float32Array(n);
+  for (let i = 0; i < n; i++) times[i] = seconds(tb, keys.times[i]);
+  const values = new Float32Array(n * keys.size);
+  // Values that do not fit a float become 0 (hand-edited or damaged files).
+  for (let i = 0; i < values.length; i++) {
+    const v = keys.values[i];
+    values[i] = Number.isFinite(Math.fround(v)) ? v : 0;
+  }
+  const ch: AnimationChannel = { node, path, times, values, interpolation };
   if (!ch.times.every(Number.isFinite)) return undefined;
   // Float32 rounding can merge close key times: drop keys that do not advance.
   for (let i = 1; i < ch.times.length; i++) {
@@ -119,22 +161,24 @@ export function positionChannel(node: number, track: AseTrack, frame: NodeFrame,
   }
   if (track.kind === 'bezier') {
     // t x y z inTan(xyz) outTan(xyz) flags; tangents read as slopes per tick.
-    const out: Keys = { times: [], values: [] };
+    const out = new Keys(9);
     for (const k of keys) {
       const v = pad(k.values, 9);
       const inT = conv(v, 3).map((x) => x * tb.ticksPerSecond);
       const outT = conv(v, 6).map((x) => x * tb.ticksPerSecond);
-      push(out, k.time, [...inT, ...conv(v, 0), ...outT]);
+      out.push(k.time, [...inT, ...conv(v, 0), ...outT]);
     }
     return channel(node, 'translation', tb, out, 'CUBICSPLINE', { approximate: true, controller: track.block });
   }
   if (track.kind === 'tcb') {
     const values = keys.map((k) => conv(pad(k.values, 3), 0));
     const params = keys.map((k) => pad(k.values, 8).slice(3, 6));
-    return channel(node, 'translation', tb, sampleTCB(tb, keys.map((k) => k.time), values, params), 'LINEAR', { approximate: true, controller: track.block, sampledAtFrameRate: true });
+    const times = keys.map((k) => k.time);
+    const step = tcbStep(tb, times, `position track of node ${node}`, sink);
+    return channel(node, 'translation', tb, sampleTCB(step, times, values, params), 'LINEAR', tcbExtras(track, tb, step));
   }
-  const out: Keys = { times: [], values: [] };
-  for (const k of keys) push(out, k.time, conv(pad(k.values, 3), 0));
+  const out = new Keys(3);
+  for (const k of keys) out.push(k.time, conv(pad(k.values, 3), 0));
   return channel(node, 'translation', tb, out, 'LINEAR', { controller: track.block });
 }
 
@@ -151,6 +195,7 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
   }
   const before = toScene([0, 0, 0, 1]);
   let out: Keys;
+  let step = tb.ticksPerFrame;
   if (track.kind === 'sample') out = withHolds(tb, keys.map((k) => k.time), values, before);
   else if (track.kind === 'tcb') {
     // Accumulated keys (Max axes) through a Kochanek–Bartels curve, sampled per frame, then converted.
@@ -161,13 +206,19 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
       acc = math.quatNormalize(qmul(aseRotation(v[0], v[1], v[2], v[3]), acc));
       absolute.push(acc);
     }
-    const sampled = sampleTCBRotation(tb, keys.map((k) => k.time), absolute, keys.map((k) => pad(k.values, 7).slice(4, 7)));
-    const converted: Keys = { times: sampled.times, values: [] };
-    for (let i = 0; i < sampled.times.length; i++) converted.values.push(...toScene(sampled.values.slice(i * 4, i * 4 + 4) as Quat));
-    out = converted;
-  } else out = plain(keys.map((k) => k.time), values);
-  math.makeQuaternionsContinuous(out.values);
-  const extras = track.kind === 'sample' ? undefined : track.kind === 'tcb' ? { approximate: true, controller: track.block, sampledAtFrameRate: true } : { approximate: true, controller: track.block };
+    const times = keys.map((k) => k.time);
+    step = tcbStep(tb, times, `rotation track of node ${node}`, sink);
+    out = sampleTCBRotation(step, times, absolute, keys.map((k) => pad(k.values, 7).slice(4, 7)));
+    // toScene in place, without an array per sample.
+    const v = out.values;
+    for (let o = 0; o < out.length * 4; o += 4) {
+      quatMultiplyInto(frame.parentFix, 0, v, o, v, o);
+      quatMultiplyInto(v, o, frame.ownFix, 0, v, o);
+      normalizeAt(v, o);
+    }
+  } else out = plain(keys.map((k) => k.time), values, 4);
+  makeContinuous(out);
+  const extras = track.kind === 'sample' ? undefined : track.kind === 'tcb' ? tcbExtras(track, tb, step) : { approximate: true, controller: track.block };
   return channel(node, 'rotation', tb, out, 'LINEAR', extras);
 }
 
@@ -189,26 +240,56 @@ export function scaleChannel(node: number, track: AseTrack, frame: NodeFrame, re
     return channel(node, 'scale', tb, withHolds(tb, keys.map((k) => k.time), values, rest.scale));
   }
   if (track.kind === 'bezier') {
-    const out: Keys = { times: [], values: [] };
+    const out = new Keys(9);
     for (const k of keys) {
       const v = pad(k.values, 13, 0);
-      push(out, k.time, [...conv(v, 7).map((x) => x * tb.ticksPerSecond), ...value(v), ...conv(v, 10).map((x) => x * tb.ticksPerSecond)]);
+      out.push(k.time, [...conv(v, 7).map((x) => x * tb.ticksPerSecond), ...value(v), ...conv(v, 10).map((x) => x * tb.ticksPerSecond)]);
     }
     return channel(node, 'scale', tb, out, 'CUBICSPLINE', { approximate: true, controller: track.block });
   }
   if (track.kind === 'tcb') {
     const values = keys.map((k) => value(pad(k.values, 12, 1)));
     const params = keys.map((k) => pad(k.values, 12, 0).slice(7, 10));
-    return channel(node, 'scale', tb, sampleTCB(tb, keys.map((k) => k.time), values, params), 'LINEAR', { approximate: true, controller: track.block, sampledAtFrameRate: true });
+    const times = keys.map((k) => k.time);
+    const step = tcbStep(tb, times, `scale track of node ${node}`, sink);
+    return channel(node, 'scale', tb, sampleTCB(step, times, values, params), 'LINEAR', tcbExtras(track, tb, step));
   }
   const values = keys.map((k) => value(pad(k.values, 7, 1)));
-  return channel(node, 'scale', tb, plain(keys.map((k) => k.time), values), 'LINEAR', { controller: track.block });
+  return channel(node, 'scale', tb, plain(keys.map((k) => k.time), values, 3), 'LINEAR', { controller: track.block });
 }
 
-function plain(times: number[], values: number[][]): Keys {
-  const out: Keys = { times: [], values: [] };
-  times.forEach((t, i) => push(out, t, values[i]));
+function plain(times: number[], values: number[][], size: number): Keys {
+  const out = new Keys(size);
+  times.forEach((t, i) => out.push(t, values[i]));
   return out;
+}
+
+/** Flips quaternion keys onto the hemisphere of the previous one (as math.makeQuaternionsContinuous). */
+function makeContinuous(keys: Keys): void {
+  const v = keys.values;
+  for (let i = 4; i + 3 < keys.length * 4; i += 4) {
+    const dot = v[i] * v[i - 4] + v[i + 1] * v[i - 3] + v[i + 2] * v[i - 2] + v[i + 3] * v[i - 1];
+    if (dot < 0) {
+      v[i] = -v[i];
+      v[i + 1] = -v[i + 1];
+      v[i + 2] = -v[i + 2];
+      v[i + 3] = -v[i + 3];
+    }
+  }
+}
+
+/**
+ * Sampling step (ticks) of a TCB track: one sample per frame, but no more than the budget's
+ * samples per key on average over the track (warned when that is coarser than a frame).
+ */
+function tcbStep(tb: TimeBase, times: number[], what: string, sink: WarningSink): number {
+  const n = times.length;
+  if (n < 2) return tb.ticksPerFrame;
+  const step = Math.max(1, tb.ticksPerFrame, (times[n - 1] - times[0]) / (tb.samplesPerKey * n));
+  if (step > tb.ticksPerFrame) {
+    sink.warn('ASE_TCB_SAMPLING', `${what}: TCB keys sampled every ${+(step / tb.ticksPerFrame).toPrecision(3)} frames, not every frame (at most ${tb.samplesPerKey} samples per key for a file of this size)`);
+  }
+  return step;
 }
 
 function pad(values: number[], n: number, fill = 0): number[] {
@@ -218,55 +299,92 @@ function pad(values: number[], n: number, fill = 0): number[] {
   return out;
 }
 
+/** Channel extras of a sampled TCB track. */
+function tcbExtras(track: AseTrack, tb: TimeBase, step: number): Record<string, unknown> {
+  return step > tb.ticksPerFrame
+    ? { approximate: true, controller: track.block, sampledAtFrameRate: false, sampleStepTicks: step }
+    : { approximate: true, controller: track.block, sampledAtFrameRate: true };
+}
+
 /**
- * Kochanek–Bartels (TCB) curve through `values` sampled once per frame. `params` holds tension,
- * continuity and bias per key (−1..1); ease in/out are not applied.
+ * Kochanek–Bartels (TCB) curve through `values`, sampled every `step` ticks (`tcbStep`) and at
+ * every key. `params` holds tension, continuity and bias per key (−1..1); ease in/out are not applied.
  */
-export function sampleTCB(tb: TimeBase, times: number[], values: number[][], params: number[][]): Keys {
+export function sampleTCB(step: number, times: number[], values: number[][], params: number[][]): Keys {
   const n = times.length;
-  const out: Keys = { times: [], values: [] };
-  if (n === 0) return out;
-  if (n === 1) {
-    push(out, times[0], values[0]);
-    return out;
+  const size = values[0]?.length ?? 0;
+  if (n <= 1) {
+    const one = new Keys(size, n);
+    if (n) one.push(times[0], values[0]);
+    return one;
   }
-  const size = values[0].length;
   const clampP = (x: number) => (Number.isFinite(x) ? Math.max(-1, Math.min(1, x)) : 0);
   // Incoming (dIn) and outgoing (dOut) tangents per key, in value units per segment.
-  const dIn: number[][] = [], dOut: number[][] = [];
+  const dIn = new Float64Array(n * size), dOut = new Float64Array(n * size);
   for (let i = 0; i < n; i++) {
     const [t, c, b] = (params[i] ?? [0, 0, 0]).map(clampP);
     const prev = values[Math.max(0, i - 1)], cur = values[i], next = values[Math.min(n - 1, i + 1)];
-    const di: number[] = [], dd: number[] = [];
     for (let k = 0; k < size; k++) {
       const a = i > 0 ? cur[k] - prev[k] : next[k] - cur[k];
       const bb = i < n - 1 ? next[k] - cur[k] : cur[k] - prev[k];
-      dd.push(((1 - t) * (1 + c) * (1 + b)) / 2 * a + ((1 - t) * (1 - c) * (1 - b)) / 2 * bb);
-      di.push(((1 - t) * (1 - c) * (1 + b)) / 2 * a + ((1 - t) * (1 + c) * (1 - b)) / 2 * bb);
+      dOut[i * size + k] = ((1 - t) * (1 + c) * (1 + b)) / 2 * a + ((1 - t) * (1 - c) * (1 - b)) / 2 * bb;
+      dIn[i * size + k] = ((1 - t) * (1 - c) * (1 + b)) / 2 * a + ((1 - t) * (1 + c) * (1 - b)) / 2 * bb;
     }
-    dOut.push(dd);
-    dIn.push(di);
   }
-  // One sample per frame, at most 100 per key (damaged files can span billions of ticks).
-  const step = Math.max(1, tb.ticksPerFrame, (times[n - 1] - times[0]) / (100 * n));
-  const value = new Array<number>(size);
+  const out = new Keys(size, sampleCount(times, step));
+  const value = new Float64Array(size);
   for (let i = 0; i < n - 1; i++) {
     const t0 = times[i], t1 = times[i + 1], span = t1 - t0;
     if (!(span > 0)) continue;
     const frames = Math.max(1, Math.min(10000, Math.ceil(span / step)));
+    const v0 = values[i], v1 = values[i + 1];
     for (let f = 0; f < frames; f++) {
       const s = f / frames;
       const s2 = s * s, s3 = s2 * s;
       const h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
-      for (let k = 0; k < size; k++) value[k] = h00 * values[i][k] + h10 * dOut[i][k] + h01 * values[i + 1][k] + h11 * dIn[i + 1][k];
-      push(out, t0 + s * span, value);
+      for (let k = 0; k < size; k++) value[k] = h00 * v0[k] + h10 * dOut[i * size + k] + h01 * v1[k] + h11 * dIn[(i + 1) * size + k];
+      out.push(t0 + s * span, value);
     }
   }
-  push(out, times[n - 1], values[n - 1]);
+  out.push(times[n - 1], values[n - 1]);
   return out;
 }
 
 const qconj = (q: ArrayLike<number>): Quat => [-q[0], -q[1], -q[2], q[3]];
+
+/** out[o..o+3] = a[ao..] ⊗ b[bo..] (b applied first, as math.quatMultiply); `out` may be `a` or `b`. */
+function quatMultiplyInto(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number, out: Float64Array, o: number): void {
+  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
+  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+/** math.quatNormalize in place: a zero or non-finite length gives the identity. */
+function normalizeAt(v: Float64Array | number[], o: number): void {
+  const l = Math.hypot(v[o], v[o + 1], v[o + 2], v[o + 3]);
+  if (!l || !Number.isFinite(l)) {
+    v[o] = v[o + 1] = v[o + 2] = 0;
+    v[o + 3] = 1;
+    return;
+  }
+  v[o] /= l;
+  v[o + 1] /= l;
+  v[o + 2] /= l;
+  v[o + 3] /= l;
+}
+
+/** Samples `tcbStep` gives a track: one per frame step of each segment, plus the last key. */
+function sampleCount(times: number[], step: number): number {
+  let count = 1;
+  for (let i = 0; i < times.length - 1; i++) {
+    const span = times[i + 1] - times[i];
+    if (span > 0) count += Math.max(1, Math.min(10000, Math.ceil(span / step)));
+  }
+  return count;
+}
 
 /** Logarithm of a unit quaternion: axis × half-angle. */
 function qlog(q: ArrayLike<number>): number[] {
@@ -285,13 +403,12 @@ function qexp(v: ArrayLike<number>): Quat {
 
 /**
  * Kochanek–Bartels (TCB) rotation curve through unit quaternions: squad with inner points from the
- * TCB tangents in log space, sampled once per frame (as `sampleTCB`). With tension, continuity and
+ * TCB tangents in log space, sampled every `step` ticks (as `sampleTCB`). With tension, continuity and
  * bias 0 and two keys it is a slerp; ease in/out are not applied.
  */
-export function sampleTCBRotation(tb: TimeBase, times: number[], quats: Quat[], params: number[][]): Keys {
+export function sampleTCBRotation(step: number, times: number[], quats: Quat[], params: number[][]): Keys {
   const n = times.length;
-  const out: Keys = { times: [], values: [] };
-  if (n === 0) return out;
+  if (n === 0) return new Keys(4, 0);
   // Shortest arcs between consecutive keys.
   const q: Quat[] = [quats[0]];
   for (let i = 1; i < n; i++) {
@@ -299,8 +416,9 @@ export function sampleTCBRotation(tb: TimeBase, times: number[], quats: Quat[], 
     q.push(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0 ? [-b[0], -b[1], -b[2], -b[3]] : b);
   }
   if (n === 1) {
-    push(out, times[0], q[0]);
-    return out;
+    const one = new Keys(4, 1);
+    one.push(times[0], q[0]);
+    return one;
   }
   const clampP = (x: number) => (Number.isFinite(x) ? Math.max(-1, Math.min(1, x)) : 0);
   const sIn: Quat[] = [], sOut: Quat[] = [];
@@ -316,7 +434,7 @@ export function sampleTCBRotation(tb: TimeBase, times: number[], quats: Quat[], 
     sOut.push(math.quatNormalize(qmul(q[i], qexp(tOut.map((x, k) => (x - next[k]) / 2)))));
     sIn.push(math.quatNormalize(qmul(q[i], qexp(tIn.map((x, k) => (g0[k] - x) / 2)))));
   }
-  const step = Math.max(1, tb.ticksPerFrame, (times[n - 1] - times[0]) / (100 * n));
+  const out = new Keys(4, sampleCount(times, step));
   const a = [0, 0, 0, 1], b = [0, 0, 0, 1], value = [0, 0, 0, 1];
   for (let i = 0; i < n - 1; i++) {
     const t0 = times[i], t1 = times[i + 1], span = t1 - t0;
@@ -327,9 +445,10 @@ export function sampleTCBRotation(tb: TimeBase, times: number[], quats: Quat[], 
       math.quatSlerp(q[i], q[i + 1], u, a);
       math.quatSlerp(sOut[i], sIn[i + 1], u, b);
       math.quatSlerp(a, b, 2 * u * (1 - u), value);
-      push(out, t0 + u * span, math.quatNormalize(value));
+      normalizeAt(value, 0);
+      out.push(t0 + u * span, value);
     }
   }
-  push(out, times[n - 1], q[n - 1]);
+  out.push(times[n - 1], q[n - 1]);
   return out;
 }

@@ -12,7 +12,7 @@ import type { AseParseOptions } from './types.js';
 export function parseAse(bytes: Uint8Array, options: AseParseOptions = {}): Scene {
   const sink = new WarningSink('ase', options.onWarning);
   const file = readAseWith(bytes, options, sink);
-  const scene = buildScene(file, options, sink);
+  const scene = buildScene(file, options, sink, bytes.length);
   return sink.attach(scene);
 }
 
@@ -27,11 +27,11 @@ export async function parse(bytes: Uint8Array, options?: AseParseOptions): Promi
 }
 
 const HEADER = '*3DSMAX_ASCIIEXPORT';
-const LEADING = ['*SCENE', '*MATERIAL_LIST', '*GEOMOBJECT', '*HELPEROBJECT', '*CAMERAOBJECT', '*LIGHTOBJECT', '*SHAPEOBJECT', '*GROUP', '*COMMENT'];
+const LEADING = ['*SCENE', '*MATERIAL_LIST', '*GEOMOBJECT', '*HELPEROBJECT', '*CAMERAOBJECT', '*LIGHTOBJECT', '*SHAPEOBJECT', '*GROUP', '*COMMENT', '*MESH', '*TIMEVALUE', '*MESH_NUMVERTEX', '*MESH_VERTEX_LIST'];
 
 /**
  * Content sniffing: after an optional BOM (UTF-8, UTF-16 LE/BE) and whitespace, the first token is
- * `*3DSMAX_ASCIIEXPORT`, or one of the leading keywords of a header-less export.
+ * `*3DSMAX_ASCIIEXPORT`, or one of the leading keywords of a header-less export (or of a bare mesh body).
  */
 export function testAse(bytes: Uint8Array): boolean {
   const text = toTextBytes(bytes.subarray(0, 512)).bytes;

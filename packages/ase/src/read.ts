@@ -1,4 +1,4 @@
-import { FormatError, WarningSink, type Warning } from '@relic3d/core';
+import { FormatError, WarningSink, printable, rejectForeign, type Warning } from '@relic3d/core';
 import { Tok, Tokenizer, toTextBytes } from './tokenizer.js';
 import type {
   AseFile,
@@ -62,19 +62,26 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
   if (first === Tok.Eof) {
     throw new FormatError({ format: 'ase', offset: 0, expected: 'an ASE file', found: 'an empty file', code: 'EMPTY', message: 'ase: empty file' });
   }
-  if (bytes.length >= 4 && bytes[0] === 0x41 && bytes[1] === 0x53 && bytes[2] === 0x45 && bytes[3] === 0x46) {
-    throw new FormatError({
-      format: 'ase',
-      offset: 0,
-      expected: "'*3DSMAX_ASCIIEXPORT'",
-      found: 'Adobe Swatch Exchange',
-      code: 'FOREIGN_FORMAT',
-      message: "this is an Adobe Swatch Exchange colour palette (first bytes 'ASEF'), not a 3ds Max ASCII Scene Export",
-    });
+  if (first !== Tok.Keyword) {
+    // A Git LFS pointer, a colour palette named .ase, …: say what it is.
+    rejectForeign(bytes, 'ase', "'*3DSMAX_ASCIIEXPORT'", '3ds Max ASCII Scene Export');
+    tk.fail("'*3DSMAX_ASCIIEXPORT'", 'BAD_MAGIC');
   }
-  if (first !== Tok.Keyword) tk.fail("'*3DSMAX_ASCIIEXPORT'", 'BAD_MAGIC');
   const file: AseFile = { encoding: text.encoding, materials: [], objects: [], extras: {} };
   let firstKeyword = true;
+  // Mesh data outside any object (a bare *MESH block, or a mesh body with no *MESH around it).
+  let loose: { reader: ReturnType<typeof meshReader>; obj: AseObject; seen: Set<string> } | undefined;
+  const endLoose = () => {
+    if (!loose) return;
+    loose.obj.mesh = loose.reader.finish();
+    loose = undefined;
+  };
+  const meshObject = (at: number): AseObject => {
+    const obj: AseObject = { kind: 'geom', offset: tk.inputOffset(at), name: '', tms: [], animations: [], meshFrames: [], extras: { meshOutsideObject: true } };
+    sink.warn('ASE_MESH_OUTSIDE_OBJECT', 'mesh data at the top level, outside any *GEOMOBJECT: read as an object of its own (no name, identity *NODE_TM)', obj.offset);
+    file.objects.push(obj);
+    return obj;
+  };
   for (;;) {
     const k = tk.peek();
     if (k === Tok.Eof) break;
@@ -88,6 +95,7 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
     const kw = tk.keyword();
     if (firstKeyword && kw !== '3DSMAX_ASCIIEXPORT') sink.warn('ASE_NO_HEADER', `file starts with *${kw}, not *3DSMAX_ASCIIEXPORT`, tk.inputOffset(at));
     firstKeyword = false;
+    if (!MESH_BODY.has(kw)) endLoose();
     switch (kw) {
       case '3DSMAX_ASCIIEXPORT': {
         const v = tk.optNum(NaN);
@@ -104,8 +112,19 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
       case 'MATERIAL_LIST':
         if (tk.peek() === Tok.Open) readMaterialList(ctx, file, at);
         break;
+      case 'MESH':
+        if (tk.peek() === Tok.Open) meshObject(at).mesh = readMesh(ctx, at);
+        break;
       default: {
         const kind = OBJECT_KINDS[kw];
+        if (MESH_BODY.has(kw)) {
+          // A second vertex list or count starts the next mesh body.
+          if (loose?.seen.has(kw) && (kw === 'MESH_NUMVERTEX' || kw === 'MESH_VERTEX_LIST' || kw === 'TIMEVALUE')) endLoose();
+          loose ??= { reader: meshReader(ctx, at), obj: meshObject(at), seen: new Set() };
+          loose.seen.add(kw);
+          loose.reader.keyword(kw, at);
+          break;
+        }
         if (kind) {
           const obj = readObject(ctx, kind, at, 0);
           if (obj) file.objects.push(obj);
@@ -117,6 +136,12 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
       }
     }
     tk.skipValuesAndBlock();
+  }
+  endLoose();
+  const unknown = file.extras.unknown as Record<string, unknown> | undefined;
+  if (!file.objects.length && unknown) {
+    const names = Object.keys(unknown);
+    sink.warn('ASE_NO_OBJECTS', `no object was read; ${names.length} unknown top-level keyword${names.length === 1 ? '' : 's'} kept in extras.unknown: ${names.slice(0, 8).map((k) => `*${printable(k)}`).join(', ')}${names.length > 8 ? ', …' : ''}`);
   }
   return file;
 }
@@ -677,6 +702,23 @@ interface FaceLists {
 }
 
 function readMesh(ctx: Ctx, meshAt: number): AseMesh {
+  const reader = meshReader(ctx, meshAt);
+  block(ctx, 'MESH', reader.keyword);
+  return reader.finish();
+}
+
+/** Keywords of a `*MESH` body that `meshReader` reads (others go to the mesh's extras). */
+const MESH_BODY = new Set([
+  'TIMEVALUE', 'MESH_NUMVERTEX', 'MESH_NUMFACES', 'MESH_NUMTVERTEX', 'MESH_NUMTVFACES', 'MESH_NUMCVERTEX', 'MESH_NUMCVFACES',
+  'MESH_VERTEX_LIST', 'MESH_FACE_LIST', 'MESH_TVERTLIST', 'MESH_TFACELIST', 'MESH_CVERTLIST', 'MESH_CFACELIST',
+  'MESH_MAPPINGCHANNEL', 'MESH_NORMALS', 'MESH_WEIGHTS',
+]);
+
+/**
+ * The body of a `*MESH`: `keyword` reads one keyword of it (the tokenizer after the keyword),
+ * `finish` builds the mesh. Split out so a mesh body outside any `*MESH { }` can be read too.
+ */
+function meshReader(ctx: Ctx, meshAt: number): { keyword: (kw: string, at: number) => void; finish: () => AseMesh } {
   const tk = ctx.tk;
   let timeValue = 0;
   let numVertex: number | undefined, numFaces: number | undefined;
@@ -692,7 +734,7 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
   const extras: Record<string, unknown> = {};
   const groups: number[] = [];
 
-  block(ctx, 'MESH', (kw, at) => {
+  const keyword = (kw: string, at: number) => {
     switch (kw) {
       case 'TIMEVALUE': timeValue = tk.num('*TIMEVALUE value'); break;
       case 'MESH_NUMVERTEX': numVertex = tk.int('*MESH_NUMVERTEX value'); break;
@@ -752,62 +794,65 @@ function readMesh(ctx: Ctx, meshAt: number): AseMesh {
         addExtra(ctx, extras, kw, tk.peek() === Tok.Open ? withBlock(v, generic(ctx, kw, 1)) : v);
       }
     }
-  });
-
-  const vCount = sized(ctx, numVertex, vertexList ?? new IndexedList(3), 8, 'vertices', vertexAt);
-  const vertices = (vertexList ?? new IndexedList(3)).place(new Float32Array(vCount * 3), ctx, 'MESH_VERTEX', vertexAt);
-  const given = faceLists?.index.length ?? 0;
-  const fCount = tk.count(numFaces ?? given, 8, 'faces', faceAt);
-  const faces = new Int32Array(fCount * 3).fill(-1);
-  const edges = new Int8Array(fCount * 3).fill(-1);
-  const smoothing = new Uint32Array(fCount);
-  const mtlIds = new Int32Array(fCount);
-  let droppedFaces = 0;
-  if (faceLists) {
-    const index = faceLists.index.data, data = faceLists.data.data, smooth = faceLists.smooth.data, mtl = faceLists.mtl.data;
-    for (let e = 0; e < given; e++) {
-      const f = index[e];
-      if (f < 0 || f >= fCount) {
-        droppedFaces++;
-        continue;
-      }
-      faces[f * 3] = data[e * 6];
-      faces[f * 3 + 1] = data[e * 6 + 1];
-      faces[f * 3 + 2] = data[e * 6 + 2];
-      edges[f * 3] = data[e * 6 + 3];
-      edges[f * 3 + 1] = data[e * 6 + 4];
-      edges[f * 3 + 2] = data[e * 6 + 5];
-      smoothing[f] = smooth[e];
-      mtlIds[f] = mtl[e];
-    }
-  }
-  if (droppedFaces) ctx.sink.warn('ASE_BAD_INDEX', `${droppedFaces} *MESH_FACE entries have an index outside 0..${fCount - 1}; dropped`, tk.inputOffset(faceAt));
-  if (given - droppedFaces < fCount) ctx.sink.warn('ASE_COUNT_MISMATCH', `*MESH_NUMFACES ${fCount} but ${given - droppedFaces} faces given`, tk.inputOffset(faceAt));
-
-  const channels: AseMapChannel[] = [];
-  const channel = (number: number, tv: IndexedList | undefined, tf: IndexedList | undefined, numT: number | undefined, numF: number | undefined, at: number) => {
-    const tCount = sized(ctx, numT, tv ?? new IndexedList(3), 6, 'texture vertices', at);
-    const tfCount = sized(ctx, numF, tf ?? new IndexedList(3), 6, 'texture faces', at);
-    return {
-      channel: number,
-      tverts: (tv ?? new IndexedList(3)).place(new Float32Array(tCount * 3), ctx, 'MESH_TVERT', at),
-      tfaces: (tf ?? new IndexedList(3)).place(new Int32Array(tfCount * 3).fill(-1), ctx, 'MESH_TFACE', at),
-    };
   };
-  if (tvertList || tfaceList) channels.push(channel(1, tvertList, tfaceList, numTVert, numTVFaces, tAt));
-  for (const ch of extraChannels) channels.push(channel(ch.channel, ch.tverts, ch.tfaces, ch.numT, ch.numF, ch.at));
+  return { keyword, finish: finishMesh };
 
-  const mesh: AseMesh = { timeValue, numVertex: vCount, numFaces: fCount, vertices, faces, edges, smoothing, mtlIds, channels, extras };
-  if (groups.length) extras.smoothingGroupsAbove32 = groups;
-  if (cvertList || cfaceList) {
-    const cCount = sized(ctx, numCVert, cvertList ?? new IndexedList(3), 8, 'colour vertices', cAt);
-    const cfCount = sized(ctx, numCVFaces, cfaceList ?? new IndexedList(3), 8, 'colour faces', cAt);
-    mesh.cverts = (cvertList ?? new IndexedList(3)).place(new Float32Array(cCount * 3), ctx, 'MESH_VERTCOL', cAt);
-    mesh.cfaces = (cfaceList ?? new IndexedList(3)).place(new Int32Array(cfCount * 3).fill(-1), ctx, 'MESH_CFACE', cAt);
+  function finishMesh(): AseMesh {
+    const vCount = sized(ctx, numVertex, vertexList ?? new IndexedList(3), 8, 'vertices', vertexAt);
+    const vertices = (vertexList ?? new IndexedList(3)).place(new Float32Array(vCount * 3), ctx, 'MESH_VERTEX', vertexAt);
+    const given = faceLists?.index.length ?? 0;
+    const fCount = tk.count(numFaces ?? given, 8, 'faces', faceAt);
+    const faces = new Int32Array(fCount * 3).fill(-1);
+    const edges = new Int8Array(fCount * 3).fill(-1);
+    const smoothing = new Uint32Array(fCount);
+    const mtlIds = new Int32Array(fCount);
+    let droppedFaces = 0;
+    if (faceLists) {
+      const index = faceLists.index.data, data = faceLists.data.data, smooth = faceLists.smooth.data, mtl = faceLists.mtl.data;
+      for (let e = 0; e < given; e++) {
+        const f = index[e];
+        if (f < 0 || f >= fCount) {
+          droppedFaces++;
+          continue;
+        }
+        faces[f * 3] = data[e * 6];
+        faces[f * 3 + 1] = data[e * 6 + 1];
+        faces[f * 3 + 2] = data[e * 6 + 2];
+        edges[f * 3] = data[e * 6 + 3];
+        edges[f * 3 + 1] = data[e * 6 + 4];
+        edges[f * 3 + 2] = data[e * 6 + 5];
+        smoothing[f] = smooth[e];
+        mtlIds[f] = mtl[e];
+      }
+    }
+    if (droppedFaces) ctx.sink.warn('ASE_BAD_INDEX', `${droppedFaces} *MESH_FACE entries have an index outside 0..${fCount - 1}; dropped`, tk.inputOffset(faceAt));
+    if (given - droppedFaces < fCount) ctx.sink.warn('ASE_COUNT_MISMATCH', `*MESH_NUMFACES ${fCount} but ${given - droppedFaces} faces given`, tk.inputOffset(faceAt));
+
+    const channels: AseMapChannel[] = [];
+    const channel = (number: number, tv: IndexedList | undefined, tf: IndexedList | undefined, numT: number | undefined, numF: number | undefined, at: number) => {
+      const tCount = sized(ctx, numT, tv ?? new IndexedList(3), 6, 'texture vertices', at);
+      const tfCount = sized(ctx, numF, tf ?? new IndexedList(3), 6, 'texture faces', at);
+      return {
+        channel: number,
+        tverts: (tv ?? new IndexedList(3)).place(new Float32Array(tCount * 3), ctx, 'MESH_TVERT', at),
+        tfaces: (tf ?? new IndexedList(3)).place(new Int32Array(tfCount * 3).fill(-1), ctx, 'MESH_TFACE', at),
+      };
+    };
+    if (tvertList || tfaceList) channels.push(channel(1, tvertList, tfaceList, numTVert, numTVFaces, tAt));
+    for (const ch of extraChannels) channels.push(channel(ch.channel, ch.tverts, ch.tfaces, ch.numT, ch.numF, ch.at));
+
+    const mesh: AseMesh = { timeValue, numVertex: vCount, numFaces: fCount, vertices, faces, edges, smoothing, mtlIds, channels, extras };
+    if (groups.length) extras.smoothingGroupsAbove32 = groups;
+    if (cvertList || cfaceList) {
+      const cCount = sized(ctx, numCVert, cvertList ?? new IndexedList(3), 8, 'colour vertices', cAt);
+      const cfCount = sized(ctx, numCVFaces, cfaceList ?? new IndexedList(3), 8, 'colour faces', cAt);
+      mesh.cverts = (cvertList ?? new IndexedList(3)).place(new Float32Array(cCount * 3), ctx, 'MESH_VERTCOL', cAt);
+      mesh.cfaces = (cfaceList ?? new IndexedList(3)).place(new Int32Array(cfCount * 3).fill(-1), ctx, 'MESH_CFACE', cAt);
+    }
+    if (normals) mesh.normals = placeNormals(ctx, normals, fCount);
+    if (weights) mesh.weights = weights;
+    return mesh;
   }
-  if (normals) mesh.normals = placeNormals(ctx, normals, fCount);
-  if (weights) mesh.weights = weights;
-  return mesh;
 }
 
 interface NormalLists {

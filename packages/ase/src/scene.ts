@@ -11,7 +11,7 @@ import {
   type Scene,
   type WarningSink,
 } from '@relic3d/core';
-import { positionChannel, rotationChannel, scaleChannel, type NodeFrame, type Rest, type TimeBase } from './animation.js';
+import { positionChannel, rotationChannel, sampleBudget, scaleChannel, type NodeFrame, type Rest, type TimeBase } from './animation.js';
 import { C, C_INV, IDENTITY, Q_C, Q_C_INV, det3, inv, mul, rowsToMatrix, type M4 } from './convert.js';
 import { MaterialTable } from './materials.js';
 import { buildMesh } from './mesh.js';
@@ -39,7 +39,8 @@ interface Entry {
 const DEFAULT_FRAMESPEED = 30;
 const DEFAULT_TICKSPERFRAME = 160;
 
-export function buildScene(file: AseFile, options: AseParseOptions, sink: WarningSink): Scene {
+/** `inputBytes`: the size of the file, which bounds how many animation samples the scene may make. */
+export function buildScene(file: AseFile, options: AseParseOptions, sink: WarningSink, inputBytes: number): Scene {
   const scene = createScene('ase', file.version);
   fillExtras(scene, file);
   const materials = new MaterialTable(scene, file, sink);
@@ -47,12 +48,10 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   // 1. Nodes, in file order (groups before their members).
   const entries: Entry[] = [];
   const nodes: Node[] = scene.nodes;
-  const world: M4[] = [];
   const yInv: boolean[] = [];
   const addNode = (name: string, extras: Record<string, unknown>, yInverse: boolean): number => {
     nodes.push({ name, parent: -1, children: [], extras });
     yInv.push(yInverse);
-    world.push(IDENTITY);
     return nodes.length - 1;
   };
   const visit = (obj: AseObject, group: number) => {
@@ -75,14 +74,17 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   };
   for (const obj of file.objects) visit(obj, -1);
 
-  // 2. World matrices.
+  // 2. World matrices, in one array (views of it per node: no allocation per matrix).
+  const world = new Matrices(nodes.length);
+  const scratch = new Float64Array(16);
   const setWorld = (node: number, tm: AseNodeTM | undefined, yInverse: boolean, what: string) => {
     let w = rowsToMatrix(tm?.rows);
-    if (!inv(w)) {
+    if (!math.invert(w, scratch)) {
       sink.warn('ASE_SINGULAR_TM', `${what}: *NODE_TM is singular; identity used`);
       w = IDENTITY.slice();
     }
-    world[node] = yInverse ? mul(mul(C, w), C_INV) : mul(C, w);
+    if (yInverse) math.multiply(math.multiply(C, w, scratch), C_INV, world.at(node));
+    else math.multiply(C, w, world.at(node));
   };
   for (const e of entries) {
     if (e.obj.kind !== 'group') setWorld(e.node, e.tm, e.yInverse, `object '${nodes[e.node].name}'`);
@@ -95,51 +97,64 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
     if (!byName.has(n.name)) byName.set(n.name, i);
   });
   const parentOf = new Int32Array(nodes.length).fill(-1);
-  for (const e of entries) {
+  const entryOf = new Int32Array(nodes.length).fill(-1);
+  entries.forEach((e, i) => {
+    entryOf[e.node] = i;
     let p = e.group;
     if (e.obj.parent) {
       const found = byName.get(e.obj.parent);
       if (found === undefined || found === e.node) sink.warn('ASE_MISSING_PARENT', `object '${nodes[e.node].name}': *NODE_PARENT '${e.obj.parent}' not found; kept at ${p >= 0 ? 'its group' : 'the root'}`, e.obj.offset);
       else p = found;
     }
-    // Refuse links that would close a cycle.
-    for (let q = p, steps = 0; q >= 0 && steps <= nodes.length; q = parentOf[q], steps++) {
-      if (q === e.node) {
-        sink.warn('ASE_PARENT_CYCLE', `object '${nodes[e.node].name}': *NODE_PARENT '${e.obj.parent}' would form a cycle; kept at the root`, e.obj.offset);
-        p = -1;
-        break;
-      }
-    }
     parentOf[e.node] = p;
+  });
+  for (const node of breakParentCycles(parentOf, entryOf)) {
+    const e = entries[entryOf[node]];
+    const parent = e.obj.parent ?? nodes[parentOf[node]].name;
+    sink.warn('ASE_PARENT_CYCLE', `object '${nodes[node].name}': *NODE_PARENT '${parent}' would form a cycle; kept at the root`, e.obj.offset);
+    parentOf[node] = -1;
   }
+  // Children lists of their exact length (pushing would give each a 16-slot array).
+  const childCount = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) if (parentOf[i] >= 0) childCount[parentOf[i]]++;
+  nodes.forEach((n, i) => {
+    if (childCount[i]) n.children = new Array<number>(childCount[i]);
+    childCount[i] = 0;
+  });
   nodes.forEach((n, i) => {
     n.parent = parentOf[i];
-    if (n.parent >= 0) nodes[n.parent].children.push(i);
+    if (n.parent >= 0) nodes[n.parent].children[childCount[n.parent]++] = i;
     else scene.roots.push(i);
   });
 
   // 4. Local matrices.
-  const locals: M4[] = nodes.map((n, i) => (n.parent >= 0 ? mul(inv(world[n.parent]) ?? IDENTITY, world[i]) : world[i]));
+  const locals = new Matrices(nodes.length);
   nodes.forEach((n, i) => {
-    if (!isIdentity(locals[i])) n.matrix = Array.from(locals[i]);
+    if (n.parent < 0) locals.at(i).set(world.at(i));
+    else math.multiply(math.invert(world.at(n.parent), scratch) ?? IDENTITY, world.at(i), locals.at(i));
+  });
+  nodes.forEach((n, i) => {
+    if (!isIdentity(locals.at(i))) n.matrix = Array.from(locals.at(i));
   });
 
   // 5. Meshes, shapes, cameras, lights.
   for (const e of entries) {
     const node = nodes[e.node];
     const obj = e.obj;
-    const w = rowsToMatrix(e.tm?.rows);
-    const wInv = inv(w) ?? IDENTITY;
-    // World (Max) → node-local scene axes: G⁻¹ · C = Y⁻¹ · W⁻¹.
-    const toLocal = e.yInverse ? mul(C, wInv) : wInv;
+    // World (Max) → node-local scene axes: G⁻¹ · C = Y⁻¹ · W⁻¹ (only geometry needs it).
+    const toLocalOf = (w: M4) => {
+      const wInv = inv(w) ?? IDENTITY;
+      return e.yInverse ? mul(C, wInv) : wInv;
+    };
     if (obj.kind === 'geom' && obj.mesh) {
+      const w = rowsToMatrix(e.tm?.rows);
       const ref = obj.materialRef !== undefined ? materials.material(obj.materialRef) : undefined;
       if (obj.materialRef !== undefined && !ref) sink.warn('ASE_BAD_MATERIAL_REF', `object '${node.name}': *MATERIAL_REF ${obj.materialRef} names no material`, obj.offset);
       const wire = !ref && obj.wireframeColor ? materials.wireframe(obj.wireframeColor) : undefined;
       const mesh = buildMesh({
         name: node.name,
         mesh: obj.mesh,
-        toLocal,
+        toLocal: toLocalOf(w),
         normalToLocal: e.yInverse ? C : IDENTITY,
         mirrored: det3(w) < 0,
         materialOf: (id) => (ref ? materials.resolve(ref, id, node.name) : wire),
@@ -152,7 +167,7 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
       });
       if (mesh) node.mesh = pushMesh(scene, mesh);
     } else if (obj.kind === 'shape' && obj.shapeLines?.length) {
-      const mesh = shapeMesh(node.name, obj, toLocal);
+      const mesh = shapeMesh(node.name, obj, toLocalOf(rowsToMatrix(e.tm?.rows)));
       if (mesh) node.mesh = pushMesh(scene, mesh);
     } else if (obj.kind === 'camera') {
       node.camera = scene.cameras.length;
@@ -165,8 +180,49 @@ export function buildScene(file: AseFile, options: AseParseOptions, sink: Warnin
   }
 
   // 6. Animation.
-  buildAnimation(scene, file, entries, locals, yInv, sink);
+  buildAnimation(scene, file, inputBytes, entries, locals, yInv, sink);
   return scene;
+}
+
+/**
+ * The links that close a cycle, as if links were made in file order and a link that would close a
+ * cycle were refused: in each cycle of the parent graph that is the link of the node that comes
+ * last in the file. One pass over the nodes (each node has one parent, so cycles cannot share a
+ * node). Returns the nodes whose link to refuse, in file order.
+ */
+function breakParentCycles(parentOf: Int32Array, fileOrder: Int32Array): number[] {
+  const walkOf = new Int32Array(parentOf.length);
+  const refused: number[] = [];
+  for (let start = 0; start < parentOf.length; start++) {
+    if (walkOf[start]) continue;
+    const walk = start + 1;
+    let v = start;
+    while (v >= 0 && walkOf[v] === 0) {
+      walkOf[v] = walk;
+      v = parentOf[v];
+    }
+    // Back on this walk's own path: v is on a new cycle.
+    if (v >= 0 && walkOf[v] === walk) {
+      let last = v;
+      for (let u = parentOf[v]; u !== v; u = parentOf[u]) if (fileOrder[u] > fileOrder[last]) last = u;
+      refused.push(last);
+    }
+  }
+  return refused.sort((a, b) => fileOrder[a] - fileOrder[b]);
+}
+
+/** `count` matrices (identity to start) in one array, so nodes cost no allocation each. */
+class Matrices {
+  private readonly all: Float64Array;
+  constructor(count: number) {
+    this.all = new Float64Array(count * 16);
+    for (let i = 0; i < count; i++) this.all.set(IDENTITY, i * 16);
+  }
+
+  /** Matrix i, a view into the array. */
+  at(i: number): M4 {
+    return this.all.subarray(i * 16, i * 16 + 16);
+  }
 }
 
 function pushMesh(scene: Scene, mesh: Mesh): number {
@@ -220,7 +276,7 @@ function nodeExtras(obj: AseObject, tm: AseNodeTM | undefined): Record<string, u
 }
 
 /** Joint list for `*MESH_WEIGHTS`: bone names resolve to nodes; creates the skin. */
-function boneJoints(scene: Scene, obj: AseObject, meshNode: number, byName: Map<string, number>, world: M4[], sink: WarningSink): Int32Array | undefined {
+function boneJoints(scene: Scene, obj: AseObject, meshNode: number, byName: Map<string, number>, world: Matrices, sink: WarningSink): Int32Array | undefined {
   const names = obj.mesh!.weights!.boneNames;
   const map = new Int32Array(names.length).fill(-1);
   const joints: number[] = [];
@@ -238,7 +294,7 @@ function boneJoints(scene: Scene, obj: AseObject, meshNode: number, byName: Map<
   const ibm = new Float32Array(joints.length * 16);
   joints.forEach((node, j) => {
     // Vertices stay in the mesh node's space: inverseBind = G_joint⁻¹ · G_mesh.
-    ibm.set(mul(inv(world[node]) ?? IDENTITY, world[meshNode]), j * 16);
+    ibm.set(mul(inv(world.at(node)) ?? IDENTITY, world.at(meshNode)), j * 16);
     scene.nodes[node].joint = true;
   });
   scene.nodes[meshNode].skin = scene.skins.length;
@@ -323,7 +379,7 @@ function light(obj: AseObject, name: string): Light {
 // ---------------------------------------------------------------------------------------------
 // Animation
 
-function timeBase(file: AseFile, sink: WarningSink): TimeBase {
+function timeBase(file: AseFile, inputBytes: number, sink: WarningSink): TimeBase {
   const s = file.scene;
   let fps = s?.frameSpeed ?? DEFAULT_FRAMESPEED;
   let tpf = s?.ticksPerFrame ?? DEFAULT_TICKSPERFRAME;
@@ -337,9 +393,11 @@ function timeBase(file: AseFile, sink: WarningSink): TimeBase {
   const first = Number.isFinite(s?.firstFrame) ? s!.firstFrame! : 0;
   // The exporter's sampling step: the smallest gap between samples of any sampled track.
   let step = Infinity;
+  let tcbKeys = 0;
   const scan = (obj: AseObject) => {
     for (const a of obj.animations) {
       for (const track of [a.pos, a.rot, a.scale]) {
+        if (track?.kind === 'tcb') tcbKeys += track.keys.length;
         if (!track || track.kind !== 'sample') continue;
         for (let i = 1; i < track.keys.length; i++) {
           const d = track.keys[i].time - track.keys[i - 1].time;
@@ -350,11 +408,11 @@ function timeBase(file: AseFile, sink: WarningSink): TimeBase {
     obj.children?.forEach(scan);
   };
   file.objects.forEach(scan);
-  return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf };
+  return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf, ...sampleBudget(inputBytes, tcbKeys) };
 }
 
-function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M4[], yInv: boolean[], sink: WarningSink): void {
-  const tb = timeBase(file, sink);
+function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, entries: Entry[], locals: Matrices, yInv: boolean[], sink: WarningSink): void {
+  const tb = timeBase(file, inputBytes, sink);
   const channels: AnimationChannel[] = [];
   let approximate = false;
   const frameOf = (node: number): NodeFrame => {
@@ -366,7 +424,7 @@ function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M
     };
   };
   const restOf = (node: number): Rest => {
-    const d = math.decompose(locals[node]);
+    const d = math.decompose(locals.at(node));
     return { translation: d.translation, rotation: d.rotation, scale: d.scale };
   };
   const animated = new Set<number>();
@@ -408,13 +466,13 @@ function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M
   // Animated nodes carry TRS (their rest pose) rather than a matrix.
   for (const node of animated) {
     const n = scene.nodes[node];
-    const d = math.decompose(locals[node]);
+    const d = math.decompose(locals.at(node));
     delete n.matrix;
     n.translation = d.translation;
     n.rotation = d.rotation;
     n.scale = d.scale;
   }
-  lookAtChannels(scene, entries, channels, tb.ticksPerSecond / tb.ticksPerFrame);
+  lookAtChannels(scene, entries, channels, tb.ticksPerSecond / tb.ticksPerFrame, tb.budget);
   if (!channels.length) return;
   const s = file.scene;
   const lastSeconds = s?.lastFrame !== undefined ? ((s.lastFrame - (s.firstFrame ?? 0)) * tb.ticksPerFrame) / tb.ticksPerSecond : 0;
@@ -429,7 +487,7 @@ function buildAnimation(scene: Scene, file: AseFile, entries: Entry[], locals: M
  * Target cameras and lights without a rotation track: when the node or its target moves, the
  * orientation is re-aimed at the target at every key time (up = scene +Y, Max's +Z).
  */
-function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChannel[], fps: number): void {
+function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChannel[], fps: number, budget: TimeBase['budget']): void {
   for (const e of entries) {
     if (e.target === undefined) continue;
     const node = e.node, target = e.target;
@@ -439,7 +497,8 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
     // Key times plus every frame between them: the aim changes non-linearly as positions move.
     const keyTimes = moves.flatMap((c) => Array.from(c.times));
     const start = Math.min(...keyTimes), end = Math.max(...keyTimes);
-    const frames = Math.min(100 * keyTimes.length, Math.ceil((end - start) * fps));
+    const frames = Math.max(0, Math.min(100 * keyTimes.length, Math.ceil((end - start) * fps), budget.left));
+    budget.left -= frames;
     for (let f = 1; f < frames; f++) keyTimes.push(Math.fround(start + ((end - start) * f) / frames));
     const times = [...new Set(keyTimes)].sort((a, b) => a - b);
     const position = (n: number, t: number): number[] => {
@@ -448,8 +507,8 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
       const node = scene.nodes[n];
       return node.translation ?? (node.matrix ? [node.matrix[12], node.matrix[13], node.matrix[14]] : [0, 0, 0]);
     };
-    const values: number[] = [];
-    for (const t of times) values.push(...lookAt(position(node, t), position(target, t)));
+    const values = new Float32Array(times.length * 4);
+    times.forEach((t, i) => values.set(lookAt(position(node, t), position(target, t)), i * 4));
     math.makeQuaternionsContinuous(values);
     const n = scene.nodes[node];
     if (n.matrix) {
@@ -459,7 +518,7 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
       n.rotation = d.rotation;
       n.scale = d.scale;
     }
-    channels.push({ node, path: 'rotation', times: Float32Array.from(times), values: Float32Array.from(values), interpolation: 'LINEAR', extras: { lookAt: target } });
+    channels.push({ node, path: 'rotation', times: Float32Array.from(times), values, interpolation: 'LINEAR', extras: { lookAt: target } });
   }
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { aseFormat, parse, parseAse, parseSync, readAse } from '../src/index.js';
-import { aseFile, bitmapMap, camera, cube, enc, geom, helper, IDENTITY_ROWS, light, material, shape, tmAnimation, utf16, type MeshSpec, type Rows, type V3 } from './writer.js';
+import { aseFile, bitmapMap, camera, cube, enc, geom, helper, IDENTITY_ROWS, light, material, mesh, shape, tmAnimation, utf16, type MeshSpec, type Rows, type V3 } from './writer.js';
 
 const load = (text: string | Uint8Array, options = {}): Scene => {
   const scene = parseAse(typeof text === 'string' ? enc(text) : text, options);
@@ -342,6 +342,71 @@ describe('tolerant parsing (spec §7)', () => {
   });
 });
 
+describe('mesh data outside any object (no header, no *GEOMOBJECT)', () => {
+  /** A closed UV sphere of radius 1 about Max Z: 3 rings × 61 segments + 2 poles = 185 vertices, 366 faces. */
+  const sphere = (): MeshSpec => {
+    const rings = 3, segments = 61;
+    const vertices: V3[] = [[0, 0, 1]];
+    for (let r = 1; r <= rings; r++) {
+      const phi = (Math.PI * r) / (rings + 1);
+      for (let k = 0; k < segments; k++) {
+        const theta = (2 * Math.PI * k) / segments;
+        vertices.push([Math.sin(phi) * Math.cos(theta), Math.sin(phi) * Math.sin(theta), Math.cos(phi)]);
+      }
+    }
+    vertices.push([0, 0, -1]);
+    const at = (r: number, k: number) => 1 + (r - 1) * segments + (k % segments);
+    const faces: V3[] = [];
+    for (let k = 0; k < segments; k++) faces.push([0, at(1, k), at(1, k + 1)]);
+    for (let r = 1; r < rings; r++) {
+      for (let k = 0; k < segments; k++) faces.push([at(r, k), at(r + 1, k), at(r + 1, k + 1)], [at(r, k), at(r + 1, k + 1), at(r, k + 1)]);
+    }
+    for (let k = 0; k < segments; k++) faces.push([vertices.length - 1, at(rings, k + 1), at(rings, k)]);
+    return { vertices, faces };
+  };
+  const triangles = (s: Scene) => s.meshes.flatMap((m) => m.primitives).reduce((n, p) => n + (p.indices?.length ?? 0) / 3, 0);
+
+  it('a bare mesh body at the top level is read as an object, with warnings (185 vertices, 366 faces)', () => {
+    const m = sphere();
+    expect([m.vertices.length, m.faces.length]).toEqual([185, 366]);
+    // The body of a *MESH block with no *MESH around it, no header and no object.
+    const body = mesh(m).split('\n').slice(1, -1).join('\n');
+    expect(body.startsWith('*TIMEVALUE 0')).toBe(true);
+    expect(aseFormat.test(enc(body))).toBe(true);
+    const s = load(body);
+    expect(codes(s)).toEqual(['ASE_NO_HEADER', 'ASE_MESH_OUTSIDE_OBJECT']);
+    expect(s.meshes).toHaveLength(1);
+    expect(triangles(s)).toBe(366);
+    expect(s.nodes[0].extras?.meshOutsideObject).toBe(true);
+    expectBox(computeBounds(s), worldBox(m.vertices));
+    const raw = readAse(enc(body)).objects;
+    expect(raw.map((o) => [o.kind, o.mesh?.numVertex, o.mesh?.numFaces])).toEqual([['geom', 185, 366]]);
+  });
+
+  it('a *MESH block at the top level, and two bodies in a row, each become an object', () => {
+    const block = load(mesh(sphere()));
+    expect(codes(block)).toEqual(['ASE_NO_HEADER', 'ASE_MESH_OUTSIDE_OBJECT']);
+    expect(triangles(block)).toBe(366);
+    const body = (m: MeshSpec) => mesh(m).split('\n').slice(1, -1).join('\n');
+    const two = load(`${body(cube())}\n${body(cube([10, 0, 0]))}`);
+    expect(two.meshes).toHaveLength(2);
+    expect(triangles(two)).toBe(24);
+    expectBox(computeBounds(two), worldBox([...cube().vertices, ...cube([10, 0, 0]).vertices]));
+    // With a header and an object as well, the loose body is one more object.
+    const mixed = load(aseFile([geom('Box', cube())]) + body(cube([0, 0, 5])));
+    expect(mixed.nodes.map((n) => n.name)).toEqual(['Box', 'geom1']);
+    expect(codes(mixed)).toEqual(['ASE_MESH_OUTSIDE_OBJECT']);
+  });
+
+  it('a file with nothing but unknown top-level keywords says so (never a silent empty scene)', () => {
+    const s = load('*3DSMAX_ASCIIEXPORT 200\n*SOMETHING_ELSE {\n*A 1\n}\n*OTHER 2\n');
+    expect(s.nodes).toEqual([]);
+    expect(s.warnings.map((w) => [w.code, w.message])).toEqual([['ASE_NO_OBJECTS', 'no object was read; 2 unknown top-level keywords kept in extras.unknown: *SOMETHING_ELSE, *OTHER']]);
+    // An unknown top-level keyword beside objects stays silent, as before.
+    expect(load(aseFile([geom('Box', cube())]) + '*SOMETHING_ELSE 1\n').warnings).toEqual([]);
+  });
+});
+
 describe('errors: only FormatError, at the offset of the bad token', () => {
   const error = (bytes: Uint8Array): FormatError => {
     try {
@@ -362,11 +427,17 @@ describe('errors: only FormatError, at the offset of the bad token', () => {
     expect(error(utf16(text, false)).offset).toBe(2 + 2 * at);
   });
 
+  it('a Git LFS pointer named .ase says what it is (the shared foreign check)', () => {
+    const e = error(enc('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 185344\n'));
+    expect(e.code).toBe('FOREIGN_FORMAT');
+    expect(e.message).toMatch(/^this is a Git LFS pointer, not model data \(fetch the real file with git lfs\), not a 3ds Max ASCII Scene Export/);
+  });
+
   it('truncation, foreign text, runaway nesting and impossible counts', () => {
     const text = aseFile([geom('T', cube())]);
     expect(error(enc(text.slice(0, text.length - 10))).code).toBe('TRUNCATED');
     expect(error(enc('hello world')).code).toBe('BAD_MAGIC');
-    expect(error(Uint8Array.of(0x41, 0x53, 0x45, 0x46, 0, 1, 0, 0)).message).toMatch(/Adobe Swatch Exchange/);
+    expect(error(Uint8Array.of(0x41, 0x53, 0x45, 0x46, 0, 1, 0, 0)).message).toMatch(/^this is an Adobe Swatch Exchange colour palette \(ASEF\), not a 3ds Max ASCII Scene Export/);
     expect(error(enc('   \n\t ')).code).toBe('EMPTY');
     const deep = aseFile([], { materials: [`*MATERIAL 0 {${'*SUBMATERIAL 0 {'.repeat(200)}${'}'.repeat(201)}`] });
     expect(error(enc(deep)).code).toBe('BAD_SYNTAX');
@@ -434,7 +505,24 @@ describe('hierarchy', () => {
 
   it('missing parents and parent cycles fall back to the root with warnings', () => {
     const s = load(aseFile([geom('A', cube(), { parent: 'B' }), geom('B', cube(), { parent: 'A' }), geom('C', cube(), { parent: 'Nobody' })]));
-    expect(codes(s)).toEqual(expect.arrayContaining(['ASE_PARENT_CYCLE', 'ASE_MISSING_PARENT']));
+    expect(codes(s)).toEqual(['ASE_MISSING_PARENT', 'ASE_PARENT_CYCLE']);
+    // Links are made in file order and the one that would close the cycle (B → A) is refused.
+    const idx = (name: string) => s.nodes.findIndex((n) => n.name === name);
+    expect(s.nodes[idx('A')].parent).toBe(idx('B'));
+    expect(s.nodes[idx('B')].parent).toBe(-1);
+    expect(s.warnings[1].message).toBe("object 'B': *NODE_PARENT 'A' would form a cycle; kept at the root");
+  });
+
+  it('several cycles with tails: in each, the link made last in file order is the one refused', () => {
+    const h = (name: string, parent: string) => helper(name, IDENTITY_ROWS, { parent });
+    // X → Y → Z → X with T hanging off X; P ⇄ Q; R → X outside both cycles.
+    const s = load(aseFile([h('X', 'Y'), h('Y', 'Z'), h('T', 'X'), h('P', 'Q'), h('Z', 'X'), h('Q', 'P'), h('R', 'X')]));
+    const parentName = (name: string) => s.nodes[s.nodes[s.nodes.findIndex((n) => n.name === name)].parent]?.name ?? null;
+    expect(['X', 'Y', 'Z', 'T', 'P', 'Q', 'R'].map(parentName)).toEqual(['Y', 'Z', null, 'X', 'Q', null, 'X']);
+    expect(s.warnings.map((w) => w.message)).toEqual([
+      "object 'Z': *NODE_PARENT 'X' would form a cycle; kept at the root",
+      "object 'Q': *NODE_PARENT 'P' would form a cycle; kept at the root",
+    ]);
   });
 });
 

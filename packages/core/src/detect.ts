@@ -8,6 +8,8 @@ export interface ForeignSignature {
   describe(bytes: Uint8Array): string | undefined;
   /** Extensions it is commonly confused under. */
   extensions: string[];
+  /** What to do instead, e.g. 'open its .o3d' for a companion file opened alone. */
+  advice?: string;
 }
 
 const ascii = (bytes: Uint8Array, start: number, length: number) =>
@@ -15,8 +17,52 @@ const ascii = (bytes: Uint8Array, start: number, length: number) =>
 const i32 = (bytes: Uint8Array, at: number) =>
   at + 4 <= bytes.length ? new DataView(bytes.buffer, bytes.byteOffset + at, 4).getInt32(0, true) : undefined;
 
+const f32 = (bytes: Uint8Array, at: number) =>
+  at + 4 <= bytes.length ? new DataView(bytes.buffer, bytes.byteOffset + at, 4).getFloat32(0, true) : undefined;
+
+/** A NUL-terminated bone name of `length` bytes (NUL included) at `at`: printable ASCII, then the NUL. */
+function boneNameAt(bytes: Uint8Array, at: number, length: number | undefined): boolean {
+  if (length === undefined || length < 2 || length > 32 || at + length > bytes.length || bytes[at + length - 1] !== 0) return false;
+  for (let i = at; i < at + length - 1; i++) if (bytes[i] < 0x20 || bytes[i] > 0x7e) return false;
+  return true;
+}
+
+/**
+ * Flyff `.chr` skeleton (shared/specs/o3d.md §3): version 4–7, a bone count, then the first bone's
+ * name length (NUL included, ≤ 32 in the client) and a printable name ending in NUL, and room for
+ * its three matrices.
+ */
+function isFlyffSkeleton(b: Uint8Array): boolean {
+  const version = i32(b, 0) ?? 0;
+  const bones = i32(b, 8) ?? 0;
+  const nameLength = i32(b, 12);
+  return version >= 4 && version <= 7 && bones >= 1 && bones <= 1024 && boneNameAt(b, 16, nameLength) && 16 + nameLength! + 3 * 64 <= b.length;
+}
+
+/**
+ * Flyff `.ani` motion (o3d.md §4.1): version 10, a finite perSlerp, 32 reserved zero bytes, then
+ * bone and frame counts that are positive and small.
+ */
+function isFlyffMotion(b: Uint8Array): boolean {
+  if (i32(b, 0) !== 10 || b.length < 56 || !Number.isFinite(f32(b, 8))) return false;
+  for (let i = 12; i < 44; i++) if (b[i] !== 0) return false;
+  const bones = i32(b, 44) ?? 0;
+  const frames = i32(b, 48) ?? 0;
+  return bones >= 1 && bones <= 1024 && frames >= 1 && frames <= 1 << 20;
+}
+
 /** Known formats that share an extension with ours (see shared/specs/mdl.md §1.1 and o3d.md §9). */
 export const foreignSignatures: ForeignSignature[] = [
+  {
+    extensions: ['.ani'],
+    describe: (b) => (isFlyffMotion(b) ? 'Flyff motion (.ani)' : undefined),
+    advice: 'open its .o3d, which loads the motions beside it',
+  },
+  {
+    extensions: ['.chr'],
+    describe: (b) => (isFlyffSkeleton(b) ? 'Flyff skeleton (.chr)' : undefined),
+    advice: 'open its .o3d, which loads the skeleton beside it',
+  },
   {
     extensions: ['.mdl'],
     describe: (b) => (ascii(b, 0, 4) === 'IDPO' ? `Quake 1 MDL (IDPO v${i32(b, 4)})` : undefined),
@@ -61,7 +107,7 @@ export const foreignSignatures: ForeignSignature[] = [
   },
   {
     extensions: ['.ase'],
-    describe: (b) => (ascii(b, 0, 4) === 'ASEF' ? 'Adobe Swatch Exchange colour palette (ASEF), not a 3ds Max ASCII scene' : undefined),
+    describe: (b) => (ascii(b, 0, 4) === 'ASEF' ? 'Adobe Swatch Exchange colour palette (ASEF)' : undefined),
   },
   {
     extensions: ['.mdl'],
@@ -100,9 +146,13 @@ function extensionOf(fileName: string | undefined): string {
 
 /** Names a foreign format the bytes belong to, or undefined. */
 export function identifyForeign(bytes: Uint8Array): string | undefined {
+  return matchForeign(bytes)?.name;
+}
+
+function matchForeign(bytes: Uint8Array): { name: string; advice?: string } | undefined {
   for (const sig of foreignSignatures) {
     const name = sig.describe(bytes);
-    if (name) return name;
+    if (name) return { name, advice: sig.advice };
   }
   return undefined;
 }
@@ -160,19 +210,30 @@ export function foreignError(bytes: Uint8Array, format: string, expected: string
   if (bytes.length === 0) {
     return new FormatError({ format, offset: 0, expected, found: 'an empty file', code: 'EMPTY' });
   }
-  const foreign = identifyForeign(bytes);
+  const match = matchForeign(bytes);
   const head = printable(String.fromCharCode(...bytes.subarray(0, 16)));
-  if (foreign) {
+  if (match) {
+    const foreign = match.name;
     return new FormatError({
       format,
       offset: 0,
       expected,
       found: foreign,
       code: 'FOREIGN_FORMAT',
-      message: `this is ${article(foreign)} ${foreign}${formatName ? `, not ${article(formatName)} ${formatName}` : ''} (first bytes '${head}')`,
+      // Advice (a companion opened alone) says what to do; first bytes would add nothing to it.
+      message: `this is ${article(foreign)} ${foreign}${formatName ? `, not ${article(formatName)} ${formatName}` : ''}${match.advice ? `; ${match.advice}` : ` (first bytes '${head}')`}`,
     });
   }
   return new FormatError({ format, offset: 0, expected, found: `'${head}'`, code: 'UNKNOWN_FORMAT' });
+}
+
+/**
+ * The check every reader makes when its own signature does not match: empty bytes and formats we
+ * can name (a Git LFS pointer, a Quake MDL, a palette named .ase, …) throw the `foreignError` that
+ * says what they are. Otherwise it returns, and the reader reports its own mismatch.
+ */
+export function rejectForeign(bytes: Uint8Array, format: string, expected: string, formatName?: string): void {
+  if (bytes.length === 0 || identifyForeign(bytes)) throw foreignError(bytes, format, expected, formatName);
 }
 
 function article(noun: string): string {

@@ -3,6 +3,9 @@ export {
   FormatError,
   isFormatError,
   WarningSink,
+  WARNINGS_PER_CODE,
+  isWarningSummary,
+  type WarningSummary,
   serializeError,
   type FormatErrorCode,
   type FormatErrorInit,
@@ -18,6 +21,7 @@ export {
   registeredFormats,
   identifyForeign,
   foreignError,
+  rejectForeign,
   foreignSignatures,
   type ForeignSignature,
 } from './detect.js';

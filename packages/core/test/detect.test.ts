@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from '@relic3d/test-harness';
-import { FormatError, detectFormat, foreignError, identifyForeign, requireFormat, type Format } from '../src/index.js';
+import { FormatError, detectFormat, foreignError, identifyForeign, rejectForeign, requireFormat, type Format } from '../src/index.js';
 
 const fake = (id: string, name: string, ext: string, magic: string): Format => ({
   id,
@@ -62,6 +62,83 @@ describe('detectFormat', () => {
     const unknown = foreignError(bytes('\x01\x02zz'), 'lod', 'a LODka3D file');
     expect(unknown.code).toBe('UNKNOWN_FORMAT');
     expect(unknown.found).toBe("'\\x01\\x02zz'");
+  });
+
+  it('rejectForeign: the check every reader makes when its own signature does not match', () => {
+    const lfs = bytes('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 12\n');
+    const thrown = (b: Uint8Array) => {
+      try {
+        rejectForeign(b, 'ms3d', "'MS3D000000'", 'MilkShape 3D model');
+      } catch (e) {
+        return e as FormatError;
+      }
+      return undefined;
+    };
+    expect(thrown(lfs)).toMatchObject({ code: 'FOREIGN_FORMAT', format: 'ms3d', offset: 0, found: expect.stringMatching(/^Git LFS pointer/) });
+    expect(thrown(lfs)?.message).toMatch(/^this is a Git LFS pointer, not model data \(fetch the real file with git lfs\), not a MilkShape 3D model \(first bytes 'version https:\/\/'\)$/);
+    expect(thrown(new Uint8Array(0))).toMatchObject({ code: 'EMPTY' });
+    // Bytes it cannot name are left to the reader's own error.
+    expect(thrown(bytes('MS3D000001garbage'))).toBeUndefined();
+  });
+
+  it('a Flyff .ani or .chr opened alone says what it is and to open its .o3d (every corpus one)', () => {
+    const companions = corpusFiles('o3d', ['.ani', '.chr']);
+    for (const entry of companions) {
+      const data = new Uint8Array(readFileSync(entry.path));
+      const motion = entry.file.toLowerCase().endsWith('.ani');
+      expect(identifyForeign(data), entry.file).toBe(motion ? 'Flyff motion (.ani)' : 'Flyff skeleton (.chr)');
+      let error: FormatError | undefined;
+      try {
+        requireFormat(data, entry.file, formats);
+      } catch (e) {
+        error = e as FormatError;
+      }
+      expect(error, entry.file).toBeInstanceOf(FormatError);
+      expect(error!.code).toBe('FOREIGN_FORMAT');
+      expect(error!.message, entry.file).toMatch(
+        motion ? /^this is a Flyff motion \(\.ani\); open its \.o3d, which loads the motions beside it$/ : /^this is a Flyff skeleton \(\.chr\); open its \.o3d, which loads the skeleton beside it$/,
+      );
+    }
+    // MANIFEST: 10 motions and 9 skeletons.
+    if (companions.length) expect(companions.map((e) => e.file.slice(-4).toLowerCase()).sort().join('')).toBe('.ani'.repeat(10) + '.chr'.repeat(9));
+  });
+
+  it('no model in the corpus is taken for a Flyff companion', () => {
+    for (const folder of ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'bad', 'foreign']) {
+      for (const entry of corpusFiles(folder)) {
+        if (/\.(ani|chr)$/i.test(entry.file)) continue;
+        expect(identifyForeign(new Uint8Array(readFileSync(entry.path))) ?? '', entry.file).not.toMatch(/^Flyff/);
+      }
+    }
+  });
+
+  it('the companion signatures need the whole header, not just a version', () => {
+    const ani = new Uint8Array(60);
+    new DataView(ani.buffer).setInt32(0, 10, true);
+    new DataView(ani.buffer).setFloat32(8, 0.5, true);
+    new DataView(ani.buffer).setInt32(44, 3, true);
+    new DataView(ani.buffer).setInt32(48, 20, true);
+    expect(identifyForeign(ani)).toBe('Flyff motion (.ani)');
+    const reserved = ani.slice();
+    reserved[20] = 1;
+    expect(identifyForeign(reserved)).toBeUndefined();
+    const noFrames = ani.slice();
+    new DataView(noFrames.buffer).setInt32(48, 0, true);
+    expect(identifyForeign(noFrames)).toBeUndefined();
+
+    const chr = new Uint8Array(16 + 6 + 192);
+    new DataView(chr.buffer).setInt32(0, 7, true);
+    new DataView(chr.buffer).setInt32(8, 1, true);
+    new DataView(chr.buffer).setInt32(12, 6, true);
+    chr.set(bytes('Bip01\0'), 16);
+    expect(identifyForeign(chr)).toBe('Flyff skeleton (.chr)');
+    expect(identifyForeign(chr.subarray(0, chr.length - 1))).toBeUndefined(); // no room for its matrices
+    const v8 = chr.slice();
+    v8[0] = 8;
+    expect(identifyForeign(v8)).toBeUndefined();
+    const unterminated = chr.slice();
+    unterminated[21] = 0x41;
+    expect(identifyForeign(unterminated)).toBeUndefined();
   });
 
   it('names every real foreign file in the corpus', () => {

@@ -187,7 +187,7 @@ export function readMesh(chunk: Chunk, ctx: ReadContext): LodMesh {
       throw e;
     }
   }
-  for (const w of result.sink.list) ctx.sink.warn(w.code, w.message, w.offset);
+  ctx.sink.replay(result.sink);
   return result.mesh;
 }
 

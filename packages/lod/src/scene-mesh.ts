@@ -4,6 +4,7 @@ import { FORMAT } from './chunk.js';
 import type { Axis } from './axis.js';
 import type { MaterialTable } from './scene-materials.js';
 import type { LodMesh } from './types.js';
+import { scrubArray } from './finite.js';
 import { weldCorners } from './weld.js';
 
 export interface BuiltMesh {
@@ -113,7 +114,9 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
       corners.set(g.vertexIndices, at);
       at += g.vertexIndices.length;
     }
-    const normals = cornerNormals(axis.points(raw.positions.slice()), corners, masks);
+    const positions = axis.points(raw.positions.slice());
+    scrubArray(positions); // counted where POSITION is gathered
+    const normals = cornerNormals(positions, corners, masks);
     for (let i = 0; i < normals.length; i++) if (normals[i] === 0) normals[i] = 0; // −0 and 0 must weld
     generated = new Uint32Array(normals.buffer);
     return generated;
@@ -121,6 +124,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
 
   const primitives: Primitive[] = [];
   const positionOfVertex: Uint32Array[] = [];
+  let notFinite = 0;
   const emptyGroups: string[] = [];
   raw.faceGroups.forEach((g, gi) => {
     const corners = g.vertexIndices.length;
@@ -174,6 +178,10 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
     }
     if (sets[0]) primitive.attributes.TEXCOORD_0 = flipV(gather(raw.texCoords[0], 2, welded.uv0));
     if (sets[1]) primitive.attributes.TEXCOORD_1 = flipV(gather(raw.texCoords[1], 2, welded.uv1));
+    for (const name of ['POSITION', 'NORMAL', 'TEXCOORD_0', 'TEXCOORD_1'] as const) {
+      const values = primitive.attributes[name];
+      if (values instanceof Float32Array) notFinite += scrubArray(values);
+    }
     if (skin) {
       primitive.attributes.JOINTS_0 = gather(skin.joints, 4, posIndex);
       primitive.attributes.WEIGHTS_0 = gather(skin.weights, 4, posIndex);
@@ -183,6 +191,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
     primitives.push(primitive);
     positionOfVertex.push(posIndex);
   });
+  if (notFinite) sink.warn('LOD_NOT_FINITE', `mesh '${raw.name}': ${notFinite} non-finite vertex values (NaN or infinity) were set to 0`);
   const mesh: Mesh = {
     name: raw.name,
     primitives,

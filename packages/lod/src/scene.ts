@@ -13,6 +13,7 @@ import {
 } from '@relic3d/core';
 import { axisFor, type Axis } from './axis.js';
 import { imageMimeType, buildMaterials } from './scene-materials.js';
+import { FiniteScrub } from './finite.js';
 import { buildMesh, type BuiltMesh } from './scene-mesh.js';
 import type { LodFile, LodParseOptions } from './types.js';
 
@@ -27,14 +28,11 @@ const MORPH_BUDGET_FLOATS = 1 << 22;
 /** Frame time used when AnimInterval is not positive. */
 const DEFAULT_INTERVAL_MS = 100;
 
-const finite = (v: number, fallback = 0) => (Number.isFinite(v) ? v : fallback);
-const finiteVec = <T extends number[]>(v: T): T => v.map((x) => finite(x)) as T;
-
 /** Local TRS of a GLScene frame entry: L = T(p) · Rz · Ry · Rx (Euler radians), in scene space. */
-function boneLocal(axis: Axis, data: Float32Array, at: number): { translation: Vec3; rotation: Quat } {
-  const q = math.quatFromEulerXYZ(finite(data[at + 3]), finite(data[at + 4]), finite(data[at + 5]));
+function boneLocal(axis: Axis, data: Float32Array, at: number, finite: FiniteScrub): { translation: Vec3; rotation: Quat } {
+  const q = math.quatFromEulerXYZ(finite.value(data[at + 3]), finite.value(data[at + 4]), finite.value(data[at + 5]));
   return {
-    translation: finiteVec(axis.point(data[at], data[at + 1], data[at + 2])),
+    translation: finite.vec(axis.point(data[at], data[at + 1], data[at + 2])),
     rotation: math.quatNormalize(axis.quat(q)),
   };
 }
@@ -57,6 +55,7 @@ interface Built {
   boneNodeById: Map<number, number>;
   meshNodes: number[];
   builtMeshes: (BuiltMesh | undefined)[];
+  finite: FiniteScrub;
 }
 
 function buildSkeleton(file: LodFile, b: Built, sink: WarningSink): void {
@@ -68,7 +67,7 @@ function buildSkeleton(file: LodFile, b: Built, sink: WarningSink): void {
     if (parent === -2) sink.warn('LOD_BONE_PARENT', `bone '${bone.name}' names parent ${bone.parentId}, which was not read before it; made a root`);
     const node = addNode(scene, { name: bone.name, joint: true, extras: { boneId: bone.id, parentId: bone.parentId } }, Math.max(-1, parent));
     if (bind && bind.frameCount > 0) {
-      if (bone.id >= 0 && bone.id < bind.boneCount) Object.assign(scene.nodes[node], boneLocal(axis, bind.bonesRotPos, bone.id * 6));
+      if (bone.id >= 0 && bone.id < bind.boneCount) Object.assign(scene.nodes[node], boneLocal(axis, bind.bonesRotPos, bone.id * 6, b.finite));
       else sink.warn('LOD_BONE_ID', `bone '${bone.name}' has BoneID ${bone.id}, outside the ${bind.boneCount} frame entries`);
     }
     if (b.boneNodeById.has(bone.id)) sink.warn('LOD_BONE_ID', `BoneID ${bone.id} is used twice (bone ${i})`);
@@ -98,7 +97,7 @@ function buildAnimations(file: LodFile, b: Built, sink: WarningSink): void {
       const t = new Float32Array(frames * 3);
       const r = new Float32Array(frames * 4);
       for (let f = 0; f < frames; f++) {
-        const local = boneLocal(axis, anim.bonesRotPos, (f * anim.boneCount + bone.id) * 6);
+        const local = boneLocal(axis, anim.bonesRotPos, (f * anim.boneCount + bone.id) * 6, b.finite);
         t.set(local.translation, f * 3);
         r.set(local.rotation, f * 4);
       }
@@ -171,7 +170,7 @@ function buildMorphs(file: LodFile, b: Built, sink: WarningSink): void {
       for (let f = 0; f < record.frameCount; f++) {
         const delta = new Float32Array(posIndex.length * 3);
         for (let v = 0; v < posIndex.length; v++) {
-          for (let c = 0; c < 3; c++) delta[v * 3 + c] = finite(frames[f * size + posIndex[v] * 3 + c] - primitive.attributes.POSITION[v * 3 + c]);
+          for (let c = 0; c < 3; c++) delta[v * 3 + c] = b.finite.value(frames[f * size + posIndex[v] * 3 + c] - primitive.attributes.POSITION[v * 3 + c]);
         }
         primitive.targets.push({ name: `frame ${f}`, POSITION: delta });
       }
@@ -200,8 +199,8 @@ function buildMorphs(file: LodFile, b: Built, sink: WarningSink): void {
   }
 }
 
-function shapeFromScale(type: string, s: Vec3): ColliderShape | undefined {
-  const [x, y, z] = s.map((v) => Math.abs(finite(v))) as Vec3;
+function shapeFromScale(type: string, s: Vec3, finite: FiniteScrub): ColliderShape | undefined {
+  const [x, y, z] = s.map((v) => Math.abs(finite.value(v))) as Vec3;
   switch (type) {
     case 'box':
       return { type: 'box', size: [x, y, z] };
@@ -222,18 +221,18 @@ function shapeFromScale(type: string, s: Vec3): ColliderShape | undefined {
 function buildPhysics(file: LodFile, b: Built): void {
   const physics = file.physics;
   if (!physics) return;
-  const { scene, axis } = b;
+  const { scene, axis, finite } = b;
   physics.geoms.forEach((geom, i) => {
     const typeName = BODY_TYPES[geom.type] ?? 'unknown';
     const body = physics.bodies[geom.bodyIndex];
     // World transform = body ∘ geom (geom relative to the body).
-    const bodyQ = body ? math.quatNormalize(body.rotation) : ([0, 0, 0, 1] as Quat);
-    const rel = math.quatRotateVec3(bodyQ, finiteVec([...geom.position] as Vec3));
-    const pos: Vec3 = body ? [finite(body.position[0]) + rel[0], finite(body.position[1]) + rel[1], finite(body.position[2]) + rel[2]] : finiteVec([...geom.position] as Vec3);
-    const rot = math.quatNormalize(math.quatMultiply(bodyQ, math.quatNormalize(geom.rotation)));
+    const bodyQ = body ? math.quatNormalize(finite.vec(Array.from(body.rotation))) : ([0, 0, 0, 1] as Quat);
+    const rel = math.quatRotateVec3(bodyQ, finite.vec([...geom.position] as Vec3));
+    const pos: Vec3 = body ? finite.vec([finite.value(body.position[0]) + rel[0], finite.value(body.position[1]) + rel[1], finite.value(body.position[2]) + rel[2]]) : finite.vec([...geom.position] as Vec3);
+    const rot = math.quatNormalize(math.quatMultiply(bodyQ, math.quatNormalize(finite.vec(Array.from(geom.rotation)))));
     const firstLink = Math.max(0, geom.meshLink);
     const meshes = physics.meshLinks.slice(firstLink, Math.max(firstLink, Math.min(physics.meshLinks.length, geom.meshLink + geom.meshLinkCount, firstLink + 1024)));
-    const shape = shapeFromScale(typeName, axis.scale(geom.scale));
+    const shape = shapeFromScale(typeName, axis.scale(geom.scale), finite);
     const extras = { source: 'PHS1', geomIndex: i, geomType: typeName, body: body?.name, bodyIndex: geom.bodyIndex, meshes, mass: geom.mass, density: geom.density, enabled: geom.enabled };
     const collider: Collider = {
       name: geom.name || `geom ${i}`,
@@ -256,14 +255,14 @@ function buildPhysics(file: LodFile, b: Built): void {
 }
 
 function buildLights(file: LodFile, b: Built): void {
-  const { scene, axis } = b;
+  const { scene, axis, finite } = b;
   file.lightSchemes.forEach((scheme, s) => {
     const group = addNode(scene, { name: scheme.name || `light scheme ${s}`, extras: { lightScheme: s, active: s === 0, lights: scheme.lights } });
     scheme.lights.forEach((l, i) => {
       if (!l.enabled) return;
       const style = LIGHT_STYLES[l.style] ?? 'omni';
-      const color = finiteVec([l.diffuse[0], l.diffuse[1], l.diffuse[2]]).map((c) => Math.max(0, c)) as Vec3;
-      const cutoff = finite(l.spotCutOff, 180);
+      const color = finite.vec([l.diffuse[0], l.diffuse[1], l.diffuse[2]]).map((c) => Math.max(0, c)) as Vec3;
+      const cutoff = finite.value(l.spotCutOff, 180);
       const light: Light = {
         name: `${scheme.name} ${i}`,
         type: style === 'parallel' ? 'directional' : style === 'spot' && cutoff < 180 ? 'spot' : 'point',
@@ -276,9 +275,9 @@ function buildLights(file: LodFile, b: Built): void {
         light.innerConeAngle = 0;
       }
       scene.lights.push(light);
-      const node = addNode(scene, { name: light.name!, light: scene.lights.length - 1, translation: finiteVec(axis.point(...l.position)) }, group);
+      const node = addNode(scene, { name: light.name!, light: scene.lights.length - 1, translation: finite.vec(axis.point(...l.position)) }, group);
       if (light.type !== 'point') {
-        const rotation = rotationFromMinusZ(axis.point(...(finiteVec([...l.spotDirection]) as Vec3)));
+        const rotation = rotationFromMinusZ(axis.point(...(finite.vec([...l.spotDirection]) as Vec3)));
         if (rotation) scene.nodes[node].rotation = rotation;
       }
     });
@@ -286,10 +285,10 @@ function buildLights(file: LodFile, b: Built): void {
 }
 
 function buildColliders(file: LodFile, b: Built, sink: WarningSink): void {
-  const { scene, axis } = b;
+  const { scene, axis, finite } = b;
   file.colliderSets.forEach((set, s) => {
     set.colliders.forEach((c, i) => {
-      const m = Array.from(c.matrix, (v) => finite(v));
+      const m = Array.from(c.matrix, (v) => finite.value(v));
       // GLScene keeps the collider's scale in [0][3], [1][3], [2][3] and zeroes them before use.
       const scale: Vec3 = [m[3], m[7], m[11]];
       m[3] = m[7] = m[11] = 0;
@@ -300,7 +299,7 @@ function buildColliders(file: LodFile, b: Built, sink: WarningSink): void {
       const typeName = COLLIDER_TYPES[c.type] ?? 'sphere';
       scene.colliders.push({
         name: c.name || `collider ${i}`,
-        shape: shapeFromScale(typeName, axis.scale(scale))!,
+        shape: shapeFromScale(typeName, axis.scale(scale), finite)!,
         node: node ?? -1,
         translation: d.translation,
         rotation: math.quatNormalize(d.rotation),
@@ -311,7 +310,7 @@ function buildColliders(file: LodFile, b: Built, sink: WarningSink): void {
 }
 
 function buildProxies(file: LodFile, b: Built, sink: WarningSink): void {
-  const { scene, axis } = b;
+  const { scene, axis, finite } = b;
   for (const proxy of file.proxies) {
     const host = b.meshNodes[proxy.meshIndex];
     if (host === undefined) {
@@ -331,9 +330,9 @@ function buildProxies(file: LodFile, b: Built, sink: WarningSink): void {
         scene,
         {
           name: item.name || `proxy item ${i}`,
-          translation: finiteVec(axis.point(...item.position)),
-          rotation: math.quatNormalize(axis.quat(item.rotation)),
-          scale: finiteVec(axis.scale(item.scale)),
+          translation: finite.vec(axis.point(...item.position)),
+          rotation: math.quatNormalize(axis.quat(finite.vec(Array.from(item.rotation)))),
+          scale: finite.vec(axis.scale(item.scale)),
           ...(mesh !== undefined ? { mesh } : {}),
           ...(skin !== undefined ? { skin } : {}),
           extras: { proxyItem: i, sourceMeshIndex: item.sourceMeshIndex, visible: item.visible, expanded: item.expanded, reserved: item.reserved, ...(item.gap !== undefined ? { gap: item.gap } : {}) },
@@ -351,7 +350,7 @@ export function toScene(file: LodFile, options: LodParseOptions, sink: WarningSi
   const scene = createScene('lod', file.version);
   const axis = axisFor(options.upAxis);
   if (options.fileName) scene.name = options.fileName.replace(/^.*[\\/]/, '').replace(/\.lod$/i, '');
-  const b: Built = { scene, axis, boneNodes: [], boneNodeById: new Map(), meshNodes: [], builtMeshes: [] };
+  const b: Built = { scene, axis, boneNodes: [], boneNodeById: new Map(), meshNodes: [], builtMeshes: [], finite: new FiniteScrub() };
   const materials = buildMaterials(file, scene, sink);
   buildSkeleton(file, b, sink);
   const skin = buildSkin(b);
@@ -373,6 +372,7 @@ export function toScene(file: LodFile, options: LodParseOptions, sink: WarningSi
   buildPhysics(file, b);
   buildLights(file, b);
   buildColliders(file, b, sink);
+  if (b.finite.count) sink.warn('LOD_NOT_FINITE', `${b.finite.count} non-finite values (NaN, infinity or beyond float range) in transforms, keys, morph frames, lights, colliders or physics were set to 0`);
 
   const extras = scene.extras;
   extras.signature = file.signature;

@@ -121,6 +121,48 @@ describe('broken files', () => {
     expect(formatError(() => parseLod(v2))).toMatchObject({ code: 'BAD_VERSION', offset: 7 });
   });
 
+  it('a Git LFS pointer named .lod says what it is (the shared foreign check)', () => {
+    const e = formatError(() => parseLod(new TextEncoder().encode('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 185344\n')));
+    expect(e.code).toBe('FOREIGN_FORMAT');
+    expect(e.message).toMatch(/^this is a Git LFS pointer, not model data .*, not a LODka3D model/);
+  });
+
+  it('NaN, ±infinity and float overflow are scrubbed at the reader, with warnings: vertices, transforms, keys, lights, colliders, physics', () => {
+    const N = NaN, I = Infinity, BIG = 3e38;
+    const box: MeshSpec = {
+      name: 'Box',
+      mode: 3,
+      positions: [0, 0, 0, N, 0, 0, 1, I, 0, 0, 1, -I],
+      normals: [0, N, 1],
+      uvSets: [[0, 0, N, 0, 1, I, 0, 1]],
+      groups: [{ faceType: 2, name: 'front', materials: [''], vertex: [0, 1, 2, 0, 2, 3], smooth: [1, 1], normal: [0, 0, 0, 0, 0, 0], uv: [[0, 1, 2, 0, 2, 3]] }],
+      boneCount: 2,
+    };
+    const bones = [{ id: 0, parent: -1, name: 'root' }, { id: 1, parent: 0, name: 'arm' }];
+    const bytes = lodFile([
+      skl1(bones),
+      msl1([box, { name: 'Host', mode: 3, positions: [], uvSets: [[]], groups: [], boneCount: 2 }]),
+      ans1([{ name: 'wave', interval: 50, mode: 1, frames: [[[N, 0, I, 0, N, 0], [1, 0, 0, I, 0, 0]], [[0, 0, 0, 0, 0, 0], [BIG, BIG, BIG, 0, 0, 0]]] }]),
+      phs1({ bodies: [{ type: 1, name: 'b', position: [BIG, 2, 3], scale: [1, I, 1], rotation: [0, N, 0, 1], mass: 10 }], geoms: [{ type: 1, name: 'g', body: 0, position: [BIG, I, 0], scale: [N, 3, 4], rotation: [0, 0, N, 1], meshLink: 0, meshLinkCount: 1 }], joints: [], meshLinks: [0] }),
+      lgs1([lig1('day', [{ enabled: true, style: 0, position: [N, 10, 0], direction: [0, I, 0], diffuse: [N, 1, 1, 1], cutoff: N }])]),
+      pxl1([pxi1(1, [{ name: 'copy', parent: -1, source: 0, position: [N, 0, I], rotation: [N, 0, 0, 1], scale: [I, N, 1] }])]),
+      cll1([col1('near', [{ name: 'head', bone: 1, type: 0, matrix: [N, 0, 0, I, 0, 1, 0, 0.5, 0, 0, 1, 0.5, I, 0.25, 0, 1] }])]),
+    ]);
+    const scene = valid(bytes);
+    // Vertices: 3 positions, the normal's y on all 4 vertices, 2 UV values.
+    expect(scene.warnings.map((w) => w.message)).toContain("mesh 'Box': 9 non-finite vertex values (NaN or infinity) were set to 0");
+    expect(Array.from(scene.meshes[0].primitives[0].attributes.POSITION)).toEqual([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    expect(scene.warnings.filter((w) => w.code === 'LOD_NOT_FINITE').map((w) => w.message)[1]).toMatch(/^\d+ non-finite values \(NaN, infinity or beyond float range\) in transforms, keys, morph frames, lights, colliders or physics were set to 0$/);
+    const finite32 = (v: ArrayLike<number> | undefined) => Array.from(v ?? []).every((x) => Number.isFinite(Math.fround(x)));
+    for (const n of scene.nodes) expect([n.name, finite32(n.translation) && finite32(n.rotation) && finite32(n.scale)]).toEqual([n.name, true]);
+    expect(scene.nodes.find((n) => n.name === 'copy')).toMatchObject({ translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [0, 0, 1] });
+    for (const c of scene.animations.flatMap((a) => a.channels)) expect(finite32(c.values)).toBe(true);
+    for (const c of scene.colliders) expect(finite32(c.translation) && finite32(c.rotation) && JSON.stringify(c.shape).indexOf('null') < 0).toBe(true);
+    // The body at x = 3e38 plus its geom at x = 3e38 overflows float32: set to 0, not written as infinity.
+    expect(scene.colliders.find((c) => c.extras?.source === 'PHS1')?.translation?.[0]).toBe(0);
+    expect(finite32(scene.lights[0].color)).toBe(true);
+  });
+
   it('the first chunk must be LOD1', () => {
     const bytes = lodFile([]);
     bytes.set(new TextEncoder().encode('MSL1'), 8);

@@ -91,10 +91,12 @@ function applyOne(scene: Scene, material: Material, file: string, bytes: Loaded,
     return;
   }
   let json: unknown;
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   try {
-    json = JSON.parse(new TextDecoder('utf-8').decode(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
-  } catch (e) {
-    sink.warn('MDL_MATERIAL_JSON', `material file '${file}' is not JSON: ${(e as Error).message}`);
+    json = JSON.parse(new TextDecoder('utf-8').decode(data));
+  } catch {
+    // The parser's message quotes the text; a companion's content never goes into a warning.
+    sink.warn('MDL_MATERIAL_JSON', `material file '${file}' is not JSON (${data.length} bytes); not applied`);
     return;
   }
   const m = (json as { material?: Record<string, unknown> })?.material;

@@ -122,15 +122,38 @@ function readNode(r: ByteReader, ctx: Context, depth: number): MdlNode {
     r.expectTag('COLL');
     node.collision = readG3dCollision(r, ctx);
     r.expectTag('KIDS');
-    // No child count is documented: children follow while the next tag is NODE. Nested children
-    // therefore take every later NODE (the layout is ambiguous there).
-    while (r.remaining >= 4 && nextTagIs(r, 'NODE')) node.children.push(readNode(r, ctx, depth + 1));
+    if (hasChildCount(r)) {
+      // As the real format writes it: an INT child count, then the children.
+      const childCount = countField(r, MIN_NODE, 'child nodes');
+      for (let i = 0; i < childCount; i++) node.children.push(readNode(r, ctx, depth + 1));
+    } else {
+      // As documented, no count: children follow while the next tag is NODE. Nested children
+      // therefore take every later NODE (the layout is ambiguous there).
+      while (r.remaining >= 4 && nextTagIs(r, 'NODE')) node.children.push(readNode(r, ctx, depth + 1));
+    }
   }
   return node;
 }
 
+/**
+ * Whether a G3D `KIDS` carries a child count (the real format) rather than children right away
+ * (the G3D page). The two cannot be confused: the bytes of a `NODE` tag as a count are over a
+ * billion children, far more than the bytes left can hold. A count is taken when it is 0, or when
+ * its children fit in the bytes left and the first of them starts with `NODE`.
+ */
+function hasChildCount(r: ByteReader): boolean {
+  if (r.remaining < 4 || nextTagIs(r, 'NODE')) return false;
+  const n = new DataView(r.bytes.buffer, r.bytes.byteOffset + r.offset, 4).getInt32(0, true);
+  if (n === 0) return true;
+  if (n < 0 || n * MIN_NODE > r.remaining - 4) return false;
+  return r.remaining >= 8 && tagAt(r, r.offset + 4, 'NODE');
+}
+
 function nextTagIs(r: ByteReader, tag: string): boolean {
-  const at = r.offset;
+  return tagAt(r, r.offset, tag);
+}
+
+function tagAt(r: ByteReader, at: number, tag: string): boolean {
   for (let i = 0; i < 4; i++) if (r.bytes[at + i] !== tag.charCodeAt(i)) return false;
   return true;
 }

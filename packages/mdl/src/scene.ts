@@ -68,8 +68,9 @@ export function toScene(file: MdlFile, options: MdlParseOptions, sink: WarningSi
 function parseJson(ctx: Context, text: string, what: string, offset: number): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    ctx.sink.warn('MDL_BAD_JSON', `${what} are not valid JSON (${(e as Error).message}); the raw text is kept`, offset);
+  } catch {
+    // The parser's message quotes the text, which stays in extras and out of the warning.
+    ctx.sink.warn('MDL_BAD_JSON', `${what} are not valid JSON (${text.length} characters); the raw text is kept`, offset);
     return undefined;
   }
 }

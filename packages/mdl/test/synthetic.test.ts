@@ -277,6 +277,38 @@ describe('G3D v100 (documented layout, written by the tests)', () => {
     expect(valid(siblings).nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0', 'b<1']);
   });
 
+  it('G3D KIDS with a child count (as the real format writes it) is read as a count, with or without children', () => {
+    const tree = { name: 'root', children: [{ name: 'a', children: [{ name: 'a1' }] }, { name: 'b' }] };
+    const counted = writeMdl({ variant: 'g3d', g3dChildCount: true, root: tree });
+    const scene = valid(parseMdl(counted));
+    expect(scene.nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0', 'a1<1', 'b<0']);
+    expect(scene.warnings).toEqual([]);
+    expect(readMdl(counted).trailingBytes).toBe(0);
+    // A count of 0 at the end of the file is a count, not 4 trailing bytes.
+    const leaf = valid(parseMdl(writeMdl({ variant: 'g3d', g3dChildCount: true, root: { name: 'only' } })));
+    expect([leaf.nodes.length, leaf.warnings.length]).toEqual([1, 0]);
+    // The documented form is unchanged beside it: children right after KIDS.
+    const bare = valid(parseMdl(writeMdl({ variant: 'g3d', root: { name: 'root', children: [{ name: 'a' }] } })));
+    expect(bare.nodes.map((n) => `${n.name}<${n.parent}`)).toEqual(['root<-1', 'a<0']);
+  });
+
+  it('G3D KIDS followed by neither NODE nor a count its bytes can hold: no children, the rest is trailing', () => {
+    const bytes = writeMdl({ variant: 'g3d', root: { name: 'root' } });
+    const withJunk = (value: number, extra: number[] = []) => {
+      const out = new Uint8Array(bytes.length + 4 + extra.length);
+      out.set(bytes);
+      new DataView(out.buffer).setInt32(bytes.length, value, true);
+      out.set(extra, bytes.length + 4);
+      return out;
+    };
+    // Two children claimed with only 4 bytes after the count, or -1: not counts.
+    for (const junk of [withJunk(2, [1, 2, 3, 4]), withJunk(-1)]) {
+      const scene = valid(parseMdl(junk));
+      expect(scene.nodes).toHaveLength(1);
+      expect(scene.warnings.map((w) => w.code)).toEqual(['MDL_TRAILING_BYTES']);
+    }
+  });
+
   it('empty strings everywhere', () => {
     const bytes = writeMdl({ variant: 'g3d', root: { name: '', lods: [{ meshes: [tri('', { material: '' })] }], bones: [{ name: '' }] } });
     const raw = readMdl(bytes);
@@ -464,6 +496,39 @@ describe('materials through the resolver', () => {
     const base = valid(parseMdl(file('Materials/wood.mat'), { resolve }));
     expect(base.materials[0].extras!.materialFile).toBe('Materials/wood.mat');
     expect(base.textures[0].uri).toBe('Materials/tex/base.dds');
+  });
+
+  it('stored paths cannot climb out of where they start; absolute ones go by base name; no warning quotes a companion', () => {
+    const secret = new TextEncoder().encode('root:x:0:0:root:/root:/bin/bash\nSECRET=hunter2\n');
+    const asked: string[] = [];
+    const resolve = (name: string) => {
+      asked.push(name);
+      return secret;
+    };
+    const paths = ['/etc/passwd', '/proc/self/environ', 'C:\\Windows\\win.ini', '\\\\host\\share\\a.mat', '../../../../etc/shadow', './../../up.mat', '..\\..\\Materials\\x.mat', 'Materials/../../../y.mat', './mats/./z.mat'];
+    const bytes = writeMdl({ variant: 'ultra', root: { lods: [{ meshes: paths.map((p, i) => tri(`m${i}`, { material: p })) }] } });
+    const scene = valid(parseMdl(bytes, { resolve }));
+    expect(asked).toEqual(['passwd', 'environ', 'win.ini', 'a.mat', 'etc/shadow', 'up.mat', 'Materials/x.mat', 'y.mat', 'mats/z.mat']);
+    expect(scene.materials.map((m) => m.extras!.materialPath)).toEqual(paths);
+    // The caller's base folder is the only way up.
+    asked.length = 0;
+    valid(parseMdl(bytes, { resolve, baseFolder: '../..' }));
+    expect(asked).toEqual(['passwd', 'environ', 'win.ini', 'a.mat', '../../etc/shadow', 'up.mat', '../../Materials/x.mat', '../../y.mat', 'mats/z.mat']);
+    // Each companion was not JSON: the warnings say so without a byte of what it holds.
+    expect(scene.warnings.map((w) => w.code)).toEqual(Array(paths.length).fill('MDL_MATERIAL_JSON'));
+    for (const w of scene.warnings) expect(w.message).not.toMatch(/root|hunter|SECRET|bash/);
+    expect(scene.warnings[0].message).toBe(`material file 'passwd' is not JSON (${secret.length} bytes); not applied`);
+  });
+
+  it('texture paths inside a .mat are contained the same way', () => {
+    const mat = JSON.stringify({ material: { texture0: '/home/user/secret.png', texture1: '../../../../etc/x.dds', texture2: './../t.dds' } });
+    const scene = valid(parseMdl(file('./mats/wood.mat'), { resolve: (n) => (n.endsWith('.mat') ? new TextEncoder().encode(mat) : undefined), baseFolder: '../..' }));
+    expect(scene.textures.map((t) => t.uri)).toEqual(['mats/secret.png', '../../etc/x.dds', 'mats/t.dds']);
+  });
+
+  it('bad JSON in node properties warns without quoting it', () => {
+    const scene = valid(parseMdl(writeMdl({ variant: 'g3d', root: { user: '{"password": hunter2' } })));
+    expect(scene.warnings.map((w) => w.message)).toEqual(["user properties of node '' are not valid JSON (20 characters); the raw text is kept"]);
   });
 
   it('parseMdl skips an async resolver with a warning; a missing file warns', () => {

@@ -95,6 +95,8 @@ export interface WFile {
   variant: 'ultra' | 'g3d';
   /** Default 300 (Ultra) or 100 (G3D). */
   version?: number;
+  /** G3D only: write an INT child count after `KIDS`, as the real format does (the G3D page has none). */
+  g3dChildCount?: boolean;
   root: WNode;
 }
 
@@ -181,7 +183,7 @@ function partsBytes(parts: WPart[], ultra: boolean): Uint8Array {
   return out.bytes();
 }
 
-function writeNode(out: Bytes, n: WNode, ultra: boolean, version: number) {
+function writeNode(out: Bytes, n: WNode, ultra: boolean, version: number, g3dChildCount = false) {
   out.tag('NODE').istring(n.name ?? '').istring(n.engine ?? '').istring(n.user ?? '');
   out.f32(...(n.position ?? [0, 0, 0]), ...(n.rotation ?? [0, 0, 0, 1]), ...(n.scale ?? [1, 1, 1]), ...(n.color ?? [1, 1, 1, 1]));
   if (ultra && version >= 301) out.f32(...(n.unknownFloats ?? [16, 32, 64]));
@@ -207,8 +209,9 @@ function writeNode(out: Bytes, n: WNode, ultra: boolean, version: number) {
     for (const a of n.animations ?? []) writeAnimation(out, a);
     out.tag('COLL').i32(parts.length).raw(parts);
     out.tag('KIDS');
+    if (g3dChildCount) out.i32(n.children?.length ?? 0);
   }
-  for (const c of n.children ?? []) writeNode(out, c, ultra, version);
+  for (const c of n.children ?? []) writeNode(out, c, ultra, version, g3dChildCount);
 }
 
 /** Writes a file of either layout. */
@@ -217,7 +220,7 @@ export function writeMdl(file: WFile): Uint8Array {
   const version = file.version ?? (ultra ? 300 : 100);
   const out = new Bytes();
   out.tag(ultra ? 'Ultra Model\0' : 'G3D\0').i32(version);
-  writeNode(out, file.root, ultra, version);
+  writeNode(out, file.root, ultra, version, file.g3dChildCount);
   return out.bytes();
 }
 

@@ -1,4 +1,4 @@
-import { ByteReader, FormatError, WarningSink, type RGBA } from '@relic3d/core';
+import { ByteReader, FormatError, WarningSink, rejectForeign, type RGBA } from '@relic3d/core';
 import { deinterleave, type DeinterleavedArrays, type DeinterleaveOptions, type FieldLayout } from '@relic3d/kernels';
 import { attachKeyTracks } from './keys.js';
 import { attachTriangleRecords } from './triangles.js';
@@ -46,6 +46,7 @@ export function readMs3dInto(bytes: Uint8Array, options: Ms3dParseOptions, sink:
   if (bytes.length < HEADER_SIZE) {
     r.fail(`a ${HEADER_SIZE}-byte header starting '${MS3D_MAGIC}'`, `${bytes.length} bytes`, bytes.length === 0 ? 'EMPTY' : 'TRUNCATED');
   }
+  if (String.fromCharCode(...bytes.subarray(0, MS3D_MAGIC.length)) !== MS3D_MAGIC) rejectForeign(bytes, 'ms3d', `'${MS3D_MAGIC}'`, 'MilkShape 3D model');
   r.expectBytes(MS3D_MAGIC, 'MS3D magic');
   const version = r.i32();
   if (version !== 3 && version !== 4) {

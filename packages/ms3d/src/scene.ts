@@ -1,6 +1,7 @@
 import {
   createScene,
   defaultMaterial,
+  FormatError,
   math,
   WarningSink,
   type AnimationChannel,
@@ -151,6 +152,55 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
   return scene;
 }
 
+/**
+ * The triangle list of each group, checked before anything is built from it: an index past the
+ * triangles is an error, and a triangle already listed (here or in an earlier group) is dropped,
+ * since each triangle belongs to one group. What the mesh holds is then bounded by the triangles
+ * stored, not by how often a file repeats them. Lists without repeats are returned as stored.
+ */
+function checkedTriangleLists(file: Ms3dFile, sink: WarningSink): Uint16Array[] {
+  const count = file.triangles.count;
+  const listed = new Uint8Array(count);
+  let repeats = 0;
+  const lists = file.groups.map((group, g) => {
+    const stored = group.triangleIndices;
+    let kept: Uint16Array | undefined;
+    let n = 0;
+    for (let i = 0; i < stored.length; i++) {
+      const tri = stored[i];
+      if (tri >= count) {
+        throw new FormatError({
+          format: 'ms3d',
+          offset: group.offset + 35 + 2 * i, // the group record's triangleIndices[i]
+          expected: `a triangle index below ${count}`,
+          found: `${tri} in group ${g} '${group.name}'`,
+          code: 'BAD_INDEX',
+        });
+      }
+      if (listed[tri]) {
+        repeats++;
+        kept ??= stored.slice(0, i);
+        continue;
+      }
+      listed[tri] = 1;
+      if (kept) {
+        if (n === kept.length) kept = grow(kept);
+        kept[n] = tri;
+      }
+      n++;
+    }
+    return kept ? kept.slice(0, n) : stored;
+  });
+  if (repeats) sink.warn('MS3D_REPEATED_TRIANGLE', `${repeats} group references name a triangle already listed (each triangle belongs to one group); dropped`);
+  return lists;
+}
+
+function grow(list: Uint16Array): Uint16Array {
+  const out = new Uint16Array(Math.max(16, list.length * 2));
+  out.set(list);
+  return out;
+}
+
 /** What an empty group says: it has no primitive to carry it. */
 function emptyGroupExtras(file: Ms3dFile, group: Ms3dGroup, g: number): Extras {
   const extras: Extras = { name: group.name, groupIndex: g, flags: group.flags, materialIndex: group.materialIndex };
@@ -176,7 +226,9 @@ function buildMesh(file: Ms3dFile, scene: Scene, skin: VertexSkin | undefined, s
   const mesh: Mesh = { name: scene.name ?? 'ms3d', primitives: [] };
   const emptyGroups: Extras[] = [];
   const mismatches = { count: 0 };
-  file.groups.forEach((group, g) => {
+  const lists = checkedTriangleLists(file, sink);
+  file.groups.forEach((stored, g) => {
+    const group = lists[g] === stored.triangleIndices ? stored : { ...stored, triangleIndices: lists[g] };
     if (group.triangleIndices.length === 0) {
       emptyGroups.push(emptyGroupExtras(file, group, g));
       return;

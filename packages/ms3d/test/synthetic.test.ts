@@ -76,6 +76,11 @@ describe('header and detection', () => {
     expectError(bad.subarray(0, 12), 'TRUNCATED');
   });
 
+  it('a Git LFS pointer named .ms3d says what it is (the shared foreign check)', () => {
+    const e = expectError(new TextEncoder().encode('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 185344\n'), 'FOREIGN_FORMAT');
+    expect(e.message).toMatch(/^this is a Git LFS pointer, not model data .*, not a MilkShape 3D model/);
+  });
+
   it("warns, and still reads, past MilkShape's editor limits", () => {
     const joints = Array.from({ length: 129 }, (_, i) => ({ name: `j${i}` }));
     const scene = valid(parseMs3d(writeMs3d({ joints })));
@@ -176,6 +181,20 @@ describe('geometry', () => {
     const triangleError = expectError(groupBytes, 'BAD_INDEX');
     expect(triangleError.offset).toBe(groupAt);
     expect(triangleError.found).toMatch(/^5 in group 0/);
+  });
+
+  it('a triangle listed again (in its group or another) is drawn once, by the first group that lists it', () => {
+    const f = quad({ groups: [{ name: 'a', triangles: [1, 1, 0, 1] }, { name: 'b', triangles: [0, 1] }] });
+    const scene = valid(parseMs3d(writeMs3d(f)));
+    expect(scene.meshes[0].primitives).toHaveLength(1);
+    const p = scene.meshes[0].primitives[0];
+    expect(Array.from(p.extras!.triangleIndices as Uint16Array)).toEqual([1, 0]);
+    expect(p.indices!.length).toBe(6);
+    // Group b lists nothing new: it is kept as an empty group.
+    expect(scene.meshes[0].extras?.emptyGroups).toEqual([{ name: 'b', groupIndex: 1, flags: 0, materialIndex: -1 }]);
+    expect(scene.warnings.map((w) => w.message)).toEqual(['4 group references name a triangle already listed (each triangle belongs to one group); dropped']);
+    // The raw reader keeps the lists as stored.
+    expect(Array.from(readMs3d(writeMs3d(f)).groups[0].triangleIndices)).toEqual([1, 1, 0, 1]);
   });
 
   it('keeps the groups of a file whose groups are all empty in scene extras', () => {

@@ -2,13 +2,14 @@ import * as THREE from 'three';
 import { computeBounds, isEmptyBounds, type Collider, type Resolver, type Scene, type Warning } from '@relic3d/core';
 import { createClip } from './animation.js';
 import { createGeometry } from './geometry.js';
+import { MAX_DEPTH, nodeDepths, planFlattening } from './hierarchy.js';
 import { createMaterial, type MaterialModel } from './materials.js';
 import { defaultImageDecoder, fillTexture, wrapOf, type ImageDecoder } from './textures.js';
 
 export interface ToThreeOptions {
   /** Looks up texture files by the path the model writes (embedded images need no resolver). */
   resolve?: Resolver;
-  /** Replaces the image decoder (default: createImageBitmap, TGA through three's TGALoader). */
+  /** Replaces the image decoder (default: `defaultImageDecoder`: browser codecs, BMP/TGA/DDS through core's decoders). */
   decodeImage?: ImageDecoder;
   /** `'standard'` (default): MeshStandardMaterial from the PBR fields; `'phong'`: the file's legacy colours. */
   materials?: MaterialModel;
@@ -184,16 +185,37 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     object.userData = { node: i, sourceName: node.name, ...(node.extras ? { extras: node.extras } : {}) };
     return object;
   });
+  const depth = nodeDepths(scene);
+  const isLevel = (i: number) => {
+    const p = scene.nodes[i].parent;
+    return !!scene.nodes[p]?.lods?.some((l) => l.node === i);
+  };
+  const flat = planFlattening(scene, depth, (i) => new THREE.Matrix4().compose(nodes[i].position, nodes[i].quaternion, nodes[i].scale), isLevel);
+  let cyclic = 0;
   scene.nodes.forEach((node, i) => {
     const parent = node.parent >= 0 ? nodes[node.parent] : undefined;
     if (!parent) return;
-    const lodParent = scene.nodes[node.parent].lods;
-    if (lodParent?.some((l) => l.node === i)) return; // added as a level below
+    if (depth[i] < 0) { cyclic++; return; } // on a parent cycle: shown as a root below
+    if (isLevel(i)) return; // added as a level below
+    const anchor = flat?.anchor.get(i);
+    if (anchor !== undefined) {
+      flat!.relative.get(i)!.decompose(nodes[i].position, nodes[i].quaternion, nodes[i].scale);
+      nodes[anchor].add(nodes[i]);
+      return;
+    }
     parent.add(nodes[i]);
   });
   for (const r of scene.roots) if (nodes[r] && !nodes[r].parent) root.add(nodes[r]);
-  // Orphans (parent index out of range) still show.
+  // Orphans (parent index out of range) and nodes on parent cycles still show.
   nodes.forEach((o, i) => { if (!o.parent && scene.nodes[i].parent >= 0) root.add(o); });
+  if (cyclic) warn('THREE_PARENT_CYCLE', `${cyclic} nodes lie on or below a parent cycle; they hang from the root`);
+  if (flat) {
+    warn(
+      'THREE_DEEP_HIERARCHY',
+      `${flat.anchor.size} nodes lie deeper than ${MAX_DEPTH} levels (three.js walks its tree recursively): ` +
+        `they hang from their ancestor at depth ${MAX_DEPTH - 1} with their rest transform baked in; animation of the levels in between does not move them`,
+    );
+  }
 
   // LOD levels.
   const lodObjects: THREE.LOD[] = [];
@@ -309,9 +331,13 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     for (const mesh of list) mesh.bind(skeleton, identity);
   }
 
-  const clips = scene.animations.map((clip) =>
-    createClip(clip, scene, nodes, meshObjectsByNode, (code, message) => warn(code, message)),
-  );
+  // A flattened node's channels would move it relative to its old parent: they are dropped.
+  let dropped = 0;
+  const clips = scene.animations.map((clip) => {
+    const channels = flat ? clip.channels.filter((c) => !flat.anchor.has(c.node) || (dropped++, false)) : clip.channels;
+    return createClip(channels === clip.channels ? clip : { ...clip, channels }, scene, nodes, meshObjectsByNode, (code, message) => warn(code, message));
+  });
+  if (dropped) warn('THREE_DEEP_HIERARCHY', `${dropped} animation channels on nodes deeper than ${MAX_DEPTH} levels were dropped`);
 
   const colliders: THREE.Object3D[] = [];
   if (options.colliders !== false && scene.colliders.length) {

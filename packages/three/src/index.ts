@@ -1,7 +1,8 @@
 export { toThree, setLodLevel, type ToThreeOptions, type ThreeScene } from './convert.js';
-export { RelicLoader, type RelicLoaderOptions, type RelicLoadResult } from './loader.js';
+export { isHtmlPage, missingReason } from './fetch.js';
+export { RelicLoader, type MotionChoice, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
 export { createMaterial, type MaterialModel } from './materials.js';
 export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';
 export { CubicSplineInterpolant, applyInterpolation, interpolationOf } from './cubic.js';
-export { defaultImageDecoder, sniffImageType, type ImageDecoder } from './textures.js';
+export { defaultImageDecoder, type ImageDecoder } from './textures.js';
 export { sceneStats, type SceneStats } from './stats.js';

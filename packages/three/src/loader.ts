@@ -1,6 +1,17 @@
 import * as THREE from 'three';
-import { registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene } from '@relic3d/core';
+import { registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene, type Warning } from '@relic3d/core';
 import { toThree, type ThreeScene, type ToThreeOptions } from './convert.js';
+import { isHtmlPage, missingReason } from './fetch.js';
+
+/**
+ * Which animations a format with separate motion files (Flyff `.o3d`: `<skeleton>_<name>.ani`) loads:
+ * motion names (`['stand', 'walk']`) or file names (`'mvr_aibatt_walk.ani'`), `'auto'`/`'all'` for
+ * every motion the resolver lists (it needs `resolve.list()`), or `'none'`.
+ */
+export type MotionChoice = readonly string[] | 'auto' | 'all' | 'none';
+
+/** Options passed to the format's parse: code page, kernels, motions, ... */
+export type RelicParseOptions = Omit<ParseOptions, 'fileName' | 'resolve'> & { motions?: MotionChoice };
 
 export interface RelicLoaderOptions {
   /**
@@ -8,11 +19,21 @@ export interface RelicLoaderOptions {
    * (`registerFormat`), and when that is empty every format of the optional peer `relic3d`.
    */
   formats?: readonly Format[];
-  /** Passed to the format's parse (code page, kernels, ...). */
-  parseOptions?: Omit<ParseOptions, 'fileName' | 'resolve'>;
+  /** Passed to the format's parse (code page, kernels, motions, ...). */
+  parseOptions?: RelicParseOptions;
+  /**
+   * Motions of an `.o3d` (shorthand for `parseOptions.motions`). A model's URL folder cannot be
+   * listed, so with the default resolver name them: `['stand', 'walk']` fetches
+   * `<skeleton>_stand.ani` and `<skeleton>_walk.ani` next to the model. Default `'auto'`: what a
+   * listing resolver (`resolve.list()`) offers. A skinned model that gets no motion is warned about.
+   */
+  motions?: MotionChoice;
   /** Passed to `toThree` (material model, LOD distances, ...). */
   threeOptions?: Omit<ToThreeOptions, 'resolve'>;
-  /** Overrides how companion files (textures, .chr/.ani) are found; default: fetched next to the model. */
+  /**
+   * Overrides how companion files (textures, .chr/.ani) are found; default: fetched next to the model
+   * by base name, then from its `Texture/` and `Textures/` folders.
+   */
   resolve?: Resolver;
 }
 
@@ -76,8 +97,9 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     // fetch rather than THREE.FileLoader, so the loader also runs in workers and Node.
     fetch(resolved, { headers: this.requestHeader, credentials: this.withCredentials ? 'include' : 'same-origin' })
       .then(async (response) => {
-        if (!response.ok) throw new Error(`RelicLoader: ${resolved} answered ${response.status} ${response.statusText}`);
         const data = new Uint8Array(await response.arrayBuffer());
+        const missing = missingReason(resolved, response, data);
+        if (missing) throw new Error(`RelicLoader: ${missing}`);
         if (onProgress && typeof ProgressEvent === 'function') {
           onProgress(new ProgressEvent('progress', { lengthComputable: true, loaded: data.length, total: data.length }));
         }
@@ -88,16 +110,35 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
       .finally(() => this.manager.itemEnd(resolved));
   }
 
-  /** A resolver that fetches `name` (by base name) next to `modelUrl`; missing files resolve to undefined. */
+  /**
+   * A resolver that fetches `name` by its base name next to `modelUrl`, then in the `Texture/` and
+   * `Textures/` folders beside it (where games keep textures); missing files resolve to undefined.
+   */
   urlResolver(modelUrl: string): Resolver {
-    return async (name) => {
-      const url = new URL(encodeURIComponent(baseName(name)), new URL(modelUrl, globalThis.location?.href ?? 'http://localhost/')).href;
-      try {
-        const response = await fetch(url, { credentials: this.withCredentials ? 'include' : 'same-origin' });
-        return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
-      } catch {
-        return undefined;
+    const folder = new URL(modelUrl, globalThis.location?.href ?? 'http://localhost/');
+    const fetched = new Map<string, Promise<Uint8Array | undefined>>();
+    const get = (relative: string) => {
+      let found = fetched.get(relative);
+      if (!found) {
+        found = fetch(new URL(relative, folder).href, { credentials: this.withCredentials ? 'include' : 'same-origin' })
+          .then(async (response) => {
+            if (!response.ok || isHtmlPage(response)) return undefined;
+            const bytes = new Uint8Array(await response.arrayBuffer());
+            return isHtmlPage(response, bytes) ? undefined : bytes;
+          })
+          .catch(() => undefined);
+        fetched.set(relative, found);
       }
+      return found;
+    };
+    return async (name) => {
+      const base = encodeURIComponent(baseName(name));
+      if (!base || base === '.' || base === '..') return undefined;
+      for (const relative of [base, `Texture/${base}`, `Textures/${base}`]) {
+        const bytes = await get(relative);
+        if (bytes) return bytes;
+      }
+      return undefined;
     };
   }
 
@@ -120,8 +161,29 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
       throw new Error('RelicLoader has no formats: pass { formats: [ms3dFormat, aseFormat, ...] } or call setFormats()');
     }
     const format = requireFormat(bytes, fileName, formats);
-    const scene = await format.parse(bytes, { ...this.options.parseOptions, fileName, resolve });
+    const motions = this.options.motions ?? this.options.parseOptions?.motions;
+    const parseOptions = { ...this.options.parseOptions, fileName, resolve, ...(motions !== undefined ? { motions: typeof motions === 'string' ? motions : [...motions] } : {}) };
+    const scene = await format.parse(bytes, parseOptions as ParseOptions);
     const three = toThree(scene, { ...this.options.threeOptions, resolve });
+    if (format.id === 'o3d' && motions !== 'none' && scene.skins.length && !scene.animations.length) {
+      const listing = !!resolve?.list;
+      const warning: Warning = {
+        code: 'RELIC_NO_MOTIONS',
+        format: 'three',
+        message:
+          `${fileName ?? 'the model'} has a skeleton but no motion was loaded: ` +
+          (Array.isArray(motions)
+            ? `none of ${motions.map((m) => `'${m}'`).join(', ')} was found next to it`
+            : scene.warnings.some((w) => w.code === 'O3D_MOTIONS_NOT_LOADED')
+              ? 'see O3D_MOTIONS_NOT_LOADED'
+              : listing
+                ? 'the resolver lists no <skeleton>_<name>.ani beside it'
+              : "a model's URL folder cannot be listed; name them with { motions: ['stand', 'walk'] } (fetched as <skeleton>_<name>.ani), or pass a resolve with list()"),
+      };
+      three.warnings.push(warning);
+      if (this.options.threeOptions?.onWarning) this.options.threeOptions.onWarning(warning);
+      else console.warn(`RelicLoader: ${warning.message}`);
+    }
     await three.ready;
     return { ...three, scene, format };
   }

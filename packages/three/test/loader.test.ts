@@ -41,6 +41,10 @@ function emptyMs3d(): Uint8Array {
 }
 
 const woman4 = corpusAvailable('ms3d') ? readCorpusFile('glscene__Woman4.ms3d', 'ms3d') : undefined;
+const flyff = corpusAvailable('o3d')
+  ? Object.fromEntries(['mvr_AiBatt.o3d', 'mvr_AiBatt.chr', 'mvr_AiBatt_stand.ani', 'mvr_AiBatt_walk.ani'].map((f) => [`/flyff/${f}`, readCorpusFile(f, 'o3d')]))
+  : undefined;
+const INDEX_HTML = enc.encode('<!doctype html>\n<html><head><title>app</title></head><body></body></html>');
 
 const files: Record<string, Uint8Array> = {
   '/models/empty.ms3d': emptyMs3d(),
@@ -48,13 +52,20 @@ const files: Record<string, Uint8Array> = {
   '/models/ship.tri': enc.encode('TRI1\nC:\\art\\hull.png'),
   '/models/hull.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
   '/models/quake.tri': enc.encode('IDPO\x06\x00\x00\x00'),
+  // A game folder: the texture sits in Texture/ beside the model.
+  '/game/boat.tri': enc.encode('TRI1\nD:\\work\\sail.png'),
+  '/game/Texture/sail.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 9, 9]),
+  ...flyff,
 };
 let server: http.Server;
 let base = '';
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    const body = files[decodeURIComponent(req.url ?? '')];
+    const url = decodeURIComponent(req.url ?? '');
+    const body = files[url];
+    // /app/ behaves like a dev server or single-page host: a missing path gets the index page, 200.
+    if (!body && url.startsWith('/app/')) return void res.writeHead(200, { 'content-type': url.includes('untyped') ? 'application/octet-stream' : 'text/html' }).end(INDEX_HTML);
     res.writeHead(body ? 200 : 404).end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -99,8 +110,76 @@ describe('RelicLoader', () => {
     await expect(new RelicLoader(undefined, { formats: [] }).parse(new Uint8Array(4))).rejects.toThrow(/setFormats/);
   });
 
-  it('rejects on a missing file', async () => {
-    await expect(new RelicLoader(undefined, { formats: [triFormat] }).loadAsync(`${base}/nope.tri`)).rejects.toBeDefined();
+  it('rejects a missing file with "not found", also when the server answers with its HTML index page', async () => {
+    const loader = new RelicLoader(undefined, { formats: [triFormat] });
+    await expect(loader.loadAsync(`${base}/nope.tri`)).rejects.toThrow(/nope\.tri was not found \(404/);
+    await expect(loader.loadAsync(`${base}/app/nope.tri`)).rejects.toThrow(/nope\.tri was not found: the server answered with an HTML page/);
+    // Served as bytes, yet an HTML page all the same.
+    await expect(loader.loadAsync(`${base}/app/untyped/nope.tri`)).rejects.toThrow(/was not found: the server answered with an HTML page/);
+  });
+
+  it('finds companions in Texture/ beside the model, and never takes an HTML page for one', async () => {
+    const decodeImage = async (b: Uint8Array) => ({ width: b.length, height: 1 }) as unknown as ImageBitmap;
+    const boat = await new RelicLoader(undefined, { formats: [triFormat], threeOptions: { decodeImage } }).loadAsync(`${base}/game/boat.tri`);
+    expect(boat.scene.extras.companionBytes).toBe(6);
+    expect(boat.textures[0].image).toEqual({ width: 6, height: 1 });
+    const onWarning = vi.fn();
+    const app = await new RelicLoader(undefined, { formats: [triFormat], threeOptions: { decodeImage, onWarning } }).parse(enc.encode('TRI1\nhull.png'), 'x.tri', new RelicLoader().urlResolver(`${base}/app/x.tri`));
+    expect(app.scene.extras.companionBytes).toBe(0);
+    expect(onWarning.mock.calls.map(([w]) => w.code)).toEqual(['TEXTURE_MISSING']);
+  });
+
+  describe.skipIf(!flyff)('Flyff motions (corpus mvr_AiBatt: 14 bones; stand 31 frames, walk 27 frames at 30 fps)', () => {
+    it('fetches the named motions as <skeleton>_<name>.ani next to the model', async () => {
+      const model = await new RelicLoader(undefined, { motions: ['stand', 'walk'] }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(model.format.id).toBe('o3d');
+      expect(model.skeletons[0].bones).toHaveLength(14);
+      expect(model.clips.map((c) => c.name)).toEqual(['stand', 'walk']);
+      // The last key of an N-frame motion sits at (N − 1) / 30 s.
+      expect(model.clips[0].duration).toBeCloseTo(30 / 30, 5);
+      expect(model.clips[1].duration).toBeCloseTo(26 / 30, 5);
+      expect(model.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
+    });
+
+    it("finds every motion of the model's skeleton through a resolver that lists its folder ('auto')", async () => {
+      const names = Object.keys(flyff!).map((p) => p.slice('/flyff/'.length));
+      const resolve = Object.assign((name: string) => flyff![`/flyff/${name.split(/[\\/]/).pop()}`], { list: () => names });
+      const model = await new RelicLoader(undefined, { resolve }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(model.clips.map((c) => c.name)).toEqual(['stand', 'walk']);
+      expect(model.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
+    });
+
+    it('takes motions in parseOptions too (typed)', async () => {
+      const model = await new RelicLoader(undefined, { parseOptions: { motions: ['walk'] } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(model.clips.map((c) => c.name)).toEqual(['walk']);
+    });
+
+    it('warns when a skinned model gets no motion, saying how to name them', async () => {
+      const onWarning = vi.fn();
+      const model = await new RelicLoader(undefined, { threeOptions: { onWarning } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(model.skeletons[0].bones).toHaveLength(14);
+      expect(model.clips).toEqual([]);
+      const warning = model.warnings.find((w) => w.code === 'RELIC_NO_MOTIONS');
+      expect(warning?.message).toMatch(/mvr_AiBatt\.o3d has a skeleton but no motion was loaded.*motions: \['stand', 'walk'\]/);
+      expect(onWarning).toHaveBeenCalledWith(warning);
+      // Named motions that are not there: the warning says which.
+      const none = await new RelicLoader(undefined, { motions: ['fly'], threeOptions: { onWarning } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(none.warnings.find((w) => w.code === 'RELIC_NO_MOTIONS')?.message).toContain("none of 'fly' was found");
+      expect(none.scene.warnings.map((w) => w.code)).toContain('O3D_MISSING_MOTION');
+      // 'none' asked for no motion: nothing to warn about.
+      const still = await new RelicLoader(undefined, { motions: 'none', threeOptions: { onWarning } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(still.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
+    });
+
+    it('without an onWarning handler, says it on the console', async () => {
+      const spy = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        await new RelicLoader().loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+        expect(spy.mock.calls.some(([m]) => /RelicLoader: .*no motion was loaded/.test(String(m)))).toBe(true);
+      } finally {
+        spy.mockRestore();
+      }
+    });
   });
 
   describe('with no formats given and an empty registry', () => {

@@ -3,3 +3,4 @@ export * from './fuzz.js';
 export * from './random.js';
 export * from './diff.js';
 export * from './byte-writer.js';
+export * from './budget.js';

@@ -1,0 +1,90 @@
+/**
+ * Companion lookup for the viewer (textures, .chr/.ani, .mat), shared by the worker (parse) and the
+ * page (toThree's textures). Dropped files go through core's FolderIndex, as the batch and
+ * `parseFile` do; a URL's companions are fetched beside it.
+ */
+import { FolderIndex, indexResolver, type Resolver } from '@relic3d/core';
+import { isHtmlPage } from '@relic3d/three';
+
+export interface CompanionSource {
+  /** Dropped or opened files by root-relative path ('Model/Texture/a.dds'); read only when asked for. */
+  files?: Record<string, Blob | Uint8Array>;
+  /** The model's path among `files`. */
+  modelPath?: string;
+  /** The model's URL: companions are fetched beside it (after `files`). */
+  baseUrl?: string;
+  /** Names known to exist beside the URL (samples): nothing else is fetched. */
+  listing?: readonly string[];
+}
+
+export interface CompanionResolver extends Resolver {
+  /** Whether `name` would resolve, without reading it (answered from the index or the listing). */
+  has(name: string): boolean;
+}
+
+const baseName = (name: string) => name.replace(/\\/g, '/').split('/').pop() ?? name;
+const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/** Folders beside a model where games keep textures, as FolderIndex tries them. */
+const TEXTURE_FOLDERS = ['', 'Texture/', 'Textures/'];
+
+export function companionResolver(source: CompanionSource): CompanionResolver {
+  const files = source.files ?? {};
+  const paths = Object.keys(files);
+  const index = paths.length ? FolderIndex.fromPaths(paths) : undefined;
+  const fromDir = index && source.modelPath ? dirOf(source.modelPath.replace(/\\/g, '/')) : '';
+  const read = new Map<string, Promise<Uint8Array | undefined>>();
+  const readFile = (relative: string) => {
+    let found = read.get(relative);
+    if (!found) {
+      const file = files[relative];
+      found = file instanceof Uint8Array ? Promise.resolve(file) : file ? file.arrayBuffer().then((b) => new Uint8Array(b)) : Promise.resolve(undefined);
+      read.set(relative, found);
+    }
+    return found;
+  };
+  const local = index ? indexResolver(index, fromDir, readFile) : undefined;
+
+  const listed = source.listing && new Set(source.listing.map((n) => n.replace(/\\/g, '/').toLowerCase()));
+  const fetched = new Map<string, Promise<Uint8Array | undefined>>();
+  const fetchBeside = (relative: string) => {
+    let found = fetched.get(relative);
+    if (!found) {
+      found = fetch(new URL(relative.split('/').map(encodeURIComponent).join('/'), source.baseUrl))
+        .then(async (response) => {
+          if (!response.ok || isHtmlPage(response)) return undefined;
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          return isHtmlPage(response, bytes) ? undefined : bytes;
+        })
+        .catch(() => undefined);
+      fetched.set(relative, found);
+    }
+    return found;
+  };
+  /** The paths beside the URL worth asking for: all three folders, or only what the listing names. */
+  const remote = (name: string) => {
+    const base = baseName(name);
+    if (!source.baseUrl || !base || base === '.' || base === '..') return [];
+    const tries = TEXTURE_FOLDERS.map((f) => f + base);
+    return listed ? tries.filter((t) => listed.has(t.toLowerCase())) : tries;
+  };
+
+  const resolve = (async (name: string) => {
+    const here = await local?.(name);
+    if (here) return here;
+    for (const relative of remote(name)) {
+      const bytes = await fetchBeside(relative);
+      if (bytes) return bytes;
+    }
+    return undefined;
+  }) as CompanionResolver;
+  resolve.has = (name) => (index?.lookup(name, fromDir) !== undefined) || (!!listed && remote(name).length > 0);
+  if (local) {
+    resolve.list = () => local.list!();
+    resolve.key = (name) => local.key!(name);
+  } else if (source.listing) {
+    const names = source.listing.filter((n) => !/[\\/]/.test(n));
+    resolve.list = () => names;
+  }
+  return resolve;
+}

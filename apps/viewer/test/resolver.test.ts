@@ -1,0 +1,82 @@
+// Companion lookup for dropped files (core's FolderIndex) and the code-page guess, in Node.
+import { describe, expect, it } from 'vitest';
+import { createScene } from '@relic3d/core';
+import { companionResolver } from '../src/resolver.js';
+import { guessCodePage, windows1252Bytes } from '../src/codepage.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = async (p: Promise<unknown> | unknown) => new TextDecoder().decode((await p) as Uint8Array);
+
+describe('companionResolver over dropped files', () => {
+  // A dropped Flyff-style folder: models in Model/, textures in Model/Texture/, shared ones in Textures/ at the root.
+  const files: Record<string, Blob | Uint8Array> = {
+    'Client/Model/mvr_AiBatt.o3d': bytes('o3d'),
+    'Client/Model/Mvr_AiBatt.chr': bytes('chr'),
+    'Client/Model/mvr_aibatt_stand.ani': bytes('stand'),
+    'Client/Model/Texture/Mvr_Aibatt-01.dds': new Blob([bytes('dds')]),
+    'Client/Textures/Quadrants.bmp': bytes('bmp'),
+    'Client/Model/Texture/../../secret.txt': bytes('never'), // a path that climbs is not indexed
+    'Other/unrelated.dds': bytes('other'),
+  };
+  const resolve = companionResolver({ files, modelPath: 'Client/Model/mvr_AiBatt.o3d' });
+
+  it('finds textures in Texture/ beside the model, any case, also named by an absolute Windows path', async () => {
+    expect(await text(resolve('Mvr_Aibatt-01.dds'))).toBe('dds');
+    expect(await text(resolve('MVR_AIBATT-01.DDS'))).toBe('dds');
+    expect(await text(resolve('D:\\flyff\\Model\\Texture\\Mvr_Aibatt-01.dds'))).toBe('dds');
+    expect(resolve.has('mvr_aibatt-01.dds')).toBe(true);
+  });
+
+  it('follows ..\\Textures\\ paths inside the dropped root, never above it', async () => {
+    expect(await text(resolve('..\\Textures\\Quadrants.bmp'))).toBe('bmp');
+    expect(await resolve('..\\..\\..\\secret.txt')).toBeUndefined();
+    // The root is what was dropped: a path into another of its folders is inside it; a bare name is not searched for there.
+    expect(await text(resolve('..\\..\\Other\\unrelated.dds'))).toBe('other');
+    expect(resolve.has('unrelated.dds')).toBe(false);
+  });
+
+  it('lists the files beside the model (the O3D reader finds motions there) and keys them by path', () => {
+    expect([...resolve.list!()].sort()).toEqual(['Mvr_AiBatt.chr', 'mvr_AiBatt.o3d', 'mvr_aibatt_stand.ani']);
+    expect(resolve.key!('MVR_AIBATT.CHR')).toBe('Client/Model/Mvr_AiBatt.chr');
+  });
+
+  it('reads a dropped file once, only when asked', async () => {
+    let reads = 0;
+    const blob = new Blob([bytes('x')]);
+    const counting = Object.assign(blob, { arrayBuffer: () => (reads++, Blob.prototype.arrayBuffer.call(blob)) });
+    const r = companionResolver({ files: { 'a.ms3d': bytes('m'), 'b.bmp': counting }, modelPath: 'a.ms3d' });
+    expect(reads).toBe(0);
+    await r('b.bmp');
+    await r('B.BMP');
+    expect(reads).toBe(1);
+  });
+
+  it('for a URL with a known listing, asks only for listed names (samples)', async () => {
+    const r = companionResolver({ baseUrl: 'http://127.0.0.1:9/samples/model.ms3d', listing: ['jeep1.jpg'] });
+    expect(r.has('.\\jeep1.jpg')).toBe(true);
+    expect(r.has('other.jpg')).toBe(false);
+    expect(await r('other.jpg')).toBeUndefined(); // not fetched at all (port 9 would refuse anyway)
+    expect(r.list!()).toEqual(['jeep1.jpg']);
+  });
+});
+
+describe('code page', () => {
+  it('recovers the bytes a windows-1252 decode produced, and refuses text it cannot have produced', () => {
+    expect(Array.from(windows1252Bytes('./¹ê¿Ç.tga')!)).toEqual([0x2e, 0x2f, 0xb9, 0xea, 0xbf, 0xc7, 0x2e, 0x74, 0x67, 0x61]);
+    expect(Array.from(windows1252Bytes('€‚ƒ')!)).toEqual([0x80, 0x82, 0x83]);
+    expect(windows1252Bytes('龟')).toBeUndefined();
+  });
+
+  it("'auto' picks the code page under which a texture name matches a file that is there", () => {
+    const scene = createScene('test');
+    scene.textures.push({ uri: './¹ê¿Ç.tga' }); // GBK bytes read as windows-1252
+    expect(guessCodePage(scene, (name) => name === './龟壳.tga')).toBe('gbk');
+    // Cyrillic: 'текстура.bmp' in windows-1251, read as windows-1252.
+    const cyrillic = createScene('test');
+    cyrillic.textures.push({ uri: 'òåêñòóðà.bmp' });
+    expect(guessCodePage(cyrillic, (name) => name === 'текстура.bmp')).toBe('windows-1251');
+    // Found as it is, or found under no code page: nothing to change.
+    expect(guessCodePage(scene, () => true)).toBeUndefined();
+    expect(guessCodePage(scene, () => false)).toBeUndefined();
+  });
+});

@@ -1,0 +1,21 @@
+/** Fetch answers that are not the file asked for (no three.js import: workers use it too). */
+
+/**
+ * Whether a response is an HTML page where a model file was asked for: dev servers and single-page
+ * hosts answer a missing path with their index page and a 200. Looks at the content type, and at
+ * the first bytes when they are given.
+ */
+export function isHtmlPage(response: Response, bytes?: Uint8Array): boolean {
+  if (/^\s*text\/html\b/i.test(response.headers.get('content-type') ?? '')) return true;
+  if (!bytes) return false;
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 64)).replace(/^\ufeff|^\u00ef\u00bb\u00bf/, '').trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html');
+}
+
+/** Why a fetched model is not there, or undefined when the response holds it. */
+export function missingReason(url: string, response: Response, bytes?: Uint8Array): string | undefined {
+  if (response.status === 404 || response.status === 410) return `${url} was not found (${response.status} ${response.statusText || 'Not Found'})`;
+  if (!response.ok) return `${url} could not be fetched (${response.status} ${response.statusText})`;
+  if (isHtmlPage(response, bytes)) return `${url} was not found: the server answered with an HTML page (dev servers and single-page hosts do that for missing files)`;
+  return undefined;
+}

@@ -1,0 +1,132 @@
+// Every README example, run as a user would: TypeScript/JavaScript blocks against the installed
+// tarballs (src/install.ts), `console` blocks through the real `relic3d` bin, in a fresh folder
+// holding the corpus files the example names (src/fixtures.ts). Blocks are found automatically;
+// see src/markdown.ts for the rare `<!-- no-run: why -->` and the other directives.
+import { createReadStream, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { corpusNotice, corpusRoot } from '@relic3d/test-harness';
+import { firstMismatch, matches, normaliseLine, outputLines, sessions } from '../src/console.js';
+import { placeFixtures } from '../src/fixtures.js';
+import { typeErrors } from '../src/declared.js';
+import { codeBlocks, readmeFiles, type CodeBlock } from '../src/markdown.js';
+import { repoRoot } from '../src/packages.js';
+import { describeRun, run, userEnv } from '../src/run.js';
+
+const published = inject('published');
+const pageEnv = fileURLToPath(new URL('../src/page-env.mjs', import.meta.url));
+const haveCorpus = corpusNotice('ms3d');
+
+const blocks = readmeFiles(repoRoot).flatMap((file) => codeBlocks(readFileSync(path.join(repoRoot, file), 'utf8'), file));
+const tested = blocks.filter((b) => b.kind !== 'other');
+const title = (b: CodeBlock) => `${b.file}:${b.line} (${b.lang || 'console'})${b.noRun !== undefined ? ` not run: ${b.noRun}` : ''}`;
+
+/** One folder per example, inside the consumer project so its imports resolve to the tarballs. */
+let serial = 0;
+function workDir(block: CodeBlock): string {
+  const slug = `${block.file.replace(/[^\w]+/g, '_')}_${block.line}_${serial++}`;
+  const dir = path.join(published.dir, 'docs', slug);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+// A static server over the current example's folder, for examples written for a web page.
+let serveRoot = '';
+let server: http.Server;
+let base = '';
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const file = path.join(serveRoot, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    if (!serveRoot || !file.startsWith(serveRoot) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    createReadStream(file).pipe(res.writeHead(200));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+
+afterAll(() => server?.close());
+
+async function runScript(block: CodeBlock): Promise<void> {
+  const dir = workDir(block);
+  placeFixtures(`${block.code}\n${block.args.join(' ')}`, dir, corpusRoot());
+  const js = ts.transpileModule(block.code, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+    fileName: 'example.ts',
+  }).outputText;
+  writeFileSync(path.join(dir, 'example.mjs'), js);
+  serveRoot = dir;
+  const result = await run(process.execPath, ['--import', pageEnv, 'example.mjs', ...block.args], {
+    cwd: dir,
+    env: userEnv({ RELIC3D_DOCS_BASE: base }),
+    timeoutMs: 120_000,
+  });
+  const account = describeRun(`the example at ${block.file}:${block.line} (run in ${dir})`, result);
+  if (block.throws !== undefined) {
+    expect(result.code, account).not.toBe(0);
+    expect(result.stderr, account).toContain(block.throws);
+  } else {
+    expect(result.code, account).toBe(0);
+  }
+}
+
+async function runConsole(block: CodeBlock): Promise<void> {
+  const dir = workDir(block);
+  const steps = sessions(block.code);
+  expect(steps.length, 'a console block without a $ command').toBeGreaterThan(0);
+  placeFixtures(steps.map((s) => s.commandLine).join('\n'), dir, corpusRoot());
+  const bin = path.join(published.dir, 'node_modules/.bin');
+  for (const step of steps) {
+    expect(step.words[0], `only relic3d commands are run: '${step.commandLine}'`).toBe('relic3d');
+    const result = await run(path.join(bin, 'relic3d'), step.words.slice(1), { cwd: dir, merge: true, timeoutMs: 240_000 });
+    const actual = outputLines(result.output.split(`${dir}${path.sep}`).join(''));
+    if (!matches(step.expected, actual)) {
+      expect.fail(
+        `$ ${step.commandLine} (in ${dir}, exit ${result.code}) printed something else than ${block.file}:${block.line} shows: ` +
+          `${firstMismatch(step.expected, actual)}\n\n--- printed (timings normalised)\n${actual.map(normaliseLine).join('\n')}`,
+      );
+    }
+  }
+}
+
+describe.skipIf(Boolean(published.skipped) || !haveCorpus)('README examples', () => {
+  it('finds the READMEs and their examples', () => {
+    expect(readmeFiles(repoRoot)).toEqual(expect.arrayContaining(['README.md', 'packages/relic3d/README.md', 'packages/core/README.md']));
+    expect(tested.filter((b) => b.kind === 'script').length).toBeGreaterThan(10);
+    expect(tested.filter((b) => b.kind === 'console').length).toBeGreaterThan(3);
+  });
+
+  it('every example that is not run says why', () => {
+    for (const block of tested) if (block.noRun !== undefined) expect(block.noRun.trim(), title(block)).not.toBe('');
+  });
+
+  it('the TypeScript examples type-check against the published declarations (strict, node16)', () => {
+    const files = tested
+      .filter((b) => b.kind === 'script' && b.noRun === undefined && /^(ts|typescript|mts)$/i.test(b.lang))
+      .map((block) => {
+        const file = path.join(workDir(block), 'example.mts');
+        writeFileSync(file, block.code);
+        return file;
+      });
+    expect(files.length).toBeGreaterThan(10);
+    const errors = typeErrors(files, {
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      skipLibCheck: true,
+      types: ['node'],
+    });
+    expect(errors.map((e) => e.split(`${published.dir}${path.sep}docs${path.sep}`).join(''))).toEqual([]);
+  });
+
+  for (const block of tested) {
+    const test = block.noRun !== undefined ? it.skip : it;
+    test(title(block), () => (block.kind === 'script' ? runScript(block) : runConsole(block)));
+  }
+});
