@@ -166,6 +166,7 @@ describe('a Flyff motion or skeleton opened alone', () => {
         const r = await run(command, path.join(dir, name));
         expect(r.code, `${command} ${name}`).toBe(1);
         expect(r.stderr).toContain(`: ${expected!.message}\n`);
+        expect(r.stderr).toMatch(/this is a Flyff (motion|skeleton) \(\.(ani|chr)\); open its \.o3d/);
       }
     }
   });
