@@ -41,6 +41,32 @@ export function gameFolder(scale: number): { dir: string; manifest: GameFolderMa
   return { dir, manifest };
 }
 
+/**
+ * A folder of `count` small models (copies of one generated static object under different names,
+ * in folders of 1,000) and their texture: what memory does with the number of files alone.
+ */
+export function manyFilesFolder(count: number): string {
+  const dir = path.join(os.tmpdir(), 'relic3d-bench', `many-v${GAME_VERSION}-${count}`);
+  const done = `${dir}.done`;
+  if (existsSync(done)) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  const sample = gameFolder(0.005);
+  const model = sample.manifest.models.find((m) => m.kind === 'item' && !m.missingTextures?.length)!;
+  const bytes = readFileSync(path.join(sample.dir, ...model.file.split('/')));
+  const texture = model.textures![0];
+  for (let i = 0; i < count; i++) {
+    const folder = path.join(dir, `Part${String(Math.floor(i / 1000)).padStart(3, '0')}`);
+    if (i % 1000 === 0) {
+      mkdirSync(path.join(folder, 'Texture'), { recursive: true });
+      writeFileSync(path.join(folder, 'Texture', texture), readFileSync(path.join(sample.dir, 'Model', 'Texture', readdirSync(path.join(sample.dir, 'Model', 'Texture')).find((t) => t.toLowerCase() === texture.toLowerCase())!)));
+    }
+    // The name inside an .o3d must match its file name, so each copy keeps the sample's name in a folder of its own name.
+    writeFileSync(path.join(folder, `${String(i).padStart(6, '0')}_${path.posix.basename(model.file)}`), bytes);
+  }
+  writeFileSync(done, '');
+  return dir;
+}
+
 function allFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
 }
@@ -239,6 +265,17 @@ export async function gameBench(options: GameBenchOptions): Promise<{ results: R
 // Alone: pnpm --filter @relic3d/bench bench:batch
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+  if (args.many) {
+    // --many=<n>[,<m>...]: peak RSS of `relic3d batch --jobs 2` over folders of n small files.
+    for (const count of args.many.split(',').map(Number)) {
+      const t = performance.now();
+      const dir = manyFilesFolder(count);
+      console.log(`${count} files: folder ready in ${fmt((performance.now() - t) / 1000, 0)} s`);
+      const r = await cliBatch(dir, 2);
+      console.log(`  relic3d batch --jobs 2: ${fmt(r.wallMs / 1000, 1)} s, ${r.converted} converted, ${r.failed} failed, ${fmt(r.filesPerSecond, 0)} files/s, peak RSS ${fmt(r.peakRssMB, 0)} MB, main thread CPU ${fmt((r.mainThreadCpu ?? NaN) * 100, 1)}%; load ${loadNote(os.loadavg())}`);
+    }
+    process.exit(0);
+  }
   const scale = Number(args['game-scale'] ?? 1);
   const started = Date.now();
   const { results, markdown } = await gameBench({

@@ -3,15 +3,8 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { decodeBatch, type BatchError, type BatchInput, type BatchResult } from '@relic3d/batch';
 import { convertBatch, scanFolder, type BatchFileResult, type ConvertBatchOptions, type FolderScan } from '@relic3d/batch/node';
-import { isFormatError } from '@relic3d/core';
 
 export { decodeBatch, convertBatch, scanFolder, type BatchError, type BatchInput, type BatchResult, type BatchFileResult, type ConvertBatchOptions, type FolderScan };
-
-/** A FormatError (or anything else) as plain data. */
-export function errorData(e: unknown): BatchError {
-  if (isFormatError(e)) return { name: e.name, message: e.message, code: e.code, offset: e.offset, format: e.format, expected: e.expected, found: e.found };
-  return { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) };
-}
 
 /** One model in the report, in input order. */
 export interface BatchReportFile {

@@ -331,7 +331,7 @@ export async function runCli(argv: string[], rawIO: CliIO = processIO()): Promis
     .addOption(codePageOption())
     .addOption(motionsOption())
     .action(async (dir: string, opts: BatchOptions) => {
-      const code = await runBatch(io, dir, opts, verbose, quiet, rawIO);
+      const code = await runBatch(io, dir, opts, quiet, rawIO);
       if (code) throw new Exit(code);
     });
 
@@ -363,7 +363,7 @@ interface BatchOptions {
   motions?: Motions;
 }
 
-async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boolean, quiet: boolean, rawIO: CliIO): Promise<number> {
+async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boolean, rawIO: CliIO): Promise<number> {
   const started = performance.now();
   const elu = performance.eventLoopUtilization();
   const cpu = mainThreadCpuMs();
@@ -442,7 +442,6 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, verbose: boo
       signal: controller.signal,
     })) {
       const row = builder.add(result);
-      if (verbose && row.error && result.error) row.error = result.error;
       if (bar) bar.update(builder.done, { file: escapeControls(result.file) });
       else if (quiet) {
         if (!row.ok && row.status !== 'interrupted') io.err(`FAIL ${row.file}: ${row.error?.message}\n`);
