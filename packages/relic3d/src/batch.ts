@@ -208,8 +208,12 @@ export function mainThreadCpuMs(): number | undefined {
   }
 }
 
-/** Replaces `file` with `text` atomically (temporary file beside it, then rename). */
-export function writeFileAtomic(file: string, text: string): void {
+/**
+ * Writes the report as JSON, replacing `file` atomically (a temporary file beside it, then a
+ * rename). The summary is indented; `files` and `skipped` hold one entry per line, written in
+ * chunks, so a 100,000-file report is neither one huge string nor a 40 MB pretty print.
+ */
+export function writeReportFile(file: string, report: BatchReport): void {
   const target = path.resolve(file);
   mkdirSync(path.dirname(target), { recursive: true });
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.relic3d-tmp`);
@@ -220,7 +224,22 @@ export function writeFileAtomic(file: string, text: string): void {
   }
   const fd = openSync(temp, 'wx', 0o644);
   try {
-    writeSync(fd, text);
+    const { files, skipped, unreadableFolders, ...head } = report;
+    const indent = (text: string) => text.replace(/\n/g, '\n  ');
+    const entries = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${indent(JSON.stringify(v, null, 2))}`);
+    writeSync(fd, `{\n${entries.join(',\n')},\n`);
+    const list = (name: string, items: readonly unknown[], last: boolean) => {
+      writeSync(fd, `  ${JSON.stringify(name)}: [${items.length ? '\n' : ''}`);
+      for (let i = 0; i < items.length; i += 1000) {
+        const chunk = items.slice(i, i + 1000).map((item) => `    ${JSON.stringify(item)}`);
+        writeSync(fd, chunk.join(',\n') + (i + 1000 < items.length ? ',\n' : '\n'));
+      }
+      writeSync(fd, `${items.length ? '  ' : ''}]${last ? '\n' : ',\n'}`);
+    };
+    list('files', files, false);
+    list('skipped', skipped, false);
+    list('unreadableFolders', unreadableFolders, true);
+    writeSync(fd, '}\n');
   } finally {
     closeSync(fd);
   }

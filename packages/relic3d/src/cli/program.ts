@@ -7,7 +7,7 @@ import cliProgress from 'cli-progress';
 import { codePage, isFormatError, requireFormat, type Resolver, type Scene, type Warning } from '@relic3d/core';
 import { isInside, readHead } from '@relic3d/core/node';
 import { toDocument, toGlb, toGltf } from '@relic3d/gltf';
-import { BatchReportBuilder, convertBatch, mainThreadCpuMs, scanFolder, writeFileAtomic, type BatchReport, type BatchReportFile } from '../batch.js';
+import { BatchReportBuilder, convertBatch, mainThreadCpuMs, scanFolder, writeReportFile, type BatchReport, type BatchReportFile } from '../batch.js';
 import { formats } from '../index.js';
 import { checkTextureFiles, describeScene, type SceneInfo } from '../info.js';
 import { folderResolver, parseFile } from '../node.js';
@@ -405,7 +405,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
   const writeReport = (complete: boolean) => {
     if (!opts.json) return;
     const t = performance.now();
-    writeFileAtomic(opts.json, JSON.stringify(builder.report(complete), null, 2));
+    writeReportFile(opts.json, builder.report(complete));
     writeCost = performance.now() - t;
     dirty = false;
   };
