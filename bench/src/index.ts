@@ -2,7 +2,8 @@
 // batch 2 workers vs 1, and MS3D/ASE vs assimpjs. Prints a table and writes JSON to bench/results/.
 // Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
 // --assimp-mb=<n> (default 8), --parse-runs=<n> (timed parses per path, default 9), --warm-runs=<n>
-// (untimed parses per path first, default 2), --skip=kernels,parse,memory,batch,assimp,export.
+// (untimed parses per path first, default 2), --game-scale=<f> (generated game folder, default 1 ≈ 400 MB),
+// --skip=kernels,parse,memory,batch,game,assimp,export.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { kernelBench, type KernelRow } from './kernels.js';
 import { generators, generateAse, generateMs3d, type Generated } from './generate.js';
 import { loadParsers } from './parsers.js';
 import { assimpImport } from './assimp.js';
+import { gameBench } from './batch.js';
 import { exportBench, exportTable } from './export.js';
 import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
 
@@ -206,7 +208,16 @@ if (!skip.has('batch')) {
   out.push(table(['files', 'MB', '1 worker ms', '2 workers ms', 'speedup', 'CPU/wall 1 → 2', 'target'], [[usable.length * copies, fmt(totalMB, 0), fmt(one.ms, 0), fmt(two.ms, 0), `×${fmt(one.ms / two.ms)}`, `${fmt(one.utilisation)} → ${fmt(two.utilisation)}`, `≥ 1.7× ${one.ms / two.ms >= 1.7 ? 'met' : 'MISSED'}`]]));
 }
 
-// 6. assimpjs on the same bytes (MS3D without the 1.8 trailer and under 65,534 vertices, which assimp refuses)
+// 6. Batch conversion of a whole generated game folder through the built CLI
+if (!skip.has('game')) {
+  const gameScale = Number(args['game-scale'] ?? 1);
+  log(`game folder batch (scale ${gameScale}): relic3d batch vs the same work serially in memory…`);
+  const game = await gameBench({ scale: gameScale, smallScale: gameScale / 4, jobs: [1, 2, 4], memoryOut: '/dev/shm', log: (...a) => log(...a) });
+  results.game = game.results;
+  out.push(game.markdown);
+}
+
+// 7. assimpjs on the same bytes (MS3D without the 1.8 trailer and under 65,534 vertices, which assimp refuses)
 if (!skip.has('assimp')) {
   log(`assimpjs vs relic3d on ~${assimpMB} MB MS3D and ASE…`);
   const rows: Record<string, unknown>[] = [];
@@ -241,7 +252,7 @@ if (!skip.has('assimp')) {
   out.push(table(['format', 'MB', 'relic3d ms', 'assimpjs ms', 'speedup', 'target'], rows.map((r) => [String(r.format), fmt((r.bytes as number) / 1048576, 1), fmt(r.relic3dMs as number, 0), fmt(r.assimpMs as number, 0), `×${fmt(r.speedup as number, 1)}`, `≥ 300× ${(r.speedup as number) >= 300 ? 'met' : 'MISSED'}`])));
 }
 
-// 7. Export cost: toGlb against parse of the same files (bench/src/export.ts)
+// 8. Export cost: toGlb against parse of the same files (bench/src/export.ts)
 if (!skip.has('export')) {
   log('export: toGlb vs parse per format (CPU time, median)…');
   results.export = await exportBench({ big: inputs, corpus: process.env.RELIC3D_CORPUS, log });

@@ -1,4 +1,4 @@
-import { requireFormat, serializeError, type Scene } from '@relic3d/core';
+import { requireFormat, serializeError, type Resolver, type Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
 import { batchFormats } from './formats.js';
 import type { BatchInput, BatchResult } from './types.js';
@@ -21,14 +21,10 @@ export async function decodeOne(input: BatchInput, index: number, kernels?: 'was
     const format = requireFormat(input.bytes, input.name, batchFormats, { byExtension: true });
     result.format = format.id;
     const companions = new Map(Object.entries(input.companions ?? {}).map(([k, v]) => [baseName(k), v]));
-    // Motions are named, not discovered: a Flyff model takes every .ani it was handed.
-    const motions = Object.keys(input.companions ?? {}).filter((n) => /\.ani$/i.test(n));
-    const scene: Scene = await format.parse(input.bytes, {
-      fileName: input.name,
-      resolve: (name: string) => companions.get(baseName(name)),
-      kernels,
-      ...(motions.length ? { motions } : {}),
-    } as Parameters<typeof format.parse>[1]);
+    // The format decides which companions it wants (an O3D its own motions) from list().
+    const resolve = ((name: string) => companions.get(baseName(name))) as Resolver;
+    resolve.list = () => Object.keys(input.companions ?? {}).map((k) => k.replace(/^.*[\\/]/, ''));
+    const scene: Scene = await format.parse(input.bytes, { fileName: input.name, resolve, kernels });
     result.scene = scene;
   } catch (error) {
     result.error = serializeError(error);

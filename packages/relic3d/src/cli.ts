@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { processIO, runCli } from './cli/program.js';
 
-export { runCli, processIO, formatError, defaultOutput, EXIT, type CliIO, type BatchReport } from './cli/program.js';
+export { runCli, processIO, formatError, defaultOutput, escapeControls, EXIT, type CliIO, type BatchReport, type BatchReportFile } from './cli/program.js';
 
 /** True when this file is the program node was started with (the `relic3d` bin). */
 function isMain(): boolean {

@@ -1,5 +1,15 @@
-import { isEmptyBounds, type Scene, type Vec3 } from '@relic3d/core';
+import { hiddenLodNodes, isEmptyBounds, type Resolver, type Scene, type Vec3 } from '@relic3d/core';
+import { candidateNames } from '@relic3d/gltf';
 import { computeBounds } from './bounds.js';
+
+/** A texture the model uses: its path as the file writes it, and whether it was found. */
+export interface TextureFileInfo {
+  name: string;
+  /** The image is inside the model file. */
+  embedded: boolean;
+  /** Found through the resolver (`null` when not looked up: no resolver, or embedded). */
+  found: boolean | null;
+}
 
 /** What `relic3d info --json` prints (documented in the README). */
 export interface SceneInfo {
@@ -11,6 +21,8 @@ export interface SceneInfo {
   triangles: number;
   materials: number;
   textures: number;
+  /** Each texture's path (or name) and whether it was found; what `convert` embeds or warns about. */
+  textureFiles: TextureFileInfo[];
   /** Distinct joint nodes over all skins. */
   joints: number;
   animations: { name: string; duration: number; channels: number }[];
@@ -24,10 +36,26 @@ export interface SceneInfo {
   warnings: { code: string; message: string; offset?: number }[];
 }
 
+export interface DescribeOptions {
+  /** Count only what this level of detail shows (as `convert --lod` exports it). */
+  lod?: number;
+}
+
+/** The meshes a level of detail shows: those of nodes not hidden by the choice (each once). */
+function meshesShown(scene: Scene, lod: number): Scene['meshes'] {
+  const hidden = hiddenLodNodes(scene, lod);
+  const shown = new Set<number>();
+  scene.nodes.forEach((node, i) => {
+    if (node.mesh !== undefined && !hidden.has(i)) shown.add(node.mesh);
+  });
+  return [...shown].sort((a, b) => a - b).map((i) => scene.meshes[i]).filter(Boolean);
+}
+
 /** Counts and bounds of a scene, as `relic3d info` reports them. */
-export function describeScene(scene: Scene): SceneInfo {
+export function describeScene(scene: Scene, options: DescribeOptions = {}): SceneInfo {
   let primitives = 0, vertices = 0, triangles = 0;
-  for (const mesh of scene.meshes) {
+  const meshes = options.lod === undefined ? scene.meshes : meshesShown(scene, options.lod);
+  for (const mesh of meshes) {
     for (const prim of mesh.primitives) {
       primitives++;
       const count = prim.attributes.POSITION.length / 3;
@@ -42,12 +70,13 @@ export function describeScene(scene: Scene): SceneInfo {
   return {
     format: scene.format,
     version: scene.version ?? null,
-    meshes: scene.meshes.length,
+    meshes: meshes.length,
     primitives,
     vertices,
     triangles,
     materials: scene.materials.length,
     textures: scene.textures.length,
+    textureFiles: scene.textures.map((t, i) => ({ name: t.uri ?? t.name ?? `texture ${i}`, embedded: !!t.image, found: null })),
     joints: joints.size,
     animations: scene.animations.map((a) => ({ name: a.name, duration: a.duration, channels: a.channels.length })),
     lods,
@@ -57,4 +86,26 @@ export function describeScene(scene: Scene): SceneInfo {
     bounds: isEmptyBounds(bounds) ? null : { min: bounds.min, max: bounds.max },
     warnings: scene.warnings.map((w) => (w.offset === undefined ? { code: w.code, message: w.message } : { code: w.code, message: w.message, offset: w.offset })),
   };
+}
+
+/**
+ * Looks up each texture file the way `convert` does (the same names, the same resolver) and
+ * records whether it was found, without reading it when the resolver can say so by `key()`.
+ */
+export async function checkTextureFiles(info: SceneInfo, scene: Scene, resolve: Resolver): Promise<SceneInfo> {
+  for (let i = 0; i < scene.textures.length; i++) {
+    const texture = scene.textures[i];
+    if (texture.image || !texture.uri) continue;
+    let found = false;
+    for (const name of candidateNames(texture.uri)) {
+      try {
+        found = resolve.key ? resolve.key(name) !== undefined : !!(await resolve(name));
+      } catch {
+        found = false;
+      }
+      if (found) break;
+    }
+    info.textureFiles[i].found = found;
+  }
+  return info;
 }

@@ -1,89 +1,42 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { ParseOptions, Resolver, Scene } from '@relic3d/core';
-import { findCompanions } from '@relic3d/o3d';
-import { formatFor, type AnyParseOptions } from './index.js';
-
-/** Case-insensitive lookup of one path segment in a folder; undefined when absent. */
-function matchEntry(dir: string, name: string, cache: Map<string, string[]>): string | undefined {
-  let listing = cache.get(dir);
-  if (!listing) {
-    try {
-      listing = readdirSync(dir);
-    } catch {
-      listing = [];
-    }
-    cache.set(dir, listing);
-  }
-  if (listing.includes(name)) return name;
-  const lower = name.toLowerCase();
-  return listing.find((entry) => entry.toLowerCase() === lower);
-}
+import type { ParseOptions, Scene } from '@relic3d/core';
+import { folderResolver, isInside } from '@relic3d/core/node';
+import { formatFor } from './index.js';
 
 /**
- * A resolver over a folder: companions named by a model (`..\Textures\wood.bmp`,
- * `mvr_aibatt.chr`) are found with either slash, case-insensitively, and finally by base name in
- * the folder itself, as old engines did.
+ * A resolver over a folder, contained in a root (default: the folder itself): companions named by
+ * a model (`..\Textures\wood.bmp`, `mvr_aibatt.chr`) are found with either slash, any case, then
+ * by base name beside the model and in a `Texture/` folder. Nothing outside the root is read:
+ * `..` stops at it, absolute names are tried by base name, symlinks leaving it are not followed.
  */
-export function folderResolver(dir: string): Resolver {
-  const root = path.resolve(dir);
-  const cache = new Map<string, string[]>();
-  const find = (relative: string): string | undefined => {
-    const parts = relative.replace(/\\/g, '/').split('/').filter((p) => p && p !== '.');
-    if (!parts.length) return undefined;
-    let current = path.isAbsolute(relative.replace(/\\/g, '/')) ? path.parse(relative).root : root;
-    for (const part of parts) {
-      if (part === '..') {
-        current = path.dirname(current);
-        continue;
-      }
-      const entry = matchEntry(current, part, cache);
-      if (!entry) return undefined;
-      current = path.join(current, entry);
-    }
-    return current;
-  };
-  return async (name: string) => {
-    const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
-    for (const candidate of [find(name), base ? find(base) : undefined]) {
-      if (candidate && existsSync(candidate) && statSync(candidate).isFile()) return new Uint8Array(await readFile(candidate));
-    }
-    return undefined;
-  };
-}
+export { folderResolver, walkFolder, readInside, readHead, isInside, type FolderResolverOptions } from '@relic3d/core/node';
 
-/** Options of `parseFile`: those of `parse`, minus the file name it knows. */
-export type ParseFileOptions = Omit<ParseOptions, 'fileName'> & Record<string, unknown>;
+/** Options of `parseFile`: those of `parse` (minus the file name it knows), plus `root`. */
+export type ParseFileOptions = Omit<ParseOptions, 'fileName'> & {
+  /**
+   * The folder companion lookups may not leave; default: the model's own folder. Widen it to let
+   * old models reach `..\Textures\` beside their folder. Must contain the model.
+   */
+  root?: string;
+} & Record<string, unknown>;
 
 /**
- * Reads a model file and its companions from its folder: textures and material files through a
- * folder resolver, and for Flyff `.o3d` the `.chr` skeleton and every `<skeleton>_*.ani` motion
- * found case-insensitively.
+ * Reads a model file and parses it, its companions (textures, material files, Flyff skeletons and
+ * motions) coming from its folder through a contained `folderResolver`. Each format decides which
+ * companions it loads (a Flyff model its own motions; `motions: 'all' | 'none' | [names]` changes that).
  */
 export async function parseFile(file: string, options: ParseFileOptions = {}): Promise<Scene> {
   const bytes = new Uint8Array(await readFile(file));
   const fileName = path.basename(file);
   const dir = path.dirname(path.resolve(file));
-  const resolve = options.resolve ?? folderResolver(dir);
-  const format = formatFor(bytes, fileName);
-  const extra: AnyParseOptions = {};
-  if (format.id === 'o3d' && options.motions === undefined) {
-    const motions = Object.values(companionsOf(fileName, dir).motions);
-    if (motions.length) extra.motions = motions;
+  const { root, ...rest } = options;
+  if (root !== undefined && !options.resolve) {
+    const [realRoot, realDir] = await Promise.all([realpath(root), realpath(dir)]);
+    if (!isInside(realRoot, realDir)) throw new Error(`the root '${root}' does not contain '${file}'`);
   }
-  return format.parse(bytes, { ...options, ...extra, fileName, resolve });
-}
-
-/** The `.chr` and `.ani` files beside an `.o3d` (case-insensitive), from a folder listing. */
-export function companionsOf(fileName: string, dir: string): ReturnType<typeof findCompanions> {
-  let listing: string[] = [];
-  try {
-    listing = readdirSync(dir);
-  } catch {
-    /* an unreadable folder has no companions */
-  }
-  return findCompanions(fileName, listing);
+  const resolve = options.resolve ?? folderResolver(dir, { root: root ?? dir });
+  return formatFor(bytes, fileName).parse(bytes, { ...rest, fileName, resolve });
 }
 
 export * from './index.js';

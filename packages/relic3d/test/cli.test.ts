@@ -123,13 +123,19 @@ describe.runIf(hasCorpus)('relic3d batch over a copy of the whole corpus', () =>
 /** The documented `info --json` schema, checked field by field. */
 function expectInfoSchema(info: Record<string, unknown>) {
   expect(Object.keys(info)).toEqual([
-    'format', 'version', 'meshes', 'primitives', 'vertices', 'triangles', 'materials', 'textures', 'joints',
+    'format', 'version', 'meshes', 'primitives', 'vertices', 'triangles', 'materials', 'textures', 'textureFiles', 'joints',
     'animations', 'lods', 'colliders', 'cameras', 'lights', 'bounds', 'warnings',
   ]);
   expect(typeof info.format).toBe('string');
   expect(['number', 'string'].includes(typeof info.version) || info.version === null).toBe(true);
   for (const key of ['meshes', 'primitives', 'vertices', 'triangles', 'materials', 'textures', 'joints', 'lods', 'colliders', 'cameras', 'lights']) {
     expect(Number.isInteger(info[key]) && (info[key] as number) >= 0, key).toBe(true);
+  }
+  expect((info.textureFiles as unknown[]).length).toBe(info.textures);
+  for (const t of info.textureFiles as Record<string, unknown>[]) {
+    expect(Object.keys(t)).toEqual(['name', 'embedded', 'found']);
+    expect(typeof t.name).toBe('string');
+    expect(t.found === null || typeof t.found === 'boolean').toBe(true);
   }
   for (const clip of info.animations as Record<string, unknown>[]) {
     expect(Object.keys(clip)).toEqual(['name', 'duration', 'channels']);
@@ -319,7 +325,7 @@ describe('relic3d --help', () => {
     expect(stdout).toContain('--verbose');
     expect(stdout).toMatch(/Examples:\n\s+\$ relic3d detect /);
     expect(stdout).toContain('$ relic3d convert model.ms3d            writes model.glb beside the model');
-    expect(stdout).toContain('Exit codes: 0 success, 1 a file failed, 2 usage error.');
+    expect(stdout).toContain('Exit codes: 0 success, 1 a file failed, 2 usage error, 130 interrupted.');
   });
 
   it('each command has its own help', async () => {
@@ -353,7 +359,11 @@ describe.runIf(hasCorpus)('relic3d convert: output names, relative textures, --q
     expect(ase).toContain('*BITMAP "\\\\base\\material"');
     writeFileSync(path.join(tmp, 'models', 'tri.ase'), ase.replace('*BITMAP "\\\\base\\material"', '*BITMAP "..\\Textures\\Wood.jpg"'), 'latin1');
     cpSync(corpus('ms3d', 'assimp__jeep1.jpg'), path.join(tmp, 'textures', 'WOOD.JPG'));
-    const { code, stdout } = await run('convert', path.join(tmp, 'models', 'tri.ase'));
+    // The model's own folder is the root: '..' does not leave it unless --root widens it.
+    const contained = await run('convert', path.join(tmp, 'models', 'tri.ase'));
+    expect(contained.code).toBe(0);
+    expect(contained.stdout).toMatch(/1 warning\n.*GLTF_TEXTURE_MISSING: texture '\.\.\\Textures\\Wood\.jpg' was not found/);
+    const { code, stdout } = await run('convert', path.join(tmp, 'models', 'tri.ase'), '--root', tmp);
     expect(code, stdout).toBe(0);
     expect(stdout).toMatch(/0 warnings/);
     const doc = await io.read(path.join(tmp, 'models', 'tri.glb'));

@@ -66,15 +66,15 @@ describe('the umbrella entry', () => {
 });
 
 describe('the Node entry', () => {
-  it('folderResolver finds companions with either slash, case-insensitively, else by base name', async () => {
+  it('folderResolver finds companions with either slash, case-insensitively, else by base name, inside its root', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-resolve-'));
     mkdirSync(path.join(dir, 'Textures'));
     mkdirSync(path.join(dir, 'models'));
     writeFileSync(path.join(dir, 'Textures', 'Wood.BMP'), 'wood');
     writeFileSync(path.join(dir, 'models', 'Skin.TGA'), 'skin');
-    const resolve = folderResolver(path.join(dir, 'models'));
-    const text = async (name: string) => {
-      const bytes = await resolve(name);
+    const resolve = folderResolver(path.join(dir, 'models'), { root: dir });
+    const text = async (name: string, r = resolve) => {
+      const bytes = await r(name);
       return bytes ? Buffer.from(bytes as Uint8Array).toString() : undefined;
     };
     expect(await text('..\\textures\\wood.bmp')).toBe('wood');
@@ -82,6 +82,19 @@ describe('the Node entry', () => {
     expect(await text('.\\skin.tga')).toBe('skin');
     expect(await text('C:\\Game\\Data\\skin.tga')).toBe('skin'); // absolute path from another machine: base name
     expect(await text('wood.bmp')).toBeUndefined();
+    // The default root is the model's own folder: '..' stops there.
+    const contained = folderResolver(path.join(dir, 'models'));
+    expect(await text('..\\textures\\wood.bmp', contained)).toBeUndefined();
+    expect(await text('skin.tga', contained)).toBe('skin');
+    expect(await text(path.join(dir, 'Textures', 'Wood.BMP'), contained)).toBeUndefined(); // absolute: base name inside the root only
+  });
+
+  it('parseFile refuses a root that does not contain the model', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-root-'));
+    mkdirSync(path.join(dir, 'a'));
+    mkdirSync(path.join(dir, 'b'));
+    writeFileSync(path.join(dir, 'a', 'm.ms3d'), 'x');
+    await expect(parseFile(path.join(dir, 'a', 'm.ms3d'), { root: path.join(dir, 'b') })).rejects.toThrow(/does not contain/);
   });
 
   it.runIf(hasCorpus)('parseFile loads an .o3d with its .chr and every .ani beside it (MANIFEST: 14 bones, stand + walk)', async () => {
@@ -92,10 +105,16 @@ describe('the Node entry', () => {
   });
 
   it.runIf(hasCorpus)('parseFile matches companions case-insensitively (Part_femaleUpper → mvr_female.chr, Mvr_female_GenStand.ani)', async () => {
-    const scene = await parseFile(corpus('o3d', 'Part_femaleUpper.o3d'));
+    // A player part is skinned to the shared skeleton without the player motions, unless asked.
+    const part = await parseFile(corpus('o3d', 'Part_femaleUpper.o3d'));
+    expect(validateScene(part)).toEqual([]);
+    expect(part.skins[0].joints).toHaveLength(30); // MANIFEST: mvr_female.chr bones=30
+    expect(part.animations).toEqual([]);
+    const scene = await parseFile(corpus('o3d', 'Part_femaleUpper.o3d'), { motions: 'all' });
     expect(validateScene(scene)).toEqual([]);
-    expect(scene.skins[0].joints).toHaveLength(30); // MANIFEST: mvr_female.chr bones=30
     expect(scene.animations.map((a) => a.name)).toEqual(['GenStand']);
+    const none = await parseFile(corpus('o3d', 'mvr_AiBatt.o3d'), { motions: 'none' });
+    expect(none.animations).toEqual([]);
   });
 });
 

@@ -1,0 +1,300 @@
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type CompanionCache, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
+import { isInside, MAX_COMPANION_BYTES } from '@relic3d/core/node';
+import { toGlb, type ExportOptions } from '@relic3d/gltf';
+import { ready } from '@relic3d/kernels';
+import { batchFormats } from './formats.js';
+import { isRelicGlb, mtimeOf, writeAtomic } from './output.js';
+import { MAX_MODEL_BYTES } from './scan.js';
+
+/** Which `.ani` motions a Flyff model loads: its own (`auto`), every one, none, or these names. */
+export type MotionsOption = 'auto' | 'all' | 'none' | string[];
+
+/** What every conversion of a batch shares; a worker receives it once. */
+export interface ConvertSettings {
+  /** Real path of the batch folder: models and companions are read only inside it. */
+  root: string;
+  /** Real path of the output folder: nothing is written outside it. */
+  out: string;
+  /** `FolderIndex.toJSON()` of the batch folder, listed once by the main thread. */
+  index: Record<string, FolderListing>;
+  codePage?: string;
+  motions?: MotionsOption;
+  kernels?: 'wasm' | 'js';
+  /** Export one level of detail / one clip (as `relic3d convert --lod/--animation`). */
+  lod?: number;
+  animation?: string;
+  /** Skip a model whose .glb (written by relic3d) is newer than it. */
+  resume?: boolean;
+  /** Replace existing files relic3d did not write. */
+  force?: boolean;
+  /** Bytes of decoded companions (skeletons, motions, images) each worker keeps; default 64 MiB. */
+  cacheBytes?: number;
+}
+
+/** One model to convert. */
+export interface ConvertTask {
+  /** Identifies the task in the batch (also names its temporary file). */
+  id: number;
+  /** Model path relative to the batch folder, with '/'. */
+  file: string;
+  /** .glb path relative to the output folder, with '/'. */
+  output: string;
+}
+
+/** Warnings of one code in one file: how many, and the first message. */
+export interface WarningCount {
+  code: string;
+  count: number;
+  message: string;
+}
+
+/** What a worker sends back for a task: small, no model bytes. */
+export interface ConvertResult {
+  id: number;
+  status: 'converted' | 'failed' | 'up-to-date';
+  format?: string;
+  error?: SerializedError;
+  warnings: WarningCount[];
+  /** Bytes of the written .glb. */
+  bytes?: number;
+  meshes?: number;
+  triangles?: number;
+  clips?: number;
+  /** Milliseconds reading the model, parsing it (companions included), exporting and writing. */
+  ms: { read: number; parse: number; export: number; write: number };
+}
+
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Test-only faults, honoured only when RELIC3D_BATCH_TEST_FAULTS is set (JSON). */
+interface Faults {
+  /** A model whose path contains this never finishes (a stuck parser). */
+  hang?: string;
+  /** A model whose path contains this exhausts the worker's heap. */
+  oom?: string;
+  /** Writes of outputs whose path contains `path` fail with errno `code` (a full disk). */
+  write?: { path: string; code: string };
+}
+
+function testFaults(): Faults | undefined {
+  const raw = typeof process !== 'undefined' ? process.env.RELIC3D_BATCH_TEST_FAULTS : undefined;
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as Faults;
+  } catch {
+    return undefined;
+  }
+}
+
+const now = () => performance.now();
+
+/**
+ * Reads a file inside the root: contained (its real path), a regular file, at most `maxBytes`;
+ * errors say why. Synchronous: a worker has nothing else to do meanwhile, and a read costs a few
+ * system calls instead of as many thread-pool round trips.
+ */
+function readContained(root: string, relative: string, maxBytes: number): Uint8Array {
+  const real = realpathSync(path.join(root, ...relative.split('/')));
+  if (!isInside(root, real)) throw Object.assign(new Error('the file resolves outside the batch folder'), { name: 'ReadError', code: 'OUTSIDE_ROOT' });
+  const fd = openSync(real, 'r');
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { name: 'ReadError', code: 'NOT_A_FILE' });
+    if (stat.size > maxBytes) throw Object.assign(new Error(`the file is ${stat.size} bytes; over the ${maxBytes}-byte limit`), { name: 'ReadError', code: 'FILE_TOO_LARGE' });
+    const bytes = new Uint8Array(stat.size);
+    let at = 0;
+    while (at < bytes.length) {
+      const read = readSync(fd, bytes, at, bytes.length - at, at);
+      if (!read) break;
+      at += read;
+    }
+    return at === bytes.length ? bytes : bytes.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A model: over 2 GiB is reported, not read. */
+const readModel = (root: string, file: string) => readContained(root, file, MAX_MODEL_BYTES);
+
+/** A companion: undefined when it cannot be read (the format warns that it is missing). */
+function readCompanion(root: string, relative: string): Uint8Array | undefined {
+  try {
+    return readContained(root, relative, MAX_COMPANION_BYTES);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A read failure as plain data ("cannot read: EACCES"). */
+function readError(e: unknown): SerializedError {
+  const error = serializeError(e);
+  if (error.name === 'Error') error.name = 'ReadError';
+  if (/^E[A-Z]+$/.test(error.code ?? '')) error.message = `cannot read: ${error.code}`;
+  return error;
+}
+
+/** A write failure ("cannot write: ENOSPC"); refusals (OutputError) keep their own message. */
+function writeError(e: unknown): unknown {
+  const code = (e as { code?: unknown })?.code;
+  if (e instanceof Error && e.name === 'Error' && typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+    return Object.assign(new Error(`cannot write the .glb: ${code}`), { name: 'WriteError', code });
+  }
+  return e;
+}
+
+function tally(warnings: Warning[]): WarningCount[] {
+  const byCode = new Map<string, WarningCount>();
+  for (const w of warnings) {
+    const entry = byCode.get(w.code);
+    if (entry) entry.count++;
+    else byCode.set(w.code, { code: w.code, count: 1, message: w.message });
+  }
+  return [...byCode.values()];
+}
+
+/**
+ * A cache that keeps a companion only from its second use: in a game folder most skeletons and
+ * motions belong to one model (a monster's own), and keeping them would push out the few that
+ * hundreds of models share (the player skeletons, shared textures). Remembers the keys it has seen
+ * (a bounded set, oldest forgotten first).
+ */
+export function sharedOnlyCache(inner: CompanionCache, remember = 65536): CompanionCache {
+  const seen = new Set<string>();
+  return {
+    get: (key) => inner.get(key),
+    set(key, value, bytes) {
+      if (seen.has(key)) {
+        inner.set(key, value, bytes);
+        return;
+      }
+      seen.add(key);
+      if (seen.size > remember) seen.delete(seen.values().next().value as string);
+    },
+  };
+}
+
+/** The directory part of a root-relative path ('' at the root). */
+const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '');
+
+/**
+ * A task's outcome in two steps: `next` settles when the thread may start another task (this one's
+ * CPU work is done and the write before it finished), `result` when the task is done (written).
+ * A worker computes a file while the disk writes the one before.
+ */
+export interface Pipelined<R> {
+  next: Promise<unknown>;
+  result: Promise<R>;
+}
+
+/**
+ * The conversion a batch worker runs for each task: read the model inside the root, parse it with
+ * companions looked up in the shared index (decoded ones cached per worker), export a .glb and
+ * write it atomically inside the output folder. Never rejects: failures come back in the result.
+ * One write at a time; the next task's reading and parsing overlap it.
+ */
+export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Pipelined<ConvertResult> {
+  const index = FolderIndex.fromJSON(settings.index);
+  const cache = sharedOnlyCache(lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES));
+  const read = (relative: string) => readCompanion(settings.root, relative);
+  const faults = testFaults();
+  const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
+  let writing: Promise<unknown> = Promise.resolve();
+  const folders = new Map<string, string>();
+
+  /** Everything but the write: the result so far, and the .glb to write when there is one. */
+  const compute = async (task: ConvertTask): Promise<{ result: ConvertResult; glb?: Uint8Array }> => {
+    const ms = { read: 0, parse: 0, export: 0, write: 0 };
+    const result: ConvertResult = { id: task.id, status: 'failed', warnings: [], ms };
+    const target = path.join(settings.out, ...task.output.split('/'));
+    const source = path.join(settings.root, ...task.file.split('/'));
+    if (settings.resume) {
+      const made = mtimeOf(target);
+      const changed = mtimeOf(source);
+      if (made !== undefined && changed !== undefined && made >= changed && isRelicGlb(target)) {
+        result.status = 'up-to-date';
+        return { result };
+      }
+    }
+    await warm;
+    let t = now();
+    let bytes: Uint8Array;
+    try {
+      bytes = readModel(settings.root, task.file);
+    } catch (e) {
+      result.error = readError(e);
+      ms.read = now() - t;
+      return { result };
+    }
+    ms.read = now() - t;
+    if (faults?.hang && task.file.includes(faults.hang)) {
+      // Busy forever, with a side effect the bundler's tree-shaking cannot drop.
+      const spin = globalThis as { relic3dTestSpin?: number };
+      for (;;) spin.relic3dTestSpin = (spin.relic3dTestSpin ?? 0) + 1;
+    }
+    if (faults?.oom && task.file.includes(faults.oom)) {
+      const hoard: number[][] = [];
+      for (;;) hoard.push(Array.from({ length: 1 << 16 }, (_, i) => i * 1.5));
+    }
+    const warnings: Warning[] = [];
+    const resolve = indexResolver(index, dirOf(task.file), read);
+    const fileName = task.file.slice(task.file.lastIndexOf('/') + 1);
+    let glb: Uint8Array | undefined;
+    try {
+      t = now();
+      const format = requireFormat(bytes, fileName, batchFormats, { byExtension: true });
+      result.format = format.id;
+      const options: Record<string, unknown> = { fileName, resolve, cache, kernels: settings.kernels };
+      if (settings.codePage) options.codePage = settings.codePage;
+      if (settings.motions !== undefined) options.motions = settings.motions;
+      const scene = await format.parse(bytes, options);
+      warnings.push(...scene.warnings);
+      ms.parse = now() - t;
+      result.meshes = scene.meshes.length;
+      let triangles = 0;
+      for (const mesh of scene.meshes) for (const p of mesh.primitives) if ((p.mode ?? 'TRIANGLES') === 'TRIANGLES') triangles += Math.floor((p.indices ? p.indices.length : p.attributes.POSITION.length / 3) / 3);
+      result.triangles = triangles;
+      result.clips = settings.animation !== undefined ? 1 : scene.animations.length;
+
+      t = now();
+      const exportOptions: ExportOptions = { resolve, cache, onWarning: (w) => void warnings.push(w) };
+      if (settings.lod !== undefined) exportOptions.lod = settings.lod;
+      if (settings.animation !== undefined) exportOptions.animation = settings.animation;
+      glb = await toGlb(scene, exportOptions);
+      ms.export = now() - t;
+    } catch (e) {
+      result.error = serializeError(e);
+      if (!result.format && result.error.format && result.error.format !== 'unknown') result.format = result.error.format;
+    }
+    result.warnings = tally(warnings);
+    return { result, glb };
+  };
+
+  const write = async (task: ConvertTask, result: ConvertResult, glb: Uint8Array): Promise<ConvertResult> => {
+    const t = now();
+    const failWith = faults?.write && task.output.includes(faults.write.path) ? faults.write.code : undefined;
+    try {
+      await writeAtomic(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith, folders });
+      result.bytes = glb.byteLength;
+      result.status = 'converted';
+    } catch (e) {
+      result.error = serializeError(writeError(e));
+    }
+    result.ms.write = now() - t;
+    return result;
+  };
+
+  return (task: ConvertTask): Pipelined<ConvertResult> => {
+    const computed = compute(task);
+    const before = writing;
+    const result = computed.then(async ({ result, glb }) => {
+      if (!glb) return result;
+      await before;
+      return write(task, result, glb);
+    });
+    writing = result.catch(() => undefined);
+    return { next: Promise.all([computed, before]), result };
+  };
+}
