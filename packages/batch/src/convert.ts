@@ -1,7 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type CompanionCache, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
-import { isInside, MAX_COMPANION_BYTES } from '@relic3d/core/node';
+import { MAX_COMPANION_BYTES, readInside, readInsideSync } from '@relic3d/core/node';
 import { toGlb, type ExportOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
 import { batchFormats } from './formats.js';
@@ -90,43 +89,9 @@ function testFaults(): Faults | undefined {
 
 const now = () => performance.now();
 
-/**
- * Reads a file inside the root: contained (its real path), a regular file, at most `maxBytes`;
- * errors say why. Synchronous: a worker has nothing else to do meanwhile, and a read costs a few
- * system calls instead of as many thread-pool round trips.
- */
-function readContained(root: string, relative: string, maxBytes: number): Uint8Array {
-  const real = realpathSync(path.join(root, ...relative.split('/')));
-  if (!isInside(root, real)) throw Object.assign(new Error('the file resolves outside the batch folder'), { name: 'ReadError', code: 'OUTSIDE_ROOT' });
-  const fd = openSync(real, 'r');
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { name: 'ReadError', code: 'NOT_A_FILE' });
-    if (stat.size > maxBytes) throw Object.assign(new Error(`the file is ${stat.size} bytes; over the ${maxBytes}-byte limit`), { name: 'ReadError', code: 'FILE_TOO_LARGE' });
-    const bytes = new Uint8Array(stat.size);
-    let at = 0;
-    while (at < bytes.length) {
-      const read = readSync(fd, bytes, at, bytes.length - at, at);
-      if (!read) break;
-      at += read;
-    }
-    return at === bytes.length ? bytes : bytes.subarray(0, at);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** A model: over 2 GiB is reported, not read. */
-const readModel = (root: string, file: string) => readContained(root, file, MAX_MODEL_BYTES);
+const readModel = (root: string, file: string) => readInsideSync(root, file, MAX_MODEL_BYTES);
 
-/** A companion: undefined when it cannot be read (the format warns that it is missing). */
-function readCompanion(root: string, relative: string): Uint8Array | undefined {
-  try {
-    return readContained(root, relative, MAX_COMPANION_BYTES);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A read failure as plain data ("cannot read: EACCES"). */
 function readError(e: unknown): SerializedError {
@@ -198,7 +163,8 @@ export interface Pipelined<R> {
 export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Pipelined<ConvertResult> {
   const index = FolderIndex.fromJSON(settings.index);
   const cache = sharedOnlyCache(lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES));
-  const read = (relative: string) => readCompanion(settings.root, relative);
+  // A companion that cannot be read is missing; the format warns about it.
+  const read = (relative: string) => readInside(settings.root, relative, MAX_COMPANION_BYTES);
   const faults = testFaults();
   const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
   let writing: Promise<unknown> = Promise.resolve();

@@ -1,7 +1,7 @@
-import { realpathSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { detectFormat, type FolderIndex } from '@relic3d/core';
-import { folderIndex, readHead, type RootedFolder } from '@relic3d/core/node';
+import { readHead, walkFolder } from '@relic3d/core/node';
 import { batchFormats } from './formats.js';
 
 /** Models past this size are reported, not read (typed arrays and `Buffer` stop at 2 GiB). */
@@ -46,7 +46,7 @@ export const modelExtensions: ReadonlySet<string> = new Set(batchFormats.flatMap
  */
 export function scanFolder(root: string, exclude?: string): FolderScan {
   const files: string[] = [];
-  const rooted = walkTree(root, (relative) => files.push(relative), exclude);
+  const rooted = walkFolder(root, (relative) => files.push(relative), exclude);
   const inputs: ScannedFile[] = [];
   const skipped: string[] = [];
   for (const file of files) {
@@ -73,43 +73,6 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
     } else inputs.push({ file, size });
   }
   return { root: rooted.root, index: rooted.index, inputs, skipped, unreadableFolders: rooted.unreadable };
-}
-
-/**
- * Lists every folder under `root` once, in sorted order, skipping `exclude`. Like core's
- * `walkFolder`, but a folder reached twice through symlinks inside the root (`loop -> .`) is walked
- * once: two such links in one folder would otherwise make 2^40 paths before the kernel says ELOOP.
- */
-export function walkTree(root: string, onFile: (relative: string) => void, exclude?: string): RootedFolder & { unreadable: string[] } {
-  const rooted = folderIndex(root);
-  const unreadable: string[] = [];
-  const skip = exclude ? realOrNothing(exclude) : undefined;
-  const seen = new Set<string>([rooted.root]);
-  const visit = (dir: string) => {
-    const listing = rooted.index.listing(dir);
-    if (!listing) {
-      unreadable.push(dir);
-      return;
-    }
-    for (const name of listing.files) onFile(dir ? `${dir}/${name}` : name);
-    for (const name of listing.folders) {
-      const child = dir ? `${dir}/${name}` : name;
-      const real = realOrNothing(path.join(rooted.root, ...child.split('/')));
-      if (!real || real === skip || seen.has(real)) continue;
-      seen.add(real);
-      visit(child);
-    }
-  };
-  visit('');
-  return { ...rooted, unreadable };
-}
-
-function realOrNothing(p: string): string | undefined {
-  try {
-    return realpathSync(path.resolve(p));
-  } catch {
-    return undefined;
-  }
 }
 
 /** A Node fs error as plain data with its code. */

@@ -4,7 +4,6 @@
  * a symlink whose target leaves the root is neither listed nor read.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { FolderIndex, indexResolver, type FolderListing } from './folder-index.js';
 import type { Resolver } from './types.js';
@@ -82,57 +81,82 @@ export function folderIndex(root: string): RootedFolder {
 
 /**
  * Walks the whole tree under `root` once, listing every folder, and calls `onFile` with each
- * file's root-relative path, in sorted order. `exclude`: a folder to leave out (the output folder
- * when it lies inside the input).
+ * file's root-relative path, in sorted order. Each real folder is walked once, however many
+ * symlinks inside the root lead to it. `exclude`: a folder to leave out (the output folder when it
+ * lies inside the input). `unreadable` lists the folders that could not be listed.
  */
-export function walkFolder(root: string, onFile?: (relative: string) => void, exclude?: string): RootedFolder {
+export function walkFolder(root: string, onFile?: (relative: string) => void, exclude?: string): RootedFolder & { unreadable: string[] } {
   const rooted = folderIndex(root);
   const skip = exclude ? realFolder(exclude) : undefined;
+  const unreadable: string[] = [];
+  // Two `loop -> .` links in one folder would otherwise make 2^40 paths before the kernel says ELOOP.
+  const seen = new Set<string>([rooted.root]);
   const visit = (dir: string) => {
     const listing = rooted.index.listing(dir);
-    if (!listing) return;
+    if (!listing) {
+      unreadable.push(dir);
+      return;
+    }
     for (const name of listing.files) onFile?.(dir ? `${dir}/${name}` : name);
     for (const name of listing.folders) {
       const child = dir ? `${dir}/${name}` : name;
-      if (skip && realFolder(path.join(rooted.root, child)) === skip) continue;
+      const real = realFolder(path.join(rooted.root, ...child.split('/')));
+      if (!real || real === skip || seen.has(real)) continue;
+      seen.add(real);
       visit(child);
     }
   };
   visit('');
-  return rooted;
+  return { ...rooted, unreadable };
 }
 
-/** The real path of a root-relative file, when it is a regular file inside the root. */
-async function containedFile(realRoot: string, relative: string): Promise<string | undefined> {
-  try {
-    const real = await realpath(path.join(realRoot, ...relative.split('/')));
-    return isInside(realRoot, real) ? real : undefined;
-  } catch {
-    return undefined;
+/** Why a contained read failed: `code` is OUTSIDE_ROOT, NOT_A_FILE, FILE_TOO_LARGE or the fs code. */
+export class ReadError extends Error {
+  override readonly name = 'ReadError';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
   }
 }
 
-/** Reads a root-relative file after checking it is inside the root; undefined when it is not readable. */
-export async function readInside(realRoot: string, relative: string, maxBytes = MAX_COMPANION_BYTES): Promise<Uint8Array | undefined> {
-  const real = await containedFile(realRoot, relative);
-  if (!real) return undefined;
-  let handle;
+/**
+ * Reads a root-relative file after checking that its real path is inside the root, that it is a
+ * regular file and that it is at most `maxBytes` long. Throws a `ReadError` saying which failed.
+ */
+export function readInsideSync(realRoot: string, relative: string, maxBytes = MAX_COMPANION_BYTES): Uint8Array {
+  let fd: number | undefined;
   try {
-    handle = await open(real, 'r');
-    const stat = await handle.stat();
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    const real = realpathSync(path.join(realRoot, ...relative.split('/')));
+    if (!isInside(realRoot, real)) throw new ReadError('the file resolves outside the root', 'OUTSIDE_ROOT');
+    fd = openSync(real, 'r');
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new ReadError('not a regular file', 'NOT_A_FILE');
+    if (stat.size > maxBytes) throw new ReadError(`the file is ${stat.size} bytes; over the ${maxBytes}-byte limit`, 'FILE_TOO_LARGE');
     const bytes = new Uint8Array(stat.size);
     let at = 0;
     while (at < bytes.length) {
-      const { bytesRead } = await handle.read(bytes, at, bytes.length - at, at);
-      if (!bytesRead) break;
-      at += bytesRead;
+      const read = readSync(fd, bytes, at, bytes.length - at, at);
+      if (!read) break;
+      at += read;
     }
     return at === bytes.length ? bytes : bytes.subarray(0, at);
+  } catch (e) {
+    if (e instanceof ReadError) throw e;
+    const code = (e as NodeJS.ErrnoException)?.code ?? 'EIO';
+    throw new ReadError(`${relative}: ${code}`, code);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** `readInsideSync`, or undefined when the file cannot be read inside the root. */
+export function readInside(realRoot: string, relative: string, maxBytes = MAX_COMPANION_BYTES): Uint8Array | undefined {
+  try {
+    return readInsideSync(realRoot, relative, maxBytes);
   } catch {
     return undefined;
-  } finally {
-    await handle?.close();
   }
 }
 

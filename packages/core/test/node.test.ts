@@ -68,6 +68,19 @@ describe('walkFolder', () => {
   });
 });
 
+describe('walkFolder and symlink loops', () => {
+  it('walks each real folder once, however many links lead back to it', () => {
+    const { root } = hostileTree();
+    symlinkSync('.', path.join(root, 'Textures', 'loop'));
+    symlinkSync('..', path.join(root, 'Textures', 'up'));
+    symlinkSync(path.join(root, 'Model'), path.join(root, 'Textures', 'model'));
+    const files: string[] = [];
+    walkFolder(root, (f) => files.push(f));
+    expect(files.filter((f) => f.endsWith('Wood.BMP'))).toEqual(['Textures/Wood.BMP']);
+    expect(files.filter((f) => f.endsWith('a.o3d'))).toHaveLength(1);
+  });
+});
+
 describe('readHead', () => {
   it('reads only the first bytes of a file', () => {
     const { root } = hostileTree();

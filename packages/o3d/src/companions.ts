@@ -53,25 +53,68 @@ export function motionNameOf(o3dName: string, motionFile: string): string {
  *   // { skeleton: 'Mvr_AiBatt.chr', motions: { stand: 'mvr_AiBatt_stand.ani' } }
  */
 export function findCompanions(fileName: string, folderListing: readonly string[]): Companions {
+  const index = listingIndex(folderListing);
   const wanted = skeletonNameFor(fileName).toLowerCase();
   const prefix = motionPrefixFor(fileName);
+  const matching = index.withPrefix(prefix);
   // `mvr_Lawolf_Boss.chr` beside `mvr_Lawolf.chr`: `mvr_Lawolf_Boss_*.ani` are the boss's motions.
   const longer: string[] = [];
-  for (const entry of folderListing) {
-    const lower = stripDir(entry).toLowerCase();
-    if (lower.endsWith('.chr') && lower.startsWith(prefix) && lower !== wanted) longer.push(`${lower.slice(0, -4)}_`);
+  for (const i of matching) {
+    const lower = index.lower[i];
+    if (lower.endsWith('.chr') && lower !== wanted) longer.push(`${lower.slice(0, -4)}_`);
   }
   const result: Companions = { motions: {} };
-  for (const entry of folderListing) {
-    const name = stripDir(entry);
-    const lower = name.toLowerCase();
-    if (lower === wanted && result.skeleton === undefined) result.skeleton = entry;
-    else if (lower.endsWith('.ani') && lower.startsWith(prefix) && lower.length > prefix.length + 4 && !longer.some((p) => lower.startsWith(p))) {
-      const motion = name.slice(prefix.length, -4);
-      if (!(motion in result.motions)) result.motions[motion] = entry;
-    }
+  const skeleton = index.first.get(wanted);
+  if (skeleton !== undefined) result.skeleton = folderListing[skeleton];
+  for (const i of matching) {
+    const lower = index.lower[i];
+    if (!lower.endsWith('.ani') || lower.length <= prefix.length + 4 || longer.some((p) => lower.startsWith(p))) continue;
+    const motion = stripDir(folderListing[i]).slice(prefix.length, -4);
+    if (!(motion in result.motions)) result.motions[motion] = folderListing[i];
   }
   return result;
+}
+
+/** A listing's lower-cased base names, sorted, for prefix queries. */
+interface ListingIndex {
+  lower: string[];
+  /** Lower-cased name → position of its first spelling in the listing. */
+  first: Map<string, number>;
+  /** Positions of the names that start with `prefix` (lower case), in listing order. */
+  withPrefix(prefix: string): number[];
+}
+
+/**
+ * One index per listing (which must not change once asked about), kept while the listing lives:
+ * a batch asks once per model of a folder of thousands of files, and a scan per model made the
+ * whole batch quadratic.
+ */
+const indexes = new WeakMap<readonly string[], ListingIndex>();
+
+function listingIndex(listing: readonly string[]): ListingIndex {
+  let index = indexes.get(listing);
+  if (index) return index;
+  const lower = listing.map((entry) => stripDir(entry).toLowerCase());
+  const first = new Map<string, number>();
+  lower.forEach((name, i) => {
+    if (!first.has(name)) first.set(name, i);
+  });
+  const sorted = lower.map((_, i) => i).sort((a, b) => (lower[a] < lower[b] ? -1 : lower[a] > lower[b] ? 1 : a - b));
+  const withPrefix = (prefix: string): number[] => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (lower[sorted[mid]] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let k = lo; k < sorted.length && lower[sorted[k]].startsWith(prefix); k++) out.push(sorted[k]);
+    return out.sort((a, b) => a - b);
+  };
+  index = { lower, first, withPrefix };
+  indexes.set(listing, index);
+  return index;
 }
 
 /** Case-insensitive lookup of one name in a listing. */
