@@ -4,7 +4,7 @@ import { MAX_COMPANION_BYTES, readInside, readInsideSync } from '@relic3d/core/n
 import { toGlb, type ExportOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
 import { batchFormats } from './formats.js';
-import { isRelicGlb, mtimeOf, writeAtomic } from './output.js';
+import { isRelicGlb, mtimeOf, writeAtomicSync } from './output.js';
 import { MAX_MODEL_BYTES } from './scan.js';
 
 /** Which `.ani` motions a Flyff model loads: its own (`auto`), every one, none, or these names. */
@@ -145,29 +145,17 @@ export function sharedOnlyCache(inner: CompanionCache, remember = 65536): Compan
 const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '');
 
 /**
- * A task's outcome in two steps: `next` settles when the thread may start another task (this one's
- * CPU work is done and the write before it finished), `result` when the task is done (written).
- * A worker computes a file while the disk writes the one before.
- */
-export interface Pipelined<R> {
-  next: Promise<unknown>;
-  result: Promise<R>;
-}
-
-/**
  * The conversion a batch worker runs for each task: read the model inside the root, parse it with
  * companions looked up in the shared index (decoded ones cached per worker), export a .glb and
  * write it atomically inside the output folder. Never rejects: failures come back in the result.
- * One write at a time; the next task's reading and parsing overlap it.
  */
-export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Pipelined<ConvertResult> {
+export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Promise<ConvertResult> {
   const index = FolderIndex.fromJSON(settings.index);
   const cache = sharedOnlyCache(lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES));
   // A companion that cannot be read is missing; the format warns about it.
   const read = (relative: string) => readInside(settings.root, relative, MAX_COMPANION_BYTES);
   const faults = testFaults();
   const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
-  let writing: Promise<unknown> = Promise.resolve();
   const folders = new Map<string, string>();
 
   /** Everything but the write: the result so far, and the .glb to write when there is one. */
@@ -238,11 +226,11 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     return { result, glb };
   };
 
-  const write = async (task: ConvertTask, result: ConvertResult, glb: Uint8Array): Promise<ConvertResult> => {
+  const write = (task: ConvertTask, result: ConvertResult, glb: Uint8Array): ConvertResult => {
     const t = now();
     const failWith = faults?.write && task.output.includes(faults.write.path) ? faults.write.code : undefined;
     try {
-      await writeAtomic(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith, folders });
+      writeAtomicSync(settings.out, task.output, glb, { force: settings.force, taskId: task.id, failWith, folders });
       result.bytes = glb.byteLength;
       result.status = 'converted';
     } catch (e) {
@@ -252,15 +240,8 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     return result;
   };
 
-  return (task: ConvertTask): Pipelined<ConvertResult> => {
-    const computed = compute(task);
-    const before = writing;
-    const result = computed.then(async ({ result, glb }) => {
-      if (!glb) return result;
-      await before;
-      return write(task, result, glb);
-    });
-    writing = result.catch(() => undefined);
-    return { next: Promise.all([computed, before]), result };
+  return async (task: ConvertTask): Promise<ConvertResult> => {
+    const { result, glb } = await compute(task);
+    return glb ? write(task, result, glb) : result;
   };
 }

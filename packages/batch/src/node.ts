@@ -13,10 +13,10 @@ import { WorkerPool } from './pool.js';
 import { scanFolder, type FolderScan, type ScannedFile } from './scan.js';
 
 export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderScan, type ScannedFile } from './scan.js';
-export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type Pipelined, type ConvertResult, type ConvertSettings, type ConvertTask, type MotionsOption, type WarningCount } from './convert.js';
+export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type MotionsOption, type WarningCount } from './convert.js';
 export { writeAtomic, isRelicGlb, removeTemp, tempName, OutputError, type WriteOptions } from './output.js';
 export { WorkerPool, type PoolOptions } from './pool.js';
-export { serveTasks, type PoolMessage, type Served } from './pool-worker.js';
+export { serveTasks, type PoolMessage } from './pool-worker.js';
 
 declare const __filename: string | undefined;
 
@@ -140,7 +140,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
       if (signal?.aborted) return;
       const known = scan.inputs[i].error;
       if (!known) options.onStart?.(scan.inputs[i].file, 1, 0);
-      yield known ? failure(i, known) : resultOf(i, await convert({ id: i, file: scan.inputs[i].file, output: outputs[i] }).result);
+      yield known ? failure(i, known) : resultOf(i, await convert({ id: i, file: scan.inputs[i].file, output: outputs[i] }));
     }
     return;
   }

@@ -1,5 +1,4 @@
-import { closeSync, openSync, readSync, realpathSync, statSync, unlinkSync } from 'node:fs';
-import { lstat, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
+import { closeSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isInside } from '@relic3d/core/node';
 
@@ -82,80 +81,87 @@ export interface WriteOptions {
   folders?: Map<string, string>;
 }
 
-/** `isRelicGlb` without blocking the thread. */
-async function isRelicGlbAsync(file: string): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-    const head = Buffer.alloc(20 + 4096);
-    const { bytesRead: n } = await handle.read(head, 0, head.length, 0);
-    if (n < 20 || head.toString('latin1', 0, 4) !== 'glTF' || head.readUInt32LE(4) !== 2 || head.readUInt32LE(16) !== 0x4e4f534a) return false;
-    return /"generator"\s*:\s*"relic3d\b/.test(head.toString('utf8', 20, Math.min(n, 20 + head.readUInt32LE(12))));
-  } catch {
-    return false;
-  } finally {
-    await handle?.close();
-  }
-}
-
-async function realOrUndefined(p: string): Promise<string | undefined> {
-  try {
-    return await realpath(p);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Writes `bytes` to `output` (relative to the real folder `outRoot`, with '/') atomically: a
  * temporary file in the real target folder, then a rename over the target. Refuses a target that
  * resolves outside `outRoot` (a planted symlink, file or folder) and an existing file relic3d did
  * not write, unless `force`. A failed write leaves neither a temporary file nor a truncated output.
- * Asynchronous, so a worker computes its next file while the disk creates this one. Resolves to
- * the absolute path written.
+ * Synchronous: a worker has nothing else to do meanwhile, and each asynchronous step would wait for
+ * the worker's next turn of its event loop, which its parse and export hold. Returns the absolute
+ * path written.
  */
-export async function writeAtomic(outRoot: string, output: string, bytes: Uint8Array, options: WriteOptions): Promise<string> {
+export function writeAtomicSync(outRoot: string, output: string, bytes: Uint8Array, options: WriteOptions): string {
   const parts = output.split('/');
   if (!parts.length || parts.some((p) => !p || p === '.' || p === '..')) throw new OutputError('OUTPUT_OUTSIDE', `refusing the output path '${output}'`);
   const relativeFolder = parts.slice(0, -1).join('/');
   let parent = options.folders?.get(relativeFolder);
   if (parent === undefined) {
     const folder = path.join(outRoot, ...parts.slice(0, -1));
-    await mkdir(folder, { recursive: true });
-    parent = await realpath(folder);
+    mkdirSync(folder, { recursive: true });
+    parent = realpathSync(folder);
     if (!isInside(outRoot, parent)) throw new OutputError('OUTPUT_OUTSIDE', `refusing to write '${output}': its folder resolves outside the output folder (a symlink)`);
     options.folders?.set(relativeFolder, parent);
   }
   const base = parts[parts.length - 1];
   const target = path.join(parent, base);
-  const existing = await lstat(target).catch(() => undefined);
+  let existing: ReturnType<typeof lstatSync> | undefined;
+  try {
+    existing = lstatSync(target);
+  } catch {
+    existing = undefined;
+  }
   if (existing) {
     if (existing.isSymbolicLink()) {
-      const real = await realOrUndefined(target);
+      const real = realOrUndefined(target);
       if (!real || !isInside(outRoot, real)) throw new OutputError('OUTPUT_OUTSIDE', `refusing to write '${output}': it is a symlink that leaves the output folder`);
-      if (!options.force && !(await isRelicGlbAsync(real))) throw new OutputError('OUTPUT_EXISTS', `refusing to replace '${output}': it is a symlink to a file relic3d did not write (--force replaces it)`);
+      if (!options.force && !isRelicGlb(real)) throw new OutputError('OUTPUT_EXISTS', `refusing to replace '${output}': it is a symlink to a file relic3d did not write (--force replaces it)`);
     } else if (!existing.isFile()) {
       throw new OutputError('OUTPUT_NOT_A_FILE', `refusing to write '${output}': a folder or special file is in the way`);
-    } else if (!options.force && !(await isRelicGlbAsync(target))) {
+    } else if (!options.force && !isRelicGlb(target)) {
       throw new OutputError('OUTPUT_EXISTS', `refusing to replace '${output}': it is not a .glb relic3d wrote (--force replaces it)`);
     }
   }
   const temp = path.join(parent, tempName(output, options.taskId));
   // 'wx': a file (or a symlink) already at the temporary name is never written through.
-  const handle = await open(temp, 'wx', 0o644);
+  const fd = openSync(temp, 'wx', 0o644);
   let closed = false;
   let renamed = false;
   try {
     if (options.failWith) throw Object.assign(new Error(`${options.failWith}: test fault, write failed`), { code: options.failWith });
     let at = 0;
-    while (at < bytes.length) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
+    while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
     closed = true;
-    await handle.close();
-    await rename(temp, target);
+    closeSync(fd);
+    renameSync(temp, target);
     renamed = true;
   } finally {
-    if (!closed) await handle.close().catch(() => undefined);
-    if (!renamed) await unlink(temp).catch(() => undefined);
+    if (!closed) {
+      try {
+        closeSync(fd);
+      } catch {
+        /* already failing */
+      }
+    }
+    if (!renamed) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        /* nothing to remove */
+      }
+    }
   }
   return target;
+}
+
+/** `writeAtomicSync` as a promise (its errors reject). */
+export async function writeAtomic(outRoot: string, output: string, bytes: Uint8Array, options: WriteOptions): Promise<string> {
+  return writeAtomicSync(outRoot, output, bytes, options);
+}
+
+function realOrUndefined(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
 }
