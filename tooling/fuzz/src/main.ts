@@ -16,6 +16,8 @@ export interface Options {
   count: number;
   runSeed: number;
   long: boolean;
+  /** Formats fuzzed at once, each in its own child (one per core is the most that helps). */
+  jobs?: number;
   out: string;
   validate: boolean;
   coverage: boolean;
@@ -145,8 +147,7 @@ const planFor = (options: Options, format: FormatId): PlanOptions => ({
 });
 
 /** Runs one format's inputs through as many children as hangs and crashes require. */
-async function runFormat(options: Options, format: FormatId): Promise<FormatReport> {
-  const report = emptyReport(format);
+async function runFormat(options: Options, format: FormatId, report: FormatReport, onProgress: () => void): Promise<FormatReport> {
   const started = performance.now();
   const plan = planFor(options, format);
   const coverageDir = options.coverage ? path.join(options.out, 'coverage', format) : undefined;
@@ -189,10 +190,14 @@ async function runFormat(options: Options, format: FormatId): Promise<FormatRepo
           tally(report, m.result, m.signature, m.savedAs);
           if (m.signature && m.savedAs) saved[m.signature] = (saved[m.signature] ?? 0) + 1;
           next = m.result.index + 1;
-          if (!options.quiet && performance.now() - lastPrint > 15_000) {
+          if (performance.now() - lastPrint > 15_000) {
             lastPrint = performance.now();
-            const rate = report.inputs / ((performance.now() - started) / 1000);
-            process.stdout.write(`[${format}] ${report.inputs}/${last - first}: untyped ${report.untyped}, hangs ${report.hangs}, invalid glb ${report.glbInvalid}, over budget ${report.overTime + report.overMemory} (${rate.toFixed(1)}/s)\n`);
+            report.seconds = Math.round((performance.now() - started) / 1000);
+            onProgress();
+            if (!options.quiet) {
+              const rate = report.inputs / report.seconds;
+              process.stdout.write(`[${format}] ${report.inputs}/${last - first}: untyped ${report.untyped}, hangs ${report.hangs}, invalid glb ${report.glbInvalid}, over budget ${report.overTime + report.overMemory} (${rate.toFixed(1)}/s)\n`);
+            }
           }
         } else if (m.type === 'done') {
           if (next < last) batch();
@@ -279,14 +284,29 @@ function details(reports: FormatReport[]): string {
 export async function runAll(options: Options): Promise<FormatReport[]> {
   if (!existsSync(childBundle)) throw new Error(`${childBundle} is missing: run through fuzz.mjs, which builds it`);
   mkdirSync(options.out, { recursive: true });
-  const reports: FormatReport[] = [];
-  for (const format of options.formats) {
-    if (!options.quiet) process.stdout.write(`[${format}] ${options.only !== undefined ? `input ${options.only}` : `${options.count} inputs`}, seed ${options.runSeed}\n`);
-    reports.push(await runFormat(options, format));
-  }
-  const text = `# relic3d fuzz report\n\nSeed ${options.runSeed}, ${options.count} inputs per format${options.long ? ' (long)' : ''}, budgets: CPU time ≤ 2 s + 50 ms/MB, peak memory ≤ 8 × n + 64 MB (n = input bytes).\n\n${table(reports)}\n${details(reports)}\n`;
-  writeFileSync(path.join(options.out, 'report.md'), text);
-  writeFileSync(path.join(options.out, 'report.json'), `${JSON.stringify({ options, reports }, null, 2)}\n`);
+  const reports = options.formats.map((format) => emptyReport(format));
+  const done = new Set<FormatId>();
+  // The report is rewritten as the run goes, so a long run that is stopped keeps what it did.
+  const write = () => {
+    const running = options.formats.filter((f) => !done.has(f));
+    const state = running.length ? `In progress (${running.join(', ')} not finished; their rows count the inputs so far, without coverage).` : 'Complete.';
+    const text = `# relic3d fuzz report\n\nSeed ${options.runSeed}, ${options.count} inputs per format${options.long ? ' (long)' : ''}, budgets: CPU time ≤ 2 s + 50 ms/MB, peak memory ≤ 8 × n + 64 MB (n = input bytes). ${state}\n\n${table(reports)}\n${details(reports)}\n`;
+    writeFileSync(path.join(options.out, 'report.md'), text);
+    writeFileSync(path.join(options.out, 'report.json'), `${JSON.stringify({ options, complete: !running.length, reports }, null, 2)}\n`);
+  };
+  let nextFormat = 0;
+  const lane = async () => {
+    while (nextFormat < options.formats.length) {
+      const i = nextFormat++;
+      const format = options.formats[i];
+      if (!options.quiet) process.stdout.write(`[${format}] ${options.only !== undefined ? `input ${options.only}` : `${options.count} inputs`}, seed ${options.runSeed}\n`);
+      await runFormat(options, format, reports[i], write);
+      done.add(format);
+      write();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, options.formats.length)) }, lane));
+  write();
   return reports;
 }
 
@@ -324,6 +344,7 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
     count: long ? 1_000_000 : 10_000,
     runSeed: Number(process.env.RELIC3D_FUZZ_SEED ?? 1),
     long,
+    jobs: 1,
     out: path.join(repoRoot, 'tooling/fuzz/out'),
     validate: true,
     coverage: true,
@@ -348,6 +369,7 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
       for (const f of options.formats) if (!FORMAT_IDS.includes(f)) throw new Error(`unknown format ${f} (one of ${FORMAT_IDS.join(', ')})`);
     } else if (arg === '--count') options.count = Number(value());
     else if (arg === '--seed') options.runSeed = Number(value());
+    else if (arg === '--jobs') options.jobs = Number(value());
     else if (arg === '--out') options.out = path.resolve(value());
     else if (arg === '--no-validate') options.validate = false;
     else if (arg === '--no-coverage') options.coverage = false;
@@ -368,10 +390,11 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
   if (!(options.count > 0) || !Number.isInteger(options.count)) throw new Error('--count needs a positive integer');
+  if (!((options.jobs ?? 1) >= 1) || !Number.isInteger(options.jobs ?? 1)) throw new Error('--jobs needs a positive integer');
   return { options, replayDir };
 }
 
-const USAGE = `pnpm fuzz [--format ms3d,ase,o3d,mdl,lod] [--count N] [--seed S] [--out DIR] [--no-validate]
+const USAGE = `pnpm fuzz [--format ms3d,ase,o3d,mdl,lod] [--count N] [--seed S] [--jobs N] [--out DIR] [--no-validate]
            [--no-coverage] [--no-stress] [--seeds all|corpus|synthetic] [--hang-ms MS] [--heap-mb MB]
            [--only INDEX] [--quiet]
 pnpm fuzz --replay DIR          re-run one saved failing input
