@@ -181,3 +181,19 @@ describe('batch option checks', () => {
     expect((await run('batch', path.join(dir, 'missing'), '--out', path.join(dir, 'o'))).code).toBe(2);
   });
 });
+
+describe('the bin in a pipeline', () => {
+  it('ends quietly with 0 when the reader closes the pipe early (relic3d --help | head -1)', async () => {
+    const { spawn } = await import('node:child_process');
+    const bin = path.resolve(import.meta.dirname, '../bin/relic3d.js');
+    const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    // Read one chunk, then close our end, as `head -1` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(code).toBe(0);
+  });
+});

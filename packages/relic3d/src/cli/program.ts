@@ -27,12 +27,23 @@ export interface CliIO {
   signal?: AbortSignal;
 }
 
-export const processIO = (): CliIO => ({
-  out: (t) => void process.stdout.write(t),
-  err: (t) => void process.stderr.write(t),
-  isTTY: !!process.stderr.isTTY,
-  progress: process.stderr,
-});
+export const processIO = (): CliIO => {
+  // A reader that stops early (`relic3d --help | head`) closes the pipe: end quietly, as Unix tools do.
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') === 0) {
+      stream.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        throw e;
+      });
+    }
+  }
+  return {
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    isTTY: !!process.stderr.isTTY,
+    progress: process.stderr,
+  };
+};
 
 /** Exit codes: 0 success, 1 a file could not be read or converted, 2 a usage error, 130 interrupted (Ctrl-C). */
 export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, INTERRUPTED: 130 } as const;
