@@ -42,6 +42,7 @@ export { validateScene, assertValidScene, type ValidationIssue, type ValidationC
 export { cornerNormals, compactIndices, smoothingMask } from './geometry.js';
 export { srgbToLinear, linearToSrgb, linearColor, linearRgb } from './color.js';
 export * as math from './math.js';
+export { splitAffine, trsResidual, isTRS, TRS_TOLERANCE, type AffineSplit } from './affine.js';
 export {
   FolderIndex,
   indexResolver,

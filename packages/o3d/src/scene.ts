@@ -3,6 +3,8 @@
  */
 import {
   addNode,
+  isTRS,
+  splitAffine,
   createScene,
   linearColor,
   linearRgb,
@@ -25,11 +27,9 @@ import {
   clientKeyRow,
   d3dxSlerp,
   invert,
-  isTRS,
   multiply,
   relativeDifference,
   rowMultiply,
-  splitAffine,
   toScene,
 } from './pose.js';
 import type { AniFile, ChrFile, MotionAttribute, MotionBody, O3dFile, O3dGeometry, O3dMaterial, O3dMaterialBlock, O3dObject } from './types.js';

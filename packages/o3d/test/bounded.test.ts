@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateScene, type Scene } from '@relic3d/core';
 import { parseO3d } from '../src/index.js';
-import { splitAffine, splitMatrix, relativeDifference } from '../src/pose.js';
+import { splitAffine } from '@relic3d/core';
+import { splitMatrix, relativeDifference } from '../src/pose.js';
 import { quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WObject } from './writer.js';
 
 const tri = (): WGeometry => ({
