@@ -4,7 +4,7 @@
  * `parseFile` do; a URL's companions are fetched beside it.
  */
 import { FolderIndex, indexResolver, type Resolver } from '@relic3d/core';
-import { isHtmlPage } from '@relic3d/three';
+import { besideUrl } from '@relic3d/three';
 
 export interface CompanionSource {
   /** Dropped or opened files by root-relative path ('Model/Texture/a.dds'); read only when asked for. */
@@ -46,21 +46,8 @@ export function companionResolver(source: CompanionSource): CompanionResolver {
   const local = index ? indexResolver(index, fromDir, readFile) : undefined;
 
   const listed = source.listing && new Set(source.listing.map((n) => n.replace(/\\/g, '/').toLowerCase()));
-  const fetched = new Map<string, Promise<Uint8Array | undefined>>();
-  const fetchBeside = (relative: string) => {
-    let found = fetched.get(relative);
-    if (!found) {
-      found = fetch(new URL(relative.split('/').map(encodeURIComponent).join('/'), source.baseUrl))
-        .then(async (response) => {
-          if (!response.ok || isHtmlPage(response)) return undefined;
-          const bytes = new Uint8Array(await response.arrayBuffer());
-          return isHtmlPage(response, bytes) ? undefined : bytes;
-        })
-        .catch(() => undefined);
-      fetched.set(relative, found);
-    }
-    return found;
-  };
+  const beside = source.baseUrl ? besideUrl(source.baseUrl) : undefined;
+  const fetchBeside = (relative: string) => beside?.(relative.split('/').map(encodeURIComponent).join('/')) ?? Promise.resolve(undefined);
   /** The paths beside the URL worth asking for: all three folders, or only what the listing names. */
   const remote = (name: string) => {
     const base = baseName(name);

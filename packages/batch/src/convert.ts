@@ -10,15 +10,11 @@ import { MAX_MODEL_BYTES } from './scan.js';
 /** Which `.ani` motions a Flyff model loads: its own (`auto`), every one, none, or these names. */
 export type MotionsOption = 'auto' | 'all' | 'none' | string[];
 
-/** What every conversion of a batch shares; a worker receives it once. */
-export interface ConvertSettings {
-  /** Real path of the batch folder: models and companions are read only inside it. */
-  root: string;
-  /** Real path of the output folder: nothing is written outside it. */
-  out: string;
-  /** `FolderIndex.toJSON()` of the batch folder, listed once by the main thread. */
-  index: Record<string, FolderListing>;
+/** How each model of a batch is converted (the choices of `relic3d batch`). */
+export interface ConversionOptions {
+  /** Code page of the models' strings ('gbk', 'windows-1251', …); default each format's own. */
   codePage?: string;
+  /** Flyff motions: 'auto' (the model's own; the default), 'all', 'none' or clip names. */
   motions?: MotionsOption;
   kernels?: 'wasm' | 'js';
   /** Export one level of detail / one clip (as `relic3d convert --lod/--animation`). */
@@ -30,6 +26,16 @@ export interface ConvertSettings {
   force?: boolean;
   /** Bytes of decoded companions (skeletons, motions, images) each worker keeps; default 64 MiB. */
   cacheBytes?: number;
+}
+
+/** What every conversion of a batch shares; a worker receives it once. */
+export interface ConvertSettings extends ConversionOptions {
+  /** Real path of the batch folder: models and companions are read only inside it. */
+  root: string;
+  /** Real path of the output folder: nothing is written outside it. */
+  out: string;
+  /** `FolderIndex.toJSON()` of the batch folder, listed once by the main thread. */
+  index: Record<string, FolderListing>;
 }
 
 /** One model to convert. */

@@ -7,42 +7,30 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createConverter, type ConvertResult, type ConvertSettings, type ConvertTask, type MotionsOption } from './convert.js';
+import { createConverter, type ConversionOptions, type ConvertResult, type ConvertSettings, type ConvertTask } from './convert.js';
 import { removeTemp } from './output.js';
 import { WorkerPool } from './pool.js';
 import { scanFolder, type FolderScan, type ScannedFile } from './scan.js';
 
 export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderScan, type ScannedFile } from './scan.js';
-export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type MotionsOption, type WarningCount } from './convert.js';
+export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type ConversionOptions, type MotionsOption, type WarningCount } from './convert.js';
 export { writeAtomic, isRelicGlb, removeTemp, tempName, OutputError, type WriteOptions } from './output.js';
 export { WorkerPool, type PoolOptions } from './pool.js';
 export { serveTasks, type PoolMessage } from './pool-worker.js';
 
 declare const __filename: string | undefined;
 
-export interface ConvertBatchOptions {
+export interface ConvertBatchOptions extends ConversionOptions {
   /** Output folder; created when missing. The input tree is mirrored inside it. */
   out: string;
   /** Worker threads; default one per core. 0 converts on the calling thread, one file at a time. */
   jobs?: number;
   /** A scan of the folder made beforehand (`scanFolder(dir, out)`); default: scanned here. */
   scan?: FolderScan;
-  codePage?: string;
-  /** Flyff motions: 'auto' (the model's own; the default), 'all', 'none' or clip names. */
-  motions?: MotionsOption;
-  kernels?: 'wasm' | 'js';
-  lod?: number;
-  animation?: string;
-  /** Skip models whose .glb (written by relic3d) is newer than the model. */
-  resume?: boolean;
-  /** Replace existing files relic3d did not write. */
-  force?: boolean;
   /** Milliseconds one file may take; past that its worker is terminated and replaced. Needs jobs ≥ 1. */
   timeout?: number;
   /** Heap limit of each worker in MiB (default 2048): a file that exhausts it fails alone. */
   maxMemoryMb?: number;
-  /** Bytes of decoded companions each worker caches (default 64 MiB). */
-  cacheBytes?: number;
   /** Stops the batch: workers are terminated, temporary files removed, the files in flight reported as interrupted. */
   signal?: AbortSignal;
   /** Results completed ahead of the consumer before scheduling pauses; default 4 × jobs. */

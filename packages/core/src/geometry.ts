@@ -88,3 +88,16 @@ export function smoothingMask(groups: Iterable<number>): number {
   for (const g of groups) if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
   return mask >>> 0;
 }
+
+/** Sets NaN and ±Infinity in a float array to 0, in place; returns how many there were. */
+export function zeroNonFinite(values: Float32Array): number {
+  let bad = 0;
+  for (let i = 0, n = values.length; i < n; i++) {
+    // x − x is 0 for every finite x and NaN otherwise: one test for NaN and ±Infinity.
+    if (values[i] - values[i] !== 0) {
+      values[i] = 0;
+      bad++;
+    }
+  }
+  return bad;
+}

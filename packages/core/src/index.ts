@@ -39,7 +39,7 @@ export {
   type SkinFunction,
 } from './bounds.js';
 export { validateScene, assertValidScene, type ValidationIssue, type ValidationCode } from './validate.js';
-export { cornerNormals, compactIndices, smoothingMask } from './geometry.js';
+export { cornerNormals, compactIndices, smoothingMask, zeroNonFinite } from './geometry.js';
 export { srgbToLinear, linearToSrgb, linearColor, linearRgb } from './color.js';
 export * as math from './math.js';
 export { splitAffine, trsResidual, isTRS, TRS_TOLERANCE, type AffineSplit } from './affine.js';

@@ -16,14 +16,3 @@ export class FiniteScrub {
   }
 }
 
-/** Sets non-finite values of a float32 array to 0 in place; returns how many there were. */
-export function scrubArray(values: Float32Array): number {
-  let bad = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (!Number.isFinite(values[i])) {
-      values[i] = 0;
-      bad++;
-    }
-  }
-  return bad;
-}

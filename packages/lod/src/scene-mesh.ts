@@ -1,10 +1,9 @@
-import { FormatError, compactIndices, cornerNormals, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
+import { FormatError, compactIndices, cornerNormals, zeroNonFinite, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
 import { gather, unpackLodWeights } from '@relic3d/kernels';
 import { FORMAT } from './chunk.js';
 import type { Axis } from './axis.js';
 import type { MaterialTable } from './scene-materials.js';
 import type { LodMesh } from './types.js';
-import { scrubArray } from './finite.js';
 import { weldCorners } from './weld.js';
 
 export interface BuiltMesh {
@@ -115,7 +114,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
       at += g.vertexIndices.length;
     }
     const positions = axis.points(raw.positions.slice());
-    scrubArray(positions); // counted where POSITION is gathered
+    zeroNonFinite(positions); // counted where POSITION is gathered
     const normals = cornerNormals(positions, corners, masks);
     for (let i = 0; i < normals.length; i++) if (normals[i] === 0) normals[i] = 0; // −0 and 0 must weld
     generated = new Uint32Array(normals.buffer);
@@ -180,7 +179,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
     if (sets[1]) primitive.attributes.TEXCOORD_1 = flipV(gather(raw.texCoords[1], 2, welded.uv1));
     for (const name of ['POSITION', 'NORMAL', 'TEXCOORD_0', 'TEXCOORD_1'] as const) {
       const values = primitive.attributes[name];
-      if (values instanceof Float32Array) notFinite += scrubArray(values);
+      if (values instanceof Float32Array) notFinite += zeroNonFinite(values);
     }
     if (skin) {
       primitive.attributes.JOINTS_0 = gather(skin.joints, 4, posIndex);

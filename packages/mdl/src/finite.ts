@@ -1,4 +1,4 @@
-import type { Scene, WarningSink } from '@relic3d/core';
+import { zeroNonFinite, type Scene, type WarningSink } from '@relic3d/core';
 
 /**
  * Replaces non-finite floats (NaN/Infinity bit patterns in damaged files) so every accepted file
@@ -55,15 +55,3 @@ export function sanitizeScene(scene: Scene, sink: WarningSink, knownFinite: Read
   if (fixed) sink.warn('MDL_NOT_FINITE', `${fixed} non-finite values (NaN or infinity) were replaced`);
 }
 
-/** Sets NaN and infinities to 0; returns how many. (x − x is 0 exactly when x is finite.) */
-function zeroNonFinite(a: Float32Array): number {
-  let fixed = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (x - x !== 0) {
-      a[i] = 0;
-      fixed++;
-    }
-  }
-  return fixed;
-}

@@ -6,17 +6,6 @@ import type { VertexSkin } from './weights.js';
 
 const KEY_WIDTH = 5; // per corner, besides its file vertex: normal xyz bits, u bits, v bits
 
-/** Replaces non-finite floats with 0; returns how many were replaced. */
-export function scrubNonFinite(values: Float32Array): number {
-  let bad = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (!Number.isFinite(values[i])) {
-      values[i] = 0;
-      bad++;
-    }
-  }
-  return bad;
-}
 
 /**
  * `out[v × outStride + outOffset + c] = source[rows[v] × size + c]`: `gather` with the

@@ -4,6 +4,7 @@ import {
   FormatError,
   math,
   WarningSink,
+  zeroNonFinite,
   type AnimationChannel,
   type Extras,
   type Mesh,
@@ -11,7 +12,7 @@ import {
   type Scene,
 } from '@relic3d/core';
 import { convertMaterials } from './materials.js';
-import { groupPrimitive, scrubNonFinite } from './mesh.js';
+import { groupPrimitive } from './mesh.js';
 import { readMs3dInto } from './read.js';
 import { bindOf, globalBindMatrices, jointChannels, resolveParents } from './skeleton.js';
 import type { Ms3dFile, Ms3dGroup, Ms3dParseOptions } from './types.js';
@@ -116,7 +117,7 @@ export function ms3dToScene(file: Ms3dFile, options: Ms3dParseOptions, sink: War
       const target = inverseBindMatrices.subarray(j * 16, j * 16 + 16);
       if (j >= jointCount || !math.invert(globals.subarray(j * 16, j * 16 + 16), target)) math.identity(target);
     }
-    if (scrubNonFinite(inverseBindMatrices)) sink.warn('MS3D_NOT_FINITE', 'non-finite inverse bind matrices were zeroed');
+    if (zeroNonFinite(inverseBindMatrices)) sink.warn('MS3D_NOT_FINITE', 'non-finite inverse bind matrices were zeroed');
     scene.skins.push({ name: name ?? 'ms3d', joints: jointNodes, inverseBindMatrices, extras: { rigidVertices: skin.rigidCount } });
     const roots = jointNodes.filter((n) => nodes[n].parent < 0);
     if (roots.length === 1) scene.skins[0].skeleton = roots[0];

@@ -1,6 +1,5 @@
-import { math, type AnimationChannel, type Quat, type Vec3, type WarningSink } from '@relic3d/core';
+import { math, zeroNonFinite, type AnimationChannel, type Quat, type Vec3, type WarningSink } from '@relic3d/core';
 import { jointTracks, type KeyTrack } from './keys.js';
-import { scrubNonFinite } from './mesh.js';
 import type { Ms3dJoint } from './types.js';
 
 /**
@@ -298,7 +297,7 @@ export function jointChannels(
     }
     if (offsets) {
       hermiteTangents(times, offsets, values);
-      notFinite.count += scrubNonFinite(values);
+      notFinite.count += zeroNonFinite(values);
     }
     channels.push({ node, path: 'translation', times, values, interpolation: positionInterpolation });
   }

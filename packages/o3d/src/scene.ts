@@ -4,6 +4,7 @@
 import {
   addNode,
   isTRS,
+  zeroNonFinite,
   splitAffine,
   createScene,
   linearColor,
@@ -570,7 +571,7 @@ class SceneBuilder {
         claimed = true;
         attributes = { POSITION: g.positions, NORMAL: g.normals, TEXCOORD_0: g.uvs };
       } else attributes = gatherVertices(g, source, !claimed);
-      this.countNotFinite('vertex values', scrubNonFinite(attributes.POSITION) + scrubNonFinite(attributes.NORMAL!) + scrubNonFinite(attributes.TEXCOORD_0!));
+      this.countNotFinite('vertex values', zeroNonFinite(attributes.POSITION) + zeroNonFinite(attributes.NORMAL!) + zeroNonFinite(attributes.TEXCOORD_0!));
       const primitive: Primitive = { attributes, indices: compact.indices };
       if (skinned) {
         const packed = this.skinWeights(object, block, source, name);
@@ -770,7 +771,7 @@ class SceneBuilder {
 
   private addCollider(g: O3dGeometry, root: number): void {
     const positions = mirrorZInPlace(g.positions);
-    this.countNotFinite('collision vertex values', scrubNonFinite(positions));
+    this.countNotFinite('collision vertex values', zeroNonFinite(positions));
     const count = positions.length / 3;
     const corners = g.indices.length - (g.indices.length % 3);
     let indices = new Uint32Array(corners);
@@ -1256,18 +1257,6 @@ function isIdentity(source: Uint32Array, count: number): boolean {
   return true;
 }
 
-/** Replaces non-finite values by 0 in place; returns how many there were. */
-function scrubNonFinite(values: Float32Array): number {
-  let bad = 0;
-  for (let i = 0, n = values.length; i < n; i++) {
-    // x − x is 0 for every finite x and NaN otherwise: one test for NaN and ±Infinity.
-    if (values[i] - values[i] !== 0) {
-      values[i] = 0;
-      bad++;
-    }
-  }
-  return bad;
-}
 
 function attributeExtras(attributes: MotionAttribute[]) {
   return attributes.flatMap((a, i) => (a.flags ? [{ index: i, frame: a.frame, flags: a.flags, soundId: a.soundId }] : []));

@@ -19,3 +19,25 @@ export function missingReason(url: string, response: Response, bytes?: Uint8Arra
   if (isHtmlPage(response, bytes)) return `${url} was not found: the server answered with an HTML page (dev servers and single-page hosts do that for missing files)`;
   return undefined;
 }
+
+/**
+ * Fetches files beside a URL once each: `get(relative)` resolves to their bytes, or undefined when
+ * the server has no such file (an error status, an HTML page in its place, a network error).
+ */
+export function besideUrl(base: string | URL, init?: RequestInit): (relative: string) => Promise<Uint8Array | undefined> {
+  const fetched = new Map<string, Promise<Uint8Array | undefined>>();
+  return (relative) => {
+    let found = fetched.get(relative);
+    if (!found) {
+      found = fetch(new URL(relative, base).href, init)
+        .then(async (response) => {
+          if (!response.ok || isHtmlPage(response)) return undefined;
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          return isHtmlPage(response, bytes) ? undefined : bytes;
+        })
+        .catch(() => undefined);
+      fetched.set(relative, found);
+    }
+    return found;
+  };
+}

@@ -1,5 +1,5 @@
 export { toThree, setLodLevel, type ToThreeOptions, type ThreeScene } from './convert.js';
-export { isHtmlPage, missingReason } from './fetch.js';
+export { besideUrl, isHtmlPage, missingReason } from './fetch.js';
 export { RelicLoader, type MotionChoice, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
 export { createMaterial, type MaterialModel } from './materials.js';
 export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';

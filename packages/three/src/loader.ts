@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene, type Warning } from '@relic3d/core';
 import { toThree, type ThreeScene, type ToThreeOptions } from './convert.js';
-import { isHtmlPage, missingReason } from './fetch.js';
+import { besideUrl, missingReason } from './fetch.js';
 
 /**
  * Which animations a format with separate motion files (Flyff `.o3d`: `<skeleton>_<name>.ani`) loads:
@@ -116,21 +116,7 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
    */
   urlResolver(modelUrl: string): Resolver {
     const folder = new URL(modelUrl, globalThis.location?.href ?? 'http://localhost/');
-    const fetched = new Map<string, Promise<Uint8Array | undefined>>();
-    const get = (relative: string) => {
-      let found = fetched.get(relative);
-      if (!found) {
-        found = fetch(new URL(relative, folder).href, { credentials: this.withCredentials ? 'include' : 'same-origin' })
-          .then(async (response) => {
-            if (!response.ok || isHtmlPage(response)) return undefined;
-            const bytes = new Uint8Array(await response.arrayBuffer());
-            return isHtmlPage(response, bytes) ? undefined : bytes;
-          })
-          .catch(() => undefined);
-        fetched.set(relative, found);
-      }
-      return found;
-    };
+    const get = besideUrl(folder, { credentials: this.withCredentials ? 'include' : 'same-origin' });
     return async (name) => {
       const base = encodeURIComponent(baseName(name));
       if (!base || base === '.' || base === '..') return undefined;
