@@ -3,6 +3,7 @@ import { ready } from '@relic3d/kernels';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseAse } from '../src/index.js';
+import { syntheticSeeds } from './seeds.js';
 import { aseFile, camera, cube, enc, geom, helper, light, material, shape, tmAnimation, utf16, type MeshSpec } from './writer.js';
 
 /** Parses and also requires a valid scene: an invalid one counts as an escape. */
@@ -57,6 +58,7 @@ describe('hardening: synthetic', () => {
     await expectHardened(parseValid, utf16(text, false), { name: 'synthetic-utf16', samples: 32, iterations: 48, fullSweepUpTo: 0 });
   });
   it('a small file, every prefix', async () => {
-    await expectHardened(parseValid, enc(aseFile([geom('T', { vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 2]] })])), { name: 'tiny' });
+    const tiny = syntheticSeeds().find((s) => s.fileName === 'tiny.ase')!;
+    await expectHardened(parseValid, tiny.bytes, { name: 'tiny' });
   });
 });

@@ -2,7 +2,7 @@ import { validateScene } from '@relic3d/core';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseMs3d, readMs3d, type Ms3dParseOptions } from '../src/index.js';
-import { quad, writeMs3d } from './writer.js';
+import { syntheticSeeds } from './seeds.js';
 
 /** Parses and insists the scene is valid: an invalid scene counts as a failure, like a stray error. */
 function parseValid(bytes: Uint8Array, options: Ms3dParseOptions = {}): unknown {
@@ -13,40 +13,7 @@ function parseValid(bytes: Uint8Array, options: Ms3dParseOptions = {}): unknown 
   return scene;
 }
 
-const synthetic: [string, Uint8Array][] = [
-  ['quad', writeMs3d(quad())],
-  [
-    'skinned rig with full trailer',
-    writeMs3d(
-      quad({
-        vertices: [0, 1, 2, 3].map((i) => ({ position: [i & 1, i >> 1, 0] as [number, number, number], boneId: i % 2 })),
-        materials: [{ name: 'm', texture: 'a\\b.bmp', alphamap: 'c.bmp', transparency: 0.5 }],
-        groups: [{ name: 'q', triangles: [0, 1], material: 0 }, { name: 'empty', triangles: [] }],
-        joints: [
-          { name: 'a', rotation: [0.1, 0.2, 0.3], position: [1, 2, 3], rotKeys: [[0, 0, 0, 0], [1, 1, 1, 1]], posKeys: [[0, 0, 0, 0], [1, 1, 2, 3]] },
-          { name: 'b', parent: 'a', rotKeys: [[0.5, 0, 1, 0]] },
-        ],
-        comments: { groups: [[0, 'group']], materials: [[0, 'mat']], joints: [[1, 'joint']], model: 'model' },
-        vertexExtra: { subVersion: 3, records: [0, 1, 2, 3].map(() => ({ ids: [1, -1, -1] as [number, number, number], weights: [50, 50, 0] as [number, number, number], extra: [1, 2] })) },
-        jointExtra: { colors: [[1, 0, 0], [0, 1, 0]] },
-        modelExtra: { jointSize: 1, transparencyMode: 1, alphaRef: 0.5 },
-      }),
-    ),
-  ],
-  [
-    'v3 with sv1 weights, trailer ending after the vertex extra',
-    writeMs3d(
-      quad({
-        version: 3,
-        vertices: [0, 1, 2, 3].map((i) => ({ position: [i & 1, i >> 1, 0] as [number, number, number], boneId: i - 1 })),
-        joints: [{ name: 'a', rotKeys: [[0, 0, 0, 0]] }, { name: 'b', parent: 'a', posKeys: [[0, 1, 0, 0], [1, 0, 1, 0]] }],
-        comments: {},
-        vertexExtra: { subVersion: 1, records: [0, 1, 2, 3].map(() => ({ ids: [1, 0, -1] as [number, number, number], weights: [40, 30, 0] as [number, number, number] })) },
-      }),
-    ),
-  ],
-  ['skeleton only', writeMs3d({ joints: [{ name: 'root', posKeys: [[0, 0, 0, 0], [1, 1, 1, 1]] }, { name: 'leaf', parent: 'root', rotKeys: [[0.5, 1, 0, 0]] }], comments: { model: 'm' } })],
-];
+const synthetic = syntheticSeeds().map((s) => [s.name, s.bytes] as const);
 
 describe('hardening', () => {
   it.each(synthetic)('synthetic %s: only FormatError escapes, accepted scenes are valid', async (name, bytes) => {

@@ -1,10 +1,12 @@
 import { describe, it } from 'vitest';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { parseO3d, readAni, readChr } from '../src/index.js';
-import { writeSampleO3d, writeO3d, translationMatrix } from './writer.js';
+import { syntheticSeeds } from './seeds.js';
 
 const entries = corpusFiles('o3d');
-const sample = writeSampleO3d();
+// The seeds the fuzzer shares; the third (LOD groups) is fuzzed only there.
+const [sample, embedded] = syntheticSeeds();
+const { 'mvr_sample.chr': sampleChr, 'mvr_sample_sway.ani': sampleAni } = sample.companions!;
 
 describe('hardening: only FormatError escapes', () => {
   it.each(entries.filter((e) => /\.o3d$/i.test(e.file)).map((e) => [e.file, e] as const))('%s', async (name, entry) => {
@@ -27,26 +29,12 @@ describe('hardening: only FormatError escapes', () => {
   }));
 
   it('the sample with mutated companions', async () => {
-    await expectHardened((chr) => parseO3d(sample.o3d, { skeleton: chr, motions: { sway: sample.ani } }), sample.chr, { name: 'sample.chr' });
-    await expectHardened((ani) => parseO3d(sample.o3d, { skeleton: sample.chr, motions: { sway: ani } }), sample.ani, { name: 'sample.ani' });
-    await expectHardened((o3d) => parseO3d(o3d, { skeleton: sample.chr, motions: { sway: sample.ani } }), sample.o3d, { name: 'sample.o3d' });
+    await expectHardened((chr) => parseO3d(sample.bytes, { skeleton: chr, motions: { sway: sampleAni } }), sampleChr, { name: 'sample.chr' });
+    await expectHardened((ani) => parseO3d(sample.bytes, { skeleton: sampleChr, motions: { sway: ani } }), sampleAni, { name: 'sample.ani' });
+    await expectHardened((o3d) => parseO3d(o3d, { skeleton: sampleChr, motions: { sway: sampleAni } }), sample.bytes, { name: 'sample.o3d' });
   });
 
   it('a synthetic file with an embedded skeleton, TM keys, collision and attributes', async () => {
-    const geometry = {
-      vertices: [{ p: [0, 0, 0] as [number, number, number], w: [1, 0] as [number, number], idx: [3, 0] as [number, number] }, { p: [1, 0, 0] as [number, number, number] }, { p: [0, 1, 0] as [number, number, number] }],
-      indices: [0, 1, 2],
-      materials: [{ texture: 'a.dds' }],
-    };
-    const bytes = writeO3d({
-      name: 'x.o3d',
-      version: 21,
-      frameCount: 2,
-      collision: { vertices: geometry.vertices, indices: [0, 1, 2] },
-      skeleton: { base: [translationMatrix(0, 0, 0), translationMatrix(0, 1, 0)], inverse: [translationMatrix(0, 0, 0), translationMatrix(0, -1, 0)] },
-      groups: [[{ type: 1, geometry }, { type: 0, parent: 1, parentType: 2, tm: [[0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 1, 1, 0, 0]], geometry }]],
-      attributes: [{ flags: 1, soundId: 2, frame: 0 }, { flags: 0, soundId: 0, frame: 1 }],
-    });
-    await expectHardened((b) => parseO3d(b), bytes, { name: 'synthetic' });
+    await expectHardened((b) => parseO3d(b), embedded.bytes, { name: 'synthetic' });
   });
 });

@@ -4,3 +4,4 @@ export * from './random.js';
 export * from './diff.js';
 export * from './byte-writer.js';
 export * from './budget.js';
+export * from './seeds.js';
