@@ -2,6 +2,7 @@
 // number, lies in count and index fields, deep or broken brace nesting, duplicated lines and
 // blocks (amplification), swapped keywords, hostile strings, parent cycles, key-time disorder and
 // TCB/Bezier keys spread over huge time ranges. UTF-16 files are decoded, mutated and re-encoded.
+import { utf16 } from '../../../../packages/ase/test/writer.js';
 import type { Mutator, Random } from '../types.js';
 import { pick, randInt } from './bytes.js';
 
@@ -59,18 +60,6 @@ function decode(bytes: Uint8Array): Text {
 export function latin1(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  return out;
-}
-
-function utf16(text: string, bigEndian: boolean): Uint8Array {
-  const out = new Uint8Array(2 + text.length * 2);
-  out[0] = bigEndian ? 0xfe : 0xff;
-  out[1] = bigEndian ? 0xff : 0xfe;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    out[2 + i * 2] = bigEndian ? c >> 8 : c & 0xff;
-    out[3 + i * 2] = bigEndian ? c & 0xff : c >> 8;
-  }
   return out;
 }
 
