@@ -40,7 +40,7 @@ import { MSFTLod, MSFT_LOD } from './msft-lod.js';
 import type { ExportOptions } from './options.js';
 import { quietEvents } from './quiet-events.js';
 import { angleOf, distanceFromIdentity } from './affine.js';
-import { planTransforms, transformVectors, type Local, type NodePlan, type TransformPlan } from './transforms.js';
+import { planTransforms, transformTangents, transformVectors, type Local, type NodePlan, type TransformPlan } from './transforms.js';
 import { version } from '../package.json';
 import {
   clamp01,
@@ -879,7 +879,7 @@ class Exporter {
       if (a.POSITION) attributes.POSITION = transformVectors(a.POSITION, carry);
       // Normals by the inverse transpose; lengths are made unit with the other checks.
       if (a.NORMAL) attributes.NORMAL = transformVectors(a.NORMAL, normalMatrix);
-      if (a.TANGENT) attributes.TANGENT = turnedTangents(a.TANGENT, carry, flip);
+      if (a.TANGENT) attributes.TANGENT = transformTangents(a.TANGENT, carry, flip);
       const targets = prim.targets?.map((target) => ({
         ...target,
         ...(target.POSITION ? { POSITION: transformVectors(target.POSITION, carry) } : {}),
@@ -1135,19 +1135,6 @@ function turned(values: Float32Array, path: 'translation' | 'rotation', q: Array
     for (let i = 0; i + 2 < values.length; i += 3) out.set(math.quatRotateVec3(q, values.subarray(i, i + 3)), i);
   } else {
     for (let i = 0; i + 3 < values.length; i += 4) out.set(math.quatMultiply(q, values.subarray(i, i + 4)), i);
-  }
-  return out;
-}
-
-/** Tangents (xyz w) after a linear map: xyz transformed (made unit with the other checks), w flipped by a mirroring map. */
-function turnedTangents(tangents: Float32Array, m: ArrayLike<number>, flip: number): Float32Array {
-  const out = new Float32Array(tangents.length);
-  for (let i = 0; i + 3 < tangents.length; i += 4) {
-    const x = tangents[i], y = tangents[i + 1], z = tangents[i + 2];
-    out[i] = m[0] * x + m[4] * y + m[8] * z;
-    out[i + 1] = m[1] * x + m[5] * y + m[9] * z;
-    out[i + 2] = m[2] * x + m[6] * y + m[10] * z;
-    out[i + 3] = tangents[i + 3] * flip;
   }
   return out;
 }

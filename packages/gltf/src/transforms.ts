@@ -156,14 +156,24 @@ function withTRS(plan: NodePlan, t?: ArrayLike<number>, r?: ArrayLike<number>, s
   return plan;
 }
 
-/** Transforms `count` vec3s (stride 3) by a linear map; new array. */
+/** Transforms vec3s (stride 3) by a linear map; new array. */
 export function transformVectors(data: Float32Array, m: ArrayLike<number>): Float32Array {
+  return linearMap(data, m, 3, 1);
+}
+
+/** Tangents (xyz w) after a linear map: xyz transformed (made unit with the other checks), w times `flip` (−1 for a mirroring map). */
+export function transformTangents(tangents: Float32Array, m: ArrayLike<number>, flip: number): Float32Array {
+  return linearMap(tangents, m, 4, flip);
+}
+
+function linearMap(data: Float32Array, m: ArrayLike<number>, stride: 3 | 4, flip: number): Float32Array {
   const out = new Float32Array(data.length);
-  for (let i = 0; i + 2 < data.length; i += 3) {
+  for (let i = 0; i + stride - 1 < data.length; i += stride) {
     const x = data[i], y = data[i + 1], z = data[i + 2];
     out[i] = m[0] * x + m[4] * y + m[8] * z;
     out[i + 1] = m[1] * x + m[5] * y + m[9] * z;
     out[i + 2] = m[2] * x + m[6] * y + m[10] * z;
+    if (stride === 4) out[i + 3] = data[i + 3] * flip;
   }
   return out;
 }
