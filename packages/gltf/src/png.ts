@@ -4,6 +4,8 @@
  */
 import { decodeImage, type Pixels } from '@relic3d/core';
 
+const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+
 const crcTable = (() => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
@@ -41,26 +43,30 @@ export async function encodePng({ width, height, rgba }: Pixels): Promise<Uint8A
       if (!opaque) raw[o++] = rgba[p + 3];
     }
   }
-  const chunk = (type: string, body: Uint8Array) => {
-    const out = new Uint8Array(12 + body.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, body.length);
-    for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-    out.set(body, 8);
-    view.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
-    return out;
-  };
+  return pngFile(width, height, opaque ? 2 : 6, await zlibDeflate(raw));
+}
+
+/**
+ * A PNG of 8-bit samples: signature, IHDR (colour type 2 RGB, 6 RGBA), one IDAT holding `idat`
+ * (the zlib-compressed, filtered scanlines), IEND.
+ */
+export function pngFile(width: number, height: number, colourType: 2 | 6, idat: Uint8Array): Uint8Array {
   const header = new Uint8Array(13);
   const hv = new DataView(header.buffer);
   hv.setUint32(0, width);
   hv.setUint32(4, height);
-  header.set([8, opaque ? 2 : 6, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', await zlibDeflate(raw)), chunk('IEND', new Uint8Array(0))];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    png.set(p, at);
-    at += p.length;
+  header.set([8, colourType, 0, 0, 0], 8);
+  const chunks: [string, Uint8Array][] = [['IHDR', header], ['IDAT', idat], ['IEND', new Uint8Array(0)]];
+  const png = new Uint8Array(chunks.reduce((n, [, body]) => n + 12 + body.length, PNG_SIGNATURE.length));
+  const view = new DataView(png.buffer);
+  png.set(PNG_SIGNATURE);
+  let at = PNG_SIGNATURE.length;
+  for (const [type, body] of chunks) {
+    view.setUint32(at, body.length);
+    for (let i = 0; i < 4; i++) png[at + 4 + i] = type.charCodeAt(i);
+    png.set(body, at + 8);
+    view.setUint32(at + 8 + body.length, crc32(png.subarray(at + 4, at + 8 + body.length)));
+    at += 12 + body.length;
   }
   return png;
 }

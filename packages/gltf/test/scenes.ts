@@ -1,43 +1,13 @@
 // Test-only builders: small scenes that exercise every feature of the exporter.
 import { deflateSync } from 'node:zlib';
 import { addNode, createScene, defaultMaterial, type Scene } from '@relic3d/core';
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Uint8Array) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
+import { pngFile } from '../src/png.js';
 
 /** A minimal valid RGBA PNG of one colour. */
 export function makePng(width = 2, height = 2, rgba = [255, 0, 0, 255]): Uint8Array {
-  const chunk = (type: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(Buffer.from(type, 'ascii'), 4);
-    out.set(data, 8);
-    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  const hv = new DataView(ihdr.buffer);
-  hv.setUint32(0, width);
-  hv.setUint32(4, height);
-  ihdr.set([8, 6, 0, 0, 0], 8);
   const raw = new Uint8Array(height * (1 + width * 4));
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set(rgba, y * (1 + width * 4) + 1 + x * 4);
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', new Uint8Array(deflateSync(raw))),
-    chunk('IEND', new Uint8Array(0)),
-  ];
-  return new Uint8Array(Buffer.concat(parts));
+  return pngFile(width, height, 6, new Uint8Array(deflateSync(raw)));
 }
 
 /** 'BM' header: a texture format glTF cannot carry. */
