@@ -1,3 +1,4 @@
+import { concatBytes } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { decodeBmp, decodeDds, decodeImage, decodeTga, looksLikeTga, sniffImage } from '../src/index.js';
 import { BLUE, GREEN, QUAD, RED, WHITE, bmp24, bmp8, ddsHeader, dxt1, pixel, tga } from './image-writers.js';
@@ -48,15 +49,6 @@ function ddsSized(width: number, height: number, flags: number, fourCC: string, 
   return header;
 }
 
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 const tenBytes = new Uint8Array(10).fill(7);
 
 describe('sniffImage', () => {
@@ -162,15 +154,15 @@ describe('legacy image decoders', () => {
 describe('hostile image headers', () => {
   // Each header claims a large image (within the 2^26-pixel limit, or far beyond it) over 10 bytes of data.
   const cases: [string, Uint8Array][] = [
-    ['TGA raw 65535×65535', concat(tgaHeader(2, 65535, 65535, 32), tenBytes)],
-    ['TGA raw 8192×8192', concat(tgaHeader(2, 8192, 8192, 32), tenBytes)],
-    ['TGA RLE 8192×8192', concat(tgaHeader(10, 8192, 8192, 32), tenBytes)],
-    ['TGA grey 16384×4096', concat(tgaHeader(3, 16384, 4096, 8), tenBytes)],
-    ['DDS DXT1 65535×65535', concat(ddsSized(65535, 65535, 0x4, 'DXT1'), tenBytes)],
-    ['DDS DXT5 8192×8192', concat(ddsSized(8192, 8192, 0x4, 'DXT5'), tenBytes)],
-    ['DDS BGRA 8192×8192', concat(ddsSized(8192, 8192, 0x41, '', 32), tenBytes)],
-    ['BMP 24-bit 8192×8192', concat(bmpHeader(8192, 8192, 24), tenBytes)],
-    ['BMP 1-bit 8192×-8192', concat(bmpHeader(8192, -8192, 1), tenBytes)],
+    ['TGA raw 65535×65535', concatBytes([tgaHeader(2, 65535, 65535, 32), tenBytes])],
+    ['TGA raw 8192×8192', concatBytes([tgaHeader(2, 8192, 8192, 32), tenBytes])],
+    ['TGA RLE 8192×8192', concatBytes([tgaHeader(10, 8192, 8192, 32), tenBytes])],
+    ['TGA grey 16384×4096', concatBytes([tgaHeader(3, 16384, 4096, 8), tenBytes])],
+    ['DDS DXT1 65535×65535', concatBytes([ddsSized(65535, 65535, 0x4, 'DXT1'), tenBytes])],
+    ['DDS DXT5 8192×8192', concatBytes([ddsSized(8192, 8192, 0x4, 'DXT5'), tenBytes])],
+    ['DDS BGRA 8192×8192', concatBytes([ddsSized(8192, 8192, 0x41, '', 32), tenBytes])],
+    ['BMP 24-bit 8192×8192', concatBytes([bmpHeader(8192, 8192, 24), tenBytes])],
+    ['BMP 1-bit 8192×-8192', concatBytes([bmpHeader(8192, -8192, 1), tenBytes])],
   ];
 
   it.each(cases)('%s: no image, and no allocation beyond a few times the input', (_, bytes) => {
@@ -186,7 +178,7 @@ describe('hostile image headers', () => {
     // 256×256 of one colour: 512 packets of 128 pixels, 4 bytes each (2 KB for 256 KB of RGBA).
     const packets = new Uint8Array(512 * 4);
     for (let i = 0; i < 512; i++) packets.set([0xff, 0, 255, 0], i * 4);
-    const image = decodeTga(concat(tgaHeader(10, 256, 256, 24), packets))!;
+    const image = decodeTga(concatBytes([tgaHeader(10, 256, 256, 24), packets]))!;
     expect([image.width, image.height, pixel(image, 255, 255)]).toEqual([256, 256, GREEN]);
   });
 

@@ -2,7 +2,7 @@
  * A test-only LODka3D writer, built from the spec's tables (shared/specs/lod.md), independent of the
  * parser's code. Every builder returns bytes; the tests assemble files from them.
  */
-import { ByteWriter } from '@relic3d/test-harness/byte-writer';
+import { ByteWriter, concatBytes } from '@relic3d/test-harness/byte-writer';
 
 /** CP1251 for ASCII and the Russian alphabet (enough for the tests). */
 export function cp1251(text: string): number[] {
@@ -43,25 +43,15 @@ export class Bytes extends ByteWriter {
   }
 }
 
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 /** A chunk: ID, Size (data bytes), Count, data. `size` overrides the stored Size. */
 export function chunk(id: string, count: number, data: Uint8Array | Bytes | Uint8Array[], size?: number): Uint8Array {
-  const body = data instanceof Bytes ? data.bytes() : Array.isArray(data) ? concat(data) : data;
-  return concat([new Bytes().chars(id).i32(size ?? body.length).i32(count).bytes(), body]);
+  const body = data instanceof Bytes ? data.bytes() : Array.isArray(data) ? concatBytes(data) : data;
+  return concatBytes([new Bytes().chars(id).i32(size ?? body.length).i32(count).bytes(), body]);
 }
 
 /** Signature + one LOD1 block holding `children` (Count = number of children unless given). */
 export function lodFile(children: Uint8Array[], options: { count?: number; signature?: string; after?: Uint8Array[] } = {}): Uint8Array {
-  return concat([
+  return concatBytes([
     new Bytes().chars(options.signature ?? 'LODka3D1').bytes(),
     chunk('LOD1', options.count ?? children.length, children),
     ...(options.after ?? []),

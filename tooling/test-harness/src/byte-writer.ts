@@ -90,3 +90,14 @@ export class ByteWriter {
     return this.buf.slice(0, this.length);
   }
 }
+
+/** The parts one after another, in a new array. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
