@@ -5,13 +5,15 @@ import type { Animation, Document, Node as GNode } from '@gltf-transform/core';
 
 type M4 = number[];
 
-function mul(a: ArrayLike<number>, b: ArrayLike<number>): M4 {
+/** a · b, column-major 4×4. */
+export function mul(a: ArrayLike<number>, b: ArrayLike<number>): M4 {
   const out = new Array<number>(16).fill(0);
   for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
   return out;
 }
 
-function trs(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): M4 {
+/** T · R · S, column-major 4×4. */
+export function trs(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): M4 {
   const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
   return [
     (1 - 2 * (y * y + z * z)) * s[0], 2 * (x * y + z * w) * s[0], 2 * (x * z - y * w) * s[0], 0,

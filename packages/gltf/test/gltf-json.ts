@@ -1,6 +1,8 @@
 // Test-only: world-space vertices of a glTF read from its JSON and binary data alone (node `matrix`
 // or TRS, the spec's sampler and skinning), sharing no code with glTF-Transform or relic3d.
-import { sampleGltf } from './gltf-bounds.js';
+import { mul, sampleGltf, trs } from './gltf-bounds.js';
+
+export { mul };
 
 type M4 = number[];
 type Json = any;
@@ -60,22 +62,6 @@ function decodeAccessor(gltf: Gltf, index: number): number[] {
     }
   }
   return out;
-}
-
-export function mul(a: ArrayLike<number>, b: ArrayLike<number>): M4 {
-  const out = new Array<number>(16).fill(0);
-  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
-  return out;
-}
-
-function trs(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): M4 {
-  const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
-  return [
-    (1 - 2 * (y * y + z * z)) * s[0], 2 * (x * y + z * w) * s[0], 2 * (x * z - y * w) * s[0], 0,
-    2 * (x * y - z * w) * s[1], (1 - 2 * (x * x + z * z)) * s[1], 2 * (y * z + x * w) * s[1], 0,
-    2 * (x * z + y * w) * s[2], 2 * (y * z - x * w) * s[2], (1 - 2 * (x * x + y * y)) * s[2], 0,
-    t[0], t[1], t[2], 1,
-  ];
 }
 
 /** World matrices of every node of the default scene, posed by animation `clip` at `time` when given. */
