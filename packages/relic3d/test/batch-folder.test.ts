@@ -2,7 +2,7 @@
 // against the generator's manifest, byte-identity with `convert`, --resume, atomic writes, and the
 // batch under faults (a hung file, a worker out of memory, a full disk, unreadable files, Ctrl-C).
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -10,18 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIO } from '@relic3d/gltf';
 import { writeGameFolder, type GameFolderManifest, type GameModel } from '../../../bench/src/game-folder.js';
 import { ensureBuilt, eventually, threadCount } from '../../batch/test/built.js';
-import { runCli, type BatchReport } from '../src/cli.js';
+import type { BatchReport } from '../src/cli.js';
+import { run, tmp } from './run-cli.js';
 
 const bin = path.resolve(import.meta.dirname, '../dist/cli.js');
-const tmp = (name: string) => mkdtempSync(path.join(os.tmpdir(), `relic3d-${name}-`));
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), isTTY: false });
-  return { code, stdout, stderr };
-}
-
 /** Runs with test-only faults in the workers (RELIC3D_BATCH_TEST_FAULTS, read when workers start). */
 async function withFaults<T>(faults: object, body: () => Promise<T>): Promise<T> {
   process.env.RELIC3D_BATCH_TEST_FAULTS = JSON.stringify(faults);

@@ -1,8 +1,7 @@
 // What the CLI prints: control characters from files escaped (issue 15 item 11), --code-page (issue
 // 17 item 5), texture files and warnings in info, --lod checks and summaries, a Flyff motion opened
 // alone (issue 17 item 7). Every model here is written by the test writers.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requireFormat } from '@relic3d/core';
@@ -10,17 +9,9 @@ import { aseFile, bitmapMap, geom, material } from '../../ase/test/writer.js';
 import { writeMs3d } from '../../ms3d/test/writer.js';
 import { writeAni, writeChr, writeO3d, translationMatrix, type WObject } from '../../o3d/test/writer.js';
 import { ddsDxt1 } from '../../../bench/src/game-folder.js';
-import { escapeControls, runCli } from '../src/cli.js';
+import { escapeControls } from '../src/cli.js';
 import { formats } from '../src/index.js';
-
-const tmp = (name: string) => mkdtempSync(path.join(os.tmpdir(), `relic3d-${name}-`));
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), isTTY: false });
-  return { code, stdout, stderr };
-}
+import { run, tmp } from './run-cli.js';
 
 /** Any raw C0 control but newline (ESC, BEL, CR, ...), DEL, C1 or bidi override. */
 const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
