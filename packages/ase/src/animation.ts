@@ -217,7 +217,7 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
       normalizeAt(v, o);
     }
   } else out = plain(keys.map((k) => k.time), values, 4);
-  makeContinuous(out);
+  math.makeQuaternionsContinuous(out.values.subarray(0, out.length * 4));
   const extras = track.kind === 'sample' ? undefined : track.kind === 'tcb' ? tcbExtras(track, tb, step) : { approximate: true, controller: track.block };
   return channel(node, 'rotation', tb, out, 'LINEAR', extras);
 }
@@ -262,20 +262,6 @@ function plain(times: number[], values: number[][], size: number): Keys {
   const out = new Keys(size);
   times.forEach((t, i) => out.push(t, values[i]));
   return out;
-}
-
-/** Flips quaternion keys onto the hemisphere of the previous one (as math.makeQuaternionsContinuous). */
-function makeContinuous(keys: Keys): void {
-  const v = keys.values;
-  for (let i = 4; i + 3 < keys.length * 4; i += 4) {
-    const dot = v[i] * v[i - 4] + v[i + 1] * v[i - 3] + v[i + 2] * v[i - 2] + v[i + 3] * v[i - 1];
-    if (dot < 0) {
-      v[i] = -v[i];
-      v[i + 1] = -v[i + 1];
-      v[i + 2] = -v[i + 2];
-      v[i + 3] = -v[i + 3];
-    }
-  }
 }
 
 /**

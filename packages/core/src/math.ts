@@ -237,7 +237,7 @@ export function quatRotateVec3(q: ArrayLike<number>, v: ArrayLike<number>): Vec3
 }
 
 /** Makes consecutive quaternions (4 floats each) take the short way by flipping signs in place. */
-export function makeQuaternionsContinuous(values: Float32Array | number[]): void {
+export function makeQuaternionsContinuous(values: Float32Array | Float64Array | number[]): void {
   for (let i = 4; i + 3 < values.length; i += 4) {
     const dot = values[i] * values[i - 4] + values[i + 1] * values[i - 3] + values[i + 2] * values[i - 2] + values[i + 3] * values[i - 1];
     if (dot < 0) {
