@@ -86,7 +86,14 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
     const k = tk.peek();
     if (k === Tok.Eof) break;
     if (k !== Tok.Keyword) {
-      if (k === Tok.Close) sink.warn('ASE_STRAY_BRACE', "unmatched '}' at top level", tk.inputOffset(tk.start));
+      if (k === Tok.Close) {
+        // Listed one by one up to the sink's cap; past it a run of them is only counted.
+        if (sink.listing('ASE_STRAY_BRACE')) {
+          sink.warn('ASE_STRAY_BRACE', "unmatched '}' at top level", tk.inputOffset(tk.start));
+          tk.take();
+        } else sink.count('ASE_STRAY_BRACE', tk.skipCloseRun());
+        continue;
+      }
       if (k === Tok.Open) tk.skipBlock();
       else tk.take();
       continue;

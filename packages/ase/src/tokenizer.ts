@@ -138,6 +138,25 @@ export class Tokenizer {
     this.peeked = false;
   }
 
+  /** Consumes the peeked `}` and every `}` after it (white space between); returns how many. */
+  skipCloseRun(): number {
+    if (!this.peeked) this.peek();
+    if (this.kind !== Tok.Close) return 0;
+    const b = this.bytes;
+    const n = this.length;
+    let p = this.start;
+    let count = 0;
+    for (;;) {
+      while (p < n && CLASS[b[p]] === SPACE) p++;
+      if (p >= n || b[p] !== 0x7d) break;
+      count++;
+      p++;
+    }
+    this.pos = p;
+    this.peeked = false;
+    return count;
+  }
+
   /** Rewinds to a position saved from `pos` (before a peek). */
   rewind(pos: number): void {
     this.pos = pos;

@@ -19,6 +19,23 @@ describe('hostile input stays within the budget (time ≤ 2 s + 50 ms/MB, memory
     expect(stray.filter(isWarningSummary).map((w) => w.dropped)).toEqual([200_000 - WARNINGS_PER_CODE]);
   });
 
+  it("a 60 MB run of '}' (the long fuzz run's input, shrunk): counted in runs past the cap, within the budget", async () => {
+    const run = 60 * 1048576;
+    const head = enc(aseFile([geom('Box', cube())]));
+    const bytes = new Uint8Array(head.length + run);
+    bytes.set(head);
+    bytes.fill(0x7d, head.length);
+    const m = await expectWithinBudget(parse, bytes, "60 MB of '}'");
+    const scene = m.result as Scene;
+    expect(scene.meshes).toHaveLength(1);
+    const stray = scene.warnings.filter((w) => w.code === 'ASE_STRAY_BRACE');
+    expect(stray).toHaveLength(WARNINGS_PER_CODE + 1);
+    const summary = stray.find(isWarningSummary)!;
+    expect(summary.dropped).toBe(run - WARNINGS_PER_CODE);
+    expect(summary.message).toBe(`${run - WARNINGS_PER_CODE} more ASE_STRAY_BRACE warnings not listed (the first ${WARNINGS_PER_CODE} are)`);
+    expect(JSON.parse(JSON.stringify(summary))).toMatchObject({ dropped: run - WARNINGS_PER_CODE, message: summary.message });
+  });
+
   it('TCB rotation keys far apart (1.3 MB): sampled within the budget, through every key', async () => {
     // Keys 100 frames apart, each a 0.1 rad turn about Max Z with tension: the shape that took
     // 4–16 s and ~1 GB when every key became up to 100 samples held in plain arrays.

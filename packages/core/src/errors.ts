@@ -134,18 +134,35 @@ export class WarningSink {
     this.onWarning?.(warning);
   }
 
+  /** Whether a warning of `code` would still be listed (callers skip building messages otherwise). */
+  listing(code: string): boolean {
+    return (this.seen.get(code) ?? 0) < this.perCode;
+  }
+
+  /** Counts `n` more warnings of `code` that are not listed one by one (a run of one oddity). */
+  count(code: string, n: number): void {
+    if (n > 0) this.drop(code, n);
+  }
+
   /** Counts `n` warnings of `code` that are not kept. */
   private drop(code: string, n: number): void {
     let summary = this.summaries.get(code);
-    const first = !summary;
-    summary ??= { code, message: '', format: this.format, dropped: 0 };
-    summary.dropped += n;
-    summary.message = `${summary.dropped} more ${code} warning${summary.dropped === 1 ? '' : 's'} not listed (the first ${this.perCode} are)`;
-    if (first) {
-      this.summaries.set(code, summary);
-      this.list.push(summary);
-      this.onWarning?.(summary);
+    if (summary) {
+      summary.dropped += n;
+      return;
     }
+    summary = { code, message: '', format: this.format, dropped: n };
+    // The message is made from the counts when it is read, not rebuilt for every dropped warning.
+    const counted = summary;
+    const seen = this.seen;
+    const perCode = this.perCode;
+    Object.defineProperty(summary, 'message', {
+      enumerable: true,
+      get: () => `${counted.dropped} more ${code} warning${counted.dropped === 1 ? '' : 's'} not listed (the first ${Math.min(seen.get(code) ?? 0, perCode)} are)`,
+    });
+    this.summaries.set(code, summary);
+    this.list.push(summary);
+    this.onWarning?.(summary);
   }
 
   /** Passes the warnings another sink collected on to this one, summaries as counts. */
