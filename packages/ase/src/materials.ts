@@ -1,4 +1,4 @@
-import { linearColor, linearRgb, type Material, type RGBA, type Scene, type TextureRef, type WarningSink } from '@relic3d/core';
+import { clamp01, linearColor, linearRgb, type Material, type RGBA, type Scene, type TextureRef, type WarningSink } from '@relic3d/core';
 import type { AseFile, AseMap, AseMaterial } from './types.js';
 
 /** Map slots that have a glTF material field; the rest go to `otherTextures` by lower-case slot. */
@@ -97,7 +97,7 @@ export class MaterialTable {
     const diffuse = m.diffuse ?? [0.8, 0.8, 0.8];
     const opacity = clamp01(1 - (m.transparency ?? 0));
     // Max glossiness is 0..1; AC3D writes a Phong exponent there instead.
-    const shine = m.shine ?? 0;
+    const shine = Number.isFinite(m.shine) ? m.shine! : 0;
     const gloss = shine > 1 ? Math.min(1, shine / 128) : Math.max(0, shine);
     const selfIllum = clamp01(m.selfIllum ?? 0);
     const rgba = (c: number[] | undefined, a = 1): RGBA | undefined => (c ? [c[0], c[1], c[2], a] : undefined);
@@ -159,8 +159,4 @@ function mapExtras(map: AseMap): Record<string, unknown> {
   if (map.maps.length) out.maps = map.maps.map(mapExtras);
   if (Object.keys(map.extras).length) out.unknown = map.extras;
   return out;
-}
-
-function clamp01(v: number): number {
-  return Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0;
 }

@@ -3,7 +3,7 @@ import { expectWithinBudget } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_FLOOR, SAMPLES_PER_INPUT_BYTE } from '../src/animation.js';
 import { parseAse } from '../src/index.js';
-import { IDENTITY_ROWS, aseFile, camera, cube, enc, geom, tmAnimation, type Rows } from './writer.js';
+import { IDENTITY_ROWS, aseFile, camera, cube, enc, geom, material, tmAnimation, type Rows } from './writer.js';
 
 const parse = (b: Uint8Array) => parseAse(b);
 
@@ -96,5 +96,15 @@ describe('hostile input stays within the budget (time ≤ 2 s + 50 ms/MB, memory
     expect(closed.roots).toEqual([count - 1]);
     expect(closed.nodes[0].parent).toBe(count - 1);
     expect(closed.warnings.map((w) => w.code)).toEqual(['ASE_PARENT_CYCLE']);
+  });
+});
+
+describe('non-finite material numbers (long fuzz run: *MATERIAL_SHINE -1.#IND00, MSVC\'s NaN)', () => {
+  it('a NaN shine gives a finite roughness and a valid scene', () => {
+    const text = aseFile([geom('Box', cube(), { materialRef: 0 })], { materials: [material(0, 'm')] }).replace('*MATERIAL_SHINE 0.2500', '*MATERIAL_SHINE -1.#IND00');
+    expect(text).toContain('-1.#IND00');
+    const scene = parseAse(enc(text));
+    expect(scene.materials[0].roughnessFactor).toBe(1);
+    expect(validateScene(scene)).toEqual([]);
   });
 });

@@ -24,3 +24,8 @@ export function linearColor(rgb: ArrayLike<number>, alpha = rgb.length > 3 ? rgb
 export function linearRgb(rgb: ArrayLike<number>): RGB {
   return [srgbToLinear(rgb[0]), srgbToLinear(rgb[1]), srgbToLinear(rgb[2])];
 }
+
+/** `v` clamped to 0..1 (+Infinity gives 1; NaN gives 0). */
+export function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : Number.isFinite(v) ? v : 0;
+}

@@ -40,7 +40,7 @@ export {
 } from './bounds.js';
 export { validateScene, assertValidScene, type ValidationIssue, type ValidationCode } from './validate.js';
 export { cornerNormals, compactIndices, smoothingMask, zeroNonFinite } from './geometry.js';
-export { srgbToLinear, linearToSrgb, linearColor, linearRgb } from './color.js';
+export { srgbToLinear, linearToSrgb, linearColor, linearRgb, clamp01 } from './color.js';
 export * as math from './math.js';
 export { splitAffine, trsResidual, isTRS, TRS_TOLERANCE, type AffineSplit } from './affine.js';
 export {

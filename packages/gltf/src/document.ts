@@ -20,6 +20,7 @@ import {
 } from '@gltf-transform/extensions';
 import {
   ATTRIBUTE_SIZES,
+  clamp01,
   WarningSink,
   math,
   type AttributeName,
@@ -43,7 +44,6 @@ import { angleOf, distanceFromIdentity } from './affine.js';
 import { planTransforms, transformTangents, transformVectors, type Local, type NodePlan, type TransformPlan } from './transforms.js';
 import { version } from '../package.json';
 import {
-  clamp01,
   clampColors,
   cleanKeyTimes,
   cleanSkinWeights,

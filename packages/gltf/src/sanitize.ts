@@ -337,7 +337,6 @@ export function finiteVector(v: ArrayLike<number>, fill: number): { value: numbe
   return { value, fixed };
 }
 
-export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : Number.isFinite(x) ? x : 0);
 
 /** A finite number, else the fallback. */
 export const finiteOr = (x: number | undefined, fallback: number): number => (x !== undefined && Number.isFinite(x) ? x : fallback);

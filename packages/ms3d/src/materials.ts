@@ -1,4 +1,4 @@
-import { linearColor, linearRgb, type Material, type RGB, type RGBA, type Scene, type Texture } from '@relic3d/core';
+import { clamp01, linearColor, linearRgb, type Material, type RGB, type RGBA, type Scene, type Texture } from '@relic3d/core';
 import type { Ms3dFile, Ms3dMaterial } from './types.js';
 
 /** Material mode bits (msModel.h). */
@@ -6,7 +6,6 @@ export const MODE_SPHEREMAP = 0x80;
 export const MODE_HASALPHA = 0x40;
 export const MODE_COMBINEALPHA = 0x20;
 
-const clamp01 = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
 const finite = (v: number, fallback = 0) => (Number.isFinite(v) ? v : fallback);
 const finiteRGBA = (c: RGBA): RGBA => c.map((v) => finite(v)) as RGBA;
 

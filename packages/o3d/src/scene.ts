@@ -3,6 +3,7 @@
  */
 import {
   addNode,
+  clamp01,
   isTRS,
   zeroNonFinite,
   splitAffine,
@@ -128,7 +129,6 @@ function effectNames(effect: number): string[] {
 }
 
 const rgb = (c: ArrayLike<number>): [number, number, number] => [c[0], c[1], c[2]];
-const clamp01 = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
 
 class SceneBuilder {
   readonly scene: Scene;

@@ -18,6 +18,9 @@ export interface Options {
   long: boolean;
   /** Formats fuzzed at once, each in its own child (one per core is the most that helps). */
   jobs?: number;
+  /** Runs inputs [from, to) of the plan only: a long run split over several calls. */
+  from?: number;
+  to?: number;
   out: string;
   validate: boolean;
   coverage: boolean;
@@ -158,8 +161,8 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
   const failures = path.join(options.out, 'failures');
   const saved: Record<string, number> = {};
   const lost: InputResult[] = [];
-  const first = options.only ?? 0;
-  const last = options.only !== undefined ? options.only + 1 : options.count;
+  const first = options.only ?? options.from ?? 0;
+  const last = options.only !== undefined ? options.only + 1 : Math.min(options.count, options.to ?? options.count);
   let next = first;
   let lastPrint = performance.now();
   while (next < last) {
@@ -370,6 +373,8 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
     } else if (arg === '--count') options.count = Number(value());
     else if (arg === '--seed') options.runSeed = Number(value());
     else if (arg === '--jobs') options.jobs = Number(value());
+    else if (arg === '--from') options.from = Number(value());
+    else if (arg === '--to') options.to = Number(value());
     else if (arg === '--out') options.out = path.resolve(value());
     else if (arg === '--no-validate') options.validate = false;
     else if (arg === '--no-coverage') options.coverage = false;
@@ -396,7 +401,7 @@ function parseArgs(argv: string[]): { options: Options; replayDir?: string } {
 
 const USAGE = `pnpm fuzz [--format ms3d,ase,o3d,mdl,lod] [--count N] [--seed S] [--jobs N] [--out DIR] [--no-validate]
            [--no-coverage] [--no-stress] [--seeds all|corpus|synthetic] [--hang-ms MS] [--heap-mb MB]
-           [--only INDEX] [--quiet]
+           [--only INDEX] [--from INDEX] [--to INDEX] [--quiet]
 pnpm fuzz --replay DIR          re-run one saved failing input
 RELIC3D_FUZZ=long pnpm fuzz     1,000,000 inputs per format
 `;
