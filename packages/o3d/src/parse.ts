@@ -171,7 +171,7 @@ function* assemble(file: O3dFile, options: O3dParseOptions, sink: WarningSink): 
       // Nothing beside the model.
     } else if (!hasSkeleton) notLoaded(found.length, 'the model has no skeleton');
     else if (policy === 'auto' && isPlayerPart(modelName)) {
-      notLoaded(found.length, `player parts share them; ask with motions: 'all' or by name (e.g. ['${found[0][0]}'])`);
+      notLoaded(found.length, `player parts share them; ask for them with motions: 'all' or by name, e.g. ['${found[0][0]}'] (CLI: --motions all or --motions ${found[0][0]})`);
     } else {
       for (const [name, fileName] of found) {
         const ani = yield* loadCompanion('ani', fileName, `motion '${fileName}'`, readAniWith, options, sink);
