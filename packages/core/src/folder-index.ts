@@ -56,6 +56,8 @@ export function baseNameOf(name: string): string {
  */
 export class FolderIndex {
   private readonly folders = new Map<string, Folder>();
+  /** Listings received as data (`fromJSON`), turned into lookup maps on first use. */
+  private received?: Record<string, FolderListing>;
 
   /** `lister` fills folders on first use; without it, only folders given to `setFolder` exist. */
   constructor(private readonly lister?: FolderLister) {}
@@ -98,7 +100,7 @@ export class FolderIndex {
   private folder(dir: string): Folder {
     let folder = this.folders.get(dir);
     if (!folder) {
-      const listing = this.lister?.(dir);
+      const listing = this.received && Object.hasOwn(this.received, dir) ? this.received[dir] : this.lister?.(dir);
       if (listing) this.setFolder(dir, listing);
       folder = this.folders.get(dir) ?? EMPTY;
       if (!listing) this.folders.set(dir, folder);
@@ -120,14 +122,19 @@ export class FolderIndex {
   /** The folders listed so far, with their file names: plain data a worker can receive. */
   toJSON(): Record<string, FolderListing> {
     const out: Record<string, FolderListing> = {};
-    for (const [dir, folder] of this.folders) out[dir] = { files: [...folder.names], folders: [...folder.folders.values()] };
+    for (const [dir, folder] of this.folders) if (folder !== EMPTY) out[dir] = { files: [...folder.names], folders: [...folder.folders.values()] };
+    if (this.received) for (const [dir, listing] of Object.entries(this.received)) if (!this.folders.has(dir)) out[dir] = listing;
     return out;
   }
 
-  /** The inverse of `toJSON`; folders it does not hold are listed by `lister`, when given. */
+  /**
+   * The inverse of `toJSON`; folders it does not hold are listed by `lister`, when given. A folder's
+   * lookup maps are built when it is first used, so a batch worker given a 100,000-file index only
+   * pays for the folders its models touch.
+   */
   static fromJSON(data: Record<string, FolderListing>, lister?: FolderLister): FolderIndex {
     const index = new FolderIndex(lister);
-    for (const [dir, listing] of Object.entries(data)) index.setFolder(dir, listing);
+    index.received = data;
     return index;
   }
 
