@@ -475,7 +475,8 @@ function convertCollider(part: MdlColliderPart, node: number, name: string): Col
 function convertAnimation(ctx: Context, anim: MdlAnimation, skeleton: Skeleton, nodeName: string): AnimationClip {
   const { sink } = ctx;
   let speed = anim.speed;
-  if (!(speed > 0) || !Number.isFinite(speed) || speed > 1e6) {
+  // Below 1e-6 (a denormal, say) the key times overflow float32 to Infinity.
+  if (!(speed >= 1e-6 && speed <= 1e6)) {
     sink.warn('MDL_BAD_SPEED', `animation '${anim.name}' has speed ${speed}; 1 used`, anim.offset);
     speed = 1;
   }

@@ -687,6 +687,12 @@ describe('audit additions', () => {
     expect(codes(rig)).toEqual(['MDL_UNKNOWN_KEY_FLAGS', 'MDL_BAD_SPEED', 'MDL_BAD_TRACK_BONE']);
     const slow = valid(parseMdl(writeMdl(rig))).animations[0];
     expect(slow.duration).toBeCloseTo(1 / 60, 9); // speed 1 used instead of 0
+    // A denormal speed (found by the long fuzz run) made key 3 of 4 Infinity.
+    const denormal = sampleModel();
+    denormal.root.animations = [{ name: 'tiny', speed: 1e-40, keyframes: 4, tracks: [{ boneId: 0, flags: 2, keys: new Array(4).fill({ rotation: [0, 0, 0, 1] }) }] }];
+    const tiny = valid(parseMdl(writeMdl(denormal)));
+    expect(tiny.warnings.map((w) => w.code)).toEqual(['MDL_BAD_SPEED']);
+    expect(Array.from(tiny.animations[0].channels[0].times)).toEqual([0, 1, 2, 3].map((k) => Math.fround(k / 60)));
     expect(codes({ variant: 'g3d', root: { animations: [{ name: 'a', speed: 1, keyframes: 0, tracks: [] }] } })).toEqual(['MDL_ANIMATION_WITHOUT_BONES']);
     expect(codes({ variant: 'g3d', root: { children: [{ name: 'k', attachBone: 4 }] } })).toEqual(['MDL_BAD_ATTACH_BONE']);
     expect(codes({ variant: 'g3d', root: { rotation: [0, 0, 0, 2] } })).toEqual(['MDL_ROTATION_NOT_UNIT']);
