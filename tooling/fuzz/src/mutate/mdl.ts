@@ -46,9 +46,11 @@ const afterTagLie: Mutator = (bytes, random) => {
 
 /** An i32 length followed by that many printable bytes: a length-prefixed string. */
 const stringLengthLie: Mutator = (bytes, random) => {
+  // An earlier stacked mutation may have cut the input below one i32.
+  if (bytes.length < 4) return undefined;
   const v = view(bytes);
   for (let t = 0; t < 400; t++) {
-    const at = randInt(random, Math.max(1, bytes.length - 4));
+    const at = randInt(random, bytes.length - 3);
     const n = v.getInt32(at, true);
     if (n < 1 || n > 512 || at + 4 + n > bytes.length) continue;
     let printable = true;
