@@ -135,13 +135,20 @@ const isFormatError = (e: unknown): boolean => e instanceof Error && e.name === 
 const describeError = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown ${typeof e}: ${String(e)}`).slice(0, 400);
 
 /**
- * Faults injected at given input indices (RELIC3D_FUZZ_FAULTS=hang:3,crash:5,slow:7,alloc:9), so the
- * runner's own tests can prove that hangs, crashes and budget breaches are caught and reported.
+ * Faults injected at given input indices (RELIC3D_FUZZ_FAULTS=hang:3,crash:5,slow:7,alloc:9,build:11), so
+ * the runner's own tests can prove that hangs, crashes, budget breaches and a mutator that throws
+ * while building an input are caught and reported.
  */
 const FAULTS = new Map((process.env.RELIC3D_FUZZ_FAULTS ?? '').split(',').filter(Boolean).map((f) => {
   const [kind, index] = f.split(':');
   return [Number(index), kind] as const;
 }));
+
+/** Input `index` of the plan; the `build` fault throws here, as a broken mutator would. */
+function buildInput(plan: Plan, index: number): FuzzInput {
+  if (FAULTS.get(index) === 'build') throw new RangeError(`injected: building input ${index} failed`);
+  return inputAt(plan, index);
+}
 
 function injectFault(index: number): unknown {
   const fault = FAULTS.get(index);
@@ -284,7 +291,7 @@ async function run(command: RunCommand): Promise<void> {
   send({ type: 'plan', truncations: plan.truncations.length, seeds: plan.seeds.length, seedBytes: plan.seeds.reduce((n, s) => n + s.bytes.length, 0) });
   const saved = { ...command.saved };
   for (let index = command.start; index < command.end; index++) {
-    const input = inputAt(plan, index);
+    const input = buildInput(plan, index);
     const { result } = await runInput(format, input, index, variantFor(command.plan, index), command.validate);
     let savedAs: string | undefined;
     let signature: string | undefined;
@@ -309,7 +316,7 @@ async function main(): Promise<void> {
     if (command.type === 'run') await run(command);
     else if (command.type === 'dump') {
       const plan = planFor(command.plan);
-      const input = inputAt(plan, command.index);
+      const input = buildInput(plan, command.index);
       const result = { ...command.result, label: input.label, seed: input.seed.name, bytes: input.bytes.length };
       saveInput(command.dir, command.plan.format, command.plan, input, result);
       send({ type: 'dumped', dir: command.dir, result });

@@ -221,7 +221,7 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
     // The input in flight when the child stopped answering or died.
     const r: InputResult = {
       index: next, label: '(not rebuilt)', seed: '', bytes: 0, outcome: ended, ms: ended === 'hang' ? options.hangMs : 0, cpuMs: ended === 'hang' ? options.hangMs : 0, peak: 0, kernels: 'wasm',
-      error: ended === 'crash' ? spawned.stderr.join('').trim().split('\n').slice(-6).join(' | ').slice(0, 400) : `no answer within ${options.hangMs} ms`,
+      error: ended === 'crash' ? crashSummary(spawned.stderr) : `no answer within ${options.hangMs} ms`,
     };
     lost.push(r);
     next++;
@@ -229,21 +229,39 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
   }
   // Rebuild and save the inputs that hung or crashed (their child could not).
   if (lost.length) {
-    const spawned = spawnChild(options);
-    await spawned.ready;
+    let spawned: ReturnType<typeof spawnChild> | undefined;
     for (const lostResult of lost) {
       let r = lostResult;
       const dir = path.join(failures, format, `${r.outcome}-${r.index}`);
-      const saveIt = (saved[r.outcome] ?? 0) < options.savePerSignature;
-      if (saveIt) {
-        spawned.child.send({ type: 'dump', plan, index: r.index, dir, result: r } satisfies ChildCommand);
-        const answer = await new Promise<ChildMessage>((resolve) => spawned.child.once('message', resolve));
-        if (answer.type === 'dumped') r = answer.result;
-        saved[r.outcome] = (saved[r.outcome] ?? 0) + 1;
+      let savedAs: string | undefined;
+      if ((saved[r.outcome] ?? 0) < options.savePerSignature) {
+        if (!spawned) {
+          spawned = spawnChild(options);
+          await spawned.ready;
+        }
+        const { child, stderr } = spawned;
+        child.send({ type: 'dump', plan, index: r.index, dir, result: r } satisfies ChildCommand);
+        // Building the input itself may be what crashed: then nothing is saved, and a new child dumps the next.
+        const answer = await new Promise<ChildMessage | 'exit'>((resolve) => {
+          const onExit = () => resolve('exit');
+          child.once('exit', onExit);
+          child.once('message', (m: ChildMessage) => {
+            child.off('exit', onExit);
+            resolve(m);
+          });
+        });
+        if (answer === 'exit') {
+          spawned = undefined;
+          r = { ...r, error: `${r.error}; rebuilding the input crashed too: ${crashSummary(stderr)}` };
+        } else if (answer.type === 'dumped') {
+          r = answer.result;
+          saved[r.outcome] = (saved[r.outcome] ?? 0) + 1;
+          savedAs = dir;
+        }
       }
-      tally(report, r, r.outcome, saveIt ? dir : undefined);
+      tally(report, r, r.outcome, savedAs);
     }
-    spawned.child.send({ type: 'exit' } satisfies ChildCommand);
+    spawned?.child.send({ type: 'exit' } satisfies ChildCommand);
   }
   report.seconds = Math.round((performance.now() - started) / 1000);
   if (coverageDir) report.coverage = summariseCoverage(childBundle, coverageDir, path.join(repoRoot, 'packages', format, 'src'));
@@ -311,6 +329,14 @@ export async function runAll(options: Options): Promise<FormatReport[]> {
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, options.formats.length)) }, lane));
   write();
   return reports;
+}
+
+/** A dead child's error line (`RangeError: …`, `FATAL ERROR: …`) and the first frame under it, else its last lines. */
+function crashSummary(stderr: string[]): string {
+  const lines = stderr.join('').trim().split('\n');
+  const at = lines.findIndex((l) => /^\S*(Error|FATAL)\b.*:/.test(l.trim()));
+  const picked = at >= 0 ? lines.slice(at, at + 2) : lines.slice(-6);
+  return picked.map((l) => l.trim()).join(' | ').slice(0, 400);
 }
 
 /** Replays a saved input in a child (the same pipeline and checks) and prints what happened. */

@@ -36,6 +36,20 @@ describe('the runner under faults', () => {
     expect(crash.label).not.toBe('(not rebuilt)'); // rebuilt from its index by a fresh child
   });
 
+  it('an input whose building throws is a crash that ends neither the run nor the report', () => {
+    const broken = runFuzz(['--format', 'mdl', '--count', '6', '--no-coverage', '--no-validate', '--no-stress'], { RELIC3D_FUZZ_FAULTS: 'build:2' });
+    try {
+      expect(broken.status, broken.output).toBe(1);
+      const [mdl] = broken.reports;
+      expect(mdl.inputs).toBe(6);
+      expect(mdl.crashes).toBe(1);
+      expect(Object.values(mdl.findings).map((f) => f.detail).join()).toMatch(/rebuilding the input crashed too: .*injected: building input 2 failed/);
+      expect(existsSync(path.join(broken.out, 'failures', 'mdl', 'crash-2'))).toBe(false);
+    } finally {
+      rmSync(broken.out, { recursive: true, force: true });
+    }
+  });
+
   it('replays a saved input: the fault again with it injected, a clean pass without', () => {
     const dir = path.join(run.out, 'failures', 'mdl', 'over-memory-9');
     const again = runFuzz(['--replay', dir, '--no-validate'], { RELIC3D_FUZZ_FAULTS: 'alloc:9' });
