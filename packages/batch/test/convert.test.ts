@@ -272,7 +272,11 @@ describe('convertBatch on a generated game folder', () => {
     // One worker: completion order is the schedule, largest first.
     const sizes = results.map((r) => r.size);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    // What crossed from the worker is small plain data: no bytes of a model, a companion or a .glb.
+    const hasBytes = (v: unknown): boolean => ArrayBuffer.isView(v) || v instanceof ArrayBuffer || (typeof v === 'object' && v !== null && Object.values(v).some(hasBytes));
     for (const r of results) {
+      expect(hasBytes(r), r.file).toBe(false);
+      expect(JSON.stringify(r).length, r.file).toBeLessThan(2048);
       const model = manifest.models.find((m) => m.file === r.file)!;
       if (model.kind === 'broken') expect(r.status, r.file).toBe('failed');
       else {
