@@ -3,7 +3,7 @@
  * page (toThree's textures). Dropped files go through core's FolderIndex, as the batch and
  * `parseFile` do; a URL's companions are fetched beside it.
  */
-import { FolderIndex, indexResolver, type Resolver } from '@relic3d/core';
+import { baseNameOf, FolderIndex, indexResolver, type Resolver } from '@relic3d/core';
 import { besideUrl } from '@relic3d/three';
 
 export interface CompanionSource {
@@ -22,9 +22,6 @@ export interface CompanionResolver extends Resolver {
   has(name: string): boolean;
 }
 
-const baseName = (name: string) => name.replace(/\\/g, '/').split('/').pop() ?? name;
-const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
-
 /** Folders beside a model where games keep textures, as FolderIndex tries them. */
 const TEXTURE_FOLDERS = ['', 'Texture/', 'Textures/'];
 
@@ -32,7 +29,8 @@ export function companionResolver(source: CompanionSource): CompanionResolver {
   const files = source.files ?? {};
   const paths = Object.keys(files);
   const index = paths.length ? FolderIndex.fromPaths(paths) : undefined;
-  const fromDir = index && source.modelPath ? dirOf(source.modelPath.replace(/\\/g, '/')) : '';
+  const modelPath = source.modelPath?.replace(/\\/g, '/') ?? '';
+  const fromDir = index ? modelPath.slice(0, Math.max(0, modelPath.lastIndexOf('/'))) : '';
   const read = new Map<string, Promise<Uint8Array | undefined>>();
   const readFile = (relative: string) => {
     let found = read.get(relative);
@@ -50,7 +48,7 @@ export function companionResolver(source: CompanionSource): CompanionResolver {
   const fetchBeside = (relative: string) => beside?.(relative.split('/').map(encodeURIComponent).join('/')) ?? Promise.resolve(undefined);
   /** The paths beside the URL worth asking for: all three folders, or only what the listing names. */
   const remote = (name: string) => {
-    const base = baseName(name);
+    const base = baseNameOf(name);
     if (!source.baseUrl || !base || base === '.' || base === '..') return [];
     const tries = TEXTURE_FOLDERS.map((f) => f + base);
     return listed ? tries.filter((t) => listed.has(t.toLowerCase())) : tries;
