@@ -279,6 +279,18 @@ describe('relic3d batch under faults', () => {
   }, 120_000);
 
   const asRoot = process.getuid?.() === 0;
+  /** Adds others' search permission to the folders above `file` that lack it; returns their old modes. */
+  const traversableAbove = (file: string): [string, number][] => {
+    const changed: [string, number][] = [];
+    for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+      const mode = statSync(folder).mode & 0o7777;
+      if (!(mode & 0o001)) {
+        chmodSync(folder, mode | 0o001);
+        changed.push([folder, mode]);
+      }
+      if (folder === path.dirname(folder)) return changed;
+    }
+  };
   it('an unreadable file and an unreadable folder are reported; the batch goes on', async () => {
     const base = tmp('unreadable');
     chmodSync(base, 0o755);
@@ -296,14 +308,23 @@ describe('relic3d batch under faults', () => {
     const reportFile = path.join(out, 'report.json');
     let code: number | null;
     let stdout = '';
+    let stderr = '';
     if (asRoot) {
-      // root reads everything: the real CLI runs as 'nobody' so the permissions bite.
-      const child = spawn(process.execPath, [bin, 'batch', input, '--out', out, '--jobs', '2', '--json', reportFile], { uid: 65534, gid: 65534, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.on('data', (d) => (stdout += d));
-      code = await new Promise((resolve) => child.on('exit', resolve));
+      // root reads everything: the real CLI runs as 'nobody' so the permissions bite. A checkout in
+      // a private folder (mktemp -d is 0700) would keep 'nobody' from loading the CLI at all, so the
+      // folders above it are made traversable for the run.
+      const opened = traversableAbove(bin);
+      try {
+        const child = spawn(process.execPath, [bin, 'batch', input, '--out', out, '--jobs', '2', '--json', reportFile], { uid: 65534, gid: 65534, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        code = await new Promise((resolve) => child.on('exit', resolve));
+      } finally {
+        for (const [folder, mode] of opened) chmodSync(folder, mode);
+      }
     } else ({ code, stdout } = await run('batch', input, '--out', out, '--jobs', '2', '--json', reportFile));
     chmodSync(path.join(input, 'Model', 'Locked'), 0o755);
-    expect(code, stdout).toBe(1);
+    expect(code, stdout + stderr).toBe(1);
     const report = readReport(reportFile);
     expect(report.unreadableFolders).toEqual(['Model/Locked']);
     expect(report.files.find((f) => f.file === locked)).toMatchObject({ ok: false, error: { code: 'EACCES', message: 'cannot read: EACCES' } });
