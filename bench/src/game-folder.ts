@@ -4,7 +4,7 @@
 // hundreds of motions each, small DDS textures in Texture/, names in mixed case, and a few broken
 // files. Deterministic (seeded): the same scale and seed give the same bytes. ~400 MB at scale 1.
 //
-// Files are built with the O3D test writer (packages/o3d/test/writer.ts), written one at a time, and
+// Files are built with the O3D test writer (packages/fixtures/src/o3d.ts), written one at a time, and
 // described in the returned manifest, which tests use as the independent truth (counts, bones,
 // motions, which files are broken and why).
 //
@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WMotionBone, type WObject, type WVertex } from '../../packages/o3d/test/writer.js';
+import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WMotionBone, type WObject, type WVertex } from '@relic3d/fixtures/o3d';
 import { rng } from '@relic3d/test-harness';
 
 type V3 = [number, number, number];

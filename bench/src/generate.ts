@@ -1,11 +1,11 @@
 // Deterministic generators for large inputs of each format. They build files with the format
-// packages' own test-only writers (packages/<format>/test/writer.ts), so every generated file is one
+// packages' own test-only writers (packages/fixtures/src/<format>.ts), so every generated file is one
 // the readers' synthetic tests already accept; the content is seeded and the same on every run.
-import { writeMs3d, type WJoint } from '../../packages/ms3d/test/writer.js';
-import { writeMdl, type WMesh, type WVertex as MdlVertex } from '../../packages/mdl/test/writer.js';
-import { writeO3d, type WObject } from '../../packages/o3d/test/writer.js';
-import { lodFile, mal1, mat1, msl1, type MeshSpec as LodMesh } from '../../packages/lod/test/writer.js';
-import { aseFile, geom } from '../../packages/ase/test/writer.js';
+import { writeMs3d, type WJoint } from '@relic3d/fixtures/ms3d';
+import { writeMdl, type WMesh, type WVertex as MdlVertex } from '@relic3d/fixtures/mdl';
+import { writeO3d, type WObject } from '@relic3d/fixtures/o3d';
+import { lodFile, mal1, mat1, msl1, type MeshSpec as LodMesh } from '@relic3d/fixtures/lod';
+import { aseFile, geom } from '@relic3d/fixtures/ase';
 import { rng } from './timing.js';
 
 type V3 = [number, number, number];

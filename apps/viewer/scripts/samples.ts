@@ -36,7 +36,7 @@ export async function writeSamples(
   };
   const repo = path.resolve(import.meta.dirname, '../../..');
   try {
-    const o3d = await load(path.join(repo, 'packages/o3d/test/writer.ts'));
+    const o3d = await load(path.join(repo, 'packages/fixtures/src/o3d.ts'));
     const sample = (o3d.writeSampleO3d as () => { o3d: Uint8Array; chr: Uint8Array; ani: Uint8Array })();
     const base = SAMPLE_O3D.replace(/\.o3d$/, '');
     put(SAMPLE_O3D, sample.o3d);
@@ -46,7 +46,7 @@ export async function writeSamples(
     log(`[samples] O3D sample not built: ${(error as Error).message}`);
   }
   try {
-    const mdl = await load(path.join(repo, 'packages/mdl/test/writer.ts'));
+    const mdl = await load(path.join(repo, 'packages/fixtures/src/mdl.ts'));
     put(SAMPLE_MDL, (mdl.writeSampleMdl as () => Uint8Array)());
     // The model names './sample.mat'; the viewer's resolver fetches it from next to the model.
     put(SAMPLE_MDL_MATERIAL, new TextEncoder().encode(JSON.stringify(SAMPLE_MDL_MATERIAL_JSON, null, 2)));
@@ -54,7 +54,7 @@ export async function writeSamples(
     log(`[samples] MDL sample not built: ${(error as Error).message}`);
   }
   try {
-    const lod = await load(path.join(repo, 'packages/lod/test/writer.ts'));
+    const lod = await load(path.join(repo, 'packages/fixtures/src/lod.ts'));
     put(SAMPLE_LOD, (lod.writeSampleLod as () => Uint8Array)());
   } catch (error) {
     log(`[samples] LOD sample not built: ${(error as Error).message}`);

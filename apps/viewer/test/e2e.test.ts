@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, createServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { writeMs3d, quad } from '../../../packages/ms3d/test/writer.js';
+import { writeMs3d, quad } from '@relic3d/fixtures/ms3d';
 
 const dir = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(dir, 'test-artifacts');

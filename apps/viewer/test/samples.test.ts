@@ -171,11 +171,11 @@ function lodChunks(bytes: Uint8Array, start: number, end: number): { id: string;
 
 const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 
-describe('generated LOD sample (packages/lod/test/writer.ts writeSampleLod)', async () => {
+describe('generated LOD sample (@relic3d/fixtures/lod writeSampleLod)', async () => {
   const out = mkdtempSync(path.join(tmpdir(), 'relic3d-lod-sample-'));
   await writeSamples(out, (id) => import(id), () => {});
   const bytes = new Uint8Array(readFileSync(path.join(out, SAMPLE_LOD)));
-  const { SAMPLE_LOD: shape } = (await import('../../../packages/lod/test/writer.js')) as typeof import('../../../packages/lod/test/writer.js');
+  const { SAMPLE_LOD: shape } = (await import('@relic3d/fixtures/lod')) as typeof import('@relic3d/fixtures/lod');
 
   it('is a LODka3D file laid out as the spec says: INF1, MAL1 > MAT1, SKL1, MSL1 > MSH1, ANS1 > ANM1 × 2', () => {
     expect(String.fromCharCode(...bytes.subarray(0, 8))).toBe('LODka3D1');

@@ -3,8 +3,8 @@ import { ready } from '@relic3d/kernels';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseAse } from '../src/index.js';
-import { syntheticSeeds } from './seeds.js';
-import { aseFile, camera, cube, enc, geom, helper, light, material, shape, tmAnimation, utf16, type MeshSpec } from './writer.js';
+import { syntheticSeeds } from '@relic3d/fixtures/ase-seeds';
+import { aseFile, camera, cube, enc, geom, helper, light, material, shape, tmAnimation, utf16, type MeshSpec } from '@relic3d/fixtures/ase';
 
 /** Parses and also requires a valid scene: an invalid one counts as an escape. */
 const parseValid = (bytes: Uint8Array, options: { kernels?: 'wasm' | 'js' } = {}) => {

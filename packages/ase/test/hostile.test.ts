@@ -3,7 +3,7 @@ import { expectWithinBudget } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_FLOOR, SAMPLES_PER_INPUT_BYTE } from '../src/animation.js';
 import { parseAse } from '../src/index.js';
-import { IDENTITY_ROWS, aseFile, camera, cube, enc, geom, material, tmAnimation, type Rows } from './writer.js';
+import { IDENTITY_ROWS, aseFile, camera, cube, enc, geom, material, tmAnimation, type Rows } from '@relic3d/fixtures/ase';
 
 const parse = (b: Uint8Array) => parseAse(b);
 

@@ -3,7 +3,7 @@ import { activePath, ready, supported } from '@relic3d/kernels';
 import { corpusFiles, readCorpusFile, sceneDifferences } from '@relic3d/test-harness';
 import { describe, expect, it, vi } from 'vitest';
 import { parse, parseAse } from '../src/index.js';
-import { aseFile, cube, geom, helper, material, type MeshSpec } from './writer.js';
+import { aseFile, cube, geom, helper, material, type MeshSpec } from '@relic3d/fixtures/ase';
 
 /** Every kernel call with the `kernels` option it received. */
 const calls = vi.hoisted(() => [] as { kernel: string; kernels: unknown }[]);

@@ -12,7 +12,7 @@ import {
 } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { aseFormat, parse, parseAse, parseSync, readAse } from '../src/index.js';
-import { aseFile, bitmapMap, camera, cube, enc, geom, helper, IDENTITY_ROWS, light, material, mesh, shape, tmAnimation, utf16, type MeshSpec, type Rows, type V3 } from './writer.js';
+import { aseFile, bitmapMap, camera, cube, enc, geom, helper, IDENTITY_ROWS, light, material, mesh, shape, tmAnimation, utf16, type MeshSpec, type Rows, type V3 } from '@relic3d/fixtures/ase';
 
 const load = (text: string | Uint8Array, options = {}): Scene => {
   const scene = parseAse(typeof text === 'string' ? enc(text) : text, options);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toGlb } from '@relic3d/gltf';
 import { parse as parseO3d } from '@relic3d/o3d';
-import { writeSampleO3d } from '../../o3d/test/writer.js';
+import { writeSampleO3d } from '@relic3d/fixtures/o3d';
 import { writeGameFolder, type GameFolderManifest } from '../../../bench/src/game-folder.js';
 import { lruCache } from '@relic3d/core';
 import { convertBatch, isRelicGlb, planOutputs, removeTemp, scanFolder, sharedOnlyCache, tempName, writeAtomic, WorkerPool, type BatchFileResult } from '../src/node.js';

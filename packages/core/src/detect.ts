@@ -28,7 +28,7 @@ function boneNameAt(bytes: Uint8Array, at: number, length: number | undefined): 
 }
 
 /**
- * Flyff `.chr` skeleton (shared/specs/o3d.md §3): version 4–7, a bone count, then the first bone's
+ * Flyff `.chr` skeleton (docs/formats/o3d.md §3): version 4–7, a bone count, then the first bone's
  * name length (NUL included, ≤ 32 in the client) and a printable name ending in NUL, and room for
  * its three matrices.
  */
@@ -51,7 +51,7 @@ function isFlyffMotion(b: Uint8Array): boolean {
   return bones >= 1 && bones <= 1024 && frames >= 1 && frames <= 1 << 20;
 }
 
-/** Known formats that share an extension with ours (see shared/specs/mdl.md §1.1 and o3d.md §9). */
+/** Known formats that share an extension with ours (see docs/formats/mdl.md §1.1 and o3d.md §9). */
 export const foreignSignatures: ForeignSignature[] = [
   {
     extensions: ['.ani'],

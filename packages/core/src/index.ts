@@ -65,3 +65,5 @@ export {
   type Pixels,
   type DecodeImageOptions,
 } from './images.js';
+export { mirrorZ, zUpToYUp, Z_UP_TO_Y_UP, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP_QUAT, Y_UP_TO_Z_UP_QUAT } from './axes.js';
+export { FiniteScrub, scrubNonFinite } from './finite.js';

@@ -1,7 +1,7 @@
 import { concatBytes } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { decodeBmp, decodeDds, decodeImage, decodeTga, looksLikeTga, sniffImage } from '../src/index.js';
-import { BLUE, GREEN, QUAD, RED, WHITE, bmp24, bmp8, ddsHeader, dxt1, pixel, tga } from './image-writers.js';
+import { BLUE, GREEN, QUAD, RED, WHITE, bmp24, bmp8, ddsHeader, dxt1, pixel, tga } from '@relic3d/fixtures/images';
 
 /** Runs `work` and returns the largest `new Uint8Array(n)` it made, in bytes. */
 function largestUint8Allocation(work: () => void): number {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addNode, createScene, decodeBmp, decodeTga, defaultMaterial, type Warning } from '@relic3d/core';
 import { encodePng, legacyImageToPng } from '../src/png.js';
 // The image writers live beside the decoders' tests in core.
-import { bmp24, dxt1, tga } from '../../core/test/image-writers.js';
+import { bmp24, dxt1, tga } from '@relic3d/fixtures/images';
 import { toGlb } from '../src/index.js';
 import { validateGltf, describeIssues } from './validate.js';
 

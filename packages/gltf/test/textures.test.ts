@@ -6,7 +6,7 @@ import { NodeIO } from '@gltf-transform/core';
 import { FolderIndex, addNode, createScene, defaultMaterial, indexResolver, lruCache, type Scene, type Warning } from '@relic3d/core';
 import { rng } from '@relic3d/test-harness';
 import { gltfExtensions, toGlb } from '../src/index.js';
-import { dxt1 } from '../../core/test/image-writers.js';
+import { dxt1 } from '@relic3d/fixtures/images';
 import { describeIssues, validateGltf } from './validate.js';
 
 const io = new NodeIO().registerExtensions(gltfExtensions);

@@ -1,5 +1,5 @@
 // Minimal, test-only field dumps of corpus files (independent of any parser in the repo), written
-// from /work/shared/specs/ms3d.md §2 and mdl.md §2.
+// from docs/formats/ms3d.md §2 and mdl.md §2.
 export interface Ms3dDump {
   vertexCount: number;
   /** Offset of the first 15-byte vertex record. */

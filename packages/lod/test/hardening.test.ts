@@ -2,7 +2,7 @@ import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harne
 import { ready } from '@relic3d/kernels';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLod, readLod } from '../src/index.js';
-import { syntheticSeeds } from './seeds.js';
+import { syntheticSeeds } from '@relic3d/fixtures/lod-seeds';
 
 const synthetic = syntheticSeeds().map((s) => [s.name, s.bytes] as const);
 

@@ -2,8 +2,8 @@ import { WARNINGS_PER_CODE, isWarningSummary, validateScene, type Scene } from '
 import { expectWithinBudget } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseLod } from '../src/index.js';
-import { staticMesh } from './fixtures.js';
-import { chunk, lodFile, msl1 } from './writer.js';
+import { staticMesh } from '@relic3d/fixtures/lod-files';
+import { chunk, lodFile, msl1 } from '@relic3d/fixtures/lod';
 
 describe('hostile input stays within the budget (time ≤ 2 s + 50 ms/MB, memory ≤ 8 × size + 64 MB)', () => {
   it('200,000 unknown chunks: warnings capped per code with a count of the rest, no RangeError', async () => {

@@ -3,8 +3,8 @@ import { activePath, ready, supported } from '@relic3d/kernels';
 import { corpusFiles, readCorpusFile, sceneDifferences } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parse, parseLod, readLod } from '../src/index.js';
-import { everythingFile } from './fixtures.js';
-import { lodFile, msl1, skl1, type MeshSpec } from './writer.js';
+import { everythingFile } from '@relic3d/fixtures/lod-files';
+import { lodFile, msl1, skl1, type MeshSpec } from '@relic3d/fixtures/lod';
 
 const bones = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, parent: i - 1, name: `b${i}` }));
 

@@ -1,7 +1,7 @@
 import { computeWorldMatrices, isFormatError, math, sampleAnimation, validateScene, type Scene } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { indexWidth, lodFormat, parse, parseLod, parseSync, readLod, splitTextureNames, type LodParseOptions } from '../src/index.js';
-import { BMP, PNG, everythingFile, staticMesh } from './fixtures.js';
+import { BMP, PNG, everythingFile, staticMesh } from '@relic3d/fixtures/lod-files';
 import {
   Bytes,
   ans1,
@@ -26,7 +26,7 @@ import {
   specWidth,
   txtl,
   type MeshSpec,
-} from './writer.js';
+} from '@relic3d/fixtures/lod';
 
 function valid(bytes: Uint8Array, options?: LodParseOptions): Scene {
   const scene = parseLod(bytes, options);

@@ -3,7 +3,7 @@
 import { activePath, simdSupported, supported } from '@relic3d/kernels';
 import { expect, it } from 'vitest';
 import { parse, parseMdl } from '../src/index.js';
-import { writeSampleMdl } from './writer.js';
+import { writeSampleMdl } from '@relic3d/fixtures/mdl';
 
 it('parse() awaits ready(): the WASM kernels are active once it resolves', async () => {
   expect(activePath()).toBe('js');

@@ -2,7 +2,7 @@ import { validateScene } from '@relic3d/core';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseMs3d, readMs3d, type Ms3dParseOptions } from '../src/index.js';
-import { syntheticSeeds } from './seeds.js';
+import { syntheticSeeds } from '@relic3d/fixtures/ms3d-seeds';
 
 /** Parses and insists the scene is valid: an invalid scene counts as a failure, like a stray error. */
 function parseValid(bytes: Uint8Array, options: Ms3dParseOptions = {}): unknown {

@@ -2,7 +2,7 @@ import { validateScene, type Scene } from '@relic3d/core';
 import { expectWithinBudget, retainedBytes } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseMs3d } from '../src/index.js';
-import { quad, writeMs3d } from './writer.js';
+import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
 
 describe('hostile input stays within the budget (time ≤ 2 s + 50 ms/MB, memory ≤ 8 × size + 64 MB)', () => {
   it('5 MB of group references to the same two triangles: bounded by the triangles, not the references', async () => {

@@ -3,7 +3,7 @@ import { WarningSink } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { ms3dToScene, parseMs3d, readMs3d } from '../src/index.js';
 import { readMs3dInto } from '../src/read.js';
-import { quad, writeMs3d } from './writer.js';
+import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
 
 describe('scene-path internals', () => {
   it('keys left in the input decode to the stored keys, aligned or not', () => {

@@ -3,7 +3,7 @@ import { activePath, ready } from '@relic3d/kernels';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parse, parseMs3d, readMs3d } from '../src/index.js';
-import { quad, writeMs3d } from './writer.js';
+import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
 
 // Rigs with every vertex-extra sub-version, mixed weights, a rigid vertex and a bad bone id.
 const synthetic = [1, 2, 3].map((subVersion) =>

@@ -12,7 +12,7 @@ import {
 } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { ms3dFormat, parse, parseMs3d, parseSync, readMs3d } from '../src/index.js';
-import { quad, writeMs3d, type WFile } from './writer.js';
+import { quad, writeMs3d, type WFile } from '@relic3d/fixtures/ms3d';
 
 const S = Math.SQRT1_2;
 const PI2 = Math.PI / 2;

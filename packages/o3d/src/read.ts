@@ -1,5 +1,5 @@
 /**
- * Bytes → raw structures, in the reference client's read order (shared/specs/o3d.md §2–§4).
+ * Bytes → raw structures, in the reference client's read order (docs/formats/o3d.md §2–§4).
  * Only ByteReader touches the bytes; every count is checked before anything is allocated.
  */
 import { ByteReader, FormatError, WarningSink, foreignError, identifyForeign, type ParseOptions, type Vec3 } from '@relic3d/core';

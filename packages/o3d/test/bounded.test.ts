@@ -7,7 +7,7 @@ import { validateScene, type Scene } from '@relic3d/core';
 import { parseO3d } from '../src/index.js';
 import { splitAffine } from '@relic3d/core';
 import { splitMatrix, relativeDifference } from '../src/pose.js';
-import { quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WObject } from './writer.js';
+import { quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WObject } from '@relic3d/fixtures/o3d';
 
 const tri = (): WGeometry => ({
   vertices: [

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { parseO3d, readAni, readChr } from '../src/index.js';
-import { syntheticSeeds } from './seeds.js';
+import { syntheticSeeds } from '@relic3d/fixtures/o3d-seeds';
 
 const entries = corpusFiles('o3d');
 // The seeds the fuzzer shares; the third (LOD groups) is fuzzed only there.

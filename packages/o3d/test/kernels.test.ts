@@ -8,7 +8,7 @@ import { validateScene } from '@relic3d/core';
 import { activePath, ready } from '@relic3d/kernels';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { findCompanions, findInListing, parse } from '../src/index.js';
-import { writeSampleO3d } from './writer.js';
+import { writeSampleO3d } from '@relic3d/fixtures/o3d';
 
 const entries = corpusFiles('o3d');
 const o3ds = entries.filter((e) => /\.o3d$/i.test(e.file));

@@ -11,7 +11,7 @@ import {
   type Scene,
 } from '@relic3d/core';
 import { findCompanions, o3dFormat, parse, parseO3d, readAni, readChr, readO3d } from '../src/index.js';
-import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, writeSampleO3d, type WGeometry, type WO3d } from './writer.js';
+import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, writeSampleO3d, type WGeometry, type WO3d } from '@relic3d/fixtures/o3d';
 
 const tri = (over: Partial<WGeometry> = {}): WGeometry => ({
   vertices: [

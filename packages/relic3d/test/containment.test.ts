@@ -8,8 +8,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { aseFile, bitmapMap, geom, material } from '../../ase/test/writer.js';
-import { writeMdl } from '../../mdl/test/writer.js';
+import { aseFile, bitmapMap, geom, material } from '@relic3d/fixtures/ase';
+import { writeMdl } from '@relic3d/fixtures/mdl';
 import { ensureBuilt } from '../../batch/test/built.js';
 import { runCli, type BatchReport } from '../src/cli.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addNode, createScene, defaultMaterial, type Scene } from '@relic3d/core';
 import { toThree } from '../src/index.js';
-import { bmp24, ddsHeader, dxt1, pixel, tga } from '../../core/test/image-writers.js';
+import { bmp24, ddsHeader, dxt1, pixel, tga } from '@relic3d/fixtures/images';
 
 function texturedScene(uris: string[]): Scene {
   const scene = createScene('test');

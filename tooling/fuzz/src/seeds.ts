@@ -1,17 +1,17 @@
 // Seeds per format: the corpus (with each O3D's .chr and .ani), and the synthetic files each
-// package lists in test/seeds.ts (built with its test writer; its hardening test uses them too),
+// package lists in @relic3d/fixtures/<format>-seeds (built with its test writer; its hardening test uses them too),
 // including the ASE corners no corpus file has (TCB/Bezier/linear keys, *MESH_WEIGHTS, shapes,
 // camera/light/visibility animation, mesh animation).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusRoot, readManifest, type SyntheticSeed } from '@relic3d/test-harness';
 import { findCompanions } from '@relic3d/o3d';
-import { syntheticSeeds as aseSynthetic } from '../../../packages/ase/test/seeds.js';
-import { syntheticSeeds as lodSynthetic } from '../../../packages/lod/test/seeds.js';
-import { syntheticSeeds as mdlSynthetic } from '../../../packages/mdl/test/seeds.js';
-import { writeMdl, type WNode } from '../../../packages/mdl/test/writer.js';
-import { syntheticSeeds as ms3dSynthetic } from '../../../packages/ms3d/test/seeds.js';
-import { syntheticSeeds as o3dSynthetic } from '../../../packages/o3d/test/seeds.js';
+import { syntheticSeeds as aseSynthetic } from '@relic3d/fixtures/ase-seeds';
+import { syntheticSeeds as lodSynthetic } from '@relic3d/fixtures/lod-seeds';
+import { syntheticSeeds as mdlSynthetic } from '@relic3d/fixtures/mdl-seeds';
+import { writeMdl, type WNode } from '@relic3d/fixtures/mdl';
+import { syntheticSeeds as ms3dSynthetic } from '@relic3d/fixtures/ms3d-seeds';
+import { syntheticSeeds as o3dSynthetic } from '@relic3d/fixtures/o3d-seeds';
 import type { FormatId, Seed } from './types.js';
 
 /** Corpus folders read for each format (foreign and bad files exercise detection and refusal). */

@@ -2,8 +2,8 @@
 // faster than their size. Each run starts with them (unmutated), so the budgets are checked on the
 // worst shapes known, not only on what random mutation happens to reach.
 import { ByteWriter } from '@relic3d/test-harness/byte-writer';
-import { writeMs3d } from '../../../packages/ms3d/test/writer.js';
-import { IDENTITY, writeO3d, type WObject } from '../../../packages/o3d/test/writer.js';
+import { writeMs3d } from '@relic3d/fixtures/ms3d';
+import { IDENTITY, writeO3d, type WObject } from '@relic3d/fixtures/o3d';
 import type { FormatId, Seed } from './types.js';
 
 const text = (s: string) => new TextEncoder().encode(s);

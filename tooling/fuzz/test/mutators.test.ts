@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readLod } from '@relic3d/lod';
 import { rng } from '@relic3d/test-harness';
-import { staticMesh } from '../../../packages/lod/test/fixtures.js';
-import { lodFile, msl1, skl1 } from '../../../packages/lod/test/writer.js';
-import { writeSampleMdl } from '../../../packages/mdl/test/writer.js';
-import { quad, writeMs3d } from '../../../packages/ms3d/test/writer.js';
-import { IDENTITY, writeAni, writeChr } from '../../../packages/o3d/test/writer.js';
+import { staticMesh } from '@relic3d/fixtures/lod-files';
+import { lodFile, msl1, skl1 } from '@relic3d/fixtures/lod';
+import { writeSampleMdl } from '@relic3d/fixtures/mdl';
+import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
+import { IDENTITY, writeAni, writeChr } from '@relic3d/fixtures/o3d';
 import { aseMutators, latin1 } from '../src/mutate/ase.js';
 import { lodChunks, lodMutators } from '../src/mutate/lod.js';
 import { mdlMutators, mdlTags } from '../src/mutate/mdl.js';

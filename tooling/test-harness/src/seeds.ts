@@ -1,6 +1,6 @@
 /**
  * A synthetic model file built with a format package's test writer. Each package lists its own in
- * `test/seeds.ts`; its hardening test and the fuzzer (tooling/fuzz) both start from that list.
+ * `@relic3d/fixtures/<format>-seeds`; its hardening test and the fuzzer (tooling/fuzz) both start from that list.
  */
 export interface SyntheticSeed {
   /**

@@ -2,7 +2,7 @@
 // number, lies in count and index fields, deep or broken brace nesting, duplicated lines and
 // blocks (amplification), swapped keywords, hostile strings, parent cycles, key-time disorder and
 // TCB/Bezier keys spread over huge time ranges. UTF-16 files are decoded, mutated and re-encoded.
-import { utf16 } from '../../../../packages/ase/test/writer.js';
+import { utf16 } from '@relic3d/fixtures/ase';
 import type { Mutator, Random } from '../types.js';
 import { pick, randInt } from './bytes.js';
 
