@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WMotionBone, type WObject, type WVertex } from '@relic3d/fixtures/o3d';
+import { quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WMotionBone, type WObject, type WVertex } from '@relic3d/fixtures/o3d';
 import { rng } from '@relic3d/test-harness';
 
 type V3 = [number, number, number];

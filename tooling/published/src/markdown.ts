@@ -9,7 +9,7 @@
  *   <!-- run-args: a b -->       command-line arguments for the example (`process.argv[2]`, …)
  *   <!-- throws: text -->        the example must end with an uncaught error containing `text`
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export type BlockKind = 'script' | 'console' | 'other';
