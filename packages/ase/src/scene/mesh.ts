@@ -1,4 +1,4 @@
-import { compactIndices, type Attributes, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
+import { compactIndices, zeroNonFinite, type Attributes, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
 import { unweld, type KernelMode } from '@relic3d/kernels';
 import type { AseMapChannel, AseMesh } from '../file.js';
 import { transformPoint, type M4 } from './axes.js';
@@ -259,16 +259,7 @@ function gatherUV(ch: AseMapChannel, cornerUV: Uint32Array, cornerOf: Uint32Arra
 /** Non-finite attribute values (NaN from `1.#QNAN`, overflow to float) become 0, with a warning. */
 function sanitize(attributes: Attributes, input: MeshBuildInput): void {
   let bad = 0;
-  for (const data of Object.values(attributes)) {
-    if (!(data instanceof Float32Array)) continue;
-    for (let i = 0; i < data.length; i++) {
-      const x = data[i];
-      if (x - x !== 0) {
-        data[i] = 0;
-        bad++;
-      }
-    }
-  }
+  for (const data of Object.values(attributes)) if (data instanceof Float32Array) bad += zeroNonFinite(data);
   if (bad) input.sink.warn('ASE_BAD_NUMBER', `object '${input.name}': ${bad} non-finite vertex values replaced by 0`, input.offset);
 }
 

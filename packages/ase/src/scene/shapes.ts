@@ -1,4 +1,4 @@
-import type { Mesh } from '@relic3d/core';
+import { zeroNonFinite, type Mesh } from '@relic3d/core';
 import type { AseObject } from '../file.js';
 import type { M4 } from './axes.js';
 
@@ -15,7 +15,7 @@ export function shapeMesh(name: string, obj: AseObject, toLocal: M4): Mesh | und
       positions[v * 3 + 1] = toLocal[1] * x + toLocal[5] * y + toLocal[9] * z + toLocal[13];
       positions[v * 3 + 2] = toLocal[2] * x + toLocal[6] * y + toLocal[10] * z + toLocal[14];
     }
-    for (let i = 0; i < positions.length; i++) if (!Number.isFinite(positions[i])) positions[i] = 0;
+    zeroNonFinite(positions);
     primitives.push({
       attributes: { POSITION: positions },
       mode: line.closed ? ('LINE_LOOP' as const) : ('LINE_STRIP' as const),
