@@ -1,6 +1,6 @@
 import type { ParseOptions, Warning } from '@relic3d/core';
 
-/** The raw ASE file types (what the text says, as stored), the parse options and the format's limits. */
+// The raw ASE file types (what the text says, as stored), the parse options and the format's limits.
 
 export const FORMAT_ID = 'ase';
 /** The header keyword (without its `*`) that starts a 3ds Max export. */

@@ -2,7 +2,7 @@ import type { WarningSink } from '@relic3d/core';
 import { MAX_DEPTH } from '../file.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
-/** The block grammar shared by every section reader: keyword blocks, generic records, extras. */
+// The block grammar shared by every section reader: keyword blocks, generic records, extras.
 
 export interface Ctx {
   tk: Tokenizer;
