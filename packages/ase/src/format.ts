@@ -1,32 +1,9 @@
-import { WarningSink, type Format, type Scene } from '@relic3d/core';
-import { ready } from '@relic3d/kernels';
-import { readAseWith } from './read.js';
-import { buildScene } from './scene.js';
-import { toTextBytes } from './tokenizer.js';
-import type { AseParseOptions } from './types.js';
+import type { Format } from '@relic3d/core';
+import { FORMAT_ID, MAGIC_KEYWORD, type AseParseOptions } from './file.js';
+import { parse, parseSync } from './parse.js';
+import { toTextBytes } from './read/tokenizer.js';
 
-/**
- * Parses ASE bytes into a scene (synchronous). Uses the WASM kernels when `ready()` from
- * `@relic3d/kernels` has resolved and `options.kernels` is not `'js'`; the result is identical.
- */
-export function parseAse(bytes: Uint8Array, options: AseParseOptions = {}): Scene {
-  const sink = new WarningSink('ase', options.onWarning);
-  const file = readAseWith(bytes, options, sink);
-  const scene = buildScene(file, options, sink, bytes.length);
-  return sink.attach(scene);
-}
-
-export function parseSync(bytes: Uint8Array, options?: AseParseOptions): Scene {
-  return parseAse(bytes, options);
-}
-
-/** Async parse: waits for the WASM kernels (unless `options.kernels` is `'js'`), then parses. */
-export async function parse(bytes: Uint8Array, options?: AseParseOptions): Promise<Scene> {
-  if (options?.kernels !== 'js') await ready();
-  return parseAse(bytes, options);
-}
-
-const HEADER = '*3DSMAX_ASCIIEXPORT';
+const HEADER = `*${MAGIC_KEYWORD}`;
 const LEADING = ['*SCENE', '*MATERIAL_LIST', '*GEOMOBJECT', '*HELPEROBJECT', '*CAMERAOBJECT', '*LIGHTOBJECT', '*SHAPEOBJECT', '*GROUP', '*COMMENT', '*MESH', '*TIMEVALUE', '*MESH_NUMVERTEX', '*MESH_VERTEX_LIST'];
 
 /**
@@ -45,7 +22,7 @@ export function testAse(bytes: Uint8Array): boolean {
 }
 
 export const aseFormat: Format<AseParseOptions> = {
-  id: 'ase',
+  id: FORMAT_ID,
   name: '3ds Max ASCII Scene Export',
   extensions: ['.ase'],
   mimeTypes: ['model/x-ase'],

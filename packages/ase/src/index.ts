@@ -1,3 +1,4 @@
-export { aseFormat, parse, parseSync, parseAse, testAse } from './format.js';
-export { readAse, type AseFileWithWarnings } from './read.js';
-export type * from './types.js';
+export { aseFormat } from './format.js';
+export { parse, parseSync } from './parse.js';
+export { readAse } from './read/index.js';
+export type * from './file.js';

@@ -1,7 +1,7 @@
 import { computeBounds, computeWorldMatrices, FormatError, math, sampleAnimation, validateScene, type Scene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { aseFormat, parseAse, readAse } from '../src/index.js';
+import { aseFormat, parseSync, readAse } from '../src/index.js';
 import { dump, expectedWorld, posedVertices, rowsOf, worldFaces, yUpBox } from './dump.js';
 
 const files = corpusFiles('ase');
@@ -56,7 +56,7 @@ describe.skipIf(!files.length)('corpus/ase: every file', () => {
     const d = dump(bytes);
     const facts = noteFacts(entry.note);
     expect(aseFormat.test(bytes)).toBe(true);
-    const scene = parseAse(bytes);
+    const scene = parseSync(bytes);
     expect(validateScene(scene)).toEqual([]);
     expect(scene.format).toBe('ase');
     if (/ASE v200/.test(entry.note)) expect(scene.version).toBe(200);
@@ -92,7 +92,7 @@ describe.skipIf(!files.length)('corpus/ase: every file', () => {
     let filesChecked = 0, trianglesChecked = 0;
     for (const entry of files.filter((f) => !Q3MAP2.test(f.file))) {
       const bytes = readCorpusFile(entry);
-      const scene = parseAse(bytes);
+      const scene = parseSync(bytes);
       // File faces keyed by their world corners in cyclic order (Y-up, file values).
       const list = worldFaces(dump(bytes).text).map((f) => ({ corners: f.corners.map(([x, y, z]) => [x, z, -y]), normal: [f.normal[0], f.normal[2], -f.normal[1]] }));
       if (!list.length) continue; // no *MESH_NORMALS in this file
@@ -152,7 +152,7 @@ describe.skipIf(!files.length)('corpus/ase: file facts', () => {
   const load = (name: string) => {
     const entry = files.find((f) => f.file === name)!;
     const bytes = readCorpusFile(entry);
-    return { bytes, scene: parseAse(bytes), d: dump(bytes) };
+    return { bytes, scene: parseSync(bytes), d: dump(bytes) };
   };
 
   it('animated files: at time 0 every node\'s animated world matrix equals its *NODE_TM', () => {
@@ -306,7 +306,7 @@ describe.skipIf(!bad.length)('corpus/bad', () => {
   it('mundo_tree (unclosed *MATERIAL_LIST) loads with a warning', () => {
     const entry = bad.find((f) => f.file === 'unv_station15__mundo_tree.ase')!;
     const bytes = readCorpusFile(entry);
-    const scene = parseAse(bytes);
+    const scene = parseSync(bytes);
     expect(validateScene(scene)).toEqual([]);
     expect(scene.warnings.map((w) => w.code)).toContain('ASE_UNCLOSED_MATERIAL_LIST');
     expect(scene.warnings.map((w) => w.code)).toContain('ASE_NO_TICKSPERFRAME');
@@ -321,7 +321,7 @@ describe.skipIf(!bad.length)('corpus/bad', () => {
     expect(aseFormat.test(bytes)).toBe(false);
     let error: unknown;
     try {
-      parseAse(bytes);
+      parseSync(bytes);
     } catch (e) {
       error = e;
     }

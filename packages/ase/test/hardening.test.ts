@@ -2,13 +2,13 @@ import { validateScene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parseAse } from '../src/index.js';
+import { parseSync } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/ase-seeds';
 import { aseFile, camera, cube, enc, geom, helper, light, material, shape, tmAnimation, utf16, type MeshSpec } from '@relic3d/fixtures/ase';
 
 /** Parses and also requires a valid scene: an invalid one counts as an escape. */
 const parseValid = (bytes: Uint8Array, options: { kernels?: 'wasm' | 'js' } = {}) => {
-  const scene = parseAse(bytes, options);
+  const scene = parseSync(bytes, options);
   const issues = validateScene(scene);
   if (issues.length) throw new Error(`invalid scene: ${issues.slice(0, 3).map((i) => `${i.code} ${i.path} ${i.message}`).join('; ')}`);
   return scene;

@@ -1,11 +1,11 @@
 import { WARNINGS_PER_CODE, isWarningSummary, validateScene, type Scene } from '@relic3d/core';
 import { expectWithinBudget } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_FLOOR, SAMPLES_PER_INPUT_BYTE } from '../src/animation.js';
-import { parseAse } from '../src/index.js';
+import { SAMPLE_FLOOR, SAMPLES_PER_INPUT_BYTE } from '../src/scene/time.js';
+import { parseSync } from '../src/index.js';
 import { IDENTITY_ROWS, aseFile, camera, cube, enc, geom, material, tmAnimation, type Rows } from '@relic3d/fixtures/ase';
 
-const parse = (b: Uint8Array) => parseAse(b);
+const parse = (b: Uint8Array) => parseSync(b);
 
 describe('hostile input stays within the budget (time ≤ 2 s + 50 ms/MB, memory ≤ 8 × size + 64 MB)', () => {
   it("200,000 stray '}': warnings capped per code with a count of the rest, no RangeError", async () => {
@@ -103,7 +103,7 @@ describe('non-finite material numbers (long fuzz run: *MATERIAL_SHINE -1.#IND00,
   it('a NaN shine gives a finite roughness and a valid scene', () => {
     const text = aseFile([geom('Box', cube(), { materialRef: 0 })], { materials: [material(0, 'm')] }).replace('*MATERIAL_SHINE 0.2500', '*MATERIAL_SHINE -1.#IND00');
     expect(text).toContain('-1.#IND00');
-    const scene = parseAse(enc(text));
+    const scene = parseSync(enc(text));
     expect(scene.materials[0].roughnessFactor).toBe(1);
     expect(validateScene(scene)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { validateScene } from '@relic3d/core';
 import { activePath, ready, supported } from '@relic3d/kernels';
 import { corpusFiles, readCorpusFile, sceneDifferences } from '@relic3d/test-harness';
 import { describe, expect, it, vi } from 'vitest';
-import { parse, parseAse } from '../src/index.js';
+import { parse, parseSync } from '../src/index.js';
 import { aseFile, cube, geom, helper, material, type MeshSpec } from '@relic3d/fixtures/ase';
 
 /** Every kernel call with the `kernels` option it received. */
@@ -59,7 +59,7 @@ describe('kernels: WASM and TypeScript paths', () => {
     await ready();
     for (const kernels of ['js', 'wasm'] as const) {
       calls.length = 0;
-      const scene = parseAse(everyKernelFile(), { kernels });
+      const scene = parseSync(everyKernelFile(), { kernels });
       const primitives = scene.meshes.reduce((n, mesh) => n + mesh.primitives.length, 0);
       expect(primitives).toBe(3);
       expect(calls.filter((c) => c.kernel === 'unweld')).toHaveLength(primitives);
@@ -70,8 +70,8 @@ describe('kernels: WASM and TypeScript paths', () => {
 
   it('synthetic: every kernel input gives byte-identical scenes', async () => {
     await ready();
-    const wasm = parseAse(everyKernelFile(), { kernels: 'wasm' });
-    const js = parseAse(everyKernelFile(), { kernels: 'js' });
+    const wasm = parseSync(everyKernelFile(), { kernels: 'wasm' });
+    const js = parseSync(everyKernelFile(), { kernels: 'js' });
     expect(wasm.skins).toHaveLength(1);
     expect(wasm.meshes[0].primitives[0].targets).toHaveLength(2);
     expect(sceneDifferences(wasm, js)).toEqual([]);
@@ -81,8 +81,8 @@ describe('kernels: WASM and TypeScript paths', () => {
     it.each(corpus.map((f) => [f.file, f] as const))('%s: wasm and js scenes are byte-identical', async (_name, entry) => {
       await ready();
       const bytes = readCorpusFile(entry);
-      const wasm = parseAse(bytes, { kernels: 'wasm' });
-      const js = parseAse(bytes, { kernels: 'js' });
+      const wasm = parseSync(bytes, { kernels: 'wasm' });
+      const js = parseSync(bytes, { kernels: 'js' });
       expect(wasm.meshes.length).toBeGreaterThan(0);
       expect(sceneDifferences(wasm, js)).toEqual([]);
     });

@@ -11,11 +11,11 @@ import {
   type Scene,
 } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { aseFormat, parse, parseAse, parseSync, readAse } from '../src/index.js';
+import { aseFormat, parse, parseSync, readAse } from '../src/index.js';
 import { aseFile, bitmapMap, camera, cube, enc, geom, helper, IDENTITY_ROWS, light, material, mesh, shape, tmAnimation, utf16, type MeshSpec, type Rows, type V3 } from '@relic3d/fixtures/ase';
 
 const load = (text: string | Uint8Array, options = {}): Scene => {
-  const scene = parseAse(typeof text === 'string' ? enc(text) : text, options);
+  const scene = parseSync(typeof text === 'string' ? enc(text) : text, options);
   expect(validateScene(scene)).toEqual([]);
   return scene;
 };
@@ -329,7 +329,7 @@ describe('tolerant parsing (spec §7)', () => {
       .replace('B:    1 C:    0', 'b:    1 c:    0');
     expect(faceText).toMatch(/\*MESH_FACE 1 +A: +2 b: +1 c: +0/);
     expect(Array.from(readAse(enc(faceText)).objects[0].mesh!.faces)).toEqual([0, 1, 2, 2, 1, 0]);
-    const bad = (written: string) => () => parseAse(enc(aseFile([geom('F', { vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 2]] })]).replace('A:    0', `A:    ${written}`)));
+    const bad = (written: string) => () => parseSync(enc(aseFile([geom('F', { vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], faces: [[0, 1, 2]] })]).replace('A:    0', `A:    ${written}`)));
     expect(bad('0.5')).toThrow(FormatError);
     expect(bad('x')).toThrow(FormatError);
     expect(bad('99999999999')).toThrow(FormatError);
@@ -410,7 +410,7 @@ describe('mesh data outside any object (no header, no *GEOMOBJECT)', () => {
 describe('errors: only FormatError, at the offset of the bad token', () => {
   const error = (bytes: Uint8Array): FormatError => {
     try {
-      parseAse(bytes);
+      parseSync(bytes);
     } catch (e) {
       expect(e).toBeInstanceOf(FormatError);
       return e as FormatError;

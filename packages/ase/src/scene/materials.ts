@@ -1,5 +1,5 @@
 import { clamp01, linearColor, linearRgb, type Material, type RGBA, type Scene, type TextureRef, type WarningSink } from '@relic3d/core';
-import type { AseFile, AseMap, AseMaterial } from './types.js';
+import type { AseFile, AseMap, AseMaterial } from '../file.js';
 
 /** Map slots that have a glTF material field; the rest go to `otherTextures` by lower-case slot. */
 const SLOT_FIELD: Record<string, 'baseColorTexture' | 'emissiveTexture'> = {

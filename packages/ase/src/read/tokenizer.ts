@@ -1,3 +1,5 @@
+// One cohesive grammar, over 400 lines on purpose: the byte classes, the token scanner and the
+// in-place number, keyword and face-label readers share the cursor state and its fast paths.
 import { FormatError, codePage, type CodePageDecoder, type FormatErrorCode } from '@relic3d/core';
 
 /** Token kinds of the ASE lexer. */

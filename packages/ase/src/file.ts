@@ -1,4 +1,12 @@
-import type { ParseOptions } from '@relic3d/core';
+import type { ParseOptions, Warning } from '@relic3d/core';
+
+// The raw ASE file types (what the text says, as stored), the parse options and the format's limits.
+
+export const FORMAT_ID = 'ase';
+/** The header keyword (without its `*`) that starts a 3ds Max export. */
+export const MAGIC_KEYWORD = '3DSMAX_ASCIIEXPORT';
+/** Nesting limit for recursive blocks (sub-materials, sub-maps, groups): deeper input is rejected. */
+export const MAX_DEPTH = 64;
 
 export interface AseParseOptions extends ParseOptions {
   /**
@@ -206,3 +214,6 @@ export interface AseFile {
   objects: AseObject[];
   extras: Record<string, unknown>;
 }
+
+/** The raw file plus the warnings met while reading it (what `readAse` returns). */
+export type AseFileWithWarnings = AseFile & { warnings: Warning[] };

@@ -1,7 +1,9 @@
-import { compactIndices, cornerNormals, type Attributes, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
-import { packSkinWeights, unweld, type KernelMode } from '@relic3d/kernels';
-import { point, type M4 } from './convert.js';
-import type { AseMapChannel, AseMesh } from './types.js';
+import { compactIndices, zeroNonFinite, type Attributes, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
+import { unweld, type KernelMode } from '@relic3d/kernels';
+import type { AseMapChannel, AseMesh } from '../file.js';
+import { transformPoint, type M4 } from './axes.js';
+import { cornerNormalsOf } from './normals.js';
+import { skinOf } from './skin.js';
 
 export interface MeshBuildInput {
   name: string;
@@ -25,6 +27,7 @@ export interface MeshBuildInput {
   sink: WarningSink;
 }
 
+/** An absent texture or colour corner. */
 const NONE = 0xffffffff;
 
 /** Un-welds one `*MESH` into primitives (one per material) with node-local attributes. */
@@ -48,7 +51,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
 
   // Node-local positions (scene axes).
   const positions = new Float32Array(nv * 3);
-  for (let v = 0; v < nv; v++) point(input.toLocal, mesh.vertices[v * 3], mesh.vertices[v * 3 + 1], mesh.vertices[v * 3 + 2], positions, v * 3);
+  for (let v = 0; v < nv; v++) transformPoint(input.toLocal, mesh.vertices[v * 3], mesh.vertices[v * 3 + 1], mesh.vertices[v * 3 + 2], positions, v * 3);
 
   const corners = kept * 3;
   const cornerVertex = new Uint32Array(corners);
@@ -256,109 +259,10 @@ function gatherUV(ch: AseMapChannel, cornerUV: Uint32Array, cornerOf: Uint32Arra
 /** Non-finite attribute values (NaN from `1.#QNAN`, overflow to float) become 0, with a warning. */
 function sanitize(attributes: Attributes, input: MeshBuildInput): void {
   let bad = 0;
-  for (const data of Object.values(attributes)) {
-    if (!(data instanceof Float32Array)) continue;
-    for (let i = 0; i < data.length; i++) {
-      const x = data[i];
-      if (x - x !== 0) {
-        data[i] = 0;
-        bad++;
-      }
-    }
-  }
+  for (const data of Object.values(attributes)) if (data instanceof Float32Array) bad += zeroNonFinite(data);
   if (bad) input.sink.warn('ASE_BAD_NUMBER', `object '${input.name}': ${bad} non-finite vertex values replaced by 0`, input.offset);
 }
 
-/** Transforms a direction by the upper 3×3 of `m` and normalises it into `out` (NaN when degenerate). */
-function direction(m: ArrayLike<number>, x: number, y: number, z: number, out: Float32Array, o: number): void {
-  const a = m[0] * x + m[4] * y + m[8] * z;
-  const b = m[1] * x + m[5] * y + m[9] * z;
-  const c = m[2] * x + m[6] * y + m[10] * z;
-  const l = Math.sqrt(a * a + b * b + c * c);
-  if (l > 0 && l - l === 0) {
-    // `+ 0` turns −0 into +0, so equal normals weld.
-    out[o] = a / l + 0; out[o + 1] = b / l + 0; out[o + 2] = c / l + 0;
-  } else {
-    out[o] = NaN; out[o + 1] = NaN; out[o + 2] = NaN;
-  }
-}
-
-/** Per-corner normals in node-local scene axes: from the file when usable, else from smoothing groups. */
-function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positions: Float32Array, cornerVertex: Uint32Array): Float32Array {
-  const { mesh, sink, name } = input;
-  const kept = keep.length;
-  const corners = kept * 3;
-  const out = new Float32Array(corners * 3).fill(NaN);
-  const n = mesh.normals;
-  const m = input.normalToLocal;
-  if (input.useFileNormals && n && !n.vertexNormalVertex.length) {
-    // Face normals only: flat shading from the file.
-    const fn = n.faceNormals;
-    for (let i = 0; i < kept; i++) {
-      const f = keep[i] * 3;
-      direction(m, fn[f], fn[f + 1], fn[f + 2], out, i * 9);
-      out[i * 9 + 3] = out[i * 9 + 6] = out[i * 9];
-      out[i * 9 + 4] = out[i * 9 + 7] = out[i * 9 + 1];
-      out[i * 9 + 5] = out[i * 9 + 8] = out[i * 9 + 2];
-    }
-    if (allFinite(out)) return out;
-    sink.warn('ASE_BAD_NORMALS', `object '${name}': face normals without vertex normals are incomplete; normals rebuilt from smoothing groups`, input.offset);
-  } else if (input.useFileNormals && n) {
-    const count = n.vertexNormalVertex.length;
-    const vFace = n.vertexNormalFace, vVertex = n.vertexNormalVertex, vn = n.vertexNormals;
-    // Max layout: three vertex normals after each face normal → per corner. Else per vertex (Q3Map2).
-    let perCorner = true;
-    for (let e = 0; e < count && perCorner; e += 3) {
-      const f = vFace[e];
-      if (f < 0 || e + 2 >= count || vFace[e + 1] !== f || vFace[e + 2] !== f || (e + 3 < count && vFace[e + 3] === f)) perCorner = false;
-    }
-    if (perCorner) {
-      const row = new Int32Array(mesh.numFaces).fill(-1); // kept face → corner base
-      for (let i = 0; i < kept; i++) row[keep[i]] = i * 3;
-      const faces = mesh.faces;
-      for (let e = 0; e < count; e += 3) {
-        const f = vFace[e];
-        if (f >= mesh.numFaces || row[f] < 0) continue;
-        for (let k = 0; k < 3; k++) {
-          // Match the corner by vertex index when it names one of the face's corners.
-          const v = vVertex[e + k];
-          let corner = k;
-          if (faces[f * 3 + k] !== v) for (let q = 0; q < 3; q++) if (faces[f * 3 + q] === v) corner = q;
-          direction(m, vn[(e + k) * 3], vn[(e + k) * 3 + 1], vn[(e + k) * 3 + 2], out, (row[f] + corner) * 3);
-        }
-      }
-    } else {
-      const perVertex = new Float32Array(mesh.numVertex * 3).fill(NaN);
-      for (let e = 0; e < count; e++) {
-        const v = vVertex[e];
-        if (v >= 0 && v < mesh.numVertex) direction(m, vn[e * 3], vn[e * 3 + 1], vn[e * 3 + 2], perVertex, v * 3);
-      }
-      for (let c = 0; c < corners; c++) {
-        const p = cornerVertex[c] * 3;
-        out[c * 3] = perVertex[p];
-        out[c * 3 + 1] = perVertex[p + 1];
-        out[c * 3 + 2] = perVertex[p + 2];
-      }
-    }
-    let missing = 0;
-    for (let i = 0; i < out.length; i += 3) if (out[i] - out[i] !== 0 || out[i + 1] - out[i + 1] !== 0 || out[i + 2] - out[i + 2] !== 0) missing++;
-    if (!missing) return out;
-    sink.warn('ASE_BAD_NORMALS', `object '${name}': ${missing} corners have no usable file normal; normals rebuilt from smoothing groups`, input.offset);
-  }
-  const smoothing = new Uint32Array(kept);
-  for (let i = 0; i < kept; i++) smoothing[i] = mesh.smoothing[keep[i]];
-  const rebuilt = cornerNormals(positions, cornerVertex, smoothing);
-  // Faces are counter-clockwise in world space; a mirroring node flips them in local space.
-  // `+ 0` turns −0 into +0, so equal normals weld.
-  if (input.mirrored) for (let i = 0; i < rebuilt.length; i++) rebuilt[i] = -rebuilt[i] + 0;
-  else for (let i = 0; i < rebuilt.length; i++) rebuilt[i] += 0;
-  return rebuilt;
-}
-
-function allFinite(a: Float32Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] - a[i] !== 0) return false;
-  return true;
-}
 
 /** `*MESH_ANIMATION` frames as position deltas per source vertex (node-local scene axes). */
 function morphTargets(input: MeshBuildInput, base: Float32Array): Float32Array[] {
@@ -371,7 +275,7 @@ function morphTargets(input: MeshBuildInput, base: Float32Array): Float32Array[]
     }
     const delta = new Float32Array(base.length);
     for (let v = 0; v < frame.numVertex; v++) {
-      point(input.toLocal, frame.vertices[v * 3], frame.vertices[v * 3 + 1], frame.vertices[v * 3 + 2], tmp, 0);
+      transformPoint(input.toLocal, frame.vertices[v * 3], frame.vertices[v * 3 + 1], frame.vertices[v * 3 + 2], tmp, 0);
       delta[v * 3] = tmp[0] - base[v * 3];
       delta[v * 3 + 1] = tmp[1] - base[v * 3 + 1];
       delta[v * 3 + 2] = tmp[2] - base[v * 3 + 2];
@@ -379,37 +283,4 @@ function morphTargets(input: MeshBuildInput, base: Float32Array): Float32Array[]
     out.push(delta);
   }
   return out;
-}
-
-/** JOINTS_0/WEIGHTS_0 per source vertex from `*MESH_WEIGHTS` (top 4, renormalised, by the kernel). */
-function skinOf(input: MeshBuildInput, kernelOptions: { kernels?: KernelMode }): { joints: Uint16Array; weights: Float32Array } | undefined {
-  const w = input.mesh.weights;
-  const map = input.boneJoints;
-  if (!w || !map) return undefined;
-  const nv = input.mesh.numVertex;
-  let influences = 1;
-  for (const v of w.vertices) influences = Math.max(influences, v.bones.length);
-  influences = Math.min(influences, 64);
-  const joints = new Int32Array(nv * influences);
-  const weights = new Float32Array(nv * influences);
-  let unweighted = nv, badBones = 0;
-  const seen = new Uint8Array(nv);
-  for (const v of w.vertices) {
-    if (v.index < 0 || v.index >= nv) continue;
-    if (!seen[v.index]) unweighted--;
-    seen[v.index] = 1;
-    for (let k = 0; k < Math.min(influences, v.bones.length); k++) {
-      const b = v.bones[k];
-      const j = b >= 0 && b < map.length ? map[b] : -1;
-      if (j < 0) {
-        badBones++;
-        continue;
-      }
-      joints[v.index * influences + k] = j;
-      weights[v.index * influences + k] = Number.isFinite(v.weights[k]) ? v.weights[k] : 0;
-    }
-  }
-  if (unweighted) input.sink.warn('ASE_SKIN_UNWEIGHTED', `object '${input.name}': ${unweighted} vertices have no bone weights; bound to the first joint`, input.offset);
-  if (badBones) input.sink.warn('ASE_SKIN_BONE', `object '${input.name}': ${badBones} weights name unknown bones; dropped`, input.offset);
-  return packSkinWeights(nv, influences, joints, weights, kernelOptions);
 }

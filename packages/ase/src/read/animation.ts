@@ -1,0 +1,40 @@
+import type { AseTMAnimation, AseTrack, AseTrackKind } from '../file.js';
+import { addExtra, block, generic, values, withBlock, type Ctx } from './blocks.js';
+import { Tok } from './tokenizer.js';
+
+/** `*CONTROL_<channel>_<kind>` track blocks. */
+const TRACKS = new Map<string, ['pos' | 'rot' | 'scale', AseTrackKind]>();
+for (const [channel, name] of [['pos', 'POS'], ['rot', 'ROT'], ['scale', 'SCALE']] as const) {
+  for (const [kind, suffix] of [['sample', 'TRACK'], ['tcb', 'TCB'], ['bezier', 'BEZIER'], ['linear', 'LINEAR']] as const) {
+    TRACKS.set(`CONTROL_${name}_${suffix}`, [channel, kind]);
+  }
+}
+
+/** `*TM_ANIMATION`: the position, rotation and scale tracks of one node, keys in ticks. */
+export function readTMAnimation(ctx: Ctx): AseTMAnimation {
+  const tk = ctx.tk;
+  const anim: AseTMAnimation = { nodeName: '', extras: {} };
+  block(ctx, 'TM_ANIMATION', (kw) => {
+    if (kw === 'NODE_NAME') {
+      anim.nodeName = tk.str();
+      return;
+    }
+    const found = TRACKS.get(kw);
+    if (!found || tk.peek() !== Tok.Open) {
+      const v = values(tk);
+      addExtra(ctx, anim.extras, kw, tk.peek() === Tok.Open ? withBlock(v, generic(ctx, kw, 1)) : v);
+      return;
+    }
+    const [channel, kind] = found;
+    const track: AseTrack = { kind, block: kw, keys: [] };
+    block(ctx, kw, () => {
+      if (!tk.hasValue()) return;
+      const time = tk.num('a key time in ticks');
+      const vals: number[] = [];
+      while (tk.hasValue()) vals.push(tk.num('a key value'));
+      track.keys.push({ time, values: vals });
+    });
+    anim[channel] = track;
+  });
+  return anim;
+}

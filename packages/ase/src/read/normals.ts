@@ -1,0 +1,65 @@
+import type { AseNormals } from '../file.js';
+import type { Ctx } from './blocks.js';
+import { floats32, ints, type Grow } from './growable.js';
+import { MIN_LINE, bytesOf, capacityFor, endEntry, integer, listOther, openList } from './lists.js';
+
+const KW_FACENORMAL = bytesOf('MESH_FACENORMAL');
+const KW_VERTEXNORMAL = bytesOf('MESH_VERTEXNORMAL');
+
+export interface NormalLists {
+  /** Text position of `*MESH_NORMALS`, for warnings. */
+  at: number;
+  faceIdx: Grow<Int32Array>;
+  faceData: Grow<Float32Array>;
+  vFace: Grow<Int32Array>;
+  vIdx: Grow<Int32Array>;
+  vData: Grow<Float32Array>;
+}
+
+/** `*MESH_NORMALS`: face normals by index, vertex normals in file order with the face before them. */
+export function readNormals(ctx: Ctx, what: string, declaredFaces: number | undefined, at: number): NormalLists {
+  const tk = ctx.tk;
+  // Max layout: one face normal and three vertex normals per face.
+  const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
+  const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
+  let lastFace = -1;
+  const open = openList(tk, what);
+  for (;;) {
+    if (tk.quickKeyword(KW_VERTEXNORMAL)) {
+      n.vFace.push(lastFace);
+      tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
+      tk.numbersInto(n.vData.reserve(3), n.vData.length, 3, 'a number');
+      n.vData.length += 3;
+      endEntry(tk);
+    } else if (tk.quickKeyword(KW_FACENORMAL)) {
+      lastFace = integer(tk, 'a face normal index');
+      n.faceIdx.push(lastFace);
+      tk.numbersInto(n.faceData.reserve(3), n.faceData.length, 3, 'a number');
+      n.faceData.length += 3;
+      endEntry(tk);
+    } else if (listOther(tk, tk.peek(), what, open)) return n;
+  }
+}
+
+export function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
+  const faceNormals = new Float32Array(faceCount * 3).fill(NaN);
+  const faceIdx = n.faceIdx.data, faceData = n.faceData.data;
+  let dropped = 0;
+  for (let e = 0; e < n.faceIdx.length; e++) {
+    const f = faceIdx[e];
+    if (f < 0 || f >= faceCount) {
+      dropped++;
+      continue;
+    }
+    faceNormals[f * 3] = faceData[e * 3];
+    faceNormals[f * 3 + 1] = faceData[e * 3 + 1];
+    faceNormals[f * 3 + 2] = faceData[e * 3 + 2];
+  }
+  if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} *MESH_FACENORMAL entries have an index outside 0..${faceCount - 1}; dropped`, ctx.tk.inputOffset(n.at));
+  return {
+    faceNormals,
+    vertexNormalFace: n.vFace.data.slice(0, n.vFace.length),
+    vertexNormalVertex: n.vIdx.data.slice(0, n.vIdx.length),
+    vertexNormals: n.vData.data.slice(0, n.vData.length),
+  };
+}

@@ -1,0 +1,34 @@
+/** Keys in ticks with `size` values each, in growable typed arrays. */
+export class Keys {
+  times: Float64Array;
+  values: Float64Array;
+  length = 0;
+  /** `capacity`: keys to make room for (sampled tracks know their count in advance). */
+  constructor(
+    readonly size: number,
+    capacity = 16,
+  ) {
+    this.times = new Float64Array(Math.max(1, capacity));
+    this.values = new Float64Array(Math.max(1, capacity) * size);
+  }
+
+  /** Adds a key unless one exists at (about) that tick already (then its value is replaced); keeps the list ascending. */
+  push(time: number, value: ArrayLike<number>): void {
+    const n = this.length, size = this.size;
+    if (n && !(time > this.times[n - 1] + 1e-9)) {
+      if (Math.abs(time - this.times[n - 1]) <= 1e-9) for (let k = 0; k < size; k++) this.values[(n - 1) * size + k] = value[k];
+      return;
+    }
+    if (n === this.times.length) {
+      const times = new Float64Array(n * 2);
+      times.set(this.times);
+      this.times = times;
+      const values = new Float64Array(n * 2 * size);
+      values.set(this.values);
+      this.values = values;
+    }
+    this.times[n] = time;
+    for (let k = 0; k < size; k++) this.values[n * size + k] = value[k];
+    this.length = n + 1;
+  }
+}
