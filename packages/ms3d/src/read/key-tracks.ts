@@ -1,4 +1,5 @@
-import type { Ms3dJoint } from './types.js';
+import type { Ms3dJoint } from '../file.js';
+import { KEY_SIZE } from './layout.js';
 
 /** `count` keys of 4 little-endian f32 (time, then xyz) starting at `byteOffset` of `view`. */
 export interface KeyTrack {
@@ -17,7 +18,7 @@ type TrackedJoint = Ms3dJoint & { [TRACKS]?: [KeyTrack, KeyTrack] };
 export function trackOfArray(keys: Float32Array): KeyTrack {
   const count = keys.length >> 2;
   if (hostIsLittleEndian) return { view: new DataView(keys.buffer, keys.byteOffset, keys.byteLength), byteOffset: 0, count };
-  const view = new DataView(new ArrayBuffer(count * 16));
+  const view = new DataView(new ArrayBuffer(count * KEY_SIZE));
   for (let i = 0; i < count * 4; i++) view.setFloat32(i * 4, keys[i], true);
   return { view, byteOffset: 0, count };
 }

@@ -1,10 +1,5 @@
 import { clamp01, linearColor, linearRgb, type Material, type RGB, type RGBA, type Scene, type Texture } from '@relic3d/core';
-import type { Ms3dFile, Ms3dMaterial } from './types.js';
-
-/** Material mode bits (msModel.h). */
-export const MODE_SPHEREMAP = 0x80;
-export const MODE_HASALPHA = 0x40;
-export const MODE_COMBINEALPHA = 0x20;
+import { MODE_COMBINEALPHA, MODE_HASALPHA, MODE_SPHEREMAP, type Ms3dFile, type Ms3dMaterial } from '../file.js';
 
 const finite = (v: number, fallback = 0) => (Number.isFinite(v) ? v : fallback);
 const finiteRGBA = (c: RGBA): RGBA => c.map((v) => finite(v)) as RGBA;
