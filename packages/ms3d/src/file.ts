@@ -112,7 +112,7 @@ export interface Ms3dComments {
   groups: Ms3dComment[];
   materials: Ms3dComment[];
   joints: Ms3dComment[];
-  /** Present when `hasModelComment` was 1. */
+  /** Present when `hasModelComment` is 1. */
   model?: string;
   /** The stored `hasModelComment` value. */
   modelCommentCount: number;

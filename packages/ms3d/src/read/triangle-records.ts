@@ -1,4 +1,5 @@
 import type { Ms3dTriangles } from '../file.js';
+import { HOST_IS_LITTLE_ENDIAN } from './host-endian.js';
 import { TRIANGLE_FIELDS } from './layout.js';
 
 /** One triangle field read in place: triangle `i`'s value starts at `base + i × stride` of `view` (little-endian). */
@@ -19,7 +20,6 @@ export interface TriangleFields {
   groupIndices: TriangleField;
 }
 
-const hostIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Where triangles read by the scene path keep their 70-byte records: the input bytes. */
 const RECORDS = Symbol('ms3d triangle records');
 type TrackedTriangles = Ms3dTriangles & { [RECORDS]?: TriangleFields };
@@ -27,7 +27,7 @@ type TrackedTriangles = Ms3dTriangles & { [RECORDS]?: TriangleFields };
 function arrayField(array: Uint8Array | Uint16Array | Float32Array, perTriangle: number): TriangleField {
   const size = array.BYTES_PER_ELEMENT;
   let view = new DataView(array.buffer, array.byteOffset, array.byteLength);
-  if (!hostIsLittleEndian && size > 1) {
+  if (!HOST_IS_LITTLE_ENDIAN && size > 1) {
     const le = new DataView(new ArrayBuffer(array.byteLength));
     for (let i = 0; i < array.length; i++) {
       if (size === 2) le.setUint16(i * 2, array[i], true);

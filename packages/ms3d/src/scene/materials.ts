@@ -5,7 +5,7 @@ const finite = (v: number, fallback = 0) => (Number.isFinite(v) ? v : fallback);
 const finiteRGBA = (c: RGBA): RGBA => c.map((v) => finite(v)) as RGBA;
 
 /** `.\jeep1.jpg` → `./jeep1.jpg`: Windows separators to URI ones. */
-export function normalizeTexturePath(path: string): string {
+function normalizeTexturePath(path: string): string {
   return path.replace(/\\/g, '/');
 }
 
@@ -26,12 +26,12 @@ function textureFor(scene: Scene, cache: Map<string, number>, path: string): num
  * A Phong exponent (0..128) as a roughness: the usual Blinn-Phong ↔ GGX match
  * roughness = sqrt(2 / (n + 2)).
  */
-export function roughnessFromShininess(shininess: number): number {
+function roughnessFromShininess(shininess: number): number {
   const n = Math.max(0, finite(shininess));
   return Math.min(1, Math.sqrt(2 / (n + 2)));
 }
 
-export function convertMaterial(m: Ms3dMaterial, scene: Scene, cache: Map<string, number>, comment?: string): Material {
+function convertMaterial(m: Ms3dMaterial, scene: Scene, cache: Map<string, number>, comment?: string): Material {
   const opacity = clamp01(m.transparency);
   const emissive: RGB = [finite(m.emissive[0]), finite(m.emissive[1]), finite(m.emissive[2])];
   const peak = Math.max(...emissive);
