@@ -1,11 +1,8 @@
 import { math, type Quat, type Vec3 } from '@relic3d/core';
 import type { Ms3dJoint } from '../file.js';
 import { eulerToQuat } from './axes.js';
+import { finiteOr0 } from './finite.js';
 import { parentsFirst } from './hierarchy.js';
-
-export function finiteOr0(v: number): number {
-  return Number.isFinite(v) ? v : 0;
-}
 
 /** Finite bind values of a joint (a corrupt file may hold NaN). */
 export function bindOf(joint: Ms3dJoint): { position: Vec3; rotation: Quat } {

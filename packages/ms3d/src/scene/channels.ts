@@ -2,7 +2,8 @@ import { zeroNonFinite, type AnimationChannel, type WarningSink } from '@relic3d
 import type { Ms3dJoint } from '../file.js';
 import { jointTracks } from '../read/key-tracks.js';
 import { KEY_SIZE } from '../read/layout.js';
-import { bindOf, finiteOr0 } from './bind-pose.js';
+import { bindOf } from './bind-pose.js';
+import { finiteOr0 } from './finite.js';
 import { hermiteTangents } from './hermite.js';
 import { hypot4 } from './hypot.js';
 import { orderedKeys } from './key-order.js';
