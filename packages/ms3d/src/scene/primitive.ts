@@ -1,7 +1,7 @@
 import { compactIndices, FormatError, type Extras, type Primitive, type WarningSink } from '@relic3d/core';
 import { gather, unweldByVertex } from '@relic3d/kernels';
 import { FLAG_HIDDEN, FORMAT_ID, type Ms3dFile, type Ms3dGroup } from '../file.js';
-import { GROUP_TRIANGLE_INDICES_OFFSET, TRIANGLE_FIELDS, TRIANGLE_SIZE } from '../read/layout.js';
+import { TRIANGLE_FIELDS, TRIANGLE_SIZE } from '../read/layout.js';
 import { triangleFields, type TriangleField } from '../read/triangle-records.js';
 import type { VertexSkin } from './vertex-skin.js';
 
@@ -94,7 +94,8 @@ function gatherCornerFinite(
 
 /**
  * One indexed primitive for a group: render vertices are the distinct (vertex, corner normal,
- * corner UV) tuples of its triangles (exact float compare).
+ * corner UV) tuples of its triangles (exact float compare). The group's triangle indices are
+ * already checked (checkedTriangleLists); its vertex indices are checked here.
  */
 export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   const { file, group, groupIndex, skin } = input;
@@ -115,15 +116,6 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   const triangleFlags = new Uint16Array(triCount);
   for (let i = 0; i < triCount; i++) {
     const tri = group.triangleIndices[i];
-    if (tri >= tris.count) {
-      throw new FormatError({
-        format: FORMAT_ID,
-        offset: group.offset + GROUP_TRIANGLE_INDICES_OFFSET + 2 * i,
-        expected: `a triangle index below ${tris.count}`,
-        found: `${tri} in group ${groupIndex} '${group.name}'`,
-        code: 'BAD_INDEX',
-      });
-    }
     if (fg.view.getUint8(fg.base + tri * fg.stride) !== groupIndex) input.mismatches.count++;
     smoothingGroups[i] = fsg.view.getUint8(fsg.base + tri * fsg.stride);
     triangleFlags[i] = ff.view.getUint16(ff.base + tri * ff.stride, true);
