@@ -1,5 +1,12 @@
-export { ms3dFormat, parse, parseSync, isMs3d } from './format.js';
-export { parseMs3d, ms3dToScene } from './scene.js';
-export { readMs3d, MS3D_MAGIC, MS3D_LIMITS } from './read.js';
-export { MODE_SPHEREMAP, MODE_HASALPHA, MODE_COMBINEALPHA, normalizeTexturePath, roughnessFromShininess } from './materials.js';
-export type * from './types.js';
+import { parseSync } from './parse.js';
+import { buildMs3dScene } from './scene/index.js';
+
+export { ms3dFormat } from './format.js';
+export { parse, parseSync } from './parse.js';
+export { readMs3d } from './read/index.js';
+export type * from './file.js';
+
+/** @deprecated use parseSync */
+export const parseMs3d = parseSync;
+/** @deprecated internal scene builder (tooling/fuzz/src/child.ts); parse or parseSync build the scene */
+export const ms3dToScene = buildMs3dScene;

@@ -1,7 +1,7 @@
 import { computeBounds, validateScene, type Scene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { ms3dFormat, parseMs3d, readMs3d } from '../src/index.js';
+import { ms3dFormat, parseSync, readMs3d } from '../src/index.js';
 import { dumpMs3d, influences, referenceBounds } from './reference.js';
 
 const files = corpusFiles('ms3d', '.ms3d');
@@ -90,7 +90,7 @@ describe.skipIf(files.length === 0)('ms3d corpus', () => {
     });
 
     it('becomes a valid scene with the bind-pose box of the used vertices', () => {
-      scene = parseMs3d(bytes, { fileName: entry.file });
+      scene = parseSync(bytes, { fileName: entry.file });
       expect(validateScene(scene)).toEqual([]);
       expect(scene.format).toBe('ms3d');
       expect(scene.version).toBe(facts.version);
@@ -122,7 +122,7 @@ describe.skipIf(files.length === 0)('ms3d corpus', () => {
 
     if (facts.joints > 0 && dump.used.size > 0) {
       it('poses like the viewer at several times (linear and Hermite positions)', () => {
-        const hermite = parseMs3d(bytes, { positionInterpolation: 'hermite' });
+        const hermite = parseSync(bytes, { positionInterpolation: 'hermite' });
         expect(validateScene(hermite)).toEqual([]);
         const clip = scene.animations[0];
         for (const f of [0, 0.13, 0.5, 0.77, 1]) {
@@ -159,7 +159,7 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
     // Rotation and position key counts differ on 30 of 31 joints.
     expect(file.joints.filter((j) => j.rotationKeys.length !== j.positionKeys.length).length).toBe(30);
 
-    const scene = parseMs3d(bytes, { fileName: 'Woman4.ms3d' });
+    const scene = parseSync(bytes, { fileName: 'Woman4.ms3d' });
     expect(scene.materials.filter((m) => typeof m.extras?.comment === 'string')).toHaveLength(1);
     const hair = scene.materials.find((m) => m.name === 'Hair')!;
     expect(hair.extras).toMatchObject({ hasAlpha: true, combineAlpha: true, sphereMap: false });
@@ -217,7 +217,7 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
     expect(file.materials[1].name).toBe('');
     const j4 = file.joints.find((j) => j.name === 'joint4')!;
     close(j4.rotation, [1.565, 0.056, -3.142], 3);
-    const scene = parseMs3d(bytes);
+    const scene = parseSync(bytes);
     const node = scene.nodes.findIndex((n) => n.name === 'joint4');
     const channel = scene.animations[0].channels.find((c) => c.node === node && c.path === 'translation')!;
     const k = Array.from({ length: j4.positionKeys.length / 4 }, (_, i) => i).find((i) => Math.hypot(j4.positionKeys[i * 4 + 1], j4.positionKeys[i * 4 + 2], j4.positionKeys[i * 4 + 3]) > 1)!;
@@ -230,7 +230,7 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
   });
 
   it('cubby__Human: skeleton and animation without a mesh; keys run past totalFrames', () => {
-    const scene = parseMs3d(load('cubby__Human.ms3d'));
+    const scene = parseSync(load('cubby__Human.ms3d'));
     expect(scene.meshes.length).toBe(0);
     expect(scene.skins.length).toBe(0);
     expect(scene.nodes.length).toBe(25);
@@ -241,7 +241,7 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
   });
 
   it('glscene__Box: the empty group is kept in extras; material -1 gets the default material', () => {
-    const scene = parseMs3d(load('glscene__Box.ms3d'));
+    const scene = parseSync(load('glscene__Box.ms3d'));
     expect(scene.meshes[0].primitives.length).toBe(1);
     expect((scene.meshes[0].extras!.emptyGroups as unknown[]).length).toBe(1);
     expect(scene.materials.length).toBe(1);
@@ -249,7 +249,7 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
   });
 
   it('assimp__jeep1: texture path normalised, raw path kept', () => {
-    const scene = parseMs3d(load('assimp__jeep1.ms3d'));
+    const scene = parseSync(load('assimp__jeep1.ms3d'));
     expect(scene.textures).toHaveLength(1);
     expect(scene.textures[0].uri).toBe('./jeep1.jpg');
     expect(scene.textures[0].extras!.path).toBe('.\\jeep1.jpg');
@@ -269,7 +269,7 @@ describe.skipIf(files.length === 0)('ms3d corpus facts from the spec', () => {
   it('front faces are counter-clockwise: face normals agree with stored corner normals', () => {
     let agree = 0, total = 0;
     for (const f of files) {
-      const scene = parseMs3d(readCorpusFile(f));
+      const scene = parseSync(readCorpusFile(f));
       for (const p of scene.meshes[0]?.primitives ?? []) {
         const P = p.attributes.POSITION, N = p.attributes.NORMAL!, I = p.indices!;
         for (let t = 0; t < I.length; t += 3) {

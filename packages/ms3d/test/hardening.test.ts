@@ -1,13 +1,13 @@
 import { validateScene } from '@relic3d/core';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parseMs3d, readMs3d, type Ms3dParseOptions } from '../src/index.js';
+import { parseSync, readMs3d, type Ms3dParseOptions } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/ms3d-seeds';
 
 /** Parses and insists the scene is valid: an invalid scene counts as a failure, like a stray error. */
 function parseValid(bytes: Uint8Array, options: Ms3dParseOptions = {}): unknown {
   readMs3d(bytes);
-  const scene = parseMs3d(bytes, options);
+  const scene = parseSync(bytes, options);
   const issues = validateScene(scene);
   if (issues.length) throw new Error(`invalid scene: ${issues[0].code} ${issues[0].path} ${issues[0].message}`);
   return scene;

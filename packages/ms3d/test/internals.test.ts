@@ -1,8 +1,9 @@
 // The scene path's memory-saving internals give what the stored-structure reader gives.
 import { WarningSink } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { ms3dToScene, parseMs3d, readMs3d } from '../src/index.js';
-import { readMs3dInto } from '../src/read.js';
+import { parseSync, readMs3d } from '../src/index.js';
+import { readMs3dWith } from '../src/read/index.js';
+import { buildMs3dScene } from '../src/scene/index.js';
 import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
 
 describe('scene-path internals', () => {
@@ -15,7 +16,7 @@ describe('scene-path internals', () => {
     }));
     const bytes = writeMs3d(quad({ joints }));
     const eager = readMs3d(bytes);
-    const lazy = readMs3dInto(bytes, {}, new WarningSink('ms3d'), true);
+    const lazy = readMs3dWith(bytes, {}, new WarningSink('ms3d'), true);
     expect(lazy.joints).toHaveLength(4);
     lazy.joints.forEach((joint, j) => {
       expect(joint.rotationKeys).toBeInstanceOf(Float32Array);
@@ -33,7 +34,7 @@ describe('scene-path internals', () => {
   it('triangles left in the input decode to the stored arrays on first read', () => {
     const bytes = writeMs3d(quad({ triangles: [{ v: [0, 1, 2], s: [0, 1, 1], t: [1, 1, 0], normals: [[0, 0, 1], [0, 1, 0], [1, 0, 0]], smoothingGroup: 3, flags: 2 }, { v: [0, 2, 3] }] }));
     const eager = readMs3d(bytes);
-    const lazy = readMs3dInto(bytes, {}, new WarningSink('ms3d'), true);
+    const lazy = readMs3dWith(bytes, {}, new WarningSink('ms3d'), true);
     expect(lazy.triangles.count).toBe(2);
     for (const name of ['flags', 'vertexIndices', 'normals', 's', 't', 'smoothingGroups', 'groupIndices'] as const) {
       expect(lazy.triangles[name]).toEqual(eager.triangles[name]);
@@ -57,19 +58,19 @@ describe('scene-path internals', () => {
 
   it('the in-place and array paths build the same scene, bucketed or hashed', () => {
     for (const bytes of [fan, writeMs3d(quad())]) {
-      const inPlace = parseMs3d(bytes);
+      const inPlace = parseSync(bytes);
       const sink = new WarningSink('ms3d');
-      const fromArrays = sink.attach(ms3dToScene(readMs3d(bytes), {}, sink));
+      const fromArrays = sink.attach(buildMs3dScene(readMs3d(bytes), {}, sink));
       expect(fromArrays).toEqual(inPlace);
     }
-    const primitive = parseMs3d(fan).meshes[0].primitives[0];
+    const primitive = parseSync(fan).meshes[0].primitives[0];
     // Vertex 0 once per triangle (80 normals), vertices 1..81 once each (normal +Z), in first-corner order.
     const source = primitive.extras!.sourceVertices as Uint32Array;
     expect(source.length).toBe(80 + 81);
     expect(Array.from(source.subarray(0, 4))).toEqual([0, 1, 2, 0]);
     expect(Array.from(primitive.attributes.NORMAL!.subarray(0, 3))).toEqual([0, 0, 1]);
     expect(Array.from(primitive.attributes.NORMAL!.subarray(9, 12))).toEqual([0, 0, 2]);
-    for (const kernels of ['js', 'wasm'] as const) expect(parseMs3d(fan, { kernels })).toEqual(parseMs3d(fan));
+    for (const kernels of ['js', 'wasm'] as const) expect(parseSync(fan, { kernels })).toEqual(parseSync(fan));
   });
 
   it('non-finite results become 0 and are counted once per clip and per group', () => {
@@ -80,7 +81,7 @@ describe('scene-path internals', () => {
       }),
     );
     for (const positionInterpolation of ['linear', 'step', 'hermite'] as const) {
-      const scene = parseMs3d(bytes, { positionInterpolation });
+      const scene = parseSync(bytes, { positionInterpolation });
       const channel = scene.animations[0].channels.find((c) => c.path === 'translation')!;
       const stride = positionInterpolation === 'hermite' ? 9 : 3;
       const at = positionInterpolation === 'hermite' ? 3 : 0;

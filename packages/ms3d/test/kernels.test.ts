@@ -2,7 +2,7 @@ import { validateScene } from '@relic3d/core';
 import { activePath, ready } from '@relic3d/kernels';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parse, parseMs3d, readMs3d } from '../src/index.js';
+import { parse, parseSync, readMs3d } from '../src/index.js';
 import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
 
 // Rigs with every vertex-extra sub-version, mixed weights, a rigid vertex and a bad bone id.
@@ -75,10 +75,10 @@ describe('kernels', () => {
     expect(activePath({ kernels: 'js' })).toBe('js');
     for (const bytes of synthetic) {
       expect(difference(readMs3d(bytes, { kernels: 'wasm' }), readMs3d(bytes, { kernels: 'js' }))).toBeUndefined();
-      const wasm = parseMs3d(bytes, { kernels: 'wasm' });
+      const wasm = parseSync(bytes, { kernels: 'wasm' });
       expect(validateScene(wasm)).toEqual([]);
       expect(wasm.skins).toHaveLength(1);
-      expect(difference(wasm, parseMs3d(bytes, { kernels: 'js' }))).toBeUndefined();
+      expect(difference(wasm, parseSync(bytes, { kernels: 'js' }))).toBeUndefined();
     }
   });
 
@@ -88,8 +88,8 @@ describe('kernels', () => {
     expect(activePath({ kernels: 'wasm' })).not.toBe('js');
     for (const entry of files) {
       const bytes = readCorpusFile(entry);
-      const wasm = parseMs3d(bytes, { kernels: 'wasm', fileName: entry.file });
-      const js = parseMs3d(bytes, { kernels: 'js', fileName: entry.file });
+      const wasm = parseSync(bytes, { kernels: 'wasm', fileName: entry.file });
+      const js = parseSync(bytes, { kernels: 'js', fileName: entry.file });
       expect(difference(wasm, js), entry.file).toBeUndefined();
       expect(difference(await parse(bytes, { kernels: 'js', fileName: entry.file }), js), entry.file).toBeUndefined();
     }
@@ -98,7 +98,7 @@ describe('kernels', () => {
   it('on the WASM path too, only FormatError escapes and accepted scenes are valid', async () => {
     await ready();
     const parseWasm = (bytes: Uint8Array) => {
-      const scene = parseMs3d(bytes, { kernels: 'wasm' });
+      const scene = parseSync(bytes, { kernels: 'wasm' });
       const issues = validateScene(scene);
       if (issues.length) throw new Error(`invalid scene: ${issues[0].code} ${issues[0].path} ${issues[0].message}`);
       return scene;

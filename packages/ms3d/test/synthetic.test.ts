@@ -11,7 +11,7 @@ import {
   type Scene,
 } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { ms3dFormat, parse, parseMs3d, parseSync, readMs3d } from '../src/index.js';
+import { ms3dFormat, parse, parseSync, readMs3d } from '../src/index.js';
 import { quad, writeMs3d, type WFile } from '@relic3d/fixtures/ms3d';
 
 const S = Math.SQRT1_2;
@@ -24,7 +24,7 @@ function valid(scene: Scene): Scene {
 
 function expectError(bytes: Uint8Array, code?: string): FormatError {
   try {
-    parseMs3d(bytes);
+    parseSync(bytes);
   } catch (e) {
     expect(e).toBeInstanceOf(FormatError);
     if (code) expect((e as FormatError).code).toBe(code);
@@ -59,7 +59,7 @@ describe('header and detection', () => {
     const v4 = readMs3d(writeMs3d(quad()));
     expect(v3.version).toBe(3);
     expect({ ...v3, version: 4 }).toEqual(v4);
-    const scene = valid(parseMs3d(writeMs3d(quad({ version: 3 }))));
+    const scene = valid(parseSync(writeMs3d(quad({ version: 3 }))));
     expect(scene.version).toBe(3);
     expect(ms3dFormat.test(writeMs3d(quad({ version: 3 })))).toBe(true);
   });
@@ -83,7 +83,7 @@ describe('header and detection', () => {
 
   it("warns, and still reads, past MilkShape's editor limits", () => {
     const joints = Array.from({ length: 129 }, (_, i) => ({ name: `j${i}` }));
-    const scene = valid(parseMs3d(writeMs3d({ joints })));
+    const scene = valid(parseSync(writeMs3d({ joints })));
     expect(scene.nodes).toHaveLength(129);
     expect(scene.warnings.map((w) => w.code)).toEqual(['MS3D_OVER_LIMIT']);
   });
@@ -102,7 +102,7 @@ describe('header and detection', () => {
 
 describe('geometry', () => {
   it('keeps glTF conventions as stored: CCW winding, top-left t, normals, positions', () => {
-    const scene = valid(parseMs3d(writeMs3d(quad())));
+    const scene = valid(parseSync(writeMs3d(quad())));
     const p = scene.meshes[0].primitives[0];
     const P = p.attributes.POSITION, I = p.indices!;
     // Triangle 0 in file order 0,1,2 → CCW seen from +Z.
@@ -115,19 +115,19 @@ describe('geometry', () => {
   });
 
   it('splits vertices by (position, corner normal, corner uv) and shares identical corners', () => {
-    const shared = valid(parseMs3d(writeMs3d(quad())));
+    const shared = valid(parseSync(writeMs3d(quad())));
     // Corner 0 and 2 agree in both triangles (same uv, same normal): 4 render vertices.
     expect(shared.meshes[0].primitives[0].attributes.POSITION.length / 3).toBe(4);
     const f = quad();
     f.triangles![1].normals = [[0, 0, 1], [0, 1, 0], [0, 0, 1]]; // corner on vertex 2 differs
-    const split = valid(parseMs3d(writeMs3d(f)));
+    const split = valid(parseSync(writeMs3d(f)));
     expect(split.meshes[0].primitives[0].attributes.POSITION.length / 3).toBe(5);
   });
 
   it('allows unused vertices', () => {
     const f = quad();
     f.vertices!.push({ position: [100, 100, 100] });
-    const scene = valid(parseMs3d(writeMs3d(f)));
+    const scene = valid(parseSync(writeMs3d(f)));
     expect(scene.meshes[0].primitives[0].attributes.POSITION.length / 3).toBe(4);
   });
 
@@ -140,7 +140,7 @@ describe('geometry', () => {
       materials: [{ name: 'm' }],
       comments: { groups: [[0, 'nothing here']] },
     });
-    const scene = valid(parseMs3d(writeMs3d(f)));
+    const scene = valid(parseSync(writeMs3d(f)));
     expect(scene.meshes[0].primitives).toHaveLength(1);
     expect(scene.meshes[0].extras!.emptyGroups).toEqual([{ name: 'empty', groupIndex: 0, flags: 2, materialIndex: 0, comment: 'nothing here' }]);
     expect(scene.materials).toHaveLength(2);
@@ -150,7 +150,7 @@ describe('geometry', () => {
   });
 
   it('reads 0 groups as a file with no mesh', () => {
-    const scene = valid(parseMs3d(writeMs3d({ vertices: [{ position: [1, 2, 3] }], joints: [{ name: 'root', rotKeys: [[0, 0, 0, 0]] }] })));
+    const scene = valid(parseSync(writeMs3d({ vertices: [{ position: [1, 2, 3] }], joints: [{ name: 'root', rotKeys: [[0, 0, 0, 0]] }] })));
     expect(scene.meshes).toHaveLength(0);
     expect(scene.nodes.map((n) => n.name)).toEqual(['root']);
     expect(scene.animations).toHaveLength(1);
@@ -159,7 +159,7 @@ describe('geometry', () => {
   it('warns on a material index past the materials and on a triangle whose group disagrees', () => {
     const f = quad({ groups: [{ name: 'q', triangles: [0, 1], material: 3 }] });
     f.triangles![1].groupIndex = 7;
-    const scene = valid(parseMs3d(writeMs3d(f)));
+    const scene = valid(parseSync(writeMs3d(f)));
     expect(scene.warnings.map((w) => w.code).sort()).toEqual(['MS3D_BAD_MATERIAL', 'MS3D_GROUP_MISMATCH']);
     expect(scene.materials[scene.meshes[0].primitives[0].material!].extras!.ms3dDefault).toBe(true);
   });
@@ -185,7 +185,7 @@ describe('geometry', () => {
 
   it('a triangle listed again (in its group or another) is drawn once, by the first group that lists it', () => {
     const f = quad({ groups: [{ name: 'a', triangles: [1, 1, 0, 1] }, { name: 'b', triangles: [0, 1] }] });
-    const scene = valid(parseMs3d(writeMs3d(f)));
+    const scene = valid(parseSync(writeMs3d(f)));
     expect(scene.meshes[0].primitives).toHaveLength(1);
     const p = scene.meshes[0].primitives[0];
     expect(Array.from(p.extras!.triangleIndices as Uint16Array)).toEqual([1, 0]);
@@ -199,7 +199,7 @@ describe('geometry', () => {
 
   it('keeps the groups of a file whose groups are all empty in scene extras', () => {
     const f = quad({ groups: [{ name: 'a', triangles: [], material: -1, flags: 1 }, { name: 'b', triangles: [] }], comments: { groups: [[1, 'note']] } });
-    const scene = valid(parseMs3d(writeMs3d(f)));
+    const scene = valid(parseSync(writeMs3d(f)));
     expect(scene.meshes).toHaveLength(0);
     expect(scene.extras.emptyGroups).toEqual([
       { name: 'a', groupIndex: 0, flags: 1, materialIndex: -1 },
@@ -222,7 +222,7 @@ describe('strings', () => {
     expect(file.materials[0].texture).toHaveLength(128);
     expect(file.joints[0].name).toBe(long);
     expect(file.joints[1].parentName).toBe(long);
-    const scene = valid(parseMs3d(writeMs3d(f)));
+    const scene = valid(parseSync(writeMs3d(f)));
     expect(scene.nodes[scene.nodes[2].parent].name).toBe(long);
   });
 
@@ -240,7 +240,7 @@ describe('strings', () => {
       groups: [{ name: 'q', triangles: [0, 1], material: 0 }],
       materials: [{ name: 'm', texture: '..\\Textures\\Quadrants.bmp', alphamap: 'data/alpha.bmp' }],
     });
-    const scene = valid(parseMs3d(writeMs3d(f)));
+    const scene = valid(parseSync(writeMs3d(f)));
     expect(scene.textures.map((t) => t.uri)).toEqual(['../Textures/Quadrants.bmp', 'data/alpha.bmp']);
     expect(scene.textures[0].extras).toEqual({ path: '..\\Textures\\Quadrants.bmp' });
     expect(scene.materials[0].baseColorTexture).toEqual({ texture: 0 });
@@ -265,7 +265,7 @@ describe('materials', () => {
         },
       ],
     });
-    const m = valid(parseMs3d(writeMs3d(f))).materials[0];
+    const m = valid(parseSync(writeMs3d(f))).materials[0];
     // Gamma-space diffuse → linear factor (sRGB curve): 0.5 → 0.21404, 0.25 → 0.05088.
     m.baseColorFactor.forEach((v, i) => expect(v).toBeCloseTo([0.21404, 0.05088, 1, 0.25][i], 5));
     expect(m.alphaMode).toBe('BLEND');
@@ -306,7 +306,7 @@ describe('trailer', () => {
     expect(file.comments!.groups).toEqual([{ index: 0, text: 'g0' }]);
     expect(file.comments!.joints).toEqual([{ index: 1, text: 'joint b' }]);
     expect(file.comments!.model).toBe('scale=0.5\r\n');
-    const scene = valid(parseMs3d(writeMs3d({ ...base(), comments: { joints: [[1, 'joint b']], model: 'hello' } })));
+    const scene = valid(parseSync(writeMs3d({ ...base(), comments: { joints: [[1, 'joint b']], model: 'hello' } })));
     expect(scene.nodes.find((n) => n.name === 'b')!.extras!.comment).toBe('joint b');
     expect(scene.extras.modelComment).toBe('hello');
   });
@@ -326,7 +326,7 @@ describe('trailer', () => {
     expect(file.trailer).toEqual(['comments', 'vertexExtra', 'jointExtra']);
     expect(file.modelExtra).toBeUndefined();
     expect(file.unreadBytes).toBe(0);
-    const scene = valid(parseMs3d(bytes));
+    const scene = valid(parseSync(bytes));
     expect(scene.warnings).toEqual([]);
     expect(scene.extras.modelExtra).toBeUndefined();
     expect(scene.nodes.find((n) => n.name === 'a')!.extras!.color).toEqual([1, 0, 0]);
@@ -334,7 +334,7 @@ describe('trailer', () => {
 
   it('stops with a warning at an unknown comments sub-version', () => {
     const bytes = writeMs3d({ ...base(), comments: { subVersion: 2, model: 'x' } });
-    const scene = valid(parseMs3d(bytes));
+    const scene = valid(parseSync(bytes));
     expect(scene.warnings.map((w) => [w.code, w.offset])).toEqual([['MS3D_UNKNOWN_SUBVERSION', readMs3d(bytes).trailerOffset]]);
     expect(scene.extras.trailer).toEqual([]);
     expect(scene.extras.unreadBytes).toBe(bytes.length - readMs3d(bytes).trailerOffset);
@@ -342,7 +342,7 @@ describe('trailer', () => {
 
   it('keeps the stored bone ids, extra ids and weight bytes in scene extras', () => {
     const bytes = writeMs3d({ ...base(), comments: {}, vertexExtra: { subVersion: 1, records: records([30, 20, 0], [1, -1, 0]) } });
-    const scene = valid(parseMs3d(bytes));
+    const scene = valid(parseSync(bytes));
     expect(Array.from(scene.extras.vertexBoneIds as Int8Array)).toEqual([0, 0, 0, 0]);
     expect(Array.from(scene.extras.vertexExtraBoneIds as Int8Array)).toEqual([1, -1, 0, 1, -1, 0, 1, -1, 0, 1, -1, 0]);
     expect(Array.from(scene.extras.vertexExtraWeights as Uint8Array)).toEqual([30, 20, 0, 30, 20, 0, 30, 20, 0, 30, 20, 0]);
@@ -361,7 +361,7 @@ describe('trailer', () => {
     expect(file.trailer).toEqual(['comments', 'vertexExtra', 'jointExtra', 'modelExtra']);
     expect(Array.from(file.jointExtra!.colors)).toEqual([1, 0, 0, 0, 0.5, 1]);
     expect(file.modelExtra).toEqual({ subVersion: 1, jointSize: 0.25, transparencyMode: 2, alphaRef: 0.5 });
-    const scene = valid(parseMs3d(bytes));
+    const scene = valid(parseSync(bytes));
     expect(scene.nodes.find((n) => n.name === 'b')!.extras!.color).toEqual([0, 0.5, 1]);
     expect(scene.extras.modelExtra).toEqual(file.modelExtra);
   });
@@ -374,7 +374,7 @@ describe('trailer', () => {
     expect(file.comments!.model).toBe('m');
     expect(file.unreadBytes).toBe(24);
     expect(warnings).toEqual(['MS3D_UNKNOWN_SUBVERSION']);
-    valid(parseMs3d(bytes));
+    valid(parseSync(bytes));
   });
 
   it('warns about bytes after the model extra and about 1-3 stray bytes', () => {
@@ -386,8 +386,8 @@ describe('trailer', () => {
       modelExtra: { jointSize: 1, transparencyMode: 0, alphaRef: 0 },
       tail: new Uint8Array(5),
     };
-    expect(valid(parseMs3d(writeMs3d(full))).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
-    expect(valid(parseMs3d(writeMs3d({ ...base(), tail: new Uint8Array(3) }))).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
+    expect(valid(parseSync(writeMs3d(full))).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
+    expect(valid(parseSync(writeMs3d({ ...base(), tail: new Uint8Array(3) }))).warnings.map((w) => w.code)).toEqual(['MS3D_TRAILING_BYTES']);
   });
 
   it('fails with FormatError when a section is cut in the middle', () => {
@@ -401,7 +401,7 @@ describe('trailer', () => {
 
 describe('weights', () => {
   const twoJoints = (weights: [number, number, number], ids: [number, number, number], sv = 1): Scene =>
-    parseMs3d(
+    parseSync(
       writeMs3d(
         quad({
           vertices: [0, 1, 2, 3].map((i) => ({ position: [i & 1, i >> 1, 0] as [number, number, number], boneId: 0 })),
@@ -450,7 +450,7 @@ describe('weights', () => {
       vertices: [{ position: [0, 0, 0], boneId: 0 }, { position: [1, 0, 0], boneId: -1 }, { position: [1, 1, 0], boneId: 5 }, { position: [0, 1, 0], boneId: 0 }],
       joints: [{ name: 'a', position: [3, 0, 0], rotKeys: [[0, 0, 0, 0]], posKeys: [[0, 0, 0, 0], [1, 0, 10, 0]] }],
     });
-    const s = valid(parseMs3d(writeMs3d(f)));
+    const s = valid(parseSync(writeMs3d(f)));
     expect(s.warnings.map((w) => w.code)).toEqual(['MS3D_BAD_BONE']);
     const rigid = s.skins[0].joints[1];
     expect(s.nodes[rigid].extras).toEqual({ ms3dRigid: true });
@@ -485,7 +485,7 @@ describe('skeleton and animation (values worked out by hand)', () => {
   });
 
   it('builds the bind pose T(position) · R(Rz·Ry·Rx) with xyzw quaternions and column-major inverse binds', () => {
-    const s = valid(parseMs3d(writeMs3d(rig())));
+    const s = valid(parseSync(writeMs3d(rig())));
     const a = s.nodes.find((n) => n.name === 'A')!;
     expect(a.translation).toEqual([1, 0, 0]);
     near(a.rotation!, [0, 0, S, S], 6);
@@ -501,7 +501,7 @@ describe('skeleton and animation (values worked out by hand)', () => {
   });
 
   it('poses 2 and 3 joints like the viewer at several times', () => {
-    const s = valid(parseMs3d(writeMs3d(rig())));
+    const s = valid(parseSync(writeMs3d(rig())));
     const r2 = Math.SQRT2;
     // Before the first key: first keys hold (A rot 0, A pos 0; C's only key holds too).
     const before = posed(s, 0);
@@ -527,7 +527,7 @@ describe('skeleton and animation (values worked out by hand)', () => {
   });
 
   it('stores keys in seconds, one clip, with the editor range in extras', () => {
-    const s = valid(parseMs3d(writeMs3d(rig()), { fileName: 'dir\\rig.ms3d' }));
+    const s = valid(parseSync(writeMs3d(rig()), { fileName: 'dir\\rig.ms3d' }));
     expect(s.name).toBe('rig');
     expect(s.animations).toHaveLength(1);
     const clip = s.animations[0];
@@ -540,7 +540,7 @@ describe('skeleton and animation (values worked out by hand)', () => {
     const pos = clip.channels.find((c) => c.node === a && c.path === 'translation')!;
     near(Array.from(pos.values.subarray(3, 6)), [1, 1, 0], 6);
     expect(pos.interpolation).toBe('LINEAR');
-    expect(parseMs3d(writeMs3d(rig()), { positionInterpolation: 'step' }).animations[0].channels.find((c) => c.path === 'translation')!.interpolation).toBe('STEP');
+    expect(parseSync(writeMs3d(rig()), { positionInterpolation: 'step' }).animations[0].channels.find((c) => c.path === 'translation')!.interpolation).toBe('STEP');
   });
 
   it("reproduces the viewer's Hermite positions on request (looped tangents)", () => {
@@ -549,23 +549,23 @@ describe('skeleton and animation (values worked out by hand)', () => {
     // t = 0.5 → 0.5·1 + 0.125·(−0.5) = 0.4375; t = 2 → 0.5·1 − 0.125·2 = 0.25.
     const bytes = writeMs3d({ joints: [{ name: 'j', posKeys: [[0, 0, 0, 0], [1, 1, 0, 0], [3, 0, 0, 0]] }] });
     const x = (s: Scene, t: number) => sampleAnimation(s, 0, t).locals[12];
-    const hermite = valid(parseMs3d(bytes, { positionInterpolation: 'hermite' }));
+    const hermite = valid(parseSync(bytes, { positionInterpolation: 'hermite' }));
     expect(hermite.animations[0].channels[0].interpolation).toBe('CUBICSPLINE');
     expect(x(hermite, 0.5)).toBeCloseTo(0.4375, 6);
     expect(x(hermite, 2)).toBeCloseTo(0.25, 6);
     expect(x(hermite, 1)).toBeCloseTo(1, 6);
     expect(x(hermite, 5)).toBeCloseTo(0, 6);
-    const linear = valid(parseMs3d(bytes));
+    const linear = valid(parseSync(bytes));
     expect(x(linear, 0.5)).toBeCloseTo(0.5, 6);
     expect(x(linear, 2)).toBeCloseTo(0.5, 6);
     // Two keys: zero tangents, a smoothstep (h2 at u = 0.25 is 0.15625).
-    const two = valid(parseMs3d(writeMs3d({ joints: [{ name: 'j', posKeys: [[0, 0, 0, 0], [1, 1, 0, 0]] }] }), { positionInterpolation: 'hermite' }));
+    const two = valid(parseSync(writeMs3d({ joints: [{ name: 'j', posKeys: [[0, 0, 0, 0], [1, 1, 0, 0]] }] }), { positionInterpolation: 'hermite' }));
     expect(x(two, 0.25)).toBeCloseTo(0.15625, 6);
   });
 
   it('chooses quaternion signs so consecutive keys take the short way', () => {
     const keys: [number, number, number, number][] = [0, 1, 2, 3, 4].map((k) => [k, 0, 0, k * 0.9 * Math.PI]);
-    const s = valid(parseMs3d(writeMs3d({ joints: [{ name: 'spin', rotKeys: keys }] })));
+    const s = valid(parseSync(writeMs3d({ joints: [{ name: 'spin', rotKeys: keys }] })));
     const v = s.animations[0].channels[0].values;
     for (let k = 1; k < 5; k++) {
       const dot = v[k * 4] * v[k * 4 - 4] + v[k * 4 + 1] * v[k * 4 - 3] + v[k * 4 + 2] * v[k * 4 - 2] + v[k * 4 + 3] * v[k * 4 - 1];
@@ -575,7 +575,7 @@ describe('skeleton and animation (values worked out by hand)', () => {
 
   it('orders joints whose parent comes later, cuts cycles and unknown parents with warnings', () => {
     const s = valid(
-      parseMs3d(
+      parseSync(
         writeMs3d({
           joints: [
             { name: 'child', parent: 'root', position: [0, 1, 0] },
@@ -595,7 +595,7 @@ describe('skeleton and animation (values worked out by hand)', () => {
   });
 
   it('sorts unordered keys and drops repeated times with a warning', () => {
-    const s = valid(parseMs3d(writeMs3d({ joints: [{ name: 'j', posKeys: [[1, 1, 0, 0], [0, 0, 0, 0], [1, 2, 0, 0]] }] })));
+    const s = valid(parseSync(writeMs3d({ joints: [{ name: 'j', posKeys: [[1, 1, 0, 0], [0, 0, 0, 0], [1, 2, 0, 0]] }] })));
     const ch = s.animations[0].channels[0];
     expect(Array.from(ch.times)).toEqual([0, 1]);
     expect(Array.from(ch.values)).toEqual([0, 0, 0, 2, 0, 0]);

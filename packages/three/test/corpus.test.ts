@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import { computeBounds, validateScene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
-import { parseMs3d } from '@relic3d/ms3d';
+import { parseSync as parseMs3d } from '@relic3d/ms3d';
 import { sceneStats, toThree } from '../src/index.js';
 
 const files = corpusFiles('ms3d', '.ms3d');

@@ -1,16 +1,11 @@
 import { clamp01, linearColor, linearRgb, type Material, type RGB, type RGBA, type Scene, type Texture } from '@relic3d/core';
-import type { Ms3dFile, Ms3dMaterial } from './types.js';
+import { MODE_COMBINEALPHA, MODE_HASALPHA, MODE_SPHEREMAP, type Ms3dFile, type Ms3dMaterial } from '../file.js';
+import { finiteOr0 } from './finite.js';
 
-/** Material mode bits (msModel.h). */
-export const MODE_SPHEREMAP = 0x80;
-export const MODE_HASALPHA = 0x40;
-export const MODE_COMBINEALPHA = 0x20;
-
-const finite = (v: number, fallback = 0) => (Number.isFinite(v) ? v : fallback);
-const finiteRGBA = (c: RGBA): RGBA => c.map((v) => finite(v)) as RGBA;
+const finiteRGBA = (c: RGBA): RGBA => c.map(finiteOr0) as RGBA;
 
 /** `.\jeep1.jpg` → `./jeep1.jpg`: Windows separators to URI ones. */
-export function normalizeTexturePath(path: string): string {
+function normalizeTexturePath(path: string): string {
   return path.replace(/\\/g, '/');
 }
 
@@ -31,14 +26,14 @@ function textureFor(scene: Scene, cache: Map<string, number>, path: string): num
  * A Phong exponent (0..128) as a roughness: the usual Blinn-Phong ↔ GGX match
  * roughness = sqrt(2 / (n + 2)).
  */
-export function roughnessFromShininess(shininess: number): number {
-  const n = Math.max(0, finite(shininess));
+function roughnessFromShininess(shininess: number): number {
+  const n = Math.max(0, finiteOr0(shininess));
   return Math.min(1, Math.sqrt(2 / (n + 2)));
 }
 
-export function convertMaterial(m: Ms3dMaterial, scene: Scene, cache: Map<string, number>, comment?: string): Material {
+function convertMaterial(m: Ms3dMaterial, scene: Scene, cache: Map<string, number>, comment?: string): Material {
   const opacity = clamp01(m.transparency);
-  const emissive: RGB = [finite(m.emissive[0]), finite(m.emissive[1]), finite(m.emissive[2])];
+  const emissive: RGB = [finiteOr0(m.emissive[0]), finiteOr0(m.emissive[1]), finiteOr0(m.emissive[2])];
   const peak = Math.max(...emissive);
   const hasAlpha = (m.mode & MODE_HASALPHA) !== 0;
   const material: Material = {
@@ -55,7 +50,7 @@ export function convertMaterial(m: Ms3dMaterial, scene: Scene, cache: Map<string
       diffuse: finiteRGBA(m.diffuse),
       specular: finiteRGBA(m.specular),
       emissive: finiteRGBA(m.emissive),
-      shininess: finite(m.shininess),
+      shininess: finiteOr0(m.shininess),
       opacity,
     },
     extras: {

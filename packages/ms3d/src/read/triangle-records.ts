@@ -1,4 +1,6 @@
-import type { Ms3dTriangles } from './types.js';
+import type { Ms3dTriangles } from '../file.js';
+import { HOST_IS_LITTLE_ENDIAN } from './host-endian.js';
+import { TRIANGLE_FIELDS } from './layout.js';
 
 /** One triangle field read in place: triangle `i`'s value starts at `base + i × stride` of `view` (little-endian). */
 export interface TriangleField {
@@ -18,18 +20,14 @@ export interface TriangleFields {
   groupIndices: TriangleField;
 }
 
-const hostIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Where triangles read by the scene path keep their 70-byte records: the input bytes. */
 const RECORDS = Symbol('ms3d triangle records');
 type TrackedTriangles = Ms3dTriangles & { [RECORDS]?: TriangleFields };
 
-/** Field offsets inside a 70-byte triangle record. */
-export const TRIANGLE_LAYOUT = { flags: 0, vertexIndices: 2, normals: 8, s: 44, t: 56, smoothingGroups: 68, groupIndices: 69 } as const;
-
 function arrayField(array: Uint8Array | Uint16Array | Float32Array, perTriangle: number): TriangleField {
   const size = array.BYTES_PER_ELEMENT;
   let view = new DataView(array.buffer, array.byteOffset, array.byteLength);
-  if (!hostIsLittleEndian && size > 1) {
+  if (!HOST_IS_LITTLE_ENDIAN && size > 1) {
     const le = new DataView(new ArrayBuffer(array.byteLength));
     for (let i = 0; i < array.length; i++) {
       if (size === 2) le.setUint16(i * 2, array[i], true);
@@ -61,15 +59,15 @@ export function triangleFields(tris: Ms3dTriangles): TriangleFields {
  */
 export function attachTriangleRecords(tris: Ms3dTriangles, records: Uint8Array, stride: number, decode: () => Omit<Ms3dTriangles, 'count' | 'offset'>): void {
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
-  const field = (offset: number): TriangleField => ({ view, base: offset, stride });
+  const field = (name: keyof TriangleFields): TriangleField => ({ view, base: TRIANGLE_FIELDS[name].offset, stride });
   const fields: TriangleFields = {
-    flags: field(TRIANGLE_LAYOUT.flags),
-    vertexIndices: field(TRIANGLE_LAYOUT.vertexIndices),
-    normals: field(TRIANGLE_LAYOUT.normals),
-    s: field(TRIANGLE_LAYOUT.s),
-    t: field(TRIANGLE_LAYOUT.t),
-    smoothingGroups: field(TRIANGLE_LAYOUT.smoothingGroups),
-    groupIndices: field(TRIANGLE_LAYOUT.groupIndices),
+    flags: field('flags'),
+    vertexIndices: field('vertexIndices'),
+    normals: field('normals'),
+    s: field('s'),
+    t: field('t'),
+    smoothingGroups: field('smoothingGroups'),
+    groupIndices: field('groupIndices'),
   };
   const tracked = tris as TrackedTriangles;
   Object.defineProperty(tracked, RECORDS, { value: fields, enumerable: false });

@@ -1,4 +1,6 @@
-import type { Ms3dJoint } from './types.js';
+import type { Ms3dJoint } from '../file.js';
+import { HOST_IS_LITTLE_ENDIAN } from './host-endian.js';
+import { KEY_SIZE } from './layout.js';
 
 /** `count` keys of 4 little-endian f32 (time, then xyz) starting at `byteOffset` of `view`. */
 export interface KeyTrack {
@@ -7,17 +9,15 @@ export interface KeyTrack {
   count: number;
 }
 
-const hostIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /** Where a joint read by the scene path keeps its keys: the input bytes, not a decoded copy. */
 const TRACKS = Symbol('ms3d key tracks');
 type TrackedJoint = Ms3dJoint & { [TRACKS]?: [KeyTrack, KeyTrack] };
 
 /** A track over a decoded key array (host byte order; big-endian hosts get a little-endian copy). */
-export function trackOfArray(keys: Float32Array): KeyTrack {
+function trackOfArray(keys: Float32Array): KeyTrack {
   const count = keys.length >> 2;
-  if (hostIsLittleEndian) return { view: new DataView(keys.buffer, keys.byteOffset, keys.byteLength), byteOffset: 0, count };
-  const view = new DataView(new ArrayBuffer(count * 16));
+  if (HOST_IS_LITTLE_ENDIAN) return { view: new DataView(keys.buffer, keys.byteOffset, keys.byteLength), byteOffset: 0, count };
+  const view = new DataView(new ArrayBuffer(count * KEY_SIZE));
   for (let i = 0; i < count * 4; i++) view.setFloat32(i * 4, keys[i], true);
   return { view, byteOffset: 0, count };
 }

@@ -1,5 +1,21 @@
 import type { ParseOptions, RGBA, Vec3, Warning } from '@relic3d/core';
 
+export const FORMAT_ID = 'ms3d';
+
+/** The 10 bytes every file starts with (docs/formats/ms3d.md §2.1). */
+export const MS3D_MAGIC = 'MS3D000000';
+
+/** Editor limits (msModel.h, docs/formats/ms3d.md §2.9); used for warnings only, never to size arrays. */
+export const MS3D_LIMITS = { vertices: 65534, triangles: 65534, groups: 255, materials: 128, joints: 128 } as const;
+
+/** Material mode bits (msModel.h). */
+export const MODE_SPHEREMAP = 0x80;
+export const MODE_HASALPHA = 0x40;
+export const MODE_COMBINEALPHA = 0x20;
+
+/** Group flag HIDDEN (docs/formats/ms3d.md §2.9). */
+export const FLAG_HIDDEN = 2;
+
 /** Options of the MS3D reader. */
 export interface Ms3dParseOptions extends ParseOptions {
   /**
@@ -96,7 +112,7 @@ export interface Ms3dComments {
   groups: Ms3dComment[];
   materials: Ms3dComment[];
   joints: Ms3dComment[];
-  /** Present when `hasModelComment` was 1. */
+  /** Present when `hasModelComment` is 1. */
   model?: string;
   /** The stored `hasModelComment` value. */
   modelCommentCount: number;

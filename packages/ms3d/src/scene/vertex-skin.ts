@@ -1,6 +1,6 @@
 import type { WarningSink } from '@relic3d/core';
 import { unpackMs3dWeights, type PackedSkin } from '@relic3d/kernels';
-import type { Ms3dFile } from './types.js';
+import type { Ms3dFile } from '../file.js';
 
 /** Vertices per kernel call. */
 const CHUNK_VERTICES = 8192;

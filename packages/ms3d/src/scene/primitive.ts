@@ -1,11 +1,11 @@
 import { compactIndices, FormatError, type Extras, type Primitive, type WarningSink } from '@relic3d/core';
 import { gather, unweldByVertex } from '@relic3d/kernels';
-import { triangleFields, type TriangleField } from './triangles.js';
-import type { Ms3dFile, Ms3dGroup } from './types.js';
-import type { VertexSkin } from './weights.js';
+import { FLAG_HIDDEN, FORMAT_ID, type Ms3dFile, type Ms3dGroup } from '../file.js';
+import { TRIANGLE_FIELDS, TRIANGLE_SIZE } from '../read/layout.js';
+import { triangleFields, type TriangleField } from '../read/triangle-records.js';
+import type { VertexSkin } from './vertex-skin.js';
 
 const KEY_WIDTH = 5; // per corner, besides its file vertex: normal xyz bits, u bits, v bits
-
 
 /**
  * `out[v × outStride + outOffset + c] = source[rows[v] × size + c]`: `gather` with the
@@ -94,7 +94,8 @@ function gatherCornerFinite(
 
 /**
  * One indexed primitive for a group: render vertices are the distinct (vertex, corner normal,
- * corner UV) tuples of its triangles (exact float compare).
+ * corner UV) tuples of its triangles (exact float compare). The group's triangle indices are
+ * already checked (checkedTriangleLists); its vertex indices are checked here.
  */
 export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   const { file, group, groupIndex, skin } = input;
@@ -115,15 +116,6 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   const triangleFlags = new Uint16Array(triCount);
   for (let i = 0; i < triCount; i++) {
     const tri = group.triangleIndices[i];
-    if (tri >= tris.count) {
-      throw new FormatError({
-        format: 'ms3d',
-        offset: group.offset + 35 + 2 * i, // the group record's triangleIndices[i]
-        expected: `a triangle index below ${tris.count}`,
-        found: `${tri} in group ${groupIndex} '${group.name}'`,
-        code: 'BAD_INDEX',
-      });
-    }
     if (fg.view.getUint8(fg.base + tri * fg.stride) !== groupIndex) input.mismatches.count++;
     smoothingGroups[i] = fsg.view.getUint8(fsg.base + tri * fsg.stride);
     triangleFlags[i] = ff.view.getUint16(ff.base + tri * ff.stride, true);
@@ -131,8 +123,8 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
       const vertex = fv.view.getUint16(fv.base + tri * fv.stride + k * 2, true);
       if (vertex >= verts.count) {
         throw new FormatError({
-          format: 'ms3d',
-          offset: tris.offset + tri * 70 + 2 + 2 * k, // the triangle record's vertexIndices[k]
+          format: FORMAT_ID,
+          offset: tris.offset + tri * TRIANGLE_SIZE + TRIANGLE_FIELDS.vertexIndices.offset + 2 * k,
           expected: `a vertex index below ${verts.count}`,
           found: `${vertex} in triangle ${tri}`,
           code: 'BAD_INDEX',
@@ -183,7 +175,7 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
     name: group.name,
     groupIndex,
     flags: group.flags,
-    hidden: (group.flags & 2) !== 0,
+    hidden: (group.flags & FLAG_HIDDEN) !== 0,
     materialIndex: group.materialIndex,
     triangleIndices: group.triangleIndices,
     triangleFlags,

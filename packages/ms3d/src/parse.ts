@@ -1,0 +1,24 @@
+import { WarningSink, type Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
+import { FORMAT_ID, type Ms3dParseOptions } from './file.js';
+import { readMs3dWith } from './read/index.js';
+import { buildMs3dScene } from './scene/index.js';
+
+/**
+ * Bytes → scene, synchronously. Uses the WASM kernels if `ready()` from `@relic3d/kernels` has
+ * already resolved (and `options.kernels` is not `'js'`), else the TypeScript path; same result.
+ * Keys and triangle records are read where they are in the input (`inPlace`).
+ */
+export function parseSync(bytes: Uint8Array, options: Ms3dParseOptions = {}): Scene {
+  const sink = new WarningSink(FORMAT_ID, options.onWarning);
+  const file = readMs3dWith(bytes, options, sink, true);
+  return sink.attach(buildMs3dScene(file, options, sink));
+}
+
+/** Bytes → scene: waits for the WASM kernels, then parses. */
+export async function parse(bytes: Uint8Array, options: Ms3dParseOptions = {}): Promise<Scene> {
+  if (options.kernels !== 'js') await ready();
+  const sink = new WarningSink(FORMAT_ID, options.onWarning);
+  const file = readMs3dWith(bytes, options, sink, true);
+  return sink.attach(buildMs3dScene(file, options, sink));
+}
