@@ -1,5 +1,6 @@
-import { defaultMaterial, linearColor, linearRgb, type Material, type RGBA, type Scene, type Texture, type WarningSink, type WrapMode } from '@relic3d/core';
-import type { LodFile, LodMaterial } from './types.js';
+import { defaultMaterial, linearColor, linearRgb, type RGBA, type Scene, type Texture, type WarningSink, type WrapMode } from '@relic3d/core';
+import type { LodFile, LodMaterial } from '../file.js';
+import { imageMimeType } from './images.js';
 
 export const BLENDING_MODES = ['opaque', 'transparency', 'additive', 'alphaTest50', 'alphaTest100', 'modulate'];
 export const TEXTURE_MODES = ['decal', 'modulate', 'blend', 'replace'];
@@ -19,17 +20,6 @@ function wrapModes(wrap: number | undefined): { wrapS: WrapMode; wrapT: WrapMode
     default:
       return { wrapS: 'REPEAT', wrapT: 'REPEAT' };
   }
-}
-
-/** Image type from the data's magic bytes, else from the file name. */
-export function imageMimeType(data: Uint8Array, name = ''): string | undefined {
-  if (data[0] === 0x42 && data[1] === 0x4d) return 'image/bmp';
-  if (data[0] === 0x89 && data[1] === 0x50 && data[2] === 0x4e && data[3] === 0x47) return 'image/png';
-  if (data[0] === 0xff && data[1] === 0xd8) return 'image/jpeg';
-  if (data[0] === 0x47 && data[1] === 0x49 && data[2] === 0x46) return 'image/gif';
-  if (data[0] === 0x44 && data[1] === 0x44 && data[2] === 0x53 && data[3] === 0x20) return 'image/vnd-ms.dds';
-  if (/\.tga$/i.test(name)) return 'image/x-tga';
-  return undefined;
 }
 
 /**

@@ -1,9 +1,11 @@
-import { FormatError, compactIndices, cornerNormals, zeroNonFinite, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
-import { gather, unpackLodWeights } from '@relic3d/kernels';
-import { FORMAT } from './chunk.js';
-import type { Axis } from './axis.js';
-import type { MaterialTable } from './scene-materials.js';
-import type { LodMesh } from './types.js';
+import { addNode, compactIndices, zeroNonFinite, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
+import { gather } from '@relic3d/kernels';
+import type { LodFile, LodMesh } from '../file.js';
+import type { Axis } from './axes.js';
+import type { BuildContext } from './context.js';
+import type { MaterialTable } from './materials.js';
+import { generateNormals, type GeneratedNormals } from './normals.js';
+import { skinOfPositions } from './vertex-skin.js';
 import { weldCorners } from './weld.js';
 
 export interface BuiltMesh {
@@ -22,59 +24,28 @@ export interface MeshContext {
   kernels?: 'wasm' | 'js';
 }
 
-/**
- * Weight type 1 records → JOINTS_0/WEIGHTS_0 through the LOD weight kernel (top 4, renormalised).
- * Out-of-range bones become bone 0 and non-finite weights 0 first, on a copy of the records.
- */
-function unpackWeights(raw: LodMesh, ctx: MeshContext, bone: (b: number) => number): { joints: Uint16Array; weights: Float32Array } {
-  const w = raw.weights!;
-  const count = raw.positions.length / 3;
-  const size = w.recordSize;
-  const mask = size === 5 ? 0x7f : 0x7fff;
-  let records = w.records;
-  const copy = () => (records === w.records ? (records = w.records.slice()) : records);
-  for (let i = 0; i < w.boneFields.length; i++) {
-    const field = w.boneFields[i];
-    if (bone(field & mask) !== (field & mask)) {
-      const out = copy();
-      if (size === 5) out[i * 5] = field & 0x80;
-      else new DataView(out.buffer, out.byteOffset).setUint16(i * 6, field & 0x8000, true);
-    }
-    if (!Number.isFinite(w.weights[i])) new DataView(copy().buffer, records.byteOffset).setFloat32(i * size + size - 4, 0, true);
-  }
-  try {
-    const { joints, weights } = unpackLodWeights(records, w.boneFields.length, Math.min(w.bonesPerVertex, 0xffff), count, { wide: size === 6, kernels: ctx.kernels });
-    return { joints, weights };
-  } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
-    throw new FormatError({ format: FORMAT, offset: 0, expected: `bone weight records of mesh '${raw.name}' filling ${count} vertices`, found: e.message, code: 'BAD_COUNT' });
-  }
+/** The node of each MSH1, in file order, and what was built for it. */
+export interface MeshNodes {
+  nodes: number[];
+  built: (BuiltMesh | undefined)[];
 }
 
-/** JOINTS_0/WEIGHTS_0 per file position, from single-bone ids or weight-type-1 records. */
-function skinOfPositions(raw: LodMesh, ctx: MeshContext): { joints: Uint16Array; weights: Float32Array } | undefined {
-  const count = raw.positions.length / 3;
-  if (ctx.boneCount === 0 || count === 0) return undefined;
-  let outOfRange = 0;
-  const bone = (b: number) => {
-    if (b < ctx.boneCount) return b;
-    outOfRange++;
-    return 0; // as the reference reader does
-  };
-  let packed: { joints: Uint16Array; weights: Float32Array } | undefined;
-  if (raw.boneAssoc.length === count) {
-    const joints = new Uint16Array(count * 4);
-    const weights = new Float32Array(count * 4);
-    for (let v = 0; v < count; v++) {
-      joints[v * 4] = bone(raw.boneAssoc[v]);
-      weights[v * 4] = 1;
+/** One node per MSH1 (in file order), holding its mesh when it has primitives, skinned by `skin`. */
+export function buildMeshes(file: LodFile, { scene, axis, sink }: BuildContext, materials: MaterialTable, skin: number | undefined, kernels: 'wasm' | 'js' | undefined): MeshNodes {
+  const meshes: MeshNodes = { nodes: [], built: [] };
+  const boneCount = file.skeleton?.bones.length ?? 0;
+  file.meshes.forEach((raw) => {
+    const built = buildMesh(raw, { axis, materials, sink, boneCount, kernels });
+    meshes.built.push(built);
+    const node = addNode(scene, { name: raw.name, extras: { visible: raw.visible } });
+    meshes.nodes.push(node);
+    if (built.mesh.primitives.length) {
+      scene.nodes[node].mesh = scene.meshes.length;
+      scene.meshes.push(built.mesh);
+      if (built.skinned && skin !== undefined) scene.nodes[node].skin = skin;
     }
-    packed = { joints, weights };
-  } else if (raw.weights) {
-    packed = unpackWeights(raw, ctx, bone);
-  }
-  if (outOfRange) ctx.sink.warn('LOD_BONE_RANGE', `mesh '${raw.name}': ${outOfRange} bone ids past the ${ctx.boneCount} bones were mapped to bone 0`);
-  return packed;
+  });
+  return meshes;
 }
 
 /**
@@ -94,32 +65,7 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
   const skin = skinOfPositions(raw, ctx);
   const normalCount = raw.normals.length / 3;
 
-  // Generated corner normals over the whole mesh, so smoothing crosses face groups.
-  let generated: Uint32Array | undefined;
-  const groupCorner: number[] = [];
-  const generatedBits = () => {
-    if (generated) return generated;
-    let total = 0;
-    for (const g of raw.faceGroups) total += g.vertexIndices.length;
-    const corners = new Uint32Array(total);
-    const masks = new Uint32Array(total / 3);
-    let at = 0;
-    for (const g of raw.faceGroups) {
-      groupCorner.push(at);
-      const tris = g.vertexIndices.length / 3;
-      const hasMasks = g.smoothData !== undefined && g.smoothData.length === tris && tris > 0;
-      if (hasMasks) masks.set(g.smoothData!, at / 3);
-      else masks.fill(skin ? 0xffffffff : 0, at / 3, at / 3 + tris);
-      corners.set(g.vertexIndices, at);
-      at += g.vertexIndices.length;
-    }
-    const positions = axis.points(raw.positions.slice());
-    zeroNonFinite(positions); // counted where POSITION is gathered
-    const normals = cornerNormals(positions, corners, masks);
-    for (let i = 0; i < normals.length; i++) if (normals[i] === 0) normals[i] = 0; // −0 and 0 must weld
-    generated = new Uint32Array(normals.buffer);
-    return generated;
-  };
+  let generated: GeneratedNormals | undefined;
 
   const primitives: Primitive[] = [];
   const positionOfVertex: Uint32Array[] = [];
@@ -140,8 +86,9 @@ export function buildMesh(raw: LodMesh, ctx: MeshContext): BuiltMesh {
       if (!ok && list.length > 0) sink.warn('LOD_INDEX_COUNT', `face group '${g.name}': ${list.length} UV indices of set ${s + 1} for ${corners} corners; set dropped`);
       return ok;
     });
-    const bits = storedNormals ? undefined : generatedBits();
-    const base = storedNormals ? 0 : groupCorner[gi];
+    const normals = storedNormals ? undefined : (generated ??= generateNormals(raw, axis, skin !== undefined));
+    const bits = normals?.bits;
+    const base = normals ? normals.groupCorner[gi] : 0;
     const none = new Uint32Array(0);
     const welded = weldCorners(
       {
