@@ -1,5 +1,5 @@
 import { FormatError, type ByteReader, type WarningSink } from '@relic3d/core';
-import { FORMAT_ID, type LodChunkHeader, type LodFile, type LodUnknownChunk } from '../file.js';
+import { FORMAT_ID, type LodChunkHeader, type LodFile, type LodParseOptions, type LodUnknownChunk } from '../file.js';
 import { CHUNK_HEADER_SIZE } from './layout.js';
 
 /** State of one read (created per call). */
@@ -9,7 +9,7 @@ export interface ReadContext {
   /** `SKL1` Count, 0 until a skeleton is read. */
   boneCount: number;
   /** Kernel path for index widening ('js' forces the TypeScript path). */
-  kernels?: 'wasm' | 'js';
+  kernels?: LodParseOptions['kernels'];
 }
 
 /** A chunk header plus a reader bounded to its data. */

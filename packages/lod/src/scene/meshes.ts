@@ -1,9 +1,9 @@
 import { addNode, compactIndices, zeroNonFinite, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
 import { gather } from '@relic3d/kernels';
-import type { LodFile, LodMesh } from '../file.js';
+import type { LodFile, LodMesh, LodParseOptions } from '../file.js';
 import type { Axis } from './axes.js';
 import type { BuildContext } from './context.js';
-import type { MaterialTable } from './materials.js';
+import type { MaterialTable } from './material-table.js';
 import { generateNormals, type GeneratedNormals } from './normals.js';
 import { skinOfPositions } from './vertex-skin.js';
 import { weldCorners } from './weld.js';
@@ -21,7 +21,7 @@ export interface MeshContext {
   sink: WarningSink;
   /** Bones in SKL1 (0 without a skeleton). */
   boneCount: number;
-  kernels?: 'wasm' | 'js';
+  kernels?: LodParseOptions['kernels'];
 }
 
 /** The node of each MSH1, in file order, and what was built for it. */
@@ -31,7 +31,7 @@ export interface MeshNodes {
 }
 
 /** One node per MSH1 (in file order), holding its mesh when it has primitives, skinned by `skin`. */
-export function buildMeshes(file: LodFile, { scene, axis, sink }: BuildContext, materials: MaterialTable, skin: number | undefined, kernels: 'wasm' | 'js' | undefined): MeshNodes {
+export function buildMeshes(file: LodFile, { scene, axis, sink }: BuildContext, materials: MaterialTable, skin: number | undefined, kernels: LodParseOptions['kernels']): MeshNodes {
   const meshes: MeshNodes = { nodes: [], built: [] };
   const boneCount = file.skeleton?.bones.length ?? 0;
   file.meshes.forEach((raw) => {

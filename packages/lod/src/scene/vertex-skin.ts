@@ -1,6 +1,6 @@
 import { FormatError } from '@relic3d/core';
 import { unpackLodWeights } from '@relic3d/kernels';
-import { FORMAT_ID, type LodMesh } from '../file.js';
+import { FORMAT_ID, type LodMesh, type LodParseOptions } from '../file.js';
 import { WEIGHT_BONE_MASK, WEIGHT_RECORD_SIZE, WIDE_WEIGHT_BONE_MASK, WIDE_WEIGHT_RECORD_SIZE } from '../read/layout.js';
 import type { MeshContext } from './meshes.js';
 
@@ -14,7 +14,7 @@ export interface VertexSkin {
  * Weight type 1 records → JOINTS_0/WEIGHTS_0 through the LOD weight kernel (top 4, renormalised).
  * Out-of-range bones become bone 0 and non-finite weights 0 first, on a copy of the records.
  */
-function unpackWeights(raw: LodMesh, kernels: 'wasm' | 'js' | undefined, bone: (b: number) => number): VertexSkin {
+function unpackWeights(raw: LodMesh, kernels: LodParseOptions['kernels'], bone: (b: number) => number): VertexSkin {
   const w = raw.weights!;
   const count = raw.positions.length / 3;
   const size = w.recordSize;
