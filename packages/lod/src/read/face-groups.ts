@@ -4,9 +4,9 @@ import type { LodFaceGroup, LodMesh } from '../file.js';
 import { bool, countOf, lstr, owned, type ReadContext } from './chunks.js';
 
 /**
- * Width of an index list from the size n of the array it references (docs/formats/lod.md §5.3). FaceType 2 lists
- * and mode-3 texture lists use the thresholds of 2006-08-30 (≤ 256 → 1 byte); FaceType 1 position,
- * normal and mode-2 texture lists the older ones (≤ 255 → 1 byte).
+ * Width of an index list from the size n of the array it references (docs/formats/lod.md §5.3).
+ * FaceType 2 lists and mode-3 texture lists use the thresholds of 2006-08-30 (≤ 256 → 1 byte);
+ * FaceType 1 position, normal and mode-2 texture lists the older ones (≤ 255 → 1 byte).
  */
 export function indexWidth(n: number, newThresholds: boolean): 1 | 2 | 4 {
   if (newThresholds) return n <= 256 ? 1 : n <= 65536 ? 2 : 4;

@@ -76,9 +76,9 @@ function readWeights(r: ByteReader, ctx: ReadContext, vertexCount: number): LodW
 }
 
 /**
- * `MSH1`: one mesh (docs/formats/lod.md §5.2). Two UV sets are read counts-first (reference reader); when that
- * leaves the rest of the mesh unreadable, the mesh is read again in the seed's interleaved order.
- * Warnings of a discarded attempt are dropped.
+ * `MSH1`: one mesh (docs/formats/lod.md §5.2). Two UV sets are read counts-first (reference
+ * reader); when that leaves the rest of the mesh unreadable, the mesh is read again in the seed's
+ * interleaved order. Warnings of a discarded attempt are dropped.
  */
 export function readMesh(chunk: Chunk, ctx: ReadContext): LodMesh {
   const attempt = (layout: UvLayout, tried: { countsFirst: boolean }) => {

@@ -67,8 +67,8 @@ function readMorphCollectionsAs(chunk: Chunk, recordSize: typeof MORPH_COLLECTIO
 }
 
 /**
- * `MAN1` (docs/formats/lod.md §6.1). The seed's offsets leave a 4-byte gap in the collection record, so the record
- * is 28 or 32 bytes: the one whose layout ends exactly at the chunk end wins.
+ * `MAN1` (docs/formats/lod.md §6.1). The seed's offsets leave a 4-byte gap in the collection
+ * record, so the record is 28 or 32 bytes: the one whose layout ends exactly at the chunk end wins.
  */
 export function readMorphCollections(chunk: Chunk, ctx: ReadContext): LodMorphCollections | undefined {
   let firstError: unknown;

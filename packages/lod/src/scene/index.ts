@@ -1,5 +1,5 @@
 import { FiniteScrub, createScene, type Scene, type WarningSink } from '@relic3d/core';
-import type { LodFile, LodParseOptions } from '../file.js';
+import { FORMAT_ID, type LodFile, type LodParseOptions } from '../file.js';
 import { buildAnimations } from './animation.js';
 import { axisFor } from './axes.js';
 import { buildColliders } from './colliders.js';
@@ -18,7 +18,7 @@ import { buildBones, buildSkin } from './skeleton.js';
  * read: arrays are copied before anything converts them in place.
  */
 export function buildLodScene(file: LodFile, options: LodParseOptions, sink: WarningSink): Scene {
-  const scene = createScene('lod', file.version);
+  const scene = createScene(FORMAT_ID, file.version);
   const axis = axisFor(options.upAxis);
   if (options.fileName) scene.name = options.fileName.replace(/^.*[\\/]/, '').replace(/\.lod$/i, '');
   const ctx: BuildContext = { scene, axis, sink, finite: new FiniteScrub() };

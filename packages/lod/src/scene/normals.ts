@@ -11,7 +11,8 @@ export interface GeneratedNormals {
 
 /**
  * Corner normals over the whole mesh, so smoothing crosses face groups: by the smoothing masks
- * where FaceType 2 stores them, else all smooth (`smooth`, skinned meshes as GLScene does) or flat.
+ * where FaceType 2 stores them, else all smooth (`smooth`: skinned meshes, as GLScene does) or
+ * flat.
  */
 export function generateNormals(raw: LodMesh, axis: Axis, smooth: boolean): GeneratedNormals {
   let total = 0;
