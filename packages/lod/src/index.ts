@@ -1,5 +1,4 @@
-export { lodFormat, parseLod, parse, parseSync } from './format.js';
-export { readLod } from './read.js';
-export { indexWidth } from './read-mesh.js';
-export { splitTextureNames, imageMimeType } from './scene-materials.js';
-export type * from './types.js';
+export { lodFormat } from './format.js';
+export { parse, parseSync } from './parse.js';
+export { readLod } from './read/index.js';
+export type * from './file.js';

@@ -1,7 +1,7 @@
 import { computeBounds, computeSkinMatrices, computeWorldMatrices, sampleAnimation, skinVertices, validateScene, type Scene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { lodFormat, parseLod, readLod } from '../src/index.js';
+import { lodFormat, parseSync, readLod } from '../src/index.js';
 
 const files = corpusFiles('lod', '.lod');
 const entry = files.find((f) => f.file === 'xtreme3d__TRINITYrage.lod');
@@ -99,7 +99,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
   const bytes = readCorpusFile(entry!);
   const d = dump(bytes);
   const file = readLod(bytes);
-  const scene: Scene = parseLod(bytes, { fileName: entry!.file });
+  const scene: Scene = parseSync(bytes, { fileName: entry!.file });
 
   it('the independent dump agrees with the MANIFEST note and ends on the last byte', () => {
     expect(bytes.length).toBe(121894);
@@ -225,7 +225,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
     expect(b.min[2]).toBeCloseTo(0.1918, 3);
     expect(b.max[2]).toBeCloseTo(74.1068, 3);
     // upAxis 'z' turns the height onto +Y, keeping the scene valid.
-    const yUp = parseLod(bytes, { upAxis: 'z' });
+    const yUp = parseSync(bytes, { upAxis: 'z' });
     expect(validateScene(yUp)).toEqual([]);
     const by = computeBounds(yUp);
     expect(by.min[1]).toBeCloseTo(0.1918, 3);
@@ -237,7 +237,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
     const fileVolume = signedVolume(d.triangles, d.position);
     expect(fileVolume).toBeGreaterThan(4000); // measured: ≈ 4,207 units³ on a 74-unit-tall model
     for (const upAxis of ['y', 'z'] as const) {
-      const s = upAxis === 'y' ? scene : parseLod(bytes, { upAxis });
+      const s = upAxis === 'y' ? scene : parseSync(bytes, { upAxis });
       let volume = 0;
       let agree = 0;
       let triangles = 0;
@@ -261,7 +261,7 @@ describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
 
   for (const upAxis of ['y', 'z'] as const) {
     it(`the skinned mesh stays attached to its bones at several frames (upAxis ${upAxis})`, () => {
-      const s = upAxis === 'y' ? scene : parseLod(bytes, { upAxis });
+      const s = upAxis === 'y' ? scene : parseSync(bytes, { upAxis });
       const raw = file.meshes[0];
       const nodeOfBone = s.skins[0].joints;
       const positions = raw.positions;

@@ -1,7 +1,7 @@
 import { WARNINGS_PER_CODE, isWarningSummary, validateScene, type Scene } from '@relic3d/core';
 import { expectWithinBudget } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parseLod } from '../src/index.js';
+import { parseSync } from '../src/index.js';
 import { staticMesh } from '@relic3d/fixtures/lod-files';
 import { chunk, lodFile, msl1 } from '@relic3d/fixtures/lod';
 
@@ -9,7 +9,7 @@ describe('hostile input stays within the budget (time ≤ 2 s + 50 ms/MB, memory
   it('200,000 unknown chunks: warnings capped per code with a count of the rest, no RangeError', async () => {
     const unknown = chunk('ZZZ1', 0, new Uint8Array(0));
     const bytes = lodFile([msl1([staticMesh]), ...Array.from({ length: 200_000 }, () => unknown)]);
-    const m = await expectWithinBudget((b) => parseLod(b), bytes, '200k unknown LOD chunks');
+    const m = await expectWithinBudget((b) => parseSync(b), bytes, '200k unknown LOD chunks');
     const scene = m.result as Scene;
     expect(validateScene(scene)).toEqual([]);
     expect(scene.meshes).toHaveLength(1);

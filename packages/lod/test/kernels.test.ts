@@ -2,7 +2,7 @@ import { validateScene } from '@relic3d/core';
 import { activePath, ready, supported } from '@relic3d/kernels';
 import { corpusFiles, readCorpusFile, sceneDifferences } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parse, parseLod, readLod } from '../src/index.js';
+import { parse, parseSync, readLod } from '../src/index.js';
 import { everythingFile } from '@relic3d/fixtures/lod-files';
 import { lodFile, msl1, skl1, type MeshSpec } from '@relic3d/fixtures/lod';
 
@@ -45,8 +45,8 @@ describe('kernels: the WASM and TypeScript paths give identical scenes', () => {
 
   it.each(syntheticInputs())('synthetic: %s', async (_name, bytes) => {
     await ready();
-    const wasm = parseLod(bytes, { kernels: 'wasm' });
-    const js = parseLod(bytes, { kernels: 'js' });
+    const wasm = parseSync(bytes, { kernels: 'wasm' });
+    const js = parseSync(bytes, { kernels: 'js' });
     expect(validateScene(wasm)).toEqual([]);
     expect(sceneDifferences(readLod(bytes, { kernels: 'wasm' }), readLod(bytes, { kernels: 'js' }))).toEqual([]);
     expect(sceneDifferences(wasm, js)).toEqual([]);
@@ -58,8 +58,8 @@ describe('kernels: the WASM and TypeScript paths give identical scenes', () => {
     await ready();
     const bytes = readCorpusFile(entry);
     for (const upAxis of ['y', 'z'] as const) {
-      const wasm = parseLod(bytes, { kernels: 'wasm', upAxis });
-      const js = parseLod(bytes, { kernels: 'js', upAxis });
+      const wasm = parseSync(bytes, { kernels: 'wasm', upAxis });
+      const js = parseSync(bytes, { kernels: 'js', upAxis });
       expect(validateScene(wasm)).toEqual([]);
       expect(sceneDifferences(wasm, js)).toEqual([]);
       expect(wasm.meshes[0].primitives.length).toBe(4);

@@ -1,6 +1,8 @@
 import { computeWorldMatrices, isFormatError, math, sampleAnimation, validateScene, type Scene } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { indexWidth, lodFormat, parse, parseLod, parseSync, readLod, splitTextureNames, type LodParseOptions } from '../src/index.js';
+import { lodFormat, parse, parseSync, readLod, type LodParseOptions } from '../src/index.js';
+import { indexWidth } from '../src/read/face-groups.js';
+import { splitTextureNames } from '../src/scene/materials.js';
 import { BMP, PNG, everythingFile, staticMesh } from '@relic3d/fixtures/lod-files';
 import {
   Bytes,
@@ -29,7 +31,7 @@ import {
 } from '@relic3d/fixtures/lod';
 
 function valid(bytes: Uint8Array, options?: LodParseOptions): Scene {
-  const scene = parseLod(bytes, options);
+  const scene = parseSync(bytes, options);
   expect(validateScene(scene)).toEqual([]);
   return scene;
 }
@@ -115,14 +117,14 @@ describe('container and strings', () => {
 
 describe('broken files', () => {
   it('a bad signature names what the file is', () => {
-    expect(formatError(() => parseLod(new TextEncoder().encode('LOD\0 Heroes III archive'))).code).toBe('UNKNOWN_FORMAT');
-    expect(formatError(() => parseLod(new Uint8Array(0))).code).toBe('EMPTY');
+    expect(formatError(() => parseSync(new TextEncoder().encode('LOD\0 Heroes III archive'))).code).toBe('UNKNOWN_FORMAT');
+    expect(formatError(() => parseSync(new Uint8Array(0))).code).toBe('EMPTY');
     const v2 = lodFile([], { signature: 'LODka3D2' });
-    expect(formatError(() => parseLod(v2))).toMatchObject({ code: 'BAD_VERSION', offset: 7 });
+    expect(formatError(() => parseSync(v2))).toMatchObject({ code: 'BAD_VERSION', offset: 7 });
   });
 
   it('a Git LFS pointer named .lod says what it is (the shared foreign check)', () => {
-    const e = formatError(() => parseLod(new TextEncoder().encode('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 185344\n')));
+    const e = formatError(() => parseSync(new TextEncoder().encode('version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 185344\n')));
     expect(e.code).toBe('FOREIGN_FORMAT');
     expect(e.message).toMatch(/^this is a Git LFS pointer, not model data .*, not a LODka3D model/);
   });
@@ -166,21 +168,21 @@ describe('broken files', () => {
   it('the first chunk must be LOD1', () => {
     const bytes = lodFile([]);
     bytes.set(new TextEncoder().encode('MSL1'), 8);
-    expect(formatError(() => parseLod(bytes))).toMatchObject({ code: 'BAD_TAG', offset: 8 });
+    expect(formatError(() => parseSync(bytes))).toMatchObject({ code: 'BAD_TAG', offset: 8 });
   });
 
   it('a chunk Size past EOF', () => {
     const bad = chunk('SKL1', 2, new Bytes().u8(1), 1000);
-    const e = formatError(() => parseLod(lodFile([bad])));
+    const e = formatError(() => parseSync(lodFile([bad])));
     expect(e.code).toBe('TRUNCATED');
     expect(e.offset).toBe(20 + 4);
-    expect(formatError(() => parseLod(lodFile([chunk('SKL1', 0, new Bytes().u8(1), -5)]))).code).toBe('BAD_SIZE');
+    expect(formatError(() => parseSync(lodFile([chunk('SKL1', 0, new Bytes().u8(1), -5)]))).code).toBe('BAD_SIZE');
   });
 
   it('a handled chunk whose contents end before its Size', () => {
     const skl = skl1(bones2);
     const padded = chunk('SKL1', 2, [skl.subarray(12), Uint8Array.of(0, 0)]);
-    const e = formatError(() => parseLod(lodFile([padded])));
+    const e = formatError(() => parseSync(lodFile([padded])));
     expect(e.code).toBe('BAD_SIZE');
     expect(e.message).toContain('SKL1');
   });
@@ -195,32 +197,32 @@ describe('broken files', () => {
       groups: [{ faceType: 1, name: 'g', materials: [''], vertex: [0, 1, 2] }],
       boneCount: 2,
     };
-    expect(() => parseLod(lodFile([skl1(bones2), msl1([mesh])]))).not.toThrow();
+    expect(() => parseSync(lodFile([skl1(bones2), msl1([mesh])]))).not.toThrow();
     const short = { ...mesh, weights: { bonesPerVertex: 2, perVertex: [[[0, 1]], [[1, 1]]] as [number, number][][] } };
-    expect(formatError(() => parseLod(lodFile([skl1(bones2), msl1([short])]))).code).toBe('BAD_COUNT');
+    expect(formatError(() => parseSync(lodFile([skl1(bones2), msl1([short])]))).code).toBe('BAD_COUNT');
     const long = { ...mesh, weights: { bonesPerVertex: 2, perVertex: [...mesh.weights!.perVertex, [[0, 1]]] as [number, number][][] } };
-    expect(formatError(() => parseLod(lodFile([skl1(bones2), msl1([long])]))).code).toBe('BAD_COUNT');
+    expect(formatError(() => parseSync(lodFile([skl1(bones2), msl1([long])]))).code).toBe('BAD_COUNT');
     const counted = { ...mesh, weightRecordCount: 1000 };
-    expect(formatError(() => parseLod(lodFile([skl1(bones2), msl1([counted])]))).code).toBe('BAD_COUNT');
+    expect(formatError(() => parseSync(lodFile([skl1(bones2), msl1([counted])]))).code).toBe('BAD_COUNT');
   });
 
   it('an index past its array', () => {
     const mesh = { ...staticMesh, groups: [{ ...staticMesh.groups[0], vertex: [0, 1, 4, 0, 2, 3] }] };
-    const e = formatError(() => parseLod(lodFile([msl1([mesh])])));
+    const e = formatError(() => parseSync(lodFile([msl1([mesh])])));
     expect(e.code).toBe('BAD_INDEX');
     expect(e.message).toContain('index 2 = 4');
     const uv = { ...staticMesh, groups: [{ ...staticMesh.groups[0], uv: [[0, 1, 2, 0, 2, 9]] }] };
-    expect(formatError(() => parseLod(lodFile([msl1([uv])]))).code).toBe('BAD_INDEX');
+    expect(formatError(() => parseSync(lodFile([msl1([uv])]))).code).toBe('BAD_INDEX');
   });
 
   it('an index count that is not a multiple of 3, MeshMode and FaceMode outside the spec', () => {
     const mesh = { ...staticMesh, groups: [{ ...staticMesh.groups[0], vertex: [0, 1], smooth: [], normal: [], uv: [[]] }] };
-    expect(formatError(() => parseLod(lodFile([msl1([mesh])]))).code).toBe('BAD_COUNT');
+    expect(formatError(() => parseSync(lodFile([msl1([mesh])]))).code).toBe('BAD_COUNT');
     const bytes = lodFile([msl1([staticMesh])]);
     const modeAt = 8 + 12 + 12 + 12 + 4 + 3 + 1;
     expect(bytes[modeAt]).toBe(3);
     bytes[modeAt] = 4;
-    expect(formatError(() => parseLod(bytes)).code).toBe('UNSUPPORTED');
+    expect(formatError(() => parseSync(bytes)).code).toBe('UNSUPPORTED');
   });
 });
 

@@ -1,6 +1,6 @@
 import { ready, unweldJS } from '@relic3d/kernels';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { weldCorners, type CornerLists } from '../src/weld.js';
+import { weldCorners, type CornerLists } from '../src/scene/weld.js';
 
 /** Deterministic pseudo-random integers below `n`. */
 function ints(count: number, n: number, seed: number): Uint32Array {

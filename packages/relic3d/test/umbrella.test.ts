@@ -21,7 +21,7 @@ describe('the umbrella entry', () => {
     expect(typeof relic3d.ase.parseSync).toBe('function');
     expect(typeof relic3d.o3d.findCompanions).toBe('function');
     expect(typeof relic3d.mdl.parseMdl).toBe('function');
-    expect(typeof relic3d.lod.parseLod).toBe('function');
+    expect(typeof relic3d.lod.parseSync).toBe('function');
     expect(typeof relic3d.gltf.toGlb).toBe('function');
     expect(typeof relic3d.toGltf).toBe('function');
     expect(typeof relic3d.computeBounds).toBe('function');

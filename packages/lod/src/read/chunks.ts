@@ -1,18 +1,15 @@
-import { ByteReader, FormatError, type WarningSink } from '@relic3d/core';
-import type { LodChunkHeader, LodFile } from './types.js';
+import { FormatError, type ByteReader, type WarningSink } from '@relic3d/core';
+import { FORMAT_ID, type LodChunkHeader, type LodFile, type LodParseOptions, type LodUnknownChunk } from '../file.js';
+import { CHUNK_HEADER_SIZE } from './layout.js';
 
-export const FORMAT = 'lod';
-export const SIGNATURE = 'LODka3D1';
-export const CHUNK_HEADER_SIZE = 12;
-
-/** State of one parse (created per call). */
+/** State of one read (created per call). */
 export interface ReadContext {
   file: LodFile;
   sink: WarningSink;
   /** `SKL1` Count, 0 until a skeleton is read. */
   boneCount: number;
   /** Kernel path for index widening ('js' forces the TypeScript path). */
-  kernels?: 'wasm' | 'js';
+  kernels?: LodParseOptions['kernels'];
 }
 
 /** A chunk header plus a reader bounded to its data. */
@@ -29,7 +26,7 @@ export function readChunk(r: ByteReader): Chunk {
   const count = r.i32();
   if (size < 0 || size > r.remaining) {
     throw new FormatError({
-      format: FORMAT,
+      format: FORMAT_ID,
       offset: at + 4,
       expected: `a ${printableId(id)} chunk Size within the ${r.remaining} bytes left`,
       found: String(size),
@@ -44,13 +41,34 @@ export function expectChunkEnd(chunk: Chunk): void {
   const r = chunk.data;
   if (!r.eof) {
     throw new FormatError({
-      format: FORMAT,
+      format: FORMAT_ID,
       offset: r.absoluteOffset,
       expected: `the end of the ${printableId(chunk.id)} chunk at offset ${chunk.offset} (Size ${chunk.size})`,
       found: `${r.remaining} unread bytes`,
       code: 'BAD_SIZE',
     });
   }
+}
+
+/** True when `data` is exactly a sequence of well-formed chunk headers and their data. */
+export function parsesAsChunks(data: Uint8Array): boolean {
+  if (data.length < CHUNK_HEADER_SIZE) return false;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let at = 0;
+  while (at < data.length) {
+    if (at + CHUNK_HEADER_SIZE > data.length) return false;
+    for (let k = 0; k < 4; k++) if (data[at + k] < 0x20 || data[at + k] > 0x7e) return false;
+    const size = view.getInt32(at + 4, true);
+    if (size < 0 || at + CHUNK_HEADER_SIZE + size > data.length) return false;
+    at += CHUNK_HEADER_SIZE + size;
+  }
+  return true;
+}
+
+/** A chunk kept as bytes (unknown ID, or a known chunk that could not be used). */
+export function unknownChunk(chunk: Chunk, parent: string): LodUnknownChunk {
+  const data = chunk.data.u8Array(chunk.data.remaining, 'chunk data');
+  return { id: chunk.id, size: chunk.size, count: chunk.count, offset: chunk.offset, parent, data };
 }
 
 export function printableId(id: string): string {
@@ -66,6 +84,12 @@ export function lstr(r: ByteReader, what: string): string {
 export function fixedString(r: ByteReader, length: number, what: string): string {
   r.count(length, 1, what);
   return r.decode(r.u8Array(length, what));
+}
+
+/** Names stored as a length array then one string. */
+export function readNameList(r: ByteReader, count: number, what: string): string[] {
+  const lengths = Array.from(r.i32Array(count, `${what} name lengths`));
+  return lengths.map((n) => fixedString(r, n, `${what} name`));
 }
 
 /** An Integer count checked against the bytes left. */

@@ -1,8 +1,13 @@
 /**
- * The raw structure of a LODka3D `.lod` file, exactly as stored (field names follow the spec's
- * tables). Produced by `readLod`; `parseLod` converts it into a core Scene.
+ * The raw structure of a LODka3D `.lod` file, exactly as stored (field names follow the tables of
+ * docs/formats/lod.md). Produced by `readLod`; `parseSync` converts it into a core Scene.
  */
 import type { ParseOptions, Quat, Vec3, Vec4, Warning } from '@relic3d/core';
+
+/** Format id of warnings and errors. */
+export const FORMAT_ID = 'lod';
+/** The 8-byte file signature; its last character is the version digit. */
+export const SIGNATURE = 'LODka3D1';
 
 export interface LodParseOptions extends ParseOptions {
   /**

@@ -1,5 +1,13 @@
 import type { ByteReader } from '@relic3d/core';
-import { bool, countOf, lstr, type Chunk, type ReadContext } from './chunk.js';
+import { bool, countOf, lstr, type Chunk, type ReadContext } from './chunks.js';
+import {
+  CHUNK_HEADER_SIZE,
+  EMBEDDED_TEXTURE_MIN_SIZE,
+  MATERIAL_MIN_SIZE,
+  MATERIAL_OPTIONS_SIZE,
+  MATERIAL_OPTIONS_WITH_MAPPING_SIZE,
+  SHADER_MIN_SIZE,
+} from './layout.js';
 import type {
   LodEmbeddedTexture,
   LodMaterial,
@@ -8,11 +16,11 @@ import type {
   LodShader,
   LodShaderLibrary,
   LodTextureLibrary,
-} from './types.js';
+} from '../file.js';
 
 /** MaterialOptions: 100 bytes (type 2) or 101 with MappingMode (type 3). */
 function readOptions(r: ByteReader, withMapping: boolean): LodMaterialOptions {
-  r.need(withMapping ? 101 : 100, 'material options');
+  r.need(withMapping ? MATERIAL_OPTIONS_WITH_MAPPING_SIZE : MATERIAL_OPTIONS_SIZE, 'material options');
   const options: LodMaterialOptions = {
     ambient: r.vec4(),
     diffuse: r.vec4(),
@@ -35,7 +43,7 @@ function readOptions(r: ByteReader, withMapping: boolean): LodMaterialOptions {
   return options;
 }
 
-/** `MAT1`: the material library (spec §3.2). */
+/** `MAT1`: the material library (docs/formats/lod.md §3.2). */
 export function readMaterialLibrary(chunk: Chunk, ctx: ReadContext): LodMaterialLibrary {
   const r = chunk.data;
   const typeAt = r.offset;
@@ -43,7 +51,7 @@ export function readMaterialLibrary(chunk: Chunk, ctx: ReadContext): LodMaterial
   if (materialsType > 3) r.fail('MaterialsType 0..3', String(materialsType), 'UNSUPPORTED', typeAt);
   const materials: LodMaterial[] = [];
   if (materialsType > 0) {
-    const count = countOf(r, 8, 'materials');
+    const count = countOf(r, MATERIAL_MIN_SIZE, 'materials');
     if (count !== chunk.count) ctx.sink.warn('LOD_COUNT_MISMATCH', `MAT1 Count is ${chunk.count}, MaterialsCount is ${count}`, chunk.offset);
     for (let i = 0; i < count; i++) {
       const material: LodMaterial = { name: lstr(r, 'material name'), textureName: lstr(r, 'texture name') };
@@ -54,12 +62,12 @@ export function readMaterialLibrary(chunk: Chunk, ctx: ReadContext): LodMaterial
   return { materialsType, materials };
 }
 
-/** `TXTR`: embedded textures (spec §3.3). */
+/** `TXTR`: embedded textures (docs/formats/lod.md §3.3). */
 export function readTextureLibrary(chunk: Chunk, ctx: ReadContext): LodTextureLibrary {
   const r = chunk.data;
   const texturesType = r.u8();
-  if (texturesType !== 0) ctx.sink.warn('LOD_TEXTURES_TYPE', `TexturesType is ${texturesType}, expected 0`, chunk.offset + 12);
-  const count = r.count(chunk.count, 20, 'embedded textures');
+  if (texturesType !== 0) ctx.sink.warn('LOD_TEXTURES_TYPE', `TexturesType is ${texturesType}, expected 0`, chunk.offset + CHUNK_HEADER_SIZE);
+  const count = r.count(chunk.count, EMBEDDED_TEXTURE_MIN_SIZE, 'embedded textures');
   const textures: LodEmbeddedTexture[] = [];
   for (let i = 0; i < count; i++) {
     const start = r.offset;
@@ -79,12 +87,12 @@ export function readTextureLibrary(chunk: Chunk, ctx: ReadContext): LodTextureLi
   return { texturesType, textures };
 }
 
-/** `SHDR`: bump shaders (spec §3.4). ShaderSize counts the bytes after itself. */
+/** `SHDR`: bump shaders (docs/formats/lod.md §3.4). ShaderSize counts the bytes after itself. */
 export function readShaderLibrary(chunk: Chunk, ctx: ReadContext): LodShaderLibrary {
   const r = chunk.data;
   const shaderLibType = r.u8();
-  if (shaderLibType !== 1) ctx.sink.warn('LOD_SHADER_LIB_TYPE', `ShaderLibType is ${shaderLibType}, expected 1`, chunk.offset + 12);
-  const count = r.count(chunk.count, 5, 'shaders');
+  if (shaderLibType !== 1) ctx.sink.warn('LOD_SHADER_LIB_TYPE', `ShaderLibType is ${shaderLibType}, expected 1`, chunk.offset + CHUNK_HEADER_SIZE);
+  const count = r.count(chunk.count, SHADER_MIN_SIZE, 'shaders');
   const shaders: LodShader[] = [];
   for (let i = 0; i < count; i++) {
     const start = r.offset;
