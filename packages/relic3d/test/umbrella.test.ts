@@ -17,7 +17,7 @@ describe('the umbrella entry', () => {
   });
 
   it('re-exports every format package as a namespace, plus core and the glTF bridge', () => {
-    expect(typeof relic3d.ms3d.parseMs3d).toBe('function');
+    expect(typeof relic3d.ms3d.parseSync).toBe('function');
     expect(typeof relic3d.ase.parseSync).toBe('function');
     expect(typeof relic3d.o3d.findCompanions).toBe('function');
     expect(typeof relic3d.mdl.parseMdl).toBe('function');

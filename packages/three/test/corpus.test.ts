@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import { computeBounds, validateScene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
-import { parseSync as parseMs3d } from '@relic3d/ms3d';
+import { parseSync as parseMs3dSync } from '@relic3d/ms3d';
 import { sceneStats, toThree } from '../src/index.js';
 
 const files = corpusFiles('ms3d', '.ms3d');
@@ -25,7 +25,7 @@ describe('ms3d corpus through toThree', () => {
   it('finds the corpus', () => expect(files.length).toBeGreaterThan(5));
 
   it.each(files.map((f) => [f.file, f] as const))('%s converts', (_name, file) => {
-    const scene = parseMs3d(readCorpusFile(file));
+    const scene = parseMs3dSync(readCorpusFile(file));
     expect(validateScene(scene)).toEqual([]);
     const result = toThree(scene);
     expect(result.meshes.length).toBe(scene.nodes.reduce((n, node) => n + (node.mesh !== undefined ? scene.meshes[node.mesh].primitives.length : 0), 0));
@@ -34,7 +34,7 @@ describe('ms3d corpus through toThree', () => {
 
   it('Woman4 (MANIFEST: 31 joints, 3450 triangles, 2 materials) skins like core at several times', () => {
     const file = files.find((f) => /Woman4/.test(f.file))!;
-    const scene = parseMs3d(readCorpusFile(file));
+    const scene = parseMs3dSync(readCorpusFile(file));
     expect(sceneStats(scene).triangles).toBe(3450);
     const result = toThree(scene);
     expect(result.skeletons).toHaveLength(1);

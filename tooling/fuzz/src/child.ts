@@ -9,7 +9,9 @@ import { ready } from '@relic3d/kernels';
 import { aseFormat, readAse } from '@relic3d/ase';
 import { lodFormat, readLod } from '@relic3d/lod';
 import { mdlFormat, readMdl } from '@relic3d/mdl';
-import { ms3dFormat, ms3dToScene, readMs3d } from '@relic3d/ms3d';
+import { ms3dFormat, readMs3d } from '@relic3d/ms3d';
+// Internal: the fuzzer also builds a scene from a decoded raw structure, a path of its own.
+import { buildMs3dScene } from '../../../packages/ms3d/src/scene/index.js';
 import { parse as parseO3d, parseSync as parseO3dSync, readAni, readChr, readO3d } from '@relic3d/o3d';
 import { toGlb } from '@relic3d/gltf';
 import validator from 'gltf-validator';
@@ -127,7 +129,7 @@ async function parse(format: FormatId, input: FuzzInput, variant: Variant, salt:
 function readRaw(format: FormatId, input: FuzzInput): void {
   const bytes = input.changed === input.seed.fileName ? input.bytes : input.companions[input.changed];
   if (format === 'o3d') (/\.chr$/i.test(input.changed) ? readChr : /\.ani$/i.test(input.changed) ? readAni : readO3d)(bytes);
-  else if (format === 'ms3d') ms3dToScene(readMs3d(bytes), {}, new WarningSink('ms3d')); // the scene from a decoded raw structure is a path of its own
+  else if (format === 'ms3d') buildMs3dScene(readMs3d(bytes), {}, new WarningSink('ms3d'));
   else ({ ase: readAse, mdl: readMdl, lod: readLod })[format](bytes);
 }
 

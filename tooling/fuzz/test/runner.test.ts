@@ -63,7 +63,7 @@ describe('the runner under faults', () => {
   it('maps the coverage of the children back to the sources of the format', () => {
     const r = runFuzz(['--format', 'lod', '--count', '40', '--no-validate', '--no-stress']);
     const coverage = r.reports[0].coverage!;
-    expect(Object.keys(coverage.files)).toContain('read.ts');
+    expect(Object.keys(coverage.files)).toContain('read/index.ts');
     expect(coverage.lines.total).toBeGreaterThan(1000); // packages/lod/src has ~1,400 mapped lines
     expect(coverage.lines.covered).toBeGreaterThan(coverage.lines.total / 4);
     expect(coverage.lines.covered).toBeLessThan(coverage.lines.total);
