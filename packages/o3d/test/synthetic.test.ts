@@ -10,7 +10,7 @@ import {
   validateScene,
   type Scene,
 } from '@relic3d/core';
-import { findCompanions, o3dFormat, parse, parseO3d, readAni, readChr, readO3d } from '../src/index.js';
+import { findCompanions, o3dFormat, parse, parseSync as parseO3d, readAni, readChr, readO3d } from '../src/index.js';
 import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, writeSampleO3d, type WGeometry, type WO3d } from '@relic3d/fixtures/o3d';
 
 const tri = (over: Partial<WGeometry> = {}): WGeometry => ({
