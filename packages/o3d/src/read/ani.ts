@@ -1,4 +1,4 @@
-/** The `.ani` motion, version 10 (docs/formats/o3d.md §4). */
+/** The `.ani` motion, version 10 (docs/formats/o3d.md §4.1). */
 import { FormatError, WarningSink } from '@relic3d/core';
 import { ANI_VERSION, LIMITS, type AniFile, type O3dReadOptions } from '../file.js';
 import { readMotionBody } from './motion.js';

@@ -1,4 +1,4 @@
-/** The optional collision mesh: a flag, then a normal object's geometry (docs/formats/o3d.md §2.2). */
+/** The optional collision mesh: a flag, then a normal object's geometry (docs/formats/o3d.md §2.1). */
 import type { O3dGeometry } from '../file.js';
 import { readGeometry } from './geometry.js';
 import type { Reading } from './reading.js';

@@ -1,4 +1,4 @@
-/** The GMObject geometry block (docs/formats/o3d.md §2.4): vertex list, vertex buffer, indices, maps, materials. */
+/** The GMObject geometry block (docs/formats/o3d.md §2.3, §2.4): vertex list, vertex buffer, indices, maps, materials. */
 import { deinterleave } from '@relic3d/kernels';
 import type { O3dGeometry } from '../file.js';
 import { NORMAL_VERTEX_BYTES, NORMAL_VERTEX_FIELDS, SKIN_VERTEX_BYTES, SKIN_VERTEX_FIELDS } from './layout.js';

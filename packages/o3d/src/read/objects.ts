@@ -1,4 +1,4 @@
-/** One GMObject (docs/formats/o3d.md §2.3): type, palette, parent, local TM, geometry, TM keys. */
+/** One GMObject (docs/formats/o3d.md §2.2, §2.5): type, palette, parent, local TM, geometry, TM keys. */
 import { LIGHT_BIT, LIMITS, OBJECT_NORMAL, OBJECT_SKIN, type O3dObject } from '../file.js';
 import { readGeometry } from './geometry.js';
 import { KEY_BYTES, KEY_FLOATS } from './layout.js';

@@ -1,4 +1,4 @@
-/** The O3D's embedded skeleton (docs/formats/o3d.md §2.2): base and inverse TMs, its motion, sendVS. */
+/** The O3D's embedded skeleton (docs/formats/o3d.md §2.1): base and inverse TMs, its motion, sendVS. */
 import type { O3dEmbeddedSkeleton } from '../file.js';
 import { MATRIX_BYTES } from './layout.js';
 import { readMotionBody } from './motion.js';

@@ -1,6 +1,6 @@
 /**
  * What each motion gives each bone, as the client computes it (CMotion::AnimateBone,
- * docs/formats/o3d.md §5.6): a plan per clip, made before the skeleton's nodes, since a bone whose
+ * docs/formats/o3d.md §5.2): a plan per clip, made before the skeleton's nodes, since a bone whose
  * local matrix some clip cannot give as TRS gets a shear node.
  */
 import { isTRS, mirrorZ } from '@relic3d/core';

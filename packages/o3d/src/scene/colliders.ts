@@ -1,4 +1,4 @@
-/** The collision mesh as a trimesh collider on the model root (docs/formats/o3d.md §5.4). */
+/** The collision mesh as a trimesh collider on the model root (docs/formats/o3d.md §2.1). */
 import { mirrorZ, zeroNonFinite, type Collider } from '@relic3d/core';
 import type { O3dGeometry } from '../file.js';
 import { convertBox } from './axes.js';

@@ -1,5 +1,5 @@
 /**
- * Materials and textures (docs/formats/o3d.md §5.7): the block's material, effects and amount, and
+ * Materials and textures (docs/formats/o3d.md §2.4, §9.7): the block's material, effects and amount, and
  * the light flag of its object; one scene material per distinct combination.
  */
 import { linearColor, linearRgb, type Material } from '@relic3d/core';

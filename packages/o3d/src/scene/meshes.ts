@@ -1,6 +1,6 @@
 /**
  * An object's geometry as a mesh: one primitive per material block, each with its own compact
- * vertex set and bone palette (docs/formats/o3d.md §5.4). The file's arrays are only read.
+ * vertex set and bone palette (docs/formats/o3d.md §2.4, §5.3). The file's arrays are only read.
  */
 import { mirrorZ, zeroNonFinite, type Primitive } from '@relic3d/core';
 import { OBJECT_SKIN, type O3dGeometry, type O3dMaterialBlock, type O3dObject } from '../file.js';

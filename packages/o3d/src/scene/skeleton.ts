@@ -1,6 +1,6 @@
 /**
  * The skeleton: the O3D's embedded bones, else the `.chr`'s, as joint nodes whose rest pose is the
- * bind pose, and the skin over them (docs/formats/o3d.md §5.3).
+ * bind pose, and the skin over them (docs/formats/o3d.md §5.3, §5.5).
  */
 import { addNode, isTRS, math, splitAffine } from '@relic3d/core';
 import { convertMatrix, convertVec3 } from './axes.js';
