@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Scene } from '@relic3d/core';
 import { folderResolver } from '@relic3d/core/node';
 import { parse } from './parse.js';
-import type { O3dParseOptions } from './types.js';
+import type { O3dParseOptions } from './file.js';
 
 export interface O3dFileOptions extends Omit<O3dParseOptions, 'skeleton' | 'resolve' | 'fileName'> {
   /** The `.chr` to use instead of the model's own, by name beside the model. */
@@ -43,4 +43,4 @@ export async function parseO3dFile(filePath: string, options: O3dFileOptions = {
   return scene;
 }
 
-export { findCompanions } from './companions.js';
+export { findCompanions } from './read/companion-names.js';

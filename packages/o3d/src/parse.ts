@@ -1,224 +1,42 @@
-import { FormatError, WarningSink, type Scene, type Warning } from '@relic3d/core';
+/** `.o3d` bytes → Scene: read the model, load its companions, build the scene (sync or async). */
+import { baseNameOf, WarningSink, type Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
-import { findCompanions, isPlayerPart, motionFileFor, motionNameOf, skeletonNameFor } from './companions.js';
-import { readAniWith, readChrWith, readO3dWith } from './read.js';
-import { buildScene } from './scene.js';
-import type { AniFile, ChrFile, O3dFile, O3dParseOptions } from './types.js';
-import { OBJECT_SKIN, PARENT_BONE } from './types.js';
-
-type Bytes = Uint8Array | undefined;
-/**
- * The assembly of a scene from a read `.o3d`: it yields the name of each companion it needs and is
- * resumed with its bytes (or undefined). One code path for the sync and the async parse.
- */
-type Assembly<T> = Generator<string, T, Bytes>;
-
-/** A decoded companion as the cache keeps it: never mutated, replayed with its read warnings. */
-interface CachedCompanion<T> {
-  value: T;
-  warnings: Warning[];
-}
-
-const toBytes = (data: Uint8Array | ArrayBuffer): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(data));
-const isPromise = (v: unknown): v is Promise<unknown> => !!v && typeof (v as { then?: unknown }).then === 'function';
-
-/** Whether the model needs an external skeleton: skin objects or bone parents, and no embedded bones. */
-export function needsSkeleton(file: O3dFile): boolean {
-  if (file.skeleton) return false;
-  return file.groups.some((objects) => objects.some((o) => o.type === OBJECT_SKIN || (o.parentIndex !== -1 && o.parentType === PARENT_BONE)));
-}
-
-function checkName(file: O3dFile, fileName: string | undefined, sink: WarningSink): void {
-  if (!fileName) return;
-  const base = fileName.replace(/^.*[\\/]/, '');
-  if (base.toLowerCase() !== file.name.toLowerCase()) {
-    sink.warn('O3D_NAME_MISMATCH', `the header names '${file.name}', the file is '${base}' (the client would refuse it)`, 1);
-  }
-}
-
-/** Reads a companion through the resolver only when it answers synchronously. */
-function resolveSync(options: O3dParseOptions, name: string, sink: WarningSink): Bytes {
-  if (!options.resolve) return undefined;
-  let result: ReturnType<NonNullable<O3dParseOptions['resolve']>>;
-  try {
-    result = options.resolve(name);
-  } catch {
-    return undefined;
-  }
-  if (isPromise(result)) {
-    result.catch(() => undefined);
-    sink.warn('O3D_ASYNC_RESOLVER', `the resolver answered '${name}' asynchronously; use parse() (async) to load companions`);
-    return undefined;
-  }
-  return result ? toBytes(result as ArrayBuffer | Uint8Array) : undefined;
-}
-
-async function resolveAsync(options: O3dParseOptions, name: string): Promise<Bytes> {
-  try {
-    const data = await options.resolve?.(name);
-    return data ? toBytes(data) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Wraps a companion's read error so the message says which companion failed. */
-function companion<T>(what: string, read: () => T): T {
-  try {
-    return read();
-  } catch (e) {
-    if (e instanceof FormatError) {
-      throw new FormatError({ format: 'o3d', offset: e.offset, expected: e.expected, found: e.found, code: e.code, message: `${what}: ${e.message}` });
-    }
-    throw e;
-  }
-}
-
-/** The resolver's file list, when it has one. */
-function listing(options: O3dParseOptions): readonly string[] | undefined {
-  try {
-    return options.resolve?.list?.();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The cache key of a companion, when a cache and a resolver key are both given. */
-function cacheKey(options: O3dParseOptions, kind: 'chr' | 'ani', name: string): string | undefined {
-  if (!options.cache || !options.resolve?.key) return undefined;
-  let key: string | undefined;
-  try {
-    key = options.resolve.key(name);
-  } catch {
-    return undefined;
-  }
-  return key === undefined ? undefined : `o3d:${kind}:${key}`;
-}
-
-type Reader<T> = (bytes: Uint8Array, options: O3dParseOptions & { inputViews?: boolean }, sink: WarningSink) => T;
-
-/**
- * A companion by name: from the cache (its read warnings replayed), else through the resolver.
- * What goes into the cache owns its arrays (no views of bytes the resolver may reuse), and nothing
- * downstream writes to it: the scene builder only reads skeletons and motions.
- */
-function* loadCompanion<T extends ChrFile | AniFile>(
-  kind: 'chr' | 'ani',
-  name: string,
-  what: string,
-  read: Reader<T>,
-  options: O3dParseOptions,
-  sink: WarningSink,
-): Assembly<T | undefined> {
-  if (!options.resolve) return undefined;
-  const key = cacheKey(options, kind, name);
-  const hit = key !== undefined ? (options.cache!.get(key) as CachedCompanion<T> | undefined) : undefined;
-  if (hit) {
-    for (const w of hit.warnings) sink.warn(w.code, w.message, w.offset);
-    return hit.value;
-  }
-  const bytes = yield name;
-  if (!bytes) return undefined;
-  if (key === undefined) return companion(what, () => read(bytes, { ...options, inputViews: true }, sink));
-  const local = new WarningSink('o3d');
-  const value = companion(what, () => read(bytes, { ...options, inputViews: false }, local));
-  for (const w of local.list) sink.warn(w.code, w.message, w.offset);
-  const bones = 'bones' in value ? value.bones.length : value.motion.bones.length;
-  options.cache!.set(key, { value, warnings: local.list } satisfies CachedCompanion<T>, bytes.length + 512 * bones + 256);
-  return value;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-function* assemble(file: O3dFile, options: O3dParseOptions, sink: WarningSink): Assembly<Scene> {
-  checkName(file, options.fileName, sink);
-  const modelName = options.fileName ?? file.name;
-  const skeletonName = skeletonNameFor(modelName);
-
-  let chr: ChrFile | undefined;
-  if (options.skeleton) {
-    const bytes = toBytes(options.skeleton);
-    chr = companion('skeleton (.chr)', () => readChrWith(bytes, { ...options, inputViews: true }, sink));
-  } else if (needsSkeleton(file) && !options.noSkeletonLookup) {
-    chr = yield* loadCompanion('chr', skeletonName, 'skeleton (.chr)', readChrWith, options, sink);
-    if (!chr && options.resolve) sink.warn('O3D_MISSING_SKELETON', `the skeleton '${skeletonName}' was not found`);
-  }
-  const hasSkeleton = (file.skeleton?.baseTMs.length ?? 0) > 0 || (chr?.bones.length ?? 0) > 0;
-
-  const motions: { name: string; ani: AniFile }[] = [];
-  const asked = options.motions ?? 'auto';
-  // A lone name (a JavaScript caller's `motions: 'stand'`) is a list of one.
-  const policy = typeof asked === 'string' && asked !== 'auto' && asked !== 'all' && asked !== 'none' ? [asked] : asked;
-  /** One warning for motions that are there but not loaded. */
-  const notLoaded = (count: number, why: string) => {
-    if (count > 0) sink.warn('O3D_MOTIONS_NOT_LOADED', `${plural(count, 'motion')} of ${skeletonName} not loaded: ${why}`);
-  };
-  if (Array.isArray(policy)) {
-    if (!hasSkeleton) notLoaded(policy.length, 'the model has no skeleton');
-    else {
-      for (const motion of policy) {
-        const fileName = motionFileFor(modelName, motion);
-        const ani = yield* loadCompanion('ani', fileName, `motion '${fileName}'`, readAniWith, options, sink);
-        if (ani) motions.push({ name: motionNameOf(modelName, fileName), ani });
-        else sink.warn('O3D_MISSING_MOTION', `the motion '${fileName}' was not found`);
-      }
-    }
-  } else if (policy === 'auto' || policy === 'all') {
-    const names = listing(options);
-    const found = names ? Object.entries(findCompanions(modelName, names).motions) : [];
-    found.sort(([, a], [, b]) => compareNames(a, b));
-    if (!found.length) {
-      // Nothing beside the model.
-    } else if (!hasSkeleton) notLoaded(found.length, 'the model has no skeleton');
-    else if (policy === 'auto' && isPlayerPart(modelName)) {
-      notLoaded(found.length, `player parts share them; ask for them with motions: 'all' or by name, e.g. ['${found[0][0]}'] (CLI: --motions all or --motions ${found[0][0]})`);
-    } else {
-      for (const [name, fileName] of found) {
-        const ani = yield* loadCompanion('ani', fileName, `motion '${fileName}'`, readAniWith, options, sink);
-        if (ani) motions.push({ name, ani });
-        else sink.warn('O3D_MISSING_MOTION', `the motion '${fileName}' is listed but could not be read`);
-      }
-    }
-  } else if (policy !== 'none' && typeof policy === 'object' && policy) {
-    const given = Object.entries(policy);
-    if (!hasSkeleton) notLoaded(given.length, 'the model has no skeleton');
-    else for (const [name, data] of given) motions.push({ name, ani: companion(`motion '${name}'`, () => readAniWith(toBytes(data), { ...options, inputViews: true }, sink)) });
-  }
-  return buildScene({ file, chr, motions, sink, kernels: options.kernels });
-}
-
-/** Case-insensitive name order, ties by code units: the same on every disk. */
-function compareNames(a: string, b: string): number {
-  const la = a.toLowerCase(), lb = b.toLowerCase();
-  return la < lb ? -1 : la > lb ? 1 : a < b ? -1 : a > b ? 1 : 0;
-}
+import type { O3dFile, O3dParseOptions } from './file.js';
+import { loadCompanions, loadCompanionsSync } from './read/companions.js';
+import { readO3dWith } from './read/index.js';
+import { buildO3dScene } from './scene/index.js';
 
 /**
  * Parses an `.o3d` with its companions, synchronously: the `.chr` and motions come from
  * `options.skeleton`/`options.motions` bytes, or from a resolver that answers synchronously.
  */
-export function parseO3d(bytes: Uint8Array, options: O3dParseOptions = {}): Scene {
+export function parseSync(bytes: Uint8Array, options: O3dParseOptions = {}): Scene {
   const sink = new WarningSink('o3d', options.onWarning);
-  const file = readO3dWith(bytes, { ...options, inputViews: true }, sink);
-  const steps = assemble(file, options, sink);
-  let step = steps.next();
-  while (!step.done) step = steps.next(resolveSync(options, step.value, sink));
-  return step.value;
+  const file = readO3dWith(bytes, options, sink, true);
+  checkFileName(file, options.fileName, sink);
+  const companions = loadCompanionsSync(file, options, sink);
+  return sink.attach(buildO3dScene(file, companions, options, sink));
 }
-
-export const parseSync = parseO3d;
 
 /**
  * Parses an `.o3d`, loading `<name>.chr` and the motions `options.motions` asks for through
- * `options.resolve` (awaited). Waits for the WASM kernels first (`options.kernels: 'js'` still
- * forces the TypeScript path; same results).
+ * `options.resolve` (awaited). Waits for the WASM kernels first (`options.kernels: 'js'` forces the
+ * TypeScript path; same results).
  */
 export async function parse(bytes: Uint8Array, options: O3dParseOptions = {}): Promise<Scene> {
-  await ready();
+  if (options.kernels !== 'js') await ready();
   const sink = new WarningSink('o3d', options.onWarning);
-  const file = readO3dWith(bytes, { ...options, inputViews: true }, sink);
-  const steps = assemble(file, options, sink);
-  let step = steps.next();
-  while (!step.done) step = steps.next(await resolveAsync(options, step.value));
-  return step.value;
+  const file = readO3dWith(bytes, options, sink, true);
+  checkFileName(file, options.fileName, sink);
+  const companions = await loadCompanions(file, options, sink);
+  return sink.attach(buildO3dScene(file, companions, options, sink));
+}
+
+/** The client refuses a model whose header names another file. */
+function checkFileName(file: O3dFile, fileName: string | undefined, sink: WarningSink): void {
+  if (!fileName) return;
+  const base = baseNameOf(fileName);
+  if (base.toLowerCase() !== file.name.toLowerCase()) {
+    sink.warn('O3D_NAME_MISMATCH', `the header names '${file.name}', the file is '${base}' (the client would refuse it)`, 1);
+  }
 }

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateScene, type Scene } from '@relic3d/core';
-import { parseO3d } from '../src/index.js';
+import { parseSync as parseO3d } from '../src/index.js';
 import { splitAffine } from '@relic3d/core';
-import { splitMatrix, relativeDifference } from '../src/pose.js';
+import { splitMatrix, relativeDifference } from '../src/scene/pose.js';
 import { quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WObject } from '@relic3d/fixtures/o3d';
 
 const tri = (): WGeometry => ({

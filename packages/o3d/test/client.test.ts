@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeSkinMatrices, computeWorldMatrices, math, sampleAnimation, validateScene, type Scene } from '@relic3d/core';
-import { parseO3d } from '../src/index.js';
+import { parseSync as parseO3d } from '../src/index.js';
 import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry, type WMotionBone, type WObject } from '@relic3d/fixtures/o3d';
 
 type Row = number[];

@@ -8,9 +8,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { computeSkinMatrices, computeWorldMatrices, FormatError, sampleAnimation, skinVertices, validateScene, type Scene } from '@relic3d/core';
 import { corpusFiles, corpusRoot, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
-import { findCompanions, parseO3d, readAni, readChr, readO3d, o3dFormat } from '../src/index.js';
+import { findCompanions, parseSync as parseO3d, readAni, readChr, readO3d, o3dFormat } from '../src/index.js';
 import { parseO3dFile } from '../src/node.js';
-import type { AniFile, ChrFile, MotionBody, O3dFile } from '../src/types.js';
+import type { AniFile, ChrFile, MotionBody, O3dFile } from '../src/file.js';
 
 const entries = corpusFiles('o3d');
 const o3ds = entries.filter((e) => /\.o3d$/i.test(e.file));

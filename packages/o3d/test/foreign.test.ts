@@ -1,6 +1,6 @@
 import { FormatError } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { o3dFormat, parseO3d } from '../src/index.js';
+import { o3dFormat, parseSync as parseO3d } from '../src/index.js';
 
 describe('foreign files', () => {
   it('a Git LFS pointer named .o3d says what it is (the shared foreign check in core)', () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
-import { parseO3d, readAni, readChr } from '../src/index.js';
+import { parseSync as parseO3d, readAni, readChr } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/o3d-seeds';
 
 const entries = corpusFiles('o3d');

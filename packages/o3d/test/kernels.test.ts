@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateScene } from '@relic3d/core';
 import { activePath, ready } from '@relic3d/kernels';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
-import { findCompanions, findInListing, parse } from '../src/index.js';
+import { findCompanions, parse } from '../src/index.js';
+import { findInListing } from '../src/read/companion-names.js';
 import { writeSampleO3d } from '@relic3d/fixtures/o3d';
 
 const entries = corpusFiles('o3d');

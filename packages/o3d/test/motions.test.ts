@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FolderIndex, indexResolver, lruCache, validateScene, type CompanionCache, type Resolver, type Scene } from '@relic3d/core';
-import { o3dFormat, parse, parseO3d, type O3dMotions, type O3dParseOptions } from '../src/index.js';
+import { o3dFormat, parse, parseSync as parseO3d, type O3dMotions, type O3dParseOptions } from '../src/index.js';
 import { parseO3dFile } from '../src/node.js';
 import { quatZ, translationMatrix, writeAni, writeChr, writeO3d, type WGeometry } from '@relic3d/fixtures/o3d';
 

@@ -4,13 +4,16 @@ import {
   computeSkinMatrices,
   FormatError,
   hiddenLodNodes,
+  WarningSink,
   math,
   sampleAnimation,
   skinVertices,
   validateScene,
   type Scene,
 } from '@relic3d/core';
-import { findCompanions, o3dFormat, parse, parseO3d, readAni, readChr, readO3d } from '../src/index.js';
+import { findCompanions, o3dFormat, parse, parseSync as parseO3d, readAni, readChr, readO3d } from '../src/index.js';
+import type { O3dCompanions } from '../src/read/companions.js';
+import { buildO3dScene } from '../src/scene/index.js';
 import { IDENTITY, quatZ, translationMatrix, writeAni, writeChr, writeO3d, writeSampleO3d, type WGeometry, type WO3d } from '@relic3d/fixtures/o3d';
 
 const tri = (over: Partial<WGeometry> = {}): WGeometry => ({
@@ -143,6 +146,21 @@ describe('structure', () => {
     expect(Array.from(shape.positions)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, -1]);
     // The block's own box (written from the vertices: (0,0,0)..(1,1,1)), Z mirrored.
     expect(scene.colliders[0].extras).toMatchObject({ faceCount: 1, bboxMin: [0, 0, -1], bboxMax: [1, 1, 0] });
+  });
+
+  it('builds the scene without writing to the file or its companions', () => {
+    const { o3d, chr, ani } = writeSampleO3d();
+    const withCollision = writeO3d(model({ collision: tri({ materials: [], blocks: [] }) }));
+    const cases: [Uint8Array, O3dCompanions][] = [
+      [o3d, { chr: readChr(chr), motions: [{ name: 'sway', ani: readAni(ani) }] }],
+      [withCollision, { motions: [] }],
+    ];
+    for (const [bytes, companions] of cases) {
+      const file = readO3d(bytes);
+      const before = structuredClone({ file, companions });
+      buildO3dScene(file, companions, {}, new WarningSink('o3d'));
+      expect({ file, companions }).toEqual(before);
+    }
   });
 
   it('follows object parents (type 0) and bone parents (type 2)', () => {

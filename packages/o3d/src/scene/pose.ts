@@ -8,7 +8,8 @@
  * Vᵀ (A = U Σ Vᵀ, the singular value decomposition). Both are exact; the choice of U and V follows
  * the previous key so that interpolated keys stay close.
  *
- * Matrices here are Float64Array, column-major, in scene space unless named `row` (D3D).
+ * Matrices here are Float64Array, column-major, in scene space unless named `row` (D3D); axes.ts's
+ * `convertMatrix` takes a row-vector D3D matrix to scene space.
  */
 import { math, type AffineSplit } from '@relic3d/core';
 
@@ -16,8 +17,6 @@ export type M64 = Float64Array;
 
 /** Quaternions whose squared length is within this of 1 are unit (float noise in real files is ~6e-6). */
 export const UNIT_TOLERANCE = 1e-4;
-
-const MIRROR = Float64Array.from({ length: 16 }, (_, k) => (((k >> 2) === 2) !== ((k & 3) === 2) ? -1 : 1));
 
 /**
  * The client's local matrix of a key (quaternion x, y, z, w then position), row-vector D3D form:
@@ -41,12 +40,6 @@ export function clientKeyRow(keys: ArrayLike<number>, o: number, out: M64 = new 
   out[13] = keys[o + 5];
   out[14] = keys[o + 6];
   out[15] = 1;
-  return out;
-}
-
-/** A stored row-vector D3D matrix → scene space (Z mirrored), column-major (see convert.ts). */
-export function toScene(row: ArrayLike<number>, out: M64 = new Float64Array(16)): M64 {
-  for (let k = 0; k < 16; k++) out[k] = MIRROR[k] < 0 ? 0 - row[k] : row[k];
   return out;
 }
 
@@ -95,3 +88,15 @@ export function d3dxSlerp(a: ArrayLike<number>, ao: number, b: ArrayLike<number>
   for (let c = 0; c < 4; c++) out[c] = k0 * a[ao + c] + k1 * b[bo + c];
   return out;
 }
+
+/** How far the client's matrix of a key is from the rotation of its normalised quaternion (largest singular value off 1). */
+export function clientScaleError(keys: ArrayLike<number>, o: number): number {
+  const s2 = keys[o] * keys[o] + keys[o + 1] * keys[o + 1] + keys[o + 2] * keys[o + 2] + keys[o + 3] * keys[o + 3];
+  if (!(s2 > 0)) return 1;
+  // (1 − s²)·I + s²·R scales by |1 − s² + s²·e^{iθ}| across the axis, θ the rotation angle.
+  const cos = Math.min(1, Math.max(-1, 1 - (2 * (keys[o] * keys[o] + keys[o + 1] * keys[o + 1] + keys[o + 2] * keys[o + 2])) / s2));
+  return Math.abs(Math.sqrt(1 + 2 * s2 * (s2 - 1) * (1 - cos)) - 1);
+}
+
+/** A relative size as a percentage with two significant digits. */
+export const percent = (x: number) => `${(100 * x).toPrecision(2)}%`;

@@ -1,7 +1,8 @@
 /**
- * Companion files: the `.chr` skeleton and `.ani` motions that belong to an `.o3d` (spec §5.5).
- * Real folders mix the case of prefixes (`mvr_`/`Mvr_`), so every match is case-insensitive.
+ * The names of an `.o3d`'s companions: its `.chr` skeleton and `.ani` motions (docs/formats/o3d.md
+ * §5.5). Real folders mix the case of prefixes (`mvr_`/`Mvr_`), so every match is case-insensitive.
  */
+import { baseNameOf } from '@relic3d/core';
 
 export interface Companions {
   /** The `.chr` as spelled in the listing, when found. */
@@ -10,12 +11,11 @@ export interface Companions {
   motions: Record<string, string>;
 }
 
-const stripDir = (name: string) => name.replace(/^.*[\\/]/, '');
 const stripExt = (name: string) => name.replace(/\.[^.]*$/, '');
 
 /** Player parts (`Part_m*`, `Part_f*`) share the player skeletons and their hundreds of motions. */
 export function isPlayerPart(o3dName: string): boolean {
-  return /^part_[mf]/i.test(stripExt(stripDir(o3dName)));
+  return /^part_[mf]/i.test(stripExt(baseNameOf(o3dName)));
 }
 
 /**
@@ -23,7 +23,7 @@ export function isPlayerPart(o3dName: string): boolean {
  * `mvr_male.chr`/`mvr_female.chr`; everything else uses `<name>.chr`.
  */
 export function skeletonNameFor(o3dName: string): string {
-  const base = stripExt(stripDir(o3dName));
+  const base = stripExt(baseNameOf(o3dName));
   if (/^part_m/i.test(base)) return 'mvr_male.chr';
   if (/^part_f/i.test(base)) return 'mvr_female.chr';
   return `${base}.chr`;
@@ -42,7 +42,7 @@ export function motionFileFor(o3dName: string, motion: string): string {
 
 /** Clip name of a motion file: the part after `<skeleton>_`, without `.ani`. */
 export function motionNameOf(o3dName: string, motionFile: string): string {
-  const base = stripExt(stripDir(motionFile));
+  const base = stripExt(baseNameOf(motionFile));
   const prefix = motionPrefixFor(o3dName);
   return base.toLowerCase().startsWith(prefix) && base.length > prefix.length ? base.slice(prefix.length) : base;
 }
@@ -69,7 +69,7 @@ export function findCompanions(fileName: string, folderListing: readonly string[
   for (const i of matching) {
     const lower = index.lower[i];
     if (!lower.endsWith('.ani') || lower.length <= prefix.length + 4 || longer.some((p) => lower.startsWith(p))) continue;
-    const motion = stripDir(folderListing[i]).slice(prefix.length, -4);
+    const motion = baseNameOf(folderListing[i]).slice(prefix.length, -4);
     if (!(motion in result.motions)) result.motions[motion] = folderListing[i];
   }
   return result;
@@ -94,7 +94,7 @@ const indexes = new WeakMap<readonly string[], ListingIndex>();
 function listingIndex(listing: readonly string[]): ListingIndex {
   let index = indexes.get(listing);
   if (index) return index;
-  const lower = listing.map((entry) => stripDir(entry).toLowerCase());
+  const lower = listing.map((entry) => baseNameOf(entry).toLowerCase());
   const first = new Map<string, number>();
   lower.forEach((name, i) => {
     if (!first.has(name)) first.set(name, i);
@@ -119,6 +119,6 @@ function listingIndex(listing: readonly string[]): ListingIndex {
 
 /** Case-insensitive lookup of one name in a listing. */
 export function findInListing(name: string, folderListing: readonly string[]): string | undefined {
-  const lower = stripDir(name).toLowerCase();
-  return folderListing.find((entry) => stripDir(entry).toLowerCase() === lower);
+  const lower = baseNameOf(name).toLowerCase();
+  return folderListing.find((entry) => baseNameOf(entry).toLowerCase() === lower);
 }

@@ -4,6 +4,26 @@
  */
 import type { ParseOptions, Vec3 } from '@relic3d/core';
 
+/** Client limits, enforced before anything is allocated (docs/formats/o3d.md §9.13). */
+export const LIMITS = {
+  nameLength: 64,
+  o3dEvents: 8,
+  aniEvents: 4,
+  palette: 28,
+  materialBlocks: 32,
+  materials: 16,
+  boneName: 32,
+} as const;
+
+/** The header name is XOR-encoded with this byte. */
+export const NAME_XOR = 0xcd;
+/** O3D versions read (older layouts differ). */
+export const O3D_VERSIONS = { min: 20, max: 22 } as const;
+/** `.chr` skeleton versions read. */
+export const CHR_VERSIONS = { min: 4, max: 7 } as const;
+/** The only `.ani` version. */
+export const ANI_VERSION = 10;
+
 export const OBJECT_NORMAL = 0;
 export const OBJECT_SKIN = 1;
 /** Parent type of an object parented to another object of its group. */
@@ -35,6 +55,9 @@ export const EFFECT = {
  * - a record: `.ani` bytes already loaded, keyed by clip name.
  */
 export type O3dMotions = 'auto' | 'all' | 'none' | string[] | Record<string, Uint8Array | ArrayBuffer>;
+
+/** Options of `readO3d`, `readChr` and `readAni`. */
+export type O3dReadOptions = Pick<ParseOptions, 'onWarning' | 'codePage' | 'kernels'>;
 
 export interface O3dParseOptions extends ParseOptions {
   /** The `.chr` skeleton, already loaded (else `<name>.chr` is asked from `resolve`). */

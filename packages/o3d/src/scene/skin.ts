@@ -1,0 +1,78 @@
+/**
+ * JOINTS_0/WEIGHTS_0 of a block's vertices (docs/formats/o3d.md §5.3): palette block → object →
+ * global, index / 3. Valid data goes through the `unpackO3dWeights` kernel; data it rejects (an
+ * index that is no palette slot, a bone past the skeleton, weights that are not usable) takes the
+ * tolerant loop, which warns and binds bad references to bone 0. Both give the same result on
+ * valid data.
+ */
+import { packSkinWeights, unpackO3dWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
+import type { O3dGeometry, O3dMaterialBlock, O3dObject } from '../file.js';
+import { SKIN_VERTEX_BYTES, SKIN_WEIGHT_BYTES } from '../read/layout.js';
+import type { BuildContext } from './context.js';
+import { isIdentity } from './vertices.js';
+
+export function skinWeights(ctx: BuildContext, object: O3dObject, block: O3dMaterialBlock, source: Uint32Array, name: string): PackedSkin {
+  const g = object.geometry;
+  const boneCount = ctx.skeleton!.nodes.length;
+  const palette = block.useBones.length > 0 ? block.useBones : object.useBones.length > 0 ? object.useBones : undefined;
+  const viaKernel = g.skinRecords && skinWeightsKernel(ctx, g.skinRecords, source, palette, boneCount);
+  return viaKernel || skinWeightsTolerant(ctx, g, source, palette, boneCount, name);
+}
+
+function skinWeightsKernel(ctx: BuildContext, records: Uint8Array, source: Uint32Array, palette: Int32Array | undefined, boneCount: number): PackedSkin | undefined {
+  if (palette && palette.some((bone) => !(bone >= 0 && bone < boneCount))) return undefined;
+  // The block's records, cut to the bytes the kernel reads. A block over every record in stored
+  // order reads them in place.
+  const n = source.length;
+  let picked = records;
+  let stride = SKIN_VERTEX_BYTES;
+  if (!(isIdentity(source, n) && n * SKIN_VERTEX_BYTES <= records.length)) {
+    stride = SKIN_WEIGHT_BYTES;
+    picked = new Uint8Array(n * stride);
+    for (let v = 0, o = 0; v < n; v++) {
+      const at = source[v] * SKIN_VERTEX_BYTES;
+      if (at + SKIN_VERTEX_BYTES > records.length) return undefined;
+      for (let b = at, end = at + stride; b < end; b++) picked[o++] = records[b];
+    }
+  }
+  let packed: UnpackedSkin;
+  try {
+    packed = unpackO3dWeights(picked, n, palette, { kernels: ctx.kernels, stride });
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+  if (packed.unskinned) return undefined;
+  for (let i = 0; i < packed.joints.length; i++) if (packed.joints[i] >= boneCount || !Number.isFinite(packed.weights[i])) return undefined;
+  return { joints: packed.joints, weights: packed.weights };
+}
+
+function skinWeightsTolerant(ctx: BuildContext, g: O3dGeometry, source: Uint32Array, palette: Int32Array | undefined, boneCount: number, name: string): PackedSkin {
+  const joints = new Uint16Array(source.length * 2);
+  const weights = new Float32Array(source.length * 2);
+  let bad = 0;
+  const resolve = (stored: number): number => {
+    const slot = Math.floor(stored / 3);
+    const bone = palette ? (slot < palette.length ? palette[slot] : -1) : slot;
+    if (stored % 3 !== 0 || !(bone >= 0 && bone < boneCount)) {
+      bad++;
+      return -1;
+    }
+    return bone;
+  };
+  for (let v = 0; v < source.length; v++) {
+    const s = source[v];
+    const w1 = g.weights![s * 2], w2 = g.weights![s * 2 + 1];
+    const a = resolve(g.boneIndices![s * 2]);
+    // The second index is junk when w2 = 0 (docs/formats/o3d.md §2.3).
+    const b = w2 !== 0 ? resolve(g.boneIndices![s * 2 + 1]) : a;
+    joints[v * 2] = Math.max(a, 0);
+    joints[v * 2 + 1] = Math.max(b, 0);
+    weights[v * 2] = a >= 0 && Number.isFinite(w1) ? Math.max(w1, 0) : 0;
+    weights[v * 2 + 1] = b >= 0 && w2 !== 0 && Number.isFinite(w2) ? Math.max(w2, 0) : 0;
+  }
+  if (bad) {
+    ctx.sink.warn('O3D_BONE_INDEX', `${name}: ${bad} bone references do not resolve to one of the ${boneCount} bones; bound to bone 0`);
+  }
+  return packSkinWeights(source.length, 2, joints, weights, { kernels: ctx.kernels });
+}
