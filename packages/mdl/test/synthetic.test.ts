@@ -1,6 +1,6 @@
 import { computeBounds, isFormatError, sampleAnimation, validateScene, type Scene } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { mdlFormat, parse, parseMdl, readMdl } from '../src/index.js';
+import { mdlFormat, parse, parseSync as parseMdl, readMdl } from '../src/index.js';
 import { sampleModel, writeMdl, writeSampleMdl, type V3, type WFile, type WMesh, type WVertex } from '@relic3d/fixtures/mdl';
 
 const valid = (scene: Scene) => {
