@@ -19,10 +19,12 @@ type Kernels = Pick<ParseOptions, 'kernels'>;
  */
 export function ultraUsedRanges(data: Uint8Array, count: number): { tail: boolean; texcoord1: boolean } {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  // Locals, not imported bindings, in the loop: a module-transforming runner reads those through getters.
+  const stride = ULTRA_VERTEX_SIZE, tailStart = ULTRA_TAIL_START;
   let tail = 0, texcoord1 = 0;
-  for (let base = 0; base < count * ULTRA_VERTEX_SIZE; base += ULTRA_VERTEX_SIZE) {
+  for (let base = 0; base < count * stride; base += stride) {
     texcoord1 |= view.getUint32(base + 32) | view.getUint32(base + 36);
-    const t = base + ULTRA_TAIL_START;
+    const t = base + tailStart;
     tail |=
       view.getUint32(t) | view.getUint32(t + 4) | view.getUint32(t + 8) |
       view.getUint32(t + 12) | view.getUint32(t + 16) | view.getUint32(t + 20) |

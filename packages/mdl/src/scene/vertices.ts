@@ -1,4 +1,3 @@
-import { mirrorZ } from '@relic3d/core';
 import type { MdlMesh, MdlVertices } from '../file.js';
 import { ULTRA_TAIL_START, ULTRA_VERTEX_SIZE } from '../read/layout.js';
 import { handednessFromGradient } from './tangents.js';
@@ -9,12 +8,14 @@ import { handednessFromGradient } from './tangents.js';
  * Also says which arrays are all finite (sums stay finite for any float32 input and turn NaN or
  * infinite as soon as one value is), whether texcoord1 is used and whether the displacement is one
  * value. A leaf function, so the loop is optimised as a whole. Positions and normals come back
- * mirrored in new arrays; `v` is only read.
+ * mirrored in new arrays, written in this pass rather than by core's `mirrorZ` since it reads every
+ * value anyway; `v` is only read.
  */
 export function convertVertices(v: MdlVertices, dPdv: Float64Array | undefined, bitangentUsed: boolean, n: number) {
   const tangent = new Float32Array(n * 4);
   const { position, normal, texcoord0, texcoord1, displacement, bitangent } = v;
   const stored = v.tangent;
+  const mirroredPosition = new Float32Array(position.length), mirroredNormal = new Float32Array(normal.length);
   const firstDisplacement = n > 0 ? displacement[0] : 1;
   let zeroTangents = 0, texcoord1Used = false, uniformDisplacement = true;
   let positionSum = 0, normalSum = 0, tangentSum = 0, texcoordSum = 0;
@@ -41,11 +42,18 @@ export function convertVertices(v: MdlVertices, dPdv: Float64Array | undefined, 
     }
     tangent[i * 4 + 3] = w;
     normalSum += nx + ny + storedNz;
-    positionSum += position[i * 3] + position[i * 3 + 1] + position[i * 3 + 2];
+    mirroredNormal[i * 3] = nx;
+    mirroredNormal[i * 3 + 1] = ny;
+    mirroredNormal[i * 3 + 2] = nz;
+    const px = position[i * 3], py = position[i * 3 + 1], pz = position[i * 3 + 2];
+    positionSum += px + py + pz;
+    mirroredPosition[i * 3] = px;
+    mirroredPosition[i * 3 + 1] = py;
+    mirroredPosition[i * 3 + 2] = 0 - pz;
   }
   return {
-    position: mirrorZ(position),
-    normal: mirrorZ(normal),
+    position: mirroredPosition,
+    normal: mirroredNormal,
     tangent,
     zeroTangents,
     texcoord1Used,
