@@ -21,7 +21,7 @@ export const LIMITS = {
 export interface MdlParseOptions extends ParseOptions {
   /**
    * How MORP records are read: `'absolute'` (the default) treats them as full replacement vertices
-   * and turns them into deltas; `'delta'` uses them as deltas. The file does not say which (spec §5.5).
+   * and turns them into deltas; `'delta'` uses them as deltas. The file does not say which (docs/formats/mdl.md §5.5).
    */
   morphTargets?: 'absolute' | 'delta';
   /**

@@ -37,8 +37,8 @@ export function sniffMdl(bytes: Uint8Array): MdlHeader | undefined {
 }
 
 /**
- * The error for bytes that are not an MDL we read, following the dispatch table of
- * docs/formats/mdl.md: it names the real format (Quake, Half-Life, Source, Leadwerks, LFS pointer, …)
+ * The error for bytes that are not an MDL we read, following the dispatch table in
+ * docs/formats/mdl.md §1.1: it names the real format (Quake, Half-Life, Source, Leadwerks, LFS pointer, …)
  * and shows the first bytes.
  */
 export function notMdlError(bytes: Uint8Array): FormatError {

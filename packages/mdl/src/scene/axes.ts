@@ -1,5 +1,6 @@
 /**
- * Left-handed (Ultra: +X right, +Y up, +Z forward) to glTF's right-handed frame: mirror Z.
+ * Left-handed (Ultra: +X right, +Y up, +Z forward) to glTF's right-handed frame: mirror Z
+ * (docs/formats/mdl.md §5.2).
  * Positions, normals, tangents and translations negate z (core's `mirrorZ` for packed arrays);
  * quaternions (x, y, z, w) become (−x, −y, z, w); triangles reverse their winding so front faces
  * stay counter-clockwise.
