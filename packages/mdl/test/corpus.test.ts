@@ -1,7 +1,7 @@
 import { computeBounds, isFormatError, validateScene, type Scene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { mdlFormat, parse, parseMdl, readMdl } from '../src/index.js';
+import { mdlFormat, parse, parseSync as parseMdl, readMdl } from '../src/index.js';
 import { dumpUltra } from './dump.js';
 
 /** Facts the MANIFEST note states, read with regular expressions (independent of the parser). */

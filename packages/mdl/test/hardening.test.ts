@@ -1,7 +1,7 @@
 import { validateScene } from '@relic3d/core';
 import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
 import { describe, it } from 'vitest';
-import { parseMdl, readMdl } from '../src/index.js';
+import { parseSync as parseMdl, readMdl } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/mdl-seeds';
 
 /** Parses and also requires a valid scene: an accepted input must never give a broken scene. */

@@ -2,7 +2,7 @@
 // itself can have instantiated the WASM module here.
 import { activePath, simdSupported, supported } from '@relic3d/kernels';
 import { expect, it } from 'vitest';
-import { parse, parseMdl } from '../src/index.js';
+import { parse, parseSync as parseMdl } from '../src/index.js';
 import { writeSampleMdl } from '@relic3d/fixtures/mdl';
 
 it('parse() awaits ready(): the WASM kernels are active once it resolves', async () => {

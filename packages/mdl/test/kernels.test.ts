@@ -2,7 +2,7 @@ import { validateScene } from '@relic3d/core';
 import { activePath, ready, supported } from '@relic3d/kernels';
 import { corpusFiles, readCorpusFile, sceneDifferences } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { parse, parseMdl, readMdl } from '../src/index.js';
+import { parse, parseSync as parseMdl, readMdl } from '../src/index.js';
 import { sampleModel, writeMdl, writeSampleMdl, type WVertex } from '@relic3d/fixtures/mdl';
 
 /** Synthetic files that reach every kernel call: vertices, morphs, skins with unweighted and bad-id vertices. */

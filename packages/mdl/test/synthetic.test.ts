@@ -1,6 +1,8 @@
+import { WarningSink } from '@relic3d/core';
+import { buildMdlScene } from '../src/scene/index.js';
 import { computeBounds, isFormatError, sampleAnimation, validateScene, type Scene } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { mdlFormat, parse, parseMdl, readMdl } from '../src/index.js';
+import { mdlFormat, parse, parseSync as parseMdl, readMdl } from '../src/index.js';
 import { sampleModel, writeMdl, writeSampleMdl, type V3, type WFile, type WMesh, type WVertex } from '@relic3d/fixtures/mdl';
 
 const valid = (scene: Scene) => {
@@ -815,5 +817,23 @@ describe('non-finite vertex values (arrays checked while built are skipped by th
     expect(Array.from(fixed.NORMAL!.subarray(0, 3))).toEqual([0, 0, -1]); // z mirrored, NaN → 0
     expect(Array.from(fixed.TEXCOORD_0!.subarray(2, 4))).toEqual([0, 0.5]);
     expect(Array.from(good.POSITION)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  });
+});
+
+describe('the scene builder only reads the file', () => {
+  it('buildMdlScene leaves every array of the file as read: vertices, morphs, bitangents, keys, colliders, non-finite values', () => {
+    const g3dVertex = (x: number, y: number): WVertex => ({ position: [x, y, 1], normal: [0, 0, 1], tangent: [1, 0, 0.25], bitangent: [0, 1, 0.5], uv1: [x, y] });
+    const morph = [0, 1, 2].map((i) => ({ position: [i, i, 2] as V3, normal: [0, 1, 1] as V3, tangent: [1, 0, 1] as V3, bitangent: [0, 1, 1] as V3 }));
+    const g3d = writeMdl({ variant: 'g3d', root: { lods: [{ meshes: [tri('m', { vertices: [g3dVertex(0, 0), g3dVertex(1, 0), g3dVertex(0, 1)], morphs: [morph] })] }] } });
+    const nonFinite = writeMdl({
+      variant: 'ultra',
+      root: { lods: [{ meshes: [tri('n', { vertices: [{ position: [0, 0, 1], normal: [NaN, 0, 1] }, { position: [1, 0, 1], uv0: [Infinity, 0.5] }, { position: [0, 1, 1] }] })] }] },
+    });
+    for (const bytes of [writeSampleMdl(), g3d, nonFinite]) {
+      const file = readMdl(bytes);
+      const before = structuredClone(file);
+      buildMdlScene(file, {}, new WarningSink('mdl'));
+      expect(file).toEqual(before);
+    }
   });
 });

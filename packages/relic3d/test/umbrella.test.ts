@@ -20,7 +20,7 @@ describe('the umbrella entry', () => {
     expect(typeof relic3d.ms3d.parseSync).toBe('function');
     expect(typeof relic3d.ase.parseSync).toBe('function');
     expect(typeof relic3d.o3d.findCompanions).toBe('function');
-    expect(typeof relic3d.mdl.parseMdl).toBe('function');
+    expect(typeof relic3d.mdl.parseSync).toBe('function');
     expect(typeof relic3d.lod.parseSync).toBe('function');
     expect(typeof relic3d.gltf.toGlb).toBe('function');
     expect(typeof relic3d.toGltf).toBe('function');

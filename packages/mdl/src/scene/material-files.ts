@@ -1,34 +1,6 @@
-import { defaultMaterial, type Material, type RGB, type RGBA, type Scene, type TextureRef, type WarningSink } from '@relic3d/core';
+import { baseNameOf, type Material, type RGB, type RGBA, type Scene, type TextureRef, type WarningSink } from '@relic3d/core';
+import type { MdlParseOptions } from '../file.js';
 import { companionName, dirname } from './paths.js';
-import type { MdlParseOptions } from './types.js';
-
-/**
- * One scene material per distinct material path. The `.mat` file itself is external JSON: its name
- * for the resolver is kept in `extras.materialFile`, and `applyMaterialFiles` reads it when the
- * caller's resolver has it.
- */
-export class MaterialTable {
-  private readonly byPath = new Map<string, number>();
-  constructor(
-    private readonly scene: Scene,
-    private readonly options: MdlParseOptions,
-  ) {}
-
-  /** Material index for a path; undefined for '' (no material). */
-  get(path: string): number | undefined {
-    if (path === '') return undefined;
-    let index = this.byPath.get(path);
-    if (index === undefined) {
-      index = this.scene.materials.length;
-      const name = path.replace(/\\/g, '/').split('/').pop()!.replace(/\.mat$/i, '') || path;
-      const material = defaultMaterial(name);
-      material.extras = { materialPath: path, materialFile: companionName(path, '', this.options.baseFolder) };
-      this.scene.materials.push(material);
-      this.byPath.set(path, index);
-    }
-    return index;
-  }
-}
 
 type Loaded = Uint8Array | ArrayBuffer | undefined | null;
 
@@ -125,7 +97,7 @@ function applyOne(scene: Scene, material: Material, file: string, bytes: Loaded,
     let index = scene.textures.findIndex((t) => t.uri === uri);
     if (index < 0) {
       index = scene.textures.length;
-      scene.textures.push({ name: uri.split('/').pop(), uri, extras: { path } });
+      scene.textures.push({ name: baseNameOf(uri), uri, extras: { path } });
     }
     return { texture: index };
   };

@@ -33,7 +33,7 @@ export function handednessFromGradient(nx: number, ny: number, nz: number, tx: n
 
 /**
  * Σ dP/dv of the triangles (fans of each polygon) around each vertex. With `fan`, also writes the
- * fan's triangles with reversed winding (what `convertIndices` gives), saving a pass over the indices.
+ * fan's triangles with reversed winding (what `gltfIndices` gives), saving a pass over the indices.
  */
 function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Float32Array, indices: ArrayLike<number>, polyVerts: number, fan: Uint16Array | Uint32Array | undefined): void {
   const corners = polyVerts >= 3 ? Math.floor(indices.length / polyVerts) * polyVerts : 0;
@@ -41,7 +41,7 @@ function accumulateDpdv(dPdv: Float64Array, position: Float32Array, texcoord: Fl
   for (let p = 0; p < corners; p += polyVerts) {
     const a = indices[p];
     for (let k = 1; k + 1 < polyVerts; k++) {
-      // Triangle (a, b, c) of the fan; the closure this replaced did the same sums in the same order.
+      // Triangle (a, b, c) of the fan.
       const b = indices[p + k], c = indices[p + k + 1];
       if (fan) {
         fan[o] = a;

@@ -1,37 +1,23 @@
 /**
- * Left-handed (Ultra: +X right, +Y up, +Z forward) to glTF's right-handed frame: mirror Z.
- * Positions, normals, tangents and translations negate z; quaternions (x, y, z, w) become
- * (−x, −y, z, w); triangles reverse their winding so front faces stay counter-clockwise.
+ * Left-handed (Ultra: +X right, +Y up, +Z forward) to glTF's right-handed frame: mirror Z
+ * (docs/formats/mdl.md §5.2).
+ * Positions, normals, tangents and translations negate z (core's `mirrorZ` for packed arrays);
+ * quaternions (x, y, z, w) become (−x, −y, z, w); triangles reverse their winding so front faces
+ * stay counter-clockwise.
  */
 import type { Quat, Vec3 } from '@relic3d/core';
 
-export function flipZ(values: Float32Array): Float32Array {
-  const out = new Float32Array(values.length);
-  for (let i = 0; i < values.length; i += 3) {
-    out[i] = values[i];
-    out[i + 1] = values[i + 1];
-    out[i + 2] = 0 - values[i + 2]; // 0 − v: no negative zeros
-  }
-  return out;
-}
-
-/** `flipZ` in place, for arrays the conversion owns (no copy, no extra memory). */
-export function flipZInPlace(values: Float32Array): Float32Array {
-  for (let i = 2; i < values.length; i += 3) values[i] = 0 - values[i];
-  return values;
-}
-
-export function convertVec3(v: ArrayLike<number>): Vec3 {
+export function mirrorVec3(v: ArrayLike<number>): Vec3 {
   return [v[0] + 0, v[1] + 0, 0 - v[2]] as Vec3;
 }
 
 /** Also turns the −0 components real files write into +0. */
-export function convertQuat(q: ArrayLike<number>): Quat {
+export function mirrorQuat(q: ArrayLike<number>): Quat {
   return [-q[0] + 0, -q[1] + 0, q[2] + 0, q[3] + 0];
 }
 
-/** Converts packed xyzw quaternions in place. */
-export function convertQuats(values: Float32Array): Float32Array {
+/** Mirrors packed xyzw quaternions in place: only for an array the builder owns. */
+export function mirrorQuatsInPlace(values: Float32Array): Float32Array {
   for (let i = 0; i < values.length; i += 4) {
     values[i] = -values[i];
     values[i + 1] = -values[i + 1];
@@ -40,7 +26,7 @@ export function convertQuats(values: Float32Array): Float32Array {
 }
 
 /** The output array of fanning polygons (`polyVerts` ≥ 3) into triangles. */
-export function fanTriangles(indexCount: number, polyVerts: number, vertexCount: number): Uint16Array | Uint32Array {
+export function fanOutput(indexCount: number, polyVerts: number, vertexCount: number): Uint16Array | Uint32Array {
   const size = Math.floor(indexCount / polyVerts) * (polyVerts - 2) * 3;
   return vertexCount > 0xffff ? new Uint32Array(size) : new Uint16Array(size);
 }
@@ -51,7 +37,7 @@ export type PrimitiveIndices = { indices: Uint16Array | Uint32Array; mode: 'POIN
  * Stored polygons (`polyVerts` indices each) to glTF primitives: points and lines are copied,
  * polygons are fanned into triangles with reversed winding.
  */
-export function convertIndices(indices: ArrayLike<number>, polyVerts: number, vertexCount: number): PrimitiveIndices {
+export function gltfIndices(indices: ArrayLike<number>, polyVerts: number, vertexCount: number): PrimitiveIndices {
   const Ctor = vertexCount > 0xffff ? Uint32Array : Uint16Array;
   if (polyVerts === 1 || polyVerts === 2) {
     const out = new Ctor(indices.length);
@@ -59,7 +45,7 @@ export function convertIndices(indices: ArrayLike<number>, polyVerts: number, ve
     return { indices: out, mode: polyVerts === 1 ? 'POINTS' : 'LINES' };
   }
   const polygons = Math.floor(indices.length / polyVerts);
-  const out = fanTriangles(indices.length, polyVerts, vertexCount);
+  const out = fanOutput(indices.length, polyVerts, vertexCount);
   if (polyVerts === 3) {
     for (let i = 0; i < out.length; i += 3) {
       out[i] = indices[i];

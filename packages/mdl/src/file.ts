@@ -1,10 +1,27 @@
 import type { ParseOptions, Quat, Vec3, Vec4, Warning } from '@relic3d/core';
 
+export const FORMAT_ID = 'mdl';
+export const FORMAT_NAME = 'Ultra Engine MDL';
+
+/** Real files (docs/formats/mdl.md §2): the magic, then an i32 version. */
+export const ULTRA_MAGIC = 'Ultra Model\0';
+export const ULTRA_VERSIONS = [300, 301, 302];
+/** The documented layout (docs/formats/mdl.md §3). */
+export const G3D_MAGIC = 'G3D\0';
+export const G3D_VERSION = 100;
+
+export const LIMITS = {
+  /** Nodes and bones nest at most this deep (guards the recursion against crafted files). */
+  depth: 256,
+  /** Vertices per stored polygon. */
+  polyVerts: 64,
+} as const;
+
 /** Options of the MDL reader. */
 export interface MdlParseOptions extends ParseOptions {
   /**
    * How MORP records are read: `'absolute'` (the default) treats them as full replacement vertices
-   * and turns them into deltas; `'delta'` uses them as deltas. The file does not say which (spec §5.5).
+   * and turns them into deltas; `'delta'` uses them as deltas. The file does not say which (docs/formats/mdl.md §5.5).
    */
   morphTargets?: 'absolute' | 'delta';
   /**
