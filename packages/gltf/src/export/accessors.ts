@@ -47,6 +47,7 @@ export function attributeAccessor(ctx: ExportContext, name: string, data: Float3
       return fixed.data;
     }
     if (name === 'NORMAL') {
+      // Kept for every scene: O3D files hold zero normals and MDL normals are up to 1e-4 off unit; unit arrays are used as they are.
       const fixed = unitNormals(array);
       if (fixed.replaced) ctx.warn('GLTF_NORMALS_FIXED', `${label}: ${fixed.replaced} zero or non-finite normals replaced by +Y`);
       return fixed.data;

@@ -87,6 +87,7 @@ export function writeAnimations(ctx: ExportContext): void {
       const turn = ctx.plan.nodes[ch.node].turn;
       if (turn && (ch.path === 'translation' || ch.path === 'rotation')) values = turned(values, ch.path, turn);
       if (ch.path === 'rotation') {
+        // Builders' keys pass this check and are written as they are; it guards hand-built scenes.
         const unit = unitQuaternionKeys(values, cubic);
         if (unit.fixed) ctx.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${unit.fixed} zero or non-finite rotations replaced by the identity`);
         values = unit.data;

@@ -59,6 +59,7 @@ export function createNodes(ctx: ExportContext): void {
     const label = `node '${node.name || i}'`;
     const plan = ctx.plan.nodes[i];
     if (plan.translation) g.setTranslation(finiteVector(plan.translation, 0).value as Vec3);
+    // Kept: hand-built scenes need it, and builders' quaternions change in their last bits (as the recorded .glb files hold them).
     if (plan.rotation) g.setRotation(unitQuaternion(plan.rotation));
     if (plan.scale) g.setScale(finiteVector(plan.scale, 1).value as Vec3);
     if (plan.sheared) warnSheared(ctx, i, plan);

@@ -126,6 +126,7 @@ export function skinWeights(ctx: ExportContext, joints: Uint16Array, weights: Fl
   if (!byLimit) ctx.cleanWeights.set(weights, (byLimit = new Map()));
   let clean = byLimit.get(key);
   if (!clean || clean.source !== joints) {
+    // Builders' weights pass this check and are written as they are; it guards hand-built scenes.
     const result = cleanSkinWeights(joints, weights, jointLimit);
     if (result.fixed) ctx.warn('GLTF_WEIGHTS_FIXED', `${label}: ${result.fixed} vertices had duplicate, out-of-range, non-finite or unnormalised joint weights`);
     clean = { source: joints, joints: result.joints, weights: result.weights };
