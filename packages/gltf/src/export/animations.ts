@@ -6,6 +6,7 @@ import type { ExportContext } from './context.js';
 import { extrasOf } from './extras.js';
 import { cleanKeyTimes, finiteValues, keptValues, unitQuaternionKeys } from './sanitize.js';
 
+/** The clips to write: every clip, or the one `options.animation` names (a RangeError when there is none). */
 export function selectedClips(ctx: ExportContext): AnimationClip[] {
   const { animation } = ctx.options;
   const clips = ctx.scene.animations;
@@ -48,6 +49,7 @@ function sharedTimes(ctx: ExportContext, times: Float32Array): Float32Array {
   return times;
 }
 
+/** One glTF animation per selected clip; channels glTF cannot hold are left out with a warning. */
 export function writeAnimations(ctx: ExportContext): void {
   for (const clip of selectedClips(ctx)) {
     const animation = ctx.doc.createAnimation(clip.name);

@@ -150,4 +150,3 @@ function configureInfo(ctx: ExportContext, info: TextureInfo | null, ref: Textur
     info.setExtension('KHR_texture_transform', transform);
   }
 }
-

@@ -11,6 +11,7 @@ import { transformTangents, transformVectors } from './transforms.js';
 
 const MODES = { POINTS: 0, LINES: 1, LINE_LOOP: 2, LINE_STRIP: 3, TRIANGLES: 4 } as const;
 
+/** Scene mesh `index` as it is, built once however many nodes draw it (null: nothing drawable). */
 export function meshFor(ctx: ExportContext, index: number, jointLimit: number | undefined): GMesh | null {
   if (ctx.meshes.has(index)) return ctx.meshes.get(index)!;
   const mesh = buildMesh(ctx, ctx.scene.meshes[index], ctx.scene.meshes[index].name || `mesh_${index}`, jointLimit);

@@ -6,6 +6,7 @@ import { createLights } from './lights.js';
 import { bakedMesh, meshFor } from './meshes.js';
 import { finiteOr } from './sanitize.js';
 
+/** Gives every node its mesh, skin, morph weights, camera and light. */
 export function attachContent(ctx: ExportContext): void {
   // Joint limit per mesh: the smallest skin among the nodes that draw it with a skin.
   const jointLimit = new Map<number, number>();

@@ -12,6 +12,7 @@ import { planTransforms, type Local, type NodePlan } from './transforms.js';
 
 const percent = (x: number): string => `${(x * 100).toPrecision(3)}%`;
 
+/** One glTF node per scene node, with the T·R·S its transform plan gives (non-finite values replaced). */
 export function createNodes(ctx: ExportContext): void {
   ctx.cyclic = nodesOnParentCycles(ctx);
   const locals: Local[] = ctx.scene.nodes.map((node, i) => {
@@ -172,4 +173,3 @@ function remainderNode(ctx: ExportContext, i: number): GNode {
   }
   return g;
 }
-

@@ -6,6 +6,7 @@ import type { ExportContext } from './context.js';
 import { extrasOf } from './extras.js';
 import { cleanSkinWeights } from './sanitize.js';
 
+/** One glTF skin per scene skin whose joints all exist (once each); others are left out (null). */
 export function createSkins(ctx: ExportContext): void {
   for (const [s, skin] of ctx.scene.skins.entries()) {
     if (skin.joints.length === 0) {
@@ -117,7 +118,6 @@ export function ensureSkinRoots(ctx: ExportContext): void {
   }
   setSkeletons(ctx);
 }
-
 
 /** Joints and weights cleaned for a skin of `jointLimit` joints, once per source array. */
 export function skinWeights(ctx: ExportContext, joints: Uint16Array, weights: Float32Array, jointLimit: number, label: string): { joints: Uint16Array; weights: Float32Array } {
