@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceFromIdentity, fromTRS, multiply, rotationMatrix, splitAffine, trsResidual } from '../src/affine.js';
+import { distanceFromIdentity, fromTRS, multiply, rotationMatrix, splitAffine, trsResidual } from '../src/export/affine.js';
 
 const reassemble = (m: ArrayLike<number>) => {
   const s = splitAffine(m);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { NodeIO } from '@gltf-transform/core';
 import { addNode, createScene, defaultMaterial, type Scene, type Warning } from '@relic3d/core';
 import { GENERATOR, gltfExtensions, toGlb, toGltf } from '../src/index.js';
-import { cleanSkinWeights } from '../src/sanitize.js';
+import { cleanSkinWeights } from '../src/export/sanitize.js';
 import { makePng } from './scenes.js';
 import { describeIssues, validateGltf } from './validate.js';
 

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { addNode, createScene, decodeBmp, decodeTga, defaultMaterial, type Warning } from '@relic3d/core';
-import { encodePng, legacyImageToPng } from '../src/png.js';
+import { encodePng, legacyImageToPng } from '../src/images/png.js';
 // The image writers live beside the decoders' tests in core.
 import { bmp24, dxt1, tga } from '@relic3d/fixtures/images';
 import { toGlb } from '../src/index.js';

@@ -1,7 +1,7 @@
 // Test-only builders: small scenes that exercise every feature of the exporter.
 import { deflateSync } from 'node:zlib';
 import { addNode, createScene, defaultMaterial, type Scene } from '@relic3d/core';
-import { pngFile } from '../src/png.js';
+import { pngFile } from '../src/images/png.js';
 
 /** A minimal valid RGBA PNG of one colour. */
 export function makePng(width = 2, height = 2, rgba = [255, 0, 0, 255]): Uint8Array {

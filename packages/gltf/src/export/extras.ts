@@ -1,3 +1,6 @@
+// Extras: whatever the scene says that glTF has no field for, as plain JSON.
+import type { ExportContext } from './context.js';
+
 /** Turns format extras into plain JSON: typed arrays become arrays, non-finite numbers null. */
 export function toJSONValue(value: unknown, seen: object[] = []): unknown {
   if (value === null || value === undefined) return null;
@@ -60,4 +63,25 @@ export function extrasOf(...parts: (Record<string, unknown> | undefined)[]): Rec
     }
   }
   return merged && (toJSONValue(merged) as Record<string, unknown>);
+}
+
+/** The glTF scene's extras: the scene's own, where it came from, and its colliders (node indices as written). */
+export function writeSceneExtras(ctx: ExportContext): void {
+  const allNodes = ctx.doc.getRoot().listNodes();
+  const indexOf = (i: number | undefined) => (i === undefined || i < 0 || !ctx.nodes[i] ? undefined : allNodes.indexOf(ctx.nodes[i]));
+  const colliders = ctx.scene.colliders.map((c) => ({
+    name: c.name,
+    node: indexOf(c.node),
+    nodeName: c.node !== undefined && c.node >= 0 ? ctx.scene.nodes[c.node]?.name : undefined,
+    shape: c.shape,
+    translation: c.translation,
+    rotation: c.rotation,
+    scale: c.scale,
+    extras: c.extras,
+  }));
+  const extras = extrasOf(ctx.scene.extras, {
+    relic3d: { format: ctx.scene.format, version: ctx.scene.version },
+    colliders: colliders.length ? colliders : undefined,
+  });
+  if (extras) ctx.gltfScene.setExtras(extras);
 }

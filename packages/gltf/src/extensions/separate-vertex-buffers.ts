@@ -1,5 +1,7 @@
 import { BufferUtils, Extension, PropertyType, WriterContext, type Accessor, type GLTF } from '@gltf-transform/core';
-import type { PositionBounds } from './document.js';
+
+/** Per-component bounds of POSITION data, by the array an accessor holds. */
+export type PositionBounds = ReadonlyMap<object, { min: number[]; max: number[] }>;
 
 const NAME = 'RELIC3D_separate_vertex_buffers';
 const ARRAY_BUFFER = WriterContext.BufferViewTarget.ARRAY_BUFFER;

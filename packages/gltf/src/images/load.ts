@@ -1,5 +1,5 @@
 import { sniffImage, type CompanionCache, type Resolver } from '@relic3d/core';
-import { candidateNames } from './images.js';
+import { candidateNames } from './names.js';
 import { legacyImageToPng } from './png.js';
 
 /** Image bytes glTF can embed (PNG, JPEG, WebP), and what they were converted from. */
@@ -53,17 +53,6 @@ export function locate(uri: string, resolve: Resolver): { name: string; key: str
   return undefined;
 }
 
-/** A path with '\' as '/', and '.', empty and resolvable '..' segments gone (`././a.png` → `a.png`). */
-export function normalPath(uri: string): string {
-  const out: string[] = [];
-  for (const part of uri.replace(/\\/g, '/').split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..' && out.length && out[out.length - 1] !== '..') out.pop();
-    else out.push(part);
-  }
-  return out.join('/');
-}
-
 /** Reads one texture file (or its cached outcome) and makes it embeddable; caches the outcome. */
 export async function loadImage(uri: string, resolve: Resolver | undefined, cache: CompanionCache | undefined): Promise<ImageOutcome> {
   if (!resolve) return missing('no resolver was given');
@@ -109,18 +98,4 @@ function missing(why: string): ImageOutcome {
 
 function ownBytes(data: Uint8Array): Uint8Array {
   return data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
-}
-
-/** FNV-1a over the bytes, with the length: buckets for finding identical images (then compared). */
-export function contentKey(data: Uint8Array): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < data.length; i++) h = Math.imul(h ^ data[i], 0x01000193);
-  return `${data.length}:${(h >>> 0).toString(16)}`;
-}
-
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -337,6 +337,5 @@ export function finiteVector(v: ArrayLike<number>, fill: number): { value: numbe
   return { value, fixed };
 }
 
-
 /** A finite number, else the fallback. */
 export const finiteOr = (x: number | undefined, fallback: number): number => (x !== undefined && Number.isFinite(x) ? x : fallback);
