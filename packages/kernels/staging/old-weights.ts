@@ -2,9 +2,11 @@
 // them to glTF JOINTS_0/WEIGHTS_0 (top 4, renormalised) through packSkinWeights, so they share
 // its WASM path. Bad counts throw RangeError before anything is read; format packages check their
 // values first (or catch and rethrow as FormatError).
-import { J_I32, J_U16, packIn, packSkinWeights, packSkinWeightsJS, W_F32, W_U8_UNORM, type PackedSkin } from './skin.js';
-import { expectArray, expectNumbers, expectOptionalArray } from './guard.js';
-import { wasmModule, type KernelMode, type Variant } from './runtime.js';
+// The skin-weight unpackers as the kernels had them, TypeScript path only (their WASM path was
+// proven identical by the kernels' parity tests): the staged layouts are compared with these.
+import { packSkinWeightsJS, type PackedSkin } from '../src/reference/skin.js';
+import { expectArray, expectNumbers, expectOptionalArray } from '../src/guard.js';
+import type { KernelMode, Variant } from '../src/runtime.js';
 
 export interface UnpackOptions {
   kernels?: KernelMode;
@@ -19,9 +21,7 @@ export interface UnpackedSkin extends PackedSkin {
 }
 
 function pack(vertexCount: number, influences: number, joints: Int32Array, weights: Float32Array, options: UnpackOptions): PackedSkin {
-  return options.reference
-    ? packSkinWeightsJS(vertexCount, influences, joints, weights)
-    : packSkinWeights(vertexCount, influences, joints, weights, options);
+  return packSkinWeightsJS(vertexCount, influences, joints, weights);
 }
 
 /** Marks vertices flagged in `rigid` as unskinned: zero weights, or weight 1 on `rigidJoint`. */
@@ -77,20 +77,6 @@ export function unpackMs3dWeights(
   const n = boneIds.length;
   checkCount('jointCount', jointCount);
   if (extra) checkRecords('extra', extra, extraStride, n, 6);
-  const wasm = options.reference ? undefined : wasmModule(options);
-  if (wasm && n > 0) {
-    return wasm.run(() => {
-      const ids = wasm.alloc(n);
-      const bytes = wasm.view(Int8Array, ids, n);
-      if (ArrayBuffer.isView(boneIds)) bytes.set(boneIds as unknown as Int8Array);
-      else for (let v = 0; v < n; v++) bytes[v] = boneIds[v];
-      const e = extra ? wasm.copyIn(extra.subarray(0, n * extraStride)) : 0;
-      const j = wasm.alloc(n * 16), w = wasm.alloc(n * 16), rigid = wasm.alloc(n);
-      const rigidCount = wasm.exports.ms3dInfluences(ids, n, e, extra ? extraStride : 0, Math.min(jointCount, 0x7fffffff), j, w, rigid);
-      const packed = packIn(wasm, n, 4, j, 16, 4, J_I32, w, 16, 4, W_F32);
-      return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, n) : new Uint8Array(0), rigidCount, options.rigidJoint);
-    }, () => unpackMs3dWeights(boneIds, extra, extraStride, jointCount, { ...options, reference: true }));
-  }
   const joints = new Int32Array(n * 4);
   const weights = new Float32Array(n * 4);
   const rigid = new Uint8Array(n);
@@ -138,25 +124,6 @@ export function unpackO3dWeights(
   const stride = options.stride ?? 44;
   checkRecords('records', records, stride, count, 24);
   if (palette !== undefined) expectNumbers('palette', palette);
-  const wasm = options.reference ? undefined : wasmModule(options);
-  if (wasm && count > 0) {
-    return wasm.run(() => {
-      const r = wasm.copyIn(records.subarray(0, count * stride));
-      const pal = palette ? wasm.alloc(palette.length * 4) : 0;
-      if (palette) wasm.view(Int32Array, pal, palette.length).set(Array.isArray(palette) || ArrayBuffer.isView(palette) ? (palette as ArrayLike<number>) : Array.from(palette));
-      const j = wasm.alloc(count * 8), w = wasm.alloc(count * 8), rigid = wasm.alloc(count);
-      const status = wasm.exports.o3dInfluences(r, count, stride, pal, palette?.length ?? 0, j, w, rigid);
-      const bad = status;
-      if (bad >= 0) {
-        const dv = new DataView(records.buffer, records.byteOffset + bad * stride, 24);
-        const idx = dv.getFloat32(12, true) > 0 && !Number.isInteger(dv.getUint16(20, true) / 3) || (palette && dv.getFloat32(12, true) > 0 && dv.getUint16(20, true) / 3 >= palette.length) ? dv.getUint16(20, true) : dv.getUint16(22, true);
-        throw new RangeError(`vertex ${bad}: bone index ${idx} is not a palette slot × 3 of a ${palette?.length ?? 'global'} palette`);
-      }
-      const rigidCount = -1 - status;
-      const packed = packIn(wasm, count, 2, j, 8, 4, J_I32, w, 8, 4, W_F32);
-      return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, count) : new Uint8Array(0), rigidCount, undefined);
-    }, () => unpackO3dWeights(records, count, palette, { ...options, reference: true }));
-  }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const joints = new Int32Array(count * 2);
   const weights = new Float32Array(count * 2);
@@ -202,17 +169,6 @@ export function unpackByteWeights(
   checkRecords('records', records, stride, count, Math.max(jointsOffset + 8, weightsOffset + 4));
   if (!Number.isInteger(jointsOffset) || !Number.isInteger(weightsOffset) || jointsOffset < 0 || weightsOffset < 0) {
     throw new RangeError(`field offsets must be non-negative integers, got ${jointsOffset} and ${weightsOffset}`);
-  }
-  const wasm = options.reference ? undefined : wasmModule(options);
-  if (wasm && count > 0) {
-    return wasm.run(() => {
-      const r = wasm.copyIn(records.subarray(0, count * stride));
-      // All-zero u8 weights ⇔ no positive weight: the kernel flags exactly the unskinned vertices.
-      const { rigid, ...packed } = packIn(wasm, count, 4, r + jointsOffset, stride, 2, J_U16, r + weightsOffset, stride, 1, W_U8_UNORM, true);
-      let rigidCount = 0;
-      if (rigid) for (let v = 0; v < count; v++) rigidCount += rigid[v];
-      return applyRigid(packed, rigid ?? new Uint8Array(0), rigidCount, undefined);
-    }, () => unpackByteWeights(records, stride, count, jointsOffset, weightsOffset, { ...options, reference: true }));
   }
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const joints = new Int32Array(count * 4);
@@ -261,19 +217,6 @@ export function unpackLodWeights(
   }
   const size = options.wide ? 6 : 5;
   if (recordCount * size > bytes.byteLength) throw new RangeError(`${recordCount} records of ${size} bytes need ${recordCount * size} bytes, have ${bytes.byteLength}`);
-  const wasm = options.reference ? undefined : wasmModule(options);
-  if (wasm && vertexCount > 0) {
-    const fast = wasm.run(() => {
-      const b = wasm.copyIn(bytes.subarray(0, recordCount * size));
-      const starts = wasm.alloc((vertexCount + 1) * 4);
-      const widest = wasm.exports.lodScan(b, recordCount, size, bonesPerVertex, vertexCount, starts);
-      if (widest < 0 || vertexCount * widest > 8 * recordCount + 64) return undefined; // the reference reports or handles it
-      const j = wasm.alloc(vertexCount * widest * 4), w = wasm.alloc(vertexCount * widest * 4);
-      wasm.exports.lodFill(b, size, vertexCount, starts, widest, j, w);
-      return { ...packIn(wasm, vertexCount, widest, j, widest * 4, 4, J_I32, w, widest * 4, 4, W_F32), unskinned: 0 };
-    }, () => undefined);
-    if (fast) return fast;
-  }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const flag = options.wide ? 0x8000 : 0x80;
   const boneAt = (p: number) => (options.wide ? view.getUint16(p, true) : bytes[p]);
