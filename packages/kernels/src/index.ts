@@ -9,7 +9,7 @@ export { unweld, gather, type UnweldResult } from './unweld.js';
 export { unweldByVertex, CHAIN_STEPS_PER_CORNER, type UnweldByVertexOptions } from './unweld-by-vertex.js';
 export { packSkinWeights, type PackedSkin } from './skin.js';
 export { unpackInfluences, unpackGroupedInfluences, groupRecords, type UnpackInfluencesOptions } from './influences.js';
-export { InvalidInfluence } from './reference/influences.js';
+export { InvalidInfluence } from './reference/influence-layout.js';
 export type {
   IdType,
   WeightType,
@@ -20,7 +20,7 @@ export type {
   UnweightedVertices,
   RecordGrouping,
   UnpackedSkin,
-} from './reference/influences.js';
+} from './reference/influence-layout.js';
 export { bakeAnimation, type BakeClipInput, type BakeOptions, type KeyTrackSet } from './animation.js';
 export { skinVertices, type SkinOptions } from './skinning.js';
 /** @deprecated use `unweldJS` from '@relic3d/kernels/reference' */

@@ -1,23 +1,19 @@
+import { applyRigid, groupRecordsJS, tooWide, unpackGroupedInfluencesJS, unpackInfluencesJS } from './reference/influences.js';
 import {
   FIELD_REMAINDER,
   FIELD_TYPES,
   INVALID_MODES,
   UNWEIGHTED_MODES,
-  applyRigid,
   checkGroupRecords,
   checkGrouped,
   checkInfluences,
-  groupRecordsJS,
-  tooWide,
-  unpackGroupedInfluencesJS,
-  unpackInfluencesJS,
   type IdType,
   type InfluenceLayout,
   type InfluenceOptions,
   type RecordGrouping,
   type StreamField,
   type UnpackedSkin,
-} from './reference/influences.js';
+} from './reference/influence-layout.js';
 import { J_I32, W_F32, packIn } from './skin.js';
 import { wasmModule, type KernelMode, type Variant, type WasmModule } from './runtime.js';
 
