@@ -1,8 +1,8 @@
-// The staged format layouts give bit-identical skins to the kernels' former format-specific
-// unpackers (scene hashes depend on it): every case's joints, weights and unskinned count (or
-// its error) is hashed, and the hashes are the ones those unpackers produced.
+// The format layouts must give the same skins, bit for bit, as the recorded ones (scene hashes
+// depend on them): every case's joints, weights and unskinned count (or its error class) is
+// hashed and compared with skin-weights.expected.json, on the TypeScript and every WASM path.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile, rng } from '@relic3d/test-harness';
@@ -11,7 +11,6 @@ import { unpackMs3dWeights } from './ms3d-skin-weights.js';
 import { unpackO3dWeights } from './o3d-skin-weights.js';
 import { unpackByteWeights } from './mdl-skin-weights.js';
 import { unpackLodWeights } from './lod-skin-weights.js';
-import * as old from './old-weights.js';
 import { dumpMs3d } from '../test/dump.js';
 
 type Options = { reference?: boolean; variant?: Variant };
@@ -22,7 +21,6 @@ interface Impl {
   lod: typeof unpackLodWeights;
 }
 const staged: Impl = { ms3d: unpackMs3dWeights, o3d: unpackO3dWeights, mdl: unpackByteWeights, lod: unpackLodWeights };
-const former: Impl = { ms3d: old.unpackMs3dWeights, o3d: old.unpackO3dWeights, mdl: old.unpackByteWeights, lod: old.unpackLodWeights };
 
 const EXPECTED = path.join(import.meta.dirname, 'skin-weights.expected.json');
 
@@ -51,7 +49,7 @@ function cases(): [string, (impl: Impl, o: Options) => UnpackedSkin][] {
   const random = rng(1811);
   const int = (n: number) => Math.floor(random() * n);
 
-  // MS3D: the spec cases of the former tests, then seeded random extras of every stride.
+  // MS3D: the spec cases of ms3d-skin-weights.test.ts, then seeded random extras of every stride.
   const rec = (b: number[], w: number[]) => [...b.map((x) => x & 0xff), ...w, 9, 9, 9, 9];
   const boneIds = new Int8Array([0, 1, -1, 2, 3, 1]);
   const extra = new Uint8Array([
@@ -182,19 +180,18 @@ function cases(): [string, (impl: Impl, o: Options) => UnpackedSkin][] {
   return out;
 }
 
-describe('staged skin-weight layouts', () => {
-  it('give the former unpackers\' results, bit for bit, on the TypeScript and every WASM path', async () => {
+describe('skin-weight layouts', () => {
+  it('give the recorded skins, bit for bit, on the TypeScript and every WASM path', async () => {
     await ready();
     const variants: Variant[] = simdSupported ? ['simd', 'scalar'] : ['scalar'];
-    const got: Record<string, string> = {};
-    for (const [name, run] of cases()) {
-      const want = digest(() => run(former, { reference: true }));
+    const recorded = JSON.parse(readFileSync(EXPECTED, 'utf8')) as Record<string, string>;
+    const all = cases();
+    expect(all.filter(([name]) => !name.startsWith('ms3d corpus')).length).toBe(Object.keys(recorded).filter((name) => !name.startsWith('ms3d corpus')).length);
+    for (const [name, run] of all) {
+      const want = recorded[name];
+      expect(want, `${name} is recorded`).toBeDefined();
       expect(digest(() => run(staged, { reference: true })), `${name} (reference)`).toBe(want);
       for (const variant of variants) expect(digest(() => run(staged, { variant })), `${name} (${variant})`).toBe(want);
-      got[name] = want;
     }
-    if (process.env.RECORD_SKIN_WEIGHTS) writeFileSync(EXPECTED, `${JSON.stringify(got, null, 1)}\n`);
-    const recorded = JSON.parse(readFileSync(EXPECTED, 'utf8')) as Record<string, string>;
-    for (const [name, hash] of Object.entries(got)) if (!name.startsWith('ms3d corpus')) expect(hash, name).toBe(recorded[name]);
   });
 });
