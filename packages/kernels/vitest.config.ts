@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
 import { relicProject } from '@relic3d/config/vitest';
 
-export default defineProject(relicProject('kernels', import.meta.dirname));
+// staging/ holds the format-side skin-weight layouts until they move into their format packages.
+export default defineProject(relicProject('kernels', import.meta.dirname, { include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'staging/**/*.test.ts'] }));

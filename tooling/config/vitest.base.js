@@ -9,6 +9,7 @@ export const sourceAliases = [
   { find: /^@relic3d\/test-harness$/, replacement: path.join(root, 'tooling/test-harness/src/index.ts') },
   { find: /^@relic3d\/fixtures\/([a-z0-9-]+)$/, replacement: path.join(root, 'packages/fixtures/src/$1.ts') },
   { find: /^@relic3d\/kernels$/, replacement: path.join(root, 'packages/kernels/src/index.ts') },
+  { find: /^@relic3d\/kernels\/reference$/, replacement: path.join(root, 'packages/kernels/src/reference.ts') },
   { find: /^@relic3d\/([a-z0-9-]+)$/, replacement: path.join(root, 'packages/$1/src/index.ts') },
   { find: /^@relic3d\/([a-z0-9-]+)\/node$/, replacement: path.join(root, 'packages/$1/src/node.ts') },
   { find: /^relic3d$/, replacement: path.join(root, 'packages/relic3d/src/index.ts') },

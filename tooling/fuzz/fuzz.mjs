@@ -17,6 +17,7 @@ const sources = {
   setup(b) {
     b.onResolve({ filter: /^@relic3d\/test-harness(\/byte-writer)?$/ }, (a) => ({ path: path.join(root, 'tooling/test-harness/src', a.path.endsWith('byte-writer') ? 'byte-writer.ts' : 'index.ts') }));
     b.onResolve({ filter: /^@relic3d\/fixtures\/[a-z0-9-]+$/ }, (a) => ({ path: path.join(root, 'packages/fixtures/src', `${a.path.slice('@relic3d/fixtures/'.length)}.ts`) }));
+    b.onResolve({ filter: /^@relic3d\/kernels\/reference$/ }, () => ({ path: path.join(root, 'packages/kernels/src/reference.ts') }));
     b.onResolve({ filter: /^@relic3d\/[a-z0-9-]+(\/node)?$/ }, (a) => {
       const [, name, node] = /^@relic3d\/([a-z0-9-]+)(\/node)?$/.exec(a.path);
       if (name === 'test-harness' || name === 'config') return undefined;

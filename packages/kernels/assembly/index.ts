@@ -6,6 +6,7 @@ export * from './indices';
 export * from './unweld';
 export * from './unweld-by-vertex';
 export * from './skin';
+export * from './influences';
 export * from './animation';
 
 /** First free byte after static data; the JS side bump-allocates from here. */

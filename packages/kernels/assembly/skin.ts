@@ -1,33 +1,17 @@
 // Skin-weight packing (top 4, renormalised) and CPU linear-blend skinning.
 
 // Element types of strided influence inputs.
-const J_I32: u32 = 0, J_U16: u32 = 1, J_U8: u32 = 2;
-const W_F64: u32 = 0, W_F32: u32 = 1, W_U8_UNORM: u32 = 2, W_U8_PERCENT: u32 = 3;
+const J_I32: u32 = 0, J_U16: u32 = 1;
+const W_F64: u32 = 0;
 
 // @ts-ignore: decorator
 @inline function loadJoint(p: usize, type: u32): i32 {
   return type == J_I32 ? load<i32>(p) : type == J_U16 ? <i32>load<u16>(p) : <i32>load<u8>(p);
 }
 
-// u8 weights through tables of f32(i / 255) and f32(i / 100): a load instead of a division.
-const UNORM = memory.data(256 << 3);
-const PERCENT = memory.data(256 << 3);
-let tablesReady = false;
-function fillTables(): void {
-  for (let i = 0; i < 256; i++) {
-    store<f64>(UNORM + (<usize>i << 3), <f64><f32>(<f64>i / 255.0));
-    store<f64>(PERCENT + (<usize>i << 3), <f64><f32>(<f64>i / 100.0));
-  }
-  tablesReady = true;
-}
-
-// Weights are promoted exactly as the TypeScript reference sees them (u8 / 255 rounded to f32).
 // @ts-ignore: decorator
 @inline function loadWeight(p: usize, type: u32): f64 {
-  if (type == W_F64) return load<f64>(p);
-  if (type == W_F32) return <f64>load<f32>(p);
-  if (type == W_U8_UNORM) return load<f64>(UNORM + (<usize>load<u8>(p) << 3));
-  return load<f64>(PERCENT + (<usize>load<u8>(p) << 3));
+  return type == W_F64 ? load<f64>(p) : <f64>load<f32>(p);
 }
 
 /**
@@ -44,7 +28,6 @@ export function packSkin(
   weights: usize, weightStride: u32, weightStep: u32, weightType: u32,
   tj: usize, tw: usize, outJ: usize, outW: usize, rigid: usize,
 ): u32 {
-  if (!tablesReady) fillTables();
   let rigidCount: u32 = 0;
   if (rigid) memory.fill(rigid, 0, vertexCount);
   memory.fill(outJ, 0, <usize>vertexCount << 3);
@@ -150,50 +133,6 @@ export function packSkin(
 }
 
 /**
- * MS3D influences (ms3d.md §5.5) into 4 slots per vertex (i32 joints, f32 weights, /100), for
- * packSkin. `extra` = 0 when the file has no vertex-extra section. Flags rigid vertices (bone
- * outside [0, jointCount)) in `rigid` and returns their count.
- */
-export function ms3dInfluences(boneIds: usize, count: u32, extra: usize, stride: u32, jointCount: i32, outJ: usize, outW: usize, rigid: usize): u32 {
-  memory.fill(outJ, 0, <usize>count << 4);
-  memory.fill(outW, 0, <usize>count << 4);
-  memory.fill(rigid, 0, <usize>count);
-  let rigidCount: u32 = 0;
-  for (let v: u32 = 0; v < count; v++) {
-    const b0 = <i32>load<i8>(boneIds + v);
-    const oj = outJ + (<usize>v << 4), ow = outW + (<usize>v << 4);
-    if (b0 < 0 || b0 >= jointCount) {
-      store<u8>(rigid + v, 1);
-      rigidCount++;
-      continue;
-    }
-    store<i32>(oj, b0);
-    store<f32>(ow, 1);
-    if (!extra) continue;
-    const e = extra + <usize>v * stride;
-    const w0 = <i32>load<u8>(e, 3), w1 = <i32>load<u8>(e, 4), w2 = <i32>load<u8>(e, 5);
-    if (w0 + w1 + w2 == 0) continue;
-    const b1 = <i32>load<i8>(e), b2 = <i32>load<i8>(e, 1), b3 = <i32>load<i8>(e, 2);
-    const w3 = 100 - (w0 + w1 + w2);
-    // Leading run of valid slots.
-    if (!(w0 > 0)) continue;
-    let used = 1;
-    if (b1 >= 0 && b1 < jointCount && w1 > 0) {
-      used = 2;
-      if (b2 >= 0 && b2 < jointCount && w2 > 0) {
-        used = 3;
-        if (b3 >= 0 && b3 < jointCount && w3 > 0) used = 4;
-      }
-    }
-    store<f32>(ow, <f32>(<f64>w0 / 100.0));
-    if (used > 1) { store<i32>(oj, b1, 4); store<f32>(ow, <f32>(<f64>w1 / 100.0), 4); }
-    if (used > 2) { store<i32>(oj, b2, 8); store<f32>(ow, <f32>(<f64>w2 / 100.0), 8); }
-    if (used > 3) { store<i32>(oj, b3, 12); store<f32>(ow, <f32>(<f64>w3 / 100.0), 12); }
-  }
-  return rigidCount;
-}
-
-/**
  * Linear-blend skinning: position (and normal, when `normals` != 0) of each of `count` vertices by
  * Σ weight × jointMatrix (column-major, 16 f32 each). Joints ≥ `jointCount` and zero weights are
  * skipped. The SIMD build stores 16 bytes per 12-byte output (the JS side pads outputs).
@@ -271,87 +210,6 @@ export function skinVertices(positions: usize, joints: usize, weights: usize, ma
       store<f32>(on, ox / l);
       store<f32>(on, oy / l, 4);
       store<f32>(on, oz / l, 8);
-    }
-  }
-}
-
-/**
- * O3D skin vertices (o3d.md §2.3) into 2 slots per vertex (i32 joints, f32 weights) for packSkin:
- * w1/w2 at 12/16, idxA/idxB (palette slot × 3) at 20/22 of each `stride`-byte record; a weighted
- * index resolves through `palette` (i32, `paletteLength` entries; 0 = no palette: joint = idx / 3).
- * Flags vertices with no positive weight in `rigid`. Returns the first vertex with a bad weighted
- * index, or −1 − (the number of flagged vertices).
- */
-export function o3dInfluences(records: usize, count: u32, stride: u32, palette: usize, paletteLength: u32, outJ: usize, outW: usize, rigid: usize): i32 {
-  memory.fill(outJ, 0, <usize>count << 3);
-  memory.fill(outW, 0, <usize>count << 3);
-  memory.fill(rigid, 0, <usize>count);
-  let rigidCount: i32 = 0;
-  for (let v: u32 = 0; v < count; v++) {
-    const r = records + <usize>v * stride;
-    const w1 = load<f32>(r, 12), w2 = load<f32>(r, 16);
-    const oj = outJ + (<usize>v << 3), ow = outW + (<usize>v << 3);
-    if (w1 > 0) {
-      const idx = <u32>load<u16>(r, 20);
-      const slot = idx / 3;
-      if (slot * 3 != idx || (palette && slot >= paletteLength)) return v;
-      store<i32>(oj, palette ? load<i32>(palette + (<usize>slot << 2)) : <i32>slot);
-      store<f32>(ow, w1);
-    }
-    if (w2 > 0) {
-      const idx = <u32>load<u16>(r, 22);
-      const slot = idx / 3;
-      if (slot * 3 != idx || (palette && slot >= paletteLength)) return v;
-      store<i32>(oj, palette ? load<i32>(palette + (<usize>slot << 2)) : <i32>slot, 4);
-      store<f32>(ow, w2, 4);
-    }
-    if (!(w1 > 0) && !(w2 > 0)) {
-      store<u8>(rigid + v, 1);
-      rigidCount++;
-    }
-  }
-  return -1 - rigidCount;
-}
-
-/**
- * LOD weight records (lod.md, PntBnWeightType 1), pass 1: `count` records of `size` (5: u8 bone
- * field, 6: u16) + f32 weight. The top bit of the field, or `bonesPerVertex` records, ends a vertex.
- * Writes each vertex's first record to `starts` (vertexCount + 1 u32). Returns the most records
- * of one vertex, or -1 when the records do not fill exactly `vertexCount` vertices.
- */
-export function lodScan(bytes: usize, count: u32, size: u32, bonesPerVertex: u32, vertexCount: u32, starts: usize): i32 {
-  const flag: u32 = size == 6 ? 0x8000 : 0x80;
-  let v: u32 = 0, k: u32 = 0, widest: u32 = 0;
-  for (let r: u32 = 0; r < count; r++) {
-    if (v >= vertexCount) return -1;
-    if (k == 0) store<u32>(starts + (<usize>v << 2), r);
-    k++;
-    const p = bytes + <usize>r * size;
-    const field = size == 6 ? <u32>load<u16>(p) : <u32>load<u8>(p);
-    if ((field & flag) != 0 || k == bonesPerVertex) {
-      if (k > widest) widest = k;
-      v++;
-      k = 0;
-    }
-  }
-  if (k > widest) widest = k;
-  if (v + (k > 0 ? 1 : 0) != vertexCount) return -1;
-  store<u32>(starts + (<usize>vertexCount << 2), count);
-  return <i32>widest;
-}
-
-/** LOD pass 2: each vertex's records into `widest` slots (i32 joints, f32 weights, zero-filled). */
-export function lodFill(bytes: usize, size: u32, vertexCount: u32, starts: usize, widest: u32, outJ: usize, outW: usize): void {
-  const mask: u32 = size == 6 ? 0x7fff : 0x7f;
-  memory.fill(outJ, 0, (<usize>vertexCount * widest) << 2);
-  memory.fill(outW, 0, (<usize>vertexCount * widest) << 2);
-  for (let v: u32 = 0; v < vertexCount; v++) {
-    const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
-    let o = (<usize>v * widest) << 2;
-    for (let r = a; r < b; r++, o += 4) {
-      const p = bytes + <usize>r * size;
-      store<i32>(outJ + o, <i32>((size == 6 ? <u32>load<u16>(p) : <u32>load<u8>(p)) & mask));
-      store<f32>(outW + o, load<f32>(p + size - 4));
     }
   }
 }

@@ -1,28 +1,29 @@
 // The module instance stays internal: its kernels take raw addresses into module memory.
+// TypeScript references of the kernels: '@relic3d/kernels/reference'.
 export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, WasmOutOfMemory } from './runtime.js';
 export type { KernelMode, Variant } from './runtime.js';
-export { deinterleave, deinterleaveJS, checkLayout } from './deinterleave.js';
+export { deinterleave, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';
-export { widenIndices, widenIndicesJS, type WidenOptions } from './indices.js';
-export { unweld, unweldJS, gather, type UnweldResult } from './unweld.js';
-export { unweldByVertex, unweldByVertexJS, CHAIN_STEPS_PER_CORNER, type UnweldByVertexOptions } from './unweld-by-vertex.js';
-export { packSkinWeights, packSkinWeightsJS, type PackedSkin } from './skin.js';
-export {
-  unpackMs3dWeights,
-  unpackO3dWeights,
-  unpackByteWeights,
-  unpackLodWeights,
-  type UnpackOptions,
-  type UnpackedSkin,
-  type Ms3dWeightOptions,
-  type LodWeightOptions,
-} from './weights.js';
-export {
-  bakeAnimation,
-  bakeAnimationJS,
-  eulerToQuaternionsJS,
-  type BakeClipInput,
-  type BakeOptions,
-  type KeyTrackSet,
-} from './animation.js';
-export { skinVertices, skinVerticesJS, type SkinOptions } from './skinning.js';
+export { widenIndices, type WidenOptions } from './indices.js';
+export { unweld, gather, type UnweldResult } from './unweld.js';
+export { unweldByVertex, CHAIN_STEPS_PER_CORNER, type UnweldByVertexOptions } from './unweld-by-vertex.js';
+export { packSkinWeights, type PackedSkin } from './skin.js';
+export { unpackInfluences, unpackGroupedInfluences, groupRecords, type UnpackInfluencesOptions } from './influences.js';
+export { InvalidInfluence } from './reference/influence-layout.js';
+export type {
+  IdType,
+  WeightType,
+  StreamField,
+  InfluenceLayout,
+  InfluenceOptions,
+  InvalidIds,
+  UnweightedVertices,
+  RecordGrouping,
+  UnpackedSkin,
+} from './reference/influence-layout.js';
+export { bakeAnimation, type BakeClipInput, type BakeOptions, type KeyTrackSet } from './animation.js';
+export { skinVertices, type SkinOptions } from './skinning.js';
+/** @deprecated use `unweldJS` from '@relic3d/kernels/reference' */
+export { unweldJS } from './reference/unweld.js';
+/** @deprecated use `bakeAnimationJS` from '@relic3d/kernels/reference' */
+export { bakeAnimationJS } from './reference/animation.js';

@@ -18,10 +18,12 @@ export interface KernelExports {
     weights: number, weightStride: number, weightStep: number, weightType: number,
     tj: number, tw: number, outJ: number, outW: number, rigid: number,
   ): number;
-  o3dInfluences(records: number, count: number, stride: number, palette: number, paletteLength: number, outJ: number, outW: number, rigid: number): number;
-  lodScan(bytes: number, count: number, size: number, bonesPerVertex: number, vertexCount: number, starts: number): number;
-  lodFill(bytes: number, size: number, vertexCount: number, starts: number, widest: number, outJ: number, outW: number): void;
-  ms3dInfluences(boneIds: number, count: number, extra: number, stride: number, jointCount: number, outJ: number, outW: number, rigid: number): number;
+  gatherInfluences(count: number, slots: number, fields: number, rules: number, outJ: number, outW: number, rigid: number): number;
+  groupRecords(bytes: number, count: number, stride: number, offset: number, type: number, endMask: number, maxPer: number, vertexCount: number, starts: number): number;
+  gatherGroupedInfluences(
+    bytes: number, stride: number, jointOffset: number, jointType: number, weightOffset: number, weightType: number,
+    vertexCount: number, starts: number, widest: number, rules: number, outJ: number, outW: number, rigid: number,
+  ): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;
   bakeClip(
@@ -161,28 +163,55 @@ export const simdSupported: boolean = (() => {
 })();
 
 const modules: Partial<Record<Variant, WasmModule>> = {};
+/** Variants that failed to compile: never retried, their calls take the TypeScript path. */
+const refused = new Set<Variant>();
 let readyPromise: Promise<void> | undefined;
 let mode: KernelMode = 'wasm';
 
+/** The build the runtime uses by default: SIMD where supported, else scalar. */
+const preferred: Variant = simdSupported ? 'simd' : 'scalar';
+
+function bytesOf(variant: Variant): Uint8Array {
+  return decodeBase64(variant === 'simd' ? SIMD_WASM : SCALAR_WASM);
+}
+
+const imports = { env: { abort: () => { throw new Error('kernel abort'); } } };
+
 async function instantiate(variant: Variant): Promise<WasmModule> {
-  const bytes = decodeBase64(variant === 'simd' ? SIMD_WASM : SCALAR_WASM);
-  const module = await WebAssembly.compile(bytes as BufferSource);
-  const instance = await WebAssembly.instantiate(module, { env: { abort: () => { throw new Error('kernel abort'); } } });
+  const module = await WebAssembly.compile(bytesOf(variant) as BufferSource);
+  const instance = await WebAssembly.instantiate(module, imports);
   return new WasmModule(instance, variant);
 }
 
 /**
- * Instantiates the kernels (SIMD where supported, and the scalar build). Memoised: call it as
- * often as you like. Until it resolves, and wherever WASM is missing, the TypeScript path runs.
+ * A variant other than the preferred one, compiled on first request (tests and benchmarks pin
+ * the scalar build). Synchronous, so it works only where the runtime allows synchronous
+ * compilation of a module this size (Node, workers); elsewhere the TypeScript path runs.
+ */
+function compileNow(variant: Variant): WasmModule | undefined {
+  if (refused.has(variant) || (variant === 'simd' && !simdSupported)) return undefined;
+  try {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytesOf(variant) as BufferSource), imports);
+    return (modules[variant] = new WasmModule(instance, variant));
+  } catch {
+    refused.add(variant);
+    return undefined;
+  }
+}
+
+/**
+ * Instantiates the build this runtime uses (SIMD where supported, else scalar); the other one is
+ * compiled only if a call pins it. Memoised: call it as often as you like. Until it resolves, and
+ * wherever WASM is missing, the TypeScript path runs.
  */
 export function ready(): Promise<void> {
   if (!readyPromise) {
     readyPromise = (async () => {
       if (!supported) return;
-      modules.scalar = await instantiate('scalar');
-      if (simdSupported) modules.simd = await instantiate('simd');
+      modules[preferred] = await instantiate(preferred);
     })().catch(() => {
       // A runtime that refuses to compile (a strict CSP, say) keeps the TypeScript path.
+      refused.add(preferred);
     });
   }
   return readyPromise;
@@ -204,8 +233,10 @@ export function getKernelMode(): KernelMode {
  */
 export function wasmModule(options: { kernels?: KernelMode; variant?: Variant } = {}): WasmModule | undefined {
   if ((options.kernels ?? mode) === 'js') return undefined;
-  if (options.variant) return modules[options.variant];
-  return modules.simd ?? modules.scalar;
+  if (!options.variant || options.variant === preferred) return modules[preferred];
+  // A pinned other build: only once the default one is ready (a runtime that refused it refuses this).
+  if (!modules[preferred]) return undefined;
+  return modules[options.variant] ?? compileNow(options.variant);
 }
 
 /** Which path a call with these options would take: 'simd', 'scalar' or 'js'. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { computeSkinMatrices, computeWorldMatrices, math, sampleAnimation, type AnimationChannel, type Node, type Scene } from '@relic3d/core';
-import { bakeAnimation, bakeAnimationJS, eulerToQuaternionsJS, type BakeClipInput, type KeyTrackSet } from '../src/index.js';
+import { bakeAnimation, type BakeClipInput, type KeyTrackSet } from '../src/index.js';
+import { bakeAnimationJS, eulerToQuaternionsJS } from '../src/reference.js';
 import { dumpMs3d } from './dump.js';
 import { maxRelError, randomFloats, rng, variants } from './setup.js';
 

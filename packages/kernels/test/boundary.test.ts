@@ -2,24 +2,19 @@ import { describe, expect, it } from 'vitest';
 import * as kernels from '../src/index.js';
 import {
   bakeAnimation,
-  bakeAnimationJS,
   deinterleave,
-  deinterleaveJS,
+  groupRecords,
   packSkinWeights,
   skinVertices,
-  skinVerticesJS,
-  unpackByteWeights,
-  unpackLodWeights,
-  unpackMs3dWeights,
-  unpackO3dWeights,
+  unpackGroupedInfluences,
+  unpackInfluences,
   unweld,
   unweldByVertex,
-  unweldByVertexJS,
-  unweldJS,
   widenIndices,
-  widenIndicesJS,
   type BakeClipInput,
+  type InfluenceLayout,
 } from '../src/index.js';
+import { bakeAnimationJS, deinterleaveJS, skinVerticesJS, unweldByVertexJS, unweldJS, widenIndicesJS } from '../src/reference.js';
 import { variants } from './setup.js';
 
 /** Every path: the TypeScript reference ('js') and each WASM build. */
@@ -115,10 +110,11 @@ describe('the other kernels check their array types on every path', () => {
       expect(() => packSkinWeights(1, 1, 'ab' as never, [1], options)).toThrow(/joints must be an array or a typed array/);
       expect(() => packSkinWeights(1, 1, [0], new DataView(new ArrayBuffer(8)) as never, options)).toThrow(TypeError);
       expect(() => packSkinWeights(1, 1, BigInt64Array.of(0n) as never, [1], options)).toThrow(TypeError);
-      expect(() => unpackMs3dWeights([0], new Uint16Array(3) as never, 6, 1, options)).toThrow(/extra must be a Uint8Array/);
-      expect(() => unpackO3dWeights(new Float32Array(11) as never, 1, undefined, options)).toThrow(/records must be a Uint8Array/);
-      expect(() => unpackByteWeights(new Uint16Array(48) as never, 96, 1, 72, 80, options)).toThrow(/records must be a Uint8Array/);
-      expect(() => unpackLodWeights([0, 0, 0, 0, 0] as never, 1, 1, 1, options)).toThrow(/bytes must be a Uint8Array/);
+      const layout: InfluenceLayout = { strides: [8], joints: [{ offset: 0, type: 'u16' }], weights: [{ offset: 4, type: 'f32' }] };
+      expect(() => unpackInfluences([new Uint16Array(4) as never], 1, layout, options)).toThrow(/streams\[0\] must be a Uint8Array/);
+      expect(() => unpackInfluences([new Uint8Array(8)], 1, layout, { ...options, palette: 'ab' as never })).toThrow(/palette must be an array/);
+      expect(() => unpackGroupedInfluences([0, 0, 0, 0, 0, 0, 0, 0] as never, 1, 1, layout, { endMask: 0x80, maxPerVertex: 4 }, options)).toThrow(/bytes must be a Uint8Array/);
+      expect(() => groupRecords(new Float32Array(2) as never, 1, 1, 8, { offset: 0, type: 'u16' }, { endMask: 0x80, maxPerVertex: 4 }, options)).toThrow(/bytes must be a Uint8Array/);
     }
   });
 
@@ -146,12 +142,13 @@ describe('raw module access stays inside the package', () => {
     }
   });
 
-  it('the byte-weight tables give exact results after every other kernel has run', async () => {
-    const records = new Uint8Array(96);
-    records.set([255, 0, 0, 0], 80); // bone 0 at weight 255/255
+  it('u8 weights / 255 are exact after every other kernel has run', async () => {
+    const records = new Uint8Array(8);
+    records[4] = 255; // joint 0 at weight 255/255
+    const layout: InfluenceLayout = { strides: [8], joints: [{ offset: 0, type: 'u16' }, { offset: 2, type: 'u16' }], weights: [{ offset: 4, type: 'u8' }, { offset: 5, type: 'u8' }], weightDivisor: 255 };
     for (const variant of await variants()) {
       widenIndices(new Uint8Array(1000).fill(7), { variant });
-      const skin = unpackByteWeights(records, 96, 1, 72, 80, { variant });
+      const skin = unpackInfluences([records], 1, layout, { variant });
       expect(Array.from(skin.weights)).toEqual([1, 0, 0, 0]);
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
-import { checkLayout, deinterleave, deinterleaveJS, type FieldLayout } from '../src/index.js';
+import { checkLayout, deinterleave, type FieldLayout } from '../src/index.js';
+import { deinterleaveJS } from '../src/reference.js';
 import { dumpMdlFirstMesh, dumpMs3d, noteNumber } from './dump.js';
 import { randomBytes, rng, variants } from './setup.js';
 

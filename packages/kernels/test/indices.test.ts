@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
-import { widenIndices, widenIndicesJS } from '../src/index.js';
+import { widenIndices } from '../src/index.js';
+import { widenIndicesJS } from '../src/reference.js';
 import { dumpMdlFirstMesh, noteNumber } from './dump.js';
 import { rng, variants } from './setup.js';
 

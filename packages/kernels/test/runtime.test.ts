@@ -1,4 +1,4 @@
-import { describe, expect, it, afterEach } from 'vitest';
+import { describe, expect, it, afterEach, vi } from 'vitest';
 import { activePath, deinterleave, getKernelMode, ready, setKernelMode, simdSupported, supported, WasmOutOfMemory } from '../src/index.js';
 import { wasmModule } from '../src/runtime.js';
 
@@ -19,6 +19,24 @@ describe('runtime', () => {
     await ready();
     expect(wasmModule({ variant: 'simd' })).toBe(simd);
     expect(wasmModule({ variant: 'scalar' })?.variant).toBe('scalar');
+  });
+
+  it('compiles only the build it uses at ready(); a pinned other build compiles on its first call', async () => {
+    vi.resetModules();
+    const compile = vi.spyOn(WebAssembly, 'compile');
+    try {
+      const fresh = await import('../src/runtime.js');
+      expect(fresh.wasmModule({ variant: 'scalar' })).toBeUndefined(); // not before the default build is ready
+      await fresh.ready();
+      expect(compile).toHaveBeenCalledTimes(1);
+      expect(fresh.wasmModule()?.variant).toBe('simd');
+      const scalar = fresh.wasmModule({ variant: 'scalar' });
+      expect(scalar?.variant).toBe('scalar');
+      expect(fresh.wasmModule({ variant: 'scalar' })).toBe(scalar);
+      expect(compile).toHaveBeenCalledTimes(1);
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it('prefers SIMD, and setKernelMode/kernels switch to the TypeScript path', async () => {

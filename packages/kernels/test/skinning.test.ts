@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { skinVertices as coreSkinVertices } from '@relic3d/core';
-import { bakeAnimationJS, eulerToQuaternionsJS, skinVertices, skinVerticesJS } from '../src/index.js';
+import { skinVertices } from '../src/index.js';
+import { bakeAnimationJS, eulerToQuaternionsJS, skinVerticesJS } from '../src/reference.js';
 import { dumpMs3d } from './dump.js';
 import { maxRelError, randomFloats, rng, variants } from './setup.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHAIN_STEPS_PER_CORNER, unweld, unweldByVertex, unweldByVertexJS, unweldJS, type UnweldResult } from '../src/index.js';
+import { CHAIN_STEPS_PER_CORNER, unweld, unweldByVertex, type UnweldResult } from '../src/index.js';
+import { unweldByVertexJS, unweldJS } from '../src/reference.js';
 import { rng, variants } from './setup.js';
 
 /** `unweld` over (primary, keys…) rows: the result unweldByVertex must match exactly. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
-import { gather, unweld, unweldJS } from '../src/index.js';
+import { gather, unweld } from '../src/index.js';
+import { unweldJS } from '../src/reference.js';
 import { dumpMs3d } from './dump.js';
 import { rng, variants } from './setup.js';
 

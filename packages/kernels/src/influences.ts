@@ -1,0 +1,138 @@
+import { applyRigid, groupRecordsJS, tooWide, unpackGroupedInfluencesJS, unpackInfluencesJS } from './reference/influences.js';
+import {
+  FIELD_REMAINDER,
+  FIELD_TYPES,
+  INVALID_MODES,
+  UNWEIGHTED_MODES,
+  checkGroupRecords,
+  checkGrouped,
+  checkInfluences,
+  type IdType,
+  type InfluenceLayout,
+  type InfluenceOptions,
+  type RecordGrouping,
+  type StreamField,
+  type UnpackedSkin,
+} from './reference/influence-layout.js';
+import { J_I32, W_F32, packIn } from './skin.js';
+import { wasmModule, type KernelMode, type Variant, type WasmModule } from './runtime.js';
+
+export interface UnpackInfluencesOptions extends InfluenceOptions {
+  kernels?: KernelMode;
+  variant?: Variant;
+}
+
+/** Writes the id and weight rules block the influence kernels read (9 f64). */
+function rules(wasm: WasmModule, layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions): number {
+  const palette = options.palette;
+  const pal = palette ? wasm.alloc(palette.length * 4) : 0;
+  if (palette) wasm.view(Int32Array, pal, palette.length).set(palette);
+  const block = wasm.alloc(72);
+  wasm.view(Float64Array, block, 9).set([
+    layout.idMask ?? -1,
+    layout.idDivisor ?? 1,
+    pal,
+    palette?.length ?? 0,
+    options.jointCount ?? -1,
+    layout.weightDivisor ?? 1,
+    layout.remainder ?? 0,
+    INVALID_MODES[options.invalid ?? 'skip'],
+    UNWEIGHTED_MODES[options.unweighted ?? 'first'],
+  ]);
+  return block;
+}
+
+/**
+ * Skin weights from (joint id, weight) streams: `count` vertices, each with one record in every
+ * stream; slot s's id and weight are read where `layout` says, resolved by `options` (mask,
+ * divisor, palette, joint range; invalid and unweighted handling), and the slots are packed to
+ * glTF JOINTS_0/WEIGHTS_0 (duplicates merged, top 4, renormalised) as packSkinWeights does.
+ * Runs in WASM once `ready()` has resolved; identical to {@link unpackInfluencesJS}.
+ */
+export function unpackInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: UnpackInfluencesOptions = {}): UnpackedSkin {
+  const wasm = wasmModule(options);
+  if (!wasm || count === 0) return unpackInfluencesJS(streams, count, layout, options);
+  checkInfluences(streams, count, layout, options);
+  const slots = layout.joints.length;
+  const status = wasm.run(() => {
+    const bases = streams.map((bytes, i) => wasm.copyIn(bytes.subarray(0, count * layout.strides[i])));
+    const fields = wasm.alloc(slots * 24);
+    const table = wasm.view(Uint32Array, fields, slots * 6);
+    for (let s = 0; s < slots; s++) {
+      const j = layout.joints[s], w = layout.weights[s];
+      table.set([bases[j.stream ?? 0] + j.offset, layout.strides[j.stream ?? 0], FIELD_TYPES[j.type]], s * 6);
+      if (w) table.set([bases[w.stream ?? 0] + w.offset, layout.strides[w.stream ?? 0], FIELD_TYPES[w.type]], s * 6 + 3);
+      else table.set([0, 0, FIELD_REMAINDER], s * 6 + 3);
+    }
+    const r = rules(wasm, layout, options);
+    const j = wasm.alloc(count * slots * 4), w = wasm.alloc(count * slots * 4), rigid = wasm.alloc(count);
+    const result = wasm.exports.gatherInfluences(count, slots, fields, r, j, w, rigid);
+    if (result >= 0) return undefined; // the reference throws the same InvalidInfluence
+    const rigidCount = -1 - result;
+    const packed = packIn(wasm, count, slots, j, slots * 4, 4, J_I32, w, slots * 4, 4, W_F32);
+    return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, count) : new Uint8Array(0), rigidCount, options.rigidJoint);
+  }, () => undefined);
+  return status ?? unpackInfluencesJS(streams, count, layout, options);
+}
+
+/**
+ * Splits variable-length per-vertex records into vertices: the first record of each of
+ * `vertexCount` vertices (plus `recordCount` at the end) and the most records of one vertex. A
+ * record whose id `field` has a bit of `grouping.endMask`, or the `maxPerVertex`-th record, ends
+ * a vertex. Throws RangeError unless the records fill exactly `vertexCount` vertices.
+ */
+export function groupRecords(
+  bytes: Uint8Array,
+  recordCount: number,
+  vertexCount: number,
+  stride: number,
+  field: StreamField<IdType>,
+  grouping: RecordGrouping,
+  options: { kernels?: KernelMode; variant?: Variant } = {},
+): { starts: Uint32Array; widest: number } {
+  const wasm = wasmModule(options);
+  if (!wasm || vertexCount === 0) return groupRecordsJS(bytes, recordCount, vertexCount, stride, field, grouping);
+  checkGroupRecords(bytes, recordCount, vertexCount, stride, field, grouping);
+  const fast = wasm.run(() => {
+    const b = wasm.copyIn(bytes.subarray(0, recordCount * stride));
+    const starts = wasm.alloc((vertexCount + 1) * 4);
+    const widest = wasm.exports.groupRecords(b, recordCount, stride, field.offset, FIELD_TYPES[field.type], grouping.endMask, grouping.maxPerVertex, vertexCount, starts);
+    return widest < 0 ? undefined : { starts: wasm.take(Uint32Array, starts, vertexCount + 1), widest };
+  }, () => undefined);
+  return fast ?? groupRecordsJS(bytes, recordCount, vertexCount, stride, field, grouping);
+}
+
+/**
+ * Skin weights from variable-length records: `recordCount` records of one (joint id, weight)
+ * pair each (`layout`: one stream, one slot), grouped into `vertexCount` vertices as
+ * {@link groupRecords} does, resolved by `options` and packed to JOINTS_0/WEIGHTS_0. Runs in WASM
+ * once `ready()` has resolved; identical to {@link unpackGroupedInfluencesJS}.
+ */
+export function unpackGroupedInfluences(
+  bytes: Uint8Array,
+  recordCount: number,
+  vertexCount: number,
+  layout: InfluenceLayout,
+  grouping: RecordGrouping,
+  options: UnpackInfluencesOptions = {},
+): UnpackedSkin {
+  const wasm = wasmModule(options);
+  if (!wasm || vertexCount === 0) return unpackGroupedInfluencesJS(bytes, recordCount, vertexCount, layout, grouping, options);
+  checkGrouped(bytes, recordCount, vertexCount, layout, grouping, options);
+  const stride = layout.strides[0];
+  const jf = layout.joints[0], wf = layout.weights[0];
+  const fast = wasm.run(() => {
+    const b = wasm.copyIn(bytes.subarray(0, recordCount * stride));
+    const starts = wasm.alloc((vertexCount + 1) * 4);
+    const widest = wasm.exports.groupRecords(b, recordCount, stride, jf.offset, FIELD_TYPES[jf.type], grouping.endMask, grouping.maxPerVertex, vertexCount, starts);
+    if (widest < 0 || tooWide(vertexCount, widest, recordCount)) return undefined; // the reference reports or handles it
+    const r = rules(wasm, layout, options);
+    const j = wasm.alloc(vertexCount * widest * 4), w = wasm.alloc(vertexCount * widest * 4), rigid = wasm.alloc(vertexCount);
+    const result = wasm.exports.gatherGroupedInfluences(b, stride, jf.offset, FIELD_TYPES[jf.type], wf.offset, FIELD_TYPES[wf.type], vertexCount, starts, widest, r, j, w, rigid);
+    if (result >= 0) return undefined;
+    const rigidCount = -1 - result;
+    const packed = packIn(wasm, vertexCount, widest, j, widest * 4, 4, J_I32, w, widest * 4, 4, W_F32);
+    return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, vertexCount) : new Uint8Array(0), rigidCount, options.rigidJoint);
+  }, () => undefined);
+  return fast ?? unpackGroupedInfluencesJS(bytes, recordCount, vertexCount, layout, grouping, options);
+}

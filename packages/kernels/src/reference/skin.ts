@@ -1,0 +1,79 @@
+import { expectNumbers } from '../guard.js';
+
+export interface PackedSkin {
+  /** 4 joint indices per vertex. */
+  joints: Uint16Array;
+  /** 4 weights per vertex, summing to 1. */
+  weights: Float32Array;
+}
+
+/**
+ * Packs `influences` (joint, weight) pairs per vertex into glTF JOINTS_0/WEIGHTS_0: duplicate
+ * joints are merged, the 4 largest kept, and the weights renormalised. A vertex whose weights are
+ * all zero (or negative) binds fully to its first joint. TypeScript reference.
+ */
+export function packSkinWeightsJS(
+  vertexCount: number,
+  influences: number,
+  joints: ArrayLike<number>,
+  weights: ArrayLike<number>,
+): PackedSkin {
+  checkPack(vertexCount, influences, joints, weights);
+  const outJ = new Uint16Array(vertexCount * 4);
+  const outW = new Float32Array(vertexCount * 4);
+  const tj = new Int32Array(influences);
+  const tw = new Float64Array(influences);
+  for (let v = 0; v < vertexCount; v++) {
+    let n = 0;
+    for (let k = 0; k < influences; k++) {
+      const j = joints[v * influences + k];
+      const w = weights[v * influences + k];
+      if (!(w > 0)) continue;
+      let m = 0;
+      while (m < n && tj[m] !== j) m++;
+      if (m < n) tw[m] += w;
+      else {
+        tj[n] = j;
+        tw[n++] = w;
+      }
+    }
+    if (n === 0) {
+      outJ[v * 4] = joints[v * influences] ?? 0;
+      outW[v * 4] = 1;
+      continue;
+    }
+    // Selection of the 4 largest (stable for equal weights: earlier influence first).
+    let sum = 0;
+    const keep = Math.min(4, n);
+    for (let s = 0; s < keep; s++) {
+      let best = s;
+      for (let m = s + 1; m < n; m++) if (tw[m] > tw[best]) best = m;
+      if (best !== s) {
+        const bj = tj[best], bw = tw[best];
+        for (let m = best; m > s; m--) {
+          tj[m] = tj[m - 1];
+          tw[m] = tw[m - 1];
+        }
+        tj[s] = bj;
+        tw[s] = bw;
+      }
+      sum += tw[s];
+    }
+    for (let s = 0; s < keep; s++) {
+      outJ[v * 4 + s] = tj[s];
+      outW[v * 4 + s] = tw[s] / sum;
+    }
+  }
+  return { joints: outJ, weights: outW };
+}
+
+export function checkPack(vertexCount: number, influences: number, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
+  if (!Number.isInteger(vertexCount) || vertexCount < 0 || !Number.isInteger(influences) || influences < 0) {
+    throw new RangeError(`vertexCount and influences must be non-negative integers, got ${vertexCount} and ${influences}`);
+  }
+  expectNumbers('joints', joints);
+  expectNumbers('weights', weights);
+  if (joints.length < vertexCount * influences || weights.length < vertexCount * influences) {
+    throw new RangeError(`${vertexCount} vertices × ${influences} influences exceed the ${Math.min(joints.length, weights.length)} given`);
+  }
+}
