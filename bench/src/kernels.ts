@@ -1,5 +1,11 @@
 // WASM (SIMD, scalar) against the TypeScript reference, per kernel, on large deterministic inputs.
 import * as K from '@relic3d/kernels';
+import { bakeAnimationJS } from '@relic3d/kernels/reference';
+// The format record layouts over the generic influence kernels are each format's internals.
+import { unpackMs3dWeights } from '../../packages/ms3d/src/read/skin-weights.js';
+import { unpackO3dWeights } from '../../packages/o3d/src/read/skin-weights.js';
+import { unpackLodWeights } from '../../packages/lod/src/read/skin-weights.js';
+import { unpackByteWeights } from '../../packages/mdl/src/read/skin-weights.js';
 import { rng, timeInterleaved } from './timing.js';
 
 export interface KernelRow {
@@ -63,7 +69,7 @@ export async function kernelBench(scale = 1): Promise<KernelRow[]> {
   for (let v = 0; v < verts; v++) {
     extra.set([Math.floor(random() * 60), Math.floor(random() * 60), 255, 40, 30, 20], v * 14);
   }
-  rows.push(row('unpack MS3D weights', `${verts} vertices`, (o) => K.unpackMs3dWeights(boneIds, extra, 14, 60, o.kernels ? { reference: true } : o), 1.5));
+  rows.push(row('unpack MS3D weights', `${verts} vertices`, (o) => unpackMs3dWeights(boneIds, extra, 14, 60, o.kernels ? { reference: true } : o), 1.5));
 
   // O3D palette × 3 pairs.
   const o3d = new DataView(new ArrayBuffer(verts * 44));
@@ -76,7 +82,7 @@ export async function kernelBench(scale = 1): Promise<KernelRow[]> {
   }
   const palette = Array.from({ length: 28 }, (_, i) => i * 2);
   const o3dBytes = new Uint8Array(o3d.buffer);
-  rows.push(row('unpack O3D weights', `${verts} vertices`, (o) => K.unpackO3dWeights(o3dBytes, verts, palette, o.kernels ? { reference: true } : o), 1.5));
+  rows.push(row('unpack O3D weights', `${verts} vertices`, (o) => unpackO3dWeights(o3dBytes, verts, palette, o.kernels ? { reference: true } : o), 1.5));
 
   // LOD variable-length records: 1..4 per vertex.
   const lodRecords: number[] = [];
@@ -91,7 +97,7 @@ export async function kernelBench(scale = 1): Promise<KernelRow[]> {
   }
   const lodBytes = new Uint8Array(lod.buffer);
   const lodCount = lodRecords.length / 2;
-  rows.push(row('unpack LOD weights', `${verts} vertices`, (o) => K.unpackLodWeights(lodBytes, lodCount, 4, verts, o.kernels ? { reference: true } : o), 1.5));
+  rows.push(row('unpack LOD weights', `${verts} vertices`, (o) => unpackLodWeights(lodBytes, lodCount, 4, verts, o.kernels ? { reference: true } : o), 1.5));
 
   // MDL byte weights in 96-byte records.
   const mdl = new Uint8Array(verts * 96);
@@ -99,7 +105,7 @@ export async function kernelBench(scale = 1): Promise<KernelRow[]> {
     for (let k = 0; k < 4; k++) mdl[v * 96 + 72 + k * 2] = Math.floor(random() * 60);
     mdl.set([128, 64, 63, 0], v * 96 + 80);
   }
-  rows.push(row('unpack MDL byte weights', `${verts} vertices`, (o) => K.unpackByteWeights(mdl, 96, verts, 72, 80, o.kernels ? { reference: true } : o), 1.5));
+  rows.push(row('unpack MDL byte weights', `${verts} vertices`, (o) => unpackByteWeights(mdl, 96, verts, 72, 80, o.kernels ? { reference: true } : o), 1.5));
 
   // Animation baking: 100 joints, 600 frames, Euler keys (MS3D-like, relative).
   const jointCount = 100;
@@ -128,7 +134,7 @@ export async function kernelBench(scale = 1): Promise<KernelRow[]> {
   const normals = Float32Array.from({ length: skinVerts * 3 }, () => random() - 0.5);
   const sj = Uint16Array.from({ length: skinVerts * 4 }, () => Math.floor(random() * jointCount));
   const sw = Float32Array.from({ length: skinVerts * 4 }, (_, i) => (i % 4 === 3 ? 0 : 1 / 3));
-  const matrices = K.bakeAnimationJS({ ...bake, frameTimes: new Float32Array([0.5]) });
+  const matrices = bakeAnimationJS({ ...bake, frameTimes: new Float32Array([0.5]) });
   const outP = new Float32Array(skinVerts * 3), outN = new Float32Array(skinVerts * 3);
   rows.push(row('skinVertices (+normals)', `${skinVerts} vertices`, (o) => K.skinVertices(positions, sj, sw, matrices, outP, normals, outN, o), 3));
   return rows;

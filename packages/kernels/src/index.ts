@@ -23,7 +23,3 @@ export type {
 } from './reference/influence-layout.js';
 export { bakeAnimation, type BakeClipInput, type BakeOptions, type KeyTrackSet } from './animation.js';
 export { skinVertices, type SkinOptions } from './skinning.js';
-/** @deprecated use `unweldJS` from '@relic3d/kernels/reference' */
-export { unweldJS } from './reference/unweld.js';
-/** @deprecated use `bakeAnimationJS` from '@relic3d/kernels/reference' */
-export { bakeAnimationJS } from './reference/animation.js';

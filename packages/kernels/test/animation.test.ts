@@ -3,7 +3,7 @@ import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { computeSkinMatrices, computeWorldMatrices, math, sampleAnimation, type AnimationChannel, type Node, type Scene } from '@relic3d/core';
 import { bakeAnimation, type BakeClipInput, type KeyTrackSet } from '../src/index.js';
 import { bakeAnimationJS, eulerToQuaternionsJS } from '../src/reference.js';
-import { dumpMs3d } from './dump.js';
+import { dumpMs3d } from '@relic3d/fixtures/dumps';
 import { maxRelError, randomFloats, rng, variants } from './setup.js';
 
 function randomQuat(random: () => number): number[] {

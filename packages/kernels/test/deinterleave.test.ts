@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { checkLayout, deinterleave, type FieldLayout } from '../src/index.js';
 import { deinterleaveJS } from '../src/reference.js';
-import { dumpMdlFirstMesh, dumpMs3d, noteNumber } from './dump.js';
+import { dumpMdlFirstMesh, dumpMs3d, noteNumber } from '@relic3d/fixtures/dumps';
 import { randomBytes, rng, variants } from './setup.js';
 
 const LAYOUTS: [string, number, Record<string, FieldLayout>][] = [

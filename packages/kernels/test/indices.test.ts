@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { widenIndices } from '../src/index.js';
 import { widenIndicesJS } from '../src/reference.js';
-import { dumpMdlFirstMesh, noteNumber } from './dump.js';
+import { dumpMdlFirstMesh, noteNumber } from '@relic3d/fixtures/dumps';
 import { rng, variants } from './setup.js';
 
 describe('widenIndices', () => {

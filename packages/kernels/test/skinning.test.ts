@@ -3,7 +3,7 @@ import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { skinVertices as coreSkinVertices } from '@relic3d/core';
 import { skinVertices } from '../src/index.js';
 import { bakeAnimationJS, eulerToQuaternionsJS, skinVerticesJS } from '../src/reference.js';
-import { dumpMs3d } from './dump.js';
+import { dumpMs3d } from '@relic3d/fixtures/dumps';
 import { maxRelError, randomFloats, rng, variants } from './setup.js';
 
 function randomSkin(seed: number, count: number, jointCount: number) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { gather, unweld } from '../src/index.js';
 import { unweldJS } from '../src/reference.js';
-import { dumpMs3d } from './dump.js';
+import { dumpMs3d } from '@relic3d/fixtures/dumps';
 import { rng, variants } from './setup.js';
 
 describe('unweld parity (SIMD, scalar, TypeScript)', () => {

@@ -1,4 +1,5 @@
-import { ready, unweldJS } from '@relic3d/kernels';
+import { ready } from '@relic3d/kernels';
+import { unweldJS } from '@relic3d/kernels/reference';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weldCorners, type CornerLists } from '../src/scene/weld.js';
 

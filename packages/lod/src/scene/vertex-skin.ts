@@ -1,5 +1,5 @@
 import { FormatError } from '@relic3d/core';
-import { unpackLodWeights } from '@relic3d/kernels';
+import { unpackLodWeights } from '../read/skin-weights.js';
 import { FORMAT_ID, type LodMesh, type LodParseOptions } from '../file.js';
 import { WEIGHT_BONE_MASK, WEIGHT_RECORD_SIZE, WIDE_WEIGHT_BONE_MASK, WIDE_WEIGHT_RECORD_SIZE } from '../read/layout.js';
 import type { MeshContext } from './meshes.js';

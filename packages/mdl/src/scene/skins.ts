@@ -1,5 +1,6 @@
 import { addNode, math, type Extras, type ParseOptions, type Primitive, type Skin } from '@relic3d/core';
-import { unpackByteWeights, type UnpackedSkin } from '@relic3d/kernels';
+import type { UnpackedSkin } from '@relic3d/kernels';
+import { unpackByteWeights } from '../read/skin-weights.js';
 import type { MdlBone, MdlFile, MdlMesh, MdlVariant } from '../file.js';
 import { G3D_LAYOUT, ULTRA_LAYOUT } from '../read/layout.js';
 import { mirrorQuat, mirrorVec3 } from './axes.js';

@@ -1,5 +1,6 @@
 import type { WarningSink } from '@relic3d/core';
-import { unpackMs3dWeights, type PackedSkin } from '@relic3d/kernels';
+import type { PackedSkin } from '@relic3d/kernels';
+import { unpackMs3dWeights } from '../read/skin-weights.js';
 import type { Ms3dFile } from '../file.js';
 
 /** Vertices per kernel call. */

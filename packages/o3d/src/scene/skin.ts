@@ -5,7 +5,8 @@
  * tolerant loop, which warns and binds bad references to bone 0. Both give the same result on
  * valid data.
  */
-import { packSkinWeights, unpackO3dWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
+import { packSkinWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
+import { unpackO3dWeights } from '../read/skin-weights.js';
 import type { O3dGeometry, O3dMaterialBlock, O3dObject } from '../file.js';
 import { SKIN_VERTEX_BYTES, SKIN_WEIGHT_BYTES } from '../read/layout.js';
 import type { BuildContext } from './context.js';

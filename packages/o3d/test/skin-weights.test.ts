@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ready, simdSupported, type Variant } from '@relic3d/kernels';
-import { unpackO3dWeights } from './o3d-skin-weights.js';
+import { unpackO3dWeights } from '../src/read/skin-weights.js';
 
 async function variants(): Promise<Variant[]> {
   await ready();

@@ -1,17 +1,18 @@
 // The format layouts must give the same skins, bit for bit, as the recorded ones (scene hashes
 // depend on them): every case's joints, weights and unskinned count (or its error class) is
 // hashed and compared with skin-weights.expected.json, on the TypeScript and every WASM path.
+// It sits in the umbrella's tests because it covers the layouts of four format packages at once.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile, rng } from '@relic3d/test-harness';
 import { ready, simdSupported, type UnpackedSkin, type Variant } from '@relic3d/kernels';
-import { unpackMs3dWeights } from './ms3d-skin-weights.js';
-import { unpackO3dWeights } from './o3d-skin-weights.js';
-import { unpackByteWeights } from './mdl-skin-weights.js';
-import { unpackLodWeights } from './lod-skin-weights.js';
-import { dumpMs3d } from '../test/dump.js';
+import { unpackMs3dWeights } from '../../ms3d/src/read/skin-weights.js';
+import { unpackO3dWeights } from '../../o3d/src/read/skin-weights.js';
+import { unpackByteWeights } from '../../mdl/src/read/skin-weights.js';
+import { unpackLodWeights } from '../../lod/src/read/skin-weights.js';
+import { dumpMs3d } from '@relic3d/fixtures/dumps';
 
 type Options = { reference?: boolean; variant?: Variant };
 interface Impl {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ready, simdSupported, widenIndices, type Variant } from '@relic3d/kernels';
-import { unpackByteWeights } from './mdl-skin-weights.js';
+import { unpackByteWeights } from '../src/read/skin-weights.js';
 
 async function variants(): Promise<Variant[]> {
   await ready();

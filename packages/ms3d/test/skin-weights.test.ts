@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { ready, simdSupported, type Variant } from '@relic3d/kernels';
-import { unpackMs3dWeights } from './ms3d-skin-weights.js';
-import { dumpMs3d } from '../test/dump.js';
+import { unpackMs3dWeights } from '../src/read/skin-weights.js';
+import { dumpMs3d } from '@relic3d/fixtures/dumps';
 
 async function variants(): Promise<Variant[]> {
   await ready();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ready, simdSupported, type Variant } from '@relic3d/kernels';
 import { rng } from '@relic3d/test-harness';
-import { unpackLodWeights } from './lod-skin-weights.js';
+import { unpackLodWeights } from '../src/read/skin-weights.js';
 
 async function variants(): Promise<Variant[]> {
   await ready();
