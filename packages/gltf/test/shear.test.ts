@@ -22,7 +22,6 @@ import { fromGltf, mul, normalTransform, parseGlb, worldMatrices, worldVertices,
 import { describeIssues, validateGltf } from './validate.js';
 
 const io = new NodeIO().registerExtensions(gltfExtensions);
-const f32 = (...v: number[]) => new Float32Array(v);
 type M4 = number[];
 
 const axisAngle = (axis: number[], angle: number) => math.quatFromAxisAngle(axis, angle);

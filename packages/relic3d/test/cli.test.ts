@@ -415,7 +415,7 @@ describe.runIf(hasCorpus)('relic3d batch output modes', () => {
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines.filter((l) => /^\[\d\/3\] ok {3}/.test(l))).toHaveLength(2);
-    expect(lines.filter((l) => /^\[\d\/3\] FAIL mdl  grenade\.mdl : .*Quake 1 MDL/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /^\[\d\/3\] FAIL mdl {2}grenade\.mdl : .*Quake 1 MDL/.test(l))).toHaveLength(1);
   });
 
   it('--quiet prints only the failures, and the exit code still says a file failed', async () => {
