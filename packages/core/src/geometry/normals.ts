@@ -1,6 +1,4 @@
-/**
- * Geometry helpers several loaders need: normals from smoothing groups and index narrowing.
- */
+// Per-corner normals from smoothing groups, as several loaders need them.
 
 /** Face normal (area-weighted, unnormalised) of triangle a, b, c given position indices. */
 function faceNormal(p: ArrayLike<number>, a: number, b: number, c: number, out: Float64Array, o: number): void {
@@ -73,31 +71,9 @@ export function cornerNormals(
   return out;
 }
 
-/**
- * Uint16Array when every index fits, else Uint32Array. An array that already has the chosen type
- * is returned as it is, not copied.
- */
-export function compactIndices(indices: ArrayLike<number>, vertexCount: number): Uint16Array | Uint32Array {
-  if (vertexCount <= 0xffff) return indices instanceof Uint16Array ? indices : Uint16Array.from(indices);
-  return indices instanceof Uint32Array ? indices : Uint32Array.from(indices);
-}
-
 /** Smoothing-group numbers (1..32) to a bit mask; 0 or empty means flat. */
 export function smoothingMask(groups: Iterable<number>): number {
   let mask = 0;
   for (const g of groups) if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
   return mask >>> 0;
-}
-
-/** Sets NaN and ±Infinity in a float array to 0, in place; returns how many there were. */
-export function zeroNonFinite(values: Float32Array): number {
-  let bad = 0;
-  for (let i = 0, n = values.length; i < n; i++) {
-    // x − x is 0 for every finite x and NaN otherwise: one test for NaN and ±Infinity.
-    if (values[i] - values[i] !== 0) {
-      values[i] = 0;
-      bad++;
-    }
-  }
-  return bad;
 }

@@ -1,7 +1,7 @@
 /**
  * Axis conversions every format shares at its edge. The scene is glTF's: right-handed, +Y up.
  */
-import type { Quat } from './types.js';
+import type { Quat } from '../scene/types.js';
 
 /**
  * Negates z of every xyz triple: left-handed (Direct3D) → right-handed. Writes into `out` (a new

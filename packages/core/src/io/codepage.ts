@@ -1,4 +1,8 @@
-import type { CodePageDecoder } from './types.js';
+/** Decodes bytes of a fixed code page into a string. */
+export interface CodePageDecoder {
+  readonly name: string;
+  decode(bytes: Uint8Array): string;
+}
 
 const decoderCache = new Map<string, CodePageDecoder>();
 

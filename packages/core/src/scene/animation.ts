@@ -1,5 +1,6 @@
-import { decompose, fromTRS, quatSlerp } from './math.js';
-import { localMatrix } from './scene.js';
+import { decompose, fromTRS } from '../math/matrix.js';
+import { quatSlerp } from '../math/quaternion.js';
+import { localMatrix } from './traverse.js';
 import type { AnimationChannel, AnimationClip, Scene } from './types.js';
 
 /** A sampled pose: per-node local TRS (or matrix for nodes without channels) and morph weights. */

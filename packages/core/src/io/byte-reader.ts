@@ -1,6 +1,6 @@
-import { codePage } from './codepage.js';
+import type { Quat, Vec2, Vec3, Vec4 } from '../scene/types.js';
+import { codePage, type CodePageDecoder } from './codepage.js';
 import { FormatError, type FormatErrorCode } from './errors.js';
-import type { CodePageDecoder, Quat, Vec2, Vec3, Vec4 } from './types.js';
 
 const hostIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 

@@ -1,4 +1,5 @@
-import type { CompanionCache, Resolver } from './types.js';
+import type { Resolver } from '../format/types.js';
+import { baseNameOf, isAbsoluteName, joinInside } from './names.js';
 
 /** One folder's entries, as spelled on disk. */
 export interface FolderListing {
@@ -23,30 +24,6 @@ const EMPTY: Folder = { files: new Map(), folders: new Map(), names: [] };
 
 /** Folders where games keep textures beside their models (Flyff `Model/Texture/`). */
 const TEXTURE_FOLDERS = ['texture', 'textures'];
-
-/** `a/b` + `../c` → `a/c`; undefined when the path climbs above the root. */
-export function joinInside(dir: string, relative: string): string | undefined {
-  const out = dir ? dir.split('/') : [];
-  for (const part of relative.split('/')) {
-    if (!part || part === '.') continue;
-    if (part === '..') {
-      if (!out.length) return undefined;
-      out.pop();
-    } else out.push(part);
-  }
-  return out.join('/');
-}
-
-/** Whether a name, as an old file writes it, is absolute (`/x`, `\\x`, `C:\\x`, `C:x`, `\\\\server\\x`). */
-export function isAbsoluteName(name: string): boolean {
-  return /^[\\/]/.test(name) || /^[A-Za-z]:/.test(name);
-}
-
-/** The last segment of a name written with either slash. */
-export function baseNameOf(name: string): string {
-  const slashed = name.replace(/\\/g, '/');
-  return slashed.slice(slashed.lastIndexOf('/') + 1);
-}
 
 /**
  * Every folder of a tree, listed once, with case-insensitive lookups. Companion lookup (textures,
@@ -197,44 +174,4 @@ export function indexResolver(index: FolderIndex, fromDir: string, read: IndexRe
   resolve.list = () => index.files(fromDir);
   resolve.key = (name: string) => index.lookup(name, fromDir);
   return resolve;
-}
-
-/** A least-recently-used cache bounded in bytes (a value larger than the bound is not kept). */
-export function lruCache(maxBytes: number): CompanionCache & { readonly bytes: number; readonly size: number; clear(): void } {
-  const entries = new Map<string, { value: unknown; bytes: number }>();
-  let total = 0;
-  return {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.value;
-    },
-    set(key, value, bytes) {
-      const old = entries.get(key);
-      if (old) {
-        total -= old.bytes;
-        entries.delete(key);
-      }
-      if (bytes > maxBytes) return;
-      entries.set(key, { value, bytes });
-      total += bytes;
-      for (const [k, e] of entries) {
-        if (total <= maxBytes) break;
-        entries.delete(k);
-        total -= e.bytes;
-      }
-    },
-    get bytes() {
-      return total;
-    },
-    get size() {
-      return entries.size;
-    },
-    clear() {
-      entries.clear();
-      total = 0;
-    },
-  };
 }

@@ -1,6 +1,5 @@
-import { printable } from './byte-reader.js';
-import { FormatError } from './errors.js';
-import type { Format } from './types.js';
+import { printable } from '../io/byte-reader.js';
+import { FormatError } from '../io/errors.js';
 
 /** A file format we do not read but can name, so users learn what they fed us. */
 export interface ForeignSignature {
@@ -127,23 +126,6 @@ export const foreignSignatures: ForeignSignature[] = [
   },
 ];
 
-const registry: Format[] = [];
-
-/** Registers a format for `detectFormat` and the umbrella `parse`. Registering twice is a no-op. */
-export function registerFormat(format: Format): void {
-  if (!registry.some((f) => f.id === format.id)) registry.push(format);
-}
-
-export function registeredFormats(): readonly Format[] {
-  return registry;
-}
-
-function extensionOf(fileName: string | undefined): string {
-  if (!fileName) return '';
-  const m = /\.[^./\\]+$/.exec(fileName);
-  return m ? m[0].toLowerCase() : '';
-}
-
 /** Names a foreign format the bytes belong to, or undefined. */
 export function identifyForeign(bytes: Uint8Array): string | undefined {
   return matchForeign(bytes)?.name;
@@ -155,54 +137,6 @@ function matchForeign(bytes: Uint8Array): { name: string; advice?: string } | un
     if (name) return { name, advice: sig.advice };
   }
   return undefined;
-}
-
-/**
- * Picks the format whose `test` accepts the bytes. Content decides; the file name only breaks ties.
- */
-export function detectFormat(
-  bytes: Uint8Array,
-  fileName?: string,
-  formats: readonly Format[] = registry,
-): Format | undefined {
-  const matches = formats.filter((f) => {
-    try {
-      return f.test(bytes);
-    } catch {
-      return false;
-    }
-  });
-  if (matches.length <= 1) return matches[0];
-  const ext = extensionOf(fileName);
-  return matches.find((f) => f.extensions.includes(ext)) ?? matches[0];
-}
-
-export interface RequireFormatOptions {
-  /**
-   * When no format accepts the bytes and they are neither empty nor a known foreign format, use
-   * the format the file extension names, so its parser reports exactly what is wrong (a version,
-   * a count) instead of "unknown format".
-   */
-  byExtension?: boolean;
-}
-
-/**
- * Like `detectFormat`, but throws a `FormatError` that says what the file is when no format
- * accepts it: "this is a Quake 1 MDL (IDPO v6), not an Ultra Engine MDL".
- */
-export function requireFormat(
-  bytes: Uint8Array,
-  fileName?: string,
-  formats: readonly Format[] = registry,
-  options: RequireFormatOptions = {},
-): Format {
-  const found = detectFormat(bytes, fileName, formats);
-  if (found) return found;
-  const ext = extensionOf(fileName);
-  const expectedFormat = formats.find((f) => f.extensions.includes(ext));
-  if (options.byExtension && expectedFormat && bytes.length > 0 && !identifyForeign(bytes)) return expectedFormat;
-  const expected = expectedFormat ? `${article(expectedFormat.name)} ${expectedFormat.name} file` : `one of ${formats.map((f) => f.name).join(', ') || 'the registered formats'}`;
-  throw foreignError(bytes, expectedFormat?.id ?? 'unknown', expected, expectedFormat?.name);
 }
 
 /** The error for bytes that are not `formatName`: names the real format when it is known. */
@@ -236,6 +170,6 @@ export function rejectForeign(bytes: Uint8Array, format: string, expected: strin
   if (bytes.length === 0 || identifyForeign(bytes)) throw foreignError(bytes, format, expected, formatName);
 }
 
-function article(noun: string): string {
+export function article(noun: string): string {
   return /^[AEIOU]/i.test(noun) ? 'an' : 'a';
 }

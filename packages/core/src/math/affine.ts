@@ -1,6 +1,7 @@
 // Affine matrices that a TRS node cannot hold (sheared ones), split into two rotations and a scale.
-import { decompose, fromTRS, quatFromRotationMatrix3, quatNormalize } from './math.js';
-import type { Quat, Vec3 } from './types.js';
+import type { Quat, Vec3 } from '../scene/types.js';
+import { decompose, fromTRS } from './matrix.js';
+import { quatFromRotationMatrix3, quatNormalize } from './quaternion.js';
 
 /** A matrix whose 3×3 part differs from its TRS decomposition by less than this (relative) is TRS. */
 export const TRS_TOLERANCE = 1e-4;
@@ -168,4 +169,3 @@ export function splitAffine(m: ArrayLike<number>, previous?: Float64Array): Affi
     v: Float64Array.from([...v[0], ...v[1], ...v[2]]),
   };
 }
-

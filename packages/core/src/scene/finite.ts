@@ -1,5 +1,18 @@
-import { zeroNonFinite } from './geometry.js';
 import type { Scene } from './types.js';
+
+/** Sets NaN and ±Infinity in a float array to 0, in place; returns how many there were. */
+export function zeroNonFinite(values: Float32Array): number {
+  let bad = 0;
+  for (let i = 0, n = values.length; i < n; i++) {
+    // x − x is 0 for every finite x and NaN otherwise: one test for NaN and ±Infinity.
+    if (values[i] - values[i] !== 0) {
+      values[i] = 0;
+      bad++;
+    }
+  }
+  return bad;
+}
+
 
 /**
  * Non-finite values (NaN, ±infinity, or beyond float32, which glTF stores) replaced by a fallback

@@ -1,4 +1,4 @@
-import type { RGB, RGBA } from './types.js';
+import type { RGB, RGBA } from '../scene/types.js';
 
 /**
  * sRGB-encoded component (0..1) to linear. Fixed-function-era formats store colours as the values
