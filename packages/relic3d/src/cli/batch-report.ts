@@ -1,10 +1,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import { decodeBatch, type BatchError, type BatchInput, type BatchResult } from '@relic3d/batch';
-import { convertBatch, scanFolder, type BatchFileResult, type ConvertBatchOptions, type FolderScan } from '@relic3d/batch/node';
-
-export { decodeBatch, convertBatch, scanFolder, type BatchError, type BatchInput, type BatchResult, type BatchFileResult, type ConvertBatchOptions, type FolderScan };
+import type { BatchError } from '@relic3d/batch';
+import type { BatchFileResult, FolderScan } from '@relic3d/batch/node';
 
 /** One model in the report, in input order. */
 export interface BatchReportFile {
