@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { baseNameOf, registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene, type Warning } from '@relic3d/core';
-import { toThree, type ThreeScene, type ToThreeOptions } from './convert.js';
+import { toThree, type ThreeScene, type ToThreeOptions } from './to-three.js';
 import { besideUrl, missingReason } from './fetch.js';
 
 /**

@@ -1,8 +1,9 @@
 import * as THREE from 'three';
-import { computeBounds, isEmptyBounds, type Collider, type Resolver, type Scene, type Warning } from '@relic3d/core';
+import { computeBounds, isEmptyBounds, type Resolver, type Scene, type Warning } from '@relic3d/core';
 import { createClip } from './animation.js';
+import { colliderObject } from './colliders.js';
 import { createGeometry } from './geometry.js';
-import { MAX_DEPTH, nodeDepths, planFlattening } from './hierarchy.js';
+import { MAX_DEPTH, nodeDepths, planFlattening, uniqueNames } from './hierarchy.js';
 import { createMaterial, type MaterialModel } from './materials.js';
 import { defaultImageDecoder, fillTexture, wrapOf, type ImageDecoder } from './textures.js';
 
@@ -43,40 +44,6 @@ export interface ThreeScene {
   ready: Promise<void>;
   /** Frees GPU resources: geometries, materials, textures, skeleton bone textures. */
   dispose(): void;
-}
-
-/** Node names made unique and safe for animation track paths. */
-function uniqueNames(names: string[]): string[] {
-  const used = new Map<string, number>();
-  return names.map((raw, i) => {
-    const base = THREE.PropertyBinding.sanitizeNodeName(raw || `node_${i}`) || `node_${i}`;
-    const seen = used.get(base) ?? 0;
-    used.set(base, seen + 1);
-    return seen === 0 ? base : `${base}_${seen}`;
-  });
-}
-
-function colliderObject(collider: Collider, material: THREE.Material): THREE.Object3D | undefined {
-  const shape = collider.shape;
-  let geometry: THREE.BufferGeometry;
-  switch (shape.type) {
-    case 'box': geometry = new THREE.BoxGeometry(...shape.size); break;
-    case 'sphere': geometry = new THREE.SphereGeometry(shape.radius, 16, 8); break;
-    case 'capsule': geometry = new THREE.CapsuleGeometry(shape.radius, shape.height, 4, 12); break;
-    case 'cylinder': geometry = new THREE.CylinderGeometry(shape.radius, shape.radius, shape.height, 16); break;
-    case 'cone': geometry = new THREE.ConeGeometry(shape.radius, shape.height, 16); break;
-    case 'convex':
-      geometry = new THREE.BufferGeometry();
-      geometry.setAttribute('position', new THREE.BufferAttribute(shape.positions, 3));
-      return new THREE.Points(geometry, new THREE.PointsMaterial({ size: 2, sizeAttenuation: false, color: 0x44ff88 }));
-    case 'trimesh':
-      geometry = new THREE.BufferGeometry();
-      geometry.setAttribute('position', new THREE.BufferAttribute(shape.positions, 3));
-      geometry.setIndex(new THREE.BufferAttribute(shape.indices, 1));
-      break;
-    default: return undefined;
-  }
-  return new THREE.Mesh(geometry, material);
 }
 
 /**
@@ -395,17 +362,4 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
       colliders.forEach((c) => (c as THREE.Mesh).geometry?.dispose());
     },
   };
-}
-
-/**
- * Shows one LOD level of a THREE.LOD and stops distance switching, or (`'auto'`) restores it.
- */
-export function setLodLevel(lod: THREE.LOD, level: number | 'auto'): void {
-  if (level === 'auto') {
-    lod.autoUpdate = true;
-    return;
-  }
-  lod.autoUpdate = false;
-  const keep = Math.max(0, Math.min(level, lod.levels.length - 1));
-  lod.levels.forEach((l, k) => { l.object.visible = k === keep; });
 }
