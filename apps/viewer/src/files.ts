@@ -1,7 +1,9 @@
+import { formatExtensions } from '@relic3d/formats';
+
 /** Files from an input, a drop (files or whole folders), keyed by their relative path. */
 export type FileSet = Map<string, File>;
 
-export const MODEL_EXTENSIONS = ['.ms3d', '.ase', '.o3d', '.mdl', '.lod'];
+export const MODEL_EXTENSIONS: readonly string[] = formatExtensions;
 
 export function isModel(name: string): boolean {
   const lower = name.toLowerCase();

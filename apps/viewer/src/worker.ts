@@ -1,23 +1,16 @@
 /// <reference lib="webworker" />
 // Parsing runs here so a 50 MB file never freezes the page.
-import { requireFormat, serializeError, type Format, type ParseOptions, type Scene } from '@relic3d/core';
+import { baseNameOf, requireFormat, serializeError, type ParseOptions, type Scene } from '@relic3d/core';
+import { formats } from '@relic3d/formats';
 import { activePath, ready } from '@relic3d/kernels';
-import { ms3dFormat } from '@relic3d/ms3d';
-import { aseFormat } from '@relic3d/ase';
-import { o3dFormat } from '@relic3d/o3d';
-import { mdlFormat } from '@relic3d/mdl';
-import { lodFormat } from '@relic3d/lod';
 import { toGlb } from '@relic3d/gltf';
 import type { FromWorker, ToWorker } from './protocol.js';
 import { benchmarkPaths } from './timing.js';
 import { companionResolver, type CompanionResolver } from './resolver.js';
 import { guessCodePage } from './codepage.js';
 
-const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 let last: { scene: Scene; resolve: CompanionResolver } | undefined;
-
-const baseName = (name: string) => name.split(/[\\/]/).pop() ?? name;
 
 /** The newest parse request: timing runs still going for an older one stop at their next run. */
 let latest = 0;
@@ -52,7 +45,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   try {
     // The WASM kernels are instantiated before anything is timed.
     await ready();
-    const fileName = baseName(name);
+    const fileName = baseNameOf(name);
     const format = requireFormat(bytes, fileName, formats);
     const resolve = companionResolver({ files, modelPath: name, baseUrl, listing: message.companions });
     // O3D motions: by default ('auto') those of the model's skeleton that resolve.list() shows beside it.

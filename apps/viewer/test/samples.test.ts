@@ -3,12 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { computeBounds, requireFormat, validateScene, type Format, type Scene } from '@relic3d/core';
-import { ms3dFormat } from '@relic3d/ms3d';
-import { aseFormat } from '@relic3d/ase';
-import { o3dFormat } from '@relic3d/o3d';
-import { mdlFormat } from '@relic3d/mdl';
-import { lodFormat } from '@relic3d/lod';
+import { computeBounds, requireFormat, validateScene, type Scene } from '@relic3d/core';
+import { formats } from '@relic3d/formats';
 import { sceneStats, toThree } from '@relic3d/three';
 import { writeSamples, SAMPLE_LOD, SAMPLE_MDL, SAMPLE_MDL_MATERIAL, SAMPLE_O3D } from '../scripts/samples.js';
 import { samples } from '../src/samples.js';
@@ -21,7 +17,6 @@ function manifest(folder: string): { file: string; sha256: string; license: stri
   return rows.map((r) => ({ file: r[head.indexOf('file')], sha256: r[head.indexOf('sha256')], license: r[head.indexOf('license')] }));
 }
 
-const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
 const dir = path.resolve(import.meta.dirname, '..');
 /** Every file shipped under public/samples (the generated ones are written at build time, not shipped). */
 const shipped = readdirSync(path.join(dir, 'public/samples'), { withFileTypes: true }).filter((e) => e.isFile() && e.name !== 'NOTICE.md').map((e) => e.name);

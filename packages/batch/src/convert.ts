@@ -1,21 +1,25 @@
 import path from 'node:path';
 import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type CompanionCache, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
 import { MAX_COMPANION_BYTES, readInside, readInsideSync } from '@relic3d/core/node';
+import { formats } from '@relic3d/formats';
 import { toGlb, type ExportOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
-import { batchFormats } from './formats.js';
 import { isRelicGlb, mtimeOf, writeAtomicSync } from './output.js';
 import { MAX_MODEL_BYTES } from './scan.js';
 
-/** Which `.ani` motions a Flyff model loads: its own (`auto`), every one, none, or these names. */
-export type MotionsOption = 'auto' | 'all' | 'none' | string[];
+/**
+ * A format's own parse options (an `.o3d`'s `motions`, …), passed to every model's parse as they
+ * are: the batch reads none of them, so a new format never changes it. Sent to the workers, so
+ * structured-cloneable.
+ */
+export type FormatOptions = Readonly<Record<string, unknown>>;
 
 /** How each model of a batch is converted (the choices of `relic3d batch`). */
 export interface ConversionOptions {
   /** Code page of the models' strings ('gbk', 'windows-1251', …); default each format's own. */
   codePage?: string;
-  /** Flyff motions: 'auto' (the model's own; the default), 'all', 'none' or clip names. */
-  motions?: MotionsOption;
+  /** Passed to each model's format as they are (e.g. `{ motions: 'all' }` for Flyff models). */
+  formatOptions?: FormatOptions;
   kernels?: 'wasm' | 'js';
   /** Export one level of detail / one clip (as `relic3d convert --lod/--animation`). */
   lod?: number;
@@ -204,11 +208,10 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     let glb: Uint8Array | undefined;
     try {
       t = now();
-      const format = requireFormat(bytes, fileName, batchFormats, { byExtension: true });
+      const format = requireFormat(bytes, fileName, formats, { byExtension: true });
       result.format = format.id;
-      const options: Record<string, unknown> = { fileName, resolve, cache, kernels: settings.kernels };
+      const options: Record<string, unknown> = { ...settings.formatOptions, fileName, resolve, cache, kernels: settings.kernels };
       if (settings.codePage) options.codePage = settings.codePage;
-      if (settings.motions !== undefined) options.motions = settings.motions;
       const scene = await format.parse(bytes, options);
       warnings.push(...scene.warnings);
       ms.parse = now() - t;

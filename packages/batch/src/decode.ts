@@ -1,13 +1,12 @@
-import { requireFormat, serializeError, type Resolver, type Scene } from '@relic3d/core';
+import { baseNameOf, requireFormat, serializeError, type Resolver, type Scene } from '@relic3d/core';
+import { formats } from '@relic3d/formats';
 import { ready } from '@relic3d/kernels';
-import { batchFormats } from './formats.js';
 import type { BatchInput, BatchResult } from './types.js';
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-function baseName(name: string): string {
-  return name.replace(/^.*[\\/]/, '').toLowerCase();
-}
+/** Companions match by base name, in any case. */
+const companionKey = (name: string) => baseNameOf(name).toLowerCase();
 
 /** Plain-data copy of any thrown value (FormatError fields kept); core's serializer. */
 export { serializeError };
@@ -18,12 +17,12 @@ export async function decodeOne(input: BatchInput, index: number, kernels?: 'was
   const result: BatchResult = { index, name: input.name, ms: 0 };
   try {
     if (kernels !== 'js') await ready();
-    const format = requireFormat(input.bytes, input.name, batchFormats, { byExtension: true });
+    const format = requireFormat(input.bytes, input.name, formats, { byExtension: true });
     result.format = format.id;
-    const companions = new Map(Object.entries(input.companions ?? {}).map(([k, v]) => [baseName(k), v]));
+    const companions = new Map(Object.entries(input.companions ?? {}).map(([k, v]) => [companionKey(k), v]));
     // The format decides which companions it wants (an O3D its own motions) from list().
-    const resolve = ((name: string) => companions.get(baseName(name))) as Resolver;
-    resolve.list = () => Object.keys(input.companions ?? {}).map((k) => k.replace(/^.*[\\/]/, ''));
+    const resolve = ((name: string) => companions.get(companionKey(name))) as Resolver;
+    resolve.list = () => Object.keys(input.companions ?? {}).map(baseNameOf);
     const scene: Scene = await format.parse(input.bytes, { fileName: input.name, resolve, kernels });
     result.scene = scene;
   } catch (error) {

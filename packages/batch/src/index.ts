@@ -3,7 +3,9 @@ import { decodeOne, serializeError } from './decode.js';
 import type { BatchError, BatchInput, BatchOptions, BatchResult } from './types.js';
 
 export type { BatchInput, BatchResult, BatchError, BatchOptions } from './types.js';
-export { batchFormats } from './formats.js';
+export { formats } from '@relic3d/formats';
+/** @deprecated use `formats` (from `@relic3d/formats`, also re-exported here). */
+export { formats as batchFormats } from '@relic3d/formats';
 export { decodeOne } from './decode.js';
 
 declare const __filename: string | undefined;

@@ -13,7 +13,7 @@ import { WorkerPool } from './pool.js';
 import { scanFolder, type FolderScan, type ScannedFile } from './scan.js';
 
 export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderScan, type ScannedFile } from './scan.js';
-export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type ConversionOptions, type MotionsOption, type WarningCount } from './convert.js';
+export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type ConversionOptions, type FormatOptions, type WarningCount } from './convert.js';
 export { writeAtomic, isRelicGlb, removeTemp, tempName, OutputError, type WriteOptions } from './output.js';
 export { WorkerPool, type PoolOptions } from './pool.js';
 export { serveTasks, type PoolMessage } from './pool-worker.js';
@@ -103,7 +103,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
     out,
     index: scan.index.toJSON(),
     codePage: options.codePage,
-    motions: options.motions,
+    formatOptions: options.formatOptions,
     kernels: options.kernels,
     lod: options.lod,
     animation: options.animation,

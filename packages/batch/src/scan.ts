@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { detectFormat, type FolderIndex } from '@relic3d/core';
 import { readHead, walkFolder } from '@relic3d/core/node';
-import { batchFormats } from './formats.js';
+import { formatExtensions, formats } from '@relic3d/formats';
 
 /** Models past this size are reported, not read (typed arrays and `Buffer` stop at 2 GiB). */
 export const MAX_MODEL_BYTES = 2 ** 31 - 1;
@@ -36,7 +36,7 @@ export interface FolderScan {
 }
 
 /** Model extensions ('.o3d', ...), lower case. */
-export const modelExtensions: ReadonlySet<string> = new Set(batchFormats.flatMap((f) => f.extensions.map((e) => e.toLowerCase())));
+export const modelExtensions: ReadonlySet<string> = new Set(formatExtensions);
 
 /**
  * Walks `root` once (skipping `exclude`, the output folder when it lies inside) and sorts the files:
@@ -60,7 +60,7 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
     let size = -1;
     try {
       size = statSync(full).size;
-      if (!modelByName && !detectFormat(readHead(full, SNIFF_BYTES), path.basename(file), batchFormats)) {
+      if (!modelByName && !detectFormat(readHead(full, SNIFF_BYTES), path.basename(file), formats)) {
         skipped.push(file);
         continue;
       }

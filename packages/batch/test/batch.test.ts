@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateScene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
-import { batchFormats, decodeBatch, type BatchInput, type BatchResult } from '../src/index.js';
+import { decodeBatch, formats, type BatchInput, type BatchResult } from '../src/index.js';
 
 const EXTENSIONS = ['.ms3d', '.ase', '.o3d', '.mdl', '.lod'];
 const FOLDERS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'];
@@ -29,9 +29,9 @@ function ensureBuilt(): void {
   }
 }
 
-describe('batchFormats', () => {
+describe('formats', () => {
   it('lists the five formats once each', () => {
-    expect(batchFormats.map((f) => f.id).sort()).toEqual(['ase', 'lod', 'mdl', 'ms3d', 'o3d']);
+    expect(formats.map((f) => f.id).sort()).toEqual(['ase', 'lod', 'mdl', 'ms3d', 'o3d']);
   });
 });
 

@@ -1,59 +1,39 @@
-export * from './types.js';
+// The public API of @relic3d/core. Folders by concern: scene/ (the model and what walks it),
+// io/ (bytes in, errors and warnings out), format/ (the Format contract, detection, the registry),
+// math/, geometry/ (bounds, skinning, normals, indices, axes), images/ (BMP/TGA/DDS), folder/
+// (companion lookup). node.ts is the Node-only entry.
+export * from './scene/types.js';
+export type { Format, ParseOptions, Resolver, ResolverExtras, CompanionCache } from './format/types.js';
 export {
   FormatError,
   isFormatError,
-  WarningSink,
-  WARNINGS_PER_CODE,
-  isWarningSummary,
-  type WarningSummary,
   serializeError,
   type FormatErrorCode,
   type FormatErrorInit,
   type SerializedError,
-} from './errors.js';
-export { ByteReader, printable, type ByteReaderOptions } from './byte-reader.js';
-export { codePage } from './codepage.js';
-export {
-  detectFormat,
-  requireFormat,
-  type RequireFormatOptions,
-  registerFormat,
-  registeredFormats,
-  identifyForeign,
-  foreignError,
-  rejectForeign,
-  foreignSignatures,
-  type ForeignSignature,
-} from './detect.js';
-export { createScene, addNode, defaultMaterial, localMatrix, computeWorldMatrices, topologicalOrder } from './scene.js';
-export { sampleAnimation, sampleChannel, getClip, type Pose } from './animation.js';
-export {
-  computeBounds,
-  computeSkinMatrices,
-  skinVertices,
-  emptyBounds,
-  isEmptyBounds,
-  hiddenLodNodes,
-  type Bounds,
-  type BoundsOptions,
-  type SkinFunction,
-} from './bounds.js';
-export { validateScene, assertValidScene, type ValidationIssue, type ValidationCode } from './validate.js';
-export { cornerNormals, compactIndices, smoothingMask, zeroNonFinite } from './geometry.js';
-export { srgbToLinear, linearToSrgb, linearColor, linearRgb, clamp01 } from './color.js';
-export * as math from './math.js';
-export { splitAffine, trsResidual, isTRS, TRS_TOLERANCE, type AffineSplit } from './affine.js';
-export {
-  FolderIndex,
-  indexResolver,
-  lruCache,
-  joinInside,
-  isAbsoluteName,
-  baseNameOf,
-  type FolderListing,
-  type FolderLister,
-  type IndexReader,
-} from './folder-index.js';
+} from './io/errors.js';
+export { WarningSink, WARNINGS_PER_CODE, isWarningSummary, type WarningSummary } from './io/warnings.js';
+export { ByteReader, printable, type ByteReaderOptions } from './io/byte-reader.js';
+export { codePage, type CodePageDecoder } from './io/codepage.js';
+export { detectFormat, requireFormat, type RequireFormatOptions } from './format/detect.js';
+export { registerFormat, registeredFormats } from './format/registry.js';
+export { identifyForeign, foreignError, rejectForeign, foreignSignatures, type ForeignSignature } from './format/foreign.js';
+export { createScene, addNode, defaultMaterial } from './scene/create.js';
+export { localMatrix, computeWorldMatrices, topologicalOrder } from './scene/traverse.js';
+export { sampleAnimation, sampleChannel, getClip, type Pose } from './scene/animation.js';
+export { validateScene, assertValidScene, type ValidationIssue, type ValidationCode } from './scene/validate.js';
+export { FiniteScrub, scrubNonFinite, zeroNonFinite } from './scene/finite.js';
+export { computeBounds, emptyBounds, isEmptyBounds, hiddenLodNodes, type Bounds, type BoundsOptions } from './geometry/bounds.js';
+export { computeSkinMatrices, skinVerticesReference, skinVertices, type SkinFunction } from './geometry/skinning.js';
+export { cornerNormals, smoothingMask } from './geometry/normals.js';
+export { compactIndices } from './geometry/indices.js';
+export { mirrorZ, zUpToYUp, Z_UP_TO_Y_UP, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP_QUAT, Y_UP_TO_Z_UP_QUAT } from './geometry/axes.js';
+export { srgbToLinear, linearToSrgb, linearColor, linearRgb, clamp01 } from './math/color.js';
+export * as math from './math/index.js';
+export { splitAffine, trsResidual, isTRS, TRS_TOLERANCE, type AffineSplit } from './math/affine.js';
+export { FolderIndex, indexResolver, type FolderListing, type FolderLister, type IndexReader } from './folder/folder-index.js';
+export { joinInside, isAbsoluteName, baseNameOf } from './folder/names.js';
+export { lruCache } from './folder/cache.js';
 export {
   sniffImage,
   decodeImage,
@@ -64,6 +44,4 @@ export {
   type ImageType,
   type Pixels,
   type DecodeImageOptions,
-} from './images.js';
-export { mirrorZ, zUpToYUp, Z_UP_TO_Y_UP, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP_QUAT, Y_UP_TO_Z_UP_QUAT } from './axes.js';
-export { FiniteScrub, scrubNonFinite } from './finite.js';
+} from './images/index.js';

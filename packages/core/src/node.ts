@@ -5,8 +5,8 @@
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { FolderIndex, indexResolver, type FolderListing } from './folder-index.js';
-import type { Resolver } from './types.js';
+import { FolderIndex, indexResolver, type FolderListing } from './folder/folder-index.js';
+import type { Resolver } from './format/types.js';
 
 /** Companion files larger than this are not read (no texture or motion is anywhere near it). */
 export const MAX_COMPANION_BYTES = 512 * 1024 * 1024;

@@ -10,7 +10,7 @@ import {
   sampleChannel,
   smoothingMask,
   compactIndices,
-  skinVertices,
+  skinVerticesReference,
 } from '../src/index.js';
 import { validScene } from './fixtures.js';
 
@@ -96,7 +96,7 @@ describe('scene utilities', () => {
       time: 1,
       skin: (...args) => {
         calls++;
-        skinVertices(...args);
+        skinVerticesReference(...args);
       },
     });
     expect(calls).toBe(1);

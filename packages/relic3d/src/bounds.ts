@@ -1,12 +1,11 @@
-import { computeBounds as coreComputeBounds, type Bounds, type BoundsOptions, type Scene, type SkinFunction } from '@relic3d/core';
+import type { SkinFunction } from '@relic3d/core';
 import { skinVertices } from '@relic3d/kernels';
 
 /**
- * `computeBounds` from core with skinned meshes posed by the skinning kernel (WASM once
- * `ready()` has resolved, else TypeScript; `kernels: 'js'` forces TypeScript).
+ * The skinning kernel as core's `computeBounds` takes it (`{ skin: kernelSkinning() }`): WASM once
+ * `ready()` has resolved, else TypeScript; `kernels: 'js'` forces TypeScript.
  */
-export function computeBounds(scene: Scene, options: BoundsOptions & { kernels?: 'wasm' | 'js' } = {}): Bounds {
-  const skin: SkinFunction = (positions, joints, weights, jointMatrices, out) =>
+export function kernelSkinning(options: { kernels?: 'wasm' | 'js' } = {}): SkinFunction {
+  return (positions, joints, weights, jointMatrices, out) =>
     skinVertices(positions, joints, weights, jointMatrices, out, undefined, undefined, { kernels: options.kernels });
-  return coreComputeBounds(scene, { skin, ...options });
 }

@@ -1,12 +1,8 @@
 import { detectFormat, requireFormat, type Format, type ParseOptions, type Scene } from '@relic3d/core';
-import { aseFormat } from '@relic3d/ase';
-import { lodFormat } from '@relic3d/lod';
-import { mdlFormat } from '@relic3d/mdl';
-import { ms3dFormat } from '@relic3d/ms3d';
-import { o3dFormat } from '@relic3d/o3d';
+import { formats } from '@relic3d/formats';
 
-/** Every format relic3d reads. */
-export const formats: readonly Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
+/** Every format relic3d reads (importing relic3d registers them in core's registry too). */
+export { formats, formatExtensions, ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat } from '@relic3d/formats';
 
 /** Options of `parse`: the common ones plus any format's own (e.g. o3d `motions`). */
 export type AnyParseOptions = ParseOptions & Record<string, unknown>;
@@ -25,7 +21,6 @@ export function formatFor(bytes: Uint8Array, fileName?: string): Format {
   return requireFormat(bytes, fileName, formats, { byExtension: true });
 }
 
-
 /**
  * Detects the format and parses. Bytes no format accepts throw a `FormatError` that names what
  * they are when known ("this is a Quake 1 MDL (IDPO v6), not an Ultra Engine MDL").
@@ -43,9 +38,8 @@ export function parseSync(bytes: Uint8Array | ArrayBuffer, options: AnyParseOpti
   return format.parseSync(data, options);
 }
 
-export { ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat };
 export { describeScene, type SceneInfo } from './info.js';
-export { computeBounds } from './bounds.js';
+export { kernelSkinning } from './bounds.js';
 export * from '@relic3d/core';
 export * from '@relic3d/gltf';
 export * as ms3d from '@relic3d/ms3d';

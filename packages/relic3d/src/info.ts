@@ -1,6 +1,6 @@
-import { hiddenLodNodes, isEmptyBounds, type Resolver, type Scene, type Vec3 } from '@relic3d/core';
+import { computeBounds, hiddenLodNodes, isEmptyBounds, type Resolver, type Scene, type Vec3 } from '@relic3d/core';
 import { candidateNames } from '@relic3d/gltf';
-import { computeBounds } from './bounds.js';
+import { kernelSkinning } from './bounds.js';
 
 /** A texture the model uses: its path as the file writes it, and whether it was found. */
 export interface TextureFileInfo {
@@ -66,7 +66,7 @@ export function describeScene(scene: Scene, options: DescribeOptions = {}): Scen
   const joints = new Set<number>();
   for (const skin of scene.skins) for (const j of skin.joints) joints.add(j);
   const lods = scene.nodes.reduce((most, node) => Math.max(most, node.lods?.length ?? 1), 1);
-  const bounds = computeBounds(scene);
+  const bounds = computeBounds(scene, { skin: kernelSkinning() });
   return {
     format: scene.format,
     version: scene.version ?? null,

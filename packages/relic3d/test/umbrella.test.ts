@@ -118,14 +118,14 @@ describe('the Node entry', () => {
   });
 });
 
-describe('computeBounds with the skinning kernel', () => {
+describe('computeBounds with kernelSkinning', () => {
   it.runIf(hasCorpus)('poses Woman4 the same on the WASM and TypeScript paths', async () => {
     const { computeBounds: coreBounds } = await import('@relic3d/core');
     await relic3d.ready();
     const scene = await parse(readCorpusFile('glscene__Woman4.ms3d', 'ms3d'), { fileName: 'glscene__Woman4.ms3d' });
     for (const time of [0, 20, 71.1]) {
-      const wasm = relic3d.computeBounds(scene, { animation: 0, time, kernels: 'wasm' });
-      const js = relic3d.computeBounds(scene, { animation: 0, time, kernels: 'js' });
+      const wasm = relic3d.computeBounds(scene, { animation: 0, time, skin: relic3d.kernelSkinning({ kernels: 'wasm' }) });
+      const js = relic3d.computeBounds(scene, { animation: 0, time, skin: relic3d.kernelSkinning({ kernels: 'js' }) });
       const reference = coreBounds(scene, { animation: 0, time });
       for (const b of [wasm, js]) {
         for (let k = 0; k < 3; k++) {
@@ -135,8 +135,8 @@ describe('computeBounds with the skinning kernel', () => {
       }
     }
     // The rest pose is not the posed one: the kernel really skins.
-    const rest = relic3d.computeBounds(scene);
-    const posed = relic3d.computeBounds(scene, { animation: 0, time: 20 });
+    const rest = relic3d.computeBounds(scene, { skin: relic3d.kernelSkinning() });
+    const posed = relic3d.computeBounds(scene, { animation: 0, time: 20, skin: relic3d.kernelSkinning() });
     expect(posed).not.toEqual(rest);
   });
 });

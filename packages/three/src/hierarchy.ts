@@ -65,3 +65,14 @@ export function planFlattening(scene: Scene, depth: Int32Array, local: (i: numbe
   for (const i of [...relative.keys()]) if (!anchor.has(i)) relative.delete(i);
   return { anchor, relative };
 }
+
+/** Node names made unique and safe for animation track paths. */
+export function uniqueNames(names: string[]): string[] {
+  const used = new Map<string, number>();
+  return names.map((raw, i) => {
+    const base = THREE.PropertyBinding.sanitizeNodeName(raw || `node_${i}`) || `node_${i}`;
+    const seen = used.get(base) ?? 0;
+    used.set(base, seen + 1);
+    return seen === 0 ? base : `${base}_${seen}`;
+  });
+}

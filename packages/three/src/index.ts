@@ -1,4 +1,5 @@
-export { toThree, setLodLevel, type ToThreeOptions, type ThreeScene } from './convert.js';
+export { toThree, type ToThreeOptions, type ThreeScene } from './to-three.js';
+export { setLodLevel } from './lod.js';
 export { besideUrl, isHtmlPage, missingReason } from './fetch.js';
 export { RelicLoader, type MotionChoice, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
 export { createMaterial, type MaterialModel } from './materials.js';

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
-import { registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene, type Warning } from '@relic3d/core';
-import { toThree, type ThreeScene, type ToThreeOptions } from './convert.js';
+import { baseNameOf, registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene, type Warning } from '@relic3d/core';
+import { toThree, type ThreeScene, type ToThreeOptions } from './to-three.js';
 import { besideUrl, missingReason } from './fetch.js';
 
 /**
@@ -15,8 +15,8 @@ export type RelicParseOptions = Omit<ParseOptions, 'fileName' | 'resolve'> & { m
 
 export interface RelicLoaderOptions {
   /**
-   * Formats to detect among, e.g. `[ms3dFormat, aseFormat]`. Default: core's registry
-   * (`registerFormat`), and when that is empty every format of the optional peer `relic3d`.
+   * Formats to detect among, e.g. `[ms3dFormat, aseFormat]`. Default: core's registry, which
+   * `import '@relic3d/formats'` (or `relic3d`) fills with every relic3d format.
    */
   formats?: readonly Format[];
   /** Passed to the format's parse (code page, kernels, motions, ...). */
@@ -43,33 +43,18 @@ export interface RelicLoadResult extends ThreeScene {
   format: Format;
 }
 
-function baseName(name: string): string {
-  return name.split(/[\\/]/).pop() ?? name;
-}
-
-/** Every format of the `relic3d` umbrella package, imported on first use (it is an optional peer). */
-async function umbrellaFormats(): Promise<readonly Format[]> {
-  let umbrella: { formats?: readonly Format[] };
-  try {
-    umbrella = await import('relic3d');
-  } catch (cause) {
-    throw new Error(
-      'RelicLoader has no formats: install the relic3d package (npm install relic3d), or pass { formats: [ms3dFormat, ...] } or call setFormats()',
-      { cause },
-    );
-  }
-  if (!umbrella.formats?.length) throw new Error('RelicLoader: the relic3d package exports no formats; pass { formats } or call setFormats()');
-  return umbrella.formats;
-}
+/** Why a loader has nothing to detect among, and what to import. */
+const NO_FORMATS =
+  "RelicLoader has no formats: import '@relic3d/formats' (or 'relic3d') to register every relic3d format, " +
+  'or pass { formats: [ms3dFormat, aseFormat, ...] } or call setFormats()';
 
 /**
  * A THREE.Loader for every relic3d format: `new RelicLoader().loadAsync('model.ms3d')`.
- * Without `formats` it uses core's registry, else imports the `relic3d` package's formats.
+ * Without `formats` it uses core's registry (`import '@relic3d/formats'` fills it).
  * Companions are fetched relative to the model's URL by their base name.
  */
 export class RelicLoader extends THREE.Loader<RelicLoadResult> {
   options: RelicLoaderOptions;
-  private umbrella?: Promise<readonly Format[]>;
 
   constructor(manager?: THREE.LoadingManager, options: RelicLoaderOptions = {}) {
     super(manager);
@@ -103,7 +88,7 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
         if (onProgress && typeof ProgressEvent === 'function') {
           onProgress(new ProgressEvent('progress', { lengthComputable: true, loaded: data.length, total: data.length }));
         }
-        const fileName = decodeURIComponent(baseName(new URL(resolved, globalThis.location?.href ?? 'http://localhost/').pathname));
+        const fileName = decodeURIComponent(baseNameOf(new URL(resolved, globalThis.location?.href ?? 'http://localhost/').pathname));
         return this.parse(data, fileName, this.options.resolve ?? this.urlResolver(resolved));
       })
       .then(onLoad, fail)
@@ -118,7 +103,7 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     const folder = new URL(modelUrl, globalThis.location?.href ?? 'http://localhost/');
     const get = besideUrl(folder, { credentials: this.withCredentials ? 'include' : 'same-origin' });
     return async (name) => {
-      const base = encodeURIComponent(baseName(name));
+      const base = encodeURIComponent(baseNameOf(name));
       if (!base || base === '.' || base === '..') return undefined;
       for (const relative of [base, `Texture/${base}`, `Textures/${base}`]) {
         const bytes = await get(relative);
@@ -128,24 +113,15 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     };
   }
 
-  /** The formats detection chooses among: `options.formats`, else core's registry, else the `relic3d` package's. */
+  /** The formats detection chooses among: `options.formats`, else core's registry. */
   async formats(): Promise<readonly Format[]> {
-    if (this.options.formats) return this.options.formats;
-    if (registeredFormats().length) return registeredFormats();
-    // A failed import is not cached, so installing relic3d later (or a retry after a network error) works.
-    this.umbrella ??= umbrellaFormats().catch((error: unknown) => {
-      this.umbrella = undefined;
-      throw error;
-    });
-    return this.umbrella;
+    return this.options.formats ?? registeredFormats();
   }
 
   /** Detects the format of `bytes`, parses and converts. Rejects with the parser's FormatError. */
   async parse(bytes: Uint8Array, fileName?: string, resolve?: Resolver): Promise<RelicLoadResult> {
     const formats = await this.formats();
-    if (!formats.length) {
-      throw new Error('RelicLoader has no formats: pass { formats: [ms3dFormat, aseFormat, ...] } or call setFormats()');
-    }
+    if (!formats.length) throw new Error(NO_FORMATS);
     const format = requireFormat(bytes, fileName, formats);
     const motions = this.options.motions ?? this.options.parseOptions?.motions;
     const parseOptions = { ...this.options.parseOptions, fileName, resolve, ...(motions !== undefined ? { motions: typeof motions === 'string' ? motions : [...motions] } : {}) };

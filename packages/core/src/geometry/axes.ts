@@ -1,0 +1,34 @@
+/**
+ * Axis conversions every format shares at its edge. The scene is glTF's: right-handed, +Y up.
+ */
+import type { Quat } from '../scene/types.js';
+
+/**
+ * Negates z of every xyz triple: left-handed (Direct3D) → right-handed. Writes into `out` (a new
+ * array by default; pass `values` itself only for an array the caller owns). `0 - v` keeps zeros +0.
+ */
+export function mirrorZ(values: Float32Array, out: Float32Array = new Float32Array(values.length)): Float32Array {
+  if (out !== values) out.set(values);
+  for (let i = 2; i < out.length; i += 3) out[i] = 0 - out[i];
+  return out;
+}
+
+/** Z-up (3ds Max, Z-up GLScene files) → Y-up, column-major: (x, y, z) → (x, z, −y). */
+export const Z_UP_TO_Y_UP: Float64Array = Float64Array.of(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
+/** Y-up → Z-up, the inverse of `Z_UP_TO_Y_UP`. */
+export const Y_UP_TO_Z_UP: Float64Array = Float64Array.of(1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1);
+/** The rotation of `Z_UP_TO_Y_UP` as a quaternion (xyzw): −90° about X. */
+export const Z_UP_TO_Y_UP_QUAT: Quat = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2];
+/** The rotation of `Y_UP_TO_Z_UP`: +90° about X. */
+export const Y_UP_TO_Z_UP_QUAT: Quat = [Math.SQRT1_2, 0, 0, Math.SQRT1_2];
+
+/** Z-up xyz triples → Y-up, (x, y, z) → (x, z, −y), into `out` (a new array by default). */
+export function zUpToYUp(values: Float32Array, out: Float32Array = new Float32Array(values.length)): Float32Array {
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    const y = values[i + 1];
+    out[i] = values[i];
+    out[i + 1] = values[i + 2];
+    out[i + 2] = -y;
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+/** xyzw quaternion helpers. Functions that take `out` write into it and return it. */
+import type { Quat, Vec3 } from '../scene/types.js';
+
+/** Quaternion from a column-major 3×3 rotation (9 numbers). */
+export function quatFromRotationMatrix3(r: ArrayLike<number>): Quat {
+  const m00 = r[0], m10 = r[1], m20 = r[2], m01 = r[3], m11 = r[4], m21 = r[5], m02 = r[6], m12 = r[7], m22 = r[8];
+  const trace = m00 + m11 + m22;
+  let x: number, y: number, z: number, w: number;
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1);
+    w = 0.25 / s;
+    x = (m21 - m12) * s;
+    y = (m02 - m20) * s;
+    z = (m10 - m01) * s;
+  } else if (m00 > m11 && m00 > m22) {
+    const s = 2 * Math.sqrt(Math.max(0, 1 + m00 - m11 - m22));
+    w = (m21 - m12) / s;
+    x = 0.25 * s;
+    y = (m01 + m10) / s;
+    z = (m02 + m20) / s;
+  } else if (m11 > m22) {
+    const s = 2 * Math.sqrt(Math.max(0, 1 + m11 - m00 - m22));
+    w = (m02 - m20) / s;
+    x = (m01 + m10) / s;
+    y = 0.25 * s;
+    z = (m12 + m21) / s;
+  } else {
+    const s = 2 * Math.sqrt(Math.max(0, 1 + m22 - m00 - m11));
+    w = (m10 - m01) / s;
+    x = (m02 + m20) / s;
+    y = (m12 + m21) / s;
+    z = 0.25 * s;
+  }
+  return quatNormalize([x, y, z, w]);
+}
+
+export function quatNormalize(q: ArrayLike<number>): Quat {
+  const l = Math.hypot(q[0], q[1], q[2], q[3]);
+  if (!l || !Number.isFinite(l)) return [0, 0, 0, 1];
+  return [q[0] / l, q[1] / l, q[2] / l, q[3] / l];
+}
+
+/** a × b: applies b first. */
+export function quatMultiply(a: ArrayLike<number>, b: ArrayLike<number>): Quat {
+  const ax = a[0], ay = a[1], az = a[2], aw = a[3];
+  const bx = b[0], by = b[1], bz = b[2], bw = b[3];
+  return [
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz,
+  ];
+}
+
+export function quatFromAxisAngle(axis: ArrayLike<number>, angle: number): Quat {
+  const l = Math.hypot(axis[0], axis[1], axis[2]);
+  if (!l) return [0, 0, 0, 1];
+  const s = Math.sin(angle / 2) / l;
+  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+}
+
+/**
+ * Quaternion for Euler angles in radians applied X first, then Y, then Z: R = Rz · Ry · Rx
+ * (the MilkShape and GLScene order).
+ */
+export function quatFromEulerXYZ(x: number, y: number, z: number): Quat {
+  const cx = Math.cos(x / 2), sx = Math.sin(x / 2);
+  const cy = Math.cos(y / 2), sy = Math.sin(y / 2);
+  const cz = Math.cos(z / 2), sz = Math.sin(z / 2);
+  return [
+    sx * cy * cz - cx * sy * sz,
+    cx * sy * cz + sx * cy * sz,
+    cx * cy * sz - sx * sy * cz,
+    cx * cy * cz + sx * sy * sz,
+  ];
+}
+
+/** Spherical interpolation along the short arc. */
+export function quatSlerp(a: ArrayLike<number>, b: ArrayLike<number>, t: number, out: number[] | Float32Array = [0, 0, 0, 1]): number[] | Float32Array {
+  let bx = b[0], by = b[1], bz = b[2], bw = b[3];
+  let cos = a[0] * bx + a[1] * by + a[2] * bz + a[3] * bw;
+  if (cos < 0) {
+    cos = -cos;
+    bx = -bx; by = -by; bz = -bz; bw = -bw;
+  }
+  let k0: number, k1: number;
+  if (cos > 0.9995) {
+    k0 = 1 - t;
+    k1 = t;
+  } else {
+    const theta = Math.acos(Math.min(1, cos));
+    const sin = Math.sin(theta);
+    k0 = Math.sin((1 - t) * theta) / sin;
+    k1 = Math.sin(t * theta) / sin;
+  }
+  out[0] = a[0] * k0 + bx * k1;
+  out[1] = a[1] * k0 + by * k1;
+  out[2] = a[2] * k0 + bz * k1;
+  out[3] = a[3] * k0 + bw * k1;
+  const l = Math.hypot(out[0], out[1], out[2], out[3]) || 1;
+  out[0] /= l; out[1] /= l; out[2] /= l; out[3] /= l;
+  return out;
+}
+
+/** Rotates vector v by quaternion q. */
+export function quatRotateVec3(q: ArrayLike<number>, v: ArrayLike<number>): Vec3 {
+  const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
+  const ix = w * v[0] + y * v[2] - z * v[1];
+  const iy = w * v[1] + z * v[0] - x * v[2];
+  const iz = w * v[2] + x * v[1] - y * v[0];
+  const iw = -x * v[0] - y * v[1] - z * v[2];
+  return [
+    ix * w + iw * -x + iy * -z - iz * -y,
+    iy * w + iw * -y + iz * -x - ix * -z,
+    iz * w + iw * -z + ix * -y - iy * -x,
+  ];
+}
+
+/** Makes consecutive quaternions (4 floats each) take the short way by flipping signs in place. */
+export function makeQuaternionsContinuous(values: Float32Array | Float64Array | number[]): void {
+  for (let i = 4; i + 3 < values.length; i += 4) {
+    const dot = values[i] * values[i - 4] + values[i + 1] * values[i - 3] + values[i + 2] * values[i - 2] + values[i + 3] * values[i - 1];
+    if (dot < 0) {
+      values[i] = -values[i];
+      values[i + 1] = -values[i + 1];
+      values[i + 2] = -values[i + 2];
+      values[i + 3] = -values[i + 3];
+    }
+  }
+}
