@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FolderIndex, indexResolver, lruCache, requireFormat, type Scene } from '@relic3d/core';
 import { toGlb } from 'relic3d';
-import { batchFormats } from '@relic3d/batch';
+import { formats } from '@relic3d/formats';
 import { DEFAULT_CACHE_BYTES, scanFolder, sharedOnlyCache } from '@relic3d/batch/node';
 import { ready } from '@relic3d/kernels';
 import { writeGameFolder, type GameFolderManifest } from './game-folder.js';
@@ -108,7 +108,7 @@ export async function serialInMemory(dir: string): Promise<SerialResult> {
     let t = performance.now();
     let scene: Scene;
     try {
-      scene = await requireFormat(data, fileName, batchFormats, { byExtension: true }).parse(data, { fileName, resolve, cache });
+      scene = await requireFormat(data, fileName, formats, { byExtension: true }).parse(data, { fileName, resolve, cache });
     } catch {
       failed++;
       parseMs += performance.now() - t;

@@ -6,7 +6,7 @@ import {
   math,
   sampleAnimation,
   sampleChannel,
-  skinVertices,
+  skinVerticesReference,
   validateScene,
   type Scene,
 } from '@relic3d/core';
@@ -730,7 +730,7 @@ describe('other objects', () => {
     expect(JOINTS_0!.length).toBe(POSITION.length / 3 * 4);
     const world = computeWorldMatrices(s);
     const out = new Float32Array(POSITION.length);
-    skinVertices(POSITION, JOINTS_0!, WEIGHTS_0!, computeSkinMatrices(s, 0, world), out);
+    skinVerticesReference(POSITION, JOINTS_0!, WEIGHTS_0!, computeSkinMatrices(s, 0, world), out);
     const worldPoints: number[][] = [];
     for (let v = 0; v < out.length; v += 3) worldPoints.push([out[v], out[v + 1], out[v + 2]]);
     const box = { min: [0, 1, 2].map((k) => Math.min(...worldPoints.map((q) => q[k]))), max: [0, 1, 2].map((k) => Math.max(...worldPoints.map((q) => q[k]))) };

@@ -4,8 +4,6 @@ import type { BatchError, BatchInput, BatchOptions, BatchResult } from './types.
 
 export type { BatchInput, BatchResult, BatchError, BatchOptions } from './types.js';
 export { formats } from '@relic3d/formats';
-/** @deprecated use `formats` (from `@relic3d/formats`, also re-exported here). */
-export { formats as batchFormats } from '@relic3d/formats';
 export { decodeOne } from './decode.js';
 
 declare const __filename: string | undefined;

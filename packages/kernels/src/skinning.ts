@@ -7,7 +7,7 @@ export interface SkinOptions {
 }
 
 /**
- * Linear-blend skinning on the CPU with the signature of core's `skinVertices`: positions (and
+ * Linear-blend skinning on the CPU with the signature of core's `skinVerticesReference`: positions (and
  * normals, if both arrays are given) of `positions.length / 3` vertices by Σ weight × jointMatrix.
  * Runs in WASM once `ready()` has resolved (f32 arithmetic: equal to the reference within 1e-5
  * relative).

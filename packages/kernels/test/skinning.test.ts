@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
-import { skinVertices as coreSkinVertices } from '@relic3d/core';
+import { skinVerticesReference as coreSkinVertices } from '@relic3d/core';
 import { skinVertices } from '../src/index.js';
 import { bakeAnimationJS, eulerToQuaternionsJS, skinVerticesJS } from '../src/reference.js';
 import { dumpMs3d } from '@relic3d/fixtures/dumps';

@@ -6,7 +6,7 @@ import {
   registeredFormats,
   registerFormat,
   sampleAnimation,
-  skinVertices,
+  skinVerticesReference,
   validateScene,
   type Scene,
 } from '@relic3d/core';
@@ -41,7 +41,7 @@ function posed(scene: Scene, time: number | undefined): Map<number, number[]> {
   const out = new Map<number, number[]>();
   for (const p of scene.meshes[0].primitives) {
     const result = new Float32Array(p.attributes.POSITION.length);
-    skinVertices(p.attributes.POSITION, p.attributes.JOINTS_0!, p.attributes.WEIGHTS_0!, jm, result);
+    skinVerticesReference(p.attributes.POSITION, p.attributes.JOINTS_0!, p.attributes.WEIGHTS_0!, jm, result);
     const src = p.extras!.sourceVertices as Uint32Array;
     src.forEach((v, i) => out.set(v, Array.from(result.subarray(i * 3, i * 3 + 3))));
   }

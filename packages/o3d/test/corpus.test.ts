@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { computeSkinMatrices, computeWorldMatrices, FormatError, sampleAnimation, skinVertices, validateScene, type Scene } from '@relic3d/core';
+import { computeSkinMatrices, computeWorldMatrices, FormatError, sampleAnimation, skinVerticesReference, validateScene, type Scene } from '@relic3d/core';
 import { corpusFiles, corpusRoot, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
 import { findCompanions, parseSync as parseO3d, readAni, readChr, readO3d, o3dFormat } from '../src/index.js';
 import { parseO3dFile } from '../src/node.js';
@@ -249,7 +249,7 @@ function scenePose(scene: Scene, clip: number, time: number) {
     if (node.skin === undefined || !node.name.includes(' LOD0 ')) return;
     for (const p of scene.meshes[node.mesh!].primitives) {
       const out = new Float32Array(p.attributes.POSITION.length);
-      skinVertices(p.attributes.POSITION, p.attributes.JOINTS_0!, p.attributes.WEIGHTS_0!, jm, out);
+      skinVerticesReference(p.attributes.POSITION, p.attributes.JOINTS_0!, p.attributes.WEIGHTS_0!, jm, out);
       posed.push(...out);
       bind.push(...p.attributes.POSITION);
     }

@@ -7,7 +7,7 @@ import {
   WarningSink,
   math,
   sampleAnimation,
-  skinVertices,
+  skinVerticesReference,
   validateScene,
   type Scene,
 } from '@relic3d/core';
@@ -517,7 +517,7 @@ describe('the viewer sample', () => {
       const pose = sampleAnimation(scene, 0, time);
       const world = computeWorldMatrices(scene, pose.locals);
       const out = new Float32Array(prim.attributes.POSITION.length);
-      skinVertices(prim.attributes.POSITION, prim.attributes.JOINTS_0!, prim.attributes.WEIGHTS_0!, computeSkinMatrices(scene, 0, world), out);
+      skinVerticesReference(prim.attributes.POSITION, prim.attributes.JOINTS_0!, prim.attributes.WEIGHTS_0!, computeSkinMatrices(scene, 0, world), out);
       return out;
     };
     const bind = prim.attributes.POSITION;

@@ -63,7 +63,3 @@ export function skinVerticesReference(
     }
   }
 }
-
-
-/** @deprecated use `skinVerticesReference` (the kernels' `skinVertices` is the WASM one). */
-export const skinVertices: typeof skinVerticesReference = skinVerticesReference;

@@ -1,4 +1,4 @@
-import { skinVertices as coreSkinVertices } from '@relic3d/core';
+import { skinVerticesReference as coreSkinVertices } from '@relic3d/core';
 import { expectArray, expectOptionalArray } from '../guard.js';
 
 export function checkSkin(
@@ -30,7 +30,7 @@ export function checkSkin(
 }
 
 /**
- * TypeScript reference: core's `skinVertices` (Σ weight × jointMatrix in doubles; joints past the
+ * TypeScript reference: core's `skinVerticesReference` (Σ weight × jointMatrix in doubles; joints past the
  * matrices and zero weights are skipped; normals renormalised), after the same bounds checks as the
  * WASM path.
  */
