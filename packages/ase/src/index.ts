@@ -1,4 +1,25 @@
 export { aseFormat } from './format.js';
 export { parse, parseSync } from './parse.js';
 export { readAse } from './read/index.js';
-export type * from './file.js';
+// The file's raw types (its constants and limits stay internal).
+export type {
+  AseFile,
+  AseFileWithWarnings,
+  AseMap,
+  AseMapChannel,
+  AseMaterial,
+  AseMesh,
+  AseNodeTM,
+  AseNormals,
+  AseObject,
+  AseObjectKind,
+  AseParseOptions,
+  AseRows,
+  AseSample,
+  AseSceneInfo,
+  AseShapeLine,
+  AseSkinWeights,
+  AseTMAnimation,
+  AseTrack,
+  AseTrackKind,
+} from './file.js';

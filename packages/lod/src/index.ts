@@ -1,4 +1,39 @@
 export { lodFormat } from './format.js';
 export { parse, parseSync } from './parse.js';
 export { readLod } from './read/index.js';
-export type * from './file.js';
+// The file's raw types (its constants and limits stay internal).
+export type {
+  LodAnimation,
+  LodBody,
+  LodBone,
+  LodChunkHeader,
+  LodCollider,
+  LodColliderSet,
+  LodEmbeddedTexture,
+  LodFaceGroup,
+  LodFile,
+  LodGeom,
+  LodInfo,
+  LodJoint,
+  LodLight,
+  LodLightScheme,
+  LodMaterial,
+  LodMaterialLibrary,
+  LodMaterialOptions,
+  LodMesh,
+  LodMorphCollection,
+  LodMorphCollections,
+  LodMorphFrames,
+  LodMorphMeshFrames,
+  LodParseOptions,
+  LodPhysics,
+  LodProxy,
+  LodProxyItem,
+  LodScreenshot,
+  LodShader,
+  LodShaderLibrary,
+  LodSkeleton,
+  LodTextureLibrary,
+  LodUnknownChunk,
+  LodWeights,
+} from './file.js';

@@ -1,4 +1,19 @@
 export { mdlFormat } from './format.js';
 export { parse, parseSync } from './parse.js';
 export { readMdl } from './read/index.js';
-export type * from './file.js';
+// The file's raw types (its constants and limits stay internal).
+export type {
+  MdlAnimation,
+  MdlBone,
+  MdlColliderPart,
+  MdlCollision,
+  MdlFile,
+  MdlLod,
+  MdlMesh,
+  MdlMorph,
+  MdlNode,
+  MdlParseOptions,
+  MdlTrack,
+  MdlVariant,
+  MdlVertices,
+} from './file.js';

@@ -1,4 +1,19 @@
 export { ms3dFormat } from './format.js';
 export { parse, parseSync } from './parse.js';
 export { readMs3d } from './read/index.js';
-export type * from './file.js';
+// The file's raw types (its constants and limits stay internal).
+export type {
+  Ms3dComment,
+  Ms3dComments,
+  Ms3dFile,
+  Ms3dGroup,
+  Ms3dJoint,
+  Ms3dJointExtra,
+  Ms3dMaterial,
+  Ms3dModelExtra,
+  Ms3dParseOptions,
+  Ms3dTrailerSection,
+  Ms3dTriangles,
+  Ms3dVertexExtra,
+  Ms3dVertices,
+} from './file.js';

@@ -6,4 +6,22 @@ export { parse, parseSync } from './parse.js';
 export { readO3d, readChr, readAni } from './read/index.js';
 /** The one naming rule callers need: which `.chr` and `.ani` files in a folder belong to a model. */
 export { findCompanions, type Companions } from './read/companion-names.js';
-export type * from './file.js';
+// The file's raw types (its constants and limits stay internal).
+export type {
+  AniFile,
+  ChrBone,
+  ChrFile,
+  MotionAttribute,
+  MotionBody,
+  MotionBone,
+  MotionTrack,
+  O3dEmbeddedSkeleton,
+  O3dFile,
+  O3dGeometry,
+  O3dMaterial,
+  O3dMaterialBlock,
+  O3dMotions,
+  O3dObject,
+  O3dParseOptions,
+  O3dReadOptions,
+} from './file.js';
