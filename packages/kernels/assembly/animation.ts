@@ -67,6 +67,7 @@ let q0: f64 = 0, q1: f64 = 0, q2: f64 = 0, q3: f64 = 1;
 function sampleQuat(times: usize, values: usize, a: u32, b: u32, time: f64): void {
   locate(times, a, b, time);
   const p = values + (<usize>keyIndex << 4);
+  // Twin of the TypeScript reference's slerp (src/reference/animation.ts): keep the two line by line alike.
   const ax = <f64>load<f32>(p), ay = <f64>load<f32>(p, 4), az = <f64>load<f32>(p, 8), aw = <f64>load<f32>(p, 12);
   if (keyT == 0 || keyIndex + 1 >= b) {
     q0 = ax; q1 = ay; q2 = az; q3 = aw;
@@ -149,6 +150,7 @@ function mul4(a: usize, b: usize, out: usize): void {
  * the rest pose (T = rest + key, R = rest × key, S = rest × key). `local` is 16 f32 of scratch,
  * `world` jointCount × 16 f32 of scratch; `out` receives frames × joints × 16 skinning matrices.
  */
+// Its parameter list is mirrored in src/runtime.ts (the module's typed exports): deliberately the same.
 export function bakeClip(
   jointCount: u32, frameCount: u32, frameTimes: usize, order: usize, parents: usize, inverseBind: usize,
   restT: usize, restR: usize, restS: usize,

@@ -177,6 +177,7 @@ export function skinVertices(positions: usize, joints: usize, weights: usize, ma
     }
     return;
   }
+  // The scalar path: the SIMD loop above, lane by lane (deliberately alike).
   for (let v: u32 = 0; v < count; v++) {
     let m0: f32 = 0, m1: f32 = 0, m2: f32 = 0, m4: f32 = 0, m5: f32 = 0, m6: f32 = 0;
     let m8: f32 = 0, m9: f32 = 0, m10: f32 = 0, m12: f32 = 0, m13: f32 = 0, m14: f32 = 0;

@@ -1,3 +1,4 @@
+// Option and layout handling mirrors src/reference/influences.ts deliberately: the two paths take the same arguments.
 import { applyRigid, groupRecordsJS, tooWide, unpackGroupedInfluencesJS, unpackInfluencesJS } from './reference/influences.js';
 import {
   FIELD_REMAINDER,

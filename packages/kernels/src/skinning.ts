@@ -6,6 +6,7 @@ export interface SkinOptions {
   variant?: Variant;
 }
 
+// Deliberately the same parameter list as its twin (WASM path and TypeScript reference share one signature).
 /**
  * Linear-blend skinning on the CPU with the signature of core's `skinVerticesReference`: positions (and
  * normals, if both arrays are given) of `positions.length / 3` vertices by Σ weight × jointMatrix.

@@ -5,6 +5,7 @@ import { unweld } from './unweld.js';
 
 export { CHAIN_STEPS_PER_CORNER, type UnweldByVertexOptions } from './reference/unweld-by-vertex.js';
 
+// Deliberately the same parameter list as its twin (WASM path and TypeScript reference share one signature).
 /**
  * Unwelding keyed on a dense primary index plus extra key words (see {@link unweldByVertexJS}).
  * Runs in WASM once `ready()` has resolved; results are identical to the TypeScript reference and

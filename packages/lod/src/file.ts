@@ -259,6 +259,7 @@ export interface LodBody {
   autoDisableSteps: number;
 }
 
+/** A physics geom: it shares a body's leading fields, as the file does (lod.md §7.1). */
 export interface LodGeom {
   type: number;
   name: string;

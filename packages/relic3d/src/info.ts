@@ -11,6 +11,7 @@ export interface TextureFileInfo {
   found: boolean | null;
 }
 
+// Alike in field names to @relic3d/three's SceneStats, not in meaning: info counts what the file holds, three what a frame draws.
 /** What `relic3d info --json` prints (documented in the README). */
 export interface SceneInfo {
   format: string;

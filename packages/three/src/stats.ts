@@ -1,6 +1,7 @@
 import type { Scene } from '@relic3d/core';
 import { triangleCount } from './geometry.js';
 
+// Alike in field names to relic3d's SceneInfo, not in meaning: this counts what a frame draws (a mesh once per node using it).
 export interface SceneStats {
   nodes: number;
   meshes: number;

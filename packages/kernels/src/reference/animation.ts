@@ -158,6 +158,7 @@ function sampleVec3(set: KeyTrackSet, a: number, b: number, time: number, out: F
 function sampleQuat(values: Float32Array, times: Float32Array, a: number, b: number, time: number, out: Float64Array): void {
   const [i, t] = locate(times, a, b, time);
   const p = i * 4;
+  // Deliberately the WASM kernel's packed slerp (assembly/animation.ts) line by line, not core's quatSlerp: the twins must round alike.
   const ax = values[p], ay = values[p + 1], az = values[p + 2], aw = values[p + 3];
   if (t === 0 || i + 1 >= b) {
     out[0] = ax; out[1] = ay; out[2] = az; out[3] = aw;

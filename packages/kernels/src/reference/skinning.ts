@@ -1,6 +1,7 @@
 import { skinVerticesReference as coreSkinVertices } from '@relic3d/core';
 import { expectArray, expectOptionalArray } from '../guard.js';
 
+// The skinning signature appears here, in skinVerticesJS, in the WASM skinVertices and in core's skinVerticesReference: deliberately one signature.
 export function checkSkin(
   positions: Float32Array,
   joints: Uint16Array,

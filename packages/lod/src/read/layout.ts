@@ -1,3 +1,4 @@
+// Deliberately alike across formats: layouts are data, and similar records look alike by shape.
 /**
  * Record layouts of docs/formats/lod.md (sections below), in bytes: fixed record sizes, and the
  * smallest size of a variable record (bounds a stored count by the bytes left before allocating).

@@ -45,6 +45,7 @@ export function readPhysics(chunk: Chunk): LodPhysics {
       autoDisableSteps: r.i32(),
     });
   }
+  // Bodies and geoms share their leading fields in the file (lod.md §7.1): the two loops read alike deliberately.
   const geoms: LodGeom[] = [];
   for (let i = 0; i < geomCount; i++) {
     geoms.push({

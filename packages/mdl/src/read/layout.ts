@@ -1,3 +1,4 @@
+// Deliberately alike across formats: layouts are data, and similar records look alike by shape.
 import type { FieldLayout } from '@relic3d/kernels';
 
 /** Real files: 96-byte records (docs/formats/mdl.md §2.5). Bytes 60–95 are unverified and zero in every file. */

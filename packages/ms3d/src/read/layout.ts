@@ -1,5 +1,6 @@
 // Record layouts of docs/formats/ms3d.md §2, as data: sizes, field offsets and the FieldLayout
-// descriptors the kernels' `deinterleave` splits records with.
+// descriptors the kernels' `deinterleave` splits records with. Deliberately alike across formats:
+// layouts are data, and similar records look alike by shape.
 import type { FieldLayout } from '@relic3d/kernels';
 
 /** Magic (10 bytes) and version (i32). */

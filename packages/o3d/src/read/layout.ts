@@ -1,3 +1,4 @@
+// Deliberately alike across formats: layouts are data, and similar records look alike by shape.
 /** Record sizes and field layouts of the O3D, `.chr` and `.ani` files (docs/formats/o3d.md §2–§4). */
 import type { FieldLayout } from '@relic3d/kernels';
 
