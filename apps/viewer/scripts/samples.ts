@@ -12,7 +12,7 @@ export const SAMPLE_MDL = 'relic_column.mdl';
 export const SAMPLE_LOD = 'relic_serpent.lod';
 /** The Ultra Engine material file the MDL sample names (`./sample.mat`). */
 export const SAMPLE_MDL_MATERIAL = 'sample.mat';
-/** Its JSON: a weathered verdigris bronze (linear colour), read by @relic3d/mdl's materials.ts. */
+/** Its JSON: a weathered verdigris bronze (linear colour), read by @relic3d/mdl (src/scene/material-files.ts). */
 export const SAMPLE_MDL_MATERIAL_JSON = {
   material: { color: [0.16, 0.42, 0.36, 1], metallic: 0.3, roughness: 0.45 },
 };
