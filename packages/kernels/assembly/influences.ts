@@ -23,57 +23,56 @@ const R_MASK = 0, R_DIVISOR = 8, R_PALETTE = 16, R_PALETTE_LENGTH = 24, R_LIMIT 
   return <f64>load<f32>(p);
 }
 
-// Per-vertex state of the slot walk (one kernel call at a time; reset for every vertex).
-let joint: i32 = 0;
-let kept: u32 = 0;
-let stopped: bool = false;
-let firstValid: bool = false;
+// An id that resolves to no joint (outside every i32 joint index).
+const INVALID: i64 = 1 << 40;
 
-/** Resolves a raw id (mask, divisor, palette, limit) into `joint`; false when it is invalid. */
+/** Resolves a raw id (mask, divisor, palette, limit) into a joint index, or INVALID. */
 // @ts-ignore: decorator
-@inline function resolve(raw: f64, rules: usize): bool {
+@inline function resolveId(raw: f64, mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64): i64 {
   let id = raw;
-  const mask = load<f64>(rules, R_MASK);
   if (mask >= 0) id = <f64>(<u32><i64>raw & <u32>mask);
-  const divisor = load<f64>(rules, R_DIVISOR);
   if (divisor != 1) {
     id = id / divisor;
-    if (id != Math.floor(id)) return false;
+    if (id != Math.floor(id)) return INVALID;
   }
-  const palette = <usize>load<f64>(rules, R_PALETTE);
+  let joint: i32;
   if (palette) {
-    if (!(id >= 0 && id < load<f64>(rules, R_PALETTE_LENGTH))) return false;
+    if (!(id >= 0 && id < paletteLength)) return INVALID;
     joint = load<i32>(palette + (<usize>id << 2));
   } else joint = <i32><i64>id;
-  const limit = load<f64>(rules, R_LIMIT);
-  return limit < 0 || (joint >= 0 && <f64>joint < limit);
+  return limit < 0 || (joint >= 0 && <f64>joint < limit) ? <i64>joint : INVALID;
 }
 
-/** One slot into outJ/outW at `o`; returns false when an invalid weighted id must throw. */
+// The per-vertex walk state, in one i32 so the slot step stays a pure function (inlined into the
+// loops, the rules stay in locals): bit 0 stopped (TRUNCATE), bit 1 first slot valid, bits 2+ kept.
+const STOPPED: i32 = 1, FIRST_VALID_BIT: i32 = 2, KEPT: i32 = 4;
+
+/** One slot into outJ/outW at `o`; returns the new state, or −1 when an invalid weighted id must throw. */
 // @ts-ignore: decorator
-@inline function takeSlot(raw: f64, weight: f64, slot: u32, o: usize, rules: usize, outJ: usize, outW: usize): bool {
-  const value = <f32>(weight / load<f64>(rules, R_WEIGHT_DIVISOR));
-  const valid = resolve(raw, rules);
-  store<i32>(outJ + o, valid ? joint : 0);
-  if (slot == 0) firstValid = valid;
-  const invalid = <u32>load<f64>(rules, R_INVALID);
-  if (value > 0 && !stopped) {
+@inline function takeSlot(
+  raw: f64, weight: f64, slot: u32, o: usize, state: i32, outJ: usize, outW: usize,
+  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
+): i32 {
+  const value = <f32>(weight / weightDivisor);
+  const j = resolveId(raw, mask, divisor, palette, paletteLength, limit);
+  const valid = j != INVALID;
+  store<i32>(outJ + o, valid ? <i32>j : 0);
+  if (slot == 0) state = valid ? state | FIRST_VALID_BIT : state & ~FIRST_VALID_BIT;
+  if (value > 0 && (state & STOPPED) == 0) {
     if (valid) {
       store<f32>(outW + o, value);
-      kept++;
-      return true;
+      return state + KEPT;
     }
-    if (invalid == THROW) return false;
+    if (invalid == THROW) return -1;
   }
-  if (invalid == TRUNCATE) stopped = true;
+  if (invalid == TRUNCATE) state |= STOPPED;
   store<f32>(outW + o, 0);
-  return true;
+  return state;
 }
 
 // @ts-ignore: decorator
-@inline function unskinned(rules: usize): bool {
-  const mode = <u32>load<f64>(rules, R_UNWEIGHTED);
-  return kept == 0 && (mode == UNSKINNED || (mode == FIRST_VALID && !firstValid));
+@inline function unskinned(state: i32, mode: u32): bool {
+  return state < KEPT && (mode == UNSKINNED || (mode == FIRST_VALID && (state & FIRST_VALID_BIT) == 0));
 }
 
 /**
@@ -85,11 +84,12 @@ let firstValid: bool = false;
  */
 export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: usize, outJ: usize, outW: usize, rigid: usize): i32 {
   const remainder = load<f64>(rules, R_REMAINDER);
+  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
+  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
+  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
   let rigidCount: i32 = 0;
   for (let v: u32 = 0; v < count; v++) {
-    kept = 0;
-    stopped = false;
-    firstValid = false;
+    let state: i32 = 0;
     let sum: f64 = 0;
     for (let s: u32 = 0; s < slots; s++) {
       const f = fields + <usize>s * 24;
@@ -101,9 +101,10 @@ export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: u
         weight = loadField(<usize>load<u32>(f, 12) + <usize>v * load<u32>(f, 16), type);
         sum += weight;
       }
-      if (!takeSlot(raw, weight, s, (<usize>v * slots + s) << 2, rules, outJ, outW)) return <i32>v;
+      state = takeSlot(raw, weight, s, (<usize>v * slots + s) << 2, state, outJ, outW, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
+      if (state < 0) return <i32>v;
     }
-    const flag = unskinned(rules);
+    const flag = unskinned(state, mode);
     store<u8>(rigid + v, <u8>flag);
     if (flag) rigidCount++;
   }
@@ -145,17 +146,22 @@ export function gatherGroupedInfluences(
 ): i32 {
   memory.fill(outJ, 0, (<usize>vertexCount * widest) << 2);
   memory.fill(outW, 0, (<usize>vertexCount * widest) << 2);
+  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
+  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
+  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
   let rigidCount: i32 = 0;
   for (let v: u32 = 0; v < vertexCount; v++) {
-    kept = 0;
-    stopped = false;
-    firstValid = false;
+    let state: i32 = 0;
     const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
     for (let r = a; r < b; r++) {
       const p = bytes + <usize>r * stride;
-      if (!takeSlot(loadField(p + jointOffset, jointType), loadField(p + weightOffset, weightType), r - a, (<usize>v * widest + (r - a)) << 2, rules, outJ, outW)) return <i32>v;
+      state = takeSlot(
+        loadField(p + jointOffset, jointType), loadField(p + weightOffset, weightType), r - a, (<usize>v * widest + (r - a)) << 2, state, outJ, outW,
+        mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
+      );
+      if (state < 0) return <i32>v;
     }
-    const flag = unskinned(rules);
+    const flag = unskinned(state, mode);
     store<u8>(rigid + v, <u8>flag);
     if (flag) rigidCount++;
   }
