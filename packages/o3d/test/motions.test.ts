@@ -300,3 +300,34 @@ describe('parseO3dFile: contained folder lookup', () => {
     }
   });
 });
+
+describe("a resolver that cannot list the model's folder", () => {
+  const files: Record<string, Uint8Array> = { 'mvr_Bat.o3d': o3dNamed('mvr_Bat.o3d'), 'mvr_Bat.chr': chrOf(4), 'mvr_Bat_stand.ani': aniOf(4, 1) };
+  const fetchOnly: Resolver = (name) => files[name];
+
+  it("'auto' warns once that no motion was looked for, naming the file a motion would have", async () => {
+    const scene = await parse(files['mvr_Bat.o3d'], { fileName: 'mvr_Bat.o3d', resolve: fetchOnly });
+    expect(scene.skins).toHaveLength(1);
+    expect(scene.animations).toEqual([]);
+    const warnings = scene.warnings.filter((w) => w.code === 'O3D_MOTIONS_UNLISTED');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].message).toMatch(/cannot list the folder of mvr_Bat\.o3d.*motions: \['stand', 'walk'\].*mvr_Bat_stand\.ani/);
+  });
+
+  it('named motions are fetched without a listing, and nothing is warned', async () => {
+    const scene = await parse(files['mvr_Bat.o3d'], { fileName: 'mvr_Bat.o3d', resolve: fetchOnly, motions: ['stand'] });
+    expect(scene.animations.map((a) => a.name)).toEqual(['stand']);
+    expect(scene.warnings.map((w) => w.code)).not.toContain('O3D_MOTIONS_UNLISTED');
+  });
+
+  it('a listing resolver finds the motion; no resolver at all, or no skeleton, warns nothing', async () => {
+    const listed = await parse(files['mvr_Bat.o3d'], { fileName: 'mvr_Bat.o3d', resolve: memoryFolder(files).resolve });
+    expect(listed.animations.map((a) => a.name)).toEqual(['stand']);
+    expect(listed.warnings.map((w) => w.code)).not.toContain('O3D_MOTIONS_UNLISTED');
+    const alone = await parse(files['mvr_Bat.o3d'], { fileName: 'mvr_Bat.o3d' });
+    expect(alone.warnings.map((w) => w.code)).not.toContain('O3D_MOTIONS_UNLISTED');
+    const noChr = await parse(files['mvr_Bat.o3d'], { fileName: 'mvr_Bat.o3d', resolve: (name) => (name.endsWith('.chr') ? undefined : files[name]) });
+    expect(noChr.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['O3D_MISSING_SKELETON']));
+    expect(noChr.warnings.map((w) => w.code)).not.toContain('O3D_MOTIONS_UNLISTED');
+  });
+});

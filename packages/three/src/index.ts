@@ -1,7 +1,7 @@
 export { toThree, type ToThreeOptions, type ThreeScene } from './to-three.js';
 export { setLodLevel } from './lod.js';
 export { besideUrl, isHtmlPage, missingReason } from './fetch.js';
-export { RelicLoader, type MotionChoice, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
+export { RelicLoader, type RelicLoaderOptions, type RelicLoadResult, type RelicParseOptions } from './loader.js';
 export { createMaterial, type MaterialModel } from './materials.js';
 export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';
 export { CubicSplineInterpolant, applyInterpolation, interpolationOf } from './cubic.js';

@@ -1,17 +1,13 @@
 import * as THREE from 'three';
-import { baseNameOf, registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene, type Warning } from '@relic3d/core';
+import { baseNameOf, registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene } from '@relic3d/core';
 import { toThree, type ThreeScene, type ToThreeOptions } from './to-three.js';
 import { besideUrl, missingReason } from './fetch.js';
 
 /**
- * Which animations a format with separate motion files (Flyff `.o3d`: `<skeleton>_<name>.ani`) loads:
- * motion names (`['stand', 'walk']`) or file names (`'mvr_aibatt_walk.ani'`), `'auto'`/`'all'` for
- * every motion the resolver lists (it needs `resolve.list()`), or `'none'`.
+ * Options passed to the format's parse: code page, kernels, and any format's own options, e.g. a
+ * Flyff model's `motions: ['stand', 'walk']` (see @relic3d/o3d).
  */
-export type MotionChoice = readonly string[] | 'auto' | 'all' | 'none';
-
-/** Options passed to the format's parse: code page, kernels, motions, ... */
-export type RelicParseOptions = Omit<ParseOptions, 'fileName' | 'resolve'> & { motions?: MotionChoice };
+export type RelicParseOptions = Omit<ParseOptions, 'fileName' | 'resolve'> & Record<string, unknown>;
 
 export interface RelicLoaderOptions {
   /**
@@ -19,15 +15,8 @@ export interface RelicLoaderOptions {
    * `import '@relic3d/formats'` (or `relic3d`) fills with every relic3d format.
    */
   formats?: readonly Format[];
-  /** Passed to the format's parse (code page, kernels, motions, ...). */
+  /** Passed to the format's parse (code page, kernels, a format's own options such as Flyff `motions`). */
   parseOptions?: RelicParseOptions;
-  /**
-   * Motions of an `.o3d` (shorthand for `parseOptions.motions`). A model's URL folder cannot be
-   * listed, so with the default resolver name them: `['stand', 'walk']` fetches
-   * `<skeleton>_stand.ani` and `<skeleton>_walk.ani` next to the model. Default `'auto'`: what a
-   * listing resolver (`resolve.list()`) offers. A skinned model that gets no motion is warned about.
-   */
-  motions?: MotionChoice;
   /** Passed to `toThree` (material model, LOD distances, ...). */
   threeOptions?: Omit<ToThreeOptions, 'resolve'>;
   /**
@@ -123,29 +112,8 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     const formats = await this.formats();
     if (!formats.length) throw new Error(NO_FORMATS);
     const format = requireFormat(bytes, fileName, formats);
-    const motions = this.options.motions ?? this.options.parseOptions?.motions;
-    const parseOptions = { ...this.options.parseOptions, fileName, resolve, ...(motions !== undefined ? { motions: typeof motions === 'string' ? motions : [...motions] } : {}) };
-    const scene = await format.parse(bytes, parseOptions as ParseOptions);
+    const scene = await format.parse(bytes, { ...this.options.parseOptions, fileName, resolve } as ParseOptions);
     const three = toThree(scene, { ...this.options.threeOptions, resolve });
-    if (format.id === 'o3d' && motions !== 'none' && scene.skins.length && !scene.animations.length) {
-      const listing = !!resolve?.list;
-      const warning: Warning = {
-        code: 'RELIC_NO_MOTIONS',
-        format: 'three',
-        message:
-          `${fileName ?? 'the model'} has a skeleton but no motion was loaded: ` +
-          (Array.isArray(motions)
-            ? `none of ${motions.map((m) => `'${m}'`).join(', ')} was found next to it`
-            : scene.warnings.some((w) => w.code === 'O3D_MOTIONS_NOT_LOADED')
-              ? 'see O3D_MOTIONS_NOT_LOADED'
-              : listing
-                ? 'the resolver lists no <skeleton>_<name>.ani beside it'
-              : "a model's URL folder cannot be listed; name them with { motions: ['stand', 'walk'] } (fetched as <skeleton>_<name>.ani), or pass a resolve with list()"),
-      };
-      three.warnings.push(warning);
-      if (this.options.threeOptions?.onWarning) this.options.threeOptions.onWarning(warning);
-      else console.warn(`RelicLoader: ${warning.message}`);
-    }
     await three.ready;
     return { ...three, scene, format };
   }

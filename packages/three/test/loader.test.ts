@@ -133,14 +133,14 @@ describe('RelicLoader', () => {
 
   describe.skipIf(!flyff)('Flyff motions (corpus mvr_AiBatt: 14 bones; stand 31 frames, walk 27 frames at 30 fps)', () => {
     it('fetches the named motions as <skeleton>_<name>.ani next to the model', async () => {
-      const model = await new RelicLoader(undefined, { motions: ['stand', 'walk'] }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      const model = await new RelicLoader(undefined, { parseOptions: { motions: ['stand', 'walk'] } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
       expect(model.format.id).toBe('o3d');
       expect(model.skeletons[0].bones).toHaveLength(14);
       expect(model.clips.map((c) => c.name)).toEqual(['stand', 'walk']);
       // The last key of an N-frame motion sits at (N − 1) / 30 s.
       expect(model.clips[0].duration).toBeCloseTo(30 / 30, 5);
       expect(model.clips[1].duration).toBeCloseTo(26 / 30, 5);
-      expect(model.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
+      expect(model.scene.warnings.map((w) => w.code)).not.toContain('O3D_MOTIONS_UNLISTED');
     });
 
     it("finds every motion of the model's skeleton through a resolver that lists its folder ('auto')", async () => {
@@ -148,39 +148,28 @@ describe('RelicLoader', () => {
       const resolve = Object.assign((name: string) => flyff![`/flyff/${name.split(/[\\/]/).pop()}`], { list: () => names });
       const model = await new RelicLoader(undefined, { resolve }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
       expect(model.clips.map((c) => c.name)).toEqual(['stand', 'walk']);
-      expect(model.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
+      expect(model.scene.warnings.map((w) => w.code)).not.toContain('O3D_MOTIONS_UNLISTED');
     });
 
-    it('takes motions in parseOptions too (typed)', async () => {
+    it('passes a format\'s own options through parseOptions untouched', async () => {
       const model = await new RelicLoader(undefined, { parseOptions: { motions: ['walk'] } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
       expect(model.clips.map((c) => c.name)).toEqual(['walk']);
     });
 
-    it('warns when a skinned model gets no motion, saying how to name them', async () => {
-      const onWarning = vi.fn();
-      const model = await new RelicLoader(undefined, { threeOptions: { onWarning } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+    it('a skinned model whose folder cannot be listed gets the parser\'s warning saying how to name its motions', async () => {
+      const model = await new RelicLoader().loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
       expect(model.skeletons[0].bones).toHaveLength(14);
       expect(model.clips).toEqual([]);
-      const warning = model.warnings.find((w) => w.code === 'RELIC_NO_MOTIONS');
-      expect(warning?.message).toMatch(/mvr_AiBatt\.o3d has a skeleton but no motion was loaded.*motions: \['stand', 'walk'\]/);
-      expect(onWarning).toHaveBeenCalledWith(warning);
-      // Named motions that are not there: the warning says which.
-      const none = await new RelicLoader(undefined, { motions: ['fly'], threeOptions: { onWarning } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
-      expect(none.warnings.find((w) => w.code === 'RELIC_NO_MOTIONS')?.message).toContain("none of 'fly' was found");
-      expect(none.scene.warnings.map((w) => w.code)).toContain('O3D_MISSING_MOTION');
+      const warning = model.scene.warnings.find((w) => w.code === 'O3D_MOTIONS_UNLISTED');
+      expect(warning?.message).toMatch(/cannot list the folder of mvr_AiBatt\.o3d.*motions: \['stand', 'walk'\].*mvr_AiBatt_stand\.ani/i);
+      // Named motions that are not there: the parser says which.
+      const none = await new RelicLoader(undefined, { parseOptions: { motions: ['fly'] } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(none.scene.warnings.filter((w) => w.code === 'O3D_MISSING_MOTION').map((w) => w.message)).toEqual([expect.stringMatching(/_fly\.ani' was not found/)]);
       // 'none' asked for no motion: nothing to warn about.
-      const still = await new RelicLoader(undefined, { motions: 'none', threeOptions: { onWarning } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
-      expect(still.warnings.map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
-    });
-
-    it('without an onWarning handler, says it on the console', async () => {
-      const spy = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      try {
-        await new RelicLoader().loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
-        expect(spy.mock.calls.some(([m]) => /RelicLoader: .*no motion was loaded/.test(String(m)))).toBe(true);
-      } finally {
-        spy.mockRestore();
-      }
+      const still = await new RelicLoader(undefined, { parseOptions: { motions: 'none' } }).loadAsync(`${base}/flyff/mvr_AiBatt.o3d`);
+      expect(still.scene.warnings.map((w) => w.code)).not.toContain('O3D_MOTIONS_UNLISTED');
+      // The loader itself knows no format's rules.
+      expect([...model.warnings, ...none.warnings].map((w) => w.code)).not.toContain('RELIC_NO_MOTIONS');
     });
   });
 

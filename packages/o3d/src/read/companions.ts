@@ -89,7 +89,13 @@ function* companions(file: O3dFile, options: O3dParseOptions, sink: WarningSink)
     const found = names ? Object.entries(findCompanions(modelName, names).motions) : [];
     found.sort(([, a], [, b]) => compareNames(a, b));
     if (!found.length) {
-      // Nothing beside the model.
+      if (!names && options.resolve && hasSkeleton) {
+        const example = motionFileFor(modelName, 'stand');
+        sink.warn(
+          'O3D_MOTIONS_UNLISTED',
+          `the resolver cannot list the folder of ${modelName}, so no motion was looked for: name them (motions: ['stand', 'walk'], loaded as ${example} and so on) or give a resolver with list()`,
+        );
+      }
     } else if (!hasSkeleton) notLoaded(found.length, 'the model has no skeleton');
     else if (policy === 'auto' && isPlayerPart(modelName)) {
       notLoaded(found.length, `player parts share them; ask for them with motions: 'all' or by name, e.g. ['${found[0][0]}'] (CLI: --motions all or --motions ${found[0][0]})`);
