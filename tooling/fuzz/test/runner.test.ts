@@ -74,7 +74,8 @@ describe('the runner under faults', () => {
   it('is reproducible: the same seed gives the same inputs and outcomes', () => {
     const a = runFuzz(['--format', 'lod', '--count', '60', '--seed', '7', '--no-coverage', '--no-validate', '--no-stress']);
     const b = runFuzz(['--format', 'lod', '--count', '60', '--seed', '7', '--no-coverage', '--no-validate', '--no-stress']);
-    const pick = (r: Run) => r.reports.map(({ inputs, accepted, rejected, untyped, slowest }) => ({ inputs, accepted, rejected, untyped, slowest: slowest?.label }));
+    // Outcomes only: which input was slowest is a timing, and differs between runs on a busy machine.
+    const pick = (r: Run) => r.reports.map(({ inputs, truncations, accepted, rejected, untyped }) => ({ inputs, truncations, accepted, rejected, untyped }));
     expect(pick(a)).toEqual(pick(b));
     expect(a.reports[0].inputs).toBe(60);
     for (const r of [a, b]) rmSync(r.out, { recursive: true, force: true });
