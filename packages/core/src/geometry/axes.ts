@@ -8,8 +8,14 @@ import type { Quat } from '../scene/types.js';
  * array by default; pass `values` itself only for an array the caller owns). `0 - v` keeps zeros +0.
  */
 export function mirrorZ(values: Float32Array, out: Float32Array = new Float32Array(values.length)): Float32Array {
-  if (out !== values) out.set(values);
-  for (let i = 2; i < out.length; i += 3) out[i] = 0 - out[i];
+  const n = values.length - (values.length % 3);
+  // One pass: copying first and negating after reads the array twice.
+  for (let i = 0; i < n; i += 3) {
+    out[i] = values[i];
+    out[i + 1] = values[i + 1];
+    out[i + 2] = 0 - values[i + 2];
+  }
+  for (let i = n; i < values.length; i++) out[i] = values[i];
   return out;
 }
 

@@ -33,7 +33,7 @@ export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { i
     const source = compact.source;
     const inOrder = isIdentity(source, vertexCount);
     const attributes: Primitive['attributes'] = inOrder
-      ? { POSITION: mirrorZ(g.positions), NORMAL: mirrorZ(g.normals), TEXCOORD_0: g.uvs.slice() }
+      ? { POSITION: mirrorZ(g.positions), NORMAL: mirrorZ(g.normals), TEXCOORD_0: finiteOrCopy(g.uvs) }
       : gatherVertices(g, source);
     const notFinite = zeroNonFinite(attributes.POSITION) + zeroNonFinite(attributes.NORMAL!) + zeroNonFinite(attributes.TEXCOORD_0!);
     if (!allCounted) countNotFinite(ctx, 'vertex values', notFinite);
@@ -98,4 +98,10 @@ function usableBlocks(ctx: BuildContext, g: O3dGeometry, name: string): O3dMater
     }
   });
   return out;
+}
+
+/** The file's array itself when every value is finite (the scene only reads it), else a copy to scrub. */
+function finiteOrCopy(values: Float32Array): Float32Array {
+  for (let i = 0, n = values.length; i < n; i++) if (!Number.isFinite(values[i])) return values.slice();
+  return values;
 }
