@@ -2,6 +2,7 @@
 // weights sit in its records (an InfluenceLayout) and how ids resolve (InfluenceOptions); these
 // read them and pack them to glTF JOINTS_0/WEIGHTS_0 (top 4, renormalised) with packSkinWeights.
 import {
+  FIELD_TYPES,
   InvalidInfluence,
   checkGroupRecords,
   checkGrouped,
@@ -18,84 +19,105 @@ import {
 } from './influence-layout.js';
 import { packSkinWeightsJS, type PackedSkin } from './skin.js';
 
-/** Reads a field as a number (little-endian). */
-function reader(view: DataView, type: WeightType): (p: number) => number {
+/** Reads a field of type code `type` (FIELD_TYPES) at byte `p`, little-endian. */
+function readField(bytes: Uint8Array, view: DataView, p: number, type: number): number {
   switch (type) {
-    case 'u8': return (p) => view.getUint8(p);
-    case 'i8': return (p) => view.getInt8(p);
-    case 'u16': return (p) => view.getUint16(p, true);
-    case 'i16': return (p) => view.getInt16(p, true);
-    case 'u32': return (p) => view.getUint32(p, true);
-    case 'i32': return (p) => view.getInt32(p, true);
-    default: return (p) => view.getFloat32(p, true);
+    case 0: return bytes[p];
+    case 1: return (bytes[p] << 24) >> 24;
+    case 2: return bytes[p] | (bytes[p + 1] << 8);
+    case 3: return ((bytes[p] | (bytes[p + 1] << 8)) << 16) >> 16;
+    case 4: return view.getUint32(p, true);
+    case 5: return view.getInt32(p, true);
+    default: return view.getFloat32(p, true);
   }
 }
 
-/** The slot walk of one vertex: resolves ids, keeps weighted valid slots, flags unskinned vertices. */
-class SlotWalk {
-  private readonly mask: number;
-  private readonly divisor: number;
-  private readonly weightDivisor: number;
-  private readonly palette: Int32Array | undefined;
-  private readonly limit: number;
-  private readonly invalid: InvalidIds;
-  private readonly unweighted: UnweightedVertices;
-  private joint = 0;
-  kept = 0;
-  private stopped = false;
-  private firstValid = false;
-
-  constructor(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions) {
-    this.mask = layout.idMask ?? -1;
-    this.divisor = layout.idDivisor ?? 1;
-    this.weightDivisor = layout.weightDivisor ?? 1;
-    // Palette joints are i32, as in module memory.
-    this.palette = options.palette ? Int32Array.from(options.palette as ArrayLike<number>) : undefined;
-    this.limit = options.jointCount ?? -1;
-    this.invalid = options.invalid ?? 'skip';
-    this.unweighted = options.unweighted ?? 'first';
+/**
+ * `n` fields of type code `type`, the first at byte `p` and `stride` apart, into out[o],
+ * out[o + step], …: one loop per type, so the hot loops neither branch on types nor call closures.
+ */
+function readColumn(bytes: Uint8Array, view: DataView, p: number, stride: number, type: number, n: number, out: Float64Array, o: number, step: number): void {
+  const end = o + n * step;
+  switch (type) {
+    case 0: for (; o < end; o += step, p += stride) out[o] = bytes[p]; break;
+    case 1: for (; o < end; o += step, p += stride) out[o] = (bytes[p] << 24) >> 24; break;
+    case 2: for (; o < end; o += step, p += stride) out[o] = bytes[p] | (bytes[p + 1] << 8); break;
+    case 3: for (; o < end; o += step, p += stride) out[o] = ((bytes[p] | (bytes[p + 1] << 8)) << 16) >> 16; break;
+    case 4: for (; o < end; o += step, p += stride) out[o] = view.getUint32(p, true); break;
+    case 5: for (; o < end; o += step, p += stride) out[o] = view.getInt32(p, true); break;
+    default: for (; o < end; o += step, p += stride) out[o] = view.getFloat32(p, true);
   }
+}
 
-  start(): void {
-    this.kept = 0;
-    this.stopped = false;
-    this.firstValid = false;
+/** Vertices decoded per block: the raw columns stay small and in cache. */
+const BLOCK = 1024;
+
+/** An id that resolves to no joint (outside every i32 joint index). */
+const INVALID = 2 ** 40;
+
+/** The id rules of a call, resolved once. */
+interface IdRules {
+  mask: number;
+  divisor: number;
+  /** Palette joints are i32, as in module memory. */
+  palette: Int32Array | undefined;
+  limit: number;
+}
+
+function idRules(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions): IdRules {
+  return {
+    mask: layout.idMask ?? -1,
+    divisor: layout.idDivisor ?? 1,
+    palette: options.palette ? Int32Array.from(options.palette as ArrayLike<number>) : undefined,
+    limit: options.jointCount ?? -1,
+  };
+}
+
+/** Resolves a raw id (mask, divisor, palette, limit) into a joint index, or INVALID. */
+function resolveId(raw: number, rules: IdRules): number {
+  let id = rules.mask >= 0 ? (raw & rules.mask) >>> 0 : raw;
+  if (rules.divisor !== 1) {
+    id /= rules.divisor;
+    if (id !== Math.floor(id)) return INVALID;
   }
+  let joint: number;
+  if (rules.palette) {
+    if (!(id >= 0 && id < rules.palette.length)) return INVALID;
+    joint = rules.palette[id];
+  } else joint = id | 0;
+  return rules.limit < 0 || (joint >= 0 && joint < rules.limit) ? joint : INVALID;
+}
 
-  private resolve(raw: number): boolean {
-    let id = this.mask >= 0 ? (raw & this.mask) >>> 0 : raw;
-    if (this.divisor !== 1) {
-      id /= this.divisor;
-      if (id !== Math.floor(id)) return false;
+// The per-vertex walk state in one number, as the WASM kernels keep it: bit 0 stopped
+// (truncate), bit 1 first slot valid, bits 2+ the kept slots.
+const STOPPED = 1, FIRST_VALID = 2, KEPT = 4;
+
+/**
+ * One slot (joint or INVALID, f32 weight) into joints/weights at `o`; returns the new walk state,
+ * or −1 when an invalid weighted id must throw.
+ */
+function takeSlot(joint: number, value: number, slot: number, o: number, state: number, joints: Int32Array, weights: Float32Array, invalid: InvalidIds): number {
+  const valid = joint !== INVALID;
+  joints[o] = valid ? joint : 0;
+  if (slot === 0) state = valid ? state | FIRST_VALID : state & ~FIRST_VALID;
+  if (value > 0 && (state & STOPPED) === 0) {
+    if (valid) {
+      weights[o] = value;
+      return state + KEPT;
     }
-    if (this.palette) {
-      if (!(id >= 0 && id < this.palette.length)) return false;
-      this.joint = this.palette[id];
-    } else this.joint = id | 0;
-    return this.limit < 0 || (this.joint >= 0 && this.joint < this.limit);
+    if (invalid === 'throw') return -1;
   }
+  if (invalid === 'truncate') state |= STOPPED;
+  weights[o] = 0;
+  return state;
+}
 
-  /** Writes slot `slot` at `o`; throws InvalidInfluence for an invalid weighted id in throw mode. */
-  take(raw: number, weight: number, vertex: number, slot: number, o: number, joints: Int32Array, weights: Float32Array): void {
-    const value = Math.fround(weight / this.weightDivisor);
-    const valid = this.resolve(raw);
-    joints[o] = valid ? this.joint : 0;
-    if (slot === 0) this.firstValid = valid;
-    if (value > 0 && !this.stopped) {
-      if (valid) {
-        weights[o] = value;
-        this.kept++;
-        return;
-      }
-      if (this.invalid === 'throw') throw new InvalidInfluence(vertex, slot, this.mask >= 0 ? (raw & this.mask) >>> 0 : raw);
-    }
-    if (this.invalid === 'truncate') this.stopped = true;
-    weights[o] = 0;
-  }
+function unskinned(state: number, unweighted: UnweightedVertices): boolean {
+  return state < KEPT && (unweighted === 'unskinned' || (unweighted === 'firstValid' && (state & FIRST_VALID) === 0));
+}
 
-  unskinned(): boolean {
-    return this.kept === 0 && (this.unweighted === 'unskinned' || (this.unweighted === 'firstValid' && !this.firstValid));
-  }
+function invalidAt(vertex: number, slot: number, raw: number, rules: IdRules): InvalidInfluence {
+  return new InvalidInfluence(vertex, slot, rules.mask >= 0 ? (raw & rules.mask) >>> 0 : raw);
 }
 
 /** Marks vertices flagged in `rigid` as unskinned: zero weights, or weight 1 on `rigidJoint`. */
@@ -122,32 +144,49 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
   checkInfluences(streams, count, layout, options);
   const slots = layout.joints.length;
   const views = streams.map((b) => new DataView(b.buffer, b.byteOffset, b.byteLength));
-  const at = (f: StreamField<WeightType>) => ({ read: reader(views[f.stream ?? 0], f.type), offset: f.offset, stride: layout.strides[f.stream ?? 0] });
-  const jointFields = layout.joints.map(at);
-  const weightFields = layout.weights.map(at);
+  // Each slot's fields as plain per-slot arrays: the vertex loop reads numbers, calls no closures.
+  const field = (fields: readonly StreamField<WeightType>[]) => ({
+    bytes: fields.map((f) => streams[f.stream ?? 0]),
+    views: fields.map((f) => views[f.stream ?? 0]),
+    offsets: fields.map((f) => f.offset),
+    strides: fields.map((f) => layout.strides[f.stream ?? 0]),
+    types: fields.map((f) => FIELD_TYPES[f.type]),
+  });
+  const j = field(layout.joints), w = field(layout.weights);
+  const weighted = w.types.length; // the slot past them (if any) is the remainder
   const remainder = layout.remainder ?? 0;
-  const walk = new SlotWalk(layout, options);
+  const weightDivisor = layout.weightDivisor ?? 1;
+  const rules = idRules(layout, options);
+  const invalid = options.invalid ?? 'skip', unweighted = options.unweighted ?? 'first';
   const joints = new Int32Array(count * slots);
   const weights = new Float32Array(count * slots);
   const rigid = new Uint8Array(count);
   let rigidCount = 0;
-  for (let v = 0; v < count; v++) {
-    walk.start();
-    let sum = 0;
+  const rawIds = new Float64Array(Math.min(count, BLOCK) * slots), rawWeights = new Float64Array(rawIds.length);
+  for (let first = 0; first < count; first += BLOCK) {
+    const n = Math.min(BLOCK, count - first);
     for (let s = 0; s < slots; s++) {
-      const j = jointFields[s];
-      const w = weightFields[s];
-      let weight: number;
-      if (w === undefined) weight = remainder - sum;
-      else {
-        weight = w.read(v * w.stride + w.offset);
-        sum += weight;
-      }
-      walk.take(j.read(v * j.stride + j.offset), weight, v, s, v * slots + s, joints, weights);
+      readColumn(j.bytes[s], j.views[s], first * j.strides[s] + j.offsets[s], j.strides[s], j.types[s], n, rawIds, s, slots);
+      if (s < weighted) readColumn(w.bytes[s], w.views[s], first * w.strides[s] + w.offsets[s], w.strides[s], w.types[s], n, rawWeights, s, slots);
     }
-    if (walk.unskinned()) {
-      rigid[v] = 1;
-      rigidCount++;
+    for (let i = 0, o = 0; i < n; i++) {
+      const v = first + i;
+      let state = 0, sum = 0;
+      for (let s = 0; s < slots; s++, o++) {
+        const raw = rawIds[o];
+        let weight: number;
+        if (s === weighted) weight = remainder - sum;
+        else {
+          weight = rawWeights[o];
+          sum += weight;
+        }
+        state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, v * slots + s, state, joints, weights, invalid);
+        if (state < 0) throw invalidAt(v, s, raw, rules);
+      }
+      if (unskinned(state, unweighted)) {
+        rigid[v] = 1;
+        rigidCount++;
+      }
     }
   }
   return applyRigid(packSkinWeightsJS(count, slots, joints, weights), rigid, rigidCount, options.rigidJoint);
@@ -168,14 +207,15 @@ export function groupRecordsJS(
   grouping: RecordGrouping,
 ): { starts: Uint32Array; widest: number } {
   checkGroupRecords(bytes, recordCount, vertexCount, stride, field, grouping);
-  const read = reader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), field.type);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const type = FIELD_TYPES[field.type];
   const starts = new Uint32Array(vertexCount + 1);
   let v = 0, k = 0, widest = 0;
   for (let r = 0, p = field.offset; r < recordCount; r++, p += stride) {
     if (v >= vertexCount) throw new RangeError(`record ${r} belongs to vertex ${v}, past the ${vertexCount} vertices`);
     if (k === 0) starts[v] = r;
     k++;
-    if ((read(p) & grouping.endMask) !== 0 || k === grouping.maxPerVertex) {
+    if ((readField(bytes, view, p, type) & grouping.endMask) !== 0 || k === grouping.maxPerVertex) {
       if (k > widest) widest = k;
       v++;
       k = 0;
@@ -211,16 +251,30 @@ export function unpackGroupedInfluencesJS(
   const jf = layout.joints[0], wf = layout.weights[0];
   const { starts, widest } = groupRecordsJS(bytes, recordCount, vertexCount, stride, jf, grouping);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const readJoint = reader(view, jf.type), readWeight = reader(view, wf.type);
-  const walk = new SlotWalk(layout, options);
+  const jointType = FIELD_TYPES[jf.type], weightType = FIELD_TYPES[wf.type];
+  const weightDivisor = layout.weightDivisor ?? 1;
+  const rules = idRules(layout, options);
+  const invalid = options.invalid ?? 'skip', unweighted = options.unweighted ?? 'first';
   const rigid = new Uint8Array(vertexCount);
   let rigidCount = 0;
+  // The raw ids and weights of the records of vertices [v0, v0 + BLOCK), decoded by column.
+  let rawIds = new Float64Array(0), rawWeights = rawIds, r0 = 0;
+  const decode = (v0: number): void => {
+    r0 = starts[v0];
+    const n = starts[Math.min(vertexCount, v0 + BLOCK)] - r0;
+    if (rawIds.length < n) rawIds = new Float64Array(n), rawWeights = new Float64Array(n);
+    readColumn(bytes, view, r0 * stride + jf.offset, stride, jointType, n, rawIds, 0, 1);
+    readColumn(bytes, view, r0 * stride + wf.offset, stride, weightType, n, rawWeights, 0, 1);
+  };
   const fill = (v: number, joints: Int32Array, weights: Float32Array, base: number): void => {
-    walk.start();
-    for (let r = starts[v], s = 0; r < starts[v + 1]; r++, s++) {
-      walk.take(readJoint(r * stride + jf.offset), readWeight(r * stride + wf.offset), v, s, base + s, joints, weights);
+    if (v % BLOCK === 0) decode(v);
+    let state = 0;
+    for (let r = starts[v] - r0, s = 0; r < starts[v + 1] - r0; r++, s++) {
+      const raw = rawIds[r];
+      state = takeSlot(resolveId(raw, rules), Math.fround(rawWeights[r] / weightDivisor), s, base + s, state, joints, weights, invalid);
+      if (state < 0) throw invalidAt(v, s, raw, rules);
     }
-    if (walk.unskinned()) {
+    if (unskinned(state, unweighted)) {
       rigid[v] = 1;
       rigidCount++;
     }
