@@ -17,7 +17,7 @@ import {
   type UnweightedVertices,
   type WeightType,
 } from './influence-layout.js';
-import { packSkinWeightsJS, type PackedSkin } from './skin.js';
+import { packVertex, type PackedSkin } from './skin.js';
 
 /** Reads a field of type code `type` (FIELD_TYPES) at byte `p`, little-endian. */
 function readField(bytes: Uint8Array, view: DataView, p: number, type: number): number {
@@ -158,8 +158,10 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
   const weightDivisor = layout.weightDivisor ?? 1;
   const rules = idRules(layout, options);
   const invalid = options.invalid ?? 'skip', unweighted = options.unweighted ?? 'first';
-  const joints = new Int32Array(count * slots);
-  const weights = new Float32Array(count * slots);
+  // Each vertex's slots are packed as soon as they are read (packVertex, as packSkinWeightsJS does).
+  const joints = new Int32Array(slots), weights = new Float32Array(slots);
+  const tj = new Int32Array(slots), tw = new Float64Array(slots);
+  const out = { joints: new Uint16Array(count * 4), weights: new Float32Array(count * 4) };
   const rigid = new Uint8Array(count);
   let rigidCount = 0;
   const rawIds = new Float64Array(Math.min(count, BLOCK) * slots), rawWeights = new Float64Array(rawIds.length);
@@ -180,16 +182,17 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
           weight = rawWeights[o];
           sum += weight;
         }
-        state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, v * slots + s, state, joints, weights, invalid);
+        state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, s, state, joints, weights, invalid);
         if (state < 0) throw invalidAt(v, s, raw, rules);
       }
+      packVertex(joints, weights, 0, slots, tj, tw, out.joints, out.weights, v * 4);
       if (unskinned(state, unweighted)) {
         rigid[v] = 1;
         rigidCount++;
       }
     }
   }
-  return applyRigid(packSkinWeightsJS(count, slots, joints, weights), rigid, rigidCount, options.rigidJoint);
+  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
 }
 
 /**
@@ -228,7 +231,7 @@ export function groupRecordsJS(
   return { starts, widest };
 }
 
-/** Padding every vertex to the widest costs more than this many slots per record: pack one at a time. */
+/** Padding every vertex to the widest (the WASM kernels do) would cost more than this many slots per record. */
 export function tooWide(vertexCount: number, widest: number, recordCount: number): boolean {
   return vertexCount * widest > 8 * recordCount + 64;
 }
@@ -266,34 +269,24 @@ export function unpackGroupedInfluencesJS(
     readColumn(bytes, view, r0 * stride + jf.offset, stride, jointType, n, rawIds, 0, 1);
     readColumn(bytes, view, r0 * stride + wf.offset, stride, weightType, n, rawWeights, 0, 1);
   };
-  const fill = (v: number, joints: Int32Array, weights: Float32Array, base: number): void => {
+  // Each vertex's records are packed as soon as they are read (packVertex, as packSkinWeightsJS
+  // does for the vertices padded to the widest, whose padding it skips).
+  const joints = new Int32Array(widest), weights = new Float32Array(widest);
+  const tj = new Int32Array(widest), tw = new Float64Array(widest);
+  const out = { joints: new Uint16Array(vertexCount * 4), weights: new Float32Array(vertexCount * 4) };
+  for (let v = 0; v < vertexCount; v++) {
     if (v % BLOCK === 0) decode(v);
-    let state = 0;
-    for (let r = starts[v] - r0, s = 0; r < starts[v + 1] - r0; r++, s++) {
+    let state = 0, s = 0;
+    for (let r = starts[v] - r0; r < starts[v + 1] - r0; r++, s++) {
       const raw = rawIds[r];
-      state = takeSlot(resolveId(raw, rules), Math.fround(rawWeights[r] / weightDivisor), s, base + s, state, joints, weights, invalid);
+      state = takeSlot(resolveId(raw, rules), Math.fround(rawWeights[r] / weightDivisor), s, s, state, joints, weights, invalid);
       if (state < 0) throw invalidAt(v, s, raw, rules);
     }
+    packVertex(joints, weights, 0, s, tj, tw, out.joints, out.weights, v * 4);
     if (unskinned(state, unweighted)) {
       rigid[v] = 1;
       rigidCount++;
     }
-  };
-  if (!tooWide(vertexCount, widest, recordCount)) {
-    const joints = new Int32Array(vertexCount * widest);
-    const weights = new Float32Array(vertexCount * widest);
-    for (let v = 0; v < vertexCount; v++) fill(v, joints, weights, v * widest);
-    return applyRigid(packSkinWeightsJS(vertexCount, widest, joints, weights), rigid, rigidCount, options.rigidJoint);
-  }
-  // A few very wide vertices: pack one vertex at a time instead of padding every vertex.
-  const out = { joints: new Uint16Array(vertexCount * 4), weights: new Float32Array(vertexCount * 4) };
-  for (let v = 0; v < vertexCount; v++) {
-    const n = starts[v + 1] - starts[v];
-    const joints = new Int32Array(n), weights = new Float32Array(n);
-    fill(v, joints, weights, 0);
-    const one = packSkinWeightsJS(1, n, joints, weights);
-    out.joints.set(one.joints, v * 4);
-    out.weights.set(one.weights, v * 4);
   }
   return applyRigid(out, rigid, rigidCount, options.rigidJoint);
 }
