@@ -73,6 +73,25 @@ function idRules(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>
   };
 }
 
+/** Everything the slot walk needs from a layout and options, in one shape for every caller. */
+interface WalkRules {
+  rules: IdRules;
+  remainder: number;
+  weightDivisor: number;
+  invalid: InvalidIds;
+  unweighted: UnweightedVertices;
+}
+
+function walkRules(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions): WalkRules {
+  return {
+    rules: idRules(layout, options),
+    remainder: layout.remainder ?? 0,
+    weightDivisor: layout.weightDivisor ?? 1,
+    invalid: options.invalid ?? 'skip',
+    unweighted: options.unweighted ?? 'first',
+  };
+}
+
 /** Resolves a raw id (mask, divisor, palette, limit) into a joint index, or INVALID. */
 function resolveId(raw: number, rules: IdRules): number {
   let id = rules.mask >= 0 ? (raw & rules.mask) >>> 0 : raw;
@@ -145,7 +164,7 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
   const slots = layout.joints.length;
   const views = streams.map((b) => new DataView(b.buffer, b.byteOffset, b.byteLength));
   // Each slot's fields as plain per-slot arrays: the vertex loop reads numbers, calls no closures.
-  const field = (fields: readonly StreamField<WeightType>[]) => ({
+  const field = (fields: readonly StreamField<WeightType>[]): SlotFields => ({
     bytes: fields.map((f) => streams[f.stream ?? 0]),
     views: fields.map((f) => views[f.stream ?? 0]),
     offsets: fields.map((f) => f.offset),
@@ -153,16 +172,32 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
     types: fields.map((f) => FIELD_TYPES[f.type]),
   });
   const j = field(layout.joints), w = field(layout.weights);
+  const out = { joints: new Uint16Array(count * 4), weights: new Float32Array(count * 4) };
+  const rigid = new Uint8Array(count);
+  const rigidCount = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid);
+  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+}
+
+/** Per-slot field columns (one entry per slot). */
+interface SlotFields {
+  bytes: Uint8Array[];
+  views: DataView[];
+  offsets: number[];
+  strides: number[];
+  types: number[];
+}
+
+/**
+ * The vertex loop of {@link unpackInfluencesJS}, apart from the option handling so that callers'
+ * differently shaped layouts and options never deoptimise it: reads, walks and packs `count`
+ * vertices into outJ/outW, flags unskinned ones in `rigid` and returns their count.
+ */
+function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array): number {
   const weighted = w.types.length; // the slot past them (if any) is the remainder
-  const remainder = layout.remainder ?? 0;
-  const weightDivisor = layout.weightDivisor ?? 1;
-  const rules = idRules(layout, options);
-  const invalid = options.invalid ?? 'skip', unweighted = options.unweighted ?? 'first';
+  const { rules, remainder, weightDivisor, invalid, unweighted } = walk;
   // Each vertex's slots are packed as soon as they are read (packVertex, as packSkinWeightsJS does).
   const joints = new Int32Array(slots), weights = new Float32Array(slots);
   const tj = new Int32Array(slots), tw = new Float64Array(slots);
-  const out = { joints: new Uint16Array(count * 4), weights: new Float32Array(count * 4) };
-  const rigid = new Uint8Array(count);
   let rigidCount = 0;
   const rawIds = new Float64Array(Math.min(count, BLOCK) * slots), rawWeights = new Float64Array(rawIds.length);
   for (let first = 0; first < count; first += BLOCK) {
@@ -185,14 +220,14 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
         state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, s, state, joints, weights, invalid);
         if (state < 0) throw invalidAt(v, s, raw, rules);
       }
-      packVertex(joints, weights, 0, slots, tj, tw, out.joints, out.weights, v * 4);
+      packVertex(joints, weights, 0, slots, tj, tw, outJ, outW, v * 4);
       if (unskinned(state, unweighted)) {
         rigid[v] = 1;
         rigidCount++;
       }
     }
   }
-  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+  return rigidCount;
 }
 
 /**
@@ -254,39 +289,49 @@ export function unpackGroupedInfluencesJS(
   const jf = layout.joints[0], wf = layout.weights[0];
   const { starts, widest } = groupRecordsJS(bytes, recordCount, vertexCount, stride, jf, grouping);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const jointType = FIELD_TYPES[jf.type], weightType = FIELD_TYPES[wf.type];
-  const weightDivisor = layout.weightDivisor ?? 1;
-  const rules = idRules(layout, options);
-  const invalid = options.invalid ?? 'skip', unweighted = options.unweighted ?? 'first';
+  const j: SlotFields = { bytes: [bytes], views: [view], offsets: [jf.offset], strides: [stride], types: [FIELD_TYPES[jf.type]] };
+  const w: SlotFields = { bytes: [bytes], views: [view], offsets: [wf.offset], strides: [stride], types: [FIELD_TYPES[wf.type]] };
+  const out = { joints: new Uint16Array(vertexCount * 4), weights: new Float32Array(vertexCount * 4) };
   const rigid = new Uint8Array(vertexCount);
+  const rigidCount = walkRecords(vertexCount, starts, widest, j, w, walkRules(layout, options), out.joints, out.weights, rigid);
+  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+}
+
+/**
+ * The vertex loop of {@link unpackGroupedInfluencesJS} (as {@link walkSlots}): vertex v has the
+ * records [starts[v], starts[v + 1]), one slot each; j/w hold the one id and weight field.
+ */
+function walkRecords(
+  vertexCount: number, starts: Uint32Array, widest: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array,
+): number {
+  const { rules, weightDivisor, invalid, unweighted } = walk;
+  const stride = j.strides[0];
   let rigidCount = 0;
   // The raw ids and weights of the records of vertices [v0, v0 + BLOCK), decoded by column.
   let rawIds = new Float64Array(0), rawWeights = rawIds, r0 = 0;
-  const decode = (v0: number): void => {
-    r0 = starts[v0];
-    const n = starts[Math.min(vertexCount, v0 + BLOCK)] - r0;
-    if (rawIds.length < n) rawIds = new Float64Array(n), rawWeights = new Float64Array(n);
-    readColumn(bytes, view, r0 * stride + jf.offset, stride, jointType, n, rawIds, 0, 1);
-    readColumn(bytes, view, r0 * stride + wf.offset, stride, weightType, n, rawWeights, 0, 1);
-  };
   // Each vertex's records are packed as soon as they are read (packVertex, as packSkinWeightsJS
   // does for the vertices padded to the widest, whose padding it skips).
   const joints = new Int32Array(widest), weights = new Float32Array(widest);
   const tj = new Int32Array(widest), tw = new Float64Array(widest);
-  const out = { joints: new Uint16Array(vertexCount * 4), weights: new Float32Array(vertexCount * 4) };
   for (let v = 0; v < vertexCount; v++) {
-    if (v % BLOCK === 0) decode(v);
+    if (v % BLOCK === 0) {
+      r0 = starts[v];
+      const n = starts[Math.min(vertexCount, v + BLOCK)] - r0;
+      if (rawIds.length < n) rawIds = new Float64Array(n), rawWeights = new Float64Array(n);
+      readColumn(j.bytes[0], j.views[0], r0 * stride + j.offsets[0], stride, j.types[0], n, rawIds, 0, 1);
+      readColumn(w.bytes[0], w.views[0], r0 * stride + w.offsets[0], stride, w.types[0], n, rawWeights, 0, 1);
+    }
     let state = 0, s = 0;
     for (let r = starts[v] - r0; r < starts[v + 1] - r0; r++, s++) {
       const raw = rawIds[r];
       state = takeSlot(resolveId(raw, rules), Math.fround(rawWeights[r] / weightDivisor), s, s, state, joints, weights, invalid);
       if (state < 0) throw invalidAt(v, s, raw, rules);
     }
-    packVertex(joints, weights, 0, s, tj, tw, out.joints, out.weights, v * 4);
+    packVertex(joints, weights, 0, s, tj, tw, outJ, outW, v * 4);
     if (unskinned(state, unweighted)) {
       rigid[v] = 1;
       rigidCount++;
     }
   }
-  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+  return rigidCount;
 }
