@@ -59,8 +59,9 @@ const INVALID = 2 ** 40;
 interface IdRules {
   mask: number;
   divisor: number;
-  /** Palette joints are i32, as in module memory. */
-  palette: Int32Array | undefined;
+  /** Palette joints are i32, as in module memory; always an array (empty when there is none), so the object keeps one shape across calls. */
+  palette: Int32Array;
+  hasPalette: boolean;
   limit: number;
 }
 
@@ -68,7 +69,8 @@ function idRules(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>
   return {
     mask: layout.idMask ?? -1,
     divisor: layout.idDivisor ?? 1,
-    palette: options.palette ? Int32Array.from(options.palette as ArrayLike<number>) : undefined,
+    palette: Int32Array.from((options.palette ?? []) as ArrayLike<number>),
+    hasPalette: options.palette !== undefined,
     limit: options.jointCount ?? -1,
   };
 }
@@ -100,7 +102,7 @@ function resolveId(raw: number, rules: IdRules): number {
     if (id !== Math.floor(id)) return INVALID;
   }
   let joint: number;
-  if (rules.palette) {
+  if (rules.hasPalette) {
     if (!(id >= 0 && id < rules.palette.length)) return INVALID;
     joint = rules.palette[id];
   } else joint = id | 0;
