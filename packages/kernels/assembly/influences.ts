@@ -1,6 +1,8 @@
 // Generic (joint id, weight) extraction from per-vertex records, for packSkin. The record layout
 // and the id rules come from the caller as data, so no file format is known here.
 
+import { J_I32, W_F32, packFew } from './skin';
+
 // Field types (the same codes as src/reference/influences.ts).
 const T_U8: u32 = 0, T_I8: u32 = 1, T_U16: u32 = 2, T_I16: u32 = 3, T_U32: u32 = 4, T_I32: u32 = 5, T_F32: u32 = 6, T_REMAINDER: u32 = 7;
 // What an invalid id in a weighted slot does.
@@ -43,18 +45,45 @@ const INVALID: i64 = 1 << 40;
   return limit < 0 || (joint >= 0 && <f64>joint < limit) ? <i64>joint : INVALID;
 }
 
+// Tables of the 8-bit fields, built once per call (a load instead of the id rules or a division
+// per slot, same results by construction): resolved ids of every u8 and i8 value (i64 each), then
+// f32(value / weightDivisor) of every u8 and i8 weight.
+const TABLE_IDS_I8 = 256 << 3, TABLE_WEIGHTS = 512 << 3, TABLE_WEIGHTS_I8 = TABLE_WEIGHTS + (256 << 2);
+/** Bytes of the `tables` scratch the kernels take. */
+const TABLES_SIZE = TABLE_WEIGHTS + (512 << 2);
+
+function buildTables(tables: usize, mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64): void {
+  for (let b = 0; b < 256; b++) {
+    const i8 = <f64><i8>b;
+    store<i64>(tables + (<usize>b << 3), resolveId(<f64>b, mask, divisor, palette, paletteLength, limit));
+    store<i64>(tables + TABLE_IDS_I8 + (<usize>b << 3), resolveId(i8, mask, divisor, palette, paletteLength, limit));
+    store<f32>(tables + TABLE_WEIGHTS + (<usize>b << 2), <f32>(<f64>b / weightDivisor));
+    store<f32>(tables + TABLE_WEIGHTS_I8 + (<usize>b << 2), <f32>(i8 / weightDivisor));
+  }
+}
+
+/** The joint of the id field at `p`, or INVALID. */
+// @ts-ignore: decorator
+@inline function readJoint(p: usize, type: u32, tables: usize, mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64): i64 {
+  if (type <= T_I8) return load<i64>(tables + (<usize>type << 11) + (<usize>load<u8>(p) << 3));
+  return resolveId(loadField(p, type), mask, divisor, palette, paletteLength, limit);
+}
+
+/** The f32 weight of the weight field at `p` (raw / weightDivisor; x / 1 is x, so it is skipped). */
+// @ts-ignore: decorator
+@inline function readWeight(p: usize, type: u32, tables: usize, weightDivisor: f64): f32 {
+  if (type <= T_I8) return load<f32>(tables + TABLE_WEIGHTS + (<usize>type << 10) + (<usize>load<u8>(p) << 2));
+  const raw = loadField(p, type);
+  return weightDivisor == 1 ? <f32>raw : <f32>(raw / weightDivisor);
+}
+
 // The per-vertex walk state, in one i32 so the slot step stays a pure function (inlined into the
 // loops, the rules stay in locals): bit 0 stopped (TRUNCATE), bit 1 first slot valid, bits 2+ kept.
 const STOPPED: i32 = 1, FIRST_VALID_BIT: i32 = 2, KEPT: i32 = 4;
 
-/** One slot into outJ/outW at `o`; returns the new state, or −1 when an invalid weighted id must throw. */
+/** One slot (joint or INVALID, weight) into outJ/outW at `o`; returns the new state, or −1 when an invalid weighted id must throw. */
 // @ts-ignore: decorator
-@inline function takeSlot(
-  raw: f64, weight: f64, slot: u32, o: usize, state: i32, outJ: usize, outW: usize,
-  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
-): i32 {
-  const value = <f32>(weight / weightDivisor);
-  const j = resolveId(raw, mask, divisor, palette, paletteLength, limit);
+@inline function takeSlot(j: i64, value: f32, slot: u32, o: usize, state: i32, outJ: usize, outW: usize, invalid: u32): i32 {
   const valid = j != INVALID;
   store<i32>(outJ + o, valid ? <i32>j : 0);
   if (slot == 0) state = valid ? state | FIRST_VALID_BIT : state & ~FIRST_VALID_BIT;
@@ -76,34 +105,78 @@ const STOPPED: i32 = 1, FIRST_VALID_BIT: i32 = 2, KEPT: i32 = 4;
 }
 
 /**
+ * The slots of vertex `v` into i32 joints at `outJ` and f32 weights at `outW` (slot s at s × 4).
+ * Returns the walk state, or −1 when an invalid weighted id must throw.
+ */
+// @ts-ignore: decorator
+@inline function gatherVertex(
+  v: u32, slots: u32, fields: usize, tables: usize, remainder: f64, sums: bool, outJ: usize, outW: usize,
+  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
+): i32 {
+  let state: i32 = 0;
+  let sum: f64 = 0;
+  for (let s: u32 = 0; s < slots; s++) {
+    const f = fields + <usize>s * 24;
+    const j = readJoint(<usize>load<u32>(f) + <usize>v * load<u32>(f, 4), load<u32>(f, 8), tables, mask, divisor, palette, paletteLength, limit);
+    const type = load<u32>(f, 20);
+    let value: f32;
+    if (type == T_REMAINDER) value = <f32>((remainder - sum) / weightDivisor);
+    else {
+      const p = <usize>load<u32>(f, 12) + <usize>v * load<u32>(f, 16);
+      value = readWeight(p, type, tables, weightDivisor);
+      if (sums) sum += loadField(p, type);
+    }
+    state = takeSlot(j, value, s, <usize>s << 2, state, outJ, outW, invalid);
+    if (state < 0) break;
+  }
+  return state;
+}
+
+/**
  * `count` vertices of `slots` (joint, weight) slots into i32 joints and f32 weights (slots per
  * vertex), for packSkin. `fields` holds 6 u32 per slot: joint address, joint stride, joint type,
- * weight address, weight stride, weight type (T_REMAINDER: remainder − Σ the other raw weights).
- * Flags unskinned vertices in `rigid` (u8). Returns the first vertex with an invalid weighted id
- * (THROW mode), or −1 − (the number of flagged vertices).
+ * weight address, weight stride, weight type (T_REMAINDER, last slot only: remainder − Σ the
+ * other raw weights). `tables`: TABLES_SIZE bytes of scratch. Flags unskinned vertices in `rigid`
+ * (u8). Returns the first vertex with an invalid weighted id (THROW mode), or −1 − (the number
+ * of flagged vertices).
  */
-export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: usize, outJ: usize, outW: usize, rigid: usize): i32 {
+export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize): i32 {
   const remainder = load<f64>(rules, R_REMAINDER);
   const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
   const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
   const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
+  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
+  // Only a remainder slot needs the sum of the raw weights before it.
+  const sums = load<u32>(fields + <usize>(slots - 1) * 24, 20) == T_REMAINDER;
   let rigidCount: i32 = 0;
   for (let v: u32 = 0; v < count; v++) {
-    let state: i32 = 0;
-    let sum: f64 = 0;
-    for (let s: u32 = 0; s < slots; s++) {
-      const f = fields + <usize>s * 24;
-      const raw = loadField(<usize>load<u32>(f) + <usize>v * load<u32>(f, 4), load<u32>(f, 8));
-      const type = load<u32>(f, 20);
-      let weight: f64;
-      if (type == T_REMAINDER) weight = remainder - sum;
-      else {
-        weight = loadField(<usize>load<u32>(f, 12) + <usize>v * load<u32>(f, 16), type);
-        sum += weight;
-      }
-      state = takeSlot(raw, weight, s, (<usize>v * slots + s) << 2, state, outJ, outW, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
-      if (state < 0) return <i32>v;
-    }
+    const o = (<usize>v * slots) << 2;
+    const state = gatherVertex(v, slots, fields, tables, remainder, sums, outJ + o, outW + o, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
+    if (state < 0) return <i32>v;
+    const flag = unskinned(state, mode);
+    store<u8>(rigid + v, <u8>flag);
+    if (flag) rigidCount++;
+  }
+  return -1 - rigidCount;
+}
+
+/**
+ * {@link gatherInfluences} and packSkin in one pass, for at most 4 slots: each vertex goes through
+ * `scratch` (32 bytes) straight into 4 u16 joints at `outJ` and 4 f32 weights at `outW`, so no
+ * per-slot arrays are written and read back. Same flags and result.
+ */
+export function unpackFewInfluences(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize): i32 {
+  const remainder = load<f64>(rules, R_REMAINDER);
+  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
+  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
+  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
+  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
+  const sums = load<u32>(fields + <usize>(slots - 1) * 24, 20) == T_REMAINDER;
+  let rigidCount: i32 = 0;
+  for (let v: u32 = 0; v < count; v++) {
+    const state = gatherVertex(v, slots, fields, tables, remainder, sums, scratch, scratch + 16, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
+    if (state < 0) return <i32>v;
+    packFew(slots, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
     const flag = unskinned(state, mode);
     store<u8>(rigid + v, <u8>flag);
     if (flag) rigidCount++;
@@ -137,30 +210,77 @@ export function groupRecords(bytes: usize, count: u32, stride: u32, offset: u32,
 }
 
 /**
+ * The records [a, b) of one vertex into i32 joints at `outJ` and f32 weights at `outW` (one slot
+ * each, 4 bytes apart). Returns the walk state, or −1 when an invalid weighted id must throw.
+ */
+// @ts-ignore: decorator
+@inline function gatherRecords(
+  bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32, a: u32, b: u32, tables: usize, outJ: usize, outW: usize,
+  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
+): i32 {
+  let state: i32 = 0;
+  for (let r = a; r < b; r++) {
+    const p = bytes + <usize>r * stride;
+    const j = readJoint(p + jointOffset, jointType, tables, mask, divisor, palette, paletteLength, limit);
+    state = takeSlot(j, readWeight(p + weightOffset, weightType, tables, weightDivisor), r - a, <usize>(r - a) << 2, state, outJ, outW, invalid);
+    if (state < 0) break;
+  }
+  return state;
+}
+
+/**
  * Pass 2: each vertex's records (from `starts`) into `widest` slots, padded with zero weights;
- * one (joint, weight) field pair per record. Same flags and result as {@link gatherInfluences}.
+ * one (joint, weight) field pair per record. Same tables, flags and result as {@link gatherInfluences}.
  */
 export function gatherGroupedInfluences(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
-  vertexCount: u32, starts: usize, widest: u32, rules: usize, outJ: usize, outW: usize, rigid: usize,
+  vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize,
 ): i32 {
   memory.fill(outJ, 0, (<usize>vertexCount * widest) << 2);
   memory.fill(outW, 0, (<usize>vertexCount * widest) << 2);
   const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
   const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
   const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
+  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
   let rigidCount: i32 = 0;
   for (let v: u32 = 0; v < vertexCount; v++) {
-    let state: i32 = 0;
     const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
-    for (let r = a; r < b; r++) {
-      const p = bytes + <usize>r * stride;
-      state = takeSlot(
-        loadField(p + jointOffset, jointType), loadField(p + weightOffset, weightType), r - a, (<usize>v * widest + (r - a)) << 2, state, outJ, outW,
-        mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
-      );
-      if (state < 0) return <i32>v;
-    }
+    const o = (<usize>v * widest) << 2;
+    const state = gatherRecords(
+      bytes, stride, jointOffset, jointType, weightOffset, weightType, a, b, tables, outJ + o, outW + o,
+      mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
+    );
+    if (state < 0) return <i32>v;
+    const flag = unskinned(state, mode);
+    store<u8>(rigid + v, <u8>flag);
+    if (flag) rigidCount++;
+  }
+  return -1 - rigidCount;
+}
+
+/**
+ * {@link gatherGroupedInfluences} and packSkin in one pass, for `widest` ≤ 4: each vertex goes
+ * through `scratch` (32 bytes, the unused slots zero) into 4 u16 joints and 4 f32 weights.
+ */
+export function unpackFewGroupedInfluences(
+  bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
+  vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
+): i32 {
+  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
+  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
+  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
+  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
+  let rigidCount: i32 = 0;
+  for (let v: u32 = 0; v < vertexCount; v++) {
+    const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
+    // The padding slots of the two-pass kernel: joint 0, weight 0.
+    memory.fill(scratch, 0, 32);
+    const state = gatherRecords(
+      bytes, stride, jointOffset, jointType, weightOffset, weightType, a, b, tables, scratch, scratch + 16,
+      mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
+    );
+    if (state < 0) return <i32>v;
+    packFew(widest, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
     const flag = unskinned(state, mode);
     store<u8>(rigid + v, <u8>flag);
     if (flag) rigidCount++;

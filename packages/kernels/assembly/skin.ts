@@ -1,8 +1,8 @@
 // Skin-weight packing (top 4, renormalised) and CPU linear-blend skinning.
 
 // Element types of strided influence inputs.
-const J_I32: u32 = 0, J_U16: u32 = 1;
-const W_F64: u32 = 0;
+export const J_I32: u32 = 0, J_U16: u32 = 1;
+export const W_F64: u32 = 0, W_F32: u32 = 1;
 
 // @ts-ignore: decorator
 @inline function loadJoint(p: usize, type: u32): i32 {
@@ -12,6 +12,61 @@ const W_F64: u32 = 0;
 // @ts-ignore: decorator
 @inline function loadWeight(p: usize, type: u32): f64 {
   return type == W_F64 ? load<f64>(p) : <f64>load<f32>(p);
+}
+
+/**
+ * packSkin for one vertex of at most 4 influences, in registers (a stable bubble sort gives the
+ * reference's order): writes all 4 output joints (u16 at `oj`) and weights (f32 at `ow`). Returns
+ * false when no weight is positive (the first joint, weight 1). Shared with the influence kernels,
+ * which pack each vertex straight from a per-vertex scratch.
+ */
+// @ts-ignore: decorator
+@inline export function packFew(
+  influences: u32, jr: usize, jointStep: u32, jointType: u32, wr: usize, weightStep: u32, weightType: u32, oj: usize, ow: usize,
+): bool {
+  let n: u32 = 0;
+  let j0: i32 = 0, j1: i32 = 0, j2: i32 = 0, j3: i32 = 0;
+  let w0: f64 = -1, w1: f64 = -1, w2: f64 = -1, w3: f64 = -1;
+  for (let k: u32 = 0; k < influences; k++) {
+    const w = loadWeight(wr + <usize>k * weightStep, weightType);
+    if (!(w > 0)) continue;
+    const j = loadJoint(jr + <usize>k * jointStep, jointType);
+    if (n > 0 && j == j0) w0 += w;
+    else if (n > 1 && j == j1) w1 += w;
+    else if (n > 2 && j == j2) w2 += w;
+    else if (n > 3 && j == j3) w3 += w;
+    else {
+      if (n == 0) { j0 = j; w0 = w; } else if (n == 1) { j1 = j; w1 = w; } else if (n == 2) { j2 = j; w2 = w; } else { j3 = j; w3 = w; }
+      n++;
+    }
+  }
+  if (n == 0) {
+    store<u64>(oj, <u64><u16>(influences > 0 ? loadJoint(jr, jointType) : 0));
+    store<f32>(ow, 1);
+    store<f32>(ow, 0, 4);
+    store<u64>(ow, 0, 8);
+    return false;
+  }
+  // Branchless compare-exchange (wasm select): random weights would mispredict branches.
+  let c: bool, tjx: i32, twx: f64;
+  for (let pass = 0; pass < 3; pass++) {
+    c = w0 < w1; tjx = select<i32>(j1, j0, c); j1 = select<i32>(j0, j1, c); j0 = tjx; twx = select<f64>(w1, w0, c); w1 = select<f64>(w0, w1, c); w0 = twx;
+    c = w1 < w2; tjx = select<i32>(j2, j1, c); j2 = select<i32>(j1, j2, c); j1 = tjx; twx = select<f64>(w2, w1, c); w2 = select<f64>(w1, w2, c); w1 = twx;
+    c = w2 < w3; tjx = select<i32>(j3, j2, c); j3 = select<i32>(j2, j3, c); j2 = tjx; twx = select<f64>(w3, w2, c); w3 = select<f64>(w2, w3, c); w2 = twx;
+  }
+  let sum = w0;
+  if (n > 1) sum += w1;
+  if (n > 2) sum += w2;
+  if (n > 3) sum += w3;
+  store<u16>(oj, <u16>j0);
+  store<f32>(ow, <f32>(w0 / sum));
+  store<u16>(oj, n > 1 ? <u16>j1 : 0, 2);
+  store<f32>(ow, n > 1 ? <f32>(w1 / sum) : 0, 4);
+  store<u16>(oj, n > 2 ? <u16>j2 : 0, 4);
+  store<f32>(ow, n > 2 ? <f32>(w2 / sum) : 0, 8);
+  store<u16>(oj, n > 3 ? <u16>j3 : 0, 6);
+  store<f32>(ow, n > 3 ? <f32>(w3 / sum) : 0, 12);
+  return true;
 }
 
 /**
@@ -30,54 +85,21 @@ export function packSkin(
 ): u32 {
   let rigidCount: u32 = 0;
   if (rigid) memory.fill(rigid, 0, vertexCount);
-  memory.fill(outJ, 0, <usize>vertexCount << 3);
-  memory.fill(outW, 0, <usize>vertexCount << 4);
+  // The ≤ 4 case writes every output slot itself.
+  if (influences > 4) {
+    memory.fill(outJ, 0, <usize>vertexCount << 3);
+    memory.fill(outW, 0, <usize>vertexCount << 4);
+  }
   for (let v: u32 = 0; v < vertexCount; v++) {
     const jr = joints + <usize>v * jointStride;
     const wr = weights + <usize>v * weightStride;
     const oj = outJ + (<usize>v << 3);
     const ow = outW + (<usize>v << 4);
     if (influences <= 4) {
-      // Registers instead of scratch memory; a stable bubble sort gives the reference's order.
-      let n: u32 = 0;
-      let j0: i32 = 0, j1: i32 = 0, j2: i32 = 0, j3: i32 = 0;
-      let w0: f64 = -1, w1: f64 = -1, w2: f64 = -1, w3: f64 = -1;
-      for (let k: u32 = 0; k < influences; k++) {
-        const w = loadWeight(wr + <usize>k * weightStep, weightType);
-        if (!(w > 0)) continue;
-        const j = loadJoint(jr + <usize>k * jointStep, jointType);
-        if (n > 0 && j == j0) w0 += w;
-        else if (n > 1 && j == j1) w1 += w;
-        else if (n > 2 && j == j2) w2 += w;
-        else if (n > 3 && j == j3) w3 += w;
-        else {
-          if (n == 0) { j0 = j; w0 = w; } else if (n == 1) { j1 = j; w1 = w; } else if (n == 2) { j2 = j; w2 = w; } else { j3 = j; w3 = w; }
-          n++;
-        }
-      }
-      if (n == 0) {
-        store<u16>(oj, <u16>(influences > 0 ? loadJoint(jr, jointType) : 0));
-        store<f32>(ow, 1);
+      if (!packFew(influences, jr, jointStep, jointType, wr, weightStep, weightType, oj, ow)) {
         if (rigid) store<u8>(rigid + v, 1);
         rigidCount++;
-        continue;
       }
-      // Branchless compare-exchange (wasm select): random weights would mispredict branches.
-      let c: bool, tjx: i32, twx: f64;
-      for (let pass = 0; pass < 3; pass++) {
-        c = w0 < w1; tjx = select<i32>(j1, j0, c); j1 = select<i32>(j0, j1, c); j0 = tjx; twx = select<f64>(w1, w0, c); w1 = select<f64>(w0, w1, c); w0 = twx;
-        c = w1 < w2; tjx = select<i32>(j2, j1, c); j2 = select<i32>(j1, j2, c); j1 = tjx; twx = select<f64>(w2, w1, c); w2 = select<f64>(w1, w2, c); w1 = twx;
-        c = w2 < w3; tjx = select<i32>(j3, j2, c); j3 = select<i32>(j2, j3, c); j2 = tjx; twx = select<f64>(w3, w2, c); w3 = select<f64>(w2, w3, c); w2 = twx;
-      }
-      let sum = w0;
-      if (n > 1) sum += w1;
-      if (n > 2) sum += w2;
-      if (n > 3) sum += w3;
-      store<u16>(oj, <u16>j0);
-      store<f32>(ow, <f32>(w0 / sum));
-      if (n > 1) { store<u16>(oj, <u16>j1, 2); store<f32>(ow, <f32>(w1 / sum), 4); }
-      if (n > 2) { store<u16>(oj, <u16>j2, 4); store<f32>(ow, <f32>(w2 / sum), 8); }
-      if (n > 3) { store<u16>(oj, <u16>j3, 6); store<f32>(ow, <f32>(w3 / sum), 12); }
       continue;
     }
     let n: u32 = 0;

@@ -15,13 +15,16 @@ import {
   type StreamField,
   type UnpackedSkin,
 } from './reference/influence-layout.js';
-import { J_I32, W_F32, packIn } from './skin.js';
+import { J_I32, W_F32, packIn, type PackedSkin } from './skin.js';
 import { wasmModule, type KernelMode, type Variant, type WasmModule } from './runtime.js';
 
 export interface UnpackInfluencesOptions extends InfluenceOptions {
   kernels?: KernelMode;
   variant?: Variant;
 }
+
+/** Bytes of the scratch the influence kernels fill with their 8-bit id and weight tables (TABLES_SIZE in assembly/influences.ts). */
+const TABLES_SIZE = 6144;
 
 /** Writes the id and weight rules block the influence kernels read (9 f64). */
 function rules(wasm: WasmModule, layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions): number {
@@ -66,11 +69,21 @@ export function unpackInfluences(streams: readonly Uint8Array[], count: number, 
       else table.set([0, 0, FIELD_REMAINDER], s * 6 + 3);
     }
     const r = rules(wasm, layout, options);
-    const j = wasm.alloc(count * slots * 4), w = wasm.alloc(count * slots * 4), rigid = wasm.alloc(count);
-    const result = wasm.exports.gatherInfluences(count, slots, fields, r, j, w, rigid);
-    if (result >= 0) return undefined; // the reference throws the same InvalidInfluence
+    const tables = wasm.alloc(TABLES_SIZE), rigid = wasm.alloc(count);
+    let result: number, packed: PackedSkin;
+    if (slots <= 4) {
+      // Gathered and packed in one pass, vertex by vertex.
+      const scratch = wasm.alloc(32), oj = wasm.alloc(count * 8), ow = wasm.alloc(count * 16);
+      result = wasm.exports.unpackFewInfluences(count, slots, fields, r, tables, scratch, oj, ow, rigid);
+      if (result >= 0) return undefined; // the reference throws the same InvalidInfluence
+      packed = { joints: wasm.take(Uint16Array, oj, count * 4), weights: wasm.take(Float32Array, ow, count * 4) };
+    } else {
+      const j = wasm.alloc(count * slots * 4), w = wasm.alloc(count * slots * 4);
+      result = wasm.exports.gatherInfluences(count, slots, fields, r, tables, j, w, rigid);
+      if (result >= 0) return undefined;
+      packed = packIn(wasm, count, slots, j, slots * 4, 4, J_I32, w, slots * 4, 4, W_F32);
+    }
     const rigidCount = -1 - result;
-    const packed = packIn(wasm, count, slots, j, slots * 4, 4, J_I32, w, slots * 4, 4, W_F32);
     return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, count) : new Uint8Array(0), rigidCount, options.rigidJoint);
   }, () => undefined);
   return status ?? unpackInfluencesJS(streams, count, layout, options);
@@ -128,11 +141,22 @@ export function unpackGroupedInfluences(
     const widest = wasm.exports.groupRecords(b, recordCount, stride, jf.offset, FIELD_TYPES[jf.type], grouping.endMask, grouping.maxPerVertex, vertexCount, starts);
     if (widest < 0 || tooWide(vertexCount, widest, recordCount)) return undefined; // the reference reports or handles it
     const r = rules(wasm, layout, options);
-    const j = wasm.alloc(vertexCount * widest * 4), w = wasm.alloc(vertexCount * widest * 4), rigid = wasm.alloc(vertexCount);
-    const result = wasm.exports.gatherGroupedInfluences(b, stride, jf.offset, FIELD_TYPES[jf.type], wf.offset, FIELD_TYPES[wf.type], vertexCount, starts, widest, r, j, w, rigid);
-    if (result >= 0) return undefined;
+    const tables = wasm.alloc(TABLES_SIZE), rigid = wasm.alloc(vertexCount);
+    const record = [b, stride, jf.offset, FIELD_TYPES[jf.type], wf.offset, FIELD_TYPES[wf.type], vertexCount, starts, widest, r, tables] as const;
+    let result: number, packed: PackedSkin;
+    if (widest <= 4) {
+      // Gathered and packed in one pass, vertex by vertex.
+      const scratch = wasm.alloc(32), oj = wasm.alloc(vertexCount * 8), ow = wasm.alloc(vertexCount * 16);
+      result = wasm.exports.unpackFewGroupedInfluences(...record, scratch, oj, ow, rigid);
+      if (result >= 0) return undefined;
+      packed = { joints: wasm.take(Uint16Array, oj, vertexCount * 4), weights: wasm.take(Float32Array, ow, vertexCount * 4) };
+    } else {
+      const j = wasm.alloc(vertexCount * widest * 4), w = wasm.alloc(vertexCount * widest * 4);
+      result = wasm.exports.gatherGroupedInfluences(...record, j, w, rigid);
+      if (result >= 0) return undefined;
+      packed = packIn(wasm, vertexCount, widest, j, widest * 4, 4, J_I32, w, widest * 4, 4, W_F32);
+    }
     const rigidCount = -1 - result;
-    const packed = packIn(wasm, vertexCount, widest, j, widest * 4, 4, J_I32, w, widest * 4, 4, W_F32);
     return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, vertexCount) : new Uint8Array(0), rigidCount, options.rigidJoint);
   }, () => undefined);
   return fast ?? unpackGroupedInfluencesJS(bytes, recordCount, vertexCount, layout, grouping, options);

@@ -18,11 +18,16 @@ export interface KernelExports {
     weights: number, weightStride: number, weightStep: number, weightType: number,
     tj: number, tw: number, outJ: number, outW: number, rigid: number,
   ): number;
-  gatherInfluences(count: number, slots: number, fields: number, rules: number, outJ: number, outW: number, rigid: number): number;
+  gatherInfluences(count: number, slots: number, fields: number, rules: number, tables: number, outJ: number, outW: number, rigid: number): number;
+  unpackFewInfluences(count: number, slots: number, fields: number, rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number): number;
   groupRecords(bytes: number, count: number, stride: number, offset: number, type: number, endMask: number, maxPer: number, vertexCount: number, starts: number): number;
   gatherGroupedInfluences(
     bytes: number, stride: number, jointOffset: number, jointType: number, weightOffset: number, weightType: number,
-    vertexCount: number, starts: number, widest: number, rules: number, outJ: number, outW: number, rigid: number,
+    vertexCount: number, starts: number, widest: number, rules: number, tables: number, outJ: number, outW: number, rigid: number,
+  ): number;
+  unpackFewGroupedInfluences(
+    bytes: number, stride: number, jointOffset: number, jointType: number, weightOffset: number, weightType: number,
+    vertexCount: number, starts: number, widest: number, rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number,
   ): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;

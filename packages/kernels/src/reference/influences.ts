@@ -2,6 +2,7 @@
 // weights sit in its records (an InfluenceLayout) and how ids resolve (InfluenceOptions); these
 // read them and pack them to glTF JOINTS_0/WEIGHTS_0 (top 4, renormalised) with packSkinWeights.
 import {
+  FIELD_TYPES,
   InvalidInfluence,
   checkGroupRecords,
   checkGrouped,
@@ -16,86 +17,128 @@ import {
   type UnweightedVertices,
   type WeightType,
 } from './influence-layout.js';
-import { packSkinWeightsJS, type PackedSkin } from './skin.js';
+import { packVertex, type PackedSkin } from './skin.js';
 
-/** Reads a field as a number (little-endian). */
-function reader(view: DataView, type: WeightType): (p: number) => number {
+/** Reads a field of type code `type` (FIELD_TYPES) at byte `p`, little-endian. */
+function readField(bytes: Uint8Array, view: DataView, p: number, type: number): number {
   switch (type) {
-    case 'u8': return (p) => view.getUint8(p);
-    case 'i8': return (p) => view.getInt8(p);
-    case 'u16': return (p) => view.getUint16(p, true);
-    case 'i16': return (p) => view.getInt16(p, true);
-    case 'u32': return (p) => view.getUint32(p, true);
-    case 'i32': return (p) => view.getInt32(p, true);
-    default: return (p) => view.getFloat32(p, true);
+    case 0: return bytes[p];
+    case 1: return (bytes[p] << 24) >> 24;
+    case 2: return bytes[p] | (bytes[p + 1] << 8);
+    case 3: return ((bytes[p] | (bytes[p + 1] << 8)) << 16) >> 16;
+    case 4: return view.getUint32(p, true);
+    case 5: return view.getInt32(p, true);
+    default: return view.getFloat32(p, true);
   }
 }
 
-/** The slot walk of one vertex: resolves ids, keeps weighted valid slots, flags unskinned vertices. */
-class SlotWalk {
-  private readonly mask: number;
-  private readonly divisor: number;
-  private readonly weightDivisor: number;
-  private readonly palette: Int32Array | undefined;
-  private readonly limit: number;
-  private readonly invalid: InvalidIds;
-  private readonly unweighted: UnweightedVertices;
-  private joint = 0;
-  kept = 0;
-  private stopped = false;
-  private firstValid = false;
-
-  constructor(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions) {
-    this.mask = layout.idMask ?? -1;
-    this.divisor = layout.idDivisor ?? 1;
-    this.weightDivisor = layout.weightDivisor ?? 1;
-    // Palette joints are i32, as in module memory.
-    this.palette = options.palette ? Int32Array.from(options.palette as ArrayLike<number>) : undefined;
-    this.limit = options.jointCount ?? -1;
-    this.invalid = options.invalid ?? 'skip';
-    this.unweighted = options.unweighted ?? 'first';
+/**
+ * `n` fields of type code `type`, the first at byte `p` and `stride` apart, into out[o],
+ * out[o + step], …: one loop per type, so the hot loops neither branch on types nor call closures.
+ */
+function readColumn(bytes: Uint8Array, view: DataView, p: number, stride: number, type: number, n: number, out: Float64Array, o: number, step: number): void {
+  const end = o + n * step;
+  switch (type) {
+    case 0: for (; o < end; o += step, p += stride) out[o] = bytes[p]; break;
+    case 1: for (; o < end; o += step, p += stride) out[o] = (bytes[p] << 24) >> 24; break;
+    case 2: for (; o < end; o += step, p += stride) out[o] = bytes[p] | (bytes[p + 1] << 8); break;
+    case 3: for (; o < end; o += step, p += stride) out[o] = ((bytes[p] | (bytes[p + 1] << 8)) << 16) >> 16; break;
+    case 4: for (; o < end; o += step, p += stride) out[o] = view.getUint32(p, true); break;
+    case 5: for (; o < end; o += step, p += stride) out[o] = view.getInt32(p, true); break;
+    default: for (; o < end; o += step, p += stride) out[o] = view.getFloat32(p, true);
   }
+}
 
-  start(): void {
-    this.kept = 0;
-    this.stopped = false;
-    this.firstValid = false;
+/** Vertices decoded per block: the raw columns stay small and in cache. */
+const BLOCK = 1024;
+
+/** An id that resolves to no joint (outside every i32 joint index). */
+const INVALID = 2 ** 40;
+
+/** The id rules of a call, resolved once. */
+interface IdRules {
+  mask: number;
+  divisor: number;
+  /** Palette joints are i32, as in module memory; always an array (empty when there is none), so the object keeps one shape across calls. */
+  palette: Int32Array;
+  hasPalette: boolean;
+  limit: number;
+}
+
+function idRules(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions): IdRules {
+  return {
+    mask: layout.idMask ?? -1,
+    divisor: layout.idDivisor ?? 1,
+    palette: Int32Array.from((options.palette ?? []) as ArrayLike<number>),
+    hasPalette: options.palette !== undefined,
+    limit: options.jointCount ?? -1,
+  };
+}
+
+/** Everything the slot walk needs from a layout and options, in one shape for every caller. */
+interface WalkRules {
+  rules: IdRules;
+  remainder: number;
+  weightDivisor: number;
+  invalid: InvalidIds;
+  unweighted: UnweightedVertices;
+}
+
+function walkRules(layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions): WalkRules {
+  return {
+    rules: idRules(layout, options),
+    remainder: layout.remainder ?? 0,
+    weightDivisor: layout.weightDivisor ?? 1,
+    invalid: options.invalid ?? 'skip',
+    unweighted: options.unweighted ?? 'first',
+  };
+}
+
+/** Resolves a raw id (mask, divisor, palette, limit) into a joint index, or INVALID. */
+function resolveId(raw: number, rules: IdRules): number {
+  let id = rules.mask >= 0 ? (raw & rules.mask) >>> 0 : raw;
+  if (rules.divisor !== 1) {
+    id /= rules.divisor;
+    if (id !== Math.floor(id)) return INVALID;
   }
+  let joint: number;
+  if (rules.hasPalette) {
+    if (!(id >= 0 && id < rules.palette.length)) return INVALID;
+    joint = rules.palette[id];
+  } else joint = id | 0;
+  return rules.limit < 0 || (joint >= 0 && joint < rules.limit) ? joint : INVALID;
+}
 
-  private resolve(raw: number): boolean {
-    let id = this.mask >= 0 ? (raw & this.mask) >>> 0 : raw;
-    if (this.divisor !== 1) {
-      id /= this.divisor;
-      if (id !== Math.floor(id)) return false;
+// The per-vertex walk state in one number, as the WASM kernels keep it: bit 0 stopped
+// (truncate), bit 1 first slot valid, bits 2+ the kept slots.
+const STOPPED = 1, FIRST_VALID = 2, KEPT = 4;
+
+/**
+ * One slot (joint or INVALID, f32 weight) into joints/weights at `o`; returns the new walk state,
+ * or −1 when an invalid weighted id must throw.
+ */
+function takeSlot(joint: number, value: number, slot: number, o: number, state: number, joints: Int32Array, weights: Float32Array, invalid: InvalidIds): number {
+  const valid = joint !== INVALID;
+  joints[o] = valid ? joint : 0;
+  if (slot === 0) state = valid ? state | FIRST_VALID : state & ~FIRST_VALID;
+  if (value > 0 && (state & STOPPED) === 0) {
+    if (valid) {
+      weights[o] = value;
+      return state + KEPT;
     }
-    if (this.palette) {
-      if (!(id >= 0 && id < this.palette.length)) return false;
-      this.joint = this.palette[id];
-    } else this.joint = id | 0;
-    return this.limit < 0 || (this.joint >= 0 && this.joint < this.limit);
+    if (invalid === 'throw') return -1;
   }
+  if (invalid === 'truncate') state |= STOPPED;
+  weights[o] = 0;
+  return state;
+}
 
-  /** Writes slot `slot` at `o`; throws InvalidInfluence for an invalid weighted id in throw mode. */
-  take(raw: number, weight: number, vertex: number, slot: number, o: number, joints: Int32Array, weights: Float32Array): void {
-    const value = Math.fround(weight / this.weightDivisor);
-    const valid = this.resolve(raw);
-    joints[o] = valid ? this.joint : 0;
-    if (slot === 0) this.firstValid = valid;
-    if (value > 0 && !this.stopped) {
-      if (valid) {
-        weights[o] = value;
-        this.kept++;
-        return;
-      }
-      if (this.invalid === 'throw') throw new InvalidInfluence(vertex, slot, this.mask >= 0 ? (raw & this.mask) >>> 0 : raw);
-    }
-    if (this.invalid === 'truncate') this.stopped = true;
-    weights[o] = 0;
-  }
+function unskinned(state: number, unweighted: UnweightedVertices): boolean {
+  return state < KEPT && (unweighted === 'unskinned' || (unweighted === 'firstValid' && (state & FIRST_VALID) === 0));
+}
 
-  unskinned(): boolean {
-    return this.kept === 0 && (this.unweighted === 'unskinned' || (this.unweighted === 'firstValid' && !this.firstValid));
-  }
+function invalidAt(vertex: number, slot: number, raw: number, rules: IdRules): InvalidInfluence {
+  return new InvalidInfluence(vertex, slot, rules.mask >= 0 ? (raw & rules.mask) >>> 0 : raw);
 }
 
 /** Marks vertices flagged in `rigid` as unskinned: zero weights, or weight 1 on `rigidJoint`. */
@@ -122,35 +165,71 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
   checkInfluences(streams, count, layout, options);
   const slots = layout.joints.length;
   const views = streams.map((b) => new DataView(b.buffer, b.byteOffset, b.byteLength));
-  const at = (f: StreamField<WeightType>) => ({ read: reader(views[f.stream ?? 0], f.type), offset: f.offset, stride: layout.strides[f.stream ?? 0] });
-  const jointFields = layout.joints.map(at);
-  const weightFields = layout.weights.map(at);
-  const remainder = layout.remainder ?? 0;
-  const walk = new SlotWalk(layout, options);
-  const joints = new Int32Array(count * slots);
-  const weights = new Float32Array(count * slots);
+  // Each slot's fields as plain per-slot arrays: the vertex loop reads numbers, calls no closures.
+  const field = (fields: readonly StreamField<WeightType>[]): SlotFields => ({
+    bytes: fields.map((f) => streams[f.stream ?? 0]),
+    views: fields.map((f) => views[f.stream ?? 0]),
+    offsets: fields.map((f) => f.offset),
+    strides: fields.map((f) => layout.strides[f.stream ?? 0]),
+    types: fields.map((f) => FIELD_TYPES[f.type]),
+  });
+  const j = field(layout.joints), w = field(layout.weights);
+  const out = { joints: new Uint16Array(count * 4), weights: new Float32Array(count * 4) };
   const rigid = new Uint8Array(count);
+  const rigidCount = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid);
+  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+}
+
+/** Per-slot field columns (one entry per slot). */
+interface SlotFields {
+  bytes: Uint8Array[];
+  views: DataView[];
+  offsets: number[];
+  strides: number[];
+  types: number[];
+}
+
+/**
+ * The vertex loop of {@link unpackInfluencesJS}, apart from the option handling so that callers'
+ * differently shaped layouts and options never deoptimise it: reads, walks and packs `count`
+ * vertices into outJ/outW, flags unskinned ones in `rigid` and returns their count.
+ */
+function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array): number {
+  const weighted = w.types.length; // the slot past them (if any) is the remainder
+  const { rules, remainder, weightDivisor, invalid, unweighted } = walk;
+  // Each vertex's slots are packed as soon as they are read (packVertex, as packSkinWeightsJS does).
+  const joints = new Int32Array(slots), weights = new Float32Array(slots);
+  const tj = new Int32Array(slots), tw = new Float64Array(slots);
   let rigidCount = 0;
-  for (let v = 0; v < count; v++) {
-    walk.start();
-    let sum = 0;
+  const rawIds = new Float64Array(Math.min(count, BLOCK) * slots), rawWeights = new Float64Array(rawIds.length);
+  for (let first = 0; first < count; first += BLOCK) {
+    const n = Math.min(BLOCK, count - first);
     for (let s = 0; s < slots; s++) {
-      const j = jointFields[s];
-      const w = weightFields[s];
-      let weight: number;
-      if (w === undefined) weight = remainder - sum;
-      else {
-        weight = w.read(v * w.stride + w.offset);
-        sum += weight;
-      }
-      walk.take(j.read(v * j.stride + j.offset), weight, v, s, v * slots + s, joints, weights);
+      readColumn(j.bytes[s], j.views[s], first * j.strides[s] + j.offsets[s], j.strides[s], j.types[s], n, rawIds, s, slots);
+      if (s < weighted) readColumn(w.bytes[s], w.views[s], first * w.strides[s] + w.offsets[s], w.strides[s], w.types[s], n, rawWeights, s, slots);
     }
-    if (walk.unskinned()) {
-      rigid[v] = 1;
-      rigidCount++;
+    for (let i = 0, o = 0; i < n; i++) {
+      const v = first + i;
+      let state = 0, sum = 0;
+      for (let s = 0; s < slots; s++, o++) {
+        const raw = rawIds[o];
+        let weight: number;
+        if (s === weighted) weight = remainder - sum;
+        else {
+          weight = rawWeights[o];
+          sum += weight;
+        }
+        state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, s, state, joints, weights, invalid);
+        if (state < 0) throw invalidAt(v, s, raw, rules);
+      }
+      packVertex(joints, weights, 0, slots, tj, tw, outJ, outW, v * 4);
+      if (unskinned(state, unweighted)) {
+        rigid[v] = 1;
+        rigidCount++;
+      }
     }
   }
-  return applyRigid(packSkinWeightsJS(count, slots, joints, weights), rigid, rigidCount, options.rigidJoint);
+  return rigidCount;
 }
 
 /**
@@ -168,14 +247,15 @@ export function groupRecordsJS(
   grouping: RecordGrouping,
 ): { starts: Uint32Array; widest: number } {
   checkGroupRecords(bytes, recordCount, vertexCount, stride, field, grouping);
-  const read = reader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), field.type);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const type = FIELD_TYPES[field.type];
   const starts = new Uint32Array(vertexCount + 1);
   let v = 0, k = 0, widest = 0;
   for (let r = 0, p = field.offset; r < recordCount; r++, p += stride) {
     if (v >= vertexCount) throw new RangeError(`record ${r} belongs to vertex ${v}, past the ${vertexCount} vertices`);
     if (k === 0) starts[v] = r;
     k++;
-    if ((read(p) & grouping.endMask) !== 0 || k === grouping.maxPerVertex) {
+    if ((readField(bytes, view, p, type) & grouping.endMask) !== 0 || k === grouping.maxPerVertex) {
       if (k > widest) widest = k;
       v++;
       k = 0;
@@ -188,7 +268,7 @@ export function groupRecordsJS(
   return { starts, widest };
 }
 
-/** Padding every vertex to the widest costs more than this many slots per record: pack one at a time. */
+/** Padding every vertex to the widest (the WASM kernels do) would cost more than this many slots per record. */
 export function tooWide(vertexCount: number, widest: number, recordCount: number): boolean {
   return vertexCount * widest > 8 * recordCount + 64;
 }
@@ -211,35 +291,49 @@ export function unpackGroupedInfluencesJS(
   const jf = layout.joints[0], wf = layout.weights[0];
   const { starts, widest } = groupRecordsJS(bytes, recordCount, vertexCount, stride, jf, grouping);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const readJoint = reader(view, jf.type), readWeight = reader(view, wf.type);
-  const walk = new SlotWalk(layout, options);
+  const j: SlotFields = { bytes: [bytes], views: [view], offsets: [jf.offset], strides: [stride], types: [FIELD_TYPES[jf.type]] };
+  const w: SlotFields = { bytes: [bytes], views: [view], offsets: [wf.offset], strides: [stride], types: [FIELD_TYPES[wf.type]] };
+  const out = { joints: new Uint16Array(vertexCount * 4), weights: new Float32Array(vertexCount * 4) };
   const rigid = new Uint8Array(vertexCount);
+  const rigidCount = walkRecords(vertexCount, starts, widest, j, w, walkRules(layout, options), out.joints, out.weights, rigid);
+  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+}
+
+/**
+ * The vertex loop of {@link unpackGroupedInfluencesJS} (as {@link walkSlots}): vertex v has the
+ * records [starts[v], starts[v + 1]), one slot each; j/w hold the one id and weight field.
+ */
+function walkRecords(
+  vertexCount: number, starts: Uint32Array, widest: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array,
+): number {
+  const { rules, weightDivisor, invalid, unweighted } = walk;
+  const stride = j.strides[0];
   let rigidCount = 0;
-  const fill = (v: number, joints: Int32Array, weights: Float32Array, base: number): void => {
-    walk.start();
-    for (let r = starts[v], s = 0; r < starts[v + 1]; r++, s++) {
-      walk.take(readJoint(r * stride + jf.offset), readWeight(r * stride + wf.offset), v, s, base + s, joints, weights);
+  // The raw ids and weights of the records of vertices [v0, v0 + BLOCK), decoded by column.
+  let rawIds = new Float64Array(0), rawWeights = rawIds, r0 = 0;
+  // Each vertex's records are packed as soon as they are read (packVertex, as packSkinWeightsJS
+  // does for the vertices padded to the widest, whose padding it skips).
+  const joints = new Int32Array(widest), weights = new Float32Array(widest);
+  const tj = new Int32Array(widest), tw = new Float64Array(widest);
+  for (let v = 0; v < vertexCount; v++) {
+    if (v % BLOCK === 0) {
+      r0 = starts[v];
+      const n = starts[Math.min(vertexCount, v + BLOCK)] - r0;
+      if (rawIds.length < n) rawIds = new Float64Array(n), rawWeights = new Float64Array(n);
+      readColumn(j.bytes[0], j.views[0], r0 * stride + j.offsets[0], stride, j.types[0], n, rawIds, 0, 1);
+      readColumn(w.bytes[0], w.views[0], r0 * stride + w.offsets[0], stride, w.types[0], n, rawWeights, 0, 1);
     }
-    if (walk.unskinned()) {
+    let state = 0, s = 0;
+    for (let r = starts[v] - r0; r < starts[v + 1] - r0; r++, s++) {
+      const raw = rawIds[r];
+      state = takeSlot(resolveId(raw, rules), Math.fround(rawWeights[r] / weightDivisor), s, s, state, joints, weights, invalid);
+      if (state < 0) throw invalidAt(v, s, raw, rules);
+    }
+    packVertex(joints, weights, 0, s, tj, tw, outJ, outW, v * 4);
+    if (unskinned(state, unweighted)) {
       rigid[v] = 1;
       rigidCount++;
     }
-  };
-  if (!tooWide(vertexCount, widest, recordCount)) {
-    const joints = new Int32Array(vertexCount * widest);
-    const weights = new Float32Array(vertexCount * widest);
-    for (let v = 0; v < vertexCount; v++) fill(v, joints, weights, v * widest);
-    return applyRigid(packSkinWeightsJS(vertexCount, widest, joints, weights), rigid, rigidCount, options.rigidJoint);
   }
-  // A few very wide vertices: pack one vertex at a time instead of padding every vertex.
-  const out = { joints: new Uint16Array(vertexCount * 4), weights: new Float32Array(vertexCount * 4) };
-  for (let v = 0; v < vertexCount; v++) {
-    const n = starts[v + 1] - starts[v];
-    const joints = new Int32Array(n), weights = new Float32Array(n);
-    fill(v, joints, weights, 0);
-    const one = packSkinWeightsJS(1, n, joints, weights);
-    out.joints.set(one.joints, v * 4);
-    out.weights.set(one.weights, v * 4);
-  }
-  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+  return rigidCount;
 }

@@ -23,48 +23,65 @@ export function packSkinWeightsJS(
   const outW = new Float32Array(vertexCount * 4);
   const tj = new Int32Array(influences);
   const tw = new Float64Array(influences);
-  for (let v = 0; v < vertexCount; v++) {
-    let n = 0;
-    for (let k = 0; k < influences; k++) {
-      const j = joints[v * influences + k];
-      const w = weights[v * influences + k];
-      if (!(w > 0)) continue;
-      let m = 0;
-      while (m < n && tj[m] !== j) m++;
-      if (m < n) tw[m] += w;
-      else {
-        tj[n] = j;
-        tw[n++] = w;
-      }
-    }
-    if (n === 0) {
-      outJ[v * 4] = joints[v * influences] ?? 0;
-      outW[v * 4] = 1;
-      continue;
-    }
-    // Selection of the 4 largest (stable for equal weights: earlier influence first).
-    let sum = 0;
-    const keep = Math.min(4, n);
-    for (let s = 0; s < keep; s++) {
-      let best = s;
-      for (let m = s + 1; m < n; m++) if (tw[m] > tw[best]) best = m;
-      if (best !== s) {
-        const bj = tj[best], bw = tw[best];
-        for (let m = best; m > s; m--) {
-          tj[m] = tj[m - 1];
-          tw[m] = tw[m - 1];
-        }
-        tj[s] = bj;
-        tw[s] = bw;
-      }
-      sum += tw[s];
-    }
-    for (let s = 0; s < keep; s++) {
-      outJ[v * 4 + s] = tj[s];
-      outW[v * 4 + s] = tw[s] / sum;
+  for (let v = 0; v < vertexCount; v++) packVertex(joints, weights, v * influences, influences, tj, tw, outJ, outW, v * 4);
+  return { joints: outJ, weights: outW };
+}
+
+/**
+ * One vertex of {@link packSkinWeightsJS}: its `influences` pairs at joints/weights[at…] into
+ * outJ/outW[o…o + 4) (written only where kept; the rest stay as they are). `tj`/`tw` are scratch
+ * of `influences` entries.
+ */
+export function packVertex(
+  joints: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  at: number,
+  influences: number,
+  tj: Int32Array,
+  tw: Float64Array,
+  outJ: Uint16Array,
+  outW: Float32Array,
+  o: number,
+): void {
+  let n = 0;
+  for (let k = 0; k < influences; k++) {
+    const j = joints[at + k];
+    const w = weights[at + k];
+    if (!(w > 0)) continue;
+    let m = 0;
+    while (m < n && tj[m] !== j) m++;
+    if (m < n) tw[m] += w;
+    else {
+      tj[n] = j;
+      tw[n++] = w;
     }
   }
-  return { joints: outJ, weights: outW };
+  if (n === 0) {
+    outJ[o] = joints[at] ?? 0;
+    outW[o] = 1;
+    return;
+  }
+  // Selection of the 4 largest (stable for equal weights: earlier influence first).
+  let sum = 0;
+  const keep = Math.min(4, n);
+  for (let s = 0; s < keep; s++) {
+    let best = s;
+    for (let m = s + 1; m < n; m++) if (tw[m] > tw[best]) best = m;
+    if (best !== s) {
+      const bj = tj[best], bw = tw[best];
+      for (let m = best; m > s; m--) {
+        tj[m] = tj[m - 1];
+        tw[m] = tw[m - 1];
+      }
+      tj[s] = bj;
+      tw[s] = bw;
+    }
+    sum += tw[s];
+  }
+  for (let s = 0; s < keep; s++) {
+    outJ[o + s] = tj[s];
+    outW[o + s] = tw[s] / sum;
+  }
 }
 
 export function checkPack(vertexCount: number, influences: number, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
