@@ -32,10 +32,12 @@ export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { i
     if (!compact.indices.length) continue;
     const source = compact.source;
     const inOrder = isIdentity(source, vertexCount);
-    const attributes: Primitive['attributes'] = inOrder
-      ? { POSITION: mirrorZ(g.positions), NORMAL: mirrorZ(g.normals), TEXCOORD_0: finiteOrCopy(g.uvs) }
-      : gatherVertices(g, source);
-    const notFinite = zeroNonFinite(attributes.POSITION) + zeroNonFinite(attributes.NORMAL!) + zeroNonFinite(attributes.TEXCOORD_0!);
+    let attributes: Primitive['attributes'];
+    let notFinite: number;
+    if (inOrder) {
+      attributes = { POSITION: mirrorZ(g.positions), NORMAL: mirrorZ(g.normals), TEXCOORD_0: finiteOrCopy(g.uvs) };
+      notFinite = zeroNonFinite(attributes.POSITION) + zeroNonFinite(attributes.NORMAL!) + zeroNonFinite(attributes.TEXCOORD_0!);
+    } else ({ attributes, notFinite } = gatherVertices(g, source));
     if (!allCounted) countNotFinite(ctx, 'vertex values', notFinite);
     if (inOrder) allCounted = true;
     const primitive: Primitive = { attributes, indices: compact.indices };

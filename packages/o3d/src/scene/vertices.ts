@@ -60,26 +60,36 @@ function compactInto(all: Uint16Array, start: number, end: number, vertexCount: 
   return { unique, corners: o };
 }
 
-/** POSITION, NORMAL and TEXCOORD_0 of the source vertices, z mirrored (gather and mirror, fused). */
-export function gatherVertices(g: O3dGeometry, source: Uint32Array): Primitive['attributes'] {
+/**
+ * POSITION, NORMAL and TEXCOORD_0 of the source vertices, z mirrored, non-finite values written as 0
+ * and counted: gather, mirror and scrub in one pass over new arrays (the file's stay untouched).
+ */
+export function gatherVertices(g: O3dGeometry, source: Uint32Array): { attributes: Primitive['attributes']; notFinite: number } {
   const n = source.length;
   const p = g.positions, nm = g.normals, t = g.uvs;
   const positions = new Float32Array(n * 3);
   const normals = new Float32Array(n * 3);
   const uvs = new Float32Array(n * 2);
+  let bad = 0;
+  // `x - x === 0` holds exactly for finite x (NaN and ±infinity give NaN).
+  const finite = (x: number): number => {
+    if (x - x === 0) return x;
+    bad++;
+    return 0;
+  };
   for (let v = 0, o3 = 0, o2 = 0; v < n; v++, o3 += 3, o2 += 2) {
     const s = source[v];
     const s3 = s * 3, s2 = s * 2;
-    positions[o3] = p[s3];
-    positions[o3 + 1] = p[s3 + 1];
-    positions[o3 + 2] = 0 - p[s3 + 2];
-    normals[o3] = nm[s3];
-    normals[o3 + 1] = nm[s3 + 1];
-    normals[o3 + 2] = 0 - nm[s3 + 2];
-    uvs[o2] = t[s2];
-    uvs[o2 + 1] = t[s2 + 1];
+    positions[o3] = finite(p[s3]);
+    positions[o3 + 1] = finite(p[s3 + 1]);
+    positions[o3 + 2] = finite(0 - p[s3 + 2]);
+    normals[o3] = finite(nm[s3]);
+    normals[o3 + 1] = finite(nm[s3 + 1]);
+    normals[o3 + 2] = finite(0 - nm[s3 + 2]);
+    uvs[o2] = finite(t[s2]);
+    uvs[o2 + 1] = finite(t[s2 + 1]);
   }
-  return { POSITION: positions, NORMAL: normals, TEXCOORD_0: uvs };
+  return { attributes: { POSITION: positions, NORMAL: normals, TEXCOORD_0: uvs }, notFinite: bad };
 }
 
 /** Whether `source` lists vertices 0..count-1 in order. */
