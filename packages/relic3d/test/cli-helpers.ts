@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusFiles, corpusRoot } from '@relic3d/test-harness';
 import { createIO } from '@relic3d/gltf';
-import { runCli } from '../src/cli.js';
 
 export const hasCorpus = corpusFiles('o3d').length > 0;
 /** Reads a written .glb, or a .gltf with its resources from the same folder. */
@@ -29,11 +28,6 @@ export const jobs = '0';
 // CI builds before testing: there the worker-pool suite must run, never skip quietly.
 if (process.env.CI === 'true' && !existsSync(batchWorker)) throw new Error(`relic3d: ${batchWorker} is missing; build @relic3d/batch before the tests`);
 
-export async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), isTTY: false });
-  return { code, stdout, stderr };
-}
+export { run } from './run-cli.js';
 
 export const corpus = (folder: string, file: string) => path.join(corpusRoot(), folder, file);
