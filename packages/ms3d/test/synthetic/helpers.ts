@@ -1,5 +1,13 @@
 // Shared helpers for the synthetic MS3D tests: scene validation, FormatError capture, skinned poses.
-import { computeSkinMatrices, computeWorldMatrices, FormatError, sampleAnimation, skinVerticesReference, validateScene, type Scene } from '@relic3d/core';
+import {
+  computeSkinMatrices,
+  computeWorldMatrices,
+  FormatError,
+  sampleAnimation,
+  skinVerticesReference,
+  validateScene,
+  type Scene,
+} from '@relic3d/core';
 import { expect } from 'vitest';
 import { parseSync } from '../../src/index.js';
 
