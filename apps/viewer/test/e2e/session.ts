@@ -1,0 +1,113 @@
+// The one e2e session every group shares: one viewer build, one static server, one Chromium, one page at a time.
+import { afterAll, beforeAll } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const dir = path.resolve(import.meta.dirname, '../..');
+export const artifacts = path.join(dir, 'test-artifacts');
+export const outDir = path.join(artifacts, 'dist');
+// RELIC3D_CHROMIUM=none pretends there is no browser (to check the skip/fail behaviour).
+export const executablePath = process.env.RELIC3D_CHROMIUM === 'none'
+  ? undefined
+  : [process.env.RELIC3D_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+export const corpus = process.env.RELIC3D_CORPUS ?? path.resolve(dir, '../../../shared/corpus');
+export const FLYFF = ['mvr_AiBatt.o3d', 'mvr_AiBatt.chr', 'mvr_AiBatt_stand.ani', 'mvr_AiBatt_walk.ani'];
+export const hasFlyff = FLYFF.every((f) => existsSync(path.join(corpus, 'o3d', f)));
+export const inCI = !!process.env.CI && process.env.CI !== 'false';
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.md': 'text/markdown; charset=utf-8' };
+
+let server: http.Server;
+// Live bindings: the groups read the current values (`page` is replaced when a test opens a new one).
+export let base = '';
+let browser: Browser;
+export const problems: string[] = [];
+export const missing: string[] = [];
+export let scratch = '';
+export let page: Page;
+
+/** Makes `p` the page the groups drive (an imported binding cannot be assigned from outside). */
+export function setPage(p: Page): void {
+  page = p;
+}
+
+/** Registers the build, server and browser hooks; call once, inside the e2e describe. */
+export function useSession(): void {
+  scratch = mkdtempSync(path.join(tmpdir(), 'relic3d-viewer-e2e-'));
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    server = http.createServer(async (req, res) => {
+      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      let file = path.join(outDir, pathname);
+      if (!file.startsWith(outDir)) return void res.writeHead(403).end();
+      if (file.endsWith('/')) file += 'index.html';
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+      } catch {
+        // Under /spa/ the server behaves like a single-page host: a missing path gets the index page.
+        if (pathname.startsWith('/spa/')) res.writeHead(200, { 'content-type': 'text/html' }).end(await readFile(path.join(outDir, 'index.html')));
+        else res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+        '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    });
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await browser?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    rmSync(scratch, { recursive: true, force: true });
+  });
+}
+
+/**
+ * A page on `query`, waiting for its first load. Console errors are collected, except the ones a
+ * test expects (`expected`): 404s of files a test asks for, the injected worker fault.
+ */
+export async function open(query: string, viewport = { width: 1280, height: 760 }, expected?: RegExp, origin = base): Promise<Page> {
+  const p = await browser.newPage({ viewport, acceptDownloads: true });
+  p.on('console', (m) => {
+    if (m.type() === 'error' && !(expected && expected.test(m.text()))) problems.push(`${query}: ${m.text()}`);
+  });
+  p.on('response', (r) => { if (r.status() === 404) missing.push(decodeURIComponent(new URL(r.url()).pathname)); });
+  p.on('pageerror', (e) => { if (!(expected && expected.test(e.message))) problems.push(`${query}: ${e.message}`); });
+  await p.goto(origin + query);
+  await p.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
+  return p;
+}
+
+/** Runs `action` and waits until the viewer has finished the load it starts. */
+export async function settle(action: () => Promise<unknown>, on = page): Promise<void> {
+  const before = await on.evaluate(() => window.__viewer.state.loads);
+  await action();
+  await on.waitForFunction((n) => window.__viewer.state.loads > n, before, { timeout: 90_000 });
+}
+
+export const probe = (on = page) => on.evaluate(() => window.__viewer.probe());
+export const status = (on = page) => on.evaluate(() => document.body.dataset.status);
+export const texturesArrived = (on = page) => on.waitForFunction(() => window.__viewer.state.model?.textures.every((t) => t.image), null, { timeout: 30_000 });
+
+/** Drops a real folder on the page (Chromium's drag and drop, through the DevTools protocol). */
+export async function dropFolder(folder: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const box = (await page.locator('#viewport').boundingBox())!;
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const data = { items: [], files: [folder], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
+  await cdp.detach();
+}

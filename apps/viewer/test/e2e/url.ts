@@ -1,0 +1,79 @@
+// The ?url= parameter (static and Vite dev servers) and the layout at 820 px.
+import { expect, it } from 'vitest';
+import path from 'node:path';
+import { createServer } from 'vite';
+import { artifacts, base, dir, missing, open, page, probe, setPage, settle, status } from './session.js';
+
+/** Registers this group's tests, in order, inside the e2e describe (they share its page). */
+export function urlTests(): void {
+  it('loads a file from the ?url= parameter, fetching only the textures it names', async () => {
+    await page.close();
+    missing.length = 0;
+    setPage(await open('?url=samples/glscene__Woman4.ms3d', undefined, /status of 404/));
+    expect(await status()).toBe('ready');
+    expect(await page.textContent('#model-title')).toContain('glscene__Woman4.ms3d');
+    expect(await page.locator('#clips option').count()).toBe(1);
+    // The only 404s are texture files the model names (beside it, then in Texture/ and Textures/), and the warnings list them.
+    const warned = (await page.textContent('#warnings'))!;
+    const asked = missing.map((m) => m.split('/').pop()!);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const name of asked) {
+      expect(name).toMatch(/\.(bmp|tga|jpe?g|png|dds)$/i);
+      expect(warned).toContain(name);
+    }
+  });
+
+  it('says "not found" for a ?url= that is missing, also where the server answers with its index page', async () => {
+    await page.goto(`${base}?url=samples/nope.ms3d`);
+    await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
+    expect(await status()).toBe('error');
+    expect(await page.textContent('#error-message')).toMatch(/nope\.ms3d was not found \(404/);
+    await page.goto(`${base}?url=spa/nope.ms3d`);
+    await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
+    expect(await page.textContent('#error-message')).toMatch(/nope\.ms3d was not found: the server answered with an HTML page/);
+    expect(await page.textContent('#error-message')).not.toContain('doctype');
+  });
+
+  it('says "not found" for a ?url= that is missing under the Vite dev server', async () => {
+    const dev = await createServer({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', server: { port: 0, host: '127.0.0.1', strictPort: false } });
+    await dev.listen();
+    try {
+      const devPage = await open('?url=no/such/model.ms3d', undefined, /status of 404/, dev.resolvedUrls!.local[0]);
+      expect(await status(devPage)).toBe('error');
+      expect(await devPage.textContent('#error-message')).toMatch(/model\.ms3d was not found/);
+      expect(await devPage.textContent('#error-fields')).not.toContain('doctype');
+      await devPage.close();
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('keeps every sample button and a wide view at 820 px', async () => {
+    await settle(() => page.click('.samples button[data-sample="jeep"]'));
+    await page.setViewportSize({ width: 820, height: 760 });
+    try {
+      await page.waitForFunction(() => innerWidth === 820);
+      expect(await page.locator('#samples').evaluate((n) => n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1)).toBe(true);
+      for (const button of await page.locator('.samples button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(820);
+      }
+      for (const id of ['#open-file', '#open-folder']) {
+        const box = (await page.locator(id).locator('xpath=..').boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(820);
+      }
+      expect((await page.locator('#export').boundingBox())!.x).toBeLessThan(820);
+      const view = (await page.locator('#viewport').boundingBox())!;
+      expect(view.width).toBeGreaterThanOrEqual(540);
+      expect(view.height).toBeGreaterThanOrEqual(500);
+      // The credit and the view tools do not cover each other, and the model still shows.
+      const credit = (await page.locator('#credit').boundingBox())!;
+      expect(credit.x + credit.width).toBeLessThanOrEqual(view.x + view.width);
+      expect((await probe()).lit).toBeGreaterThan(2000);
+      await page.screenshot({ path: path.join(artifacts, 'viewer-820px.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 760 });
+    }
+  });
+}
