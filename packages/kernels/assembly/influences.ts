@@ -133,14 +133,11 @@ const STOPPED: i32 = 1, FIRST_VALID_BIT: i32 = 2, KEPT: i32 = 4;
 }
 
 /**
- * `count` vertices of `slots` (joint, weight) slots into i32 joints and f32 weights (slots per
- * vertex), for packSkin. `fields` holds 6 u32 per slot: joint address, joint stride, joint type,
- * weight address, weight stride, weight type (T_REMAINDER, last slot only: remainder − Σ the
- * other raw weights). `tables`: TABLES_SIZE bytes of scratch. Flags unskinned vertices in `rigid`
- * (u8). Returns the first vertex with an invalid weighted id (THROW mode), or −1 − (the number
- * of flagged vertices).
+ * The slot walk of {@link gatherInfluences} and {@link unpackFewInfluences}: `fused` (a constant
+ * at each call, so each export gets its own loop) packs every vertex through `scratch` at once.
  */
-export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize): i32 {
+// @ts-ignore: decorator
+@inline function walkSlots(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize, fused: bool): i32 {
   const remainder = load<f64>(rules, R_REMAINDER);
   const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
   const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
@@ -151,8 +148,10 @@ export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: u
   let rigidCount: i32 = 0;
   for (let v: u32 = 0; v < count; v++) {
     const o = (<usize>v * slots) << 2;
-    const state = gatherVertex(v, slots, fields, tables, remainder, sums, outJ + o, outW + o, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
+    const j = fused ? scratch : outJ + o, w = fused ? scratch + 16 : outW + o;
+    const state = gatherVertex(v, slots, fields, tables, remainder, sums, j, w, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
     if (state < 0) return <i32>v;
+    if (fused) packFew(slots, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
     const flag = unskinned(state, mode);
     store<u8>(rigid + v, <u8>flag);
     if (flag) rigidCount++;
@@ -161,27 +160,24 @@ export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: u
 }
 
 /**
+ * `count` vertices of `slots` (joint, weight) slots into i32 joints and f32 weights (slots per
+ * vertex), for packSkin. `fields` holds 6 u32 per slot: joint address, joint stride, joint type,
+ * weight address, weight stride, weight type (T_REMAINDER, last slot only: remainder − Σ the
+ * other raw weights). `tables`: TABLES_SIZE bytes of scratch. Flags unskinned vertices in `rigid`
+ * (u8). Returns the first vertex with an invalid weighted id (THROW mode), or −1 − (the number
+ * of flagged vertices).
+ */
+export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize): i32 {
+  return walkSlots(count, slots, fields, rules, tables, 0, outJ, outW, rigid, false);
+}
+
+/**
  * {@link gatherInfluences} and packSkin in one pass, for at most 4 slots: each vertex goes through
  * `scratch` (32 bytes) straight into 4 u16 joints at `outJ` and 4 f32 weights at `outW`, so no
  * per-slot arrays are written and read back. Same flags and result.
  */
 export function unpackFewInfluences(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize): i32 {
-  const remainder = load<f64>(rules, R_REMAINDER);
-  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
-  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
-  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
-  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
-  const sums = load<u32>(fields + <usize>(slots - 1) * 24, 20) == T_REMAINDER;
-  let rigidCount: i32 = 0;
-  for (let v: u32 = 0; v < count; v++) {
-    const state = gatherVertex(v, slots, fields, tables, remainder, sums, scratch, scratch + 16, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
-    if (state < 0) return <i32>v;
-    packFew(slots, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
-    const flag = unskinned(state, mode);
-    store<u8>(rigid + v, <u8>flag);
-    if (flag) rigidCount++;
-  }
-  return -1 - rigidCount;
+  return walkSlots(count, slots, fields, rules, tables, scratch, outJ, outW, rigid, true);
 }
 
 /**
@@ -229,15 +225,18 @@ export function groupRecords(bytes: usize, count: u32, stride: u32, offset: u32,
 }
 
 /**
- * Pass 2: each vertex's records (from `starts`) into `widest` slots, padded with zero weights;
- * one (joint, weight) field pair per record. Same tables, flags and result as {@link gatherInfluences}.
+ * The record walk of {@link gatherGroupedInfluences} and {@link unpackFewGroupedInfluences}:
+ * `fused` (a constant at each call) packs every vertex through `scratch` at once.
  */
-export function gatherGroupedInfluences(
+// @ts-ignore: decorator
+@inline function walkRecords(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
-  vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize,
+  vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize, fused: bool,
 ): i32 {
-  memory.fill(outJ, 0, (<usize>vertexCount * widest) << 2);
-  memory.fill(outW, 0, (<usize>vertexCount * widest) << 2);
+  if (!fused) {
+    memory.fill(outJ, 0, (<usize>vertexCount * widest) << 2);
+    memory.fill(outW, 0, (<usize>vertexCount * widest) << 2);
+  }
   const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
   const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
   const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
@@ -246,16 +245,30 @@ export function gatherGroupedInfluences(
   for (let v: u32 = 0; v < vertexCount; v++) {
     const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
     const o = (<usize>v * widest) << 2;
+    // The padding slots of the two-pass kernel: joint 0, weight 0.
+    if (fused) memory.fill(scratch, 0, 32);
     const state = gatherRecords(
-      bytes, stride, jointOffset, jointType, weightOffset, weightType, a, b, tables, outJ + o, outW + o,
+      bytes, stride, jointOffset, jointType, weightOffset, weightType, a, b, tables, fused ? scratch : outJ + o, fused ? scratch + 16 : outW + o,
       mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
     );
     if (state < 0) return <i32>v;
+    if (fused) packFew(widest, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
     const flag = unskinned(state, mode);
     store<u8>(rigid + v, <u8>flag);
     if (flag) rigidCount++;
   }
   return -1 - rigidCount;
+}
+
+/**
+ * Pass 2: each vertex's records (from `starts`) into `widest` slots, padded with zero weights;
+ * one (joint, weight) field pair per record. Same tables, flags and result as {@link gatherInfluences}.
+ */
+export function gatherGroupedInfluences(
+  bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
+  vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize,
+): i32 {
+  return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, 0, outJ, outW, rigid, false);
 }
 
 /**
@@ -266,24 +279,5 @@ export function unpackFewGroupedInfluences(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
   vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
 ): i32 {
-  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
-  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
-  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
-  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
-  let rigidCount: i32 = 0;
-  for (let v: u32 = 0; v < vertexCount; v++) {
-    const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
-    // The padding slots of the two-pass kernel: joint 0, weight 0.
-    memory.fill(scratch, 0, 32);
-    const state = gatherRecords(
-      bytes, stride, jointOffset, jointType, weightOffset, weightType, a, b, tables, scratch, scratch + 16,
-      mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
-    );
-    if (state < 0) return <i32>v;
-    packFew(widest, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
-    const flag = unskinned(state, mode);
-    store<u8>(rigid + v, <u8>flag);
-    if (flag) rigidCount++;
-  }
-  return -1 - rigidCount;
+  return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, scratch, outJ, outW, rigid, true);
 }
