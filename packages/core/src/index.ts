@@ -1,7 +1,7 @@
 // The public API of @relic3d/core. Folders by concern: scene/ (the model and what walks it),
 // io/ (bytes in, errors and warnings out), format/ (the Format contract, detection, the registry),
 // math/, geometry/ (bounds, skinning, normals, indices, axes), images/ (BMP/TGA/DDS), folder/
-// (companion lookup). node.ts is the Node-only entry.
+// (companion lookup), write/ (the writer contract, WriteError, shared name rules). node.ts is the Node-only entry.
 export * from './scene/types.js';
 export type { Format, ParseOptions, Resolver, ResolverExtras, CompanionCache } from './format/types.js';
 export {
@@ -15,6 +15,9 @@ export {
 export { WarningSink, WARNINGS_PER_CODE, isWarningSummary, type WarningSummary } from './io/warnings.js';
 export { ByteReader, printable, type ByteReaderOptions } from './io/byte-reader.js';
 export { codePage, type CodePageDecoder } from './io/codepage.js';
+export { codePageEncoder, type CodePageEncoder } from './io/codepage-encoder.js';
+export { ByteWriter } from './io/byte-writer.js';
+export * from './write/index.js';
 export { detectFormat, requireFormat, type RequireFormatOptions } from './format/detect.js';
 export { registerFormat, registeredFormats } from './format/registry.js';
 export { identifyForeign, foreignError, rejectForeign, foreignSignatures, type ForeignSignature } from './format/foreign.js';

@@ -1,0 +1,4 @@
+// Writing: the contract every format writer follows, its error, and what writers share.
+export type { WriteOptions, WriteResult, FormatWriter } from './types.js';
+export { WriteError, isWriteError, type WriteErrorCode, type WriteErrorInit } from './errors.js';
+export { outputBaseName, fixedName } from './names.js';
