@@ -23,3 +23,4 @@ export type {
   AseTrack,
   AseTrackKind,
 } from './file.js';
+export { writeAse, aseWriter, type WriteAseOptions } from './write/index.js';

@@ -1,12 +1,12 @@
 // The one list of relic3d's formats. relic3d, the batch workers and the viewer's worker import it
 // statically; importing it also registers them in core's registry, the default of `detectFormat`,
 // `requireFormat` and @relic3d/three's RelicLoader.
-import { registerFormat, type Format } from '@relic3d/core';
-import { aseFormat } from '@relic3d/ase';
-import { lodFormat } from '@relic3d/lod';
-import { mdlFormat } from '@relic3d/mdl';
-import { ms3dFormat } from '@relic3d/ms3d';
-import { o3dFormat } from '@relic3d/o3d';
+import { registerFormat, type Format, type FormatWriter } from '@relic3d/core';
+import { aseFormat, aseWriter } from '@relic3d/ase';
+import { lodFormat, lodWriter } from '@relic3d/lod';
+import { mdlFormat, mdlWriter } from '@relic3d/mdl';
+import { ms3dFormat, ms3dWriter } from '@relic3d/ms3d';
+import { o3dFormat, o3dWriter } from '@relic3d/o3d';
 
 /** Every format relic3d reads, in detection order. Each keeps its own options type. */
 export const formats: readonly Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
@@ -14,6 +14,10 @@ export const formats: readonly Format[] = [ms3dFormat, aseFormat, o3dFormat, mdl
 /** The file extensions of `formats` ('.ms3d', '.ase', …), lower case, each once. */
 export const formatExtensions: readonly string[] = [...new Set(formats.flatMap((f) => f.extensions.map((e) => e.toLowerCase())))];
 
+/** Every format relic3d writes, in the order of `formats`. Each keeps its own options type. */
+export const writers: readonly FormatWriter[] = [ms3dWriter, aseWriter, o3dWriter, mdlWriter, lodWriter];
+
 for (const format of formats) registerFormat(format);
 
 export { ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat };
+export { ms3dWriter, aseWriter, o3dWriter, mdlWriter, lodWriter };

@@ -37,3 +37,4 @@ export type {
   LodUnknownChunk,
   LodWeights,
 } from './file.js';
+export { writeLod, lodWriter, type WriteLodOptions } from './write/index.js';

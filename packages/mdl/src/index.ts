@@ -17,3 +17,4 @@ export type {
   MdlVariant,
   MdlVertices,
 } from './file.js';
+export { writeMdl, mdlWriter, type WriteMdlOptions } from './write/index.js';

@@ -17,3 +17,4 @@ export type {
   Ms3dVertexExtra,
   Ms3dVertices,
 } from './file.js';
+export { writeMs3d, ms3dWriter, type WriteMs3dOptions } from './write/index.js';

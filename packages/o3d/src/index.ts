@@ -25,3 +25,4 @@ export type {
   O3dParseOptions,
   O3dReadOptions,
 } from './file.js';
+export { writeO3d, o3dWriter, type WriteO3dOptions } from './write/index.js';
