@@ -6,6 +6,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Workspace packages resolve to their sources, so tests never run against a stale build. */
 export const sourceAliases = [
+  { find: /^@relic3d\/scene-facts$/, replacement: path.join(root, 'tooling/scene-facts/src/index.ts') },
   { find: /^@relic3d\/test-harness$/, replacement: path.join(root, 'tooling/test-harness/src/index.ts') },
   { find: /^@relic3d\/fixtures\/([a-z0-9-]+)$/, replacement: path.join(root, 'packages/fixtures/src/$1.ts') },
   { find: /^@relic3d\/kernels$/, replacement: path.join(root, 'packages/kernels/src/index.ts') },
