@@ -1,0 +1,224 @@
+/**
+ * Material blocks → GMObject geometry (docs/formats/o3d.md §2.3, §2.4): each block's vertices in
+ * the order its triangles first use them (what the reader numbers them by, so a written file reads
+ * back to the same primitives), winding reversed, positions and normals mirrored on Z. An object
+ * holds at most 65,535 vertices (WORD indices), 31 material blocks and 16 materials: more make
+ * several objects.
+ */
+import { EFFECT, LIMITS, type O3dGeometry, type O3dMaterial, type O3dMaterialBlock } from '../file.js';
+import type { BlockLook } from './materials.js';
+import type { Chunk, PaletteMode } from './palettes.js';
+import { vertexList } from './vertex-list.js';
+
+/** WORD indices: 0..65535 (0xFFFF kept clear of drivers that treat it as a strip cut). */
+export const MAX_OBJECT_VERTICES = 0xffff;
+export const MAX_BLOCKS = LIMITS.materialBlocks - 1;
+
+/** Legacy fields of the object the reader kept in node extras. */
+export interface GeometryLegacy {
+  opacity?: number;
+  bump?: number;
+  rigid?: number;
+  materialFlag?: number;
+  materialCount?: number;
+}
+
+const PLAIN: O3dMaterial = { diffuse: [1, 1, 1, 0], ambient: [1, 1, 1, 0], specular: [0, 0, 0, 0], emissive: [0, 0, 0, 0], power: 0, textureName: '' };
+
+/** Unique vertices of a chunk's triangles. */
+function chunkVertices(chunk: Chunk): number {
+  const seen = new Uint8Array(chunk.prepared.positions.length / 3);
+  let n = 0;
+  for (const v of chunk.triangles) if (!seen[v]) (seen[v] = 1), n++;
+  return n;
+}
+
+/** Chunks of at most MAX_OBJECT_VERTICES vertices (a bigger one is cut between triangles). */
+function fitted(chunk: Chunk): { chunk: Chunk; vertices: number }[] {
+  const vertices = chunkVertices(chunk);
+  if (vertices <= MAX_OBJECT_VERTICES) return [{ chunk, vertices }];
+  const out: { chunk: Chunk; vertices: number }[] = [];
+  const seen = new Uint8Array(chunk.prepared.positions.length / 3);
+  let start = 0, n = 0;
+  const used: number[] = [];
+  for (let t = 0; t < chunk.triangles.length; t += 3) {
+    let added = 0;
+    for (let k = 0; k < 3; k++) if (!seen[chunk.triangles[t + k]]) added++;
+    if (n + added > MAX_OBJECT_VERTICES) {
+      out.push({ chunk: { ...chunk, triangles: chunk.triangles.subarray(start, t) }, vertices: n });
+      for (const v of used) seen[v] = 0;
+      used.length = 0;
+      start = t;
+      n = 0;
+    }
+    for (let k = 0; k < 3; k++) {
+      const v = chunk.triangles[t + k];
+      if (!seen[v]) (seen[v] = 1), used.push(v), n++;
+    }
+  }
+  out.push({ chunk: { ...chunk, triangles: chunk.triangles.subarray(start) }, vertices: n });
+  return out;
+}
+
+/** Groups chunks into objects that keep the client's vertex, block and material limits. */
+export function piecesOf(chunks: Chunk[]): Chunk[][] {
+  const pieces: Chunk[][] = [];
+  let current: Chunk[] = [], vertices = 0;
+  let looks = new Set<BlockLook | undefined>();
+  for (const { chunk, vertices: n } of chunks.flatMap(fitted)) {
+    const look = chunk.prepared.look;
+    const materials = looks.size + (looks.has(look) ? 0 : 1);
+    if (current.length && (vertices + n > MAX_OBJECT_VERTICES || current.length + 1 > MAX_BLOCKS || materials > LIMITS.materials)) {
+      pieces.push(current);
+      current = [];
+      vertices = 0;
+      looks = new Set();
+    }
+    current.push(chunk);
+    vertices += n;
+    looks.add(look);
+  }
+  if (current.length) pieces.push(current);
+  return pieces;
+}
+
+/** One object's geometry from its chunks. */
+export function buildGeometry(chunks: Chunk[], mode: PaletteMode | undefined, legacy: GeometryLegacy): O3dGeometry {
+  const skin = !!mode;
+  const vertexCount = chunks.reduce((n, c) => n + chunkVertices(c), 0);
+  const triangleCount = chunks.reduce((n, c) => n + c.triangles.length / 3, 0);
+  const positions = new Float32Array(vertexCount * 3), normals = new Float32Array(vertexCount * 3), uvs = new Float32Array(vertexCount * 2);
+  const weights = skin ? new Float32Array(vertexCount * 2) : undefined;
+  const boneIndices = skin ? new Uint16Array(vertexCount * 2) : undefined;
+  const globalBones = skin ? new Int32Array(vertexCount) : undefined;
+  const indices = new Uint16Array(triangleCount * 3);
+  const { materials, textureIds, listed } = materialList(chunks, legacy);
+  const blocks: O3dMaterialBlock[] = [];
+  let next = 0, at = 0;
+  const remaps = new Map<object, Int32Array>();
+  chunks.forEach((chunk, b) => {
+    const p = chunk.prepared;
+    let remap = remaps.get(p);
+    if (!remap) remaps.set(p, (remap = new Int32Array(p.positions.length / 3).fill(-1)));
+    const slots = new Map<number, number>();
+    const palette = chunk.palette.length ? chunk.palette : mode?.kind === 'object' ? mode.palette : [];
+    palette.forEach((bone, slot) => slots.set(bone, slot));
+    const slotOf = (bone: number) => (palette.length ? slots.get(bone)! : bone) * 3;
+    const start = at;
+    const emitted: number[] = [];
+    const vertex = (v: number): number => {
+      let r = remap[v];
+      if (r >= 0) return r;
+      r = remap[v] = next++;
+      emitted.push(v);
+      positions[r * 3] = p.positions[v * 3];
+      positions[r * 3 + 1] = p.positions[v * 3 + 1];
+      positions[r * 3 + 2] = 0 - p.positions[v * 3 + 2];
+      normals[r * 3] = p.normals[v * 3];
+      normals[r * 3 + 1] = p.normals[v * 3 + 1];
+      normals[r * 3 + 2] = 0 - p.normals[v * 3 + 2];
+      uvs[r * 2] = p.uvs[v * 2];
+      uvs[r * 2 + 1] = p.uvs[v * 2 + 1];
+      if (skin) {
+        const inf = p.influences!;
+        const w2 = inf.weights[v * 2 + 1];
+        weights![r * 2] = inf.weights[v * 2];
+        weights![r * 2 + 1] = w2;
+        boneIndices![r * 2] = slotOf(inf.bones[v * 2]);
+        boneIndices![r * 2 + 1] = w2 > 0 ? slotOf(inf.bones[v * 2 + 1]) : boneIndices![r * 2];
+        globalBones![r] = inf.bones[v * 2];
+      }
+      return r;
+    };
+    const t = chunk.triangles;
+    for (let k = 0; k < t.length; k += 3) {
+      const a = vertex(t[k]), bb = vertex(t[k + 1]), c = vertex(t[k + 2]);
+      // Counter-clockwise in the scene, clockwise in the file.
+      indices[at++] = a;
+      indices[at++] = c;
+      indices[at++] = bb;
+    }
+    // Each block numbers its own vertices: the next block of this primitive starts afresh.
+    for (const v of emitted) remap[v] = -1;
+    const look = p.look;
+    blocks.push({
+      startIndex: start,
+      primitiveCount: t.length / 3,
+      textureId: textureIds[b],
+      effect: look?.effect ?? 0,
+      amount: look?.amount ?? 0,
+      useBones: Int32Array.from(chunk.palette),
+    });
+  });
+  const list = vertexList(positions);
+  const physique = globalBones ? Int32Array.from(list.first, (v) => globalBones[v]) : new Int32Array(0);
+  const anyEffect = (bit: number) => (blocks.some((b) => (b.effect & bit) !== 0) ? 1 : 0);
+  const { min, max } = box(positions);
+  return {
+    bboxMin: min,
+    bboxMax: max,
+    opacity: legacy.opacity ?? anyEffect(EFFECT.OPACITY),
+    bump: legacy.bump ?? anyEffect(EFFECT.BUMP),
+    rigid: legacy.rigid ?? 0,
+    vertexList: list.list,
+    positions,
+    normals,
+    uvs,
+    ...(skin ? { weights, boneIndices } : {}),
+    faceCount: triangleCount,
+    indices,
+    vertexMap: list.map,
+    physique,
+    materialFlag: listed ? (legacy.materialFlag && legacy.materialFlag > 0 ? legacy.materialFlag : 1) : 0,
+    materialCount: listed ? materialCount(materials.length, legacy.materialCount) : 0,
+    materials: listed ? materials : [],
+    blocks,
+  };
+}
+
+/** The stored nMaterial: 0 means one material (what 10,527 of 11,658 real objects store). */
+function materialCount(n: number, legacy: number | undefined): number {
+  if (legacy !== undefined && (legacy === n || (n === 1 && legacy === 0))) return legacy;
+  return n === 1 ? 0 : n;
+}
+
+/**
+ * The object's material list and each block's index into it. A block without a material gets a
+ * plain white one when others have materials; an object whose blocks have none, or only the plain
+ * white the reader made for a model without a material list, writes no list.
+ */
+function materialList(chunks: Chunk[], legacy: GeometryLegacy): { materials: O3dMaterial[]; textureIds: number[]; listed: boolean } {
+  const materials: O3dMaterial[] = [];
+  const index = new Map<O3dMaterial, number>();
+  const plainOnly = legacy.materialFlag === 0 && chunks.every((c) => !c.prepared.look?.material || isPlain(c.prepared.look.material));
+  const listed = !plainOnly && chunks.some((c) => c.prepared.look?.material);
+  const textureIds = chunks.map((c) => {
+    if (!listed) return 0;
+    const m = c.prepared.look?.material ?? PLAIN;
+    let i = index.get(m);
+    if (i === undefined) {
+      i = materials.length;
+      materials.push(m);
+      index.set(m, i);
+    }
+    return i;
+  });
+  return { materials, textureIds, listed };
+}
+
+function isPlain(m: O3dMaterial): boolean {
+  const same = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v === b[i]);
+  return !m.textureName && same(m.diffuse, PLAIN.diffuse) && same(m.ambient, PLAIN.ambient) && same(m.specular, PLAIN.specular) && same(m.emissive, PLAIN.emissive) && m.power === 0;
+}
+
+export function box(positions: Float32Array): { min: [number, number, number]; max: [number, number, number] } {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let c = 0; c < 3; c++) {
+      const v = positions[i + c];
+      if (v < min[c]) min[c] = v;
+      if (v > max[c]) max[c] = v;
+    }
+  }
+  return positions.length ? { min, max } : { min: [0, 0, 0], max: [0, 0, 0] };
+}

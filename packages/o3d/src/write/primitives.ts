@@ -1,0 +1,128 @@
+/**
+ * A mesh's primitives made ready for material blocks: triangles with valid corners, finite
+ * positions, normals (computed when missing), UVs and two influences per vertex. What O3D vertices
+ * cannot hold (other attributes, morph targets, other modes) is reported once per write.
+ */
+import type { Mesh, Primitive, Skin } from '@relic3d/core';
+import { plural, warnOnce, type WriteContext } from './context.js';
+import { twoInfluences, type InfluenceStats, type Influences } from './influences.js';
+import type { BlockLook } from './materials.js';
+
+export interface Prepared {
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs: Float32Array;
+  /** Scene triangles (counter-clockwise corners), three vertex indices each. */
+  triangles: Uint32Array;
+  influences?: Influences;
+  look?: BlockLook;
+  /** The block palette the reader kept in `extras.useBones`. */
+  legacyPalette?: number[];
+}
+
+export interface SkinBinding {
+  skin: Skin | undefined;
+  boneOf: Map<number, number>;
+  fallback: number;
+  stats: InfluenceStats;
+}
+
+const KEPT = new Set(['POSITION', 'NORMAL', 'TEXCOORD_0', 'JOINTS_0', 'WEIGHTS_0']);
+
+export function preparePrimitives(ctx: WriteContext, mesh: Mesh, looks: BlockLook[], binding: SkinBinding | undefined): Prepared[] {
+  const out: Prepared[] = [];
+  for (const primitive of mesh.primitives) {
+    const prepared = prepare(ctx, mesh, primitive, looks, binding);
+    if (prepared) out.push(prepared);
+  }
+  return out;
+}
+
+function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[], binding: SkinBinding | undefined): Prepared | undefined {
+  const mode = p.mode ?? 'TRIANGLES';
+  if (mode !== 'TRIANGLES') {
+    warnOnce(ctx, 'O3D_WRITE_PRIMITIVE_MODE', `O3D draws triangle lists; ${mode} primitives (mesh "${mesh.name}") are not written`);
+    return undefined;
+  }
+  const source = p.attributes.POSITION;
+  const count = Math.floor((source?.length ?? 0) / 3);
+  const dropped = Object.keys(p.attributes).filter((a) => !KEPT.has(a));
+  if (dropped.length) warnOnce(ctx, 'O3D_WRITE_ATTRIBUTES', `O3D vertices hold a position, a normal, one UV set and two bone weights; ${dropped.join(', ')} are not written`);
+  if (p.targets?.length) warnOnce(ctx, 'O3D_WRITE_MORPHS', `O3D has no morph targets; the base shape of mesh "${mesh.name}" (and any others) is written, ${plural(p.targets.length, 'target')} dropped`);
+  const triangles = validTriangles(ctx, mesh, p, count);
+  if (!triangles.length) return undefined;
+
+  let bad = 0;
+  const finite = (values: Float32Array | undefined, size: number): Float32Array => {
+    const out = new Float32Array(count * size);
+    if (!values) return out;
+    const n = Math.min(values.length, out.length);
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      if (v - v === 0) out[i] = v;
+      else bad++;
+    }
+    return out;
+  };
+  const positions = finite(source, 3);
+  let normals: Float32Array;
+  if (p.attributes.NORMAL && p.attributes.NORMAL.length >= count * 3) normals = finite(p.attributes.NORMAL, 3);
+  else {
+    warnOnce(ctx, 'O3D_WRITE_NORMALS', `O3D vertices need normals; mesh "${mesh.name}" (and any others without them) gets smooth normals computed from its triangles`);
+    normals = smoothNormals(positions, triangles);
+  }
+  const look = p.material !== undefined ? looks[p.material] : undefined;
+  if (!p.attributes.TEXCOORD_0 && look?.material?.textureName) warnOnce(ctx, 'O3D_WRITE_UVS', `mesh "${mesh.name}" has a texture but no UVs; UVs are written as 0`);
+  const uvs = finite(p.attributes.TEXCOORD_0, 2);
+  if (bad) ctx.sink.warn('O3D_WRITE_NOT_FINITE', `mesh "${mesh.name}": ${plural(bad, 'vertex value')} not finite (NaN or infinite), written as 0`);
+  const prepared: Prepared = { positions, normals, uvs, triangles };
+  if (look) prepared.look = look;
+  if (binding) prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
+  const legacy = p.extras?.useBones;
+  if (Array.isArray(legacy) && legacy.every((b) => Number.isInteger(b))) prepared.legacyPalette = legacy as number[];
+  return prepared;
+}
+
+/** The triangles whose corners name vertices; others are dropped and reported. */
+function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): Uint32Array {
+  const indices = p.indices;
+  const corners = indices ? indices.length - (indices.length % 3) : count - (count % 3);
+  const out = new Uint32Array(corners);
+  let kept = 0;
+  for (let t = 0; t < corners; t += 3) {
+    const a = indices ? indices[t] : t, b = indices ? indices[t + 1] : t + 1, c = indices ? indices[t + 2] : t + 2;
+    if (a < count && b < count && c < count) {
+      out[kept++] = a;
+      out[kept++] = b;
+      out[kept++] = c;
+    }
+  }
+  const extra = (indices ? indices.length : count) % 3;
+  if (kept < corners || extra) {
+    ctx.sink.warn('O3D_WRITE_INDEX', `mesh "${mesh.name}": ${plural((corners - kept) / 3, 'triangle')} name vertices past its ${count}${extra ? ` and ${plural(extra, 'index', 'indices')} do not make a triangle` : ''}; not written`);
+  }
+  return kept < corners ? out.slice(0, kept) : out;
+}
+
+/** Area-weighted vertex normals of counter-clockwise triangles. */
+function smoothNormals(positions: Float32Array, triangles: Uint32Array): Float32Array {
+  const sum = new Float64Array(positions.length);
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangles[t] * 3, b = triangles[t + 1] * 3, c = triangles[t + 2] * 3;
+    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    for (const o of [a, b, c]) {
+      sum[o] += nx;
+      sum[o + 1] += ny;
+      sum[o + 2] += nz;
+    }
+  }
+  const out = new Float32Array(positions.length);
+  for (let v = 0; v < out.length; v += 3) {
+    const l = Math.hypot(sum[v], sum[v + 1], sum[v + 2]);
+    if (l > 0) (out[v] = sum[v] / l), (out[v + 1] = sum[v + 1] / l), (out[v + 2] = sum[v + 2] / l);
+    else out[v + 1] = 1;
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+/**
+ * The model's one skeleton: every joint of every skin and every node marked `joint`, parents first (docs/formats/o3d.md §3, §5.5).
+ * A bone's parent is its nearest ancestor that is a joint too; nodes between joints (shear nodes,
+ * armature nodes) fold into the bones' matrices, which are taken from world matrices.
+ */
+import { math, type Scene } from '@relic3d/core';
+import { warnOnce, type WriteContext } from './context.js';
+import { BONE_NAME_FIELD, fitName } from './names.js';
+
+export interface Bones {
+  /** Scene node of each bone. */
+  nodes: number[];
+  parents: number[];
+  names: string[];
+  /** Inverse bind matrix of each bone (scene space, column-major). */
+  inverses: Float64Array[];
+  /** Scene node → bone, for joints and the reader's LOD followers of joints. */
+  byNode: Map<number, number>;
+  /** Nodes that only carry a bone's shear (the reader's `<bone> (shear)` nodes and their followers). */
+  shearNodes: Set<number>;
+}
+
+export function collectBones(ctx: WriteContext): Bones | undefined {
+  const { scene } = ctx;
+  const n = scene.nodes.length;
+  const joints: number[] = [];
+  const seen = new Set<number>();
+  for (const skin of scene.skins) for (const j of skin.joints) if (j >= 0 && j < n && !seen.has(j)) (seen.add(j), joints.push(j));
+  // Joints no skin uses still carry objects (a skeleton whose meshes are all attached to bones).
+  scene.nodes.forEach((node, j) => node.joint && !seen.has(j) && (seen.add(j), joints.push(j)));
+  if (!joints.length) return undefined;
+
+  const jointAncestor = (node: number): number => {
+    let p = scene.nodes[node].parent;
+    for (let guard = 0; p >= 0 && p < n && guard < n; guard++, p = scene.nodes[p].parent) if (seen.has(p)) return p;
+    return -1;
+  };
+  // Skin order, each bone moved after its parent when it comes first.
+  const order: number[] = [];
+  const placed = new Set<number>();
+  const place = (j: number, depth: number) => {
+    if (placed.has(j) || depth > n) return;
+    const p = jointAncestor(j);
+    if (p >= 0) place(p, depth + 1);
+    placed.add(j);
+    order.push(j);
+  };
+  for (const j of joints) place(j, 0);
+
+  const byNode = new Map<number, number>();
+  order.forEach((node, i) => byNode.set(node, i));
+  const names = order.map((node, i) => fitName(ctx, scene.nodes[node].name || `Bone${i}`, BONE_NAME_FIELD, `bone name`));
+  const inverses = order.map((node) => inverseBind(ctx, node));
+  const bones: Bones = { nodes: order, parents: order.map((node) => byNode.get(jointAncestor(node)) ?? -1), names, inverses, byNode, shearNodes: new Set() };
+  addFollowers(scene, bones);
+  return bones;
+}
+
+/** The first skin's inverse bind matrix of a joint; other skins that bind it otherwise are reported. */
+function inverseBind(ctx: WriteContext, node: number): Float64Array {
+  let found: Float64Array | undefined;
+  for (const skin of ctx.scene.skins) {
+    const j = skin.joints.indexOf(node);
+    if (j < 0 || skin.inverseBindMatrices.length < j * 16 + 16) continue;
+    const m = Float64Array.from(skin.inverseBindMatrices.subarray(j * 16, j * 16 + 16));
+    if (!found) found = m;
+    else if (found.some((v, k) => Math.abs(v - m[k]) > 1e-4 * Math.max(1, Math.abs(v)))) {
+      warnOnce(ctx, 'O3D_WRITE_SKIN_BIND', `joint "${ctx.scene.nodes[node].name}" has other inverse bind matrices in another skin; the O3D skeleton has one per bone (the first skin's is written)`);
+    }
+  }
+  return found ?? Float64Array.from(math.invert(ctx.rest.subarray(node * 16, node * 16 + 16), new Float64Array(16)) ?? math.identity(new Float64Array(16)));
+}
+
+/**
+ * The reader's LOD followers (copies of a bone's chain inside each LOD level, `extras.followsBone`)
+ * stand for their bones; the reader's shear nodes (`extras.shearOf`) and their followers are part
+ * of the bone below them.
+ */
+function addFollowers(scene: Scene, bones: Bones): void {
+  const byBoneIndex = new Map<number, number>();
+  bones.nodes.forEach((node, i) => {
+    const index = scene.nodes[node].extras?.boneIndex;
+    if (typeof index === 'number') byBoneIndex.set(index, i);
+  });
+  scene.nodes.forEach((node, i) => {
+    const follows = node.extras?.followsBone;
+    if (typeof follows === 'number' && byBoneIndex.has(follows) && !bones.byNode.has(i)) bones.byNode.set(i, byBoneIndex.get(follows)!);
+    if (typeof node.extras?.shearOf === 'number' || typeof node.extras?.followsShearOf === 'number') bones.shearNodes.add(i);
+  });
+}
