@@ -119,10 +119,13 @@ export function frameAttributes(list: unknown, frames: number): MotionAttribute[
   return out;
 }
 
+/** Matrices of one bone that differ by less than this (relative) over a clip are one matrix: float noise of the world-matrix round trip. */
+const CONSTANT_TOLERANCE = 1e-5;
+
 /** Whether every frame's matrix equals the first (float noise aside). */
 function isConstant(m: Float64Array): boolean {
   for (let at = 16; at < m.length; at += 16) {
-    for (let k = 0; k < 16; k++) if (Math.abs(m[at + k] - m[k]) > 1e-6 * Math.max(1, Math.abs(m[k]))) return false;
+    for (let k = 0; k < 16; k++) if (Math.abs(m[at + k] - m[k]) > CONSTANT_TOLERANCE * Math.max(1, Math.abs(m[k]))) return false;
   }
   return true;
 }
