@@ -98,6 +98,10 @@ export function assignClips(ctx: WriteContext, bones: Bones | undefined, objectN
   if (objectMotion.length) {
     sink.warn('O3D_WRITE_OBJECT_MOTION', `only one clip can move objects (the O3D's own frames, here "${frameClip!.name}"); the object motion of ${objectMotion.map((n) => `"${n}"`).join(', ')} is not kept (objects attached to bones still follow them)`);
   }
+  const stepped = [...(frameClip ? [frameClip] : []), ...motions.map((m) => m.clip)].filter((c) => c.channels.some((ch) => ch.interpolation === 'STEP' && ch.times.length > 1));
+  if (stepped.length) {
+    sink.warn('O3D_WRITE_STEP_KEYS', `Flyff interpolates between frames: the steps of ${stepped.map((c) => `"${c.name}"`).join(', ')} are kept at every frame and take one frame (1/30 s) to happen`);
+  }
   if (frameClip && frameClip.name !== 'embedded') {
     sink.warn('O3D_WRITE_CLIP_NAME', `clip "${frameClip.name}" becomes the O3D's own frames, which have no name: it reads back as "embedded"`);
   }

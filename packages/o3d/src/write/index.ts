@@ -47,6 +47,7 @@ function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   if (scene.cameras.length) sink.warn('O3D_WRITE_CAMERAS', `O3D has no cameras; ${plural(scene.cameras.length, 'camera')} not written`);
   if (scene.lights.length) sink.warn('O3D_WRITE_LIGHTS', `O3D has no lights (only night-lit "light objects"); ${plural(scene.lights.length, 'light')} not written`);
   checkLods(ctx);
+  checkNames(ctx);
 
   const bones = collectBones(ctx);
   const looks = blockLooks(ctx);
@@ -134,6 +135,19 @@ function checkLods(ctx: WriteContext): void {
   if (lodNodes.some((n) => n.lods!.some((l) => l.distance !== undefined || l.screenCoverage !== undefined))) {
     ctx.sink.warn('O3D_WRITE_LODS', 'the client picks LOD groups by its own distances; LOD distances and screen coverages are not written');
   }
+}
+
+/** O3D stores no node or material names: objects and materials read back named by position and texture. */
+function checkNames(ctx: WriteContext): void {
+  const { scene } = ctx;
+  const nodes = scene.nodes.filter((n) => n.mesh !== undefined && !/ LOD\d+ object \d+$/.test(n.name)).length;
+  if (nodes) ctx.sink.warn('O3D_WRITE_NODE_NAMES', `O3D objects have no names; ${plural(nodes, 'mesh node')} read back as "<model> LOD<n> object <i>"`);
+  const materials = scene.materials.filter((m) => {
+    const texture = m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
+    const textureName = (texture?.uri ?? texture?.name ?? '').replace(/^.*[\\/]/, '');
+    return m.name !== textureName && !(!textureName && /^material \d+$/.test(m.name));
+  }).length;
+  if (materials) ctx.sink.warn('O3D_WRITE_MATERIAL_NAMES', `O3D materials have no names; ${plural(materials, 'material')} read back named after their texture (or "material <n>")`);
 }
 
 /** Refuses scenes whose structure cannot be followed (broken references, cycles, non-finite transforms). */
