@@ -40,7 +40,7 @@ export function buildGroups(ctx: WriteContext, sources: ObjectSource[], bones: B
   const { scene } = ctx;
   const lods = scene.nodes.some((n) => n.lods?.length);
   const bySource = new Map(sources.map((s) => [s.node, s]));
-  const order = preorder(scene);
+  const order = objectOrder(sources);
   const groups: O3dObject[][] = [];
   for (let g = 0; g < (lods ? 3 : 1); g++) {
     const hidden = lods ? hiddenLodNodes(scene, g) : new Set<number>();
@@ -91,22 +91,21 @@ function objectOf(ctx: WriteContext, source: ObjectSource, piece: ObjectSource['
   return object;
 }
 
-/** Nodes in depth-first order from the scene's roots (parents before children, siblings in order). */
-export function preorder(scene: Scene): number[] {
+/**
+ * Object nodes in node order (the reader makes them in file order), each parent object moved
+ * before its children (the client resolves parents in one pass).
+ */
+export function objectOrder(sources: ObjectSource[]): number[] {
+  const bySource = new Map(sources.map((s) => [s.node, s]));
   const out: number[] = [];
-  const seen = new Uint8Array(scene.nodes.length);
-  const starts = [...scene.roots, ...scene.nodes.map((_, i) => i).filter((i) => scene.nodes[i].parent < 0)];
-  const stack: number[] = [];
-  for (const start of starts) {
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
-      if (i < 0 || i >= scene.nodes.length || seen[i]) continue;
-      seen[i] = 1;
-      out.push(i);
-      const children = scene.nodes[i].children;
-      for (let c = children.length - 1; c >= 0; c--) stack.push(children[c]);
-    }
-  }
+  const placed = new Set<number>();
+  const place = (node: number, depth: number) => {
+    if (placed.has(node) || depth > sources.length) return;
+    const placement = bySource.get(node)!.placement;
+    if (placement.kind === 'object' && bySource.has(placement.node)) place(placement.node, depth + 1);
+    placed.add(node);
+    out.push(node);
+  };
+  for (const node of [...bySource.keys()].sort((a, b) => a - b)) place(node, 0);
   return out;
 }
