@@ -25,7 +25,11 @@ export function vertexList(positions: Float32Array): VertexList {
   let unique = 0;
   for (let v = 0; v < count; v++) {
     const x = bits[v * 3], y = bits[v * 3 + 1], z = bits[v * 3 + 2];
-    let h = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b) ^ Math.imul(z, 0xc2b2ae35)) >>> 0;
+    // Float bits of round numbers end in zeros: mix every bit into the low ones (murmur3's finaliser).
+    let h = Math.imul(x, 0x9e3779b1) ^ Math.imul(y ^ (y >>> 15), 0x85ebca6b) ^ Math.imul(z ^ (z >>> 13), 0xc2b2ae35) ^ (x >>> 16);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    h ^= h >>> 16;
     for (;;) {
       h &= size - 1;
       const e = table[h];
