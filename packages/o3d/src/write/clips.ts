@@ -28,9 +28,14 @@ export interface ClipAssignment {
   embeddedSkeleton: boolean;
 }
 
+/** Highest key rate looked for when keys lie on a grid. */
+const MAX_GRID_FPS = 240;
+
 /**
- * A clip's frames: an O3D clip keeps its own frame count and perSlerp; any other is sampled at
- * 30 frames per second or a little less, so that its last frame falls on its end.
+ * A clip's frames: an O3D clip keeps its own frame count and perSlerp. Linear keys on a grid of
+ * whole frames per second (24 fps keys of a MilkShape model) keep that grid, 30 when it divides 30,
+ * so every key is a frame and the client's interpolation between them is the source's. Any other
+ * clip is sampled at 30 frames per second or a little less, so that its last frame is its end.
  */
 export function clipTiming(clip: AnimationClip): ClipTiming {
   const duration = Number.isFinite(clip.duration) && clip.duration > 0 ? clip.duration : 0;
@@ -40,9 +45,21 @@ export function clipTiming(clip: AnimationClip): ClipTiming {
     const fps = CLIENT_TICK_HZ * perSlerp;
     if (Math.abs((frameCount - 1) / fps - duration) < 1e-5) return { clip, frames: frameCount, fps, perSlerp };
   }
-  const frames = Math.max(1, Math.ceil(duration * FLYFF_FPS - 1e-6) + 1);
+  const grid = keyGrid(clip, duration);
+  const rate = grid !== undefined ? (FLYFF_FPS % grid === 0 ? FLYFF_FPS : grid) : FLYFF_FPS;
+  const frames = Math.max(1, Math.ceil(duration * rate - 1e-4) + 1);
   const fps = frames > 1 ? (frames - 1) / duration : FLYFF_FPS;
   return { clip, frames, fps, perSlerp: fps / CLIENT_TICK_HZ };
+}
+
+/** The smallest whole frame rate on which every key time and the end of a linear clip fall, if any. */
+function keyGrid(clip: AnimationClip, duration: number): number | undefined {
+  if (!duration || clip.channels.some((c) => c.interpolation !== 'LINEAR')) return undefined;
+  const times = new Set<number>([duration]);
+  for (const c of clip.channels) for (const t of c.times) times.add(t);
+  const list = [...times];
+  for (let g = 1; g <= MAX_GRID_FPS; g++) if (list.every((t) => Math.abs(t * g - Math.round(t * g)) < 1e-3)) return g;
+  return undefined;
 }
 
 /** Nodes whose motion moves a bone: the bones, their followers and every ancestor of them. */

@@ -49,9 +49,12 @@ function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   checkLods(ctx);
   checkNames(ctx);
 
-  const bones = collectBones(ctx);
+  const joints = collectBones(ctx);
   const looks = blockLooks(ctx);
-  const sources = objectSources(ctx, bones, looks);
+  const sources = objectSources(ctx, joints, looks);
+  // A skeleton no mesh follows (no skin, nothing attached) is not written: the client would not load it.
+  const bones = joints && sources.some((s) => s.skinned || s.placement.kind === 'bone') ? joints : undefined;
+  if (joints && !bones) sink.warn('O3D_WRITE_SKELETON', `the scene's ${plural(joints.nodes.length, 'joint')} move no mesh (no skin, nothing attached to them): no skeleton is written`);
   const clips = assignClips(ctx, bones, sources.filter((s) => !s.skinned).map((s) => s.node));
   const rest = restLocals(ctx);
   if (clips.frame) addFrameKeys(ctx, sources, clips.frame, rest);
@@ -127,7 +130,9 @@ function attributes(file: O3dFile, e: Record<string, unknown>): void {
 
 /** The scene's LODs as the O3D's three groups: warned when they do not map one to one. */
 function checkLods(ctx: WriteContext): void {
-  const lodNodes = ctx.scene.nodes.filter((n) => n.lods?.length);
+  const single = ctx.scene.nodes.filter((n) => n.lods?.length === 1).length;
+  if (single) ctx.sink.warn('O3D_WRITE_LODS', `${plural(single, 'node')} with a single LOD level: written without LOD groups`);
+  const lodNodes = ctx.scene.nodes.filter((n) => (n.lods?.length ?? 0) > 1);
   if (!lodNodes.length) return;
   if (lodNodes.length > 1) ctx.sink.warn('O3D_WRITE_LODS', `an O3D has one set of 3 LOD groups; the ${lodNodes.length} nodes with LODs are merged level by level`);
   const counts = [...new Set(lodNodes.map((n) => n.lods!.length))];

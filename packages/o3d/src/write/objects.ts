@@ -38,7 +38,7 @@ export function placementOf(scene: Scene, node: number, objects: Set<number>, bo
 /** The object groups: three when the scene has LODs (group 0 most detailed), else one. */
 export function buildGroups(ctx: WriteContext, sources: ObjectSource[], bones: Bones | undefined): O3dObject[][] {
   const { scene } = ctx;
-  const lods = scene.nodes.some((n) => n.lods?.length);
+  const lods = scene.nodes.some((n) => (n.lods?.length ?? 0) > 1);
   const bySource = new Map(sources.map((s) => [s.node, s]));
   const order = objectOrder(sources);
   const groups: O3dObject[][] = [];
