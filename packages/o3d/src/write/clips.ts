@@ -99,7 +99,8 @@ export function assignClips(ctx: WriteContext, bones: Bones | undefined, objectN
   const objectSet = objectDrivers(scene, objectNodes, bones);
   const clips = scene.animations;
   const frameClip = clips.find((c) => c.name === 'embedded') ?? clips.find((c) => drives(c, objectSet));
-  const embeddedSkeleton = !!bones && (scene.extras.skeleton as { embedded?: unknown } | undefined)?.embedded === true || (!!bones && !!frameClip && drives(frameClip, boneSet));
+  const embeddedBefore = (scene.extras.skeleton as { embedded?: unknown } | undefined)?.embedded === true;
+  const embeddedSkeleton = !!bones && (embeddedBefore || (!!frameClip && drives(frameClip, boneSet)));
   const motions: ClipTiming[] = [];
   const dropped: string[] = [];
   const objectMotion: string[] = [];

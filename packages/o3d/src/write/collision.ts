@@ -6,8 +6,7 @@
 import { math, type Collider } from '@relic3d/core';
 import type { O3dGeometry } from '../file.js';
 import { plural, type WriteContext } from './context.js';
-import { box } from './geometry.js';
-import { MAX_OBJECT_VERTICES } from './geometry.js';
+import { MAX_OBJECT_VERTICES, box } from './geometry.js';
 import { vertexList } from './vertex-list.js';
 
 export function collisionGeometry(ctx: WriteContext): O3dGeometry | undefined {

@@ -25,51 +25,67 @@ export interface GeometryLegacy {
 
 const PLAIN: O3dMaterial = { diffuse: [1, 1, 1, 0], ambient: [1, 1, 1, 0], specular: [0, 0, 0, 0], emissive: [0, 0, 0, 0], power: 0, textureName: '' };
 
-/** Unique vertices of a chunk's triangles. */
-function chunkVertices(chunk: Chunk): number {
-  const seen = new Uint8Array(chunk.prepared.positions.length / 3);
-  let n = 0;
-  for (const v of chunk.triangles) if (!seen[v]) (seen[v] = 1), n++;
-  return n;
+/** Marks per vertex of one primitive, reused across chunks (a stamp per count, never cleared). */
+class VertexMarks {
+  private marks = new Uint32Array(0);
+  private stamp = 0;
+  constructor(private owner?: object) {}
+  /** A fresh pass over `count` vertices of `owner`. */
+  begin(owner: object, count: number): void {
+    if (owner !== this.owner || this.marks.length < count || this.stamp === 0xffffffff) {
+      this.marks = new Uint32Array(count);
+      this.owner = owner;
+      this.stamp = 0;
+    }
+    this.stamp++;
+  }
+  /** Marks `v`; true when it was not marked in this pass. */
+  mark(v: number): boolean {
+    if (this.marks[v] === this.stamp) return false;
+    this.marks[v] = this.stamp;
+    return true;
+  }
 }
 
-/** Chunks of at most MAX_OBJECT_VERTICES vertices (a bigger one is cut between triangles). */
-function fitted(chunk: Chunk): { chunk: Chunk; vertices: number }[] {
-  const vertices = chunkVertices(chunk);
-  if (vertices <= MAX_OBJECT_VERTICES) return [{ chunk, vertices }];
+/** Chunks of at most MAX_OBJECT_VERTICES vertices (a bigger one is cut between triangles), with their vertex counts. */
+function fitted(chunk: Chunk, marks: VertexMarks): { chunk: Chunk; vertices: number }[] {
+  const p = chunk.prepared;
+  const t = chunk.triangles;
   const out: { chunk: Chunk; vertices: number }[] = [];
-  const seen = new Uint8Array(chunk.prepared.positions.length / 3);
+  marks.begin(p, p.positions.length / 3);
   let start = 0, n = 0;
-  const used: number[] = [];
-  for (let t = 0; t < chunk.triangles.length; t += 3) {
-    let added = 0;
-    for (let k = 0; k < 3; k++) if (!seen[chunk.triangles[t + k]]) added++;
-    if (n + added > MAX_OBJECT_VERTICES) {
-      out.push({ chunk: { ...chunk, triangles: chunk.triangles.subarray(start, t) }, vertices: n });
-      for (const v of used) seen[v] = 0;
-      used.length = 0;
-      start = t;
-      n = 0;
+  for (let k = 0; k < t.length; k += 3) {
+    const a = t[k], b = t[k + 1], c = t[k + 2];
+    if (n + 3 > MAX_OBJECT_VERTICES) {
+      // Close to the limit: count exactly what this triangle adds.
+      const probe = (marks.mark(a) ? 1 : 0) + (marks.mark(b) ? 1 : 0) + (marks.mark(c) ? 1 : 0);
+      if (n + probe > MAX_OBJECT_VERTICES) {
+        out.push({ chunk: { ...chunk, triangles: t.subarray(start, k) }, vertices: n });
+        marks.begin(p, p.positions.length / 3);
+        start = k;
+        n = (marks.mark(a) ? 1 : 0) + (marks.mark(b) ? 1 : 0) + (marks.mark(c) ? 1 : 0);
+      } else n += probe;
+      continue;
     }
-    for (let k = 0; k < 3; k++) {
-      const v = chunk.triangles[t + k];
-      if (!seen[v]) (seen[v] = 1), used.push(v), n++;
-    }
+    if (marks.mark(a)) n++;
+    if (marks.mark(b)) n++;
+    if (marks.mark(c)) n++;
   }
-  out.push({ chunk: { ...chunk, triangles: chunk.triangles.subarray(start) }, vertices: n });
+  out.push({ chunk: start ? { ...chunk, triangles: t.subarray(start) } : chunk, vertices: n });
   return out;
 }
 
 /** Groups chunks into objects that keep the client's vertex, block and material limits. */
-export function piecesOf(chunks: Chunk[]): Chunk[][] {
-  const pieces: Chunk[][] = [];
+export function piecesOf(chunks: Chunk[]): Piece[] {
+  const pieces: Piece[] = [];
   let current: Chunk[] = [], vertices = 0;
   let looks = new Set<BlockLook | undefined>();
-  for (const { chunk, vertices: n } of chunks.flatMap(fitted)) {
+  const marks = new VertexMarks();
+  for (const { chunk, vertices: n } of chunks.flatMap((c) => fitted(c, marks))) {
     const look = chunk.prepared.look;
     const materials = looks.size + (looks.has(look) ? 0 : 1);
     if (current.length && (vertices + n > MAX_OBJECT_VERTICES || current.length + 1 > MAX_BLOCKS || materials > LIMITS.materials)) {
-      pieces.push(current);
+      pieces.push({ chunks: current, vertices });
       current = [];
       vertices = 0;
       looks = new Set();
@@ -78,14 +94,23 @@ export function piecesOf(chunks: Chunk[]): Chunk[][] {
     vertices += n;
     looks.add(look);
   }
-  if (current.length) pieces.push(current);
+  if (current.length) pieces.push({ chunks: current, vertices });
   return pieces;
 }
 
-/** One object's geometry from its chunks. */
-export function buildGeometry(chunks: Chunk[], mode: PaletteMode | undefined, legacy: GeometryLegacy): O3dGeometry {
+/** An object's worth of chunks and how many vertices they write. */
+export interface Piece {
+  chunks: Chunk[];
+  vertices: number;
+}
+
+/**
+ * One object's geometry from its chunks. `remaps` (per primitive, all -1 between chunks) is shared
+ * by the pieces of one mesh so that a big primitive's table is made once.
+ */
+export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legacy: GeometryLegacy, remaps: Map<object, Int32Array>): O3dGeometry {
   const skin = !!mode;
-  const vertexCount = chunks.reduce((n, c) => n + chunkVertices(c), 0);
+  const { chunks, vertices: vertexCount } = piece;
   const triangleCount = chunks.reduce((n, c) => n + c.triangles.length / 3, 0);
   const positions = new Float32Array(vertexCount * 3), normals = new Float32Array(vertexCount * 3), uvs = new Float32Array(vertexCount * 2);
   const weights = skin ? new Float32Array(vertexCount * 2) : undefined;
@@ -95,51 +120,52 @@ export function buildGeometry(chunks: Chunk[], mode: PaletteMode | undefined, le
   const { materials, textureIds, listed } = materialList(chunks, legacy);
   const blocks: O3dMaterialBlock[] = [];
   let next = 0, at = 0;
-  const remaps = new Map<object, Int32Array>();
+  // Scene vertex of each written vertex, to clear the remap table after each chunk.
+  const sourceOf = new Int32Array(vertexCount);
   chunks.forEach((chunk, b) => {
     const p = chunk.prepared;
     let remap = remaps.get(p);
     if (!remap) remaps.set(p, (remap = new Int32Array(p.positions.length / 3).fill(-1)));
-    const slots = new Map<number, number>();
     const palette = chunk.palette.length ? chunk.palette : mode?.kind === 'object' ? mode.palette : [];
-    palette.forEach((bone, slot) => slots.set(bone, slot));
-    const slotOf = (bone: number) => (palette.length ? slots.get(bone)! : bone) * 3;
-    const start = at;
-    const emitted: number[] = [];
-    const vertex = (v: number): number => {
-      let r = remap[v];
-      if (r >= 0) return r;
-      r = remap[v] = next++;
-      emitted.push(v);
-      positions[r * 3] = p.positions[v * 3];
-      positions[r * 3 + 1] = p.positions[v * 3 + 1];
-      positions[r * 3 + 2] = 0 - p.positions[v * 3 + 2];
-      normals[r * 3] = p.normals[v * 3];
-      normals[r * 3 + 1] = p.normals[v * 3 + 1];
-      normals[r * 3 + 2] = 0 - p.normals[v * 3 + 2];
-      uvs[r * 2] = p.uvs[v * 2];
-      uvs[r * 2 + 1] = p.uvs[v * 2 + 1];
-      if (skin) {
-        const inf = p.influences!;
-        const w2 = inf.weights[v * 2 + 1];
-        weights![r * 2] = inf.weights[v * 2];
-        weights![r * 2 + 1] = w2;
-        boneIndices![r * 2] = slotOf(inf.bones[v * 2]);
-        boneIndices![r * 2 + 1] = w2 > 0 ? slotOf(inf.bones[v * 2 + 1]) : boneIndices![r * 2];
-        globalBones![r] = inf.bones[v * 2];
-      }
-      return r;
-    };
+    // Bone → stored index (palette slot × 3; the bone itself × 3 with global indices).
+    const slot = new Map<number, number>(palette.map((bone, k) => [bone, k * 3]));
+    const slotOf = (bone: number) => (palette.length ? slot.get(bone)! : bone * 3);
+    const start = at, first = next;
+    const sp = p.positions, sn = p.normals, st = p.uvs;
+    const inf = p.influences;
     const t = chunk.triangles;
-    for (let k = 0; k < t.length; k += 3) {
-      const a = vertex(t[k]), bb = vertex(t[k + 1]), c = vertex(t[k + 2]);
-      // Counter-clockwise in the scene, clockwise in the file.
-      indices[at++] = a;
-      indices[at++] = c;
-      indices[at++] = bb;
+    for (let k = 0; k < t.length; k++) {
+      const v = t[k];
+      let r = remap[v];
+      if (r < 0) {
+        r = remap[v] = next++;
+        sourceOf[r] = v;
+        const r3 = r * 3, v3 = v * 3;
+        positions[r3] = sp[v3];
+        positions[r3 + 1] = sp[v3 + 1];
+        positions[r3 + 2] = 0 - sp[v3 + 2];
+        normals[r3] = sn[v3];
+        normals[r3 + 1] = sn[v3 + 1];
+        normals[r3 + 2] = 0 - sn[v3 + 2];
+        uvs[r * 2] = st[v * 2];
+        uvs[r * 2 + 1] = st[v * 2 + 1];
+        if (inf) {
+          const w2 = inf.weights[v * 2 + 1];
+          weights![r * 2] = inf.weights[v * 2];
+          weights![r * 2 + 1] = w2;
+          const a = slotOf(inf.bones[v * 2]);
+          boneIndices![r * 2] = a;
+          boneIndices![r * 2 + 1] = w2 > 0 ? slotOf(inf.bones[v * 2 + 1]) : a;
+          globalBones![r] = inf.bones[v * 2];
+        }
+      }
+      // Counter-clockwise in the scene (a, b, c), clockwise in the file (a, c, b).
+      const corner = k % 3;
+      indices[start + k - corner + (corner === 0 ? 0 : 3 - corner)] = r;
     }
+    at += t.length;
     // Each block numbers its own vertices: the next block of this primitive starts afresh.
-    for (const v of emitted) remap[v] = -1;
+    for (let r = first; r < next; r++) remap[sourceOf[r]] = -1;
     const look = p.look;
     blocks.push({
       startIndex: start,

@@ -4,9 +4,10 @@
  * embedded textures beside them. The scene is in glTF conventions, converted at this edge
  * (axes.ts); nothing of it is changed.
  */
-import { WarningSink, WriteError, computeBounds, isEmptyBounds, isWriteError, validateScene, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { WarningSink, WriteError, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { skinVertices } from '@relic3d/kernels';
 import { LIMITS, type O3dEmbeddedSkeleton, type O3dFile } from '../file.js';
-import { toD3dBox, toD3dVec3 } from './axes.js';
+import { toD3dBox, toD3dMatrix, toD3dVec3 } from './axes.js';
 import { aniBytes } from './bytes/ani.js';
 import { chrBytes } from './bytes/chr.js';
 import { o3dBytes } from './bytes/o3d.js';
@@ -20,7 +21,6 @@ import { buildGroups } from './objects.js';
 import { restLocals } from './sampling.js';
 import { collectBones, type Bones } from './skeleton.js';
 import { addFrameKeys, objectSources } from './sources.js';
-import { toD3dMatrix } from './axes.js';
 
 /** Options of `writeO3d`; names are written in `codePage` (default `'euc-kr'`, Flyff's CP949). */
 export type WriteO3dOptions = WriteOptions;
@@ -67,7 +67,7 @@ function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   const events = vec3List(e.events);
   if (events.length > LIMITS.o3dEvents) sink.warn('O3D_WRITE_EVENTS', `the model has ${events.length} events; an O3D holds ${LIMITS.o3dEvents}, the rest are not written`);
   const forces = vec3List(e.forces).map(toD3dVec3);
-  const bounds = computeBounds(scene);
+  const bounds = restBounds(scene);
   const box = isEmptyBounds(bounds) ? { min: [0, 0, 0] as [number, number, number], max: [0, 0, 0] as [number, number, number] } : toD3dBox(bounds.min, bounds.max);
   const file: O3dFile = {
     name: o3dFileName(base),
@@ -92,11 +92,9 @@ function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): Write
 
   const names = nameBytes(ctx);
   const files: Record<string, Uint8Array> = { [file.name]: o3dBytes(file, names) };
-  if (bones && !clips.embeddedSkeleton) {
-    files[chrFileName(base)] = chrBytes(chrFile(ctx, bones), names);
-    const fileNames = motionFileNames(ctx, clips.motions.map((m) => m.clip.name));
-    clips.motions.forEach((timing, i) => (files[fileNames[i]] = aniBytes(aniFile(ctx, bones, timing, rest), names)));
-  } else if (bones && clips.motions.length) {
+  if (bones) {
+    // An embedded skeleton takes motions too (the reader plays them on it); only a .chr is extra.
+    if (!clips.embeddedSkeleton) files[chrFileName(base)] = chrBytes(chrFile(ctx, bones), names);
     const fileNames = motionFileNames(ctx, clips.motions.map((m) => m.clip.name));
     clips.motions.forEach((timing, i) => (files[fileNames[i]] = aniBytes(aniFile(ctx, bones, timing, rest), names)));
   }
@@ -155,13 +153,34 @@ function checkNames(ctx: WriteContext): void {
   if (materials) ctx.sink.warn('O3D_WRITE_MATERIAL_NAMES', `O3D materials have no names; ${plural(materials, 'material')} read back named after their texture (or "material <n>")`);
 }
 
-/** Refuses scenes whose structure cannot be followed (broken references, cycles, non-finite transforms). */
+/**
+ * Refuses scenes whose structure cannot be followed: broken references, node cycles or links,
+ * non-finite transforms, inverse binds or keys. Vertex data is not checked here: the writer
+ * scrubs and reports it (core's validation of it would cost as much as the write).
+ */
 function checkScene(scene: Scene): void {
   if (!scene || !Array.isArray(scene.nodes)) throw new WriteError({ format: 'o3d', code: 'INVALID_SCENE', limit: 'scene', value: 'not a scene' });
-  const fatal = validateScene(scene).filter((i) => ['BAD_REFERENCE', 'NODE_CYCLE', 'NODE_LINK', 'LOD_LINK'].includes(i.code) || (i.code === 'NOT_FINITE' && /^(nodes|skins|animations)/.test(i.path)));
+  const structure: Scene = { ...scene, meshes: scene.meshes.map((m) => ({ ...m, primitives: [] })) };
+  const fatal = validateScene(structure).filter((i) => ['BAD_REFERENCE', 'NODE_CYCLE', 'NODE_LINK', 'LOD_LINK', 'NOT_FINITE', 'SKIN_MATRICES'].includes(i.code));
+  scene.meshes.forEach((m, i) =>
+    m.primitives.forEach((p, k) => {
+      if (p.material !== undefined && !(Number.isInteger(p.material) && p.material >= 0 && p.material < scene.materials.length)) {
+        fatal.push({ code: 'BAD_REFERENCE', path: `meshes[${i}].primitives[${k}].material`, message: `material ${p.material} is not in 0..${scene.materials.length - 1}` });
+      }
+    }),
+  );
   if (fatal.length) {
     const first = fatal[0];
     throw new WriteError({ format: 'o3d', code: 'INVALID_SCENE', limit: first.code, value: `${first.message}${fatal.length > 1 ? ` (and ${fatal.length - 1} more)` : ''}`, where: first.path });
+  }
+}
+
+/** The model's box at rest, skinned by the kernels (WASM once ready), the reference if they refuse the data. */
+function restBounds(scene: Scene): Bounds {
+  try {
+    return computeBounds(scene, { skin: skinVertices });
+  } catch {
+    return computeBounds(scene);
   }
 }
 

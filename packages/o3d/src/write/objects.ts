@@ -5,12 +5,11 @@
  * skin objects in model space (the client ignores their local TM and parent).
  */
 import { hiddenLodNodes, type Scene } from '@relic3d/core';
-import { LIGHT_BIT, OBJECT_NORMAL, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT, type O3dObject } from '../file.js';
-import { matrixOf, integer } from './motion.js';
-import type { Bones } from './skeleton.js';
-import { relativeRow } from './sampling.js';
+import { LIGHT_BIT, OBJECT_NORMAL, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT, type O3dGeometry, type O3dObject } from '../file.js';
 import type { WriteContext } from './context.js';
-import type { O3dGeometry } from '../file.js';
+import { integer, matrixOf } from './motion.js';
+import { relativeRow } from './sampling.js';
+import type { Bones } from './skeleton.js';
 
 /** Where an object hangs in the file. */
 export type Placement = { kind: 'model' } | { kind: 'object'; node: number } | { kind: 'bone'; bone: number; node: number };
@@ -60,7 +59,7 @@ export function buildGroups(ctx: WriteContext, sources: ObjectSource[], bones: B
 function objectOf(ctx: WriteContext, source: ObjectSource, piece: ObjectSource['pieces'][number], indexOf: Map<number, number>, bones: Bones | undefined, index: number): O3dObject {
   const node = ctx.scene.nodes[source.node];
   const e = node.extras ?? {};
-  const light = e.light === true || ((integer(e.typeRaw) ?? 0) & LIGHT_BIT) !== 0 || (typeof e.typeRaw === 'number' && e.typeRaw >= 0x80000000);
+  const light = e.light === true || ((integer(e.typeRaw) ?? 0) & LIGHT_BIT) !== 0;
   const type = source.skinned ? OBJECT_SKIN : OBJECT_NORMAL;
   let parentIndex = -1, parentType = -1;
   let localTM: Float32Array;

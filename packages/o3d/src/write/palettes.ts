@@ -18,34 +18,30 @@ export interface Chunk {
   palette: number[];
 }
 
-/** The bones each vertex of a prepared primitive uses (one or two). */
-function bonesOfTriangle(p: Prepared, t: number, out: Set<number>): Set<number> {
-  out.clear();
+/** The distinct bones of triangle `t` (its corners' one or two each) into `out`; returns how many. */
+function triangleBones(p: Prepared, t: number, out: Int32Array): number {
   const { bones, weights } = p.influences!;
+  let n = 0;
+  const add = (b: number) => {
+    for (let k = 0; k < n; k++) if (out[k] === b) return;
+    out[n++] = b;
+  };
   for (let k = 0; k < 3; k++) {
     const v = p.triangles[t + k];
-    out.add(bones[v * 2]);
-    if (weights[v * 2 + 1] > 0) out.add(bones[v * 2 + 1]);
+    add(bones[v * 2]);
+    if (weights[v * 2 + 1] > 0) add(bones[v * 2 + 1]);
   }
-  return out;
+  return n;
 }
 
-export function bonesUsed(p: Prepared): Set<number> {
-  const all = new Set<number>();
-  const one = new Set<number>();
-  for (let t = 0; t < p.triangles.length; t += 3) for (const b of bonesOfTriangle(p, t, one)) all.add(b);
-  return all;
-}
-
-const covers = (palette: readonly number[] | undefined, used: Set<number>) => !!palette && palette.length > 0 && palette.length <= LIMITS.palette && [...used].every((b) => palette.includes(b));
+const covers = (palette: readonly number[] | undefined, used: readonly number[]) => !!palette && palette.length > 0 && palette.length <= LIMITS.palette && used.every((b) => palette.includes(b));
 
 /**
  * The palette mode of a skinned object: the reader's legacy one when it still fits the bones used,
  * else a palette per block.
  */
 export function paletteMode(prepared: Prepared[], legacyObject: unknown, boneCount: number): PaletteMode {
-  const used = new Set<number>();
-  for (const p of prepared) for (const b of bonesUsed(p)) used.add(b);
+  const used = [...new Set(prepared.flatMap((p) => p.bonesUsed ?? []))];
   const objectPalette = Array.isArray(legacyObject) && legacyObject.every((b) => Number.isInteger(b)) ? (legacyObject as number[]) : undefined;
   if (objectPalette && objectPalette.length === 0 && boneCount <= LIMITS.palette && prepared.every((p) => p.legacyPalette?.length === 0)) return { kind: 'global' };
   if (objectPalette && covers(objectPalette, used)) return { kind: 'object', palette: objectPalette };
@@ -53,27 +49,34 @@ export function paletteMode(prepared: Prepared[], legacyObject: unknown, boneCou
 }
 
 /** The material blocks of a primitive: one, or several when its triangles use more than 28 bones. */
-export function chunksOf(p: Prepared, mode: PaletteMode | undefined): Chunk[] {
+export function chunksOf(p: Prepared, mode: PaletteMode | undefined, boneCount: number): Chunk[] {
   if (!mode || mode.kind === 'global') return [{ prepared: p, triangles: p.triangles, palette: [] }];
-  const used = bonesUsed(p);
+  const used = p.bonesUsed ?? [];
   if (covers(p.legacyPalette, used)) return [{ prepared: p, triangles: p.triangles, palette: p.legacyPalette! }];
   if (mode.kind === 'object') return [{ prepared: p, triangles: p.triangles, palette: [] }];
+  if (used.length <= LIMITS.palette) return [{ prepared: p, triangles: p.triangles, palette: used }];
+  // Greedy: triangles in order, a new block when the next one would take the palette past 28.
   const chunks: Chunk[] = [];
-  let current = new Set<number>();
+  const inChunk = new Int32Array(boneCount).fill(-1);
+  let palette: number[] = [];
   let start = 0;
-  const one = new Set<number>();
-  const flush = (end: number) => {
-    chunks.push({ prepared: p, triangles: p.triangles.subarray(start, end), palette: [...current].sort((a, b) => a - b) });
-    current = new Set();
-    start = end;
-  };
+  const one = new Int32Array(6);
   for (let t = 0; t < p.triangles.length; t += 3) {
-    const bones = bonesOfTriangle(p, t, one);
-    let grown = current.size;
-    for (const b of bones) if (!current.has(b)) grown++;
-    if (grown > LIMITS.palette && t > start) flush(t);
-    for (const b of bones) current.add(b);
+    const n = triangleBones(p, t, one);
+    let grown = palette.length;
+    for (let k = 0; k < n; k++) if (inChunk[one[k]] !== chunks.length) grown++;
+    if (grown > LIMITS.palette && t > start) {
+      chunks.push({ prepared: p, triangles: p.triangles.subarray(start, t), palette: palette.sort((a, b) => a - b) });
+      palette = [];
+      start = t;
+    }
+    for (let k = 0; k < n; k++) {
+      if (inChunk[one[k]] !== chunks.length) {
+        inChunk[one[k]] = chunks.length;
+        palette.push(one[k]);
+      }
+    }
   }
-  flush(p.triangles.length);
+  chunks.push({ prepared: p, triangles: p.triangles.subarray(start), palette: palette.sort((a, b) => a - b) });
   return chunks;
 }

@@ -18,10 +18,13 @@ export interface Prepared {
   look?: BlockLook;
   /** The block palette the reader kept in `extras.useBones`. */
   legacyPalette?: number[];
+  /** Skinned: the bones its triangles use, ascending. */
+  bonesUsed?: number[];
 }
 
 export interface SkinBinding {
   skin: Skin | undefined;
+  boneCount: number;
   boneOf: Map<number, number>;
   fallback: number;
   stats: InfluenceStats;
@@ -53,14 +56,21 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (!triangles.length) return undefined;
 
   let bad = 0;
+  // The scene's own array when it is whole and finite (only read); else a copy with non-finite values 0, counted.
   const finite = (values: Float32Array | undefined, size: number): Float32Array => {
-    const out = new Float32Array(count * size);
-    if (!values) return out;
-    const n = Math.min(values.length, out.length);
-    for (let i = 0; i < n; i++) {
-      const v = values[i];
-      if (v - v === 0) out[i] = v;
-      else bad++;
+    const length = count * size;
+    if (!values) return new Float32Array(length);
+    let clean = values.length >= length;
+    for (let i = 0; clean && i < length; i++) if (values[i] - values[i] !== 0) clean = false;
+    if (clean) return values.length === length ? values : values.subarray(0, length);
+    const out = new Float32Array(length);
+    out.set(values.length > length ? values.subarray(0, length) : values);
+    for (let i = 0; i < length; i++) {
+      const v = out[i];
+      if (v - v !== 0) {
+        out[i] = 0;
+        bad++;
+      }
     }
     return out;
   };
@@ -77,7 +87,10 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (bad) ctx.sink.warn('O3D_WRITE_NOT_FINITE', `mesh "${mesh.name}": ${plural(bad, 'vertex value')} not finite (NaN or infinite), written as 0`);
   const prepared: Prepared = { positions, normals, uvs, triangles };
   if (look) prepared.look = look;
-  if (binding) prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
+  if (binding) {
+    prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
+    prepared.bonesUsed = bonesOf(prepared, binding.boneCount);
+  }
   const legacy = p.extras?.useBones;
   if (Array.isArray(legacy) && legacy.every((b) => Number.isInteger(b))) prepared.legacyPalette = legacy as number[];
   return prepared;
@@ -102,6 +115,21 @@ function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: numb
     ctx.sink.warn('O3D_WRITE_INDEX', `mesh "${mesh.name}": ${plural((corners - kept) / 3, 'triangle')} name vertices past its ${count}${extra ? ` and ${plural(extra, 'index', 'indices')} do not make a triangle` : ''}; not written`);
   }
   return kept < corners ? out.slice(0, kept) : out;
+}
+
+/** The bones a skinned primitive's triangles use (w1's, and w2's when weighted), ascending. */
+function bonesOf(p: Prepared, boneCount: number): number[] {
+  const { bones, weights } = p.influences!;
+  const seen = new Uint8Array(boneCount);
+  const t = p.triangles;
+  for (let k = 0; k < t.length; k++) {
+    const v = t[k];
+    seen[bones[v * 2]] = 1;
+    if (weights[v * 2 + 1] > 0) seen[bones[v * 2 + 1]] = 1;
+  }
+  const out: number[] = [];
+  for (let b = 0; b < boneCount; b++) if (seen[b]) out.push(b);
+  return out;
 }
 
 /** Area-weighted vertex normals of counter-clockwise triangles. */

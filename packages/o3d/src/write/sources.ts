@@ -33,19 +33,20 @@ export function objectSources(ctx: WriteContext, bones: Bones | undefined, looks
     let binding: SkinBinding | undefined;
     if (skinned) {
       const fallback = placementOf(scene, i, new Set(), bones);
-      binding = { skin: scene.skins[node.skin!], boneOf: bones!.byNode, fallback: fallback.kind === 'bone' ? fallback.bone : 0, stats };
+      binding = { skin: scene.skins[node.skin!], boneCount: bones!.nodes.length, boneOf: bones!.byNode, fallback: fallback.kind === 'bone' ? fallback.bone : 0, stats };
     }
     const prepared = preparePrimitives(ctx, scene.meshes[node.mesh!], looks, binding);
     if (!prepared.length) continue;
     const mode = skinned ? paletteMode(prepared, e.useBones, bones!.nodes.length) : undefined;
-    const chunks = prepared.flatMap((p) => chunksOf(p, mode));
+    const chunks = prepared.flatMap((p) => chunksOf(p, mode, bones?.nodes.length ?? 0));
     const legacy: GeometryLegacy = {};
     for (const key of ['opacity', 'bump', 'rigid', 'materialFlag', 'materialCount'] as const) {
       const v = integer(e[key]);
       if (v !== undefined) legacy[key] = v;
     }
     const palette = mode?.kind === 'object' ? Int32Array.from(mode.palette) : new Int32Array(0);
-    const pieces = piecesOf(chunks).map((piece) => ({ geometry: buildGeometry(piece, mode, legacy), palette }));
+    const remaps = new Map<object, Int32Array>();
+    const pieces = piecesOf(chunks).map((piece) => ({ geometry: buildGeometry(piece, mode, legacy, remaps), palette }));
     if (pieces.length > 1) {
       ctx.sink.warn('O3D_WRITE_OBJECT_SPLIT', `mesh node "${node.name}" is written as ${pieces.length} objects (an object holds 65,535 vertices, 31 material blocks and 16 materials)`);
     }

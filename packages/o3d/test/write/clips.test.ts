@@ -36,14 +36,28 @@ describe('clips', () => {
 
   it('keeps the length of a clip that is no whole number of frames (perSlerp a little under 0.5)', async () => {
     const scene = skinnedStrip('odd', 6);
-    scene.animations.push(bendClip('sway', joints, 0.55, 0.4));
+    scene.animations.push(bendClip('sway', joints, 0.55, 0.4, 'CUBICSPLINE'));
     const result = writeO3d(scene);
     const ani = readAni(result.files['odd_sway.ani']);
     expect(ani.frameCount).toBe(18);
     expect(ani.perSlerp * 60).toBeCloseTo(17 / 0.55, 4);
     const back = await readBack(result);
     expect(back.animations[0].duration).toBeCloseTo(0.55, 5);
-    expect(compareSceneFacts(sceneFacts(scene), sceneFacts(back), { only: ['posed', 'clips'] })).toEqual([]);
+    expect(compareSceneFacts(sceneFacts(scene), sceneFacts(back), { only: ['posed', 'clips'], tolerance: 2e-3 })).toEqual([]);
+  });
+
+  it.each([
+    [24, 0.4],
+    [10, 0.5],
+  ])('keeps linear keys at %i fps on frames (perSlerp %f), exactly', async (rate, perSlerp) => {
+    const scene = skinnedStrip('grid', 6);
+    const times = Float32Array.from({ length: rate + 1 }, (_, k) => k / rate);
+    const values = Float32Array.from(Array.from(times).flatMap((t) => aboutZ(Math.sin(7 * t))));
+    scene.animations.push({ name: 'shake', duration: 1, channels: joints.map((node) => ({ node, path: 'rotation' as const, times, values, interpolation: 'LINEAR' as const })) });
+    const result = writeO3d(scene);
+    expect(readAni(result.files['grid_shake.ani']).perSlerp).toBeCloseTo(perSlerp, 6);
+    const back = await readBack(result);
+    expect(compareSceneFacts(sceneFacts(scene), sceneFacts(back), { only: ['posed', 'clips'], tolerance: 1e-5 })).toEqual([]);
   });
 
   it('puts a rigid animation in the O3D\'s own frames (read back as "embedded"), one clip only', async () => {
