@@ -35,6 +35,8 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
   const weights = new Float32Array(count * 2);
   const joints = primitive.attributes.JOINTS_0, w = primitive.attributes.WEIGHTS_0;
   const usable = !!skin && !!joints && !!w && joints.length >= count * 4 && w.length >= count * 4;
+  // Joint of the skin → bone, once (a map lookup per influence is most of the cost otherwise).
+  const jointBone = Int32Array.from(skin?.joints ?? [], (node) => boneOf.get(node) ?? -1);
   const b = [0, 0, 0, 0], x = [0, 0, 0, 0];
   for (let v = 0; v < count; v++) {
     let n = 0, total = 0;
@@ -45,9 +47,9 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
           if (weight !== 0) stats.invalid++;
           continue;
         }
-        const node = skin.joints[joints[v * 4 + k]];
-        const bone = node === undefined ? undefined : boneOf.get(node);
-        if (bone === undefined) {
+        const j = joints[v * 4 + k];
+        const bone = j < jointBone.length ? jointBone[j] : -1;
+        if (bone < 0) {
           stats.invalid++;
           continue;
         }
