@@ -3,7 +3,7 @@
 // Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
 // --assimp-mb=<n> (default 8), --parse-runs=<n> (timed parses per path, default 9), --warm-runs=<n>
 // (untimed parses per path first, default 2), --game-scale=<f> (generated game folder, default 1 ≈ 400 MB),
-// --skip=kernels,parse,memory,batch,game,assimp,export.
+// --skip=kernels,parse,memory,batch,game,assimp,export,write.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { loadParsers } from './parsers.js';
 import { assimpImport } from './assimp.js';
 import { gameBench } from './batch.js';
 import { exportBench, exportTable } from './export.js';
+import { writeBench, writeTable } from './write.js';
 import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -259,6 +260,17 @@ if (!skip.has('export')) {
   out.push('\n## Export cost (toGlb vs parse of the same files, CPU ms, median)\n');
   out.push(`Load average ${loadNote(os.loadavg())} after.\n`);
   out.push(exportTable(results.export as Awaited<ReturnType<typeof exportBench>>));
+}
+
+if (!skip.has('write')) {
+  log('write: each writer on its generated file, vs a copy of the output and vs parsing it…');
+  const loadBefore = os.loadavg();
+  const rows = await writeBench(inputs, parseRuns, log);
+  results.write = rows;
+  results.writeLoadAverage = { before: loadBefore, after: os.loadavg() };
+  out.push('\n## Write throughput (wall ms, median; output MB/s) vs a fresh Uint8Array copy of the output and vs parsing the same file\n');
+  out.push(`Load average ${loadNote(loadBefore)} before, ${loadNote(os.loadavg())} after.\n`);
+  out.push(writeTable(rows));
 }
 
 results.totalSeconds = (Date.now() - started) / 1000;

@@ -75,6 +75,23 @@ export function quatFromEulerXYZ(x: number, y: number, z: number): Quat {
   ];
 }
 
+/**
+ * Euler angles in radians [x, y, z] with R = Rz · Ry · Rx: the inverse of `quatFromEulerXYZ`.
+ * At gimbal lock (y = ±90°) x is 0 and z carries the whole rotation about the locked axis.
+ */
+export function eulerXYZFromQuat(q: ArrayLike<number>): [number, number, number] {
+  const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
+  const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
+  const r20 = 2 * (x * z - w * y);
+  if (Math.abs(r20) > 0.9999995) {
+    const r01 = 2 * (x * y - w * z), r11 = 1 - 2 * (x * x + z * z);
+    return [0, r20 < 0 ? Math.PI / 2 : -Math.PI / 2, Math.atan2(-r01, r11)];
+  }
+  const r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
+  const r10 = 2 * (x * y + w * z), r00 = 1 - 2 * (y * y + z * z);
+  return [Math.atan2(r21, r22), Math.asin(-r20), Math.atan2(r10, r00)];
+}
+
 /** Spherical interpolation along the short arc. */
 export function quatSlerp(a: ArrayLike<number>, b: ArrayLike<number>, t: number, out: number[] | Float32Array = [0, 0, 0, 1]): number[] | Float32Array {
   let bx = b[0], by = b[1], bz = b[2], bw = b[3];

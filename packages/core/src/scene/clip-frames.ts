@@ -1,0 +1,73 @@
+import { WriteError } from '../write/errors.js';
+import { decompose } from '../math/matrix.js';
+import { getClip, sampleChannel } from './animation.js';
+import type { AnimationClip, Scene } from './types.js';
+
+/** A clip sampled at a fixed rate: every node's local TRS at every frame. */
+export interface ClipFrames {
+  fps: number;
+  /** Frame count; frame k is at min(k / fps, duration) seconds, so the last frame is the clip's end. */
+  frames: number;
+  times: Float32Array;
+  /** Per frame, per node: 3 floats (frame-major: [(frame * nodes + node) * 3]). */
+  translation: Float32Array;
+  /** Per frame, per node: xyzw. */
+  rotation: Float32Array;
+  scale: Float32Array;
+  /** 1 for nodes a channel of the clip drives; the others hold their rest transform. */
+  driven: Uint8Array;
+}
+
+export interface ClipFramesOptions {
+  /** Most floats the result may hold (default 64 M, 256 MB); more → WriteError OVER_LIMIT. */
+  maxValues?: number;
+  /** Format named in that error. */
+  format?: string;
+}
+
+/**
+ * Samples `clip` at `fps` for writers whose formats key every frame (or need fixed steps): the
+ * interpolation of each channel (STEP, LINEAR, CUBICSPLINE) is evaluated, not copied.
+ */
+export function sampleClipFrames(scene: Scene, clip: number | string | AnimationClip, fps: number, options: ClipFramesOptions = {}): ClipFrames {
+  const resolved = getClip(scene, clip);
+  const nodes = scene.nodes.length;
+  const duration = resolved && Number.isFinite(resolved.duration) && resolved.duration > 0 ? resolved.duration : 0;
+  const rate = Number.isFinite(fps) && fps > 0 ? fps : 30;
+  const frames = Math.ceil(duration * rate - 1e-6) + 1;
+  const values = frames * nodes * 10;
+  const maxValues = options.maxValues ?? 64 * 1024 * 1024;
+  if (values > maxValues) {
+    throw new WriteError({ format: options.format ?? 'scene', code: 'OVER_LIMIT', limit: 'sampled animation values', value: values, max: maxValues, where: `clip "${resolved?.name ?? ''}" at ${rate} fps` });
+  }
+  const times = new Float32Array(frames);
+  for (let k = 0; k < frames; k++) times[k] = Math.min(k / rate, duration);
+  const restT = new Float32Array(nodes * 3), restR = new Float32Array(nodes * 4), restS = new Float32Array(nodes * 3);
+  scene.nodes.forEach((node, i) => {
+    const d = node.matrix ? decompose(node.matrix) : undefined;
+    restT.set(d?.translation ?? node.translation ?? [0, 0, 0], i * 3);
+    restR.set(d?.rotation ?? node.rotation ?? [0, 0, 0, 1], i * 4);
+    restS.set(d?.scale ?? node.scale ?? [1, 1, 1], i * 3);
+  });
+  const translation = new Float32Array(frames * nodes * 3);
+  const rotation = new Float32Array(frames * nodes * 4);
+  const scale = new Float32Array(frames * nodes * 3);
+  for (let k = 0; k < frames; k++) {
+    translation.set(restT, k * nodes * 3);
+    rotation.set(restR, k * nodes * 4);
+    scale.set(restS, k * nodes * 3);
+  }
+  const driven = new Uint8Array(nodes);
+  for (const channel of resolved?.channels ?? []) {
+    const i = channel.node;
+    if (i < 0 || i >= nodes || channel.path === 'weights' || channel.times.length === 0) continue;
+    driven[i] = 1;
+    const size = channel.path === 'rotation' ? 4 : 3;
+    const target = channel.path === 'translation' ? translation : channel.path === 'rotation' ? rotation : scale;
+    for (let k = 0; k < frames; k++) {
+      const at = (k * nodes + i) * size;
+      sampleChannel(channel, times[k], target.subarray(at, at + size));
+    }
+  }
+  return { fps: rate, frames, times, translation, rotation, scale, driven };
+}

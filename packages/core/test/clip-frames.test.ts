@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { addNode, createScene, math, sampleClipFrames, WriteError } from '../src/index.js';
+
+describe('eulerXYZFromQuat', () => {
+  it('inverts quatFromEulerXYZ, at gimbal lock too', () => {
+    for (const e of [[0.3, -0.7, 1.2], [-2.5, 0.4, -0.1], [0, Math.PI / 2, 0.8], [0.2, -Math.PI / 2, 0]] as const) {
+      const q = math.quatFromEulerXYZ(e[0], e[1], e[2]);
+      const back = math.eulerXYZFromQuat(q);
+      const q2 = math.quatFromEulerXYZ(back[0], back[1], back[2]);
+      const dot = Math.abs(q[0] * q2[0] + q[1] * q2[1] + q[2] * q2[2] + q[3] * q2[3]);
+      expect(dot).toBeCloseTo(1, 6);
+    }
+    expect(math.eulerXYZFromQuat(math.quatFromEulerXYZ(0.3, -0.7, 1.2)).map((v) => +v.toFixed(6))).toEqual([0.3, -0.7, 1.2]);
+  });
+});
+
+describe('sampleClipFrames', () => {
+  const scene = createScene('test');
+  const a = addNode(scene, { name: 'a', translation: [1, 2, 3] });
+  const b = addNode(scene, { name: 'b', scale: [2, 2, 2] }, a);
+  scene.animations.push({
+    name: 'walk',
+    duration: 1,
+    channels: [
+      { node: b, path: 'translation', interpolation: 'LINEAR', times: Float32Array.of(0, 1), values: Float32Array.of(0, 0, 0, 10, 0, 0) },
+      { node: b, path: 'scale', interpolation: 'STEP', times: Float32Array.of(0, 0.5), values: Float32Array.of(1, 1, 1, 3, 3, 3) },
+    ],
+  });
+
+  it('keys every frame at the rate, ending on the clip end, rest pose for undriven nodes', () => {
+    const f = sampleClipFrames(scene, 'walk', 4);
+    expect(f.frames).toBe(5);
+    expect([...f.times]).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect([...f.driven]).toEqual([0, 1]);
+    const tx = (k: number) => f.translation[(k * 2 + b) * 3];
+    expect([0, 1, 2, 3, 4].map(tx)).toEqual([0, 2.5, 5, 7.5, 10]);
+    expect([0, 1, 2, 3, 4].map((k) => f.scale[(k * 2 + b) * 3])).toEqual([1, 1, 3, 3, 3]);
+    expect([...f.translation.subarray(3 * 2 * 4, 3 * 2 * 4 + 3)]).toEqual([1, 2, 3]);
+    expect([...f.rotation.subarray(4, 8)]).toEqual([0, 0, 0, 1]);
+  });
+
+  it('adds a last frame when the duration is not a whole number of frames', () => {
+    const f = sampleClipFrames(scene, 0, 3);
+    expect(f.frames).toBe(4);
+    expect(f.times[3]).toBe(1);
+  });
+
+  it('refuses an allocation out of proportion with a WriteError', () => {
+    const long = { ...scene, animations: [{ ...scene.animations[0], duration: 1e9 }] };
+    expect(() => sampleClipFrames(long, 0, 30, { format: 'ms3d' })).toThrow(WriteError);
+  });
+});
