@@ -12,8 +12,9 @@ export function createCameras(ctx: ImportContext): void {
     let fixed = false;
     const znear = g.getZNear();
     camera.znear = Number.isFinite(znear) && znear >= 0 ? znear : ((fixed = true), 0.01);
-    const zfar = g.getZFar();
-    // Perspective cameras may omit zfar (an infinite projection).
+    // Perspective cameras may omit zfar (an infinite projection); glTF-Transform reads that as 100.
+    const written = ctx.source?.json.cameras?.[i]?.perspective;
+    const zfar = type === 'perspective' && written && written.zfar === undefined ? undefined : g.getZFar();
     if (zfar !== null && zfar !== undefined) {
       if (Number.isFinite(zfar) && zfar > camera.znear) camera.zfar = zfar;
       else fixed = true;
