@@ -68,11 +68,13 @@ function imageOf(ctx: ImportContext, texture: GTexture, i: number): Pick<Texture
   const kind = data?.length ? sniffImage(data, name) : undefined;
   const mimeType = texture.getMimeType() || kind?.mimeType;
   if (data?.length) out.image = mimeType ? { mimeType, data } : { data };
-  // The original path (relic3d), the file's own URI, or a name for the embedded bytes.
-  const original = ctx.relic3d ? texture.getExtras().uri : undefined;
+  // A relic3d file keeps the path the scene had in extras (none there: the scene had none; the
+  // file's URI is one toGltf made up). Other files: their URI, or a name for the embedded bytes.
   const written = ctx.source ? ctx.source.imageUris[i] : texture.getURI();
-  if (typeof original === 'string' && original) out.uri = original;
-  else if (written && !written.startsWith('data:') && !written.startsWith('__')) out.uri = decodedUri(written);
+  if (ctx.relic3d) {
+    const original = texture.getExtras().uri;
+    if (typeof original === 'string' && original) out.uri = original;
+  } else if (written && !written.startsWith('data:') && !written.startsWith('__')) out.uri = decodedUri(written);
   else if (out.image) {
     let base = imageBaseName(name, `image_${i}`);
     while (ctx.imageNames.has(base.toLowerCase())) base += '_';
