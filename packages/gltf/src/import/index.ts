@@ -21,8 +21,8 @@ import { loadResources, readContainer, type GltfSource } from './source.js';
 
 export type { FromGltfOptions } from './options.js';
 
-/** Bytes that accessors without a buffer view (zero-filled, sparse) may take: at least 64 MiB, else 16 per input byte. */
-const allocationBudget = (inputBytes: number): number => Math.max(64 * 1024 * 1024, inputBytes * 16);
+/** Bytes that accessors without a buffer view (zero-filled, sparse) may make: 1 MiB and 64 per input byte. */
+const allocationBudget = (inputBytes: number): number => 1024 * 1024 + inputBytes * 64;
 
 /**
  * Reads glTF into a relic3d Scene (`format: 'gltf'`): a .glb or .gltf as bytes (external buffers
