@@ -130,7 +130,7 @@ function skinWeights(ctx: ImportContext, g: GPrimitive, count: number, jointLimi
     if (sum > 0 && Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) renormalised++;
     for (let k = 0; k < 4; k++) {
       let joint = j[order[k]];
-      let weight = sum > 0 ? w[order[k]] * scale : k === 0 ? 1 : 0;
+      const weight = sum > 0 ? w[order[k]] * scale : k === 0 ? 1 : 0;
       if (sum <= 0 && k === 0 && joint >= jointLimit) joint = 0;
       if (joints[at + k] === joint && weights[at + k] === Math.fround(weight)) continue;
       if (shared) {

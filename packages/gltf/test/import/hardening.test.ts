@@ -38,7 +38,7 @@ describe('fromGltf hardening', () => {
     const runs = longFuzz() ? 5000 : 400;
     let accepted = 0;
     for (let run = 0; run < runs; run++) {
-      const copy = structuredClone(json) as Record<string, unknown>;
+      const copy = structuredClone(json) as unknown as Record<string, unknown>;
       const leaves: [Record<string, unknown> | unknown[], string | number][] = [];
       const walk = (value: unknown) => {
         if (Array.isArray(value)) value.forEach((item, i) => (typeof item === 'object' && item ? walk(item) : leaves.push([value, i])));

@@ -47,7 +47,7 @@ describe('glTF-Transform sample: animation', () => {
   });
 
   it('draws the box the spec gives, at rest and at 0, 25, 50, 75 and 100% of every clip', () => {
-    const box = (b: { min: ArrayLike<number>; max: ArrayLike<number> }) => [...b.min, ...b.max];
+    const box = (b: { min: ArrayLike<number>; max: ArrayLike<number> }) => [...Array.from(b.min), ...Array.from(b.max)];
     close(box(computeBounds(scene)), box(referenceBounds(json, doc)), 4);
     scene.animations.forEach((clip, a) => {
       for (const f of [0, 0.25, 0.5, 0.75, 1]) {
