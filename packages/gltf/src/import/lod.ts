@@ -14,12 +14,7 @@ export function readLods(ctx: ImportContext): void {
     const lod = g.getExtension<Lod>(MSFT_LOD);
     if (!lod) return;
     const topNode = nodes[top];
-    const extras = (topNode.extras ?? {}) as Record<string, unknown>;
-    const coverage = Array.isArray(extras.MSFT_screencoverage) ? extras.MSFT_screencoverage : [];
-    const distances = Array.isArray(extras.lodDistances) ? extras.lodDistances : [];
-    const rest = extrasWithout(topNode.extras, 'MSFT_screencoverage', 'lodDistances', 'lodHost');
-    if (rest) topNode.extras = rest;
-    else delete topNode.extras;
+    const { coverage, distances } = takeLevelExtras(topNode);
     if (isLevel.has(top)) {
       ctx.warn('GLTF_LOD_IGNORED', `node '${topNode.name}' is a level of another LOD group; its own MSFT_lod is ignored`);
       return;
@@ -42,13 +37,46 @@ export function readLods(ctx: ImportContext): void {
       isLevel.add(n);
       levels.push({ node: n });
     }
-    levels.forEach((level, k) => {
-      const c = coverage[k];
-      const d = distances[k];
-      if (typeof c === 'number' && Number.isFinite(c)) level.screenCoverage = c;
-      if (typeof d === 'number' && Number.isFinite(d)) level.distance = d;
-    });
+    setLevelValues(levels, coverage, distances);
     nodes[host].lods = levels;
+  });
+  if (ctx.relic3d) readSingleLevels(ctx, isLevel);
+}
+
+/**
+ * A relic3d file may name the host of a one-level group on the level (`extras.lodHost`, no
+ * MSFT_lod: there is nothing to choose between): the level's parent hosts it again.
+ */
+function readSingleLevels(ctx: ImportContext, isLevel: Set<number>): void {
+  const nodes = ctx.scene.nodes;
+  nodes.forEach((node, i) => {
+    const host = node.parent;
+    const named = (node.extras as { lodHost?: unknown } | undefined)?.lodHost;
+    if (isLevel.has(i) || typeof named !== 'string' || host === -1 || nodes[host].lods || nodes[host].name !== named) return;
+    const { coverage, distances } = takeLevelExtras(node);
+    const levels: LodLevel[] = [{ node: i }];
+    setLevelValues(levels, coverage, distances);
+    nodes[host].lods = levels;
+  });
+}
+
+/** Takes a top level's LOD extras (toGltf's `lodHost`, `lodDistances`, `MSFT_screencoverage`) off its node. */
+function takeLevelExtras(node: Node): { coverage: unknown[]; distances: unknown[] } {
+  const extras = (node.extras ?? {}) as Record<string, unknown>;
+  const coverage = Array.isArray(extras.MSFT_screencoverage) ? extras.MSFT_screencoverage : [];
+  const distances = Array.isArray(extras.lodDistances) ? extras.lodDistances : [];
+  const rest = extrasWithout(node.extras, 'MSFT_screencoverage', 'lodDistances', 'lodHost');
+  if (rest) node.extras = rest;
+  else delete node.extras;
+  return { coverage, distances };
+}
+
+function setLevelValues(levels: LodLevel[], coverage: unknown[], distances: unknown[]): void {
+  levels.forEach((level, k) => {
+    const c = coverage[k];
+    const d = distances[k];
+    if (typeof c === 'number' && Number.isFinite(c)) level.screenCoverage = c;
+    if (typeof d === 'number' && Number.isFinite(d)) level.distance = d;
   });
 }
 

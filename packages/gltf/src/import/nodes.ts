@@ -33,7 +33,10 @@ export function createNodes(ctx: ImportContext): void {
       if (r && r.some((x) => x !== 0) && (r[0] !== 0 || r[1] !== 0 || r[2] !== 0 || r[3] !== 1)) node.rotation = r as Quat;
       if (s && (s[0] !== 1 || s[1] !== 1 || s[2] !== 1)) node.scale = s as Vec3;
     }
-    const extras = extrasWithout(g.getExtras());
+    const raw = g.getExtras();
+    // A relic3d file may mark bones outside every skin (`extras.joint`): glTF has no field for them.
+    if (ctx.relic3d && (raw as { joint?: unknown })?.joint === true) node.joint = true;
+    const extras = extrasWithout(raw, ...(ctx.relic3d ? ['joint'] : []));
     if (extras) node.extras = extras;
     ctx.scene.nodes.push(node);
   });

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateScene, type Scene } from '@relic3d/core';
 import { compareSceneFacts, sceneFacts } from '@relic3d/scene-facts';
 import { fromGltf, toDocument, toGlb } from '../../src/index.js';
+import { packGlb } from '../../src/io/glb.js';
+import { parseGlb } from '../gltf-json.js';
 import { featureScene } from '../scenes.js';
 import { resolve, wood } from '../synthetic/helpers.js';
 
@@ -69,6 +71,26 @@ describe('a relic3d-written glTF comes back with what its extras keep', () => {
     expect(back.animations[3].extras).toEqual({ note: 'starts before 0' });
     expect(back.nodes[node('quad')].weights).toEqual([0.5, 0.5]);
     expect(back.meshes.find((m) => m.name === 'quad')!.primitives[0].targets!.map((t) => t.name)).toEqual(['lift', 'bend']);
+  });
+
+  it('reads the marks a relic3d file may put on nodes: bones outside a skin, the host of a one-level LOD group', async () => {
+    // toGltf keeps neither today (a glTF skin needs a mesh to skin, MSFT_lod two levels); these
+    // extras are how a file says them.
+    const scene = featureScene();
+    const { json, buffers } = parseGlb(await toGlb(scene, { resolve }));
+    const named = (name: string) => json.nodes.find((n: { name: string }) => n.name === name);
+    named('root').extras = { joint: true };
+    named('lines').extras = { lodHost: 'nobody' };
+    named('matrixNode').extras = { lodHost: 'root', lodDistances: [12] };
+    const marked = await fromGltf(packGlb(json, buffers[0]));
+    expect(validateScene(marked)).toEqual([]);
+    const at = (name: string) => marked.nodes.findIndex((n) => n.name === name);
+    expect(marked.nodes[at('root')]).toMatchObject({ joint: true });
+    expect(marked.nodes[at('root')].extras).toBeUndefined();
+    expect(marked.nodes[at('root')].lods).toEqual([{ node: at('matrixNode'), distance: 12 }]);
+    expect(marked.nodes[at('matrixNode')].extras).toBeUndefined();
+    // No parent of that name: left as it is.
+    expect(marked.nodes[at('lines')].extras).toEqual({ lodHost: 'nobody' });
   });
 
   it('reads a Document as it reads the .glb written from it', async () => {
