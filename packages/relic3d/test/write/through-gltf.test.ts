@@ -59,7 +59,7 @@ describe('legacy → glTF → fromGltf → each writer', () => {
   });
 });
 
-/** A skinned column of 3 joints, one clip with LINEAR rotation, STEP translation and CUBICSPLINE scale keys. */
+/** A skinned column of 3 joints, one clip with LINEAR rotation, STEP and CUBICSPLINE translation keys. */
 async function skinnedGlb(): Promise<Uint8Array> {
   const doc = new Document();
   const buffer = doc.createBuffer();
@@ -91,7 +91,7 @@ async function skinnedGlb(): Promise<Uint8Array> {
   const body = doc.createNode('Body').setMesh(doc.createMesh('Body').addPrimitive(prim)).setSkin(skin);
   doc.createScene().addChild(root).addChild(body);
   const clip = doc.createAnimation('Sway');
-  const add = (node: typeof root, path: 'rotation' | 'translation' | 'scale', interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE', times: number[], values: number[]) => {
+  const add = (node: typeof root, path: 'rotation' | 'translation', interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE', times: number[], values: number[]) => {
     const sampler = doc.createAnimationSampler().setInput(accessor('SCALAR', new Float32Array(times))).setOutput(accessor(path === 'rotation' ? 'VEC4' : 'VEC3', new Float32Array(values))).setInterpolation(interpolation);
     clip.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
   };
@@ -99,7 +99,8 @@ async function skinnedGlb(): Promise<Uint8Array> {
   add(spine, 'rotation', 'LINEAR', [0, 1, 2], [...q(0), ...q(0.5), ...q(0)]);
   // Steps at 0.3 s and 1.7 s: away from the 25, 50 and 75% poses.
   add(head, 'translation', 'STEP', [0, 0.3, 1.7], [0, 1, 0, 0.3, 1, 0, 0, 1, 0]);
-  add(root, 'scale', 'CUBICSPLINE', [0, 2], [0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1.2, 1.2, 1.2, 0, 0, 0]);
+  // [in-tangent, value, out-tangent] per key. (Joint scale keys are left out: MS3D and O3D have none.)
+  add(root, 'translation', 'CUBICSPLINE', [0, 2], [0, 0, 0, 0, 0, 0, 0.5, 0, 0, 0.5, 0, 0, 0.3, 0.2, 0, 0, 0, 0]);
   return new NodeIO().writeBinary(doc);
 }
 
@@ -112,7 +113,13 @@ describe('a skinned, animated glTF → each writer → its reader', () => {
     for (const writer of writers) {
       const result = await outcome(writer, scene);
       if ('refused' in result) continue;
-      expect(compareSceneFacts(facts, result.facts, { only: ['vertices', 'triangles', 'joints', 'clips', 'bounds', 'posed'] }), writer.id).toEqual([]);
+      // Formats that name their one clip after the file: the pose is what counts.
+      const read = result.facts;
+      if (read.clips.length === 1 && read.clips[0].name !== 'Sway') {
+        read.posed = { Sway: read.posed[read.clips[0].name] };
+        read.clips = [{ ...read.clips[0], name: 'Sway' }];
+      }
+      expect(compareSceneFacts(facts, read, { only: ['vertices', 'triangles', 'joints', 'clips', 'bounds', 'posed'] }), writer.id).toEqual([]);
     }
   });
 });
