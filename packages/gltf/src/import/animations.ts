@@ -78,7 +78,7 @@ function readChannel(ctx: ImportContext, gc: GChannel, label: string): Animation
   }
   if (times.replaced) ctx.warn('GLTF_KEYS_DROPPED', `${label}: ${times.replaced} key times are not finite`);
   if (values.replaced) ctx.warn('GLTF_VALUES_FIXED', `${label}: ${values.replaced} key values that are not finite replaced by 0`);
-  const kept = increasingKeys(input.getArray()!, times.data.length);
+  const kept = increasingKeys(input.getArray() ?? times.data, times.data.length);
   let keyTimes = times.data;
   let keyValues = values.data;
   if (kept) {
