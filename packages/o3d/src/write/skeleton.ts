@@ -1,5 +1,6 @@
 /**
- * The model's one skeleton: every joint of every skin and every node marked `joint`, parents first (docs/formats/o3d.md §3, §5.5).
+ * The model's one skeleton: every joint of every skin and every node marked `joint` (or with the
+ * reader's `extras.boneIndex`), parents first (docs/formats/o3d.md §3, §5.5).
  * A bone's parent is its nearest ancestor that is a joint too; nodes between joints (shear nodes,
  * armature nodes) fold into the bones' matrices, which are taken from world matrices.
  */
@@ -26,8 +27,11 @@ export function collectBones(ctx: WriteContext): Bones | undefined {
   const joints: number[] = [];
   const seen = new Set<number>();
   for (const skin of scene.skins) for (const j of skin.joints) if (j >= 0 && j < n && !seen.has(j)) (seen.add(j), joints.push(j));
-  // Joints no skin uses still carry objects (a skeleton whose meshes are all attached to bones).
-  scene.nodes.forEach((node, j) => node.joint && !seen.has(j) && (seen.add(j), joints.push(j)));
+  // Joints no skin uses still carry objects (a skeleton whose meshes are all attached to bones);
+  // the reader marks its bones with `extras.boneIndex`, which survives where the joint flag may not.
+  const marked = scene.nodes.map((node, j) => j).filter((j) => scene.nodes[j].joint || typeof scene.nodes[j].extras?.boneIndex === 'number');
+  marked.sort((a, b) => boneIndexOf(scene, a) - boneIndexOf(scene, b) || a - b);
+  for (const j of marked) if (!seen.has(j)) (seen.add(j), joints.push(j));
   if (!joints.length) return undefined;
 
   const jointAncestor = (node: number): number => {
@@ -55,6 +59,11 @@ export function collectBones(ctx: WriteContext): Bones | undefined {
   addFollowers(scene, bones);
   return bones;
 }
+
+const boneIndexOf = (scene: Scene, node: number) => {
+  const index = scene.nodes[node].extras?.boneIndex;
+  return typeof index === 'number' ? index : Infinity;
+};
 
 /** The first skin's inverse bind matrix of a joint; other skins that bind it otherwise are reported. */
 function inverseBind(ctx: WriteContext, node: number): Float64Array {
