@@ -37,6 +37,9 @@ export function objectSources(ctx: WriteContext, bones: Bones | undefined, looks
     }
     const prepared = preparePrimitives(ctx, scene.meshes[node.mesh!], looks, binding);
     if (!prepared.length) continue;
+    if (prepared.some((p) => p.look?.material) && prepared.some((p) => !p.look?.material)) {
+      ctx.sink.warn('O3D_WRITE_DEFAULT_MATERIAL', `mesh node "${node.name}": primitives without a material share an object with ones that have one; they get a plain white material (read back as "material <n>")`);
+    }
     const mode = skinned ? paletteMode(prepared, e.useBones, bones!.nodes.length) : undefined;
     const chunks = prepared.flatMap((p) => chunksOf(p, mode, bones?.nodes.length ?? 0));
     const legacy: GeometryLegacy = {};

@@ -87,6 +87,23 @@ describe('clips', () => {
     expect(compareSceneFacts(sceneFacts(scene), sceneFacts(back), { only: ['posed', 'bounds', 'clips'] })).toEqual([]);
   });
 
+  it('embeds the skeleton when the O3D\'s own clip moves bones as well as objects', async () => {
+    const scene = skinnedStrip('both', 4);
+    scene.meshes.push({ name: 'box', primitives: [box(0.5, [2, 0, 0])] });
+    const prop = addNode(scene, { name: 'prop', mesh: 1 }, 0);
+    const clip = bendClip('dance', [1, 2, 3, 4], 1, 0.5);
+    clip.channels.push({ node: prop, path: 'rotation', times: Float32Array.of(0, 1), values: Float32Array.from([...aboutZ(0), ...aboutZ(1)]), interpolation: 'LINEAR' });
+    scene.animations.push(clip);
+    const result = writeO3d(scene);
+    expect(Object.keys(result.files)).toEqual(['both.o3d']);
+    const o3d = readO3d(result.files['both.o3d']);
+    expect(o3d.skeleton?.baseTMs).toHaveLength(4);
+    expect(o3d.skeleton?.motion?.bones.map((b) => b.name)).toEqual(['joint 0', 'joint 1', 'joint 2', 'joint 3']);
+    const back = await readBack(result);
+    const source = sceneFacts(scene), read = sceneFacts(back);
+    expect(read.posed.embedded).toEqual(source.posed.dance.map((b) => ({ min: b!.min.map((v) => expect.closeTo(v, 3)), max: b!.max.map((v) => expect.closeTo(v, 3)) })));
+  });
+
   it('names .ani files safely and uniquely, and says how they read back', async () => {
     const scene = skinnedStrip('mvr_x', 6);
     scene.animations.push(bendClip('a/b', joints, 1, 0.3), bendClip('A_B', joints, 1, 0.2), bendClip('x'.repeat(80), joints, 1, 0.1));

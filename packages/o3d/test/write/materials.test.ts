@@ -44,6 +44,17 @@ describe('materials and textures', () => {
     expect(looks[1].baseColorFactor[3]).toBeCloseTo(128 / 255, 6);
   });
 
+  it('gives a primitive without material a plain white one when others in its object have one', async () => {
+    const scene = meshScene('mixed', [[{ ...triangle(), material: 0 }, triangle()]]);
+    scene.materials.push(material('material 0'));
+    const result = writeO3d(scene);
+    expect(codes(result)).toContain('O3D_WRITE_DEFAULT_MATERIAL');
+    const g = readO3d(result.files['mixed.o3d']).groups[0][0].geometry;
+    expect(g.materials).toHaveLength(2);
+    expect(g.materials[1]).toMatchObject({ diffuse: [1, 1, 1, 0], textureName: '' });
+    await readBack(result);
+  });
+
   it('gives base colours as D3D (gamma) colours when there is no texture', async () => {
     const scene = meshScene('plain', [[{ ...triangle(), material: 0 }]]);
     scene.materials.push(material('material 0', { baseColorFactor: [0.5, 0.25, 1, 1] }));

@@ -19,7 +19,7 @@ const files = folders
 /** The warnings that account for a fact O3D cannot keep. */
 const BECAUSE: Partial<Record<FactName, string[]>> = {
   meshNodes: ['O3D_WRITE_NODE_NAMES', 'O3D_WRITE_OBJECT_SPLIT'],
-  materials: ['O3D_WRITE_MATERIAL_NAMES'],
+  materials: ['O3D_WRITE_MATERIAL_NAMES', 'O3D_WRITE_DEFAULT_MATERIAL'],
   vertices: ['O3D_WRITE_PALETTE_SPLIT', 'O3D_WRITE_OBJECT_SPLIT', 'O3D_WRITE_PRIMITIVE_MODE', 'O3D_WRITE_INDEX'],
   triangles: ['O3D_WRITE_PRIMITIVE_MODE', 'O3D_WRITE_INDEX'],
   clips: ['O3D_WRITE_CLIP_NAME', 'O3D_WRITE_CLIP_DROPPED'],
