@@ -16,6 +16,7 @@ import { collisionGeometry } from './collision.js';
 import { DEFAULT_CODE_PAGE, createContext, plural, type WriteContext } from './context.js';
 import { blockLooks } from './materials.js';
 import { aniFile, chrFile, frameAttributes, integer, motionBody, restWorlds, vec3List } from './motion.js';
+import { isPlayerPart } from '../read/companion-names.js';
 import { chrFileName, modelBaseName, motionFileNames, nameBytes, o3dFileName } from './names.js';
 import { buildGroups } from './objects.js';
 import { restLocals } from './sampling.js';
@@ -94,7 +95,13 @@ function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   const files: Record<string, Uint8Array> = { [file.name]: o3dBytes(file, names) };
   if (bones) {
     // An embedded skeleton takes motions too (the reader plays them on it); only a .chr is extra.
-    if (!clips.embeddedSkeleton) files[chrFileName(base)] = chrBytes(chrFile(ctx, bones), names);
+    if (!clips.embeddedSkeleton) {
+      const chr = chrFileName(base);
+      if (isPlayerPart(o3dFileName(base))) {
+        sink.warn('O3D_WRITE_PLAYER_SKELETON', `player parts (Part_m*, Part_f*) share the game's ${chr} and its motions; the ${chr} written here is this scene's skeleton: keep the game's when the part is skinned to it`);
+      }
+      files[chr] = chrBytes(chrFile(ctx, bones), names);
+    }
     const fileNames = motionFileNames(ctx, clips.motions.map((m) => m.clip.name));
     clips.motions.forEach((timing, i) => (files[fileNames[i]] = aniBytes(aniFile(ctx, bones, timing, rest), names)));
   }

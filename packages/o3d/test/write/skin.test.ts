@@ -24,6 +24,16 @@ describe('skins', () => {
     expect(codes(result)).toEqual(['O3D_WRITE_NODE_NAMES', 'O3D_WRITE_MATERIAL_NAMES']);
   });
 
+  it('names a player part\'s skeleton as the client does (mvr_female.chr), and warns that it is shared', async () => {
+    const scene = skinnedStrip('Part_fTest', 3);
+    scene.animations.push(bendClip('stand', [1, 2, 3], 1, 0.3));
+    const result = writeO3d(scene);
+    expect(Object.keys(result.files).sort()).toEqual(['Part_fTest.o3d', 'mvr_female.chr', 'mvr_female_stand.ani']);
+    expect(codes(result)).toContain('O3D_WRITE_PLAYER_SKELETON');
+    const back = await readBack(result, { motions: 'all' });
+    expect(back.animations.map((a) => a.name)).toEqual(['stand']);
+  });
+
   it('keeps the two largest of four influences, renormalised, w1 ≥ w2, and says so', async () => {
     const scene = skinnedStrip('four', 6, 4);
     scene.animations.push(bendClip('bend', names(scene, 1, 6), 1, 0.6));
