@@ -25,6 +25,8 @@ export interface Prepared {
 export interface SkinBinding {
   skin: Skin | undefined;
   boneCount: number;
+  /** Per bone, the move of this skin's vertices into the skeleton's bind space (skeleton.ts). */
+  corrections?: (Float64Array | undefined)[];
   boneOf: Map<number, number>;
   fallback: number;
   stats: InfluenceStats;
@@ -90,6 +92,9 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (binding) {
     prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
     prepared.bonesUsed = bonesOf(prepared, binding.boneCount);
+    if (binding.corrections && rebind(prepared, binding.corrections)) {
+      warnOnce(ctx, 'O3D_WRITE_SKIN_BIND', `mesh "${mesh.name}" (and any others) binds bones in other spaces for different vertices of one triangle set; an O3D bone has one bind matrix: such vertices are moved by the weighted blend (exact where a vertex's bones agree)`);
+    }
   }
   const legacy = p.extras?.useBones;
   if (Array.isArray(legacy) && legacy.every((b) => Number.isInteger(b))) prepared.legacyPalette = legacy as number[];
@@ -116,6 +121,50 @@ function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: numb
   }
   return kept < corners ? out.slice(0, kept) : out;
 }
+
+/**
+ * Moves a skin's vertices into the skeleton's bind space (positions and normals, new arrays);
+ * returns whether some vertex had two bones with different moves (then blended, not exact).
+ */
+function rebind(p: Prepared, corrections: (Float64Array | undefined)[]): boolean {
+  const { bones, weights } = p.influences!;
+  const count = p.positions.length / 3;
+  const positions = new Float32Array(p.positions.length), normals = new Float32Array(p.normals.length);
+  let blended = false;
+  for (let v = 0; v < count; v++) {
+    const a = corrections[bones[v * 2]];
+    let b = weights[v * 2 + 1] > 0 ? corrections[bones[v * 2 + 1]] : a;
+    if (a !== b && sameMove(a, b)) b = a;
+    if (a !== b) blended = true;
+    const x = p.positions[v * 3], y = p.positions[v * 3 + 1], z = p.positions[v * 3 + 2];
+    const nx = p.normals[v * 3], ny = p.normals[v * 3 + 1], nz = p.normals[v * 3 + 2];
+    const w1 = a === b ? 1 : weights[v * 2], w2 = a === b ? 0 : weights[v * 2 + 1];
+    for (let c = 0; c < 3; c++) {
+      let pos = 0, nrm = 0;
+      for (const [m, w] of [[a, w1], [b, w2]] as const) {
+        if (!w) continue;
+        pos += w * (m ? m[c] * x + m[4 + c] * y + m[8 + c] * z + m[12 + c] : [x, y, z][c]);
+        nrm += w * (m ? m[c] * nx + m[4 + c] * ny + m[8 + c] * nz : [nx, ny, nz][c]);
+      }
+      positions[v * 3 + c] = pos;
+      normals[v * 3 + c] = nrm;
+    }
+    const l = Math.hypot(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]);
+    if (l > 0) for (let c = 0; c < 3; c++) normals[v * 3 + c] /= l;
+  }
+  p.positions = positions;
+  p.normals = normals;
+  return blended;
+}
+
+/** Whether two bind moves are the same (undefined: none). */
+function sameMove(a: Float64Array | undefined, b: Float64Array | undefined): boolean {
+  const m = a ?? IDENTITY, n = b ?? IDENTITY;
+  for (let k = 0; k < 16; k++) if (Math.abs(m[k] - n[k]) > 1e-6 * Math.max(1, Math.abs(m[k]))) return false;
+  return true;
+}
+
+const IDENTITY = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
 
 /** The bones a skinned primitive's triangles use (w1's, and w2's when weighted), ascending. */
 function bonesOf(p: Prepared, boneCount: number): number[] {

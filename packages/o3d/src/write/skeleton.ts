@@ -4,8 +4,8 @@
  * A bone's parent is its nearest ancestor that is a joint too; nodes between joints (shear nodes,
  * armature nodes) fold into the bones' matrices, which are taken from world matrices.
  */
-import { math, type Scene } from '@relic3d/core';
-import { warnOnce, type WriteContext } from './context.js';
+import { math, type Scene, type Skin } from '@relic3d/core';
+import type { WriteContext } from './context.js';
 import { BONE_NAME_FIELD, fitName } from './names.js';
 
 export interface Bones {
@@ -65,19 +65,36 @@ const boneIndexOf = (scene: Scene, node: number) => {
   return typeof index === 'number' ? index : Infinity;
 };
 
-/** The first skin's inverse bind matrix of a joint; other skins that bind it otherwise are reported. */
+/** The first skin's inverse bind matrix of a joint (other skins' are met by bindCorrections). */
 function inverseBind(ctx: WriteContext, node: number): Float64Array {
-  let found: Float64Array | undefined;
   for (const skin of ctx.scene.skins) {
     const j = skin.joints.indexOf(node);
-    if (j < 0 || skin.inverseBindMatrices.length < j * 16 + 16) continue;
-    const m = Float64Array.from(skin.inverseBindMatrices.subarray(j * 16, j * 16 + 16));
-    if (!found) found = m;
-    else if (found.some((v, k) => Math.abs(v - m[k]) > 1e-4 * Math.max(1, Math.abs(v)))) {
-      warnOnce(ctx, 'O3D_WRITE_SKIN_BIND', `joint "${ctx.scene.nodes[node].name}" has other inverse bind matrices in another skin; the O3D skeleton has one per bone (the first skin's is written)`);
-    }
+    if (j >= 0 && skin.inverseBindMatrices.length >= j * 16 + 16) return Float64Array.from(skin.inverseBindMatrices.subarray(j * 16, j * 16 + 16));
   }
-  return found ?? Float64Array.from(math.invert(ctx.rest.subarray(node * 16, node * 16 + 16), new Float64Array(16)) ?? math.identity(new Float64Array(16)));
+  return Float64Array.from(math.invert(ctx.rest.subarray(node * 16, node * 16 + 16), new Float64Array(16)) ?? math.identity(new Float64Array(16)));
+}
+
+/**
+ * An O3D bone has one inverse bind matrix. A skin that binds a bone with another one (its mesh
+ * bound in another space) gets its vertices moved by `inverse(bone's) · skin's` per bone, so the
+ * skinned result is the same: exact when a vertex's bones agree (the usual case, one space per
+ * mesh), else blended by the weights. Undefined when the skin binds every bone as the skeleton does.
+ */
+export function bindCorrections(bones: Bones, skin: Skin): (Float64Array | undefined)[] | undefined {
+  const out: (Float64Array | undefined)[] = new Array(bones.nodes.length);
+  let any = false;
+  skin.joints.forEach((node, j) => {
+    const bone = bones.byNode.get(node);
+    if (bone === undefined || skin.inverseBindMatrices.length < j * 16 + 16) return;
+    const own = skin.inverseBindMatrices.subarray(j * 16, j * 16 + 16);
+    const written = bones.inverses[bone];
+    if (!written.some((v, k) => Math.abs(v - own[k]) > 1e-6 * Math.max(1, Math.abs(v)))) return;
+    const inverse = math.invert(written, new Float64Array(16));
+    if (!inverse) return;
+    out[bone] = math.multiply(inverse, own, new Float64Array(16)) as Float64Array;
+    any = true;
+  });
+  return any ? out : undefined;
 }
 
 /**

@@ -14,7 +14,7 @@ import { placementOf, type ObjectSource } from './objects.js';
 import { chunksOf, paletteMode } from './palettes.js';
 import { preparePrimitives, type SkinBinding } from './primitives.js';
 import { sampleRelative, type Pair } from './sampling.js';
-import type { Bones } from './skeleton.js';
+import { bindCorrections, type Bones } from './skeleton.js';
 
 export function objectSources(ctx: WriteContext, bones: Bones | undefined, looks: BlockLook[]): ObjectSource[] {
   const { scene } = ctx;
@@ -33,7 +33,10 @@ export function objectSources(ctx: WriteContext, bones: Bones | undefined, looks
     let binding: SkinBinding | undefined;
     if (skinned) {
       const fallback = placementOf(scene, i, new Set(), bones);
-      binding = { skin: scene.skins[node.skin!], boneCount: bones!.nodes.length, boneOf: bones!.byNode, fallback: fallback.kind === 'bone' ? fallback.bone : 0, stats };
+      const skin = scene.skins[node.skin!];
+      binding = { skin, boneCount: bones!.nodes.length, boneOf: bones!.byNode, fallback: fallback.kind === 'bone' ? fallback.bone : 0, stats };
+      const corrections = bindCorrections(bones!, skin);
+      if (corrections) binding.corrections = corrections;
     }
     const prepared = preparePrimitives(ctx, scene.meshes[node.mesh!], looks, binding);
     if (!prepared.length) continue;

@@ -2,6 +2,7 @@
 // most 28 per material block (a block is split when its triangles use more), posed like the source.
 import { describe, expect, it } from 'vitest';
 import { compareSceneFacts, sceneFacts } from '@relic3d/scene-facts';
+import { addNode } from '@relic3d/core';
 import { readChr, readO3d, writeO3d } from '../../src/index.js';
 import { readBack } from './helpers.js';
 import { bendClip, skinnedStrip } from './scenes.js';
@@ -70,6 +71,22 @@ describe('skins', () => {
     const back = await readBack(result);
     // Vertices shared by two blocks are written once per block.
     expect(compareSceneFacts(sceneFacts(scene), sceneFacts(back), { skip: ['meshNodes', 'materials', 'vertices'] })).toEqual([]);
+  });
+
+  it('moves a second skin\'s vertices into the skeleton\'s bind space when it binds the joints otherwise', async () => {
+    const scene = skinnedStrip('twoskins', 4);
+    // The same strip, its vertices 5 units along x, bound by a skin that takes them back.
+    const strip = scene.meshes[0].primitives[0];
+    const shifted = strip.attributes.POSITION.map((v, i) => (i % 3 === 0 ? v + 5 : v));
+    scene.meshes.push({ name: 'shifted', primitives: [{ ...strip, attributes: { ...strip.attributes, POSITION: shifted } }] });
+    const ibm = scene.skins[0].inverseBindMatrices.map((v, i) => (i % 16 === 12 ? v - 5 : v));
+    scene.skins.push({ name: 'shifted skin', joints: [...scene.skins[0].joints], inverseBindMatrices: ibm });
+    addNode(scene, { name: 'shifted node', mesh: 1, skin: 1 }, 0);
+    scene.animations.push(bendClip('bend', names(scene, 1, 4), 1, 0.6));
+    const result = writeO3d(scene);
+    expect(codes(result)).not.toContain('O3D_WRITE_SKIN_BIND');
+    const back = await readBack(result);
+    expect(compareSceneFacts(sceneFacts(scene), sceneFacts(back), { only: ['bounds', 'posed', 'vertices', 'joints'] })).toEqual([]);
   });
 
   it('writes joints no skin uses as bones, with objects attached to them', async () => {
