@@ -3,6 +3,7 @@
 // stored triangle points along its stored normal), and on the scene read back.
 import { describe, expect, it } from 'vitest';
 import { addNode, math } from '@relic3d/core';
+import { compareSceneFacts, sceneFacts } from '@relic3d/scene-facts';
 import { readO3d, writeO3d } from '../../src/index.js';
 import { readBack } from './helpers.js';
 import { meshScene, triangle } from './scenes.js';
@@ -44,6 +45,20 @@ describe('axes and winding', () => {
     const node = back.nodes.find((n) => n.mesh !== undefined)!;
     expect(node.translation).toEqual([1, 2, 3]);
     node.rotation!.forEach((v, k) => expect(v).toBeCloseTo(q[k], 6));
+  });
+
+  it('parents a mesh under a mesh to its object (parent type 0), parents first', async () => {
+    const scene = meshScene('chain', [[triangle()], [triangle()]]);
+    // Node 2 (second mesh) under node 1, listed before its parent's place would allow.
+    Object.assign(scene.nodes[2], { parent: 1, translation: [0, 0, 2] });
+    scene.nodes[0].children = [1];
+    scene.nodes[1].children = [2];
+    Object.assign(scene.nodes[1], { translation: [1, 0, 0] });
+    const objects = readO3d(writeO3d(scene).files['chain.o3d']).groups[0];
+    expect(objects.map((o) => [o.parentIndex, o.parentType])).toEqual([[-1, -1], [0, 0]]);
+    expect(Array.from(objects[1].localTM.subarray(12, 15))).toEqual([0, 0, -2]);
+    const back = await readBack(writeO3d(scene));
+    expect(compareSceneFacts(sceneFacts(scene), sceneFacts(back), { only: ['bounds', 'vertices', 'triangles'] })).toEqual([]);
   });
 
   it('keeps a scaled, sheared-free hierarchy of nodes without meshes in the objects\' local matrices', async () => {

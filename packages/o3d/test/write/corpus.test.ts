@@ -24,5 +24,7 @@ describe.skipIf(!o3ds.length)('corpus round trip', () => {
       expect(again.files[name].length, name).toBe(bytes.length);
       expect(rawDifferences(read(again.files[name]), read(bytes)), name).toEqual([]);
     }
+    // Without clips or bones (whose matrices go through TRS nodes) the files are the same bytes.
+    if (!source.animations.length && !source.nodes.some((n) => n.joint)) for (const [name, bytes] of Object.entries(written.files)) expect(Buffer.compare(again.files[name], bytes), name).toBe(0);
   });
 });
