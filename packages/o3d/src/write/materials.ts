@@ -76,10 +76,13 @@ function textureNames(ctx: WriteContext): (string | undefined)[] {
     if (t.image?.data) {
       const type = sniffImage(t.image.data, given);
       const extension = type?.extension ?? (t.image.mimeType?.split('/')[1] ?? 'bin');
-      if (type && !['dds', 'tga', 'bmp', 'png', 'jpg'].includes(type.extension)) {
-        warnOnce(ctx, 'O3D_WRITE_IMAGE_TYPE', `embedded ${type.extension} images are written as they are; the client loads DDS, TGA, BMP, PNG and JPEG (convert them for the game)`);
+      if (!['dds', 'tga', 'bmp', 'png', 'jpg'].includes(extension)) {
+        warnOnce(ctx, 'O3D_WRITE_IMAGE_TYPE', `embedded ${type ? type.extension : 'unrecognised'} images are written as they are; the client loads DDS, TGA, BMP, PNG and JPEG (convert them for the game)`);
       }
-      let name = /^[\x20-\x7e]+\.[a-z0-9]+$/i.test(given) && !/[<>:"|?*]/.test(given) ? given : `${ctx.base}_${i}.${extension}`;
+      // Its own name when that is a plain ASCII file name of its type, else one made from the model's.
+      const suffix = /\.([a-z0-9]+)$/i.exec(given)?.[1].toLowerCase();
+      const own = /^[\x20-\x7e]+$/.test(given) && !/[<>:"|?*]/.test(given) && (suffix === extension || (suffix === 'jpeg' && extension === 'jpg'));
+      let name = own ? given : `${ctx.base}_${i}.${extension}`;
       if (name.length > FILE_NAME_BYTES) name = `${ctx.base.slice(0, FILE_NAME_BYTES - 12)}_${i}.${extension}`;
       for (let n = 2; used.has(name.toLowerCase()); n++) name = name.replace(/(_\d+)?(\.[^.]*)$/, `_${n}$2`);
       used.add(name.toLowerCase());
