@@ -238,13 +238,16 @@ function isPlain(m: O3dMaterial): boolean {
 }
 
 export function box(positions: Float32Array): { min: [number, number, number]; max: [number, number, number] } {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity], max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let c = 0; c < 3; c++) {
-      const v = positions[i + c];
-      if (v < min[c]) min[c] = v;
-      if (v > max[c]) max[c] = v;
-    }
+  if (!positions.length) return { min: [0, 0, 0], max: [0, 0, 0] };
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let i = 0, n = positions.length; i < n; i += 3) {
+    const x = positions[i], y = positions[i + 1], z = positions[i + 2];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
-  return positions.length ? { min, max } : { min: [0, 0, 0], max: [0, 0, 0] };
+  return { min: [x0, y0, z0], max: [x1, y1, z1] };
 }

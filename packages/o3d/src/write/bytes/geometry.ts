@@ -29,13 +29,6 @@ export function writeGeometry(out: ByteWriter, g: O3dGeometry, skin: boolean, na
   }
 }
 
-/** An upper bound of a geometry block's bytes. */
-export function geometrySize(g: O3dGeometry, skin: boolean): number {
-  const count = g.positions.length / 3;
-  const materials = g.materials.reduce((n, m) => n + 80 + m.textureName.length * 3, 0);
-  return 120 + g.vertexList.length * 4 + count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES) + (g.indices.length + count) * 2 + g.physique.length * 4 + materials + g.blocks.length * 136;
-}
-
 /** NORMALVERTEX records: position, normal, uv (32 bytes). */
 function normalRecords(g: O3dGeometry, count: number): Uint8Array {
   const bytes = new Uint8Array(count * NORMAL_VERTEX_BYTES);

@@ -1,22 +1,12 @@
 /** An `.o3d` as bytes, in the client's read order (docs/formats/o3d.md §2): the inverse of read/index.ts. */
-import { ByteWriter } from '@relic3d/core';
 import { NAME_XOR, OBJECT_NORMAL, OBJECT_SKIN, type O3dFile } from '../../file.js';
-import { leBytes, type NameBytes } from './arrays.js';
-import { geometrySize, writeGeometry } from './geometry.js';
+import { PartsWriter, leBytes, type NameBytes } from './arrays.js';
+import { writeGeometry } from './geometry.js';
 import { writeAttributes, writeMotionBody } from './motion.js';
-
-/** A little more than the file's size, so the writer grows at most once. */
-function o3dSize(file: O3dFile): number {
-  let size = 4096 + (file.collision ? geometrySize(file.collision, false) : 0);
-  for (const m of [...(file.skeleton?.baseTMs ?? []), ...(file.skeleton?.inverseTMs ?? [])]) size += m.length * 4;
-  for (const track of file.skeleton?.motion?.tracks ?? []) size += 200 + (track.keys?.length ?? 16) * 4;
-  for (const group of file.groups) for (const o of group) size += 128 + o.useBones.length * 4 + geometrySize(o.geometry, o.type === OBJECT_SKIN) + (o.tmAnimation?.length ?? 0) * 4;
-  return size;
-}
 
 /** Serialises a raw O3D (version 20–22 layout by `file.version`). The name must be ASCII and under 64 bytes. */
 export function o3dBytes(file: O3dFile, name: NameBytes): Uint8Array {
-  const out = new ByteWriter(o3dSize(file));
+  const out = new PartsWriter(1 << 16);
   const encoded = Uint8Array.from(file.name, (c) => c.charCodeAt(0) ^ NAME_XOR);
   out.u8(encoded.length).bytes(encoded);
   out.i32(file.version).i32(file.id);
