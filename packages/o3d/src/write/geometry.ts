@@ -134,34 +134,37 @@ export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legac
     const sp = p.positions, sn = p.normals, st = p.uvs;
     const inf = p.influences;
     const t = chunk.triangles;
-    for (let k = 0; k < t.length; k++) {
-      const v = t[k];
+    const vertex = (v: number): number => {
       let r = remap[v];
-      if (r < 0) {
-        r = remap[v] = next++;
-        sourceOf[r] = v;
-        const r3 = r * 3, v3 = v * 3;
-        positions[r3] = sp[v3];
-        positions[r3 + 1] = sp[v3 + 1];
-        positions[r3 + 2] = 0 - sp[v3 + 2];
-        normals[r3] = sn[v3];
-        normals[r3 + 1] = sn[v3 + 1];
-        normals[r3 + 2] = 0 - sn[v3 + 2];
-        uvs[r * 2] = st[v * 2];
-        uvs[r * 2 + 1] = st[v * 2 + 1];
-        if (inf) {
-          const w2 = inf.weights[v * 2 + 1];
-          weights![r * 2] = inf.weights[v * 2];
-          weights![r * 2 + 1] = w2;
-          const a = slotOf(inf.bones[v * 2]);
-          boneIndices![r * 2] = a;
-          boneIndices![r * 2 + 1] = w2 > 0 ? slotOf(inf.bones[v * 2 + 1]) : a;
-          globalBones![r] = inf.bones[v * 2];
-        }
+      if (r >= 0) return r;
+      r = remap[v] = next++;
+      sourceOf[r] = v;
+      const r3 = r * 3, v3 = v * 3;
+      positions[r3] = sp[v3];
+      positions[r3 + 1] = sp[v3 + 1];
+      positions[r3 + 2] = 0 - sp[v3 + 2];
+      normals[r3] = sn[v3];
+      normals[r3 + 1] = sn[v3 + 1];
+      normals[r3 + 2] = 0 - sn[v3 + 2];
+      uvs[r * 2] = st[v * 2];
+      uvs[r * 2 + 1] = st[v * 2 + 1];
+      if (inf) {
+        const w2 = inf.weights[v * 2 + 1];
+        weights![r * 2] = inf.weights[v * 2];
+        weights![r * 2 + 1] = w2;
+        const a = slotOf(inf.bones[v * 2]);
+        boneIndices![r * 2] = a;
+        boneIndices![r * 2 + 1] = w2 > 0 ? slotOf(inf.bones[v * 2 + 1]) : a;
+        globalBones![r] = inf.bones[v * 2];
       }
-      // Counter-clockwise in the scene (a, b, c), clockwise in the file (a, c, b).
-      const corner = k % 3;
-      indices[start + k - corner + (corner === 0 ? 0 : 3 - corner)] = r;
+      return r;
+    };
+    for (let k = 0; k < t.length; k += 3) {
+      // Corners numbered in the scene's order (a, b, c), written clockwise for the file (a, c, b).
+      const a = vertex(t[k]), b2 = vertex(t[k + 1]), c = vertex(t[k + 2]);
+      indices[start + k] = a;
+      indices[start + k + 1] = c;
+      indices[start + k + 2] = b2;
     }
     at += t.length;
     // Each block numbers its own vertices: the next block of this primitive starts afresh.

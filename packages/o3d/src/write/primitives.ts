@@ -62,9 +62,7 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   const finite = (values: Float32Array | undefined, size: number): Float32Array => {
     const length = count * size;
     if (!values) return new Float32Array(length);
-    let clean = values.length >= length;
-    for (let i = 0; clean && i < length; i++) if (values[i] - values[i] !== 0) clean = false;
-    if (clean) return values.length === length ? values : values.subarray(0, length);
+    if (values.length >= length && allFinite(values, length)) return values.length === length ? values : values.subarray(0, length);
     const out = new Float32Array(length);
     out.set(values.length > length ? values.subarray(0, length) : values);
     for (let i = 0; i < length; i++) {
@@ -155,6 +153,13 @@ function rebind(p: Prepared, corrections: (Float64Array | undefined)[]): boolean
   p.positions = positions;
   p.normals = normals;
   return blended;
+}
+
+/** Whether the first `length` values are finite (`x - x` is 0 exactly for finite x). */
+function allFinite(values: Float32Array, length: number): boolean {
+  let acc = 0;
+  for (let i = 0; i < length; i++) acc += values[i] - values[i];
+  return acc === 0;
 }
 
 /** Whether two bind moves are the same (undefined: none). */
