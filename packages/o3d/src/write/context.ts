@@ -1,4 +1,5 @@
 /** What the writer's steps share while one scene is written. */
+import type { ClipTiming } from './clips.js';
 import { codePage, codePageEncoder, computeWorldMatrices, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
 
 export interface WriteContext {
@@ -14,6 +15,8 @@ export interface WriteContext {
   readonly warned: Set<string>;
   /** Files beside the model (textures), by name. */
   readonly files: Record<string, Uint8Array>;
+  /** The last sampled clip's world matrices (sampling.ts), while small. */
+  kept?: { timing: ClipTiming; worlds: Float32Array[] };
 }
 
 /** Flyff's client is Korean: names are CP949 (EUC-KR) unless told otherwise. */
