@@ -66,7 +66,8 @@ function keyGrid(clip: AnimationClip, duration: number): number | undefined {
   for (const c of clip.channels) if (c.path !== 'weights' && c.interpolation !== 'CUBICSPLINE') for (const t of c.times) times.add(t);
   const sorted = [...times].filter((t) => t > 0).sort((a, b) => a - b);
   let step = sorted[0];
-  for (let i = 1; i < sorted.length; i++) step = Math.min(step, sorted[i] - sorted[i - 1]);
+  // Times a float32 rounding apart (a last key stored as float32, the duration as a double) are one.
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] - sorted[i - 1] > 1e-6 * sorted[i]) step = Math.min(step, sorted[i] - sorted[i - 1]);
   if (!(step > 0)) return undefined;
   const count = Math.round(duration / step);
   if (count > 4 * FRAMES_PER_SECOND * duration + 1) return undefined;

@@ -1,4 +1,5 @@
-import type { Node } from '@relic3d/core';
+import { WriteError, type Node } from '@relic3d/core';
+import { LIMITS } from '../file.js';
 import { IDENTITY_TRS, isIdentity, nodeTRS, relativeMatrix, type TRS, type WriteContext } from './context.js';
 import { planSkeleton, type SkeletonPlan } from './skeleton.js';
 
@@ -58,6 +59,7 @@ export interface StructurePlan {
 export function planStructure(ctx: WriteContext): StructurePlan {
   const { scene } = ctx;
   const nodes = scene.nodes;
+  checkDepth(nodes);
   const valid = (i: number | undefined): i is number => i !== undefined && Number.isInteger(i) && i >= 0 && i < nodes.length;
   const animated = new Set<number>();
   for (const clip of scene.animations) {
@@ -199,6 +201,28 @@ export function planStructure(ctx: WriteContext): StructurePlan {
   if (cameras) ctx.sink.warn('MDL_WRITE_CAMERA_DROPPED', `${cameras} cameras were not written: Ultra MDL holds no cameras (their nodes are kept)`);
   if (lights) ctx.sink.warn('MDL_WRITE_LIGHT_DROPPED', `${lights} lights were not written: Ultra MDL holds no lights (their nodes are kept)`);
   return { top, topNode, skeleton, animated };
+}
+
+/**
+ * The reader stops at nodes or bones nested deeper than LIMITS.depth (a guard against crafted
+ * files); one level is kept for a top node the writer may add.
+ */
+function checkDepth(nodes: Node[]): void {
+  const depth = new Int32Array(nodes.length).fill(-1);
+  let deepest = 0, where = '';
+  for (let i = 0; i < nodes.length; i++) {
+    const chain: number[] = [];
+    let at = i;
+    while (at >= 0 && at < nodes.length && depth[at] < 0 && chain.length <= nodes.length) {
+      chain.push(at);
+      at = nodes[at].parent;
+    }
+    let d = at >= 0 && at < nodes.length ? depth[at] : -1;
+    for (let k = chain.length - 1; k >= 0; k--) depth[chain[k]] = ++d;
+    if (depth[i] > deepest) [deepest, where] = [depth[i], nodes[i].name];
+  }
+  const max = LIMITS.depth - 1;
+  if (deepest > max) throw new WriteError({ format: 'mdl', code: 'OVER_LIMIT', limit: 'levels of nesting', value: deepest, max, where: `node '${where}'` });
 }
 
 /** A level's distance: the scene's, else the reader's `viewDistance`, else 0 (warned past level 0). */
