@@ -11,6 +11,8 @@ export interface WriteContext {
   version: UltraVersion;
   /** Rest-pose world matrices in doubles, 16 per node. */
   world: Float64Array;
+  /** `validateScene` found every vertex attribute finite (the writer's own scrub is skipped). */
+  attributesFinite: boolean;
 }
 
 export interface TRS {

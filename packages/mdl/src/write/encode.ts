@@ -4,25 +4,55 @@ import type { AnimationRecord, BoneRecord, LodRecord, MeshRecord, NodeRecord, Pa
 
 /**
  * The records as an "Ultra Model" file (docs/formats/mdl.md §2): magic, version, one root NODE.
- * Big arrays go in with one copy each; the buffer is sized up front so it never grows.
+ * Small fields go through a `ByteWriter`; big arrays (vertex records, indices, morphs, keys) are
+ * kept by reference and copied once, into the finished file.
  */
 export function encodeMdl(root: NodeRecord, version: number, encoder: CodePageEncoder, sink: WarningSink): Uint8Array {
-  const e = new Encoder(encoder, sink, version, 64 + sizeOfNode(root));
+  const e = new Encoder(encoder, sink, version);
   e.w.bytes(ascii(ULTRA_MAGIC)).i32(version);
   e.node(root);
-  return e.w.result();
+  return e.result();
 }
 
+/** Arrays at least this long are not copied into the small-field writer. */
+const BIG = 4096;
+
 class Encoder {
-  readonly w: ByteWriter;
+  w = new ByteWriter(BIG);
+  private readonly parts: Uint8Array[] = [];
   private readonly strings = new Map<string, Uint8Array>();
   constructor(
     private readonly encoder: CodePageEncoder,
     private readonly sink: WarningSink,
     private readonly version: number,
-    size: number,
-  ) {
-    this.w = new ByteWriter(size);
+  ) {}
+
+  /** Bytes as they are: small ones copied along, big ones kept for the final copy. */
+  bytes(data: Uint8Array): this {
+    if (data.length < BIG) {
+      this.w.bytes(data);
+      return this;
+    }
+    this.flush();
+    this.parts.push(data);
+    return this;
+  }
+
+  private flush(): void {
+    if (this.w.length === 0) return;
+    this.parts.push(this.w.result());
+    this.w = new ByteWriter(BIG);
+  }
+
+  result(): Uint8Array {
+    this.flush();
+    const out = new Uint8Array(this.parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const part of this.parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
   }
 
   tag(tag: string): this {
@@ -39,8 +69,8 @@ class Encoder {
       bytes = encoded.bytes;
       this.strings.set(text, bytes);
     }
-    this.w.i32(bytes.length).bytes(bytes);
-    return this;
+    this.w.i32(bytes.length);
+    return this.bytes(bytes);
   }
 
   /** Floats; a non-finite one (a NaN transform, key or collider) is written as 0 and warned. */
@@ -51,8 +81,7 @@ class Encoder {
 
   /** Little-endian float32 bytes of `values`, scrubbed like `floats`. */
   floatBytes(values: Float32Array, what: string): this {
-    this.w.bytes(bytesOf(this.finite(values, what) as Float32Array));
-    return this;
+    return this.bytes(bytesOf(this.finite(values, what) as Float32Array));
   }
 
   private finite<T extends ArrayLike<number>>(values: T, what: string): T {
@@ -65,25 +94,24 @@ class Encoder {
   }
 
   node(node: NodeRecord): void {
-    const w = this.w;
     this.tag('NODE').string(node.name, 'node name').string(node.engineProperties, 'engine properties').string(node.userProperties, 'user properties');
     this.floats(node.position).floats(node.rotation).floats(node.scale).floats(node.color);
     if (this.version >= 301) this.floats(node.unknownNodeFloats);
-    w.i32(node.lods.length);
+    this.w.i32(node.lods.length);
     for (const lod of node.lods) this.lod(lod);
     // Node tail as the real files write it: SKEL, ATCH, ASET, PHYS, KIDS (docs/formats/mdl.md §2.2).
     this.tag('SKEL');
-    w.i32(node.bones.length);
+    this.w.i32(node.bones.length);
     for (const bone of node.bones) this.bone(bone);
     this.tag('ATCH');
-    w.i32(node.attachBone);
+    this.w.i32(node.attachBone);
     this.tag('ASET');
-    w.i32(node.animations.length);
+    this.w.i32(node.animations.length);
     for (const animation of node.animations) this.animation(animation);
     this.tag('PHYS');
     this.physics(node.parts);
     this.tag('KIDS');
-    w.i32(node.children.length);
+    this.w.i32(node.children.length);
     for (const child of node.children) this.node(child);
   }
 
@@ -94,20 +122,23 @@ class Encoder {
   }
 
   mesh(mesh: MeshRecord): void {
-    const w = this.w;
     this.tag('MESH');
-    w.i32(mesh.polyVerts);
+    this.w.i32(mesh.polyVerts);
     this.string(mesh.name, 'mesh name').string(mesh.materialPath, 'material path');
-    w.i32(mesh.strideField).i32(mesh.vertexCount).bytes(mesh.vertexData);
-    w.i32(mesh.indexSize).i32(mesh.indices.length).bytes(bytesOf(mesh.indices));
+    this.w.i32(mesh.strideField).i32(mesh.vertexCount);
+    this.bytes(mesh.vertexData);
+    this.w.i32(mesh.indexSize).i32(mesh.indices.length);
+    this.bytes(bytesOf(mesh.indices));
     // Real order after the indices: PRIM, MSET, PICK.
     this.tag('PRIM');
-    w.i32(mesh.primitiveFlags.length).bytes(mesh.primitiveFlags);
+    this.w.i32(mesh.primitiveFlags.length);
+    this.bytes(mesh.primitiveFlags);
     this.tag('MSET');
-    w.i32(mesh.morphs.length);
-    for (const morph of mesh.morphs) this.tag('MORP').w.bytes(morph);
+    this.w.i32(mesh.morphs.length);
+    for (const morph of mesh.morphs) this.tag('MORP').bytes(morph);
     this.tag('PICK');
-    w.i32(mesh.pick.length).bytes(mesh.pick);
+    this.w.i32(mesh.pick.length);
+    this.bytes(mesh.pick);
   }
 
   bone(bone: BoneRecord): void {
@@ -129,26 +160,22 @@ class Encoder {
 
   /** PHYS: i32 byte size, then i32 part count and the parts (§2.6); 0 = no collider. */
   physics(parts: PartRecord[]): void {
-    const w = this.w;
-    if (parts.length === 0) {
-      w.i32(0);
-      return;
-    }
-    const sizeAt = w.length;
-    w.i32(0).i32(parts.length);
+    const size = parts.length === 0 ? 0 : 4 + parts.reduce((n, p) => n + 8 + (p.shape === 'MESH' ? 8 + p.polygons.reduce((m, q) => m + 4 + q.byteLength, 0) : 40), 0);
+    this.w.i32(size);
+    if (size === 0) return;
+    this.w.i32(parts.length);
     for (const part of parts) {
       this.tag('PART').tag(part.shape);
       if (part.shape === 'MESH') {
-        w.i32(part.flag).i32(part.polygons.length);
+        this.w.i32(part.flag).i32(part.polygons.length);
         for (const polygon of part.polygons) {
-          w.i32(polygon.length / 3);
+          this.w.i32(polygon.length / 3);
           this.floatBytes(polygon, 'collider positions');
         }
       } else {
         this.floats(part.offset, 'collider values').floats(part.rotation, 'collider values').floats(part.size, 'collider values');
       }
     }
-    w.patchI32(sizeAt, w.length - sizeAt - 4);
   }
 }
 
@@ -157,22 +184,4 @@ const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 /** The little-endian bytes of a typed array (every platform relic3d runs on is little-endian). */
 function bytesOf(values: Uint16Array | Uint32Array | Float32Array): Uint8Array {
   return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-}
-
-/** An upper bound of the bytes a node takes, names counted at 4 bytes a character. */
-function sizeOfNode(node: NodeRecord): number {
-  let size = 200 + 4 * (node.name.length + node.engineProperties.length + node.userProperties.length);
-  for (const lod of node.lods) {
-    size += 12;
-    for (const m of lod.meshes) {
-      size += 80 + 4 * (m.name.length + m.materialPath.length) + m.vertexData.length + m.indices.byteLength + m.primitiveFlags.length + m.pick.length;
-      for (const morph of m.morphs) size += 4 + morph.length;
-    }
-  }
-  const bones = (b: BoneRecord): number => 60 + 4 * b.name.length + b.children.reduce((n, c) => n + bones(c), 0);
-  for (const b of node.bones) size += bones(b);
-  for (const a of node.animations) size += 24 + 4 * a.name.length + a.tracks.reduce((n, t) => n + 12 + t.keys.byteLength, 0);
-  for (const p of node.parts) size += 48 + (p.shape === 'MESH' ? p.polygons.reduce((n, q) => n + 4 + q.byteLength, 0) : 0);
-  for (const c of node.children) size += sizeOfNode(c);
-  return size;
 }

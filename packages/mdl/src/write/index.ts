@@ -42,11 +42,13 @@ const BROKEN = new Set(['BAD_REFERENCE', 'NODE_LINK', 'NODE_CYCLE', 'LOD_LINK', 
 export function writeMdl(scene: Scene, options: WriteMdlOptions = {}): WriteResult {
   const version = options.version ?? 302;
   if (!VERSIONS.includes(version)) throw new WriteError({ format: FORMAT_ID, code: 'UNSUPPORTED', limit: 'version', value: String(version), max: '300, 301 or 302' });
-  const broken = validateScene(scene).find((issue) => BROKEN.has(issue.code));
+  const issues = validateScene(scene);
+  const broken = issues.find((issue) => BROKEN.has(issue.code));
   if (broken) throw new WriteError({ format: FORMAT_ID, code: 'INVALID_SCENE', limit: broken.code, value: broken.message, where: broken.path });
+  const attributesFinite = !issues.some((issue) => issue.code === 'NOT_FINITE' && issue.path.includes('.attributes.'));
 
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
-  const ctx: WriteContext = { scene, sink, encoder: encoderFor(options.codePage), version, world: worldMatrices64(scene) };
+  const ctx: WriteContext = { scene, sink, encoder: encoderFor(options.codePage), version, world: worldMatrices64(scene), attributesFinite };
   const base = outputBaseName(scene, options);
   const structure = planStructure(ctx);
   checkBoneCount(structure.skeleton.bones.length);

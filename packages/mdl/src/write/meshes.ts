@@ -167,6 +167,7 @@ function trailingVec3(tail: Uint8Array, n: number): Float32Array {
 
 /** Non-finite values become 0 (warned); the scene's own array is copied first, never changed. */
 function scrub(ctx: WriteContext, values: Float32Array, sceneArray: unknown, where: string, what: string): Float32Array {
+  if (ctx.attributesFinite && !what.startsWith('morph')) return values; // validated: nothing to find
   let sum = 0;
   for (let i = 0; i < values.length; i++) sum += values[i];
   if (sum - sum === 0) return values;

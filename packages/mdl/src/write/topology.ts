@@ -1,26 +1,22 @@
-import { WriteError, type Primitive, type WarningSink } from '@relic3d/core';
+import type { Primitive, WarningSink } from '@relic3d/core';
 import { fileIndices, polygonsFromFans } from './axes.js';
 
 /** A primitive's corners in glTF order, as the stored polygon size takes them. */
 export interface Corners {
   /** 1 points, 2 lines, 3 triangles. */
   polyVerts: 1 | 2 | 3;
-  corners: Uint32Array;
+  /** The scene's own indices when they serve as they are (only read). */
+  corners: Uint16Array | Uint32Array;
 }
 
 /**
- * The corners of a primitive, checked: every index names a vertex (else `WriteError`), a
- * trailing partial triangle or line is dropped with a warning, strips and loops become lines.
+ * The corners of a primitive (its indices, which `validateScene` has checked against the vertex
+ * count): a trailing partial triangle or line is dropped with a warning, strips and loops become lines.
  */
 export function primitiveCorners(p: Primitive, vertexCount: number, where: string, sink: WarningSink): Corners {
   const raw = p.indices ?? Uint32Array.from({ length: vertexCount }, (_, i) => i);
-  for (let i = 0; i < raw.length; i++) {
-    if (raw[i] >= vertexCount) {
-      throw new WriteError({ format: 'mdl', code: 'INVALID_SCENE', limit: 'vertex index', value: raw[i], max: vertexCount - 1, where: `${where}, index ${i}` });
-    }
-  }
   const mode = p.mode ?? 'TRIANGLES';
-  if (mode === 'POINTS') return { polyVerts: 1, corners: Uint32Array.from(raw) };
+  if (mode === 'POINTS') return { polyVerts: 1, corners: raw };
   if (mode === 'LINE_STRIP' || mode === 'LINE_LOOP') {
     const segments = Math.max(0, raw.length - 1) + (mode === 'LINE_LOOP' && raw.length > 2 ? 1 : 0);
     const corners = new Uint32Array(segments * 2);
@@ -33,7 +29,7 @@ export function primitiveCorners(p: Primitive, vertexCount: number, where: strin
   const size = mode === 'LINES' ? 2 : 3;
   const usable = raw.length - (raw.length % size);
   if (usable < raw.length) sink.warn('MDL_WRITE_PARTIAL_PRIMITIVE', `${where}: ${raw.length} indices are not a whole number of ${size === 3 ? 'triangles' : 'lines'}; the last ${raw.length - usable} were dropped`);
-  return { polyVerts: size, corners: Uint32Array.from(raw.subarray(0, usable)) };
+  return { polyVerts: size, corners: raw.subarray(0, usable) };
 }
 
 /**

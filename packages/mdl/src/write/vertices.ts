@@ -21,63 +21,80 @@ export interface VertexArrays {
   unknown?: Float32Array;
 }
 
-// Offsets in 4-byte words and 2-byte halves of a 96-byte record (read/layout.ts is the one layout).
+// Offsets in 4-byte words of a 96-byte record (IDS in 2-byte halves; read/layout.ts is the one
+// layout). Bytes are packed into words little-endian, as every platform relic3d runs on is.
 const F = ULTRA_VERTEX_SIZE / 4;
 const POS = ULTRA_LAYOUT.position.offset / 4, NRM = ULTRA_LAYOUT.normal.offset / 4;
 const UV0 = ULTRA_LAYOUT.texcoord0.offset / 4, UV1 = ULTRA_LAYOUT.texcoord1.offset / 4;
-const COLOR = ULTRA_LAYOUT.color.offset, DISP = ULTRA_LAYOUT.displacement.offset / 4;
+const COLOR = ULTRA_LAYOUT.color.offset / 4, DISP = ULTRA_LAYOUT.displacement.offset / 4;
 const TAN = ULTRA_LAYOUT.tangent.offset / 4, BIT = ULTRA_LAYOUT.bitangent.offset / 4;
-const IDS = ULTRA_LAYOUT.boneIds.offset / 2, WTS = ULTRA_LAYOUT.boneWeights.offset, UNK = ULTRA_LAYOUT.unknown.offset / 4;
+const IDS = ULTRA_LAYOUT.boneIds.offset / 2, WTS = ULTRA_LAYOUT.boneWeights.offset / 4, UNK = ULTRA_LAYOUT.unknown.offset / 4;
 
-/** The 96-byte records (docs/formats/mdl.md §2.5), filled through typed views in one pass per field. */
+/**
+ * The 96-byte records (docs/formats/mdl.md §2.5), filled in one pass through typed views (the
+ * colour and weight bytes as one 32-bit word each); the rarely used tail in a second pass.
+ */
 export function packVertices(a: VertexArrays): Uint8Array {
   const n = a.count;
   const buffer = new ArrayBuffer(n * ULTRA_VERTEX_SIZE);
-  const f = new Float32Array(buffer), b = new Uint8Array(buffer);
-  const { position, normal, tangent, texcoord0, texcoord1 } = a;
+  const f = new Float32Array(buffer), u = new Uint32Array(buffer);
+  const { position, normal, tangent, texcoord0, texcoord1, color } = a;
+  const s = a.tangentStride;
+  const d = a.displacement;
+  const uniform = typeof d === 'number' ? d : 0;
+  const each = typeof d === 'number' ? undefined : d;
   for (let i = 0, o = 0; i < n; i++, o += F) {
-    const i3 = i * 3;
+    const i2 = i * 2, i3 = i * 3;
     f[o + POS] = position[i3];
     f[o + POS + 1] = position[i3 + 1];
     f[o + POS + 2] = 0 - position[i3 + 2];
     f[o + NRM] = normal[i3];
     f[o + NRM + 1] = normal[i3 + 1];
     f[o + NRM + 2] = 0 - normal[i3 + 2];
-  }
-  if (texcoord0) for (let i = 0, o = UV0; i < n; i++, o += F) (f[o] = texcoord0[i * 2]), (f[o + 1] = texcoord0[i * 2 + 1]);
-  if (texcoord1) for (let i = 0, o = UV1; i < n; i++, o += F) (f[o] = texcoord1[i * 2]), (f[o + 1] = texcoord1[i * 2 + 1]);
-  if (a.color) for (let i = 0, o = COLOR; i < n; i++, o += ULTRA_VERTEX_SIZE) b.set(a.color.subarray(i * 4, i * 4 + 4), o);
-  else for (let i = 0, o = COLOR; i < n; i++, o += ULTRA_VERTEX_SIZE) b.fill(255, o, o + 4);
-  const d = a.displacement;
-  if (typeof d === 'number') for (let i = 0, o = DISP; i < n; i++, o += F) f[o] = d;
-  else for (let i = 0, o = DISP; i < n; i++, o += F) f[o] = d[i];
-  if (tangent) {
-    const s = a.tangentStride;
-    for (let i = 0, o = TAN; i < n; i++, o += F) {
-      f[o] = tangent[i * s];
-      f[o + 1] = tangent[i * s + 1];
-      f[o + 2] = 0 - tangent[i * s + 2];
+    if (texcoord0) {
+      f[o + UV0] = texcoord0[i2];
+      f[o + UV0 + 1] = texcoord0[i2 + 1];
+    }
+    if (texcoord1) {
+      f[o + UV1] = texcoord1[i2];
+      f[o + UV1 + 1] = texcoord1[i2 + 1];
+    }
+    u[o + COLOR] = color ? (color[i * 4] | (color[i * 4 + 1] << 8) | (color[i * 4 + 2] << 16) | (color[i * 4 + 3] << 24)) >>> 0 : 0xffffffff;
+    f[o + DISP] = each ? each[i] : uniform;
+    if (tangent) {
+      f[o + TAN] = tangent[i * s];
+      f[o + TAN + 1] = tangent[i * s + 1];
+      f[o + TAN + 2] = 0 - tangent[i * s + 2];
     }
   }
-  if (a.bitangent) {
-    const t = a.bitangent;
-    for (let i = 0, o = BIT; i < n; i++, o += F) (f[o] = t[i * 3]), (f[o + 1] = t[i * 3 + 1]), (f[o + 2] = 0 - t[i * 3 + 2]);
-  }
-  if (a.boneIds && a.boneWeights) {
-    const h = new Uint16Array(buffer), ids = a.boneIds, weights = a.boneWeights;
-    for (let i = 0, o = IDS, w = WTS; i < n; i++, o += ULTRA_VERTEX_SIZE / 2, w += ULTRA_VERTEX_SIZE) {
-      h[o] = ids[i * 4];
-      h[o + 1] = ids[i * 4 + 1];
-      h[o + 2] = ids[i * 4 + 2];
-      h[o + 3] = ids[i * 4 + 3];
-      b.set(weights.subarray(i * 4, i * 4 + 4), w);
+  if (a.bitangent || a.boneIds || a.unknown) packTail(a, f, new Uint16Array(buffer), u);
+  return new Uint8Array(buffer);
+}
+
+/** Bytes 60–95: bitangent, bone ids, byte weights, the trailing vec3. */
+function packTail(a: VertexArrays, f: Float32Array, h: Uint16Array, u: Uint32Array): void {
+  const { bitangent: t, boneIds: ids, boneWeights: w, unknown: k } = a;
+  for (let i = 0, o = 0; i < a.count; i++, o += F) {
+    const i3 = i * 3, i4 = i * 4;
+    if (t) {
+      f[o + BIT] = t[i3];
+      f[o + BIT + 1] = t[i3 + 1];
+      f[o + BIT + 2] = 0 - t[i3 + 2];
+    }
+    if (ids && w) {
+      const at = o * 2 + IDS;
+      h[at] = ids[i4];
+      h[at + 1] = ids[i4 + 1];
+      h[at + 2] = ids[i4 + 2];
+      h[at + 3] = ids[i4 + 3];
+      u[o + WTS] = (w[i4] | (w[i4 + 1] << 8) | (w[i4 + 2] << 16) | (w[i4 + 3] << 24)) >>> 0;
+    }
+    if (k) {
+      f[o + UNK] = k[i3];
+      f[o + UNK + 1] = k[i3 + 1];
+      f[o + UNK + 2] = k[i3 + 2];
     }
   }
-  if (a.unknown) {
-    const u = a.unknown;
-    for (let i = 0, o = UNK; i < n; i++, o += F) (f[o] = u[i * 3]), (f[o + 1] = u[i * 3 + 1]), (f[o + 2] = u[i * 3 + 2]);
-  }
-  return b;
 }
 
 /** One MORP: position, normal, tangent, bitangent per vertex (48 bytes), mirrored. */
