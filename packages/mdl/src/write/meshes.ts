@@ -6,7 +6,7 @@ import type { MeshRecord } from './records.js';
 import type { MeshItem } from './structure.js';
 import { primitiveCorners, storedPolygons } from './topology.js';
 import { packMorph, packVertices, type VertexArrays } from './vertices.js';
-import { byteWeights, skinPlacement, wholeBone, type SkinBinding } from './weights.js';
+import { byteWeights, skinPlacement, storedWeights, wholeBone, type SkinBinding } from './weights.js';
 
 /** What every real file writes in the stride field (the records are 96 bytes whatever it says). */
 export const STRIDE_FIELD = 88;
@@ -47,8 +47,11 @@ export function meshRecord(ctx: WriteContext, item: MeshItem, binding: SkinBindi
   const position = scrub(ctx, placePoints(source, placement), source, where, 'positions');
   const normal = scrub(ctx, placeDirections(sourceNormal, 3, placement, true), sourceNormal, where, 'normals');
   const tangent = sourceTangent && scrub(ctx, placeDirections(sourceTangent, 4, placement, false), sourceTangent, where, 'tangents');
-  const storedBitangent = floats(extras.bitangents, n * 3);
-  const bytes = skinned ? byteWeights(joints, weights, binding.boneOfJoint, n) : item.rigidBone !== undefined ? wholeBone(item.rigidBone, n) : undefined;
+  // The reader's raw bytes 60–95, when it kept them: bitangents, weights and the last vec3 as stored.
+  const tail = extras.unverifiedVertexTail instanceof Uint8Array && extras.unverifiedVertexTail.length === n * 36 ? extras.unverifiedVertexTail : undefined;
+  const storedBitangent = floats(extras.bitangents, n * 3) ?? (tail && tailVec3(tail, n, 0, true));
+  const computed = skinned ? byteWeights(joints, weights, binding.boneOfJoint, n) : item.rigidBone !== undefined ? wholeBone(item.rigidBone, n) : undefined;
+  const bytes = computed && tail ? (storedWeights(tail, computed, n) ?? computed) : computed;
   if (bytes?.partial) sink.warn('MDL_WRITE_WEIGHT_DROPPED', `${where}: ${bytes.partial} vertices had part of their weight on a joint that is not a bone (the top node); the rest was renormalised`);
   // The reader takes the tangent handedness from a stored bitangent when bytes 60–95 are in use.
   const bitangent = storedBitangent ? placeDirections(storedBitangent, 3, placement, false) : bytes && tangent ? bitangents(normal, tangent) : undefined;
@@ -71,8 +74,7 @@ export function meshRecord(ctx: WriteContext, item: MeshItem, binding: SkinBindi
     arrays.boneIds = bytes.ids;
     arrays.boneWeights = bytes.weights;
   }
-  const tail = extras.unverifiedVertexTail;
-  if (tail instanceof Uint8Array && tail.length === n * 36) arrays.unknown = trailingVec3(tail, n);
+  if (tail) arrays.unknown = tailVec3(tail, n, 24, false);
 
   const wide = n > 0x10000 || extras.indexSize === 4;
   const mirrored = placement.kind === 'rigid' && placement.mirror;
@@ -157,11 +159,15 @@ function colorBytes(color: Float32Array, n: number): Uint8Array {
   return out;
 }
 
-/** The vec3 at byte 84 from the reader's raw bytes 60–95 (its bytes 24–35). */
-function trailingVec3(tail: Uint8Array, n: number): Float32Array {
+/**
+ * A vec3 of the reader's raw bytes 60–95 (`extras.unverifiedVertexTail`, 36 per vertex): the
+ * bitangent at 0 (into glTF's frame, as the packer mirrors it back) or the trailing vec3 at 24.
+ */
+function tailVec3(tail: Uint8Array, n: number, at: number, mirror: boolean): Float32Array {
   const out = new Float32Array(n * 3);
   const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
-  for (let i = 0; i < n * 3; i++) out[i] = view.getFloat32(Math.floor(i / 3) * 36 + 24 + (i % 3) * 4, true);
+  for (let i = 0; i < n * 3; i++) out[i] = view.getFloat32(Math.floor(i / 3) * 36 + at + (i % 3) * 4, true);
+  if (mirror) for (let i = 2; i < out.length; i += 3) out[i] = 0 - out[i];
   return out;
 }
 

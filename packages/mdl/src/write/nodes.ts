@@ -23,6 +23,9 @@ export function nodeRecords(ctx: WriteContext, structure: StructurePlan, materia
   };
   const build = (plan: NodePlan): NodeRecord => {
     const extras = plan.source >= 0 ? (ctx.scene.nodes[plan.source].extras ?? {}) : {};
+    if (extras.colliderData instanceof Uint8Array) {
+      ctx.sink.warn('MDL_WRITE_COLLIDER_DATA_DROPPED', `node '${plan.name}': ${extras.colliderData.length} bytes of collider data the reader could not read (an unknown shape) were not written`);
+    }
     const { position, rotation, scale } = fileTRS(plan.trs);
     return {
       name: plan.name,

@@ -105,6 +105,33 @@ export function byteWeights(joints: Uint16Array, weights: Float32Array, boneOfJo
   return { ids, weights: bytes, partial };
 }
 
+/**
+ * The reader's raw bytes 60–95 (`extras.unverifiedVertexTail`) hold the ids and weights as the file
+ * had them (slot order, ids of zero weights). When they give every vertex the same bytes per bone
+ * as `computed`, they are written as they were.
+ */
+export function storedWeights(tail: Uint8Array, computed: ByteWeights, count: number): ByteWeights | undefined {
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+  const ids = new Uint16Array(count * 4), weights = new Uint8Array(count * 4);
+  const share = (id: Uint16Array | number[], w: Uint8Array, v: number, bone: number) => {
+    let sum = 0;
+    for (let k = 0; k < 4; k++) if (id[v * 4 + k] === bone) sum += w[v * 4 + k];
+    return sum;
+  };
+  for (let v = 0; v < count; v++) {
+    for (let k = 0; k < 4; k++) {
+      ids[v * 4 + k] = view.getUint16(v * 36 + 12 + k * 2, true);
+      weights[v * 4 + k] = tail[v * 36 + 20 + k];
+    }
+    for (let k = 0; k < 4; k++) {
+      if (weights[v * 4 + k] && share(ids, weights, v, ids[v * 4 + k]) !== share(computed.ids, computed.weights, v, ids[v * 4 + k])) return undefined;
+      const bone = computed.ids[v * 4 + k];
+      if (computed.weights[v * 4 + k] && share(ids, weights, v, bone) !== share(computed.ids, computed.weights, v, bone)) return undefined;
+    }
+  }
+  return { ids, weights, partial: computed.partial };
+}
+
 /** Every vertex on one bone with all its weight. */
 export function wholeBone(bone: number, count: number): ByteWeights {
   const ids = new Uint16Array(count * 4), weights = new Uint8Array(count * 4);
