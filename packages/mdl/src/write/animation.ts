@@ -42,7 +42,8 @@ function animationRecord(ctx: WriteContext, clip: AnimationClip, skeleton: Skele
 function timing(ctx: WriteContext, clip: AnimationClip): { keyframeCount: number; speed: number } {
   const { speed, keyframeCount } = clip.extras ?? {};
   const duration = clipDuration(clip);
-  if (typeof speed === 'number' && speed >= 1e-6 && speed <= 1e6 && Number.isInteger(keyframeCount) && (keyframeCount as number) >= 0) {
+  const plausible = (k: number) => k <= 4 * FRAMES_PER_SECOND * Math.max(duration, 1) + 1; // hostile extras cannot ask for millions
+  if (typeof speed === 'number' && speed >= 1e-6 && speed <= 1e6 && Number.isInteger(keyframeCount) && (keyframeCount as number) >= 0 && plausible(keyframeCount as number)) {
     const k = keyframeCount as number;
     if (Math.abs(k / FRAMES_PER_SECOND / speed - duration) <= 1e-6 * Math.max(1, duration)) return { keyframeCount: k, speed };
   }

@@ -51,7 +51,7 @@ export class MaterialFiles {
     const text = ultraJson({ material: this.json(material) }, FLOAT_KEYS);
     const stem = fileStem(material.name) || `${this.base}_material${index}`;
     const name = this.files.add(stem, '.mat', new TextEncoder().encode(text));
-    if (name.toLowerCase() !== `${material.name}.mat`.toLowerCase()) {
+    if (name !== `${material.name}.mat`) {
       this.ctx.sink.warn('MDL_WRITE_MATERIAL_RENAMED', `material '${material.name}' was written as '${name}' (a file name must be unique and valid); the reader names it after the file`);
     }
     return `./${name}`;

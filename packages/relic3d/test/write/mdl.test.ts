@@ -5,9 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareSceneFacts, sceneFacts, type FactName, type SceneFacts } from '@relic3d/scene-facts';
 import { corpusNotice, corpusRoot } from '@relic3d/test-harness';
-import { isFormatError, mdl, type Scene } from '../../src/index.js';
+import { addNode, createScene, isFormatError, mdl, type Scene } from '../../src/index.js';
 import { parseFile } from '../../src/node.js';
-import { readBack } from './written-files.js';
+import { readBack, writeOutcome } from './written-files.js';
 
 const folders = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'];
 const models = /\.(ms3d|ase|o3d|mdl|lod)$/i;
@@ -69,4 +69,24 @@ describe.runIf(corpusNotice('mdl'))('every corpus model → Ultra MDL → its fa
       for (const fact of skip) expect(Object.values(LOST).some((facts) => facts.includes(fact))).toBe(true);
     });
   }
+});
+
+describe('hostile scenes → Ultra MDL: a typed refusal or a file that reads back valid', () => {
+  const triangle = (extra: Partial<Scene['meshes'][number]['primitives'][number]> = {}) => {
+    const scene = createScene('test');
+    scene.meshes.push({ name: 'm', primitives: [{ attributes: { POSITION: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0) }, indices: Uint16Array.of(0, 1, 2), ...extra }] });
+    addNode(scene, { name: 'n', mesh: 0 });
+    return scene;
+  };
+
+  it('refuses indices past the vertices', async () => {
+    const outcome = await writeOutcome(mdl.mdlWriter, triangle({ indices: Uint16Array.of(0, 1, 9) }));
+    expect('refused' in outcome && [outcome.refused.code, outcome.refused.limit]).toEqual(['INVALID_SCENE', 'INDEX_RANGE']);
+  });
+
+  it('writes NaN positions as 0, warned, and a zero-area triangle as it is', async () => {
+    const scene = triangle({ attributes: { POSITION: Float32Array.of(NaN, 0, 0, 0, 0, 0, 0, 0, 0) } });
+    const outcome = await writeOutcome(mdl.mdlWriter, scene);
+    expect('scene' in outcome && outcome.result.warnings.map((w) => w.code)).toEqual(['MDL_WRITE_NOT_FINITE']);
+  });
 });
