@@ -40,8 +40,6 @@ export interface StructurePlan {
   /** Scene node of the top NODE, −1 when the writer added one. */
   topNode: number;
   skeleton: SkeletonPlan;
-  /** Nodes a clip animates (translation, rotation or scale). */
-  animated: Set<number>;
 }
 
 /**
@@ -200,7 +198,7 @@ export function planStructure(ctx: WriteContext): StructurePlan {
   const lights = nodes.filter((n) => n.light !== undefined).length;
   if (cameras) ctx.sink.warn('MDL_WRITE_CAMERA_DROPPED', `${cameras} cameras were not written: Ultra MDL holds no cameras (their nodes are kept)`);
   if (lights) ctx.sink.warn('MDL_WRITE_LIGHT_DROPPED', `${lights} lights were not written: Ultra MDL holds no lights (their nodes are kept)`);
-  return { top, topNode, skeleton, animated };
+  return { top, topNode, skeleton };
 }
 
 /**
