@@ -80,7 +80,9 @@ function writeBody(input: MaterialListInput, m: Material, keyword: string, numbe
   const diffuse = legacy.diffuse ? legacy.diffuse.slice(0, 3) : [0, 1, 2].map((c) => linearToSrgb(base[c]));
   const ambient = legacy.ambient ? legacy.ambient.slice(0, 3) : diffuse;
   const shineStrength = num(x.shineStrength, legacy.specular ? 1 : 0);
-  const specular = legacy.specular ? legacy.specular.slice(0, 3).map((c) => (shineStrength > 0 ? c / shineStrength : c)) : [0.9, 0.9, 0.9];
+  // The reader keeps specular × strength: with strength 0 the colour is lost, and Max's default stands in.
+  const known = legacy.specular && (shineStrength > 0 || legacy.specular.slice(0, 3).some((c) => c > 0));
+  const specular = known ? legacy.specular!.slice(0, 3).map((c) => (shineStrength > 0 ? c / shineStrength : c)) : [0.9, 0.9, 0.9];
   // The reader reads glossiness 0..1 (roughness = 1 − shine); AC3D's Phong exponents stay in extras.shine.
   const shine = num(x.shine, legacy.shininess ?? 1 - m.roughnessFactor);
   const opacity = legacy.opacity ?? base[3];

@@ -96,23 +96,25 @@ export class TextWriter {
   }
 
   /**
-   * `%.Nf` with printf's rounding of the exact binary value (ties by `toFixed`), a sign on negative
-   * values that round to zero (`-0.0000`, as Max writes), and 0 for NaN and ±Infinity (callers
-   * warn about those before they get here).
+   * `%.Nf` with printf's rounding of the exact binary value (ties by `toFixed`), and 0 for NaN and
+   * ±Infinity (callers warn about those before they get here). Unlike printf, a value that rounds
+   * to zero has no sign (Max writes `-0.0000`): a rewritten file then keeps its bytes.
    */
   fixed(value: number): void {
     if (value !== value || value === Infinity || value === -Infinity) value = 0;
-    const negative = value < 0 || Object.is(value, -0);
+    let negative = value < 0;
     const a = negative ? -value : value;
     const scaled = a * this.scale;
     const floor = Math.floor(scaled);
     const fraction = scaled - floor;
     if (scaled >= 9e15 || Math.abs(fraction - 0.5) < 1e-6) {
       // Huge values, and products that land near a tie, where `a × scale` may round the wrong way.
-      this.text((negative ? '-' : '') + a.toFixed(this.decimals));
+      const text = a.toFixed(this.decimals);
+      this.text((negative && /[1-9]/.test(text) ? '-' : '') + text);
       return;
     }
     const n = fraction > 0.5 ? floor + 1 : floor;
+    if (n === 0) negative = false;
     const whole = Math.floor(n / this.scale);
     let part = n - whole * this.scale;
     if (negative) this.byte(MINUS);

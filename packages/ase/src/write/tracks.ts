@@ -9,8 +9,8 @@ import type { Timeline } from './timeline.js';
  * timeline as the Max exporter writes them: parent-relative positions and scales, and rotations as
  * axis-angle deltas from the previous sample, skipping samples equal to the previous one. Deltas are
  * taken from the rotation the reader will have accumulated from the written (rounded) values, so
- * rounding never drifts. The first two frames are always written, so a reader measures the
- * sampling step as one frame.
+ * rounding never drifts. The first two samples are always written, so a reader measures the
+ * sampling step.
  */
 export interface NodeAnimation {
   /** Max-local values per timeline frame. */
@@ -38,7 +38,7 @@ export function animatedFrame(parentYInverse: boolean, yInverse: boolean): MaxFr
 export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNode[]): Map<number, NodeAnimation> {
   const out = new Map<number, NodeAnimation>();
   if (!timeline.clips.length) return out;
-  const total = timeline.lastFrame - timeline.firstFrame + 1;
+  const total = timeline.samples.length;
   const driven = new Set<number>();
   for (const { clip } of timeline.clips) for (const ch of clip.channels) if (ch.path !== 'weights' && ch.times.length) driven.add(ch.node);
   const wanted = nodes.filter((n) => driven.has(n.node));
@@ -46,14 +46,17 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
   for (const n of wanted) out.set(n.node, { t: new Float64Array(total * 3), q: new Float64Array(total * 4), s: new Float64Array(total * 3), pos: false, rot: false, scale: false });
   const dropLookAt = new Set(wanted.filter((n) => n.dropLookAt).map((n) => n.node));
   const count = scene.nodes.length;
-  for (const { clip, startFrame, frames } of timeline.clips) {
+  let g0 = 0;
+  for (const { clip, frames } of timeline.clips) {
     const filtered: AnimationClip = { ...clip, channels: clip.channels.filter((ch) => !(ch.path === 'rotation' && dropLookAt.has(ch.node) && ch.extras?.lookAt !== undefined)) };
-    const sampled = sampleClipFrames(scene, filtered, timeline.fps, { format: 'ase' });
-    const n = Math.min(sampled.frames, frames + 1);
+    // Sampled at the timeline's step: frame k of this sampling is sample g0 + k.
+    const sampled = sampleClipFrames(scene, filtered, timeline.fps / timeline.step, { format: 'ase' });
+    const samples = Math.floor(frames / timeline.step) + 1;
+    const n = Math.min(sampled.frames, samples);
     for (const w of wanted) {
       const a = out.get(w.node)!;
       for (let k = 0; k < n; k++) {
-        const g = startFrame - timeline.firstFrame + k;
+        const g = g0 + k;
         const at = k * count + w.node;
         const t = maxTranslation(w.frame, sampled.translation.subarray(at * 3, at * 3 + 3));
         const q = maxRotation(w.frame, sampled.rotation.subarray(at * 4, at * 4 + 4));
@@ -63,6 +66,7 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
         a.s.set(s, g * 3);
       }
     }
+    g0 += samples;
   }
   // A channel is written when some frame leaves the node's rest value (the reader keeps rest otherwise).
   for (const w of wanted) {
@@ -85,7 +89,7 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
 /** `*TM_ANIMATION { … }` of one node (one tab deep). */
 export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimation, timeline: Timeline): void {
   const total = a.t.length / 3;
-  const tick = (g: number) => (timeline.firstFrame + g) * timeline.ticksPerFrame;
+  const tick = (g: number) => timeline.samples[g] * timeline.ticksPerFrame;
   const d = out.decimals;
   out.text('\t*TM_ANIMATION {\n\t\t*NODE_NAME ');
   out.quoted(nameBytes);
