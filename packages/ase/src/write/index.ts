@@ -46,9 +46,7 @@ export function writeAse(scene: Scene, options: WriteAseOptions = {}): WriteResu
 
   const timeline = planTimeline(scene, options.frameRate, base, sink);
   const animations = sampleTracks(scene, timeline, animatedNodes(objects, objectOf));
-  if (timeline.clips.length && !animations.size && timeline.clips.some((c) => c.clip.channels.some((ch) => ch.path !== 'weights'))) {
-    sink.warn('ASE_WRITE_STATIC_CLIP', 'the clips move no written node away from its rest pose; no *TM_ANIMATION is written, so no clip comes back');
-  }
+  if (timeline.clips.length && !animations.size) sink.warn('ASE_WRITE_CLIP_DROPPED', 'the clips drive no written node (only morph weights or levels of detail that are not written); no clip is written');
   if (scene.colliders.length) sink.warn('ASE_WRITE_COLLIDERS', `${scene.colliders.length} colliders have no ASE form; not written`);
 
   const out = new TextWriter(decimals, estimateSize(scene));

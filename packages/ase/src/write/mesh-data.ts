@@ -203,33 +203,28 @@ function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32A
     toObject(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx, faceNormals, f * 3);
   }
   const normals = new Float32Array(faceCount * 9);
-  let rebuilt: Float32Array | undefined;
-  const missing = primitives.some((p) => !p.attributes.NORMAL);
-  const primitiveHasNormals = faceHasNormals;
-  if (missing) {
-    // Smooth across shared vertices, in world space where the faces are counter-clockwise.
-    rebuilt = cornerNormals(positions, faces.subarray(0, faceCount * 3));
-  }
+  // Smooth across shared vertices, in world space where the faces are counter-clockwise.
+  const rebuilt = primitives.some((p) => !p.attributes.NORMAL) ? cornerNormals(positions, faces.subarray(0, faceCount * 3)) : undefined;
+  // A zero or non-finite NORMAL: the mean of the vertex's faces, the same at every corner so the
+  // vertex stays one vertex for a reader.
+  let average: Float32Array | undefined;
+  const fallback = (v: number, o: number) => {
+    average ??= vertexAverages(faces, faceCount, faceNormals, positions.length / 3);
+    normals[o] = average[v]; normals[o + 1] = average[v + 1]; normals[o + 2] = average[v + 2];
+  };
   for (let f = 0; f < faceCount; f++) {
     for (let k = 0; k < 3; k++) {
       const v = faces[f * 3 + k] * 3, o = (f * 3 + k) * 3;
-      const nx = sceneNormals[v], ny = sceneNormals[v + 1], nz = sceneNormals[v + 2];
-      if (nx === nx && ny === ny && nz === nz) {
-        if (skinned) {
-          maxDirection(nx, ny, nz, tmp);
-          toObject(tmp[0], tmp[1], tmp[2], normals, o);
-        } else {
-          maxDirection(nx, ny, nz, tmp);
-          normals[o] = tmp[0]; normals[o + 1] = tmp[1]; normals[o + 2] = tmp[2];
-        }
-        if (normals[o] === 0 && normals[o + 1] === 0 && normals[o + 2] === 0) {
-          normals[o] = faceNormals[f * 3]; normals[o + 1] = faceNormals[f * 3 + 1]; normals[o + 2] = faceNormals[f * 3 + 2];
-        }
-      } else if (rebuilt && !primitiveHasNormals[f]) toObject(rebuilt[o], rebuilt[o + 1], rebuilt[o + 2], normals, o);
-      else {
-        // A NaN or infinite NORMAL: the face's own normal.
-        normals[o] = faceNormals[f * 3]; normals[o + 1] = faceNormals[f * 3 + 1]; normals[o + 2] = faceNormals[f * 3 + 2];
+      if (!faceHasNormals[f]) {
+        toObject(rebuilt![o], rebuilt![o + 1], rebuilt![o + 2], normals, o);
+        continue;
       }
+      maxDirection(sceneNormals[v], sceneNormals[v + 1], sceneNormals[v + 2], tmp);
+      if (skinned) toObject(tmp[0], tmp[1], tmp[2], normals, o);
+      else {
+        normals[o] = tmp[0]; normals[o + 1] = tmp[1]; normals[o + 2] = tmp[2];
+      }
+      if (normals[o] === 0 && normals[o + 1] === 0 && normals[o + 2] === 0) fallback(v, o);
     }
   }
   const smoothing = new Uint8Array(faceCount);
@@ -244,4 +239,23 @@ function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32A
     }
   }
   return { faceNormals, normals, smoothing };
+}
+
+/** Mean of the unit face normals around each vertex (3 per vertex; +Z where they cancel out). */
+function vertexAverages(faces: Uint32Array, faceCount: number, faceNormals: Float32Array, vertexCount: number): Float32Array {
+  const sum = new Float64Array(vertexCount * 3);
+  for (let f = 0; f < faceCount; f++) {
+    for (let k = 0; k < 3; k++) {
+      const v = faces[f * 3 + k] * 3;
+      sum[v] += faceNormals[f * 3]; sum[v + 1] += faceNormals[f * 3 + 1]; sum[v + 2] += faceNormals[f * 3 + 2];
+    }
+  }
+  const out = new Float32Array(vertexCount * 3);
+  for (let v = 0; v < out.length; v += 3) {
+    const l = Math.hypot(sum[v], sum[v + 1], sum[v + 2]);
+    if (l > 1e-12) {
+      out[v] = sum[v] / l; out[v + 1] = sum[v + 1] / l; out[v + 2] = sum[v + 2] / l;
+    } else out[v + 2] = 1;
+  }
+  return out;
 }

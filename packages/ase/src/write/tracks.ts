@@ -44,6 +44,7 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
   const wanted = nodes.filter((n) => driven.has(n.node));
   if (!wanted.length) return out;
   for (const n of wanted) out.set(n.node, { t: new Float64Array(total * 3), q: new Float64Array(total * 4), s: new Float64Array(total * 3), pos: false, rot: false, scale: false });
+  const first = out.get(wanted[0].node);
   const dropLookAt = new Set(wanted.filter((n) => n.dropLookAt).map((n) => n.node));
   const count = scene.nodes.length;
   let g0 = 0;
@@ -82,6 +83,12 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
       if (1 - Math.abs(dot) > 1e-10) a.rot = true;
     }
     if (!a.pos && !a.rot && !a.scale) out.delete(w.node);
+  }
+  // Clips that move nothing still make a clip: one constant position track carries the range.
+  if (!out.size) {
+    const a = first!;
+    a.pos = true;
+    out.set(wanted[0].node, a);
   }
   return out;
 }
