@@ -93,5 +93,5 @@ export function planTimeline(scene: Scene, frameRate: number | undefined, baseNa
 
 /** The clip ranges of a merged timeline, for the file's comment. */
 export function clipRanges(t: Timeline): string {
-  return t.clips.length > 1 ? ` | clips: ${t.clips.map((p) => `${p.clip.name} ${p.startFrame}-${p.startFrame + p.frames}`).join(', ')}` : '';
+  return t.clips.length > 1 ? ` | clips: ${t.clips.map((p) => `'${p.clip.name}' ${p.startFrame}-${p.startFrame + p.frames}`).join(', ')}` : '';
 }
