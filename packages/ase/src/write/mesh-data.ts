@@ -1,5 +1,6 @@
 import { cornerNormals, type Primitive, type WarningSink } from '@relic3d/core';
 import { maxDirection, type M4 } from './axes.js';
+import { smoothingGroups } from './smoothing.js';
 
 /**
  * One `*MESH`, in the numbers the file holds: world-space vertices (Max axes), faces, and
@@ -17,7 +18,7 @@ export interface MeshData {
   faceNormals: Float32Array;
   /** Object-space normal per face corner. */
   normals: Float32Array;
-  /** Smoothing group 1 for faces with smooth corner normals, 0 (none) for flat ones. */
+  /** Smoothing group (1..32) of every face. */
   smoothing: Uint8Array;
   mtlIds: Int32Array;
   /** Per TEXCOORD_n: (u, 1 − v) per vertex, undefined for sets no primitive has. */
@@ -39,6 +40,8 @@ export interface MeshDataInput {
   nodeTM: M4;
   /** Joint matrices (scene world × inverse bind, 16 per joint) for a skinned mesh. */
   jointMatrices?: Float64Array;
+  /** Digits of the written numbers (places are compared as written). */
+  decimals: number;
   sink: WarningSink;
 }
 
@@ -227,18 +230,7 @@ function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32A
       if (normals[o] === 0 && normals[o + 1] === 0 && normals[o + 2] === 0) fallback(v, o);
     }
   }
-  const smoothing = new Uint8Array(faceCount);
-  for (let f = 0; f < faceCount; f++) {
-    const fx = faceNormals[f * 3], fy = faceNormals[f * 3 + 1], fz = faceNormals[f * 3 + 2];
-    for (let k = 0; k < 3; k++) {
-      const o = (f * 3 + k) * 3;
-      if (normals[o] * fx + normals[o + 1] * fy + normals[o + 2] * fz < 0.99999) {
-        smoothing[f] = 1;
-        break;
-      }
-    }
-  }
-  return { faceNormals, normals, smoothing };
+  return { faceNormals, normals, smoothing: smoothingGroups(positions, faces, faceCount, normals, input.decimals) };
 }
 
 /** Mean of the unit face normals around each vertex (3 per vertex; +Z where they cancel out). */

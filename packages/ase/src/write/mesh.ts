@@ -13,7 +13,6 @@ const K = {
   b: ascii(' B: '),
   c: ascii(' C: '),
   edges: ascii(' AB:    1 BC:    1 CA:    1\t *MESH_SMOOTHING '),
-  smooth: ascii('1 '),
   mtlId: ascii('\t*MESH_MTLID '),
   close2: ascii('\t\t}\n'),
   close1: ascii('\t}\n'),
@@ -63,7 +62,10 @@ export function writeMesh(out: TextWriter, d: MeshData, extra?: () => void): voi
     out.raw(K.c);
     out.int(faces[f * 3 + 2], 4);
     out.raw(K.edges);
-    if (d.smoothing[f]) out.raw(K.smooth);
+    if (d.smoothing[f]) {
+      out.int(d.smoothing[f]);
+      out.space();
+    }
     out.raw(K.mtlId);
     out.int(d.mtlIds[f]);
     out.newline();

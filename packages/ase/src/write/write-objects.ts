@@ -114,7 +114,7 @@ function writeGeometry(ctx: ObjectContext, o: PlannedObject, w: M4): void {
     }
   }
   const primitives = withMorphWeights(o.primitives, node.weights ?? scene.meshes[node.mesh!].weights, o.name, sink);
-  const data = meshData({ name: o.name, primitives, mtlIds: binding.mtlIds, world: worldOf(ctx, o.node), nodeTM: w, jointMatrices, sink });
+  const data = meshData({ name: o.name, primitives, mtlIds: binding.mtlIds, world: worldOf(ctx, o.node), nodeTM: w, jointMatrices, decimals: ctx.out.decimals, sink });
   const bones = skinned ? scene.skins[node.skin!].joints.map((j) => ctx.objectOf[j]?.nameBytes) : undefined;
   writeMesh(ctx.out, data, bones ? () => writeWeights(ctx.out, data, bones, sink, o.name) : undefined);
 }
