@@ -1,4 +1,4 @@
-import { WarningSink, WriteError, computeWorldMatrices, outputBaseName, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { WarningSink, WriteError, computeWorldMatrices, math, outputBaseName, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { writeMaterialList } from './material-list.js';
 import { MaterialPlan, type Binding } from './materials.js';
@@ -36,6 +36,7 @@ export function writeAse(scene: Scene, options: WriteAseOptions = {}): WriteResu
   const base = outputBaseName(scene, options);
   const names = new NameEncoder(options.codePage, sink);
   const world = computeWorldMatrices(scene);
+  const nodeTMs = usableWorlds(scene, world.slice(), sink);
   const { objects, objectOf } = planObjects(scene, names, sink);
 
   const plan = new MaterialPlan(scene, sink);
@@ -52,9 +53,26 @@ export function writeAse(scene: Scene, options: WriteAseOptions = {}): WriteResu
   const out = new TextWriter(decimals, estimateSize(scene));
   writeHeader(out, scene, names, timeline, options.comment);
   writeMaterialList({ out, names, sink, materials: scene.materials, tree: plan.tree, list: plan.list, textures });
-  const ctx = { scene, out, sink, world, objectOf, bindings, animations, timeline };
+  const ctx = { scene, out, sink, world, nodeTMs, objectOf, bindings, animations, timeline };
   for (const o of objects) writeObject(ctx, o);
   return { files: { [`${base}.ase`]: out.result(), ...textures.files }, warnings: sink.list };
+}
+
+/**
+ * A `*NODE_TM` must be finite and invertible (readers replace others by the identity): a node whose
+ * world matrix is not keeps only its translation, warned. Its vertices are world space anyway.
+ */
+function usableWorlds(scene: Scene, world: Float32Array, sink: WarningSink): Float32Array {
+  for (let i = 0; i < scene.nodes.length; i++) {
+    const m = world.subarray(i * 16, i * 16 + 16);
+    const finite = m.every(Number.isFinite);
+    const size = Math.max(Math.hypot(m[0], m[1], m[2]), Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10]));
+    if (finite && Math.abs(math.determinant3(m)) > 1e-12 * size ** 3 && size > 0) continue;
+    sink.warn(finite ? 'ASE_WRITE_SINGULAR_TM' : 'ASE_WRITE_NON_FINITE', `node "${scene.nodes[i].name}": its world matrix is ${finite ? 'singular' : 'not finite'}; written with its translation only`);
+    const t = [m[12], m[13], m[14]].map((v) => (Number.isFinite(v) ? v : 0));
+    m.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, t[0], t[1], t[2], 1]);
+  }
+  return world;
 }
 
 /** The main object of every node and every camera/light target, in the reader's frames. */
@@ -93,11 +111,17 @@ function writeHeader(out: TextWriter, scene: Scene, names: NameEncoder, t: Timel
   out.text('\n}\n');
 }
 
-/** About 40 bytes per vertex number line: a start size that avoids most regrowth. */
+/** Bytes of text per vertex (vertex, texture vertex) and per triangle (face, texture face, 4 normal lines): a start size that avoids most regrowth. */
 function estimateSize(scene: Scene): number {
-  let values = 0;
-  for (const m of scene.meshes) for (const p of m.primitives) values += p.attributes.POSITION.length;
-  return Math.min(1 << 30, Math.max(1 << 16, values * 60));
+  let bytes = 0;
+  for (const node of scene.nodes) {
+    if (node.mesh === undefined) continue;
+    for (const p of scene.meshes[node.mesh]?.primitives ?? []) {
+      const vertices = p.attributes.POSITION.length / 3;
+      bytes += vertices * 80 + ((p.indices?.length ?? vertices) / 3) * 340;
+    }
+  }
+  return Math.min(1 << 30, Math.max(1 << 16, Math.ceil(bytes * 1.1)));
 }
 
 /** The 3ds Max ASCII Scene Export writer as plain data (the loaders.gl writer shape). */

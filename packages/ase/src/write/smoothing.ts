@@ -89,6 +89,18 @@ export function smoothingGroups(positions: Float64Array, faces: Uint32Array, fac
   for (let f = 0; f < faceCount; f++) parent[f] = f;
   const placeClasses: number[][][] = [];
   for (let p = 0; p < places; p++) {
+    // Usually every corner of a place has the same normal: one class, no arrays.
+    const first = corners[start[p]];
+    let uniform = true;
+    for (let i = start[p] + 1; i < start[p + 1] && uniform; i++) uniform = same(first, corners[i]);
+    if (uniform) {
+      const b = find(parent, (first / 3) | 0);
+      for (let i = start[p] + 1; i < start[p + 1]; i++) {
+        const a = find(parent, (corners[i] / 3) | 0);
+        if (a !== b) parent[a] = b;
+      }
+      continue;
+    }
     const cls = classes(p);
     placeClasses.push(cls);
     for (const k of cls) {

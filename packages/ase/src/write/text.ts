@@ -5,6 +5,34 @@ export const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.char
 
 const TAB = 0x09, NEWLINE = 0x0a, SPACE = 0x20, MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, QUOTE = 0x22;
 
+/** Decimal digits of a non-negative integer (1 for 0). */
+function digitCount(v: number): number {
+  let len = 1;
+  if (v < 2147483648) for (let t = v | 0; t >= 10; t = (t / 10) | 0) len++;
+  else for (let t = v; t >= 10; t = Math.floor(t / 10)) len++;
+  return len;
+}
+
+/** Writes the `len` digits of a non-negative integer at `p`; returns the position after them. */
+function putDigits(b: Uint8Array, p: number, v: number, len: number): number {
+  if (v < 2147483648) {
+    let t = v | 0;
+    for (let q = p + len - 1; q >= p; q--) {
+      const next = (t / 10) | 0;
+      b[q] = ZERO + t - next * 10;
+      t = next;
+    }
+  } else {
+    let t = v;
+    for (let q = p + len - 1; q >= p; q--) {
+      const digit = t % 10;
+      b[q] = ZERO + digit;
+      t = (t - digit) / 10;
+    }
+  }
+  return p + len;
+}
+
 /**
  * The ASE text as bytes, written in place: numbers are formatted straight into the buffer as
  * printf's `%.4f` (what the Max exporter writes), names are encoded once in the code page.
@@ -13,7 +41,6 @@ export class TextWriter {
   private buf: Uint8Array;
   length = 0;
   private readonly scale: number;
-  private readonly digits = new Uint8Array(24);
 
   /** `decimals`: digits after the point of every float (Max writes 4). */
   constructor(readonly decimals = 4, capacity = 1 << 16) {
@@ -31,20 +58,17 @@ export class TextWriter {
 
   /** Pre-encoded ASCII bytes. */
   raw(bytes: Uint8Array): void {
-    this.reserve(bytes.length);
+    const n = bytes.length;
+    if (this.length + n > this.buf.length) this.reserve(n);
     const b = this.buf;
     let p = this.length;
-    if (bytes.length < 24) for (let i = 0; i < bytes.length; i++) b[p++] = bytes[i];
-    else {
-      b.set(bytes, p);
-      p += bytes.length;
-    }
+    for (let i = 0; i < n; i++) b[p++] = bytes[i];
     this.length = p;
   }
 
   /** An ASCII string (keywords, enum words). */
   text(s: string): void {
-    this.reserve(s.length);
+    if (this.length + s.length > this.buf.length) this.reserve(s.length);
     const b = this.buf;
     let p = this.length;
     for (let i = 0; i < s.length; i++) b[p++] = s.charCodeAt(i);
@@ -52,12 +76,12 @@ export class TextWriter {
   }
 
   byte(c: number): void {
-    this.reserve(1);
+    if (this.length + 1 > this.buf.length) this.reserve(1);
     this.buf[this.length++] = c;
   }
 
   tabs(n: number): void {
-    this.reserve(n);
+    if (this.length + n > this.buf.length) this.reserve(n);
     for (let i = 0; i < n; i++) this.buf[this.length++] = TAB;
   }
 
@@ -76,23 +100,17 @@ export class TextWriter {
   /** `%d` (`width`: right-aligned in at least that many columns, as `%4d`). */
   int(value: number, width = 0): void {
     let v = Math.trunc(value);
-    if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER) v = 0;
+    if (!(v <= Number.MAX_SAFE_INTEGER && v >= -Number.MAX_SAFE_INTEGER)) v = 0;
     const negative = v < 0;
     if (negative) v = -v;
-    const d = this.digits;
-    let n = 0;
-    do {
-      d[n++] = ZERO + (v % 10);
-      v = Math.floor(v / 10);
-    } while (v > 0);
-    const size = n + (negative ? 1 : 0);
-    this.reserve(Math.max(size, width));
+    const len = digitCount(v);
+    const size = len + (negative ? 1 : 0);
+    if (this.length + size + width > this.buf.length) this.reserve(size + width);
     const b = this.buf;
     let p = this.length;
     for (let i = size; i < width; i++) b[p++] = SPACE;
     if (negative) b[p++] = MINUS;
-    while (n > 0) b[p++] = d[--n];
-    this.length = p;
+    this.length = putDigits(b, p, v, len);
   }
 
   /**
@@ -101,33 +119,39 @@ export class TextWriter {
    * to zero has no sign (Max writes `-0.0000`): a rewritten file then keeps its bytes.
    */
   fixed(value: number): void {
-    if (value !== value || value === Infinity || value === -Infinity) value = 0;
+    if (!(value === value) || value === Infinity || value === -Infinity) value = 0;
     let negative = value < 0;
     const a = negative ? -value : value;
     const scaled = a * this.scale;
-    const floor = Math.floor(scaled);
-    const fraction = scaled - floor;
-    if (scaled >= 9e15 || Math.abs(fraction - 0.5) < 1e-6) {
+    let n = Math.floor(scaled);
+    const fraction = scaled - n;
+    if (scaled >= 9e15 || (fraction > 0.5 - 1e-6 && fraction < 0.5 + 1e-6)) {
       // Huge values, and products that land near a tie, where `a × scale` may round the wrong way.
       const text = a.toFixed(this.decimals);
       this.text((negative && /[1-9]/.test(text) ? '-' : '') + text);
       return;
     }
-    const n = fraction > 0.5 ? floor + 1 : floor;
+    if (fraction > 0.5) n++;
     if (n === 0) negative = false;
+    const d = this.decimals;
     const whole = Math.floor(n / this.scale);
-    let part = n - whole * this.scale;
-    if (negative) this.byte(MINUS);
-    this.int(whole);
-    if (this.decimals === 0) return;
-    this.reserve(this.decimals + 1);
+    let part = (n - whole * this.scale) | 0;
+    const len = digitCount(whole);
+    if (this.length + len + d + 2 > this.buf.length) this.reserve(len + d + 2);
     const b = this.buf;
-    b[this.length++] = DOT;
-    for (let i = this.decimals - 1; i >= 0; i--) {
-      b[this.length + i] = ZERO + (part % 10);
-      part = Math.floor(part / 10);
+    let p = this.length;
+    if (negative) b[p++] = MINUS;
+    p = putDigits(b, p, whole, len);
+    if (d > 0) {
+      b[p] = DOT;
+      for (let q = p + d; q > p; q--) {
+        const t = (part / 10) | 0;
+        b[q] = ZERO + part - t * 10;
+        part = t;
+      }
+      p += d + 1;
     }
-    this.length += this.decimals;
+    this.length = p;
   }
 
   /** Three floats separated by tabs (Max's `Format(Point3)`). */
@@ -148,9 +172,9 @@ export class TextWriter {
     this.buf[this.length++] = QUOTE;
   }
 
-  /** The bytes written so far (a copy of exactly that length). */
+  /** The bytes written so far (a view when it fills most of the buffer, else a copy of exactly that length). */
   result(): Uint8Array {
-    return this.buf.slice(0, this.length);
+    return this.length * 4 >= this.buf.length * 3 ? this.buf.subarray(0, this.length) : this.buf.slice(0, this.length);
   }
 }
 

@@ -17,8 +17,10 @@ export interface ObjectContext {
   scene: Scene;
   out: TextWriter;
   sink: WarningSink;
-  /** Scene world matrices at rest (16 per node). */
+  /** Scene world matrices at rest (16 per node): where vertices are drawn. */
   world: Float32Array;
+  /** The same made finite and invertible: what `*NODE_TM` holds. */
+  nodeTMs: Float32Array;
   objectOf: (PlannedObject | undefined)[];
   bindings: Map<PlannedObject, Binding>;
   animations: Map<number, NodeAnimation>;
@@ -28,11 +30,12 @@ export interface ObjectContext {
 const KEYWORD = { geom: 'GEOMOBJECT', shape: 'SHAPEOBJECT', camera: 'CAMERAOBJECT', light: 'LIGHTOBJECT', helper: 'HELPEROBJECT' } as const;
 
 const worldOf = (ctx: ObjectContext, node: number) => ctx.world.subarray(node * 16, node * 16 + 16);
+const tmOf = (ctx: ObjectContext, node: number) => ctx.nodeTMs.subarray(node * 16, node * 16 + 16);
 
 export function writeObject(ctx: ObjectContext, o: PlannedObject): void {
   const { out, scene } = ctx;
   const node = scene.nodes[o.node];
-  const w = maxWorld(worldOf(ctx, o.node), o.yInverse);
+  const w = maxWorld(tmOf(ctx, o.node), o.yInverse);
   out.text(`*${KEYWORD[o.kind]} {\n\t*NODE_NAME `);
   out.quoted(o.nameBytes);
   out.newline();
@@ -43,7 +46,7 @@ export function writeObject(ctx: ObjectContext, o: PlannedObject): void {
   }
   const isMain = ctx.objectOf[o.node] === o;
   const inherit = inheritOf(node.extras);
-  const targetW = o.target ? maxWorld(worldOf(ctx, o.target.node), true) : undefined;
+  const targetW = o.target ? maxWorld(tmOf(ctx, o.target.node), true) : undefined;
   const targetDistance = targetW ? Math.hypot(targetW[12] - w[12], targetW[13] - w[13], targetW[14] - w[14]) : undefined;
   switch (o.kind) {
     case 'geom':

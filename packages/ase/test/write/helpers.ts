@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { parseSync, writeAse, type WriteAseOptions } from '../../src/index.js';
 
 export interface Written extends WriteResult {
-  /** The main file as text (latin-1, one char per byte). */
+  /** The main file as text (one char per byte). */
   text: string;
   bytes: Uint8Array;
   /** The file read back, validated. */
@@ -21,7 +21,8 @@ export function write(scene: Scene, options: WriteAseOptions = {}, parseOptions 
   return { ...result, bytes, text: latin1(bytes), back };
 }
 
-export const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join('');
+/** One char per byte (Windows-1252 for the names; the structure is ASCII). */
+export const latin1 = (bytes: Uint8Array) => new TextDecoder('windows-1252').decode(bytes);
 export const codes = (r: { warnings: { code: string }[] }) => r.warnings.map((w) => w.code);
 
 /** The values after `*KEYWORD` on every line that starts with it (numbers where they parse). */
