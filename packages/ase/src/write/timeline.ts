@@ -68,7 +68,8 @@ export function planTimeline(scene: Scene, frameRate: number | undefined, baseNa
   const samples: number[] = [];
   let start = firstFrame;
   for (const clip of clips) {
-    const frames = Math.max(0, Math.ceil((Number.isFinite(clip.duration) ? clip.duration : 0) * fps - 1e-6));
+    // A float32 duration may lie a hair past a whole frame: that is no frame more.
+    const frames = Math.max(0, Math.ceil((Number.isFinite(clip.duration) ? clip.duration : 0) * fps - 1e-3));
     planned.push({ clip, startFrame: start, frames });
     for (let f = 0; f <= frames; f += step) samples.push(start + f);
     start += (Math.floor(frames / step) + 1) * step;
