@@ -176,6 +176,8 @@ function writeMap(input: MaterialListInput, map: MapOut, depth: number): void {
   const { out, names, textures } = input;
   const x = (map.ref?.extras ?? map.procedural ?? {}) as Record<string, unknown>;
   const bitmap = map.ref ? textures.bitmap(map.ref.texture) : undefined;
+  if (map.ref && bitmap === undefined) input.sink.warn('ASE_WRITE_TEXTURE_EMPTY', `*MAP_${map.slot}: texture ${map.ref.texture} has no uri, image or name; the map is written without a *BITMAP`);
+  if (map.ref?.texCoord) input.sink.warn('ASE_WRITE_TEXCOORD', `*MAP_${map.slot}: ASE maps read texture channel 1; the map's TEXCOORD_${map.ref.texCoord} is not named`);
   const line = (kw: string) => {
     out.tabs(depth + 1);
     out.text(kw);

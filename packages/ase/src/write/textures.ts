@@ -17,13 +17,14 @@ export class TextureFiles {
     this.taken.add(`${base}.ase`.toLowerCase());
   }
 
-  /** The `*BITMAP` text of texture `index`, or undefined for a texture with neither uri nor image. */
+  /** The `*BITMAP` text of texture `index` (its name when it has neither uri nor image), or undefined for none of them. */
   bitmap(index: number): string | undefined {
     if (this.bitmaps.has(index)) return this.bitmaps.get(index);
     const texture = this.scene.textures[index];
     let out: string | undefined;
     if (texture?.image?.data.length) out = this.place(index, texture.image.data, texture.image.mimeType, texture.uri ?? texture.name);
     else if (texture?.uri) out = texture.uri;
+    else if (texture?.name) out = texture.name;
     this.bitmaps.set(index, out!);
     return out;
   }

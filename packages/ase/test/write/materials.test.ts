@@ -93,4 +93,16 @@ describe('maps and textures', () => {
     expect(codes(w)).toEqual(['ASE_WRITE_METALLIC', 'ASE_WRITE_TEXTURE_SLOT', 'ASE_WRITE_TEXTURE_SLOT']);
     expect(sceneFacts(w.back).textures).toEqual(['ao.png', 'mr.png']);
   });
+
+  it('a texture with only a name is written by its name; with nothing, or on another UV set, warned', () => {
+    const scene = createScene('test');
+    scene.textures.push({ name: 'wood.bmp' }, {});
+    scene.materials.push({ ...defaultMaterial('m'), baseColorTexture: { texture: 0, texCoord: 1 }, emissiveTexture: { texture: 1 } });
+    scene.meshes.push({ name: 'box', primitives: cube().map((p) => ({ ...p, material: 0 })) });
+    addNode(scene, { name: 'Box', mesh: 0 });
+    const w = write(scene);
+    expect(codes(w)).toEqual(['ASE_WRITE_TEXCOORD', 'ASE_WRITE_TEXTURE_EMPTY']);
+    expect(values(w.text, 'BITMAP')).toEqual([['"wood.bmp"']]);
+    expect(sceneFacts(w.back).textures).toEqual(['wood.bmp']);
+  });
 });
