@@ -19,9 +19,13 @@ export interface ClipTiming {
   times: Float64Array;
 }
 
-function evenly(durationS: number, segments: number, intervalMs: number): ClipTiming {
-  const times = Float64Array.from({ length: segments + 1 }, (_, k) => (segments ? (k * durationS) / segments : 0));
-  return { intervalMs, frames: segments + 1, times };
+/**
+ * Frames spread evenly over the clip; `onKeys` when they fall on the clip's own keys, which are
+ * float32 times (k × step rounded): sampling at exactly those keeps the keys' values.
+ */
+function evenly(durationS: number, segments: number, intervalMs: number, onKeys = false): ClipTiming {
+  const time = (k: number) => (onKeys ? Math.fround((k * intervalMs) / 1000) : segments ? (k * durationS) / segments : 0);
+  return { intervalMs, frames: segments + 1, times: Float64Array.from({ length: segments + 1 }, (_, k) => time(k)) };
 }
 
 /** The smallest gap between key times of the clip's TRS channels (seconds), or undefined. */
@@ -60,13 +64,13 @@ export function clipTiming(clip: AnimationClip): ClipTiming & { durationError: n
   if (ms === 0) return exact(evenly(0, 0, storedInterval > 0 ? storedInterval : STILL_INTERVAL_MS));
   const storedFrames = num(extras?.frameCount, 0);
   if (storedInterval > 0 && Number.isInteger(storedFrames) && storedFrames > 1 && Math.abs((storedFrames - 1) * storedInterval - ms) <= 0.5) {
-    return exact(evenly(duration, storedFrames - 1, storedInterval));
+    return exact(evenly(duration, storedFrames - 1, storedInterval, true));
   }
   const step = smallestKeyStep(clip);
   const stepMs = step !== undefined ? step * 1000 : undefined;
   if (stepMs !== undefined && Math.abs(stepMs - Math.round(stepMs)) < 1e-3 && Math.round(stepMs) >= 1 && keysOnGrid(clip, step!)) {
     const segments = Math.round(ms / Math.round(stepMs));
-    if (Math.abs(segments * Math.round(stepMs) - ms) <= 0.5) return exact(evenly(duration, segments, Math.round(stepMs)));
+    if (Math.abs(segments * Math.round(stepMs) - ms) <= 0.5) return exact(evenly(duration, segments, Math.round(stepMs), true));
   }
   const most = Math.max(1, Math.min(RESAMPLE_STEP_MS, stepMs !== undefined ? Math.floor(stepMs / 2) : RESAMPLE_STEP_MS));
   const budget = Math.max(64, (4 * ms) / most);
