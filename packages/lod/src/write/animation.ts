@@ -97,7 +97,7 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
     const data = new Float32Array(timing.frames * bones * FRAME_ENTRY_FLOATS);
     let scaleChanges = false;
     for (let f = 0; f < timing.frames; f++) {
-      const { locals, scaleChanged } = sampler.at(clip, timing.times[f]);
+      const { locals, scaleChanged } = sampler.at(clip, timing.timeOf(f));
       scaleChanges ||= scaleChanged;
       if (f === 0 && !out.length) firstFrame = locals;
       const previous = f > 0 ? data.subarray((f - 1) * bones * FRAME_ENTRY_FLOATS, f * bones * FRAME_ENTRY_FLOATS) : undefined;

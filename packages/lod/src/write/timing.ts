@@ -7,6 +7,8 @@ import { record, num } from './context.js';
  * up to (change of speed × step / 4), so resampling is finer than GLScene's usual 30 frames/s.
  */
 export const RESAMPLE_STEP_MS = 16;
+/** AnimInterval is an Integer. */
+const MAX_INTERVAL_MS = 0x7fffffff;
 /** AnimInterval of a one-frame clip (the bind pose, a still pose). */
 export const STILL_INTERVAL_MS = 100;
 
@@ -15,8 +17,8 @@ export interface ClipTiming {
   intervalMs: number;
   /** Frames written (FramesCnt). */
   frames: number;
-  /** Scene time of each frame, seconds (frame k of n spans the clip evenly). */
-  times: Float64Array;
+  /** Scene time of frame k, seconds (the frames span the clip evenly). */
+  timeOf(frame: number): number;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface ClipTiming {
  * float32 times (k × step rounded): sampling at exactly those keeps the keys' values.
  */
 function evenly(durationS: number, segments: number, intervalMs: number, onKeys = false): ClipTiming {
-  const time = (k: number) => (onKeys ? Math.fround((k * intervalMs) / 1000) : segments ? (k * durationS) / segments : 0);
-  return { intervalMs, frames: segments + 1, times: Float64Array.from({ length: segments + 1 }, (_, k) => time(k)) };
+  const timeOf = (k: number) => (onKeys ? Math.fround((k * intervalMs) / 1000) : segments ? (k * durationS) / segments : 0);
+  return { intervalMs, frames: segments + 1, timeOf };
 }
 
 /** The smallest gap between key times of the clip's TRS channels (seconds), or undefined. */
@@ -63,12 +65,12 @@ export function clipTiming(clip: AnimationClip): ClipTiming & { durationError: n
   const storedInterval = Math.round(num(extras?.interval, 0));
   if (ms === 0) return exact(evenly(0, 0, storedInterval > 0 ? storedInterval : STILL_INTERVAL_MS));
   const storedFrames = num(extras?.frameCount, 0);
-  if (storedInterval > 0 && Number.isInteger(storedFrames) && storedFrames > 1 && Math.abs((storedFrames - 1) * storedInterval - ms) <= 0.5) {
+  if (storedInterval > 0 && storedInterval <= MAX_INTERVAL_MS && Number.isInteger(storedFrames) && storedFrames > 1 && Math.abs((storedFrames - 1) * storedInterval - ms) <= 0.5) {
     return exact(evenly(duration, storedFrames - 1, storedInterval, true));
   }
   const step = smallestKeyStep(clip);
   const stepMs = step !== undefined ? step * 1000 : undefined;
-  if (stepMs !== undefined && Math.abs(stepMs - Math.round(stepMs)) < 1e-3 && Math.round(stepMs) >= 1 && keysOnGrid(clip, step!)) {
+  if (stepMs !== undefined && Math.abs(stepMs - Math.round(stepMs)) < 1e-3 && Math.round(stepMs) >= 1 && stepMs <= MAX_INTERVAL_MS && keysOnGrid(clip, step!)) {
     const segments = Math.round(ms / Math.round(stepMs));
     if (Math.abs(segments * Math.round(stepMs) - ms) <= 0.5) return exact(evenly(duration, segments, Math.round(stepMs), true));
   }
