@@ -17,6 +17,7 @@ export class BoneSampler {
   private readonly restS: Float64Array;
   private readonly restScale: number[][];
   private readonly tmp = new Float32Array(4);
+  private readonly channelsByClip = new Map<AnimationClip, { bone: number; channel: AnimationClip['channels'][number] }[]>();
   readonly anyIndirect: boolean;
 
   constructor(
@@ -62,8 +63,34 @@ export class BoneSampler {
     return { t: [t[node * 3], t[node * 3 + 1], t[node * 3 + 2]], q: math.quatNormalize(r.subarray(node * 4, node * 4 + 4)) };
   }
 
+  /** The clip's translation and rotation channels on bones (for the direct path). */
+  private boneChannels(clip: AnimationClip): { bone: number; channel: AnimationClip['channels'][number] }[] {
+    let list = this.channelsByClip.get(clip);
+    if (!list) {
+      list = [];
+      for (const c of clip.channels) {
+        const bone = this.rig.boneOf.get(c.node);
+        if (bone !== undefined && c.times.length && (c.path === 'translation' || c.path === 'rotation')) list.push({ bone, channel: c });
+      }
+      this.channelsByClip.set(clip, list);
+    }
+    return list;
+  }
+
   /** Bone locals at `time` of `clip`, and whether some bone's world scale left its rest value. */
   at(clip: AnimationClip, time: number): { locals: Rigid[]; scaleChanged: boolean } {
+    if (!this.anyIndirect) {
+      // Every bone direct: its rest TRS, overridden by its own channels; no other node matters.
+      const locals = this.rig.bones.map((node) => this.local(this.restT, this.restR, node));
+      for (const { bone, channel } of this.boneChannels(clip)) {
+        const local = locals[bone];
+        if (channel.path === 'translation') {
+          const v = sampleChannel(channel, time, this.tmp.subarray(0, 3));
+          local.t = [v[0], v[1], v[2]];
+        } else local.q = math.quatNormalize(sampleChannel(channel, time, this.tmp));
+      }
+      return { locals, scaleChanged: false };
+    }
     const { scene, rig } = this;
     const t = this.restT.slice(), r = this.restR.slice(), s = this.restS.slice();
     const driven = new Set<number>();
