@@ -54,8 +54,8 @@ function keysOnGrid(clip: AnimationClip, stepS: number): boolean {
  * most every half key step (at most 16 ms), with a whole-millisecond interval that makes
  * frames × interval equal the duration within 0.5 ms, preferring a frame count divisible by 4
  * (25, 50 and 75 % of the clip then fall on frames), and using at most 4× the frames of the
- * longest step. When no interval fits, the closest is used and `durationError` says by how much
- * (seconds).
+ * longest step (or 1,024 frames). When no interval fits, the closest is used and `durationError`
+ * says by how much (seconds).
  */
 export function clipTiming(clip: AnimationClip): ClipTiming & { durationError: number } {
   const extras = record(clip.extras);
@@ -75,7 +75,8 @@ export function clipTiming(clip: AnimationClip): ClipTiming & { durationError: n
     if (Math.abs(segments * Math.round(stepMs) - ms) <= 0.5) return exact(evenly(duration, segments, Math.round(stepMs), true));
   }
   const most = Math.max(1, Math.min(RESAMPLE_STEP_MS, stepMs !== undefined ? Math.floor(stepMs / 2) : RESAMPLE_STEP_MS));
-  const budget = Math.max(64, (4 * ms) / most);
+  // Short clips may take 1 ms frames for an exact duration; long ones at most 4× the longest step's frames.
+  const budget = Math.max(1024, (4 * ms) / most);
   const fits = (interval: number) => Math.abs(Math.max(1, Math.round(ms / interval)) * interval - ms);
   for (const quarters of [true, false]) {
     for (let interval = most; interval >= 1 && ms / interval <= budget; interval--) {
