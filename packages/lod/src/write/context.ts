@@ -1,4 +1,6 @@
-import type { CodePageEncoder, Scene, WarningSink, WriteOptions } from '@relic3d/core';
+import type { CodePageEncoder, Quat, Scene, Vec3, WarningSink, WriteOptions } from '@relic3d/core';
+import { SIGNATURE } from '../file.js';
+import { axisFor } from '../scene/axes.js';
 import type { WriteAxis } from './axes.js';
 
 /** Options of `writeLod`. */
@@ -30,6 +32,30 @@ export interface WriteContext {
   base: string;
   /** Every file written beside the model (images), by name. */
   files: Record<string, Uint8Array>;
+  /** Whether the scene was read from a .lod file (directly or through glTF): its extras are the file's. */
+  fromLod: boolean;
+  /** Stored file-space values of `extras` (lights, physics) → the file being written. */
+  restage: Restage;
+}
+
+/** Maps file-space values as a .lod stored them (read with one up axis) into the written file's space. */
+export interface Restage {
+  point(v: ArrayLike<number>): Vec3;
+  quat(q: ArrayLike<number>): Quat;
+  scale(s: ArrayLike<number>): Vec3;
+}
+
+/** Whether `scene` came from a .lod file: the reader marks its extras with the signature. */
+export const readFromLod = (scene: Scene) => scene.extras.signature === SIGNATURE;
+
+/** The up axis a .lod scene was read with ('y' for any other scene). */
+export const readUpAxis = (scene: Scene): 'y' | 'z' => (readFromLod(scene) && scene.extras.upAxis === 'z' ? 'z' : 'y');
+
+/** File space as read → scene → file space as written (identity when both axes agree). */
+export function restageFor(scene: Scene, axis: WriteAxis): Restage {
+  const read = axisFor(readUpAxis(scene));
+  if (read.up === axis.up) return { point: (v) => [v[0], v[1], v[2]], quat: (q) => [q[0], q[1], q[2], q[3]], scale: (v) => [v[0], v[1], v[2]] };
+  return { point: (v) => axis.point(read.point(v[0], v[1], v[2])), quat: (q) => axis.quat(read.quat(q)), scale: (v) => axis.scale(read.scale(v)) };
 }
 
 /** A record from `extras`, if it is one. */

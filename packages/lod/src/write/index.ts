@@ -4,7 +4,7 @@ import { buildAnimations, type BoneAnimation } from './animation.js';
 import { writeAxisFor } from './axes.js';
 import { LodWriter } from './chunks.js';
 import { planColliders } from './colliders.js';
-import type { WriteContext, WriteLodOptions } from './context.js';
+import { readFromLod, readUpAxis, restageFor, type WriteContext, type WriteLodOptions } from './context.js';
 import { writeInfo, writeScreenshot, writeUnknownChunks } from './info.js';
 import { planLights, writeLightSchemes } from './lights.js';
 import { writeMaterialLibrary, writeShaderLibrary, writeTextureLibrary, planMaterials } from './materials.js';
@@ -45,16 +45,18 @@ function warnUnwritable(ctx: WriteContext): void {
  */
 export function writeLod(scene: Scene, options: WriteLodOptions = {}): WriteResult {
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
-  const storedUp = scene.format === FORMAT_ID && scene.extras.upAxis === 'z' ? 'z' : 'y';
   const base = outputBaseName(scene, options);
+  const axis = writeAxisFor(options.upAxis ?? readUpAxis(scene));
   const ctx: WriteContext = {
     scene,
     options,
     sink,
-    axis: writeAxisFor(options.upAxis ?? storedUp),
+    axis,
     encoder: codePageEncoder(options.codePage ?? 'windows-1251'),
     base,
     files: {},
+    fromLod: readFromLod(scene),
+    restage: restageFor(scene, axis),
   };
   warnUnwritable(ctx);
   const rig = buildRig(scene, sink);

@@ -45,7 +45,9 @@ export function planLights(ctx: WriteContext, rig: Rig): LodLightScheme[] {
   scene.nodes.forEach((node) => {
     const extras = record(node.extras);
     if (typeof extras?.lightScheme !== 'number' || !Array.isArray(extras.lights) || extras.lights.length !== LIGHTS_PER_SCHEME) return;
-    schemes.push({ name: node.name, lights: extras.lights as LodLight[] });
+    const { restage } = ctx;
+    const lights = (extras.lights as LodLight[]).map((l) => ({ ...l, position: restage.point(l.position), spotDirection: restage.point(l.spotDirection) }));
+    schemes.push({ name: node.name, lights });
     for (const child of node.children) if (scene.nodes[child]?.light !== undefined) stored.add(scene.nodes[child].light!);
   });
   const placed = new Map<number, number>();

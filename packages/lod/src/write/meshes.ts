@@ -77,7 +77,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
     const drawn = drawnByNode.get(i);
     if (!drawn) {
       // A mesh node of a scene read from a .lod whose MSH1 drew nothing.
-      if (scene.format === 'lod' && !scene.nodes[i].joint && typeof extras?.visible === 'boolean' && extras.proxyItem === undefined && node.light === undefined) {
+      if (ctx.fromLod && !scene.nodes[i].joint && typeof extras?.visible === 'boolean' && extras.proxyItem === undefined && node.light === undefined) {
         out.meshes.push(emptyMesh(node.name, meshExtras, extras));
         out.nodes.push(i);
       }

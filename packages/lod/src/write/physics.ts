@@ -1,4 +1,5 @@
 // CLL1/COL1 collider sets and the PHS1 block (docs/formats/lod.md §7.1, §7.4).
+import type { Quat, Vec3 } from '@relic3d/core';
 import type { LodBody, LodGeom, LodJoint } from '../file.js';
 import type { LodWriter } from './chunks.js';
 import { record, type WriteContext } from './context.js';
@@ -54,9 +55,11 @@ function staticGeom(g: GeomRecord): LodGeom {
 export function writePhysics(w: LodWriter, ctx: WriteContext, plan: ColliderPlan): boolean {
   const stored = record(ctx.scene.extras.physics);
   const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-  const bodies = list<LodBody>(stored?.bodies);
-  const geoms = [...list<LodGeom>(stored?.geoms), ...plan.geoms.map(staticGeom)];
-  const joints = list<LodJoint>(stored?.joints);
+  const { restage } = ctx;
+  const place = <T extends { position: Vec3; rotation: Quat; scale: Vec3 }>(x: T): T => ({ ...x, position: restage.point(x.position), rotation: restage.quat(x.rotation), scale: restage.scale(x.scale) });
+  const bodies = list<LodBody>(stored?.bodies).map(place);
+  const geoms = [...list<LodGeom>(stored?.geoms).map(place), ...plan.geoms.map(staticGeom)];
+  const joints = list<LodJoint>(stored?.joints).map((j) => ({ ...j, position: restage.point(j.position), axis: [restage.quat(j.axis[0]), restage.quat(j.axis[1])] as [Quat, Quat] }));
   const meshLinks = list<number>(stored?.meshLinks);
   if (!bodies.length && !geoms.length && !joints.length) return false;
   const bodyNames = w.text(joinNames(bodies.map((b) => b.name ?? '')), 'body names');

@@ -58,6 +58,17 @@ describe('synthetic seeds: parse → write → parse', () => {
     expect(tree.lod.children![1].children!.map((c) => c.id)).toEqual(['MAT1']);
   });
 
+  it('written with another up axis than it was read with, stored lights and physics move with the scene', () => {
+    const scene = parseSync(seed('every chunk'));
+    const { back } = roundTrip(scene, { upAxis: 'z' }, { upAxis: 'z' });
+    const placed = (s: typeof scene) => [
+      s.colliders.map((c) => [c.name, c.shape, c.translation?.map((v) => +v.toFixed(5))]),
+      s.nodes.filter((n) => n.light !== undefined).map((n) => [n.name, n.translation?.map((v) => +v.toFixed(5))]),
+    ];
+    expect(placed(back)).toEqual(placed(scene));
+    expect(compareSceneFacts(sceneFacts(scene), without(sceneFacts(back), { joints: ['Box', 'copy'], clips: ['copy/copy'] }), { tolerance: 1e-5 })).toEqual([]);
+  });
+
   it('a static mode-3 mesh: same facts, no warning; its unknown material gets a library entry', () => {
     const scene = parseSync(seed('static mode 3'));
     const { result, file, back } = roundTrip(scene);
