@@ -112,6 +112,8 @@ export function planMaterials(ctx: WriteContext): MaterialPlan {
     }
   });
   for (const [i, [first, second]] of combined) names[i] = [names[scene.materials.findIndex((m) => m.name === first)]?.[0] ?? first, second];
+  const twoSided = scene.materials.filter((m, i) => m.doubleSided && !combined.has(i)).map((m) => m.name);
+  if (twoSided.length) sink.warn('LOD_WRITE_DOUBLE_SIDED', `MaterialOptions have no face culling setting: GLScene draws these materials as it is set up to (back faces culled by default): ${twoSided.join(', ')}`);
   if (dropped.length) sink.warn('LOD_WRITE_TEXTURE_DROPPED', `LOD materials carry a base texture, a second texture, and normal and gloss maps through a bump shader; not written: ${dropped.join(', ')}`);
   const materialOfTexture = (t: number) => {
     const i = scene.materials.findIndex((m) => m.baseColorTexture?.texture === t);

@@ -72,6 +72,14 @@ describe('materials and textures', () => {
     expect(chunkTree(file).lod.children!.map((c) => [c.id, c.children?.map((k) => k.id)])).toEqual([['MAL1', ['MAT1']], ['SHDL', ['SHDR']], ['MSL1', ['MSH1']]]);
   });
 
+  it('double-sided materials are warned: MaterialOptions have no face culling setting', () => {
+    const scene = meshScene('leaf', [triangle(TRI)]);
+    scene.materials[0].doubleSided = true;
+    const { result } = roundTrip(scene);
+    expect(codes(result)).toEqual(['LOD_WRITE_DOUBLE_SIDED']);
+    expect(result.warnings[0].message).toContain('m0');
+  });
+
   it('material names are unique ignoring case (GLScene finds them by name); equal materials share one', () => {
     const scene = meshScene('m', [triangle(TRI), triangle(TRI), triangle(TRI), triangle(TRI)]);
     scene.materials = [defaultMaterial('Stone'), { ...defaultMaterial('stone'), baseColorFactor: [1, 0, 0, 1] }, defaultMaterial('Stone'), defaultMaterial('')];
