@@ -33,7 +33,7 @@ const nearest = (v: number, to: number) => v + TWO_PI * Math.round((to - v) / TW
  */
 export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<number>): Vec3 {
   const e = eulerXYZ(q);
-  if (!previous) return e;
+  if (!previous || !Array.prototype.every.call(previous, Number.isFinite)) return e;
   const a: Vec3 = [nearest(e[0], previous[0]), nearest(e[1], previous[1]), nearest(e[2], previous[2])];
   const b: Vec3 = [nearest(e[0] + Math.PI, previous[0]), nearest(Math.PI - e[1], previous[1]), nearest(e[2] + Math.PI, previous[2])];
   const d = (v: Vec3) => (v[0] - previous[0]) ** 2 + (v[1] - previous[1]) ** 2 + (v[2] - previous[2]) ** 2;

@@ -76,4 +76,35 @@ export class LodWriter extends ByteWriter {
   bool(value: boolean): this {
     return this.u8(value ? 1 : 0);
   }
+
+  /** Non-finite floats (NaN, ±infinity, beyond float32) replaced by 0 so far, for one warning. */
+  notFinite = 0;
+
+  /** `values` with every non-finite float as 0 (a copy only when one is), counted. */
+  finite<T extends ArrayLike<number>>(values: T): T {
+    let fixed: number[] | undefined;
+    for (let i = 0; i < values.length; i++) {
+      if (Number.isFinite(Math.fround(values[i]))) continue;
+      fixed ??= Array.from(values);
+      fixed[i] = 0;
+      this.notFinite++;
+    }
+    if (!fixed) return values;
+    return (ArrayBuffer.isView(values) ? new (values.constructor as new (a: number[]) => T)(fixed) : fixed) as unknown as T;
+  }
+
+  /** Float32 values in bulk, non-finite ones written as 0. */
+  finiteFloats(values: Float32Array): this {
+    return this.floats(this.finite(values));
+  }
+
+  /** Each value as an f32, non-finite ones written as 0. */
+  finiteF32s(values: ArrayLike<number>): this {
+    return this.f32s(this.finite(values));
+  }
+
+  /** One f32, 0 when not finite. */
+  finiteF32(value: number): this {
+    return this.f32(this.finite([value])[0]);
+  }
 }

@@ -95,6 +95,7 @@ export function writeLod(scene: Scene, options: WriteLodOptions = {}): WriteResu
   children += Number(writeScreenshot(w, ctx));
   children += writeUnknownChunks(w, ctx);
   w.setCount(children).end();
+  if (w.notFinite) sink.warn('LOD_WRITE_NOT_FINITE', `${w.notFinite} non-finite values (NaN or infinity) in bone keys, lights, colliders or materials were written as 0`);
   return { files: { [`${base}.lod`]: w.result(), ...ctx.files }, warnings: sink.list };
 }
 

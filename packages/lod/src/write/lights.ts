@@ -71,8 +71,8 @@ export function writeLightSchemes(w: LodWriter, schemes: LodLightScheme[]): void
   for (const s of schemes) {
     w.begin('LIG1', LIGHTS_PER_SCHEME).str(s.name, 'light scheme name');
     for (const l of s.lights) {
-      w.bool(l.enabled).u8(l.style).f32s(l.position).f32s(l.spotDirection).f32s(l.ambient).f32s(l.diffuse).f32s(l.specular);
-      w.f32(l.spotCutOff).f32(l.spotExponent).f32(l.constAtt).f32(l.linearAtt).f32(l.quadAtt);
+      w.bool(l.enabled).u8(l.style).finiteF32s(l.position).finiteF32s(l.spotDirection).finiteF32s(l.ambient).finiteF32s(l.diffuse).finiteF32s(l.specular);
+      w.finiteF32s([l.spotCutOff, l.spotExponent, l.constAtt, l.linearAtt, l.quadAtt]);
     }
     w.end();
   }

@@ -128,8 +128,8 @@ export function planMaterials(ctx: WriteContext): MaterialPlan {
 }
 
 function writeOptions(w: LodWriter, o: LodMaterialOptions): void {
-  w.f32s(o.ambient).f32s(o.diffuse).f32s(o.emission).f32s(o.specular).f32s(o.envColor);
-  w.u8(o.shininess).f32(o.imageBrightness).f32(o.imageGamma).f32(o.normalMapScale);
+  w.finiteF32s(o.ambient).finiteF32s(o.diffuse).finiteF32s(o.emission).finiteF32s(o.specular).finiteF32s(o.envColor);
+  w.u8(o.shininess).finiteF32(o.imageBrightness).finiteF32(o.imageGamma).finiteF32(o.normalMapScale);
   w.u8(o.blendingMode).u8(o.imageAlpha).u8(o.textureMode).u8(o.textureWrap).u8(o.textureFormat);
   w.bool(o.textureEnabled).bool(o.enabled).u8(o.mappingMode ?? 0);
 }

@@ -15,8 +15,8 @@ export function writeColliderSets(w: LodWriter, plan: ColliderPlan): void {
     for (const n of names) w.i32(n.length);
     for (const n of names) w.bytes(n);
     for (const c of set.colliders) {
-      w.i16(c.boneId).u8(c.type).f32s(c.matrix).i32(c.tag).f32(c.tagFloat).bool(c.visible);
-      for (const j of c.jointAxis) w.f32s(j.axis).f32(j.minAngle).f32(j.maxAngle);
+      w.i16(c.boneId).u8(c.type).finiteF32s(c.matrix).i32(c.tag).finiteF32(c.tagFloat).bool(c.visible);
+      for (const j of c.jointAxis) w.finiteF32s(j.axis).finiteF32(j.minAngle).finiteF32(j.maxAngle);
     }
     w.end();
   }
@@ -33,7 +33,7 @@ function writeBody(w: LodWriter, b: LodBody): void {
 }
 
 function writeGeom(w: LodWriter, g: LodGeom): void {
-  w.u8(g.type).i32(g.bodyIndex).f32s(g.position).f32s(g.scale).f32s(g.rotation).i32(g.axis).f32(g.mass).f32(g.density);
+  w.u8(g.type).i32(g.bodyIndex).finiteF32s(g.position).finiteF32s(g.scale).finiteF32s(g.rotation).i32(g.axis).f32(g.mass).f32(g.density);
   w.i32(g.meshLink).i32(g.meshLinkCount).f32(g.tagFloat).bool(g.enabled);
 }
 

@@ -75,6 +75,18 @@ describe('limits', () => {
     expect(Array.from(readLod(file).meshes[0].positions)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0]);
   });
 
+  it('NaN keys, transforms, light colours and collider sizes are written as 0, with a warning', () => {
+    const scene = manyJoints(3, 1);
+    scene.animations[0].channels.push({ node: 1, path: 'rotation', interpolation: 'LINEAR', times: Float32Array.of(0, 0.5, 1), values: Float32Array.of(0, 0, 0, 1, NaN, 0, 0, 1, 0, 0, 0, 1) });
+    scene.lights.push({ type: 'point', color: [NaN, 1, 1], intensity: 1 });
+    addNode(scene, { name: 'lamp', light: 0 });
+    scene.colliders.push({ shape: { type: 'sphere', radius: Infinity }, node: 0 });
+    const { result, back } = roundTrip(scene);
+    expect(codes(result)).toEqual(['LOD_WRITE_NOT_FINITE']);
+    expect(back.lights[0].color).toEqual([0, 1, 1]);
+    expect(back.colliders[0].shape).toEqual({ type: 'sphere', radius: 0 });
+  });
+
   it('zero-area triangles are kept (the format holds them)', () => {
     const scene = meshScene('flat', [triangle([0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 1, 0], {}, [0, 1, 2, 0, 1, 3])]);
     const { result, back } = roundTrip(scene);
