@@ -1,10 +1,9 @@
 // Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
-import { WriteError, type AnimationClip, type Vec3 } from '@relic3d/core';
+import { WriteError, math, type AnimationClip, type Vec3 } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
 import { num, record, type WriteContext } from './context.js';
-import { eulerXYZ } from './euler.js';
 import { BoneSampler } from './pose.js';
 import type { Rig, Rigid } from './rig.js';
 import { STILL_INTERVAL_MS, clipTiming } from './timing.js';
@@ -32,7 +31,7 @@ const nearest = (v: number, to: number) => v + TWO_PI * Math.round((to - v) / TW
  * (x + π, π − y, z + π) would spin the bone.
  */
 export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<number>): Vec3 {
-  const e = eulerXYZ(q);
+  const e = math.eulerXYZFromQuat(q);
   if (!previous || !Array.prototype.every.call(previous, Number.isFinite)) return e;
   const a: Vec3 = [nearest(e[0], previous[0]), nearest(e[1], previous[1]), nearest(e[2], previous[2])];
   const b: Vec3 = [nearest(e[0] + Math.PI, previous[0]), nearest(Math.PI - e[1], previous[1]), nearest(e[2] + Math.PI, previous[2])];
