@@ -6,6 +6,7 @@
  * several objects.
  */
 import { EFFECT, LIMITS, type O3dGeometry, type O3dMaterial, type O3dMaterialBlock } from '../file.js';
+import { copyInfluences, copyVertices, numberCorners, type ObjectVertices } from './emit.js';
 import type { BlockLook } from './materials.js';
 import type { Chunk, PaletteMode } from './palettes.js';
 import { vertexList } from './vertex-list.js';
@@ -122,50 +123,16 @@ export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legac
   let next = 0, at = 0;
   // Scene vertex of each written vertex, to clear the remap table after each chunk.
   const sourceOf = new Int32Array(vertexCount);
+  const out: ObjectVertices = { positions, normals, uvs, weights, boneIndices, globalBones };
   chunks.forEach((chunk, b) => {
     const p = chunk.prepared;
     let remap = remaps.get(p);
     if (!remap) remaps.set(p, (remap = new Int32Array(p.positions.length / 3).fill(-1)));
-    const palette = chunk.palette.length ? chunk.palette : mode?.kind === 'object' ? mode.palette : [];
-    // Bone → stored index (palette slot × 3; the bone itself × 3 with global indices).
-    const slot = new Map<number, number>(palette.map((bone, k) => [bone, k * 3]));
-    const slotOf = (bone: number) => (palette.length ? slot.get(bone)! : bone * 3);
     const start = at, first = next;
-    const sp = p.positions, sn = p.normals, st = p.uvs;
-    const inf = p.influences;
     const t = chunk.triangles;
-    const vertex = (v: number): number => {
-      let r = remap[v];
-      if (r >= 0) return r;
-      r = remap[v] = next++;
-      sourceOf[r] = v;
-      const r3 = r * 3, v3 = v * 3;
-      positions[r3] = sp[v3];
-      positions[r3 + 1] = sp[v3 + 1];
-      positions[r3 + 2] = 0 - sp[v3 + 2];
-      normals[r3] = sn[v3];
-      normals[r3 + 1] = sn[v3 + 1];
-      normals[r3 + 2] = 0 - sn[v3 + 2];
-      uvs[r * 2] = st[v * 2];
-      uvs[r * 2 + 1] = st[v * 2 + 1];
-      if (inf) {
-        const w2 = inf.weights[v * 2 + 1];
-        weights![r * 2] = inf.weights[v * 2];
-        weights![r * 2 + 1] = w2;
-        const a = slotOf(inf.bones[v * 2]);
-        boneIndices![r * 2] = a;
-        boneIndices![r * 2 + 1] = w2 > 0 ? slotOf(inf.bones[v * 2 + 1]) : a;
-        globalBones![r] = inf.bones[v * 2];
-      }
-      return r;
-    };
-    for (let k = 0; k < t.length; k += 3) {
-      // Corners numbered in the scene's order (a, b, c), written clockwise for the file (a, c, b).
-      const a = vertex(t[k]), b2 = vertex(t[k + 1]), c = vertex(t[k + 2]);
-      indices[start + k] = a;
-      indices[start + k + 1] = c;
-      indices[start + k + 2] = b2;
-    }
+    next = numberCorners(t, remap, sourceOf, indices, start, next);
+    copyVertices(p, sourceOf, first, next, out);
+    if (p.influences) copyInfluences(p, sourceOf, first, next, chunk.palette.length ? chunk.palette : mode?.kind === 'object' ? mode.palette : [], out);
     at += t.length;
     // Each block numbers its own vertices: the next block of this primitive starts afresh.
     for (let r = first; r < next; r++) remap[sourceOf[r]] = -1;

@@ -31,13 +31,20 @@ export type NameBytes = (text: string) => Uint8Array;
 /** Arrays at least this big are kept as parts instead of being copied into the writer's buffer. */
 const PART_BYTES = 1 << 16;
 
+/** Bytes written straight into the joined result: `fill(target, at)` writes `size` bytes there. */
+interface LaterPart {
+  size: number;
+  fill: (target: Uint8Array, at: number) => void;
+}
+
 /**
  * A ByteWriter that keeps big arrays (vertex records, indices) as they are and joins everything
  * once at the end: one copy of the bulk data instead of two (into the buffer, then out of it).
+ * Parts made by `later` are written only then, straight into the result (no array of their own).
  * Small fields go through the buffer as usual; nothing may be patched after a part.
  */
 export class PartsWriter extends ByteWriter {
-  private readonly parts: Uint8Array[] = [];
+  private readonly parts: (Uint8Array | LaterPart)[] = [];
   private total = 0;
 
   override bytes(data: Uint8Array): this {
@@ -48,13 +55,26 @@ export class PartsWriter extends ByteWriter {
     return this;
   }
 
+  /** `size` bytes that `fill` writes into the result when it is joined. */
+  later(size: number, fill: LaterPart['fill']): this {
+    this.flush();
+    this.parts.push({ size, fill });
+    this.total += size;
+    return this;
+  }
+
   override result(): Uint8Array {
     this.flush();
     const out = new Uint8Array(this.total);
     let at = 0;
     for (const part of this.parts) {
-      out.set(part, at);
-      at += part.length;
+      if (part instanceof Uint8Array) {
+        out.set(part, at);
+        at += part.length;
+      } else {
+        part.fill(out, at);
+        at += part.size;
+      }
     }
     return out;
   }

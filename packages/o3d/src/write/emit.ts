@@ -1,0 +1,93 @@
+/**
+ * Vertex emission of one material block: its corners numbered in first-use order (what the reader
+ * numbers them by), then its vertices copied in that order, mirrored on Z. Two flat passes instead
+ * of a call per corner: the numbering pass touches only indices, the copy pass runs sequentially.
+ */
+import type { Prepared } from './primitives.js';
+
+/** The vertex arrays of one object, filled block by block. */
+export interface ObjectVertices {
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs: Float32Array;
+  weights?: Float32Array;
+  boneIndices?: Uint16Array;
+  /** Per written vertex, its bone of w1 (the physique). */
+  globalBones?: Int32Array;
+}
+
+/**
+ * Numbers the corners of triangles `t`: a scene vertex not yet in `remap` (-1) gets `next`, and
+ * `sourceOf` records it. Writes the corners clockwise (a, c, b) at `indices[start…]`; returns the
+ * new `next`.
+ */
+export function numberCorners(t: Uint32Array, remap: Int32Array, sourceOf: Int32Array, indices: Uint16Array, start: number, next: number): number {
+  for (let k = 0, n = t.length; k < n; k += 3) {
+    const va = t[k], vb = t[k + 1], vc = t[k + 2];
+    // Numbered in the scene's order (a, b, c), as the corners are first met.
+    let a = remap[va];
+    if (a < 0) {
+      a = remap[va] = next;
+      sourceOf[next++] = va;
+    }
+    let b = remap[vb];
+    if (b < 0) {
+      b = remap[vb] = next;
+      sourceOf[next++] = vb;
+    }
+    let c = remap[vc];
+    if (c < 0) {
+      c = remap[vc] = next;
+      sourceOf[next++] = vc;
+    }
+    const o = start + k;
+    indices[o] = a;
+    indices[o + 1] = c;
+    indices[o + 2] = b;
+  }
+  return next;
+}
+
+/** Copies scene vertices `sourceOf[first…next)` of `p` to written vertices `first…next`, Z mirrored. */
+export function copyVertices(p: Prepared, sourceOf: Int32Array, first: number, next: number, out: ObjectVertices): void {
+  const sp = p.positions, sn = p.normals, st = p.uvs;
+  const { positions, normals, uvs } = out;
+  for (let r = first; r < next; r++) {
+    const v = sourceOf[r];
+    const r3 = r * 3, v3 = v * 3;
+    positions[r3] = sp[v3];
+    positions[r3 + 1] = sp[v3 + 1];
+    positions[r3 + 2] = 0 - sp[v3 + 2];
+    normals[r3] = sn[v3];
+    normals[r3 + 1] = sn[v3 + 1];
+    normals[r3 + 2] = 0 - sn[v3 + 2];
+    uvs[r * 2] = st[v * 2];
+    uvs[r * 2 + 1] = st[v * 2 + 1];
+  }
+}
+
+/**
+ * Copies the two influences of those vertices: weights, stored indices (palette slot × 3, or the
+ * bone × 3 without a palette; a bone the palette lacks stores 0) and the bone of w1.
+ */
+export function copyInfluences(p: Prepared, sourceOf: Int32Array, first: number, next: number, palette: readonly number[], out: ObjectVertices): void {
+  const { bones, weights: sw } = p.influences!;
+  const weights = out.weights!, boneIndices = out.boneIndices!, globalBones = out.globalBones!;
+  const slots = slotTable(palette);
+  const slotOf = (bone: number) => (slots ? (slots.get(bone) ?? 0) : bone * 3);
+  for (let r = first; r < next; r++) {
+    const v = sourceOf[r];
+    const w2 = sw[v * 2 + 1];
+    weights[r * 2] = sw[v * 2];
+    weights[r * 2 + 1] = w2;
+    const a = slotOf(bones[v * 2]);
+    boneIndices[r * 2] = a;
+    boneIndices[r * 2 + 1] = w2 > 0 ? slotOf(bones[v * 2 + 1]) : a;
+    globalBones[r] = bones[v * 2];
+  }
+}
+
+/** Bone → palette slot × 3 (undefined: no palette, the bone itself is stored). */
+function slotTable(palette: readonly number[]): Map<number, number> | undefined {
+  return palette.length ? new Map(palette.map((bone, k) => [bone, k * 3])) : undefined;
+}
