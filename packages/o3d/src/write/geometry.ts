@@ -52,6 +52,8 @@ class VertexMarks {
 function fitted(chunk: Chunk, marks: VertexMarks): { chunk: Chunk; vertices: number }[] {
   const p = chunk.prepared;
   const t = chunk.triangles;
+  // A whole primitive within the limit is one chunk: its vertex count is known.
+  if (t === p.triangles && p.used <= MAX_OBJECT_VERTICES) return [{ chunk, vertices: p.used }];
   const out: { chunk: Chunk; vertices: number }[] = [];
   marks.begin(p, p.positions.length / 3);
   let start = 0, n = 0;

@@ -14,6 +14,8 @@ export interface Prepared {
   uvs: Float32Array;
   /** Scene triangles (counter-clockwise corners), three vertex indices each. */
   triangles: Uint32Array;
+  /** How many distinct vertices the triangles use. */
+  used: number;
   influences?: Influences;
   look?: BlockLook;
   /** The block palette the reader kept in `extras.useBones`. */
@@ -54,7 +56,7 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   const dropped = Object.keys(p.attributes).filter((a) => !KEPT.has(a));
   if (dropped.length) warnOnce(ctx, 'O3D_WRITE_ATTRIBUTES', `O3D vertices hold a position, a normal, one UV set and two bone weights; ${dropped.join(', ')} are not written`);
   if (p.targets?.length) warnOnce(ctx, 'O3D_WRITE_MORPHS', `O3D has no morph targets; the base shape of mesh "${mesh.name}" (and any others) is written, ${plural(p.targets.length, 'target')} dropped`);
-  const triangles = validTriangles(ctx, mesh, p, count);
+  const { triangles, used } = validTriangles(ctx, mesh, p, count);
   if (!triangles.length) return undefined;
 
   let bad = 0;
@@ -85,7 +87,7 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (!p.attributes.TEXCOORD_0 && look?.material?.textureName) warnOnce(ctx, 'O3D_WRITE_UVS', `mesh "${mesh.name}" has a texture but no UVs; UVs are written as 0`);
   const uvs = finite(p.attributes.TEXCOORD_0, 2);
   if (bad) ctx.sink.warn('O3D_WRITE_NOT_FINITE', `mesh "${mesh.name}": ${plural(bad, 'vertex value')} not finite (NaN or infinite), written as 0`);
-  const prepared: Prepared = { positions, normals, uvs, triangles };
+  const prepared: Prepared = { positions, normals, uvs, triangles, used };
   if (look) prepared.look = look;
   if (binding) {
     prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
@@ -99,9 +101,16 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   return prepared;
 }
 
-/** The triangles whose corners name vertices; others are dropped and reported. */
-function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): Uint32Array {
+/**
+ * The triangles whose corners name vertices (others are dropped and reported), and how many
+ * distinct vertices they use. Valid 32-bit scene indices are used as they are (never written to).
+ */
+function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): { triangles: Uint32Array; used: number } {
   const indices = p.indices;
+  if (indices instanceof Uint32Array && indices.length % 3 === 0) {
+    const used = distinctVertices(indices, count);
+    if (used >= 0) return { triangles: indices, used };
+  }
   const corners = indices ? indices.length - (indices.length % 3) : count - (count % 3);
   const out = new Uint32Array(corners);
   let kept = 0;
@@ -117,7 +126,23 @@ function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: numb
   if (kept < corners || extra) {
     ctx.sink.warn('O3D_WRITE_INDEX', `mesh "${mesh.name}": ${plural((corners - kept) / 3, 'triangle')} name vertices past its ${count}${extra ? ` and ${plural(extra, 'index', 'indices')} do not make a triangle` : ''}; not written`);
   }
-  return kept < corners ? out.slice(0, kept) : out;
+  const triangles = kept < corners ? out.slice(0, kept) : out;
+  return { triangles, used: distinctVertices(triangles, count) };
+}
+
+/** How many distinct vertices `corners` name, or -1 when one is past `count`. */
+function distinctVertices(corners: Uint32Array, count: number): number {
+  const seen = new Uint8Array(count);
+  let used = 0;
+  for (let k = 0, n = corners.length; k < n; k++) {
+    const v = corners[k];
+    if (v >= count) return -1;
+    if (seen[v] === 0) {
+      seen[v] = 1;
+      used++;
+    }
+  }
+  return used;
 }
 
 /**

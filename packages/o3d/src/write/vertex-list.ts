@@ -18,7 +18,8 @@ export function vertexList(positions: Float32Array): VertexList {
   const bits = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
   let size = 16;
   while (size < count * 2) size <<= 1;
-  const table = new Int32Array(size).fill(-1);
+  // Entry + 1 per slot: a fresh table is all empty (0) without a fill.
+  const table = new Int32Array(size);
   const map = new Uint16Array(count);
   const first = new Uint32Array(count);
   const list = new Float32Array(count * 3);
@@ -32,9 +33,9 @@ export function vertexList(positions: Float32Array): VertexList {
     h ^= h >>> 16;
     for (;;) {
       h &= size - 1;
-      const e = table[h];
+      const e = table[h] - 1;
       if (e < 0) {
-        table[h] = unique;
+        table[h] = unique + 1;
         first[unique] = v;
         list[unique * 3] = positions[v * 3];
         list[unique * 3 + 1] = positions[v * 3 + 1];
@@ -50,5 +51,7 @@ export function vertexList(positions: Float32Array): VertexList {
       h++;
     }
   }
+  // All distinct (the usual case): the arrays are already exact.
+  if (unique === count) return { list, map, first };
   return { list: list.slice(0, unique * 3), map, first: first.slice(0, unique) };
 }
