@@ -104,12 +104,13 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
 /**
  * The triangles whose corners name vertices (others are dropped and reported), and how many
  * distinct vertices they use. Valid 32-bit scene indices are used as they are (never written to).
+ * One pass checks and counts; only a primitive with bad corners is filtered.
  */
 function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): { triangles: Uint32Array; used: number } {
   const indices = p.indices;
-  if (indices instanceof Uint32Array && indices.length % 3 === 0) {
+  if (indices && indices.length % 3 === 0) {
     const used = distinctVertices(indices, count);
-    if (used >= 0) return { triangles: indices, used };
+    if (used >= 0) return { triangles: indices instanceof Uint32Array ? indices : new Uint32Array(indices), used };
   }
   const corners = indices ? indices.length - (indices.length % 3) : count - (count % 3);
   const out = new Uint32Array(corners);
@@ -131,7 +132,7 @@ function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: numb
 }
 
 /** How many distinct vertices `corners` name, or -1 when one is past `count`. */
-function distinctVertices(corners: Uint32Array, count: number): number {
+function distinctVertices(corners: Uint16Array | Uint32Array, count: number): number {
   const seen = new Uint8Array(count);
   let used = 0;
   for (let k = 0, n = corners.length; k < n; k++) {
@@ -182,9 +183,16 @@ function rebind(p: Prepared, corrections: (Float64Array | undefined)[]): boolean
 
 /** Whether the first `length` values are finite (`x - x` is 0 exactly for finite x). */
 function allFinite(values: Float32Array, length: number): boolean {
-  let acc = 0;
-  for (let i = 0; i < length; i++) acc += values[i] - values[i];
-  return acc === 0;
+  // Four sums: one would wait on each add's latency.
+  let a = 0, b = 0, c = 0, d = 0, i = 0;
+  for (const end = length - 3; i < end; i += 4) {
+    a += values[i] - values[i];
+    b += values[i + 1] - values[i + 1];
+    c += values[i + 2] - values[i + 2];
+    d += values[i + 3] - values[i + 3];
+  }
+  for (; i < length; i++) a += values[i] - values[i];
+  return a + b + c + d === 0;
 }
 
 /** Whether two bind moves are the same (undefined: none). */

@@ -5,7 +5,7 @@
  */
 
 export interface VertexList {
-  /** Unique positions, xyz each. */
+  /** Unique positions, xyz each (the positions array itself when all are distinct). */
   list: Float32Array;
   /** Vertex-buffer vertex → list entry. */
   map: Uint16Array;
@@ -18,11 +18,12 @@ export function vertexList(positions: Float32Array): VertexList {
   const bits = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
   let size = 16;
   while (size < count * 2) size <<= 1;
-  // Entry + 1 per slot: a fresh table is all empty (0) without a fill.
-  const table = new Int32Array(size);
+  const mask = size - 1;
+  // Per slot: entry + 1 (a fresh table is all empty without a fill), then the full hash, so that
+  // a collision rarely reads the positions.
+  const table = new Int32Array(size * 2);
   const map = new Uint16Array(count);
   const first = new Uint32Array(count);
-  const list = new Float32Array(count * 3);
   let unique = 0;
   for (let v = 0; v < count; v++) {
     const x = bits[v * 3], y = bits[v * 3 + 1], z = bits[v * 3 + 2];
@@ -31,27 +32,31 @@ export function vertexList(positions: Float32Array): VertexList {
     h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
     h ^= h >>> 16;
-    for (;;) {
-      h &= size - 1;
-      const e = table[h] - 1;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const e = table[slot * 2] - 1;
       if (e < 0) {
-        table[h] = unique + 1;
+        table[slot * 2] = unique + 1;
+        table[slot * 2 + 1] = h;
         first[unique] = v;
-        list[unique * 3] = positions[v * 3];
-        list[unique * 3 + 1] = positions[v * 3 + 1];
-        list[unique * 3 + 2] = positions[v * 3 + 2];
         map[v] = unique++;
         break;
       }
+      if (table[slot * 2 + 1] !== h) continue;
       const f = first[e];
       if (bits[f * 3] === x && bits[f * 3 + 1] === y && bits[f * 3 + 2] === z) {
         map[v] = e;
         break;
       }
-      h++;
     }
   }
-  // All distinct (the usual case): the arrays are already exact.
-  if (unique === count) return { list, map, first };
-  return { list: list.slice(0, unique * 3), map, first: first.slice(0, unique) };
+  // All distinct (the usual case): the list is the positions themselves.
+  if (unique === count) return { list: positions, map, first };
+  const list = new Float32Array(unique * 3);
+  for (let u = 0; u < unique; u++) {
+    const v = first[u];
+    list[u * 3] = positions[v * 3];
+    list[u * 3 + 1] = positions[v * 3 + 1];
+    list[u * 3 + 2] = positions[v * 3 + 2];
+  }
+  return { list, map, first: first.slice(0, unique) };
 }
