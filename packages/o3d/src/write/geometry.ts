@@ -6,7 +6,7 @@
  * several objects.
  */
 import { EFFECT, LIMITS, type O3dGeometry, type O3dMaterial, type O3dMaterialBlock } from '../file.js';
-import { copyInfluences, copyVertices, numberCorners, type ObjectVertices } from './emit.js';
+import { copyInfluences, emitBlock, type ObjectVertices } from './emit.js';
 import type { BlockLook } from './materials.js';
 import type { Chunk, PaletteMode } from './palettes.js';
 import { vertexList } from './vertex-list.js';
@@ -123,21 +123,16 @@ export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legac
   const { materials, textureIds, listed } = materialList(chunks, legacy);
   const blocks: O3dMaterialBlock[] = [];
   let next = 0, at = 0;
-  // Scene vertex of each written vertex, to clear the remap table after each chunk.
+  // Scene vertex of each written vertex (emit.ts).
   const sourceOf = new Int32Array(vertexCount);
   const out: ObjectVertices = { positions, normals, uvs, weights, boneIndices, globalBones };
   chunks.forEach((chunk, b) => {
     const p = chunk.prepared;
-    let remap = remaps.get(p);
-    if (!remap) remaps.set(p, (remap = new Int32Array(p.positions.length / 3).fill(-1)));
     const start = at, first = next;
     const t = chunk.triangles;
-    next = numberCorners(t, remap, sourceOf, indices, start, next);
-    copyVertices(p, sourceOf, first, next, out);
+    next = emitBlock(p, t, remaps, { sourceOf, indices, start, first, vertices: out });
     if (p.influences) copyInfluences(p, sourceOf, first, next, chunk.palette.length ? chunk.palette : mode?.kind === 'object' ? mode.palette : [], out);
     at += t.length;
-    // Each block numbers its own vertices: the next block of this primitive starts afresh.
-    for (let r = first; r < next; r++) remap[sourceOf[r]] = -1;
     const look = p.look;
     blocks.push({
       startIndex: start,
