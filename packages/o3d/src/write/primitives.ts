@@ -133,6 +133,14 @@ function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: numb
 
 /** How many distinct vertices `corners` name, or -1 when one is past `count`. */
 function distinctVertices(corners: Uint16Array | Uint32Array, count: number): number {
+  // Corners meeting vertices 0, 1, 2… in order (what the reader makes) use the first `next`: no marks.
+  let next = 0, k = 0;
+  for (const n = corners.length; k < n; k++) {
+    const v = corners[k];
+    if (v > next) break;
+    if (v === next) next++;
+  }
+  if (k === corners.length) return next <= count ? next : -1;
   const seen = new Uint8Array(count);
   let used = 0;
   for (let k = 0, n = corners.length; k < n; k++) {
