@@ -5,7 +5,7 @@
  * A block whose scene vertices already come in first-use order (what the reader makes) needs no
  * remap table: its vertices are copied in bulk.
  */
-import type { Prepared } from './primitives.js';
+import type { Corners, Prepared } from './primitives.js';
 
 /** The vertex arrays of one object, filled block by block. */
 export interface ObjectVertices {
@@ -34,7 +34,7 @@ export interface BlockTarget {
  * Emits the corners and vertices of triangles `t` of `p`; returns the next written vertex.
  * `remaps` (per primitive, all -1 between blocks) is made only for blocks out of first-use order.
  */
-export function emitBlock(p: Prepared, t: Uint32Array, remaps: Map<object, Int32Array>, target: BlockTarget): number {
+export function emitBlock(p: Prepared, t: Corners, remaps: Map<object, Int32Array>, target: BlockTarget): number {
   const { sourceOf, indices, start, first } = target;
   const inOrder = cornersInOrder(t, indices, start, first);
   if (inOrder >= 0) {
@@ -55,7 +55,7 @@ export function emitBlock(p: Prepared, t: Uint32Array, remaps: Map<object, Int32
  * When the corners of `t` meet scene vertices 0, 1, 2… in that order, writes them clockwise as
  * `first + vertex` and returns how many vertices they use; else -1 (what was written is overwritten).
  */
-function cornersInOrder(t: Uint32Array, indices: Uint16Array, start: number, first: number): number {
+function cornersInOrder(t: Corners, indices: Uint16Array, start: number, first: number): number {
   let seen = 0;
   for (let k = 0, n = t.length; k < n; k += 3) {
     const a = t[k], b = t[k + 1], c = t[k + 2];
@@ -91,7 +91,7 @@ function copyInOrder(p: Prepared, first: number, count: number, out: ObjectVerti
  * `sourceOf` records it. Writes the corners clockwise (a, c, b) at `indices[start…]`; returns the
  * new `next`.
  */
-function numberCorners(t: Uint32Array, remap: Int32Array, sourceOf: Int32Array, indices: Uint16Array, start: number, next: number): number {
+function numberCorners(t: Corners, remap: Int32Array, sourceOf: Int32Array, indices: Uint16Array, start: number, next: number): number {
   for (let k = 0, n = t.length; k < n; k += 3) {
     const va = t[k], vb = t[k + 1], vc = t[k + 2];
     // Numbered in the scene's order (a, b, c), as the corners are first met.

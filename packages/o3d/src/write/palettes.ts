@@ -6,14 +6,14 @@
  * palette, or the block's own.
  */
 import { LIMITS } from '../file.js';
-import type { Prepared } from './primitives.js';
+import type { Corners, Prepared } from './primitives.js';
 
 export type PaletteMode = { kind: 'global' } | { kind: 'object'; palette: number[] } | { kind: 'block' };
 
 /** One material block to write: some triangles of a primitive, with the palette their vertices index. */
 export interface Chunk {
   prepared: Prepared;
-  triangles: Uint32Array;
+  triangles: Corners;
   /** The block's palette (empty: the object's palette, or global indices). */
   palette: number[];
 }

@@ -8,12 +8,15 @@ import { plural, warnOnce, type WriteContext } from './context.js';
 import { twoInfluences, type InfluenceStats, type Influences } from './influences.js';
 import type { BlockLook } from './materials.js';
 
+/** Triangle corners, three vertex indices each (the scene's own 16- or 32-bit indices when valid). */
+export type Corners = Uint16Array | Uint32Array;
+
 export interface Prepared {
   positions: Float32Array;
   normals: Float32Array;
   uvs: Float32Array;
   /** Scene triangles (counter-clockwise corners), three vertex indices each. */
-  triangles: Uint32Array;
+  triangles: Corners;
   /** How many distinct vertices the triangles use. */
   used: number;
   influences?: Influences;
@@ -103,14 +106,14 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
 
 /**
  * The triangles whose corners name vertices (others are dropped and reported), and how many
- * distinct vertices they use. Valid 32-bit scene indices are used as they are (never written to).
+ * distinct vertices they use. Valid scene indices are used as they are (never written to).
  * One pass checks and counts; only a primitive with bad corners is filtered.
  */
-function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): { triangles: Uint32Array; used: number } {
+function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): { triangles: Corners; used: number } {
   const indices = p.indices;
   if (indices && indices.length % 3 === 0) {
     const used = distinctVertices(indices, count);
-    if (used >= 0) return { triangles: indices instanceof Uint32Array ? indices : new Uint32Array(indices), used };
+    if (used >= 0) return { triangles: indices, used };
   }
   const corners = indices ? indices.length - (indices.length % 3) : count - (count % 3);
   const out = new Uint32Array(corners);
@@ -132,7 +135,7 @@ function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: numb
 }
 
 /** How many distinct vertices `corners` name, or -1 when one is past `count`. */
-function distinctVertices(corners: Uint16Array | Uint32Array, count: number): number {
+function distinctVertices(corners: Corners, count: number): number {
   // Corners meeting vertices 0, 1, 2… in order (what the reader makes) use the first `next`: no marks.
   let next = 0, k = 0;
   for (const n = corners.length; k < n; k++) {
@@ -228,7 +231,7 @@ function bonesOf(p: Prepared, boneCount: number): number[] {
 }
 
 /** Area-weighted vertex normals of counter-clockwise triangles. */
-function smoothNormals(positions: Float32Array, triangles: Uint32Array): Float32Array {
+function smoothNormals(positions: Float32Array, triangles: Corners): Float32Array {
   const sum = new Float64Array(positions.length);
   for (let t = 0; t < triangles.length; t += 3) {
     const a = triangles[t] * 3, b = triangles[t + 1] * 3, c = triangles[t + 2] * 3;
