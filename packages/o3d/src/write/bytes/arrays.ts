@@ -17,9 +17,6 @@ export function leBytes(a: Float32Array | Int32Array | Uint16Array): Uint8Array 
   return out;
 }
 
-/** Whether typed-array views can be filled directly as file bytes. */
-export const HOST_IS_LE = LITTLE_ENDIAN;
-
 /** `int length` (including the NUL), the name's bytes, then the NUL (docs/formats/o3d.md §2.4, §3, §4.2). */
 export function lengthName(out: ByteWriter, name: Uint8Array): void {
   out.i32(name.length + 1).bytes(name).u8(0);
