@@ -30,10 +30,12 @@ function isRigid(scene: Scene): boolean {
 /** `computeBounds` of a rigid scene: every mesh node's positions through its world matrix. */
 function rigidBounds(scene: Scene): Bounds {
   const world = computeWorldMatrices(scene);
+  // Plain locals in one loop (no closure over them): the running box stays in registers.
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-  scene.nodes.forEach((node, i) => {
+  for (let i = 0; i < scene.nodes.length; i++) {
+    const node = scene.nodes[i];
     const mesh = node.mesh === undefined ? undefined : scene.meshes[node.mesh];
-    if (!mesh) return;
+    if (!mesh) continue;
     const o = i * 16;
     const m0 = world[o], m1 = world[o + 1], m2 = world[o + 2], m4 = world[o + 4], m5 = world[o + 5], m6 = world[o + 6];
     const m8 = world[o + 8], m9 = world[o + 9], m10 = world[o + 10], m12 = world[o + 12], m13 = world[o + 13], m14 = world[o + 14];
@@ -50,6 +52,6 @@ function rigidBounds(scene: Scene): Bounds {
         if (wz > z1) z1 = wz;
       }
     }
-  });
+  }
   return { min: [x0, y0, z0], max: [x1, y1, z1] };
 }
