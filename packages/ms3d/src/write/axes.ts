@@ -1,0 +1,55 @@
+// The inverse of ../scene/axes.ts. MS3D already uses glTF's conventions (docs/formats/ms3d.md §4.2):
+// right-handed, +Y up, counter-clockwise front faces, `t` from the top left. Positions, winding and
+// UVs pass through; only rotations convert, quaternions → Euler XYZ radians with R = Rz · Ry · Rx.
+import { math, type Vec3 } from '@relic3d/core';
+
+/** An xyzw quaternion as MilkShape's Euler angles (the inverse of `eulerToQuat`). */
+export function axesEulerXYZ(q: ArrayLike<number>): Vec3 {
+  return math.eulerXYZFromQuat(q);
+}
+
+/**
+ * `math.eulerXYZFromQuat` of a unit quaternion, written at `out[o..o+2]` (no allocation: an
+ * animated file is mostly rotation keys). Same formulas, same gimbal-lock rule; a test checks
+ * they agree.
+ */
+export function eulerInto(x: number, y: number, z: number, w: number, out: Float32Array, o: number): void {
+  const r20 = 2 * (x * z - w * y);
+  if (Math.abs(r20) > 0.9999995) {
+    const r01 = 2 * (x * y - w * z), r11 = 1 - 2 * (x * x + z * z);
+    out[o] = 0;
+    out[o + 1] = r20 < 0 ? Math.PI / 2 : -Math.PI / 2;
+    out[o + 2] = Math.atan2(-r01, r11);
+    return;
+  }
+  out[o] = Math.atan2(2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
+  out[o + 1] = Math.asin(-r20);
+  out[o + 2] = Math.atan2(2 * (x * y + w * z), 1 - 2 * (y * y + z * z));
+}
+
+/**
+ * A key relative to the bind pose (docs/formats/ms3d.md §5.4): the reader composes
+ * rotation = q_bind ⊗ q_key and translation = p_bind + R_bind · p_key, so
+ * q_key = q_bind⁻¹ ⊗ q and p_key = R_bind⁻¹ · (p − p_bind).
+ * Writes the Euler angles of q_key (q: unit, xyzw) at `out[o..o+2]`.
+ */
+export function rotationKey(bind: ArrayLike<number>, qx: number, qy: number, qz: number, qw: number, out: Float32Array, o: number): void {
+  const bx = -bind[0], by = -bind[1], bz = -bind[2], bw = bind[3];
+  const x = bw * qx + bx * qw + by * qz - bz * qy;
+  const y = bw * qy - bx * qz + by * qw + bz * qx;
+  const z = bw * qz + bx * qy - by * qx + bz * qw;
+  const w = bw * qw - bx * qx - by * qy - bz * qz;
+  const l = Math.sqrt(x * x + y * y + z * z + w * w) || 1;
+  eulerInto(x / l, y / l, z / l, w / l, out, o);
+}
+
+/** p_key = R_bind⁻¹ · (p − p_bind), written at `out[o..o+2]`. */
+export function positionKey(bindQ: ArrayLike<number>, bindP: ArrayLike<number>, px: number, py: number, pz: number, out: Float32Array, o: number): void {
+  // v' = q⁻¹ v q for unit q (math.quatRotateVec3 with the conjugate), inlined.
+  const qx = -bindQ[0], qy = -bindQ[1], qz = -bindQ[2], qw = bindQ[3];
+  const vx = px - bindP[0], vy = py - bindP[1], vz = pz - bindP[2];
+  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+  out[o] = vx + qw * tx + (qy * tz - qz * ty);
+  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
+}
