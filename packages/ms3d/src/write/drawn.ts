@@ -50,8 +50,11 @@ export function drawnPrimitives(scene: Scene, sink: WarningSink): DrawnPrimitive
   for (const [mode, count] of modes) sink.warn('MS3D_WRITE_PRIMITIVE_MODE', `${count} ${mode} primitives are not written (MS3D holds triangles only)`);
   if (morphs) sink.warn('MS3D_WRITE_MORPHS', `${morphs} morph targets are not written (MS3D has none); the base shape is written with the default weights applied`);
   if (dropped.size) sink.warn('MS3D_WRITE_ATTRIBUTES', `attributes ${[...dropped].sort().join(', ')} are not written (MS3D holds one normal and one UV per corner)`);
-  const lodNodes = scene.nodes.filter((node) => (node.lods?.length ?? 0) > 1).length;
-  if (lodNodes) sink.warn('MS3D_WRITE_LODS', `${lodNodes} nodes have levels of detail; only level 0 is written (MS3D has no LODs)`);
+  const lodNodes = scene.nodes.filter((node) => node.lods?.length);
+  if (lodNodes.length) {
+    const levels = Math.max(...lodNodes.map((node) => node.lods!.length));
+    sink.warn('MS3D_WRITE_LODS', `${lodNodes.length} nodes have levels of detail (up to ${levels}); only level 0 is written (MS3D has no LODs)`);
+  }
   if (scene.cameras.length) sink.warn('MS3D_WRITE_CAMERAS', `${scene.cameras.length} cameras are not written (MS3D has none)`);
   if (scene.lights.length) sink.warn('MS3D_WRITE_LIGHTS', `${scene.lights.length} lights are not written (MS3D has none)`);
   if (scene.colliders.length) sink.warn('MS3D_WRITE_COLLIDERS', `${scene.colliders.length} colliders are not written (MS3D has none)`);

@@ -108,6 +108,8 @@ export function planJoints(scene: Scene, drawn: DrawnPrimitive[], world: Float64
       }
     }
   }
+  const bound = [...anchorNode.values()].filter((n) => !promoted.includes(n)).length;
+  if (bound) sink.warn('MS3D_WRITE_RIGID_BIND', `${bound} unskinned meshes below a joint are bound to it rigidly (MS3D has no node hierarchy besides joints); they read back skinned`);
   if (promoted.length) {
     const names = promoted.map((n) => `"${scene.nodes[n].name}"`).slice(0, 8).join(', ');
     sink.warn('MS3D_WRITE_NODE_JOINTS', `${promoted.length} animated nodes become joints (${names}${promoted.length > 8 ? ', …' : ''}): MS3D animates joints only, their meshes are bound to them`);

@@ -43,7 +43,7 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   const stats: KeyStats = { scaled: new Set(), sampled: new Set() };
   const perClip = jointNodes.length ? timeline.spans.map((span) => clipKeys(scene, span.clip, joints, timeline.fps, stats)) : [];
   const tracks = assembleTracks(perClip, jointNodes.length ? timeline.spans : [], jointNodes.map((n) => n.name), sink);
-  if (stats.scaled.size) sink.warn('MS3D_WRITE_SCALE', `scale keys of ${stats.scaled.size} joints are not written (MS3D joints have no scale)`);
+  if (stats.scaled.size) sink.warn('MS3D_WRITE_SCALE_KEYS', `scale keys of ${stats.scaled.size} joints are not written (MS3D joints have no scale)`);
   warnUnwrittenAnimation(scene, input.driven, joints, sink);
 
   const jointNames = names.unique(jointNodes.map((n) => n.name), 'joint', (i) => `joint${i}`);
