@@ -5,7 +5,8 @@ import { math, type Vec3 } from '@relic3d/core';
 
 /** An xyzw quaternion as MilkShape's Euler angles (the inverse of `eulerToQuat`). */
 export function axesEulerXYZ(q: ArrayLike<number>): Vec3 {
-  return math.eulerXYZFromQuat(q);
+  // + 0 turns −0 into 0: the same rotation always gives the same bytes.
+  return math.eulerXYZFromQuat(q).map((v) => v + 0) as Vec3;
 }
 
 /**
@@ -19,12 +20,12 @@ export function eulerInto(x: number, y: number, z: number, w: number, out: Float
     const r01 = 2 * (x * y - w * z), r11 = 1 - 2 * (x * x + z * z);
     out[o] = 0;
     out[o + 1] = r20 < 0 ? Math.PI / 2 : -Math.PI / 2;
-    out[o + 2] = Math.atan2(-r01, r11);
+    out[o + 2] = Math.atan2(-r01, r11) + 0;
     return;
   }
-  out[o] = Math.atan2(2 * (y * z + w * x), 1 - 2 * (x * x + y * y));
-  out[o + 1] = Math.asin(-r20);
-  out[o + 2] = Math.atan2(2 * (x * y + w * z), 1 - 2 * (y * y + z * z));
+  out[o] = Math.atan2(2 * (y * z + w * x), 1 - 2 * (x * x + y * y)) + 0;
+  out[o + 1] = Math.asin(-r20) + 0;
+  out[o + 2] = Math.atan2(2 * (x * y + w * z), 1 - 2 * (y * y + z * z)) + 0;
 }
 
 /**

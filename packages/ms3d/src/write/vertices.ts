@@ -218,9 +218,9 @@ function transformVertex(m: ArrayLike<number>, positions: Float32Array, normals:
   const nx = normals[v * 3], ny = normals[v * 3 + 1], nz = normals[v * 3 + 2];
   const ox = c0 * nx + c4 * ny + c8 * nz, oy = c1 * nx + c5 * ny + c9 * nz, oz = c2 * nx + c6 * ny + c10 * nz;
   const l = Math.hypot(ox, oy, oz) * (det < 0 ? -1 : 1) || 1;
-  normals[v * 3] = ox / l;
-  normals[v * 3 + 1] = oy / l;
-  normals[v * 3 + 2] = oz / l;
+  normals[v * 3] = ox / l + 0;
+  normals[v * 3 + 1] = oy / l + 0;
+  normals[v * 3 + 2] = oz / l + 0;
 }
 
 /** Area-weighted vertex normals of the triangles (one per render vertex, so vertex counts hold). */

@@ -1,5 +1,6 @@
 // Shared helpers of the writer tests: write → read back (a valid scene), facts, small scenes.
 import { addNode, createScene, isWriteError, validateScene, type Material, type Primitive, type Scene, type WriteError } from '@relic3d/core';
+import { sceneFacts, type SceneFacts } from '@relic3d/scene-facts';
 import { expect } from 'vitest';
 import { parseSync, readMs3d, writeMs3d, type WriteMs3dOptions } from '../../src/index.js';
 
@@ -22,6 +23,17 @@ export function roundTrip(scene: Scene, options: WriteMs3dOptions = {}): RoundTr
   expect(validateScene(back)).toEqual([]);
   expect(back.warnings.map((w) => w.code), 'the reader has nothing to say about a written file').toEqual([]);
   return { bytes, files: result.files, warnings: result.warnings.map((w) => w.code), back };
+}
+
+/**
+ * The scene's facts as MS3D reads them back: a group without material gets the reader's
+ * 'ms3d default' material.
+ */
+export function factsOf(scene: Scene): SceneFacts {
+  const facts = sceneFacts(scene);
+  const bare = scene.nodes.some((n) => n.mesh !== undefined && scene.meshes[n.mesh]?.primitives.some((p) => p.material === undefined));
+  if (bare) facts.materials = [...facts.materials, 'ms3d default'].sort();
+  return facts;
 }
 
 /** The WriteError `fn` throws. */

@@ -11,6 +11,8 @@ export interface StripOptions {
   clip?: boolean;
   /** Scale of an armature node above the chain (default 1: no armature node). */
   armatureScale?: number;
+  /** Weights in whole percents, as MS3D stores them (default true: the round trip is then exact). */
+  percents?: boolean;
 }
 
 /**
@@ -35,9 +37,14 @@ export function skinnedStrip(options: StripOptions = {}): Scene {
         .sort((a, b) => b[1] - a[1])
         .slice(0, influences);
       const sum = near.reduce((s, [, w]) => s + w, 0);
+      const ws = near.map(([, w]) => w / sum);
+      if (options.percents ?? true) {
+        ws.forEach((w, k) => (ws[k] = Math.round(w * 100) / 100));
+        ws[0] += 1 - ws.reduce((s, w) => s + w, 0);
+      }
       for (let k = 0; k < 4; k++) {
         joints.push(near[k]?.[0] ?? 0);
-        weights.push(near[k] ? near[k][1] / sum : 0);
+        weights.push(near[k] ? ws[k] : 0);
       }
     }
   }

@@ -1,0 +1,44 @@
+// The writer's edge (src/write/axes.ts): quaternions → MilkShape's Euler XYZ (R = Rz · Ry · Rx),
+// keys relative to the bind pose, the exact inverse of the reader's composition.
+import { math } from '@relic3d/core';
+import { describe, expect, it } from 'vitest';
+import { eulerInto, positionKey, rotationKey } from '../../src/write/axes.js';
+
+/** Deterministic unit quaternions, with the gimbal-lock ones (±90° about Y) among them. */
+function quaternions(): number[][] {
+  const out: number[][] = [[0, 0, 0, 1], [0, Math.SQRT1_2, 0, Math.SQRT1_2], [0, -Math.SQRT1_2, 0, Math.SQRT1_2], [0.5, 0.5, 0.5, 0.5], [1, 0, 0, 0]];
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  for (let i = 0; i < 200; i++) out.push(math.quatNormalize([random(), random(), random(), random()]));
+  return out;
+}
+
+const sameRotation = (a: ArrayLike<number>, b: ArrayLike<number>) => Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]);
+
+describe('axes', () => {
+  it('eulerInto is core eulerXYZFromQuat without the allocation', () => {
+    const out = new Float32Array(3);
+    for (const q of quaternions()) {
+      eulerInto(q[0], q[1], q[2], q[3], out, 0);
+      expect([...out]).toEqual(math.eulerXYZFromQuat(q).map((v) => Math.fround(v + 0)));
+    }
+  });
+
+  it('rotation keys invert the reader: q_bind ⊗ q(key) gives back the rotation', () => {
+    const key = new Float32Array(3);
+    const all = quaternions();
+    for (let i = 0; i < all.length; i++) {
+      const bind = all[(i * 7) % all.length], q = all[i];
+      rotationKey(bind, q[0], q[1], q[2], q[3], key, 0);
+      expect(sameRotation(math.quatMultiply(bind, math.quatFromEulerXYZ(key[0], key[1], key[2])), q)).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('position keys invert the reader: p_bind + R_bind · p_key gives back the translation', () => {
+    const key = new Float32Array(3);
+    const bind = math.quatNormalize([0.3, -0.2, 0.7, 0.6]);
+    positionKey(bind, [1, 2, 3], 4, -5, 6, key, 0);
+    const back = math.quatRotateVec3(bind, key);
+    expect([back[0] + 1, back[1] + 2, back[2] + 3].map((v) => +v.toFixed(5))).toEqual([4, -5, 6]);
+  });
+});
