@@ -36,3 +36,13 @@ export function extraTyped<T extends Uint8Array | Uint16Array | Uint32Array | In
   const v = extras?.[key];
   return v instanceof kind && (length === undefined || v.length === length) ? (v as T) : undefined;
 }
+
+/**
+ * Editor fields (flags, mode bytes) are only taken from extras the MS3D reader wrote: another
+ * format may use the same key for something else. Its marks: a node's `parentName`, a primitive's
+ * `groupIndex`, a material's `sphereMap`.
+ */
+export function readByMs3d(extras: Extras | undefined, mark: 'parentName' | 'groupIndex' | 'sphereMap'): boolean {
+  const v = extras?.[mark];
+  return mark === 'parentName' ? typeof v === 'string' : mark === 'groupIndex' ? typeof v === 'number' : typeof v === 'boolean';
+}

@@ -3,7 +3,7 @@
 // inverse of the reader's conversion (../scene/materials.ts).
 import { clamp01, linearToSrgb, type Material, type RGBA, type Scene, type WarningSink } from '@relic3d/core';
 import { MODE_HASALPHA } from '../file.js';
-import { extraInt, extraNumber, extraString } from './extras.js';
+import { extraInt, extraNumber, extraString, readByMs3d } from './extras.js';
 import type { TextureFiles } from './images.js';
 import { checkLimit } from './limits.js';
 import type { BuiltGroup } from './mesh.js';
@@ -72,7 +72,8 @@ export function planMaterials(scene: Scene, groups: BuiltGroup[], textures: Text
     const m = scene.materials[i];
     const base = derived(m);
     const legacy = m.legacy;
-    const raw = extraNumber(m.extras, 'transparency');
+    const ms3d = readByMs3d(m.extras, 'sphereMap');
+    const raw = ms3d ? extraNumber(m.extras, 'transparency') : undefined;
     const opacity = legacy?.opacity !== undefined ? clamp01(legacy.opacity) : base.transparency;
     const texture = m.baseColorTexture ? textures.pathFor(m.baseColorTexture.texture) : undefined;
     const alpha = m.otherTextures?.alphamap ? textures.pathFor(m.otherTextures.alphamap.texture) : undefined;
@@ -85,7 +86,7 @@ export function planMaterials(scene: Scene, groups: BuiltGroup[], textures: Text
       shininess: legacy?.shininess !== undefined ? finite(legacy.shininess, base.shininess) : base.shininess,
       // The stored value when it is the one the reader clamped into `legacy.opacity`.
       transparency: raw !== undefined && clamp01(raw) === opacity ? raw : opacity,
-      mode: extraInt(m.extras, 'mode', 0, 255) ?? (m.alphaMode !== 'OPAQUE' && texture ? MODE_HASALPHA : 0),
+      mode: (ms3d ? extraInt(m.extras, 'mode', 0, 255) : undefined) ?? (m.alphaMode !== 'OPAQUE' && texture ? MODE_HASALPHA : 0),
       texture: names.path(texture ?? '', `material ${i} texture`),
       alphamap: names.path(alpha ?? '', `material ${i} alpha map`),
     };

@@ -5,7 +5,7 @@
 // so every primitive reads back with exactly its vertex count.
 import type { Scene, WarningSink } from '@relic3d/core';
 import type { DrawnPrimitive } from './drawn.js';
-import { extraInt, extraString, extraTyped } from './extras.js';
+import { extraInt, extraString, extraTyped, readByMs3d } from './extras.js';
 import { checkLimit } from './limits.js';
 import { restoreEmptyGroups, restoreTriangleOrder, restoreVertexOrder } from './order.js';
 import { VertexWelder, WELD_CORNER, WELD_KEY } from './weld.js';
@@ -90,7 +90,7 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
   members.forEach((list, g) => {
     const first = list[0];
     const comment = extraString(first.primitive.extras, 'comment');
-    const group: BuiltGroup = { name: groupName(scene, first), flags: extraInt(first.primitive.extras, 'flags', 0, 255) ?? 0, material: first.primitive.material, triangles: new Uint16Array(0) };
+    const group: BuiltGroup = { name: groupName(scene, first), flags: (readByMs3d(first.primitive.extras, 'groupIndex') && extraInt(first.primitive.extras, 'flags', 0, 255)) || 0, material: first.primitive.material, triangles: new Uint16Array(0) };
     if (comment !== undefined) group.comment = comment;
     const start = tri;
     list.forEach((d, m) => {

@@ -2,7 +2,7 @@
 // trailer's comments and editor data, then the bytes. Legacy fields the reader left in `extras`
 // (joint colours and flags, comments, the model extra, vertex flags, …) are written back.
 import type { Scene, Vec3, WarningSink } from '@relic3d/core';
-import { extraInt, extraNumber, extraString, extraTyped, extraVector } from './extras.js';
+import { extraInt, extraNumber, extraString, extraTyped, extraVector, readByMs3d } from './extras.js';
 import { TextureFiles } from './images.js';
 import type { JointPlan } from './joints.js';
 import { clipKeys, type KeyStats } from './keys.js';
@@ -48,7 +48,7 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
 
   const jointNames = names.unique(jointNodes.map((n) => n.name), 'joint', (i) => `joint${i}`);
   const outJoints: OutJoint[] = jointNodes.map((node, j) => ({
-    flags: extraInt(node.extras, 'flags', 0, 255) ?? 0,
+    flags: (readByMs3d(node.extras, 'parentName') && extraInt(node.extras, 'flags', 0, 255)) || 0,
     name: jointNames[j],
     parent: joints.chains[j].parent >= 0 ? jointNames[joints.chains[j].parent] : new Uint8Array(0),
     rotation: joints.bind[j].euler,

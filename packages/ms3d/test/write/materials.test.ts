@@ -35,10 +35,11 @@ describe('materials', () => {
     expect(m.transparency).toBe(0.5);
   });
 
-  it('a blended textured material gets the HASALPHA mode bit; a stored mode is kept', () => {
-    const scene = quadWith(material('a', { alphaMode: 'BLEND', baseColorTexture: { texture: 0 } }), material('b', { extras: { mode: 0x80 } }));
+  it("a blended textured material gets the HASALPHA mode bit; the MS3D reader's stored mode is kept", () => {
+    const scene = quadWith(material('a', { alphaMode: 'BLEND', baseColorTexture: { texture: 0 } }), material('b', { extras: { mode: 0x80, sphereMap: true } }), material('c', { extras: { mode: 0x80 } }));
     scene.textures.push({ uri: 'hair.tga' });
-    expect(fieldsOf(roundTrip(scene).bytes).materials.map((m) => m.mode)).toEqual([0x40, 0x80]);
+    // 'c' has a `mode` from some other format (no MS3D reader mark): not MilkShape's mode byte.
+    expect(fieldsOf(roundTrip(scene).bytes).materials.map((m) => m.mode)).toEqual([0x40, 0x80, 0]);
   });
 
   it('keeps relative texture paths (MilkShape backslashes too), takes the base name of absolute ones (warned)', () => {
