@@ -5,7 +5,7 @@
 // scale above it) is sampled at the timeline's fps from world transforms.
 import { math, sampleClipFrames, topologicalOrder, type AnimationChannel, type AnimationClip, type Scene } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
-import { positionKey, rotationKey } from './axes.js';
+import { eulerInto, positionKey, rotationKey } from './axes.js';
 import { composeLocal, type JointBind, type JointChain, type JointPlan } from './joints.js';
 import { relativeRigid, restTRS, rigidOf, type Rigid } from './world.js';
 
@@ -119,19 +119,29 @@ function sampledKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps: nu
 
 /** A LINEAR rotation channel's keys, one for one: q_local = prefix ⊗ q, then relative to the bind. */
 function rotationKeys(c: AnimationChannel, chain: JointChain, bind: ArrayLike<number>, restT: ArrayLike<number>): Float32Array {
-  const n = c.times.length;
+  if (!chain.prefix) return bindRelativeRotations(c.times, c.values, bind);
+  const values = new Float32Array(c.values.length);
+  for (let k = 0; k < c.times.length; k++) values.set(composeLocal(chain, restT, c.values.subarray(k * 4, k * 4 + 4)).rotation, k * 4);
+  return bindRelativeRotations(c.times, values, bind);
+}
+
+/**
+ * [time, Euler XYZ of conj(q_bind) ⊗ q] per key. Keys are most of an animated file, so the
+ * quaternion product (axes.ts rotationKey) is inlined here.
+ */
+function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: ArrayLike<number>): Float32Array {
+  const n = times.length;
   const keys = new Float32Array(n * 4);
-  const v = c.values;
-  for (let k = 0; k < n; k++) {
-    let x = v[k * 4], y = v[k * 4 + 1], z = v[k * 4 + 2], w = v[k * 4 + 3];
-    const l = Math.sqrt(x * x + y * y + z * z + w * w) || 1;
-    x /= l;
-    y /= l;
-    z /= l;
-    w /= l;
-    if (chain.prefix) [x, y, z, w] = composeLocal(chain, restT, [x, y, z, w]).rotation;
-    keys[k * 4] = c.times[k];
-    rotationKey(bind, x, y, z, w, keys, k * 4 + 1);
+  const bx = -bind[0], by = -bind[1], bz = -bind[2], bw = bind[3];
+  for (let k = 0, o = 0; k < n; k++, o += 4) {
+    const x = v[o], y = v[o + 1], z = v[o + 2], w = v[o + 3];
+    const kx = bw * x + bx * w + by * z - bz * y;
+    const ky = bw * y - bx * z + by * w + bz * x;
+    const kz = bw * z + bx * y - by * x + bz * w;
+    const kw = bw * w - bx * x - by * y - bz * z;
+    const l = 1 / (Math.sqrt(kx * kx + ky * ky + kz * kz + kw * kw) || 1);
+    keys[o] = times[k];
+    eulerInto(kx * l, ky * l, kz * l, kw * l, keys, o + 1);
   }
   return keys;
 }

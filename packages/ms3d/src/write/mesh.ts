@@ -73,9 +73,7 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
   const triangleCount = built.flat().reduce((n, rv) => n + rv.triangles.length / 3, 0);
   checkLimit('triangles', triangleCount, 65534);
   const welder = new VertexWelder(built.flat().reduce((n, rv) => n + rv.count, 0));
-  const key = new Int32Array(WELD_KEY);
-  const corner = new Int32Array(WELD_CORNER);
-  let unused = 0;
+  const stats = { unused: 0 };
 
   const triangleFlags = new Uint16Array(triangleCount);
   const vertexIndices = new Uint16Array(triangleCount * 3);
@@ -93,56 +91,22 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
     const group: BuiltGroup = { name: groupName(scene, first), flags: (readByMs3d(first.primitive.extras, 'groupIndex') && extraInt(first.primitive.extras, 'flags', 0, 255)) || 0, material: first.primitive.material, triangles: new Uint16Array(0) };
     if (comment !== undefined) group.comment = comment;
     const start = tri;
-    list.forEach((d, m) => {
+    for (let m = 0; m < list.length; m++) {
       const rv = built[g][m];
-      const fileIndex = new Int32Array(rv.count).fill(-1);
-      const position = bitsOf(rv.positions), normal = bitsOf(rv.normals), uv = bitsOf(rv.uvs);
-      const ids = rv.extraIds, weights = rv.extraWeights;
-      corner[0] = g;
-      for (let v = 0; v < rv.count; v++) {
-        if (!rv.referenced[v]) {
-          unused++;
-          continue;
-        }
-        key[0] = rv.sourceVertices ? rv.sourceVertices[v] : -1;
-        key[1] = position[v * 3];
-        key[2] = position[v * 3 + 1];
-        key[3] = position[v * 3 + 2];
-        key[4] = (rv.boneIds[v] & 0xff) | ((ids[v * 3] & 0xff) << 8) | ((ids[v * 3 + 1] & 0xff) << 16) | ((ids[v * 3 + 2] & 0xff) << 24);
-        key[5] = weights[v * 3] | (weights[v * 3 + 1] << 8) | (weights[v * 3 + 2] << 16);
-        corner[1] = normal[v * 3];
-        corner[2] = normal[v * 3 + 1];
-        corner[3] = normal[v * 3 + 2];
-        corner[4] = uv[v * 2];
-        corner[5] = uv[v * 2 + 1];
-        fileIndex[v] = welder.weld(key, corner);
-      }
-      if (welder.count > 65534) return;
-      const stored = d.primitive.extras;
-      const total = Math.floor((d.primitive.indices ? d.primitive.indices.length : rv.count) / 3);
-      const storedSmoothing = extraTyped(stored, 'smoothingGroups', Uint8Array, total);
-      const storedFlags = extraTyped(stored, 'triangleFlags', Uint16Array, total);
-      for (let i = 0; i < rv.triangleSource.length; i++, tri++) {
-        for (let k = 0; k < 3; k++) {
-          const v = rv.triangles[i * 3 + k];
-          vertexIndices[tri * 3 + k] = fileIndex[v];
-          normals[tri * 9 + k * 3] = rv.normals[v * 3];
-          normals[tri * 9 + k * 3 + 1] = rv.normals[v * 3 + 1];
-          normals[tri * 9 + k * 3 + 2] = rv.normals[v * 3 + 2];
-          s[tri * 3 + k] = rv.uvs[v * 2];
-          t[tri * 3 + k] = rv.uvs[v * 2 + 1];
-        }
-        const from = rv.triangleSource[i];
-        if (storedSmoothing) smoothingGroups[tri] = storedSmoothing[from];
-        if (storedFlags) triangleFlags[tri] = storedFlags[from];
-        groupIndices[tri] = g;
-      }
-    });
-    group.triangles = Uint16Array.from({ length: tri - start }, (_, i) => start + i);
+      const fileIndex = weldPrimitive(welder, rv, g, stats);
+      if (welder.count > 65534) break;
+      const { extras: stored, indices } = list[m].primitive;
+      const total = Math.floor((indices ? indices.length : rv.count) / 3);
+      const smoothing = extraTyped(stored, 'smoothingGroups', Uint8Array, total);
+      const flags = extraTyped(stored, 'triangleFlags', Uint16Array, total);
+      tri = copyTriangles(rv, fileIndex, g, tri, { triangleFlags, vertexIndices, normals, s, t, smoothingGroups, groupIndices }, smoothing, flags);
+    }
+    group.triangles = new Uint16Array(tri - start);
+    for (let i = 0; i < group.triangles.length; i++) group.triangles[i] = start + i;
     groups.push(group);
   });
   checkLimit('vertices', welder.count, 65534);
-  if (unused) sink.warn('MS3D_WRITE_UNUSED_VERTICES', `${unused} vertices no triangle uses are not written`);
+  if (stats.unused) sink.warn('MS3D_WRITE_UNUSED_VERTICES', `${stats.unused} vertices no triangle uses are not written`);
 
   const mesh: BuiltMesh = {
     ...fileVertices(welder),
@@ -165,6 +129,62 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
     if (mesh.referenceCounts[v] < 255) mesh.referenceCounts[v]++;
   }
   return mesh;
+}
+
+const key = new Int32Array(WELD_KEY);
+const corner = new Int32Array(WELD_CORNER);
+
+/** The file vertex of each referenced render vertex of one primitive (−1: unused, counted). */
+function weldPrimitive(welder: VertexWelder, rv: RenderVertices, group: number, stats: { unused: number }): Int32Array {
+  const n = rv.count;
+  const fileIndex = new Int32Array(n).fill(-1);
+  const position = bitsOf(rv.positions), normal = bitsOf(rv.normals), uv = bitsOf(rv.uvs);
+  const ids = rv.extraIds, weights = rv.extraWeights, boneIds = rv.boneIds, referenced = rv.referenced, sources = rv.sourceVertices;
+  corner[0] = group;
+  for (let v = 0; v < n; v++) {
+    if (!referenced[v]) {
+      stats.unused++;
+      continue;
+    }
+    key[0] = sources ? sources[v] : -1;
+    key[1] = position[v * 3];
+    key[2] = position[v * 3 + 1];
+    key[3] = position[v * 3 + 2];
+    key[4] = (boneIds[v] & 0xff) | ((ids[v * 3] & 0xff) << 8) | ((ids[v * 3 + 1] & 0xff) << 16) | ((ids[v * 3 + 2] & 0xff) << 24);
+    key[5] = weights[v * 3] | (weights[v * 3 + 1] << 8) | (weights[v * 3 + 2] << 16);
+    corner[1] = normal[v * 3];
+    corner[2] = normal[v * 3 + 1];
+    corner[3] = normal[v * 3 + 2];
+    corner[4] = uv[v * 2];
+    corner[5] = uv[v * 2 + 1];
+    fileIndex[v] = welder.weld(key, corner);
+  }
+  return fileIndex;
+}
+
+type TriangleArrays = Pick<BuiltMesh, 'triangleFlags' | 'vertexIndices' | 'normals' | 's' | 't' | 'smoothingGroups' | 'groupIndices'>;
+
+/** Writes one primitive's triangles from `tri` on (corner normals and UVs from its render vertices); returns the next. */
+function copyTriangles(rv: RenderVertices, fileIndex: Int32Array, group: number, tri: number, out: TriangleArrays, smoothing?: Uint8Array, flags?: Uint16Array): number {
+  const { triangles, triangleSource, normals: rn, uvs } = rv;
+  const { vertexIndices, normals, s, t, smoothingGroups, triangleFlags, groupIndices } = out;
+  for (let i = 0; i < triangleSource.length; i++, tri++) {
+    for (let k = 0; k < 3; k++) {
+      const v = triangles[i * 3 + k];
+      const c = tri * 3 + k;
+      vertexIndices[c] = fileIndex[v];
+      normals[c * 3] = rn[v * 3];
+      normals[c * 3 + 1] = rn[v * 3 + 1];
+      normals[c * 3 + 2] = rn[v * 3 + 2];
+      s[c] = uvs[v * 2];
+      t[c] = uvs[v * 2 + 1];
+    }
+    const from = triangleSource[i];
+    if (smoothing) smoothingGroups[tri] = smoothing[from];
+    if (flags) triangleFlags[tri] = flags[from];
+    groupIndices[tri] = group;
+  }
+  return tri;
 }
 
 /** The welded vertices' fields, unpacked from their keys. */

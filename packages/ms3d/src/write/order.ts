@@ -11,8 +11,10 @@ import type { RenderVertices } from './vertices.js';
 export function restoreVertexOrder(mesh: BuiltMesh, allSourced: boolean): void {
   const n = mesh.vertexCount;
   if (!allSourced || n < 2) return;
+  let sorted = true;
+  for (let v = 1; v < n && sorted; v++) sorted = mesh.sources[v - 1] <= mesh.sources[v];
+  if (sorted) return;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => mesh.sources[a] - mesh.sources[b] || a - b);
-  if (order.every((v, i) => v === i)) return;
   const rank = new Uint32Array(n);
   order.forEach((v, i) => (rank[v] = i));
   const permute = <T extends Float32Array | Int32Array | Int8Array | Uint8Array>(a: T, size: number): T => {

@@ -74,48 +74,54 @@ function byteSize(o: Ms3dOutput): number {
 }
 
 /** Record sections are built in one buffer each (a DataView write per field, no per-call growth check). */
-function records(count: number, size: number, fill: (view: DataView, at: number, i: number) => void): Uint8Array {
-  const bytes = new Uint8Array(count * size);
+function vertexRecords(o: Ms3dOutput): Uint8Array {
+  const m = o.mesh;
+  const bytes = new Uint8Array(m.vertexCount * VERTEX_SIZE);
   const view = new DataView(bytes.buffer);
-  for (let i = 0, at = 0; i < count; i++, at += size) fill(view, at, i);
+  const { positions, boneIds, referenceCounts } = m, flags = o.vertexFlags;
+  for (let v = 0, at = 0; v < m.vertexCount; v++, at += VERTEX_SIZE) {
+    bytes[at] = flags[v];
+    view.setFloat32(at + 1, positions[v * 3], true);
+    view.setFloat32(at + 5, positions[v * 3 + 1], true);
+    view.setFloat32(at + 9, positions[v * 3 + 2], true);
+    view.setInt8(at + 13, boneIds[v]);
+    bytes[at + 14] = referenceCounts[v];
+  }
   return bytes;
 }
 
-function vertexRecords(o: Ms3dOutput): Uint8Array {
-  const m = o.mesh;
-  return records(m.vertexCount, VERTEX_SIZE, (view, at, v) => {
-    view.setUint8(at, o.vertexFlags[v]);
-    view.setFloat32(at + 1, m.positions[v * 3], true);
-    view.setFloat32(at + 5, m.positions[v * 3 + 1], true);
-    view.setFloat32(at + 9, m.positions[v * 3 + 2], true);
-    view.setInt8(at + 13, m.boneIds[v]);
-    view.setUint8(at + 14, m.referenceCounts[v]);
-  });
-}
-
 function triangleRecords(m: BuiltMesh): Uint8Array {
-  return records(m.triangleCount, TRIANGLE_SIZE, (view, at, t) => {
-    view.setUint16(at, m.triangleFlags[t], true);
-    for (let k = 0; k < 3; k++) view.setUint16(at + 2 + k * 2, m.vertexIndices[t * 3 + k], true);
-    for (let k = 0; k < 9; k++) view.setFloat32(at + 8 + k * 4, m.normals[t * 9 + k], true);
+  const bytes = new Uint8Array(m.triangleCount * TRIANGLE_SIZE);
+  const view = new DataView(bytes.buffer);
+  const { triangleFlags, vertexIndices, normals, s, t, smoothingGroups, groupIndices } = m;
+  for (let i = 0, at = 0; i < m.triangleCount; i++, at += TRIANGLE_SIZE) {
+    view.setUint16(at, triangleFlags[i], true);
+    for (let k = 0; k < 3; k++) view.setUint16(at + 2 + k * 2, vertexIndices[i * 3 + k], true);
+    for (let k = 0; k < 9; k++) view.setFloat32(at + 8 + k * 4, normals[i * 9 + k], true);
     for (let k = 0; k < 3; k++) {
-      view.setFloat32(at + 44 + k * 4, m.s[t * 3 + k], true);
-      view.setFloat32(at + 56 + k * 4, m.t[t * 3 + k], true);
+      view.setFloat32(at + 44 + k * 4, s[i * 3 + k], true);
+      view.setFloat32(at + 56 + k * 4, t[i * 3 + k], true);
     }
-    view.setUint8(at + 68, m.smoothingGroups[t]);
-    view.setUint8(at + 69, m.groupIndices[t]);
-  });
+    bytes[at + 68] = smoothingGroups[i];
+    bytes[at + 69] = groupIndices[i];
+  }
+  return bytes;
 }
 
 function vertexExtraRecords(o: Ms3dOutput): Uint8Array {
   const m = o.mesh;
-  return records(m.vertexCount, VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION], (view, at, v) => {
+  const size = VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION];
+  const bytes = new Uint8Array(m.vertexCount * size);
+  const view = new DataView(bytes.buffer);
+  const { extraIds, extraWeights } = m, words = o.extraWords;
+  for (let v = 0, at = 0; v < m.vertexCount; v++, at += size) {
     for (let k = 0; k < 3; k++) {
-      view.setInt8(at + k, m.extraIds[v * 3 + k]);
-      view.setUint8(at + 3 + k, m.extraWeights[v * 3 + k]);
+      view.setInt8(at + k, extraIds[v * 3 + k]);
+      bytes[at + 3 + k] = extraWeights[v * 3 + k];
     }
-    view.setUint32(at + 6, o.extraWords[v], true);
-  });
+    view.setUint32(at + 6, words[v], true);
+  }
+  return bytes;
 }
 
 /** Keys are most of an animated file: on a little-endian host their bytes are copied as they are. */

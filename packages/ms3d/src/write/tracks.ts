@@ -53,18 +53,22 @@ function concat(parts: Float32Array[]): Float32Array {
 /** Drops keys with a negative or non-finite time, or not after the previous key (counted). */
 function increasing(keys: Float32Array, bad: { count: number }): Float32Array {
   let previous = -Infinity, i = 0;
-  const ok = (t: number) => t >= 0 && t > previous && t !== Infinity;
-  for (; i < keys.length && ok(keys[i]); i += 4) previous = keys[i];
+  for (; i < keys.length; i += 4) {
+    const t = keys[i];
+    if (!(t >= 0 && t > previous && t !== Infinity)) break;
+    previous = t;
+  }
   if (i === keys.length) return keys;
   const out = new Float32Array(keys.length);
   out.set(keys.subarray(0, i));
   let kept = i / 4;
   for (; i < keys.length; i += 4) {
-    if (!ok(keys[i])) {
+    const t = keys[i];
+    if (!(t >= 0 && t > previous && t !== Infinity)) {
       bad.count++;
       continue;
     }
-    previous = keys[i];
+    previous = t;
     out.set(keys.subarray(i, i + 4), kept * 4);
     kept++;
   }

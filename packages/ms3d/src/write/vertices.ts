@@ -106,7 +106,26 @@ export class VertexBuilder {
       const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
       const js = [0, 0, 0, 0], ws = [0, 0, 0, 0];
       const m = new Float64Array(16);
+      // Render vertices of one stored vertex (a scene read from MS3D) share its influences: packed once.
+      const sources = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
+      let packedAt: Int32Array | undefined;
+      if (sources) {
+        let max = 0;
+        for (let v = 0; v < count; v++) if (sources[v] > max) max = sources[v];
+        packedAt = new Int32Array(max + 1).fill(-1);
+      }
       for (let v = 0; v < count; v++) {
+        const first = packedAt ? packedAt[sources![v]] : -1;
+        if (first >= 0 && sameInfluences(J, W, first, v)) {
+          boneIds[v] = boneIds[first];
+          for (let k = 0; k < 3; k++) {
+            extraIds[v * 3 + k] = extraIds[first * 3 + k];
+            extraWeights[v * 3 + k] = extraWeights[first * 3 + k];
+          }
+          if (!space.identity) transformVertex(blendOf(space, J, W, v, m), positions, sourceNormals ? normals : undefined, v);
+          continue;
+        }
+        if (packedAt) packedAt[sources![v]] = v;
         let sum = 0;
         for (let k = 0; k < 4; k++) {
           const idx = J[v * 4 + k], w = W[v * 4 + k];
@@ -118,13 +137,7 @@ export class VertexBuilder {
         packInfluences(js, ws, 4, stats.droppedInfluences, skinArrays, v);
         if (sum === 0) stats.unweighted++;
         if (space.identity || sum === 0) continue;
-        m.fill(0);
-        for (let k = 0; k < 4; k++) {
-          if (!ws[k]) continue;
-          const b = space.blend.subarray(J[v * 4 + k] * 16, J[v * 4 + k] * 16 + 16);
-          for (let c = 0; c < 16; c++) m[c] += (ws[k] / sum) * b[c];
-        }
-        transformVertex(m, positions, sourceNormals ? normals : undefined, v);
+        transformVertex(blendOf(space, J, W, v, m), positions, sourceNormals ? normals : undefined, v);
       }
     } else {
       const anchor = this.joints.anchors.get(d.node) ?? -1;
@@ -175,6 +188,28 @@ export class VertexBuilder {
     }
     return { triangles: triangles.subarray(0, kept * 3), triangleSource: triangleSource.subarray(0, kept), referenced };
   }
+}
+
+/** The same joints and weights on vertices a and b. */
+function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {
+  for (let k = 0; k < 4; k++) if (J[a * 4 + k] !== J[b * 4 + k] || W[a * 4 + k] !== W[b * 4 + k]) return false;
+  return true;
+}
+
+/** Σ wₖ · world(rest) · inverseBind of vertex v's joints (weights renormalised), into `m`. */
+function blendOf(space: SkinSpace, J: Uint16Array, W: Float32Array, v: number, m: Float64Array): Float64Array {
+  m.fill(0);
+  let sum = 0;
+  for (let k = 0; k < 4; k++) {
+    const w = W[v * 4 + k];
+    if (J[v * 4 + k] < space.ms3d.length && w > 0 && Number.isFinite(w)) sum += w;
+  }
+  for (let k = 0; k < 4; k++) {
+    const j = J[v * 4 + k], w = W[v * 4 + k];
+    if (!(j < space.ms3d.length && w > 0 && Number.isFinite(w))) continue;
+    for (let c = 0; c < 16; c++) m[c] += (w / sum) * space.blend[j * 16 + c];
+  }
+  return m;
 }
 
 /**

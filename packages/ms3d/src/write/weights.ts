@@ -40,6 +40,12 @@ export function packInfluences(joints: ArrayLike<number>, weights: ArrayLike<num
     total += w;
   }
   if (n === 0) return;
+  if (n === 1) {
+    // The common case: one joint, [100, 0, 0] as MilkShape writes it.
+    out.boneIds[v] = joint[0];
+    out.extraWeights[v * 3] = 100;
+    return;
+  }
   // Stable sort by weight, largest first (insertion sort: at most 4).
   for (let a = 1; a < n; a++) {
     const jw = weight[a], jj = joint[a];

@@ -18,6 +18,8 @@ export class VertexWelder {
   private claimCount = 0;
   private table: Int32Array;
   private readonly mask: number;
+  /** First file vertex made for each stored vertex (scenes read from MS3D): found without hashing. */
+  private bySource = new Int32Array(0);
 
   constructor(renderVertices: number) {
     let size = 16;
@@ -85,21 +87,10 @@ export class VertexWelder {
 
   /** The file vertex for a render vertex with this key, used by this corner (group, normal, UV). */
   weld(key: Int32Array, corner: Int32Array): number {
-    let slot = this.hash(key);
-    let f = -1;
-    for (;;) {
-      const at = this.table[slot];
-      if (at < 0) break;
-      if (this.sameKey(at, key)) {
-        f = at;
-        break;
-      }
-      slot = (slot + 1) & this.mask;
-    }
-    if (f < 0) {
-      f = this.create(key);
-      this.table[slot] = f;
-    } else {
+    const source = key[0];
+    let f = source >= 0 && source < this.bySource.length ? this.bySource[source] : -1;
+    if (f < 0 || !this.sameKey(f, key)) f = this.lookup(key);
+    if (f >= 0) {
       let last = f;
       for (; f >= 0; f = this.nextVariant[f]) {
         if (!this.claimed(f, corner)) break;
@@ -109,8 +100,34 @@ export class VertexWelder {
         f = this.create(key);
         this.nextVariant[last] = f;
       }
-    }
+    } else f = this.insert(key);
     this.addClaim(f, corner);
+    return f;
+  }
+
+  /** The first file vertex with this key, or −1. */
+  private lookup(key: Int32Array): number {
+    for (let slot = this.hash(key); ; slot = (slot + 1) & this.mask) {
+      const at = this.table[slot];
+      if (at < 0 || this.sameKey(at, key)) return at;
+    }
+  }
+
+  /** A new file vertex for a key not seen yet. */
+  private insert(key: Int32Array): number {
+    let slot = this.hash(key);
+    while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
+    const f = this.create(key);
+    this.table[slot] = f;
+    const source = key[0];
+    if (source >= 0) {
+      if (source >= this.bySource.length) {
+        const grown = new Int32Array(Math.max(source + 1, this.bySource.length * 2)).fill(-1);
+        grown.set(this.bySource);
+        this.bySource = grown;
+      }
+      if (this.bySource[source] < 0) this.bySource[source] = f;
+    }
     return f;
   }
 }
