@@ -70,7 +70,7 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
     if (dropped) sink.warn('MS3D_WRITE_COMMENTS', `${dropped} group, material and joint comments are not written (comments: 'model')`);
     comments.groups = comments.materials = comments.joints = [];
   }
-  const model = modelComment(extraString(scene.extras, 'modelComment'), timeline);
+  const model = modelComment(extraString(scene.extras, 'modelComment'), timeline, name);
   if (model !== undefined) comments.model = names.text(model, 'model comment');
 
   const stored = scene.extras.modelExtra as Record<string, unknown> | undefined;

@@ -82,14 +82,19 @@ export function frameText(frame: number): string {
   return String(Math.round(frame * 1e4) / 1e4);
 }
 
-/** The model comment: the scene's own (its old clip lines dropped), then one clip line per clip. */
-export function modelComment(stored: string | undefined, timeline: Timeline): string | undefined {
+/**
+ * The model comment: the scene's own, with one clip line per clip when they say something the file
+ * does not (several clips, or a clip not named after the file); its old clip lines are then
+ * replaced. A read MS3D written again keeps its comment as it was.
+ */
+export function modelComment(stored: string | undefined, timeline: Timeline, modelName: string): string | undefined {
+  const spans = timeline.spans;
+  if (spans.length === 0 || (spans.length === 1 && spans[0].clip.name === modelName)) return stored;
   const lines = (stored ?? '').split(/\r?\n/);
   const kept = lines.filter((line) => !CLIP_LINE.test(line));
   let text = kept.join('\r\n');
   if (stored !== undefined && kept.length === lines.length) text = stored;
-  const clipLines = timeline.spans.map((s) => `clip=${frameText(s.start * timeline.fps)},${frameText((s.start + s.duration) * timeline.fps)},${s.clip.name.replace(/[\r\n]+/g, ' ')}`);
-  if (!clipLines.length) return stored;
+  const clipLines = spans.map((s) => `clip=${frameText(s.start * timeline.fps)},${frameText((s.start + s.duration) * timeline.fps)},${s.clip.name.replace(/[\r\n]+/g, ' ')}`);
   if (text && !/\r?\n$/.test(text)) text += '\r\n';
   return `${text}${clipLines.join('\r\n')}\r\n`;
 }

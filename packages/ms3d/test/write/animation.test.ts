@@ -55,6 +55,8 @@ describe('animation', () => {
     expect(trip.back.animations[0].duration).toBeCloseTo(1.5, 6);
     expect(d.joints[1].rotKeys.map((k) => k[0])).toEqual(Array.from({ length: 31 }, (_, k) => Math.fround(k / 30)));
     expect(String(trip.back.extras.modelComment)).toBe('clip=0,45,bend\r\n');
+    // Written again, the clip (now named after the file) keeps the line that names it.
+    expect(roundTrip(trip.back).back.extras.modelComment).toBe('clip=0,45,bend\r\n');
   });
 
   it('takes the rate the keys fall on (24 fps), or the fps option', () => {
