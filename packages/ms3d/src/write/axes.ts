@@ -54,3 +54,30 @@ export function positionKey(bindQ: ArrayLike<number>, bindP: ArrayLike<number>, 
   out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
   out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
 }
+
+const TWO_PI = 2 * Math.PI;
+const near = (angle: number, to: number) => angle - TWO_PI * Math.round((angle - to) / TWO_PI);
+
+/**
+ * Makes the Euler key at `out[o..o+2]` continue the one at `out[p..p+2]`: of the two Euler triples
+ * of the same rotation, (x, y, z) and (x + π, π − y, z + π), each taken to its nearest 2π turn, the
+ * one closest to the previous key. Readers slerp, but simple loaders interpolate the angles one by
+ * one, and a jump of 2π would spin the joint.
+ */
+export function continueEuler(out: Float32Array, o: number, p: number): void {
+  const px = out[p], py = out[p + 1], pz = out[p + 2];
+  const x = out[o], y = out[o + 1], z = out[o + 2];
+  const ax = near(x, px), ay = near(y, py), az = near(z, pz);
+  const bx = near(x + Math.PI, px), by = near(Math.PI - y, py), bz = near(z + Math.PI, pz);
+  const a = Math.abs(ax - px) + Math.abs(ay - py) + Math.abs(az - pz);
+  const b = Math.abs(bx - px) + Math.abs(by - py) + Math.abs(bz - pz);
+  if (b < a - 1e-9) {
+    out[o] = bx;
+    out[o + 1] = by;
+    out[o + 2] = bz;
+  } else {
+    out[o] = ax;
+    out[o + 1] = ay;
+    out[o + 2] = az;
+  }
+}

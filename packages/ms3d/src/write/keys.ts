@@ -5,7 +5,7 @@
 // scale above it) is sampled at the timeline's fps from world transforms.
 import { math, sampleClipFrames, topologicalOrder, type AnimationChannel, type AnimationClip, type Scene } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
-import { eulerInto, positionKey, rotationKey } from './axes.js';
+import { continueEuler, eulerInto, positionKey, rotationKey } from './axes.js';
 import { composeLocal, type JointBind, type JointChain, type JointPlan } from './joints.js';
 import { relativeRigid, restTRS, rigidOf, type Rigid } from './world.js';
 
@@ -112,6 +112,7 @@ function sampledKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps: nu
       out[j].rot![f * 4] = time;
       out[j].pos![f * 4] = time;
       rotationKey(bind.rotation, q[0], q[1], q[2], q[3], out[j].rot!, f * 4 + 1);
+      if (f > 0) continueEuler(out[j].rot!, f * 4 + 1, f * 4 - 3);
       positionKey(bind.rotation, bind.position, t[0], t[1], t[2], out[j].pos!, f * 4 + 1);
     }
   }
@@ -142,6 +143,7 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
     const l = 1 / (Math.sqrt(kx * kx + ky * ky + kz * kz + kw * kw) || 1);
     keys[o] = times[k];
     eulerInto(kx * l, ky * l, kz * l, kw * l, keys, o + 1);
+    if (k > 0) continueEuler(keys, o + 1, o - 3);
   }
   return keys;
 }

@@ -2,7 +2,7 @@
 // keys relative to the bind pose, the exact inverse of the reader's composition.
 import { math } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
-import { eulerInto, positionKey, rotationKey } from '../../src/write/axes.js';
+import { continueEuler, eulerInto, positionKey, rotationKey } from '../../src/write/axes.js';
 
 /** Deterministic unit quaternions, with the gimbal-lock ones (±90° about Y) among them. */
 function quaternions(): number[][] {
@@ -40,5 +40,25 @@ describe('axes', () => {
     positionKey(bind, [1, 2, 3], 4, -5, 6, key, 0);
     const back = math.quatRotateVec3(bind, key);
     expect([back[0] + 1, back[1] + 2, back[2] + 3].map((v) => +v.toFixed(5))).toEqual([4, -5, 6]);
+  });
+
+  it('continues Euler keys without 2π jumps (for loaders that interpolate angles one by one), same rotations', () => {
+    // Two turns about Z, then a swing through y = ±90° about Y, 20° a key.
+    const qs = [
+      ...Array.from({ length: 37 }, (_, k) => math.quatFromAxisAngle([0, 0, 1], (k * 20 * Math.PI) / 180)),
+      ...Array.from({ length: 19 }, (_, k) => math.quatFromAxisAngle([0, 1, 0], (k * 20 * Math.PI) / 180)),
+    ];
+    const keys = new Float32Array(qs.length * 3);
+    qs.forEach((q, k) => {
+      eulerInto(q[0], q[1], q[2], q[3], keys, k * 3);
+      if (k > 0) continueEuler(keys, k * 3, k * 3 - 3);
+    });
+    for (let k = 1; k < qs.length; k++) {
+      const step = Math.abs(keys[k * 3] - keys[k * 3 - 3]) + Math.abs(keys[k * 3 + 1] - keys[k * 3 - 2]) + Math.abs(keys[k * 3 + 2] - keys[k * 3 - 1]);
+      expect(step, `key ${k}`).toBeLessThan(0.36);
+    }
+    qs.forEach((q, k) => expect(sameRotation(math.quatFromEulerXYZ(keys[k * 3], keys[k * 3 + 1], keys[k * 3 + 2]), q)).toBeCloseTo(1, 6));
+    // Two whole turns about Z: the last key is at 4π, not back at 0.
+    expect(keys[36 * 3 + 2]).toBeCloseTo(4 * Math.PI, 5);
   });
 });
