@@ -67,6 +67,8 @@ const near = (angle: number, to: number) => angle - TWO_PI * Math.round((angle -
 export function continueEuler(out: Float32Array, o: number, p: number): void {
   const px = out[p], py = out[p + 1], pz = out[p + 2];
   const x = out[o], y = out[o + 1], z = out[o + 2];
+  // Within π/2 of the key before in all: no turn is nearer, and the other triple is over π/2 away in x alone.
+  if (Math.abs(x - px) + Math.abs(y - py) + Math.abs(z - pz) < Math.PI / 2) return;
   const ax = near(x, px), ay = near(y, py), az = near(z, pz);
   const bx = near(x + Math.PI, px), by = near(Math.PI - y, py), bz = near(z + Math.PI, pz);
   const a = Math.abs(ax - px) + Math.abs(ay - py) + Math.abs(az - pz);
