@@ -27,10 +27,13 @@ interface NodeChannels {
   scale?: AnimationChannel;
 }
 
+/** Values for every key (a broken channel, shorter than its times, is left out as sampling would). */
+const complete = (c: AnimationChannel) => c.values.length >= c.times.length * (c.path === 'rotation' ? 4 : 3) * (c.interpolation === 'CUBICSPLINE' ? 3 : 1);
+
 function channelsByNode(clip: AnimationClip, nodeCount: number): Map<number, NodeChannels> {
   const map = new Map<number, NodeChannels>();
   for (const c of clip.channels) {
-    if (c.path === 'weights' || c.times.length === 0 || !(c.node >= 0 && c.node < nodeCount)) continue;
+    if (c.path === 'weights' || c.times.length === 0 || !(c.node >= 0 && c.node < nodeCount) || !complete(c)) continue;
     const entry = map.get(c.node) ?? {};
     entry[c.path] = c;
     map.set(c.node, entry);

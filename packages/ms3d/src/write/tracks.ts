@@ -50,12 +50,12 @@ function concat(parts: Float32Array[]): Float32Array {
   return out;
 }
 
-/** Drops keys with a negative or non-finite time, or not after the previous key (counted). */
+/** Drops keys with a negative or non-finite time, not after the previous key, or a non-finite value (counted). */
 function increasing(keys: Float32Array, bad: { count: number }): Float32Array {
   let previous = -Infinity, i = 0;
   for (; i < keys.length; i += 4) {
     const t = keys[i];
-    if (!(t >= 0 && t > previous && t !== Infinity)) break;
+    if (!(t >= 0 && t > previous && t !== Infinity) || keys[i + 1] - keys[i + 1] !== 0 || keys[i + 2] - keys[i + 2] !== 0 || keys[i + 3] - keys[i + 3] !== 0) break;
     previous = t;
   }
   if (i === keys.length) return keys;
@@ -64,7 +64,7 @@ function increasing(keys: Float32Array, bad: { count: number }): Float32Array {
   let kept = i / 4;
   for (; i < keys.length; i += 4) {
     const t = keys[i];
-    if (!(t >= 0 && t > previous && t !== Infinity)) {
+    if (!(t >= 0 && t > previous && t !== Infinity) || keys[i + 1] - keys[i + 1] !== 0 || keys[i + 2] - keys[i + 2] !== 0 || keys[i + 3] - keys[i + 3] !== 0) {
       bad.count++;
       continue;
     }
@@ -96,7 +96,7 @@ export function assembleTracks(perClip: JointKeys[][], spans: ClipSpan[], jointN
     checkLimit('rotation keys', t.rot.length / 4, 0xffff, `joint "${jointNames[j]}"`);
     checkLimit('position keys', t.pos.length / 4, 0xffff, `joint "${jointNames[j]}"`);
   });
-  if (bad.count) sink.warn('MS3D_WRITE_BAD_KEYS', `${bad.count} keys with a negative, non-finite or repeated time were left out`);
+  if (bad.count) sink.warn('MS3D_WRITE_BAD_KEYS', `${bad.count} keys with a negative, non-finite or repeated time, or a non-finite value, were left out`);
   return tracks;
 }
 

@@ -59,6 +59,17 @@ describe('hostile scenes', () => {
     expect(sceneFacts(trip.back).triangles).toBe(1);
   });
 
+  it('leaves out keys with a non-finite value or a time out of order (warned)', () => {
+    const scene = createScene('test');
+    scene.name = 'keys';
+    addNode(scene, { name: 'bone', joint: true });
+    scene.animations.push({ name: 'keys', duration: 1, channels: [{ node: 0, path: 'translation', interpolation: 'LINEAR', times: Float32Array.from([0, 0.5, 0.25, 1]), values: Float32Array.from([0, 0, 0, NaN, 1, 0, 0, 2, 0, 0, 3, 0]) }] });
+    const trip = roundTrip(scene);
+    expect(trip.warnings).toEqual(['MS3D_WRITE_BAD_KEYS']);
+    // 0.5 has a NaN value; 0.25 then follows 0 in order.
+    expect(dumpMs3d(trip.bytes).joints[0].posKeys).toEqual([[0, 0, 0, 0], [0.25, 0, 2, 0], [1, 0, 3, 0]]);
+  });
+
   it('writes an empty scene as an empty MilkShape file', () => {
     const trip = roundTrip(createScene('test'));
     const d = dumpMs3d(trip.bytes);
