@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aseWriter } from '@relic3d/ase';
-import { computeBounds, type Scene } from '@relic3d/core';
+import type { Scene } from '@relic3d/core';
 import { compareSceneFacts, sceneFacts, type FactName } from '@relic3d/scene-facts';
 import { corpusNotice, corpusRoot } from '@relic3d/test-harness';
 import { parseFile } from '../../src/node.js';
@@ -17,10 +17,12 @@ const models = /\.(ms3d|ase|o3d|mdl|lod)$/i;
 const EXCUSED: Record<string, FactName[]> = {
   ASE_WRITE_LOD: ['lodLevels'],
   ASE_WRITE_COLLIDERS: ['colliders'],
-  ASE_WRITE_CLIPS_MERGED: ['clips', 'posed'],
 };
-/** Warnings that excuse nothing: the facts stay equal. */
-const HARMLESS = new Set(['ASE_WRITE_SKIN_REST_POSE']);
+/**
+ * Warnings that excuse nothing: the facts stay equal. Merged clips are cut apart again by the
+ * reader from the ranges the writer puts in `*COMMENT` (other tools see one timeline).
+ */
+const HARMLESS = new Set(['ASE_WRITE_SKIN_REST_POSE', 'ASE_WRITE_CLIPS_MERGED']);
 
 function corpusModels(): string[] {
   const root = corpusRoot();
@@ -66,23 +68,13 @@ describe.skipIf(!haveCorpus)('every corpus model → ASE → parse', () => {
     else tally.exact++;
 
     if (codes.has('ASE_WRITE_CLIPS_MERGED')) {
-      // Each clip lies on the one timeline where the comment says: posed there as the clip poses.
+      // The comment names each clip's range on the one timeline, in frames.
       const ranges = clipRanges(back);
       const fps = Number(back.extras.frameSpeed);
-      expect(back.animations).toHaveLength(1);
       for (const clip of scene.animations.filter((c) => c.channels.length)) {
         const range = ranges.get(clip.name);
         expect(range, `clip "${clip.name}" in the comment`).toBeDefined();
         expect((range![1] - range![0]) / fps).toBeCloseTo(clip.duration, 2);
-        for (const f of [0.25, 0.5, 0.75]) {
-          const want = computeBounds(scene, { animation: clip, time: clip.duration * f });
-          const got = computeBounds(back, { animation: 0, time: range![0] / fps + clip.duration * f });
-          const diagonal = Math.max(1, Math.hypot(want.max[0] - want.min[0], want.max[1] - want.min[1], want.max[2] - want.min[2]));
-          for (let c = 0; c < 3; c++) {
-            expect(Math.abs(got.min[c] - want.min[c]), `"${clip.name}" at ${f * 100}% min[${c}]`).toBeLessThan(2e-3 * diagonal);
-            expect(Math.abs(got.max[c] - want.max[c]), `"${clip.name}" at ${f * 100}% max[${c}]`).toBeLessThan(2e-3 * diagonal);
-          }
-        }
       }
     }
   });
