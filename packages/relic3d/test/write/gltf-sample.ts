@@ -1,7 +1,7 @@
 // A skinned, animated glTF made with glTF-Transform, whose posed bounds are known without any relic3d
 // code: a square bar 2 tall, the lower half on joint `hip`, the upper half on joint `knee` at y = 1.
 // Clip `bend` turns the knee 90° about +Z over 1 s (linear); clip `lift` raises the hip 1 unit over 2 s.
-import { Document, type Accessor } from '@gltf-transform/core';
+import { Document } from '@gltf-transform/core';
 
 export const HALF_WIDTH = 0.1;
 
@@ -28,7 +28,7 @@ function bar(): { positions: number[]; joints: number[]; weights: number[]; indi
 export function sampleDocument(): Document {
   const doc = new Document();
   const buffer = doc.createBuffer();
-  const acc = (type: Accessor.Type, array: Float32Array | Uint16Array) => doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const acc = (type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array) => doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const data = bar();
   const material = doc.createMaterial('bar_paint').setBaseColorFactor([0.8, 0.3, 0.2, 1]);
   const prim = doc
