@@ -10,22 +10,23 @@ export function axesEulerXYZ(q: ArrayLike<number>): Vec3 {
 }
 
 /**
- * `math.eulerXYZFromQuat` of a unit quaternion, written at `out[o..o+2]` (no allocation: an
- * animated file is mostly rotation keys). The same scheme: z from its row, y from atan2 (exact
- * near ±90°, where asin is not), x solved from the rows given z (holds at gimbal lock, where z
- * is 0 here whatever the rounding); a test checks they agree.
+ * `math.eulerXYZFromQuat` of a unit quaternion, written at `out[o..o+2]`, without an allocation
+ * and with three atan2 (an animated file is mostly rotation keys): y from atan2 (exact near ±90°,
+ * where asin is not), x and z from their rows; at gimbal lock, where those rows are rounding noise,
+ * z is 0 and x takes the turn (core's rows given z). A test checks they agree.
  */
 export function eulerInto(x: number, y: number, z: number, w: number, out: Float32Array, o: number): void {
-  const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
-  const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
-  const r20 = 2 * (x * z - w * y);
-  // At gimbal lock (y = ±90°) r00 and r10 are rounding noise: z = 0 then, and x carries the turn.
-  const rz = r00 * r00 + r10 * r10 < 1e-24 ? 0 : Math.atan2(r10, r00);
-  const s = Math.sin(rz), c = Math.cos(rz);
+  const r00 = 1 - 2 * (y * y + z * z), r10 = 2 * (x * y + w * z), r20 = 2 * (x * z - w * y);
+  const cy = Math.sqrt(r00 * r00 + r10 * r10);
   // + 0 turns −0 into 0: the same rotation always gives the same bytes.
-  out[o] = Math.atan2(s * r02 - c * r12, c * r11 - s * r01) + 0;
-  out[o + 1] = Math.atan2(-r20, Math.sqrt(r00 * r00 + r10 * r10)) + 0;
-  out[o + 2] = rz + 0;
+  out[o + 1] = Math.atan2(-r20, cy) + 0;
+  if (cy > 1e-12) {
+    out[o] = Math.atan2(2 * (y * z + w * x), 1 - 2 * (x * x + y * y)) + 0;
+    out[o + 2] = Math.atan2(r10, r00) + 0;
+  } else {
+    out[o] = Math.atan2(-2 * (y * z - w * x), 1 - 2 * (x * x + z * z)) + 0;
+    out[o + 2] = 0;
+  }
 }
 
 /**

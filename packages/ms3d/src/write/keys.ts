@@ -139,12 +139,19 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
   const bx = -bind[0], by = -bind[1], bz = -bind[2], bw = bind[3];
   for (let k = 0, o = 0; k < n; k++, o += 4) {
     const x = v[o], y = v[o + 1], z = v[o + 2], w = v[o + 3];
+    keys[o] = times[k];
+    // A held rotation (tracks often keep one for many keys) has the previous key's angles.
+    if (k > 0 && x === v[o - 4] && y === v[o - 3] && z === v[o - 2] && w === v[o - 1]) {
+      keys[o + 1] = keys[o - 3];
+      keys[o + 2] = keys[o - 2];
+      keys[o + 3] = keys[o - 1];
+      continue;
+    }
     const kx = bw * x + bx * w + by * z - bz * y;
     const ky = bw * y - bx * z + by * w + bz * x;
     const kz = bw * z + bx * y - by * x + bz * w;
     const kw = bw * w - bx * x - by * y - bz * z;
     const l = 1 / (Math.sqrt(kx * kx + ky * ky + kz * kz + kw * kw) || 1);
-    keys[o] = times[k];
     eulerInto(kx * l, ky * l, kz * l, kw * l, keys, o + 1);
     if (k > 0) continueEuler(keys, o + 1, o - 3);
   }

@@ -29,6 +29,18 @@ describe('axes', () => {
     }
   });
 
+  it('keeps y exact near ±90° from a float32 quaternion (atan2, not asin)', () => {
+    const out = new Float32Array(3);
+    for (const degrees of [89.9, 89.99, -89.95]) {
+      const truth = [0.3, (degrees * Math.PI) / 180, -0.2];
+      // A float32 quaternion, as scenes store them (the writer normalises before converting).
+      const q = math.quatNormalize(Float32Array.from(math.quatFromEulerXYZ(truth[0], truth[1], truth[2])));
+      eulerInto(q[0], q[1], q[2], q[3], out, 0);
+      expect(sameRotation(math.quatFromEulerXYZ(out[0], out[1], out[2]), q)).toBeGreaterThan(1 - 1e-12);
+      expect(out[1]).toBeCloseTo(truth[1], 5);
+    }
+  });
+
   it('rotation keys invert the reader: q_bind ⊗ q(key) gives back the rotation', () => {
     const key = new Float32Array(3);
     const all = quaternions();
