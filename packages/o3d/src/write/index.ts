@@ -4,10 +4,10 @@
  * embedded textures beside them. The scene is in glTF conventions, converted at this edge
  * (axes.ts); nothing of it is changed.
  */
-import { WarningSink, WriteError, isEmptyBounds, isWriteError, validateScene, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { WarningSink, WriteError, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { skinVertices } from '@relic3d/kernels';
 import { LIMITS, type O3dEmbeddedSkeleton, type O3dFile } from '../file.js';
 import { toD3dBox, toD3dMatrix, toD3dVec3 } from './axes.js';
-import { restBounds } from './bounds.js';
 import { aniBytes } from './bytes/ani.js';
 import { chrBytes } from './bytes/chr.js';
 import { o3dBytes } from './bytes/o3d.js';
@@ -179,6 +179,15 @@ function checkScene(scene: Scene): void {
   if (fatal.length) {
     const first = fatal[0];
     throw new WriteError({ format: 'o3d', code: 'INVALID_SCENE', limit: first.code, value: `${first.message}${fatal.length > 1 ? ` (and ${fatal.length - 1} more)` : ''}`, where: first.path });
+  }
+}
+
+/** The model's box at rest, skinned by the kernels (WASM once ready), the reference if they refuse the data. */
+function restBounds(scene: Scene): Bounds {
+  try {
+    return computeBounds(scene, { skin: skinVertices });
+  } catch {
+    return computeBounds(scene);
   }
 }
 
