@@ -1,0 +1,39 @@
+// The model a command reads: any legacy format (parseFile), or glTF (.glb/.gltf) through fromGltf.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Resolver, Scene } from '@relic3d/core';
+import * as gltf from '@relic3d/gltf';
+import { parseFile } from '../node.js';
+import { readSetup, type ReadOptions } from './options.js';
+
+/** `fromGltf` of @relic3d/gltf: glTF bytes (.glb, or .gltf JSON) or a Document → Scene. */
+type FromGltf = (input: Uint8Array, options?: { resolve?: Resolver; onWarning?: unknown }) => Promise<Scene>;
+
+/** Whether `file` is glTF: its extension, or a binary glTF's magic. */
+export function isGltfFile(file: string): boolean {
+  if (/\.(glb|gltf)$/i.test(file)) return true;
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(4);
+    return readSync(fd, head, 0, 4, 0) === 4 && head.toString('latin1') === 'glTF';
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Reads `file` into a scene with the contained resolver of its folder (`--root` widens it): a
+ * legacy model through `parseFile`, glTF through `fromGltf` (its .bin and images from the same
+ * folder, never outside the root). `resolve` is that resolver, for the export's textures.
+ */
+export async function readInput(file: string, opts: ReadOptions): Promise<{ scene: Scene; resolve: Resolver }> {
+  const { resolve, parse } = readSetup(file, opts);
+  if (!isGltfFile(file)) return { scene: await parseFile(file, parse), resolve };
+  const fromGltf = (gltf as unknown as { fromGltf?: FromGltf }).fromGltf;
+  if (!fromGltf) throw new Error('this build of @relic3d/gltf cannot read glTF (no fromGltf)');
+  const bytes = new Uint8Array(await readFile(file));
+  return { scene: await fromGltf(bytes, { resolve }), resolve };
+}
