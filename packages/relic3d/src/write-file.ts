@@ -9,10 +9,11 @@ import { checkFileNames, fileNameProblem, writerFor, writers } from './write.js'
 /** Options of `writeFile`. */
 export interface WriteFileOptions extends WriteOptions, Pick<ExportOptions, 'lod' | 'animation'> {
   /**
-   * A format id or extension (`'o3d'`, `'.ms3d'`, `'glb'`, `'gltf'`); default: the extension of
-   * the output path. With a format given, the main file is still written under the path given.
+   * A format id or extension (`'o3d'`, `'.ms3d'`, `'glb'`, `'gltf'`) or a `FormatWriter` of your
+   * own; default: the extension of the output path. With a format given, the main file is still
+   * written under the path given.
    */
-  format?: string;
+  format?: string | FormatWriter;
   /**
    * Where the scene's textures come from (the reader's resolver, e.g. `folderResolver` of the
    * input's folder): glTF embeds them (`.glb`) or writes them beside (`.gltf`); a legacy format
@@ -51,7 +52,8 @@ export interface WriteFileResult {
 const GLTF_TARGETS: Record<string, 'glb' | 'gltf'> = { glb: 'glb', '.glb': 'glb', gltf: 'gltf', '.gltf': 'gltf' };
 
 /** `glb`, `gltf` or the writer for a format id, extension or file name; undefined for none. */
-export function outputFormatFor(target: string): 'glb' | 'gltf' | FormatWriter | undefined {
+export function outputFormatFor(target: string | FormatWriter): 'glb' | 'gltf' | FormatWriter | undefined {
+  if (typeof target !== 'string') return target;
   const key = target.trim().toLowerCase();
   const gltf = GLTF_TARGETS[key] ?? GLTF_TARGETS[/(\.[^.\\/]+)$/.exec(key)?.[1] ?? ''];
   return gltf ?? writerFor(key);
@@ -76,14 +78,14 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
   const { format: requested, resolve, copyTextures = true, lod, animation, ...writeOptions } = options;
   const target = outputFormatFor(requested ?? outPath);
   if (!target) {
-    const value = requested ?? path.extname(outPath) ?? outPath;
+    const value = (requested as string | undefined) ?? path.extname(outPath);
     throw new WriteError({
       format: value || 'unknown',
       code: 'UNSUPPORTED',
       limit: 'format',
       value: value || outPath,
       max: outputFormatIds().join(', '),
-      message: `no format to write '${outPath}' in${requested ? ` ('${requested}' is none relic3d writes)` : ''}: relic3d writes ${outputFormatIds().join(', ')}`,
+      message: `no format to write '${outPath}' in${requested ? ` ('${String(requested)}' is none relic3d writes)` : ''}: relic3d writes ${outputFormatIds().join(', ')}`,
     });
   }
   const base = path.basename(outPath);
