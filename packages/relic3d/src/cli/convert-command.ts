@@ -6,7 +6,7 @@ import { describeScene } from '../info.js';
 import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
 import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
-import { codePageOption, motionsOption, outCodePageOption, parseIntOption, rootOption, type ReadOptions } from './options.js';
+import { codePageOption, motionsOption, outCodePageOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
 
 /**
@@ -44,7 +44,7 @@ const realOrResolved = (p: string) => {
 export function addConvertCommand(program: Command, ctx: CliContext): void {
   program
     .command('convert')
-    .description('convert a model to .glb/.gltf or to .ms3d, .ase, .o3d, .mdl or .lod (from any of them, or from glTF)')
+    .description('convert a model to or from glTF (.glb/.gltf), or between .ms3d, .ase, .o3d, .mdl and .lod')
     .argument('<input>', 'a model: .ms3d, .ase, .o3d, .mdl, .lod, .glb or .gltf')
     .argument('[output]', 'the output file (its extension names the format) or a folder; default: <input name>.glb beside the input')
     .addOption(new Option('--format <id>', 'the output format, whatever the output is named').choices(outputFormatIds()))
@@ -80,7 +80,9 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
         throw new Exit(EXIT.FAILED);
       };
 
-      const { scene, resolve } = await readInput(input, opts).catch((e) => failed(input, e));
+      // A --root that does not contain the input is a usage error (thrown here, before reading).
+      const setup = readSetup(input, opts);
+      const { scene, resolve } = await readInput(input, setup).catch((e) => failed(input, e));
       if (opts.lod !== undefined) {
         const levels = describeScene(scene).lods;
         if (opts.lod >= levels) {

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Resolver, Scene } from '@relic3d/core';
 import * as gltf from '@relic3d/gltf';
 import { parseFile } from '../node.js';
-import { readSetup, type ReadOptions } from './options.js';
+import type { readSetup } from './options.js';
 
 /** `fromGltf` of @relic3d/gltf: glTF bytes (.glb, or .gltf JSON) or a Document → Scene. */
 type FromGltf = (input: Uint8Array, options?: { resolve?: Resolver; onWarning?: unknown }) => Promise<Scene>;
@@ -25,12 +25,12 @@ export function isGltfFile(file: string): boolean {
 }
 
 /**
- * Reads `file` into a scene with the contained resolver of its folder (`--root` widens it): a
+ * Reads `file` into a scene with the contained resolver of its folder (`readSetup`: `--root` widens it): a
  * legacy model through `parseFile`, glTF through `fromGltf` (its .bin and images from the same
  * folder, never outside the root). `resolve` is that resolver, for the export's textures.
  */
-export async function readInput(file: string, opts: ReadOptions): Promise<{ scene: Scene; resolve: Resolver }> {
-  const { resolve, parse } = readSetup(file, opts);
+export async function readInput(file: string, setup: ReturnType<typeof readSetup>): Promise<{ scene: Scene; resolve: Resolver }> {
+  const { resolve, parse } = setup;
   if (!isGltfFile(file)) return { scene: await parseFile(file, parse), resolve };
   const fromGltf = (gltf as unknown as { fromGltf?: FromGltf }).fromGltf;
   if (!fromGltf) throw new Error('this build of @relic3d/gltf cannot read glTF (no fromGltf)');
