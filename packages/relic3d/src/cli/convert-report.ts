@@ -50,7 +50,9 @@ export function printConverted(io: CliIO, c: Converted & { verbose: boolean; cop
   const named = (files: typeof rest) => files.map((f) => `${path.basename(f.path)} (${f.bytes} bytes)`).join(', ');
   if (companions.length) io.out(`  with ${named(companions)}\n`);
   if (textures.length) io.out(`  textures copied beside it from the input's folder (--no-copy-textures to not): ${named(textures)}\n`);
-  for (const t of c.written.texturesNotCopied) io.out(`  texture ${t.name} not copied: ${t.reason}\n`);
+  const byReason = new Map<string, string[]>();
+  for (const t of c.written.texturesNotCopied) byReason.set(t.reason, [...(byReason.get(t.reason) ?? []), t.name]);
+  for (const [reason, names] of byReason) io.out(`  ${plural(names.length, 'texture')} not copied, ${reason}: ${names.join(', ')}\n`);
   if (legacy && !c.copyTextures && !c.sameFolder && c.scene.textures.some((t) => t.uri && !t.image?.data)) io.out(`  textures not copied (--no-copy-textures)\n`);
   for (const group of groupWarnings(c.warnings)) {
     if (c.verbose || group.all.length === 1) {
