@@ -45,6 +45,12 @@ describe('sampleClipFrames', () => {
     expect(f.times[3]).toBe(1);
   });
 
+  it('does not add a frame for a float32 duration a hair over a whole frame', () => {
+    const f = sampleClipFrames({ ...scene, animations: [{ ...scene.animations[0], duration: Math.fround(4 / 3) }] }, 0, 30);
+    expect(f.frames).toBe(41);
+    expect(f.times[40]).toBeCloseTo(4 / 3, 6);
+  });
+
   it('refuses an allocation out of proportion with a WriteError', () => {
     const long = { ...scene, animations: [{ ...scene.animations[0], duration: 1e9 }] };
     expect(() => sampleClipFrames(long, 0, 30, { format: 'ms3d' })).toThrow(WriteError);

@@ -34,7 +34,8 @@ export function sampleClipFrames(scene: Scene, clip: number | string | Animation
   const nodes = scene.nodes.length;
   const duration = resolved && Number.isFinite(resolved.duration) && resolved.duration > 0 ? resolved.duration : 0;
   const rate = Number.isFinite(fps) && fps > 0 ? fps : 30;
-  const frames = Math.ceil(duration * rate - 1e-6) + 1;
+  // float32 durations sit a hair above whole frames (1.3333334 s × 30); a thousandth of a frame is noise.
+  const frames = Math.ceil(duration * rate - 1e-3) + 1;
   const values = frames * nodes * 10;
   const maxValues = options.maxValues ?? 64 * 1024 * 1024;
   if (values > maxValues) {

@@ -36,15 +36,18 @@ export function linkLodLevels(ctx: ExportContext): Set<number> {
   if (ctx.options.lod !== undefined) return lodChildren;
   ctx.scene.nodes.forEach((node, i) => {
     const levels = (node.lods ?? []).filter((l) => node.children.includes(l.node) && ctx.nodes[l.node]);
-    if (levels.length < 2) return;
-    ctx.lodExtension ??= ctx.doc.createExtension(MSFTLod);
-    const lod = ctx.lodExtension.createLod();
-    for (const level of levels.slice(1)) {
-      lod.addLod(ctx.nodes[level.node]);
-      lodChildren.add(level.node);
-    }
+    if (levels.length === 0) return;
     const top = ctx.nodes[levels[0].node];
-    top.setExtension(MSFT_LOD, lod);
+    // A one-level group needs no MSFT_lod; its host is still named so fromGltf restores the group.
+    if (levels.length > 1) {
+      ctx.lodExtension ??= ctx.doc.createExtension(MSFTLod);
+      const lod = ctx.lodExtension.createLod();
+      for (const level of levels.slice(1)) {
+        lod.addLod(ctx.nodes[level.node]);
+        lodChildren.add(level.node);
+      }
+      top.setExtension(MSFT_LOD, lod);
+    }
     const coverage = levels.map((l) => l.screenCoverage);
     const distances = levels.map((l) => l.distance);
     const lodExtras: Record<string, unknown> = { ...(top.getExtras() as Record<string, unknown>) };

@@ -55,6 +55,7 @@ export function createNodes(ctx: ExportContext): void {
   ctx.parents = writtenParents(ctx);
   ctx.plan = planTransforms(locals, ctx.parents, (i) => animated.has(i));
 
+  const skinJoints = new Set(ctx.scene.skins.flatMap((skin) => skin.joints));
   ctx.scene.nodes.forEach((node, i) => {
     const g = ctx.doc.createNode(node.name || `node_${i}`);
     const label = `node '${node.name || i}'`;
@@ -68,7 +69,9 @@ export function createNodes(ctx: ExportContext): void {
       ctx.warn('GLTF_NODE_FIXED', `${label}: non-finite morph weights replaced by 0`);
     }
     const extras = extrasOf(node.extras);
-    if (extras) g.setExtras(extras);
+    // glTF knows joints only through skins; a bone no skin lists is marked so fromGltf keeps it a joint.
+    if (node.joint && !skinJoints.has(i)) g.setExtras({ ...extras, joint: true });
+    else if (extras) g.setExtras(extras);
     ctx.nodes.push(g);
   });
 }

@@ -1,0 +1,46 @@
+// Corpus models parsed with their companions (textures, .chr/.ani), for the import tests.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { requireFormat, type Format, type Scene } from '@relic3d/core';
+import { aseFormat } from '@relic3d/ase';
+import { lodFormat } from '@relic3d/lod';
+import { mdlFormat } from '@relic3d/mdl';
+import { ms3dFormat } from '@relic3d/ms3d';
+import { findCompanions, o3dFormat } from '@relic3d/o3d';
+import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
+
+const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
+
+/** Companions by base name, case-insensitive; corpus files carry a `<source>__` prefix. */
+export function corpusResolver(entry: CorpusEntry) {
+  const dir = path.dirname(entry.path);
+  const listing = readdirSync(dir);
+  const prefix = /^(.*?__)/.exec(entry.file)?.[1] ?? '';
+  return (name: string) => {
+    const base = name.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
+    const hit = listing.find((f) => f.toLowerCase() === base || f.toLowerCase() === (prefix + base).toLowerCase());
+    return hit ? new Uint8Array(readFileSync(path.join(dir, hit))) : undefined;
+  };
+}
+
+export async function loadCorpusScene(entry: CorpusEntry): Promise<Scene> {
+  const bytes = readCorpusFile(entry);
+  const format = requireFormat(bytes, entry.file, formats);
+  const options: Record<string, unknown> = { fileName: entry.file, resolve: corpusResolver(entry) };
+  if (format.id === 'o3d') {
+    const motions = Object.values(findCompanions(entry.file, readdirSync(path.dirname(entry.path))).motions);
+    if (motions.length) options.motions = motions;
+  }
+  return format.parse(bytes, options);
+}
+
+const models = (folder: string, exts: string[]) => corpusFiles(folder, exts).map((e) => [`${folder}/${e.file}`, e] as const);
+
+/** Every model of the corpus (the formats' own files), as `[folder/file, entry]`. */
+export const corpusModels = (): (readonly [string, CorpusEntry])[] => [
+  ...models('ms3d', ['.ms3d']),
+  ...models('ase', ['.ase', 'testformatdetection']),
+  ...models('o3d', ['.o3d']),
+  ...models('mdl', ['.mdl']),
+  ...models('lod', ['.lod']),
+];
