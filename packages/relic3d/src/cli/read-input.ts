@@ -2,12 +2,9 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Resolver, Scene } from '@relic3d/core';
-import * as gltf from '@relic3d/gltf';
+import { fromGltf } from '@relic3d/gltf';
 import { parseFile } from '../node.js';
 import type { readSetup } from './options.js';
-
-/** `fromGltf` of @relic3d/gltf: glTF bytes (.glb, or .gltf JSON) or a Document → Scene. */
-type FromGltf = (input: Uint8Array, options?: { resolve?: Resolver; onWarning?: unknown }) => Promise<Scene>;
 
 /** Whether `file` is glTF: its extension, or a binary glTF's magic. */
 export function isGltfFile(file: string): boolean {
@@ -32,8 +29,6 @@ export function isGltfFile(file: string): boolean {
 export async function readInput(file: string, setup: ReturnType<typeof readSetup>): Promise<{ scene: Scene; resolve: Resolver }> {
   const { resolve, parse } = setup;
   if (!isGltfFile(file)) return { scene: await parseFile(file, parse), resolve };
-  const fromGltf = (gltf as unknown as { fromGltf?: FromGltf }).fromGltf;
-  if (!fromGltf) throw new Error('this build of @relic3d/gltf cannot read glTF (no fromGltf)');
   const bytes = new Uint8Array(await readFile(file));
   return { scene: await fromGltf(bytes, { resolve }), resolve };
 }

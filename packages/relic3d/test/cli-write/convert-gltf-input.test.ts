@@ -7,7 +7,6 @@ import { parseFile } from 'relic3d/node';
 import { sceneFacts } from '@relic3d/scene-facts';
 import { corpus, hasCorpus, io, run } from '../cli-helpers.js';
 import { tmp } from '../run-cli.js';
-import { hasFromGltf } from './helpers.js';
 
 const trianglesOf = async (file: string) => {
   let n = 0;
@@ -15,7 +14,7 @@ const trianglesOf = async (file: string) => {
   return n;
 };
 
-describe.runIf(hasCorpus && hasFromGltf)('relic3d convert: glTF input', () => {
+describe.runIf(hasCorpus)('relic3d convert: glTF input', () => {
   it('.gltf with its .bin beside → .glb, and .glb → .gltf: the triangles of the source', async () => {
     const dir = tmp('gltf-in');
     const source = corpus('o3d', 'mvr_AiBatt.o3d');

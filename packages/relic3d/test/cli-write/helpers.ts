@@ -3,7 +3,6 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createScene, isWriteError, type FormatWriter, type Scene, type WriteResult } from 'relic3d';
 import { writers } from 'relic3d';
-import * as gltf from '@relic3d/gltf';
 
 /** Whether `writer` is still the stub that refuses everything (its branch has not landed here). */
 export function isStub(writer: FormatWriter): boolean {
@@ -18,9 +17,6 @@ export function isStub(writer: FormatWriter): boolean {
 /** The writers this branch really has, and the ones still stubs (named in skipped test titles). */
 export const realWriters = writers.filter((w) => !isStub(w));
 export const stubWriters = writers.filter(isStub);
-
-/** Whether @relic3d/gltf has fromGltf on this branch. */
-export const hasFromGltf = typeof (gltf as Record<string, unknown>).fromGltf === 'function';
 
 /** A writer of made-up files, for what the CLI and writeFile do with names and bytes. */
 export function fakeWriter(files: (name: string) => Record<string, Uint8Array>, extension = '.fake'): FormatWriter {
