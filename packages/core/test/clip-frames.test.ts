@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addNode, createScene, math, sampleClipFrames, WriteError } from '../src/index.js';
+import { addNode, createScene, math, sampleClipFrames, splitClip, WriteError } from '../src/index.js';
 
 describe('eulerXYZFromQuat', () => {
   it('inverts quatFromEulerXYZ, at gimbal lock too', () => {
@@ -54,5 +54,27 @@ describe('sampleClipFrames', () => {
   it('refuses an allocation out of proportion with a WriteError', () => {
     const long = { ...scene, animations: [{ ...scene.animations[0], duration: 1e9 }] };
     expect(() => sampleClipFrames(long, 0, 30, { format: 'ms3d' })).toThrow(WriteError);
+  });
+});
+
+describe('splitClip', () => {
+  const clip = {
+    name: 'timeline',
+    duration: 3,
+    channels: [
+      { node: 0, path: 'translation' as const, interpolation: 'LINEAR' as const, times: Float32Array.of(0, 1, 2, 3), values: Float32Array.of(0, 0, 0, 1, 0, 0, 2, 0, 0, 9, 0, 0) },
+      { node: 0, path: 'scale' as const, interpolation: 'STEP' as const, times: Float32Array.of(0, 1.5), values: Float32Array.of(1, 1, 1, 2, 2, 2) },
+    ],
+  };
+
+  it('cuts a timeline into clips that start at 0, keyed at their ends', () => {
+    const [walk, run] = splitClip(clip, [{ name: 'walk', start: 0, end: 1.5 }, { name: 'run', start: 2, end: 3 }]);
+    expect([walk.name, walk.duration, run.name, run.duration]).toEqual(['walk', 1.5, 'run', 1]);
+    expect([...walk.channels[0].times]).toEqual([0, 1, 1.5]);
+    expect([...walk.channels[0].values]).toEqual([0, 0, 0, 1, 0, 0, 1.5, 0, 0]);
+    expect([...run.channels[0].times]).toEqual([0, 1]);
+    expect([...run.channels[0].values]).toEqual([2, 0, 0, 9, 0, 0]);
+    expect([...run.channels[1].values]).toEqual([2, 2, 2, 2, 2, 2]);
+    expect([...walk.channels[1].times]).toEqual([0, 1.5]);
   });
 });

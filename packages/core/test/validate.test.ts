@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addNode, assertValidScene, validateScene, type Scene, type ValidationCode } from '../src/index.js';
+import { addNode, assertValidScene, createScene, validateScene, type Scene, type ValidationCode } from '../src/index.js';
 import { validScene } from './fixtures.js';
 
 const codes = (scene: Scene) => validateScene(scene).map((i) => i.code);
@@ -68,3 +68,16 @@ describe('validateScene on deep hierarchies', () => {
     expect(validateScene(scene).map((i) => i.code)).toContain('NODE_CYCLE');
   });
 });
+
+describe('validateScene on wide trees', () => {
+  it('checks a node with 65,000 children and a scene with 65,000 roots in linear time', () => {
+    const scene = createScene('wide');
+    const hub = addNode(scene, { name: 'hub' });
+    for (let i = 0; i < 65_000; i++) addNode(scene, { name: `c${i}` }, hub);
+    for (let i = 0; i < 65_000; i++) addNode(scene, { name: `r${i}` });
+    expect(validateScene(scene)).toEqual([]);
+    scene.nodes[5].parent = 70_000;
+    expect(validateScene(scene).map((issue) => issue.code)).toContain('NODE_LINK');
+  });
+});
+

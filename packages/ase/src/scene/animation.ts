@@ -1,4 +1,4 @@
-import { Y_UP_TO_Z_UP_QUAT, Z_UP_TO_Y_UP_QUAT, math, sampleChannel, type AnimationChannel, type Quat, type Scene, type WarningSink } from '@relic3d/core';
+import { Y_UP_TO_Z_UP_QUAT, Z_UP_TO_Y_UP_QUAT, math, sampleChannel, splitClip, type AnimationChannel, type ClipRange, type Quat, type Scene, type WarningSink } from '@relic3d/core';
 import type { AseFile } from '../file.js';
 import type { Entry, Matrices } from './nodes.js';
 import { timeBase, type TimeBase } from './time.js';
@@ -74,7 +74,20 @@ export function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, 
   for (const ch of channels) if (ch.times.length) duration = Math.max(duration, ch.times[ch.times.length - 1]);
   const extras: Record<string, unknown> = { ticksPerSecond: tb.ticksPerSecond, sampleStepTicks: tb.step };
   if (approximate) extras.approximate = true;
-  scene.animations.push({ name: s?.filename?.replace(/\.[^.\\/]*$/, '') || 'default', duration, channels, extras });
+  const clip = { name: s?.filename?.replace(/\.[^.\\/]*$/, '') || 'default', duration, channels, extras };
+  const ranges = clipRangesOf(file.comment, tb.ticksPerSecond / tb.ticksPerFrame);
+  if (ranges.length > 1) scene.animations.push(...splitClip(clip, ranges));
+  else scene.animations.push(clip);
+}
+
+/**
+ * Clips relic3d's writer put one after another on the file's one timeline, from the ranges it
+ * wrote in `*COMMENT` (` | clips: 'walk' 0-30, 'run' 31-50`, in frames).
+ */
+function clipRangesOf(comment: string | undefined, fps: number): ClipRange[] {
+  const list = comment?.match(/ \| clips: (.*)$/)?.[1];
+  if (!list || !(fps > 0)) return [];
+  return [...list.matchAll(/'([^']*)' (\d+)-(\d+)/g)].map((m) => ({ name: m[1], start: Number(m[2]) / fps, end: Number(m[3]) / fps }));
 }
 
 /**

@@ -43,6 +43,14 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     if (ref) inRange(ref.texture, scene.textures.length, path, 'texture');
   };
   const nodeCount = scene.nodes.length;
+  // Sets, so a node with 65,000 children (or a scene with as many roots) is checked in linear time.
+  const childSets = new Map<number, Set<number>>();
+  const childrenOf = (i: number) => {
+    let set = childSets.get(i);
+    if (!set) childSets.set(i, (set = new Set(scene.nodes[i].children)));
+    return set;
+  };
+  const rootSet = new Set(scene.roots);
 
   // Nodes: links, references, acyclicity.
   scene.nodes.forEach((node, i) => {
@@ -50,8 +58,8 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     if (node.parent !== -1) {
       inRange(node.parent, nodeCount, `${path}.parent`, 'parent');
       const parent = scene.nodes[node.parent];
-      if (parent && !parent.children.includes(i)) add('NODE_LINK', path, `parent ${node.parent} does not list node ${i} as a child`);
-    } else if (!scene.roots.includes(i)) add('NODE_LINK', path, `root node ${i} is missing from scene.roots`);
+      if (parent && !childrenOf(node.parent).has(i)) add('NODE_LINK', path, `parent ${node.parent} does not list node ${i} as a child`);
+    } else if (!rootSet.has(i)) add('NODE_LINK', path, `root node ${i} is missing from scene.roots`);
     node.children.forEach((c, k) => {
       inRange(c, nodeCount, `${path}.children[${k}]`, 'child');
       if (scene.nodes[c] && scene.nodes[c].parent !== i) add('NODE_LINK', `${path}.children[${k}]`, `child ${c} has parent ${scene.nodes[c].parent}, not ${i}`);
@@ -66,7 +74,7 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
       if (v && (v.length !== size || !v.every(Number.isFinite))) add('NOT_FINITE', `${path}.${key}`, `${key} must be ${size} finite numbers`);
     }
     node.lods?.forEach((lod, k) => {
-      if (!node.children.includes(lod.node)) add('LOD_LINK', `${path}.lods[${k}]`, `LOD node ${lod.node} is not a child of node ${i}`);
+      if (!childrenOf(i).has(lod.node)) add('LOD_LINK', `${path}.lods[${k}]`, `LOD node ${lod.node} is not a child of node ${i}`);
     });
   });
   scene.roots.forEach((r, k) => {

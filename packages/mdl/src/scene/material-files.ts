@@ -54,8 +54,9 @@ const numbers = (v: unknown, n: number): number[] | undefined =>
 
 /**
  * Applies an Ultra `.mat` (JSON `{"material": {...}}`): `color`, `emission`, `metallic`,
- * `roughness`, `alphamask`/`alphacutoff` and `texture0..N` (0 base colour, 1 normal, 2 metal/rough;
- * the rest are kept by slot name). Texture paths `./x` are relative to the `.mat` file.
+ * `roughness`, `alphamask`/`alphacutoff`, `transparent`, `backfaceculling`, an unlit `shaderfamily`
+ * and `texture0..N` (0 base colour, 1 normal, 2 metal/rough, 4 emission, the engine's slots; the
+ * rest are kept by slot name). Texture paths `./x` are relative to the `.mat` file.
  */
 function applyOne(scene: Scene, material: Material, file: string, bytes: Loaded, options: MdlParseOptions, sink: WarningSink): void {
   if (!bytes) {
@@ -89,8 +90,12 @@ function applyOne(scene: Scene, material: Material, file: string, bytes: Loaded,
     if (cutoff !== undefined && material.alphaCutoff !== cutoff) {
       sink.warn('MDL_MATERIAL_VALUE', `material file '${file}': alphacutoff is not a finite number ≥ 0; 0.5 is used`);
     }
+  } else if (m.transparent === true) {
+    material.alphaMode = 'BLEND';
   }
-  if (m.twosided === true || m.doublesided === true) material.doubleSided = true;
+  // Ultra writes "backfaceculling": false for two-sided materials.
+  if (m.twosided === true || m.doublesided === true || m.backfaceculling === false) material.doubleSided = true;
+  if (typeof m.shaderfamily === 'string' && /unlit/i.test(m.shaderfamily)) material.unlit = true;
   const matDir = dirname(file);
   const texture = (path: string): TextureRef => {
     const uri = companionName(path, matDir, options.baseFolder);
@@ -108,6 +113,7 @@ function applyOne(scene: Scene, material: Material, file: string, bytes: Loaded,
     if (slot[1] === '0') material.baseColorTexture = ref;
     else if (slot[1] === '1') material.normalTexture = ref;
     else if (slot[1] === '2') material.metallicRoughnessTexture = ref;
+    else if (slot[1] === '4') material.emissiveTexture = ref;
     else (material.otherTextures ??= {})[key] = ref;
   }
   material.extras = { ...material.extras, material: m };
