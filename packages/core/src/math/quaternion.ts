@@ -77,19 +77,21 @@ export function quatFromEulerXYZ(x: number, y: number, z: number): Quat {
 
 /**
  * Euler angles in radians [x, y, z] with R = Rz · Ry · Rx: the inverse of `quatFromEulerXYZ`.
- * At gimbal lock (y = ±90°) x is 0 and z carries the whole rotation about the locked axis.
+ * y comes from atan2, not asin (which loses precision near ±90°, where real skeletons sit: a float32
+ * quaternion through asin moved a 74-unit GLScene model by ~0.01); z from its row, then x solved
+ * from the rows given z (Eigen's scheme), which also holds at gimbal lock.
  */
 export function eulerXYZFromQuat(q: ArrayLike<number>): [number, number, number] {
   const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
   const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
+  const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+  const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
   const r20 = 2 * (x * z - w * y);
-  if (Math.abs(r20) > 0.9999995) {
-    const r01 = 2 * (x * y - w * z), r11 = 1 - 2 * (x * x + z * z);
-    return [0, r20 < 0 ? Math.PI / 2 : -Math.PI / 2, Math.atan2(-r01, r11)];
-  }
-  const r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
-  const r10 = 2 * (x * y + w * z), r00 = 1 - 2 * (y * y + z * z);
-  return [Math.atan2(r21, r22), Math.asin(-r20), Math.atan2(r10, r00)];
+  const rz = Math.atan2(r10, r00);
+  const ry = Math.atan2(-r20, Math.hypot(r00, r10));
+  const s = Math.sin(rz), c = Math.cos(rz);
+  const rx = Math.atan2(s * r02 - c * r12, c * r11 - s * r01);
+  return [rx, ry, rz];
 }
 
 /** Spherical interpolation along the short arc. */

@@ -1,0 +1,124 @@
+// Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
+import { WriteError, math, type AnimationClip, type Vec3 } from '@relic3d/core';
+import { FORMAT_ID } from '../file.js';
+import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
+import { MAX_CHUNK_SIZE } from './chunks.js';
+import { num, record, type WriteContext } from './context.js';
+import { BoneSampler } from './pose.js';
+import type { Rig, Rigid } from './rig.js';
+import { STILL_INTERVAL_MS, clipTiming } from './timing.js';
+
+/** Name of the one-frame clip added when no clip starts in the bind pose. */
+export const BIND_CLIP_NAME = 'bind pose';
+/** GLScene AnimationMode 'loop', what real files store. */
+const LOOP_MODE = 2;
+
+export interface BoneAnimation {
+  name: string;
+  intervalMs: number;
+  mode: number;
+  frames: number;
+  /** Frame-major, bone-minor: position xyz then Euler rotation xyz (radians), in file space. */
+  data: Float32Array;
+}
+
+const TWO_PI = 2 * Math.PI;
+const nearest = (v: number, to: number) => v + TWO_PI * Math.round((to - v) / TWO_PI);
+
+/**
+ * Euler angles (R = Rz·Ry·Rx, GLScene's order) closest to the previous frame's: GLScene blends
+ * Euler angles per component between frames, so a jump of 2π or a flip to the equivalent
+ * (x + π, π − y, z + π) would spin the bone.
+ */
+export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<number>): Vec3 {
+  const e = math.eulerXYZFromQuat(q);
+  if (!previous || !Array.prototype.every.call(previous, Number.isFinite)) return e;
+  const a: Vec3 = [nearest(e[0], previous[0]), nearest(e[1], previous[1]), nearest(e[2], previous[2])];
+  const b: Vec3 = [nearest(e[0] + Math.PI, previous[0]), nearest(Math.PI - e[1], previous[1]), nearest(e[2] + Math.PI, previous[2])];
+  const d = (v: Vec3) => (v[0] - previous[0]) ** 2 + (v[1] - previous[1]) ** 2 + (v[2] - previous[2]) ** 2;
+  return d(b) < d(a) ? b : a;
+}
+
+/** Writes one frame of bone locals (scene space) into `data`, converted to file space. */
+function putFrame(ctx: WriteContext, locals: Rigid[], data: Float32Array, frame: number, previous: Float32Array | undefined): void {
+  const bones = locals.length;
+  locals.forEach((local, b) => {
+    const at = (frame * bones + b) * FRAME_ENTRY_FLOATS;
+    const t = ctx.axis.point(local.t);
+    const prev = previous ? previous.subarray(b * FRAME_ENTRY_FLOATS + 3, b * FRAME_ENTRY_FLOATS + 6) : undefined;
+    const e = continuousEuler(ctx.axis.quat(local.q), prev);
+    data[at] = t[0];
+    data[at + 1] = t[1];
+    data[at + 2] = t[2];
+    data[at + 3] = e[0];
+    data[at + 4] = e[1];
+    data[at + 5] = e[2];
+  });
+}
+
+function samePose(a: Rigid[], b: Rigid[]): boolean {
+  return a.every((x, i) => {
+    const y = b[i];
+    const far = Math.hypot(x.t[0] - y.t[0], x.t[1] - y.t[1], x.t[2] - y.t[2]) > 1e-4 * (1 + Math.hypot(...x.t));
+    const dot = Math.abs(x.q[0] * y.q[0] + x.q[1] * y.q[1] + x.q[2] * y.q[2] + x.q[3] * y.q[3]);
+    return !far && dot > 1 - 1e-8;
+  });
+}
+
+const isTrsClip = (clip: AnimationClip) => clip.channels.some((c) => c.path !== 'weights' && c.times.length > 0);
+
+/**
+ * One ANM1 per clip that moves nodes, sampled at its frames: each bone's world pose, reduced to
+ * position + rotation (GLScene bones have no scale), relative to its parent bone. The first ANM1's
+ * frame 0 is GLScene's bind pose, so when the first clip does not start in the rest pose a
+ * one-frame clip `bind pose` comes first.
+ */
+export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
+  const { scene, sink } = ctx;
+  const clips = scene.animations.filter(isTrsClip);
+  if (!rig.bones.length) {
+    if (clips.length) sink.warn('LOD_WRITE_CLIP_DROPPED', `${clips.length} clip(s) animate nothing the file holds (no mesh follows the nodes they move): ${clips.map((c) => c.name).join(', ')}`);
+    return [];
+  }
+  const bones = rig.bones.length;
+  const sampler = new BoneSampler(scene, rig);
+  const bind = sampler.rest();
+  const out: BoneAnimation[] = [];
+  const scaled: string[] = [];
+  const retimed: string[] = [];
+  let firstFrame: Rigid[] | undefined;
+  for (const clip of clips) {
+    const timing = clipTiming(clip);
+    if (timing.durationError) retimed.push(`"${clip.name}" ${clip.duration.toFixed(4)} s → ${(clip.duration + timing.durationError).toFixed(4)} s`);
+    if (timing.frames * bones * FRAME_ENTRY_SIZE > MAX_CHUNK_SIZE) {
+      throw new WriteError({ format: FORMAT_ID, code: 'OVER_LIMIT', limit: 'ANM1 chunk bytes (frames × bones × 24)', value: timing.frames * bones * FRAME_ENTRY_SIZE, max: MAX_CHUNK_SIZE, where: `clip "${clip.name}"` });
+    }
+    const data = new Float32Array(timing.frames * bones * FRAME_ENTRY_FLOATS);
+    let scaleChanges = false;
+    for (let f = 0; f < timing.frames; f++) {
+      const { locals, scaleChanged } = sampler.at(clip, timing.timeOf(f));
+      scaleChanges ||= scaleChanged;
+      if (f === 0 && !out.length) firstFrame = locals;
+      const previous = f > 0 ? data.subarray((f - 1) * bones * FRAME_ENTRY_FLOATS, f * bones * FRAME_ENTRY_FLOATS) : undefined;
+      putFrame(ctx, locals, data, f, previous);
+    }
+    if (scaleChanges) scaled.push(clip.name);
+    const mode = num(record(clip.extras)?.mode, LOOP_MODE);
+    out.push({ name: clip.name, intervalMs: timing.intervalMs, mode: Number.isInteger(mode) && mode >= 0 && mode <= 255 ? mode : LOOP_MODE, frames: timing.frames, data });
+  }
+  if (retimed.length) {
+    sink.warn('LOD_WRITE_CLIP_DURATION', `AnimInterval is whole milliseconds and no interval fits these clips' durations within 0.5 ms: ${retimed.join(', ')}`);
+  }
+  if (scaled.length) {
+    sink.warn('LOD_WRITE_SCALE_KEYS', `GLScene bones have no scale: the scale animated in ${scaled.length} clip(s) is not written (${scaled.join(', ')})`);
+  }
+  if (!firstFrame || !samePose(firstFrame, bind)) {
+    const data = new Float32Array(bones * FRAME_ENTRY_FLOATS);
+    putFrame(ctx, bind, data, 0, undefined);
+    out.unshift({ name: BIND_CLIP_NAME, intervalMs: STILL_INTERVAL_MS, mode: 0, frames: 1, data });
+    sink.warn('LOD_WRITE_BIND_CLIP', clips.length
+      ? `the first clip ("${clips[0].name}") does not start in the rest pose, which GLScene takes as the bind pose from the first frame of the first animation: a one-frame clip "${BIND_CLIP_NAME}" is written first`
+      : `the skeleton has no clip; GLScene takes the bind pose from the first frame of the first animation: a one-frame clip "${BIND_CLIP_NAME}" is written`);
+  }
+  return out;
+}

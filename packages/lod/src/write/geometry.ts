@@ -1,0 +1,244 @@
+// One drawn node's primitives in file space: posed in the rest pose, axes converted, V flipped.
+import { WriteError, computeSkinMatrices, math, type Primitive } from '@relic3d/core';
+import { skinVertices } from '@relic3d/kernels';
+import { FORMAT_ID } from '../file.js';
+import type { WriteContext } from './context.js';
+import type { DrawnNode, Rig } from './rig.js';
+
+/** A triangle primitive ready to weld: per-vertex arrays in file space. */
+export interface GatheredPrimitive {
+  primitive: Primitive;
+  positions: Float32Array;
+  normals?: Float32Array;
+  uv0?: Float32Array;
+  uv1?: Float32Array;
+  /** Triangles (corner → vertex), wound as the file wants them. */
+  indices: Uint32Array;
+  /** 4 bone indices and 4 weights per vertex (zero weights unused), when the mesh is bound. */
+  bones?: Uint16Array;
+  weights?: Float32Array;
+  /** Morph target position deltas, file space. */
+  targets: Float32Array[];
+  /** Vertices no triangle uses. */
+  unused: number;
+}
+
+/** What the gathering found that the format cannot hold, counted for one warning each. */
+export interface GatherTally {
+  notFinite: number;
+  unweighted: number;
+  badJoints: number;
+  droppedAttributes: Set<string>;
+  otherModes: number;
+}
+
+export function newTally(): GatherTally {
+  return { notFinite: 0, unweighted: 0, badJoints: 0, droppedAttributes: new Set(), otherModes: 0 };
+}
+
+const DROPPED = ['TANGENT', 'TEXCOORD_2', 'TEXCOORD_3', 'COLOR_0'] as const;
+
+/**
+ * NaN and ±infinity → 0 and −0 → 0 (so equal values weld), in place, in one pass; returns how
+ * many values were not finite.
+ */
+export function cleanFloats(values: Float32Array): number {
+  let bad = 0;
+  for (let i = 0, n = values.length; i < n; i++) {
+    const v = values[i];
+    if (v - v !== 0) {
+      values[i] = 0;
+      bad++;
+    } else if (v === 0) values[i] = 0;
+  }
+  return bad;
+}
+
+/**
+ * Triangle corners of a primitive, checked against its vertex count (a copy only when the
+ * winding must change), and how many vertices no corner uses.
+ */
+function triangles(p: Primitive, name: string, copy: boolean): { indices: Uint32Array; unused: number } {
+  const count = p.attributes.POSITION.length / 3;
+  if (!p.indices) {
+    const out = new Uint32Array(count - (count % 3));
+    for (let c = 0; c < out.length; c++) out[c] = c;
+    return { indices: out, unused: count % 3 };
+  }
+  const source = p.indices;
+  const corners = source.length - (source.length % 3);
+  const used = new Uint8Array(count);
+  let max = 0;
+  for (let c = 0; c < corners; c++) {
+    const v = source[c];
+    if (v > max) max = v;
+    used[v] = 1;
+  }
+  if (corners && max >= count) {
+    const bad = Array.prototype.find.call(source, (v: number) => v >= count) as number;
+    throw new WriteError({ format: FORMAT_ID, code: 'INVALID_SCENE', limit: 'vertex index', value: bad, max: count - 1, where: `mesh "${name}"` });
+  }
+  let unused = 0;
+  for (let v = 0; v < count; v++) unused += 1 - used[v];
+  if (!copy && source instanceof Uint32Array && corners === source.length) return { indices: source, unused };
+  return { indices: Uint32Array.from(source.subarray(0, corners)), unused };
+}
+
+/** Normal matrix (inverse transpose of the upper 3×3) applied and renormalised, in place. */
+function transformNormals(m: ArrayLike<number>, normals: Float32Array): void {
+  if (isIdentity(m)) return;
+  const inv = math.invert(m) ?? math.identity();
+  for (let i = 0; i + 2 < normals.length; i += 3) {
+    const x = normals[i], y = normals[i + 1], z = normals[i + 2];
+    const nx = inv[0] * x + inv[1] * y + inv[2] * z;
+    const ny = inv[4] * x + inv[5] * y + inv[6] * z;
+    const nz = inv[8] * x + inv[9] * y + inv[10] * z;
+    const l = Math.hypot(nx, ny, nz) || 1;
+    normals[i] = nx / l;
+    normals[i + 1] = ny / l;
+    normals[i + 2] = nz / l;
+  }
+}
+
+const isIdentity = (m: ArrayLike<number>) => Array.prototype.every.call(m, (v: number, i: number) => v === (i % 5 === 0 ? 1 : 0));
+
+function transformPoints(m: ArrayLike<number>, values: Float32Array, translate: boolean): Float32Array {
+  if (isIdentity(m)) return values.slice();
+  const out = new Float32Array(values.length);
+  const w = translate ? 1 : 0;
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    const x = values[i], y = values[i + 1], z = values[i + 2];
+    out[i] = m[0] * x + m[4] * y + m[8] * z + m[12] * w;
+    out[i + 1] = m[1] * x + m[5] * y + m[9] * z + m[13] * w;
+    out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14] * w;
+  }
+  return out;
+}
+
+/**
+ * Whether every joint matrix (rest world × inverse bind) is the identity within float error: the
+ * rest pose is the bind pose, so vertices are written as they are (no skinning round-off).
+ */
+function restIsBind(jointMatrices: Float32Array, inverseBind: Float32Array): boolean {
+  for (let j = 0; j < jointMatrices.length; j += 16) {
+    const reach = Math.max(1, Math.abs(inverseBind[j + 12]), Math.abs(inverseBind[j + 13]), Math.abs(inverseBind[j + 14]));
+    for (let k = 0; k < 16; k++) {
+      const want = k % 5 === 0 ? 1 : 0; // the diagonal: 0, 5, 10, 15
+      if (!(Math.abs(jointMatrices[j + k] - want) <= (k >= 12 ? 1e-5 * reach : 1e-5))) return false;
+    }
+  }
+  return true;
+}
+
+/** Per-vertex influences in rig bone numbers: merged, zeros dropped, renormalised, largest first. */
+function influences(p: Primitive, skinJoints: number[], rig: Rig, tally: GatherTally): { bones: Uint16Array; weights: Float32Array } {
+  const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
+  const count = p.attributes.POSITION.length / 3;
+  const bones = new Uint16Array(count * 4);
+  const weights = new Float32Array(count * 4);
+  const fallback = rig.boneOf.get(skinJoints[0]) ?? 0;
+  const b = [0, 0, 0, 0], w = [0, 0, 0, 0];
+  for (let v = 0; v < count; v++) {
+    let n = 0, total = 0;
+    for (let k = 0; k < 4; k++) {
+      const weight = W[v * 4 + k];
+      if (!(weight > 0)) continue;
+      const node = skinJoints[J[v * 4 + k]];
+      const bone = node === undefined ? undefined : rig.boneOf.get(node);
+      if (bone === undefined) {
+        tally.badJoints++;
+        continue;
+      }
+      const at = b.indexOf(bone);
+      if (at >= 0 && at < n) w[at] += weight;
+      else (b[n] = bone), (w[n++] = weight);
+      total += weight;
+    }
+    if (n === 0 || !(total > 0) || !Number.isFinite(total)) {
+      tally.unweighted++;
+      bones[v * 4] = fallback;
+      weights[v * 4] = 1;
+      continue;
+    }
+    const order = [0, 1, 2, 3].slice(0, n).sort((x, y) => w[y] - w[x] || b[x] - b[y]);
+    order.forEach((k, i) => {
+      bones[v * 4 + i] = b[k];
+      weights[v * 4 + i] = w[k] / total;
+    });
+  }
+  return { bones, weights };
+}
+
+/**
+ * The triangle primitives of a drawn node in file space. Skinned meshes are skinned into the
+ * rest pose (the skeleton's bind pose in the file); rigid meshes take their node's rest world
+ * matrix (a mirroring one reverses the winding, so front faces stay front faces).
+ */
+export function gatherNode(ctx: WriteContext, rig: Rig, drawn: DrawnNode, tally: GatherTally): GatheredPrimitive[] {
+  const { scene, axis } = ctx;
+  const node = scene.nodes[drawn.node];
+  const mesh = scene.meshes[node.mesh!];
+  const world = rig.restWorld.subarray(drawn.node * 16, drawn.node * 16 + 16);
+  const skin = drawn.skin !== undefined ? scene.skins[drawn.skin] : undefined;
+  const jointMatrices = skin ? computeSkinMatrices(scene, drawn.skin!, rig.restWorld) : undefined;
+  const asBound = jointMatrices !== undefined && restIsBind(jointMatrices, skin!.inverseBindMatrices);
+  const mirrored = !skin && math.determinant3(world) < 0;
+  const rigidBone = drawn.bone !== undefined ? rig.boneOf.get(drawn.bone) : undefined;
+  const out: GatheredPrimitive[] = [];
+  for (const p of mesh.primitives) {
+    if ((p.mode ?? 'TRIANGLES') !== 'TRIANGLES') {
+      tally.otherModes++;
+      continue;
+    }
+    for (const name of DROPPED) if (p.attributes[name]) tally.droppedAttributes.add(name);
+    const { indices, unused } = triangles(p, node.name, mirrored);
+    if (!indices.length) continue;
+    const a = p.attributes;
+    let positions: Float32Array;
+    let normals: Float32Array | undefined;
+    const targets: Float32Array[] = [];
+    const skinned = skin && a.JOINTS_0 && a.WEIGHTS_0;
+    if (skinned && asBound) {
+      positions = a.POSITION.slice();
+      normals = a.NORMAL?.slice();
+      for (const t of p.targets ?? []) if (t.POSITION) targets.push(t.POSITION.slice());
+    } else if (skinned) {
+      positions = new Float32Array(a.POSITION.length);
+      normals = a.NORMAL ? new Float32Array(a.NORMAL.length) : undefined;
+      skinVertices(a.POSITION, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, positions, a.NORMAL, normals);
+      for (const t of p.targets ?? []) {
+        if (!t.POSITION) continue;
+        const moved = a.POSITION.map((v, i) => v + t.POSITION![i]);
+        const posed = new Float32Array(moved.length);
+        skinVertices(moved, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, posed);
+        targets.push(posed.map((v, i) => v - positions[i]));
+      }
+    } else {
+      positions = transformPoints(world, a.POSITION, true);
+      if (a.NORMAL) transformNormals(world, (normals = a.NORMAL.slice()));
+      for (const t of p.targets ?? []) if (t.POSITION) targets.push(transformPoints(world, t.POSITION, false));
+    }
+    for (const arr of [positions, normals, ...targets]) if (arr) tally.notFinite += cleanFloats(axis.points(arr));
+    const flip = (uv: Float32Array | undefined) => {
+      if (!uv) return undefined;
+      const out = uv.slice();
+      for (let i = 1; i < out.length; i += 2) out[i] = 1 - out[i];
+      tally.notFinite += cleanFloats(out);
+      return out;
+    };
+    if (mirrored) for (let c = 0; c < indices.length; c += 3) [indices[c + 1], indices[c + 2]] = [indices[c + 2], indices[c + 1]];
+    const gathered: GatheredPrimitive = { primitive: p, positions, normals, uv0: flip(a.TEXCOORD_0), uv1: flip(a.TEXCOORD_1), indices, targets, unused };
+    if (skinned) Object.assign(gathered, influences(p, skin!.joints, rig, tally));
+    else if (rigidBone !== undefined) {
+      const count = positions.length / 3;
+      gathered.bones = new Uint16Array(count * 4).fill(0);
+      gathered.weights = new Float32Array(count * 4);
+      for (let v = 0; v < count; v++) {
+        gathered.bones[v * 4] = rigidBone;
+        gathered.weights[v * 4] = 1;
+      }
+    }
+    out.push(gathered);
+  }
+  return out;
+}

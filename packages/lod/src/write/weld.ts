@@ -1,0 +1,294 @@
+// Welds a node's primitives into one MSH1: shared position, normal and UV arrays with per-attribute index lists (docs/formats/lod.md §5).
+import { unweld } from '@relic3d/kernels';
+import { cleanFloats, type GatheredPrimitive } from './geometry.js';
+
+export interface FileFaceGroup {
+  name: string;
+  visible: boolean;
+  faceType: 1 | 2;
+  /** One name per UV set (mode 3) or one (mode 2). */
+  materialNames: string[];
+  position: Uint32Array;
+  normal: Uint32Array;
+  uv: Uint32Array[];
+}
+
+/** Bone data of a mesh: one bone per position (PntBnAssoc) or weighted runs (weight type 1). */
+export type FileSkin =
+  | { kind: 'assoc'; bones: Uint16Array }
+  | { kind: 'weights'; bonesPerVertex: number; start: Uint32Array; bones: Uint16Array; weights: Float32Array };
+
+export interface FileMesh {
+  name: string;
+  visible: boolean;
+  isSkeletonExists: boolean;
+  mode: 2 | 3;
+  positions: Float32Array;
+  normals: Float32Array;
+  uvSets: Float32Array[];
+  skin?: FileSkin;
+  groups: FileFaceGroup[];
+  /** Morph frames: absolute positions per target, target-major (MMD1). */
+  morphFrames?: Float32Array;
+  morphTargets: number;
+  /** Vertices no triangle uses: not written (the reader un-welds only what triangles use). */
+  unusedVertices: number;
+}
+
+export interface WeldOptions {
+  name: string;
+  visible: boolean;
+  isSkeletonExists: boolean;
+  mode: 2 | 3;
+  /** Normals are written (else the reader and GLScene generate them). */
+  normals: boolean;
+  uvSets: number;
+  /** Weights vary per vertex (a skinned mesh), so they take part in the position weld. */
+  skinned: boolean;
+  /**
+   * Normals are not written but generated smooth per position by the reader: positions the source
+   * kept apart (same place, different normal) stay apart, so the same normals come back.
+   */
+  keepSmoothingSplits: boolean;
+  /** Face group name, visibility, type and material names per primitive. */
+  groups: Omit<FileFaceGroup, 'position' | 'normal' | 'uv'>[];
+}
+
+/** Area-weighted smooth normals for a primitive that has none, when others of its mesh do. */
+function smoothNormals(g: GatheredPrimitive): Float32Array {
+  const p = g.positions;
+  const n = new Float32Array(p.length);
+  for (let c = 0; c < g.indices.length; c += 3) {
+    const [a, b, d] = [g.indices[c] * 3, g.indices[c + 1] * 3, g.indices[c + 2] * 3];
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[d] - p[a], vy = p[d + 1] - p[a + 1], vz = p[d + 2] - p[a + 2];
+    const x = uy * vz - uz * vy, y = uz * vx - ux * vz, z = ux * vy - uy * vx;
+    for (const i of [a, b, d]) (n[i] += x), (n[i + 1] += y), (n[i + 2] += z);
+  }
+  for (let i = 0; i < n.length; i += 3) {
+    const l = Math.hypot(n[i], n[i + 1], n[i + 2]);
+    if (l > 0) (n[i] /= l), (n[i + 1] /= l), (n[i + 2] /= l);
+  }
+  cleanFloats(n);
+  return n;
+}
+
+/**
+ * `count` rows of `width` words: each part's rows, zero rows where a primitive has none. A single
+ * part is used as it is (gathered arrays are the writer's own, already cleaned: no −0, no NaN).
+ */
+function concat(parts: (Float32Array | undefined)[], counts: number[], width: number): Float32Array {
+  const total = counts.reduce((s, c) => s + c, 0);
+  const single = parts.length === 1 && parts[0]?.length === total * width;
+  const out = single ? parts[0]! : new Float32Array(total * width);
+  let at = 0;
+  if (!single) {
+    parts.forEach((part, i) => {
+      if (part) out.set(part.subarray(0, counts[i] * width), at * width);
+      at += counts[i];
+    });
+  }
+  return out;
+}
+
+/** A welded list: its distinct rows, and each input row's index among them (and the reverse). */
+interface Welded {
+  unique: Float32Array;
+  index: Uint32Array;
+  first: Uint32Array;
+  /** Every row was distinct and nothing was appended: index[v] = v. */
+  identity: boolean;
+}
+
+/** Unique rows of `values` (width floats each): the distinct rows and each input row's index among them. */
+function weldRows(values: Float32Array, width: number, extra?: { words: Uint32Array; width: number }): Welded {
+  const rows = values.length / width;
+  let keys = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  let keyWidth = width;
+  if (extra) {
+    keyWidth = width + extra.width;
+    keys = new Uint32Array(rows * keyWidth);
+    const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+    for (let r = 0; r < rows; r++) {
+      keys.set(bits.subarray(r * width, r * width + width), r * keyWidth);
+      keys.set(extra.words.subarray(r * extra.width, r * extra.width + extra.width), r * keyWidth + width);
+    }
+  }
+  const { indices, firstCorner, vertexCount } = rows ? unweld(keys, keyWidth, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
+  // Numbered by first use, so all rows distinct means index[v] = v: the rows are the list.
+  if (vertexCount === rows) return { unique: values, index: indices, first: firstCorner, identity: true };
+  const unique = new Float32Array(vertexCount * width);
+  for (let v = 0; v < vertexCount; v++) for (let k = 0; k < width; k++) unique[v * width + k] = values[firstCorner[v] * width + k];
+  return { unique, index: indices, first: firstCorner, identity: false };
+}
+
+function skinOf(prims: GatheredPrimitive[], counts: number[], first: Uint32Array): FileSkin | undefined {
+  if (!prims.some((p) => p.bones)) return undefined;
+  const bones = new Uint16Array(counts.reduce((s, c) => s + c, 0) * 4);
+  const weights = new Float32Array(bones.length);
+  let at = 0;
+  prims.forEach((p, i) => {
+    if (p.bones) bones.set(p.bones, at * 4), weights.set(p.weights!, at * 4);
+    else for (let v = 0; v < counts[i]; v++) weights[(at + v) * 4] = 1;
+    at += counts[i];
+  });
+  const positions = first.length;
+  let most = 1;
+  const start = new Uint32Array(positions + 1);
+  for (let v = 0; v < positions; v++) {
+    let n = 0;
+    while (n < 4 && weights[first[v] * 4 + n] > 0) n++;
+    start[v + 1] = start[v] + Math.max(1, n);
+    most = Math.max(most, n);
+  }
+  if (most === 1) return { kind: 'assoc', bones: Uint16Array.from(first, (v) => bones[v * 4]) };
+  const runBones = new Uint16Array(start[positions]);
+  const runWeights = new Float32Array(start[positions]);
+  for (let v = 0; v < positions; v++) {
+    for (let k = start[v]; k < start[v + 1]; k++) {
+      runBones[k] = bones[first[v] * 4 + k - start[v]];
+      runWeights[k] = weights[first[v] * 4 + k - start[v]] || 1;
+    }
+  }
+  return { kind: 'weights', bonesPerVertex: most, start, bones: runBones, weights: runWeights };
+}
+
+/** Appends copies of `rows` to a welded list (their first vertices given), in one step. */
+function appendRows(list: Welded, width: number, rows: number[], vertices: number[]): void {
+  if (!rows.length) return;
+  const at = list.unique.length / width;
+  const unique = new Float32Array(list.unique.length + rows.length * width);
+  unique.set(list.unique);
+  rows.forEach((row, k) => unique.set(list.unique.subarray(row * width, row * width + width), (at + k) * width));
+  const first = new Uint32Array(list.first.length + rows.length);
+  first.set(list.first);
+  first.set(vertices, at);
+  list.unique = unique;
+  list.first = first;
+  list.identity = false;
+}
+
+/**
+ * Vertices of one primitive that weld into the same (position, normal, UV) indices would come
+ * back as one vertex (the reader un-welds by those tuples): each such duplicate gets an index of
+ * its own in the first UV set, else the normals, else the positions, so every vertex a triangle
+ * uses comes back. Returns how many vertices no triangle uses (the reader cannot bring those back).
+ */
+function keepDuplicates(prims: GatheredPrimitive[], counts: number[], positions: Welded, normals: Welded | undefined, uvs: Welded[]): number {
+  const [list, width] = uvs[0] ? [uvs[0], 2] : normals ? [normals, 3] : [positions, 3];
+  const lists = [positions, normals, ...uvs].filter((l): l is Welded => l !== undefined);
+  // Distinct positions make every tuple distinct: only unused vertices to count.
+  const distinct = positions.first.length === positions.index.length;
+  const rows: number[] = [], vertices: number[] = [];
+  let next = list.unique.length / width;
+  const unused = prims.reduce((s, p) => s + p.unused, 0);
+  if (distinct) return unused;
+  let base = 0;
+  prims.forEach((p, i) => {
+    const n = counts[i];
+    const used = new Uint8Array(n);
+    for (let c = 0; c < p.indices.length; c++) used[p.indices[c]] = 1;
+    const width = lists.length;
+    const keys = new Uint32Array(n * width);
+    lists.forEach((l, k) => {
+      for (let v = 0; v < n; v++) keys[v * width + k] = l.index[base + v];
+    });
+    const { indices, vertexCount } = unweld(keys, width, n);
+    const claimed = new Uint8Array(vertexCount);
+    for (let v = 0; v < n; v++) {
+      if (!used[v]) continue;
+      if (!claimed[indices[v]]) {
+        claimed[indices[v]] = 1;
+        continue;
+      }
+      rows.push(list.index[base + v]);
+      vertices.push(base + v);
+      list.index[base + v] = next++;
+    }
+    base += n;
+  });
+  appendRows(list, width, rows, vertices);
+  return unused;
+}
+
+/**
+ * One MSH1 from a node's primitives: positions welded by value (with their bone weights and morph
+ * deltas, which the file keeps per position), normals and UVs welded by value; each primitive
+ * becomes a face group indexing them. The reader un-welds corners by these index tuples, so every
+ * distinct source vertex comes back.
+ */
+export function weldMesh(prims: GatheredPrimitive[], o: WeldOptions): FileMesh {
+  const counts = prims.map((p) => p.positions.length / 3);
+  const positions = concat(prims.map((p) => p.positions), counts, 3);
+  const targets = Math.max(0, ...prims.map((p) => p.targets.length));
+  let extraWidth = 0;
+  if (o.skinned) extraWidth += 8;
+  const splitNormals = o.keepSmoothingSplits ? concat(prims.map((p) => p.normals), counts, 3) : undefined;
+  if (splitNormals) extraWidth += 3;
+  extraWidth += targets * 3;
+  let extra: { words: Uint32Array; width: number } | undefined;
+  if (extraWidth) {
+    const words = new Uint32Array(positions.length / 3 * extraWidth);
+    const deltas = Array.from({ length: targets }, (_, k) => concat(prims.map((p) => p.targets[k]), counts, 3));
+    const bones = o.skinned ? concat(prims.map((p) => (p.bones ? Float32Array.from(p.bones) : undefined)), counts, 4) : undefined;
+    const weights = o.skinned ? concat(prims.map((p) => p.weights), counts, 4) : undefined;
+    const rows = positions.length / 3;
+    for (let r = 0; r < rows; r++) {
+      let w = r * extraWidth;
+      if (bones) {
+        for (let k = 0; k < 4; k++) words[w++] = bones[r * 4 + k];
+        words.set(new Uint32Array(weights!.buffer, r * 16, 4), w);
+        w += 4;
+      }
+      if (splitNormals) words.set(new Uint32Array(splitNormals.buffer, r * 12, 3), w), (w += 3);
+      for (const d of deltas) words.set(new Uint32Array(d.buffer, r * 12, 3), w), (w += 3);
+    }
+    extra = { words, width: extraWidth };
+  }
+  const welded = weldRows(positions, 3, extra);
+  const normals = o.normals ? weldRows(concat(prims.map((p) => p.normals ?? smoothNormals(p)), counts, 3), 3) : undefined;
+  const uvs = [prims.map((p) => p.uv0), prims.map((p) => p.uv1)].slice(0, o.uvSets).map((parts) => weldRows(concat(parts, counts, 2), 2));
+  const unusedVertices = keepDuplicates(prims, counts, welded, normals, uvs);
+  let base = 0;
+  const groups = prims.map((p, i) => {
+    // Corner → vertex → index in each list, all lists in one pass over the corners.
+    const lists = [welded, normals, ...uvs].filter((l): l is Welded => l !== undefined);
+    const corners = p.indices;
+    const outs = lists.map((l) => {
+      // The corners themselves (identity), all zeros (one row), or mapped.
+      if (l.identity && base === 0) return corners;
+      const out = new Uint32Array(corners.length);
+      if (l.unique.length > 0 && l.first.length === 1) return out;
+      const map = base ? l.index.subarray(base) : l.index;
+      for (let c = 0; c < corners.length; c++) out[c] = map[corners[c]];
+      return out;
+    });
+    const [position, ...rest] = outs;
+    const group: FileFaceGroup = { ...o.groups[i], position, normal: normals ? rest.shift()! : new Uint32Array(0), uv: rest };
+    base += counts[i];
+    return group;
+  });
+  let morphFrames: Float32Array | undefined;
+  if (targets) {
+    const count = welded.first.length;
+    morphFrames = new Float32Array(targets * count * 3);
+    for (let k = 0; k < targets; k++) {
+      const deltas = concat(prims.map((p) => p.targets[k]), counts, 3);
+      for (let v = 0; v < count; v++) for (let c = 0; c < 3; c++) morphFrames[(k * count + v) * 3 + c] = welded.unique[v * 3 + c] + deltas[welded.first[v] * 3 + c];
+    }
+  }
+  return {
+    name: o.name,
+    visible: o.visible,
+    isSkeletonExists: o.isSkeletonExists,
+    mode: o.mode,
+    positions: welded.unique,
+    normals: normals?.unique ?? new Float32Array(0),
+    uvSets: uvs.map((u) => u.unique),
+    skin: skinOf(prims, counts, welded.first),
+    groups,
+    morphFrames,
+    morphTargets: targets,
+    unusedVertices,
+  };
+}

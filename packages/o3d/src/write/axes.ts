@@ -1,0 +1,30 @@
+/**
+ * glTF (right-handed, column vectors) → Direct3D (left-handed, row vectors): the inverse of the
+ * reader's scene/axes.ts (docs/formats/o3d.md §5.8). Mirroring Z (`F · M · F`) is its own inverse,
+ * and a column-major matrix read as row-major is the row-vector matrix, so one element mask serves
+ * both directions. Winding is reversed where triangles are written (geometry.ts).
+ */
+import type { Vec3 } from '@relic3d/core';
+
+/** Whether element k of a 4×4 matrix changes sign under F · M · F. */
+const NEGATED = Array.from({ length: 16 }, (_, k) => ((k >> 2) === 2) !== ((k & 3) === 2));
+
+/** A column-major scene matrix → the 16 floats of a D3DX row-vector matrix (into `out`). */
+export function toD3dMatrix<T extends Float32Array | Float64Array = Float32Array>(m: ArrayLike<number>, out: T = new Float32Array(16) as T): T {
+  for (let k = 0; k < 16; k++) out[k] = NEGATED[k] ? 0 - m[k] : m[k];
+  return out;
+}
+
+export function toD3dVec3(v: ArrayLike<number>): Vec3 {
+  return [v[0], v[1], 0 - v[2]];
+}
+
+/** A scene quaternion (x, y, z, w) → D3D: (−x, −y, z, w). */
+export function toD3dQuat(q: ArrayLike<number>): [number, number, number, number] {
+  return [0 - q[0], 0 - q[1], q[2], q[3]];
+}
+
+/** Scene box corners → D3D (min and max swap on z). */
+export function toD3dBox(min: ArrayLike<number>, max: ArrayLike<number>): { min: Vec3; max: Vec3 } {
+  return { min: [min[0], min[1], 0 - max[2]], max: [max[0], max[1], 0 - min[2]] };
+}

@@ -1,0 +1,45 @@
+/** What the writer's steps share while one scene is written. */
+import type { ClipTiming } from './clips.js';
+import { codePage, codePageEncoder, computeWorldMatrices, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
+
+export interface WriteContext {
+  readonly scene: Scene;
+  readonly sink: WarningSink;
+  readonly encoder: CodePageEncoder;
+  readonly decoder: CodePageDecoder;
+  /** Base name of every file written (ASCII, short enough for the client's name fields). */
+  readonly base: string;
+  /** World matrices of the rest pose (column-major, scene space). */
+  readonly rest: Float32Array;
+  /** Codes already warned once per write. */
+  readonly warned: Set<string>;
+  /** Files beside the model (textures), by name. */
+  readonly files: Record<string, Uint8Array>;
+  /** The last sampled clip's world matrices (sampling.ts), while small. */
+  kept?: { timing: ClipTiming; worlds: Float32Array[] };
+}
+
+/** Flyff's client is Korean: names are CP949 (EUC-KR) unless told otherwise. */
+export const DEFAULT_CODE_PAGE = 'euc-kr';
+
+export function createContext(scene: Scene, sink: WarningSink, base: string, page: string): WriteContext {
+  return {
+    scene,
+    sink,
+    encoder: codePageEncoder(page),
+    decoder: codePage(page),
+    base,
+    rest: computeWorldMatrices(scene),
+    warned: new Set(),
+    files: {},
+  };
+}
+
+export function warnOnce(ctx: WriteContext, code: string, message: string): void {
+  if (ctx.warned.has(code)) return;
+  ctx.warned.add(code);
+  ctx.sink.warn(code, message);
+}
+
+/** `n thing(s)` */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,256 @@
+/**
+ * Material blocks → GMObject geometry (docs/formats/o3d.md §2.3, §2.4): each block's vertices in
+ * the order its triangles first use them (what the reader numbers them by, so a written file reads
+ * back to the same primitives), winding reversed, positions and normals mirrored on Z. An object
+ * holds at most 65,535 vertices (WORD indices), 31 material blocks and 16 materials: more make
+ * several objects.
+ */
+import { EFFECT, LIMITS, type O3dGeometry, type O3dMaterial, type O3dMaterialBlock } from '../file.js';
+import type { BlockLook } from './materials.js';
+import type { Chunk, PaletteMode } from './palettes.js';
+import { vertexList } from './vertex-list.js';
+
+/** WORD indices: 0..65535 (0xFFFF kept clear of drivers that treat it as a strip cut). */
+export const MAX_OBJECT_VERTICES = 0xffff;
+export const MAX_BLOCKS = LIMITS.materialBlocks - 1;
+
+/** Legacy fields of the object the reader kept in node extras. */
+export interface GeometryLegacy {
+  opacity?: number;
+  bump?: number;
+  rigid?: number;
+  materialFlag?: number;
+  materialCount?: number;
+}
+
+const PLAIN: O3dMaterial = { diffuse: [1, 1, 1, 0], ambient: [1, 1, 1, 0], specular: [0, 0, 0, 0], emissive: [0, 0, 0, 0], power: 0, textureName: '' };
+
+/** Marks per vertex of one primitive, reused across chunks (a stamp per count, never cleared). */
+class VertexMarks {
+  private marks = new Uint32Array(0);
+  private stamp = 0;
+  constructor(private owner?: object) {}
+  /** A fresh pass over `count` vertices of `owner`. */
+  begin(owner: object, count: number): void {
+    if (owner !== this.owner || this.marks.length < count || this.stamp === 0xffffffff) {
+      this.marks = new Uint32Array(count);
+      this.owner = owner;
+      this.stamp = 0;
+    }
+    this.stamp++;
+  }
+  /** Marks `v`; true when it was not marked in this pass. */
+  mark(v: number): boolean {
+    if (this.marks[v] === this.stamp) return false;
+    this.marks[v] = this.stamp;
+    return true;
+  }
+}
+
+/** Chunks of at most MAX_OBJECT_VERTICES vertices (a bigger one is cut between triangles), with their vertex counts. */
+function fitted(chunk: Chunk, marks: VertexMarks): { chunk: Chunk; vertices: number }[] {
+  const p = chunk.prepared;
+  const t = chunk.triangles;
+  const out: { chunk: Chunk; vertices: number }[] = [];
+  marks.begin(p, p.positions.length / 3);
+  let start = 0, n = 0;
+  for (let k = 0; k < t.length; k += 3) {
+    const a = t[k], b = t[k + 1], c = t[k + 2];
+    if (n + 3 > MAX_OBJECT_VERTICES) {
+      // Close to the limit: count exactly what this triangle adds.
+      const probe = (marks.mark(a) ? 1 : 0) + (marks.mark(b) ? 1 : 0) + (marks.mark(c) ? 1 : 0);
+      if (n + probe > MAX_OBJECT_VERTICES) {
+        out.push({ chunk: { ...chunk, triangles: t.subarray(start, k) }, vertices: n });
+        marks.begin(p, p.positions.length / 3);
+        start = k;
+        n = (marks.mark(a) ? 1 : 0) + (marks.mark(b) ? 1 : 0) + (marks.mark(c) ? 1 : 0);
+      } else n += probe;
+      continue;
+    }
+    if (marks.mark(a)) n++;
+    if (marks.mark(b)) n++;
+    if (marks.mark(c)) n++;
+  }
+  out.push({ chunk: start ? { ...chunk, triangles: t.subarray(start) } : chunk, vertices: n });
+  return out;
+}
+
+/** Groups chunks into objects that keep the client's vertex, block and material limits. */
+export function piecesOf(chunks: Chunk[]): Piece[] {
+  const pieces: Piece[] = [];
+  let current: Chunk[] = [], vertices = 0;
+  let looks = new Set<BlockLook | undefined>();
+  const marks = new VertexMarks();
+  for (const { chunk, vertices: n } of chunks.flatMap((c) => fitted(c, marks))) {
+    const look = chunk.prepared.look;
+    const materials = looks.size + (looks.has(look) ? 0 : 1);
+    if (current.length && (vertices + n > MAX_OBJECT_VERTICES || current.length + 1 > MAX_BLOCKS || materials > LIMITS.materials)) {
+      pieces.push({ chunks: current, vertices });
+      current = [];
+      vertices = 0;
+      looks = new Set();
+    }
+    current.push(chunk);
+    vertices += n;
+    looks.add(look);
+  }
+  if (current.length) pieces.push({ chunks: current, vertices });
+  return pieces;
+}
+
+/** An object's worth of chunks and how many vertices they write. */
+export interface Piece {
+  chunks: Chunk[];
+  vertices: number;
+}
+
+/**
+ * One object's geometry from its chunks. `remaps` (per primitive, all -1 between chunks) is shared
+ * by the pieces of one mesh so that a big primitive's table is made once.
+ */
+export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legacy: GeometryLegacy, remaps: Map<object, Int32Array>): O3dGeometry {
+  const skin = !!mode;
+  const { chunks, vertices: vertexCount } = piece;
+  const triangleCount = chunks.reduce((n, c) => n + c.triangles.length / 3, 0);
+  const positions = new Float32Array(vertexCount * 3), normals = new Float32Array(vertexCount * 3), uvs = new Float32Array(vertexCount * 2);
+  const weights = skin ? new Float32Array(vertexCount * 2) : undefined;
+  const boneIndices = skin ? new Uint16Array(vertexCount * 2) : undefined;
+  const globalBones = skin ? new Int32Array(vertexCount) : undefined;
+  const indices = new Uint16Array(triangleCount * 3);
+  const { materials, textureIds, listed } = materialList(chunks, legacy);
+  const blocks: O3dMaterialBlock[] = [];
+  let next = 0, at = 0;
+  // Scene vertex of each written vertex, to clear the remap table after each chunk.
+  const sourceOf = new Int32Array(vertexCount);
+  chunks.forEach((chunk, b) => {
+    const p = chunk.prepared;
+    let remap = remaps.get(p);
+    if (!remap) remaps.set(p, (remap = new Int32Array(p.positions.length / 3).fill(-1)));
+    const palette = chunk.palette.length ? chunk.palette : mode?.kind === 'object' ? mode.palette : [];
+    // Bone → stored index (palette slot × 3; the bone itself × 3 with global indices).
+    const slot = new Map<number, number>(palette.map((bone, k) => [bone, k * 3]));
+    const slotOf = (bone: number) => (palette.length ? slot.get(bone)! : bone * 3);
+    const start = at, first = next;
+    const sp = p.positions, sn = p.normals, st = p.uvs;
+    const inf = p.influences;
+    const t = chunk.triangles;
+    const vertex = (v: number): number => {
+      let r = remap[v];
+      if (r >= 0) return r;
+      r = remap[v] = next++;
+      sourceOf[r] = v;
+      const r3 = r * 3, v3 = v * 3;
+      positions[r3] = sp[v3];
+      positions[r3 + 1] = sp[v3 + 1];
+      positions[r3 + 2] = 0 - sp[v3 + 2];
+      normals[r3] = sn[v3];
+      normals[r3 + 1] = sn[v3 + 1];
+      normals[r3 + 2] = 0 - sn[v3 + 2];
+      uvs[r * 2] = st[v * 2];
+      uvs[r * 2 + 1] = st[v * 2 + 1];
+      if (inf) {
+        const w2 = inf.weights[v * 2 + 1];
+        weights![r * 2] = inf.weights[v * 2];
+        weights![r * 2 + 1] = w2;
+        const a = slotOf(inf.bones[v * 2]);
+        boneIndices![r * 2] = a;
+        boneIndices![r * 2 + 1] = w2 > 0 ? slotOf(inf.bones[v * 2 + 1]) : a;
+        globalBones![r] = inf.bones[v * 2];
+      }
+      return r;
+    };
+    for (let k = 0; k < t.length; k += 3) {
+      // Corners numbered in the scene's order (a, b, c), written clockwise for the file (a, c, b).
+      const a = vertex(t[k]), b2 = vertex(t[k + 1]), c = vertex(t[k + 2]);
+      indices[start + k] = a;
+      indices[start + k + 1] = c;
+      indices[start + k + 2] = b2;
+    }
+    at += t.length;
+    // Each block numbers its own vertices: the next block of this primitive starts afresh.
+    for (let r = first; r < next; r++) remap[sourceOf[r]] = -1;
+    const look = p.look;
+    blocks.push({
+      startIndex: start,
+      primitiveCount: t.length / 3,
+      textureId: textureIds[b],
+      effect: look?.effect ?? 0,
+      amount: look?.amount ?? 0,
+      useBones: Int32Array.from(chunk.palette),
+    });
+  });
+  const list = vertexList(positions);
+  const physique = globalBones ? Int32Array.from(list.first, (v) => globalBones[v]) : new Int32Array(0);
+  const anyEffect = (bit: number) => (blocks.some((b) => (b.effect & bit) !== 0) ? 1 : 0);
+  const { min, max } = box(positions);
+  return {
+    bboxMin: min,
+    bboxMax: max,
+    opacity: legacy.opacity ?? anyEffect(EFFECT.OPACITY),
+    bump: legacy.bump ?? anyEffect(EFFECT.BUMP),
+    rigid: legacy.rigid ?? 0,
+    vertexList: list.list,
+    positions,
+    normals,
+    uvs,
+    ...(skin ? { weights, boneIndices } : {}),
+    faceCount: triangleCount,
+    indices,
+    vertexMap: list.map,
+    physique,
+    materialFlag: listed ? (legacy.materialFlag && legacy.materialFlag > 0 ? legacy.materialFlag : 1) : 0,
+    materialCount: listed ? materialCount(materials.length, legacy.materialCount) : 0,
+    materials: listed ? materials : [],
+    blocks,
+  };
+}
+
+/** The stored nMaterial: 0 means one material (what 10,527 of 11,658 real objects store). */
+function materialCount(n: number, legacy: number | undefined): number {
+  if (legacy !== undefined && (legacy === n || (n === 1 && legacy === 0))) return legacy;
+  return n === 1 ? 0 : n;
+}
+
+/**
+ * The object's material list and each block's index into it. A block without a material gets a
+ * plain white one when others have materials; an object whose blocks have none, or only the plain
+ * white the reader made for a model without a material list, writes no list.
+ */
+function materialList(chunks: Chunk[], legacy: GeometryLegacy): { materials: O3dMaterial[]; textureIds: number[]; listed: boolean } {
+  const materials: O3dMaterial[] = [];
+  const index = new Map<O3dMaterial, number>();
+  const plainOnly = legacy.materialFlag === 0 && chunks.every((c) => !c.prepared.look?.material || isPlain(c.prepared.look.material));
+  const listed = !plainOnly && chunks.some((c) => c.prepared.look?.material);
+  const textureIds = chunks.map((c) => {
+    if (!listed) return 0;
+    const m = c.prepared.look?.material ?? PLAIN;
+    let i = index.get(m);
+    if (i === undefined) {
+      i = materials.length;
+      materials.push(m);
+      index.set(m, i);
+    }
+    return i;
+  });
+  return { materials, textureIds, listed };
+}
+
+function isPlain(m: O3dMaterial): boolean {
+  const same = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v === b[i]);
+  return !m.textureName && same(m.diffuse, PLAIN.diffuse) && same(m.ambient, PLAIN.ambient) && same(m.specular, PLAIN.specular) && same(m.emissive, PLAIN.emissive) && m.power === 0;
+}
+
+export function box(positions: Float32Array): { min: [number, number, number]; max: [number, number, number] } {
+  if (!positions.length) return { min: [0, 0, 0], max: [0, 0, 0] };
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let i = 0, n = positions.length; i < n; i += 3) {
+    const x = positions[i], y = positions[i + 1], z = positions[i + 2];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
+  }
+  return { min: [x0, y0, z0], max: [x1, y1, z1] };
+}
