@@ -19,6 +19,16 @@ describe('ByteWriter', () => {
   });
 });
 
+describe('ByteWriter.finish', () => {
+  it('hands over a nearly full buffer without a copy, copies a mostly empty one', () => {
+    const full = new ByteWriter(64).zeros(60);
+    const view = full.finish();
+    expect([view.length, view.buffer.byteLength]).toEqual([60, 64]);
+    const sparse = new ByteWriter(1024).u32(7).finish();
+    expect([sparse.length, sparse.buffer.byteLength]).toEqual([4, 4]);
+  });
+});
+
 describe('codePageEncoder', () => {
   it('is the inverse of the decoder for Windows-1252, Windows-1251 and EUC-KR (Flyff CP949)', () => {
     for (const [page, text] of [['windows-1252', 'Café €5'], ['windows-1251', 'Кость_01'], ['euc-kr', '몬스터 본']] as const) {

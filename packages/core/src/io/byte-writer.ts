@@ -103,8 +103,17 @@ export class ByteWriter {
     this.view.setInt32(at, v, true);
     return this;
   }
-  /** A copy of the bytes written so far. */
+  /** A copy of the bytes written so far; writing may go on. */
   result(): Uint8Array {
     return this.buf.slice(0, this.length);
+  }
+  /**
+   * The bytes written, ending the writing (the writer must not be used after it): a view of the
+   * buffer when it is at most 1/8 larger than what was written, so a large file is not copied once
+   * more; else a copy, so a small result never pins a large buffer.
+   */
+  finish(): Uint8Array {
+    const slack = this.buf.length - this.length;
+    return slack <= this.length / 8 ? this.buf.subarray(0, this.length) : this.result();
   }
 }

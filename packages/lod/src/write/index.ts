@@ -96,7 +96,7 @@ export function writeLod(scene: Scene, options: WriteLodOptions = {}): WriteResu
   children += writeUnknownChunks(w, ctx);
   w.setCount(children).end();
   if (w.notFinite) sink.warn('LOD_WRITE_NOT_FINITE', `${w.notFinite} non-finite values (NaN or infinity) in bone keys, lights, colliders or materials were written as 0`);
-  return { files: { [`${base}.lod`]: w.result(), ...ctx.files }, warnings: sink.list };
+  return { files: { [`${base}.lod`]: w.finish(), ...ctx.files }, warnings: sink.list };
 }
 
 /** The LODka3D writer as plain data (the loaders.gl writer shape). */

@@ -40,7 +40,7 @@ class Encoder {
 
   private flush(): void {
     if (this.w.length === 0) return;
-    this.parts.push(this.w.result());
+    this.parts.push(this.w.finish());
     this.w = new ByteWriter(BIG);
   }
 

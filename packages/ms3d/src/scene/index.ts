@@ -1,6 +1,7 @@
-import { baseNameOf, createScene, type Scene, type WarningSink } from '@relic3d/core';
+import { baseNameOf, createScene, splitClip, type Scene, type WarningSink } from '@relic3d/core';
 import { FORMAT_ID, type Ms3dFile, type Ms3dParseOptions } from '../file.js';
 import { buildAnimation } from './animation.js';
+import { clipRangesOf } from './clip-ranges.js';
 import { emptyGroupExtras, sceneExtras } from './extras.js';
 import { resolveParents } from './hierarchy.js';
 import { convertMaterials } from './materials.js';
@@ -48,6 +49,8 @@ export function buildMs3dScene(file: Ms3dFile, options: Ms3dParseOptions, sink: 
   } else if (file.groups.length) scene.extras.emptyGroups = file.groups.map((group, g) => emptyGroupExtras(file, group, g));
 
   const clip = buildAnimation(file, jointBase, name, options, sink);
-  if (clip) scene.animations.push(clip);
+  const ranges = clip ? clipRangesOf(file.comments?.model, file.animationFps) : [];
+  if (clip && ranges.length) scene.animations.push(...splitClip(clip, ranges));
+  else if (clip) scene.animations.push(clip);
   return scene;
 }

@@ -1,0 +1,123 @@
+// Everything after the geometry: materials and images, the timeline and the joints' keys, the
+// trailer's comments and editor data, then the bytes. Legacy fields the reader left in `extras`
+// (joint colours and flags, comments, the model extra, vertex flags, …) are written back.
+import type { Scene, Vec3, WarningSink } from '@relic3d/core';
+import { extraInt, extraNumber, extraString, extraTyped, extraVector, readByMs3d } from './extras.js';
+import { TextureFiles } from './images.js';
+import type { JointPlan } from './joints.js';
+import { clipKeys, type KeyStats } from './keys.js';
+import { planMaterials } from './materials.js';
+import type { BuiltMesh } from './mesh.js';
+import type { NameFields } from './names.js';
+import { serialize, type OutComments, type OutJoint } from './serialize.js';
+import { modelComment, planTimeline } from './timeline.js';
+import { assembleTracks } from './tracks.js';
+import type { WriteMs3dOptions } from './index.js';
+
+export interface AssembleInput {
+  scene: Scene;
+  options: WriteMs3dOptions;
+  sink: WarningSink;
+  names: NameFields;
+  name: string;
+  fileName: string;
+  driven: Set<number>;
+  joints: JointPlan;
+  mesh: BuiltMesh;
+}
+
+/** MilkShape's joint colours, in its order (yellow, magenta, cyan, red, green, blue). */
+const JOINT_PALETTE: Vec3[] = [[1, 1, 0], [1, 0, 1], [0, 1, 1], [1, 0, 0], [0, 1, 0], [0, 0, 1]];
+/** The model extra of MilkShape 1.8.x files (docs/formats/ms3d.md §2.8 d). */
+const MODEL_EXTRA = { jointSize: 1, transparencyMode: 0, alphaRef: 0.5 };
+
+export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; images: Record<string, Uint8Array> } {
+  const { scene, options, sink, names, name, fileName, joints, mesh } = input;
+  const textures = new TextureFiles(scene, fileName, name, sink);
+  const materials = planMaterials(scene, mesh.groups, textures, names, sink);
+  const groups = mesh.groups.map((g, i) => ({ flags: g.flags, name: names.name(g.name, `group ${i}`), triangles: g.triangles, material: materials.indexOf(g.material) }));
+
+  const timeline = planTimeline(scene, options.fps, name, sink);
+  const jointNodes = joints.nodes.map((n) => scene.nodes[n]);
+  if (timeline.spans.length && !jointNodes.length) sink.warn('MS3D_WRITE_CLIP_DROPPED', `${timeline.spans.length} clips move nothing MS3D holds (no joints); they are not written`);
+  const stats: KeyStats = { scaled: new Set(), sampled: new Set() };
+  const perClip = jointNodes.length ? timeline.spans.map((span) => clipKeys(scene, span.clip, joints, timeline.fps, stats)) : [];
+  const tracks = assembleTracks(perClip, jointNodes.length ? timeline.spans : [], jointNodes.map((n) => n.name), sink);
+  if (stats.scaled.size) sink.warn('MS3D_WRITE_SCALE_KEYS', `scale keys of ${stats.scaled.size} joints are not written (MS3D joints have no scale)`);
+  warnUnwrittenAnimation(scene, input.driven, joints, sink);
+
+  const jointNames = names.unique(jointNodes.map((n) => n.name), 'joint', (i) => `joint${i}`);
+  const outJoints: OutJoint[] = jointNodes.map((node, j) => ({
+    flags: (readByMs3d(node.extras, 'parentName') && extraInt(node.extras, 'flags', 0, 255)) || 0,
+    name: jointNames[j],
+    parent: joints.chains[j].parent >= 0 ? jointNames[joints.chains[j].parent] : new Uint8Array(0),
+    rotation: joints.bind[j].euler,
+    position: joints.bind[j].position,
+    rot: tracks[j].rot,
+    pos: tracks[j].pos,
+    color: (extraVector(node.extras, 'color', 3) as Vec3 | undefined) ?? JOINT_PALETTE[j % JOINT_PALETTE.length],
+  }));
+
+  const comments: OutComments = { groups: [], materials: [], joints: [] };
+  mesh.groups.forEach((g, i) => g.comment !== undefined && comments.groups.push([i, names.text(g.comment, `group ${i} comment`)]));
+  materials.records.forEach((m, i) => m.comment !== undefined && comments.materials.push([i, names.text(m.comment, `material ${i} comment`)]));
+  jointNodes.forEach((node, j) => {
+    const text = extraString(node.extras, 'comment');
+    if (text !== undefined) comments.joints.push([j, names.text(text, `joint ${j} comment`)]);
+  });
+  if (options.comments === 'model') {
+    const dropped = comments.groups.length + comments.materials.length + comments.joints.length;
+    if (dropped) sink.warn('MS3D_WRITE_COMMENTS', `${dropped} group, material and joint comments are not written (comments: 'model')`);
+    comments.groups = comments.materials = comments.joints = [];
+  }
+  const model = modelComment(extraString(scene.extras, 'modelComment'), timeline, name);
+  if (model !== undefined) comments.model = names.text(model, 'model comment');
+
+  const stored = scene.extras.modelExtra as Record<string, unknown> | undefined;
+  const bytes = serialize({
+    mesh,
+    ...vertexEditorData(scene, mesh, sink),
+    groups,
+    materials: materials.records,
+    fps: timeline.fps,
+    currentTime: timeline.currentTime,
+    totalFrames: timeline.totalFrames,
+    joints: outJoints,
+    comments,
+    modelExtra: {
+      jointSize: extraNumber(stored, 'jointSize') ?? MODEL_EXTRA.jointSize,
+      transparencyMode: extraInt(stored, 'transparencyMode', -0x80000000, 0x7fffffff) ?? MODEL_EXTRA.transparencyMode,
+      alphaRef: extraNumber(stored, 'alphaRef') ?? MODEL_EXTRA.alphaRef,
+    },
+  });
+  return { bytes, images: textures.files };
+}
+
+/** Vertex flags and the vertex-extra word, from the stored file vertex (a scene read from MS3D). */
+function vertexEditorData(scene: Scene, mesh: BuiltMesh, sink: WarningSink): { vertexFlags: Uint8Array; extraWords: Uint32Array } {
+  const vertexFlags = new Uint8Array(mesh.vertexCount);
+  const extraWords = new Uint32Array(mesh.vertexCount);
+  const flags = extraTyped(scene.extras, 'vertexFlags', Uint8Array);
+  const words = extraTyped(scene.extras, 'vertexExtraWords', Uint32Array);
+  const perVertex = flags && words && flags.length ? words.length / flags.length : 0;
+  let lost = 0;
+  for (let v = 0; v < mesh.vertexCount; v++) {
+    const source = mesh.sources[v];
+    if (source < 0) continue;
+    if (flags && source < flags.length) vertexFlags[v] = flags[source];
+    if ((perVertex === 1 || perVertex === 2) && source * perVertex < words!.length) {
+      extraWords[v] = words![source * perVertex];
+      if (perVertex === 2 && words![source * 2 + 1] !== 0) lost++;
+    }
+  }
+  if (lost) sink.warn('MS3D_WRITE_EXTRA_WORDS', `${lost} vertices have a second sub-version 3 extra word; sub-version 2 keeps only the first`);
+  return { vertexFlags, extraWords };
+}
+
+/** Animated nodes that are neither joints nor above one: what they move is not in the file. */
+function warnUnwrittenAnimation(scene: Scene, driven: Set<number>, joints: JointPlan, sink: WarningSink): void {
+  const above = new Set<number>();
+  for (const n of joints.nodes) for (let p = n, guard = 0; p >= 0 && guard <= scene.nodes.length; p = scene.nodes[p]?.parent ?? -1, guard++) above.add(p);
+  const lost = [...driven].filter((n) => !above.has(n));
+  if (lost.length) sink.warn('MS3D_WRITE_NODE_ANIMATION', `${lost.length} animated nodes move nothing MS3D holds (${lost.slice(0, 4).map((n) => `"${scene.nodes[n].name}"`).join(', ')}); their keys are not written`);
+}

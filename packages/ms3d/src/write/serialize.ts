@@ -1,0 +1,188 @@
+// The bytes, in the order of docs/formats/ms3d.md §2 (the inverse of ../read/): header, vertices,
+// triangles, groups, materials, animation block, joints, then the MilkShape 1.8.x trailer:
+// comments (sv1), vertex extra (sv2: 3 ids, 3 weight bytes, 1 word), joint colours, model extra.
+import { ByteWriter, type RGBA, type Vec3 } from '@relic3d/core';
+import { MS3D_MAGIC } from '../file.js';
+import { ANIMATION_BLOCK_SIZE, GROUP_MIN_SIZE, HEADER_SIZE, JOINT_COLOR_SIZE, JOINT_MIN_SIZE, KEY_SIZE, MATERIAL_SIZE, MODEL_EXTRA_SIZE, TRIANGLE_SIZE, VERTEX_EXTRA_SIZES, VERTEX_SIZE } from '../read/layout.js';
+import { HOST_IS_LITTLE_ENDIAN } from '../read/host-endian.js';
+import type { BuiltMaterial } from './materials.js';
+import type { BuiltMesh } from './mesh.js';
+
+/** The vertex-extra sub-version written (docs/formats/ms3d.md §2.8 b). */
+export const VERTEX_EXTRA_SUBVERSION = 2;
+
+export interface OutGroup {
+  flags: number;
+  name: Uint8Array;
+  triangles: Uint16Array;
+  material: number;
+}
+
+export interface OutJoint {
+  flags: number;
+  name: Uint8Array;
+  parent: Uint8Array;
+  rotation: Vec3;
+  position: Vec3;
+  /** [time, x, y, z] per key. */
+  rot: Float32Array;
+  pos: Float32Array;
+  color: Vec3;
+}
+
+export interface OutComments {
+  groups: [number, Uint8Array][];
+  materials: [number, Uint8Array][];
+  joints: [number, Uint8Array][];
+  model?: Uint8Array;
+}
+
+export interface Ms3dOutput {
+  mesh: BuiltMesh;
+  vertexFlags: Uint8Array;
+  extraWords: Uint32Array;
+  groups: OutGroup[];
+  materials: BuiltMaterial[];
+  fps: number;
+  currentTime: number;
+  totalFrames: number;
+  joints: OutJoint[];
+  comments: OutComments;
+  modelExtra: { jointSize: number; transparencyMode: number; alphaRef: number };
+}
+
+function commentsSize(c: OutComments): number {
+  const list = (l: [number, Uint8Array][]) => 4 + l.reduce((n, [, text]) => n + 8 + text.length, 0);
+  return 4 + list(c.groups) + list(c.materials) + list(c.joints) + 4 + (c.model ? 4 + c.model.length : 0);
+}
+
+function byteSize(o: Ms3dOutput): number {
+  const m = o.mesh;
+  return (
+    HEADER_SIZE +
+    2 + m.vertexCount * VERTEX_SIZE +
+    2 + m.triangleCount * TRIANGLE_SIZE +
+    2 + o.groups.reduce((n, g) => n + GROUP_MIN_SIZE + 2 * g.triangles.length, 0) +
+    2 + o.materials.length * MATERIAL_SIZE +
+    ANIMATION_BLOCK_SIZE +
+    2 + o.joints.reduce((n, j) => n + JOINT_MIN_SIZE + (KEY_SIZE / 4) * (j.rot.length + j.pos.length), 0) +
+    commentsSize(o.comments) +
+    4 + m.vertexCount * VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION] +
+    4 + o.joints.length * JOINT_COLOR_SIZE +
+    4 + MODEL_EXTRA_SIZE
+  );
+}
+
+/** Record sections are built in one buffer each (a DataView write per field, no per-call growth check). */
+function vertexRecords(o: Ms3dOutput): Uint8Array {
+  const m = o.mesh;
+  const bytes = new Uint8Array(m.vertexCount * VERTEX_SIZE);
+  const view = new DataView(bytes.buffer);
+  const { positions, boneIds, referenceCounts } = m, flags = o.vertexFlags;
+  for (let v = 0, at = 0; v < m.vertexCount; v++, at += VERTEX_SIZE) {
+    bytes[at] = flags[v];
+    view.setFloat32(at + 1, positions[v * 3], true);
+    view.setFloat32(at + 5, positions[v * 3 + 1], true);
+    view.setFloat32(at + 9, positions[v * 3 + 2], true);
+    view.setInt8(at + 13, boneIds[v]);
+    bytes[at + 14] = referenceCounts[v];
+  }
+  return bytes;
+}
+
+function triangleRecords(m: BuiltMesh): Uint8Array {
+  const bytes = new Uint8Array(m.triangleCount * TRIANGLE_SIZE);
+  const view = new DataView(bytes.buffer);
+  const { triangleFlags, vertexIndices, normals, s, t, smoothingGroups, groupIndices } = m;
+  for (let i = 0, at = 0; i < m.triangleCount; i++, at += TRIANGLE_SIZE) {
+    view.setUint16(at, triangleFlags[i], true);
+    for (let k = 0; k < 3; k++) view.setUint16(at + 2 + k * 2, vertexIndices[i * 3 + k], true);
+    for (let k = 0; k < 9; k++) view.setFloat32(at + 8 + k * 4, normals[i * 9 + k], true);
+    for (let k = 0; k < 3; k++) {
+      view.setFloat32(at + 44 + k * 4, s[i * 3 + k], true);
+      view.setFloat32(at + 56 + k * 4, t[i * 3 + k], true);
+    }
+    bytes[at + 68] = smoothingGroups[i];
+    bytes[at + 69] = groupIndices[i];
+  }
+  return bytes;
+}
+
+function vertexExtraRecords(o: Ms3dOutput): Uint8Array {
+  const m = o.mesh;
+  const size = VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION];
+  const bytes = new Uint8Array(m.vertexCount * size);
+  const view = new DataView(bytes.buffer);
+  const { extraIds, extraWeights } = m, words = o.extraWords;
+  for (let v = 0, at = 0; v < m.vertexCount; v++, at += size) {
+    for (let k = 0; k < 3; k++) {
+      view.setInt8(at + k, extraIds[v * 3 + k]);
+      bytes[at + 3 + k] = extraWeights[v * 3 + k];
+    }
+    view.setUint32(at + 6, words[v], true);
+  }
+  return bytes;
+}
+
+/** Keys are most of an animated file: on a little-endian host their bytes are copied as they are. */
+function floats(w: ByteWriter, values: Float32Array): void {
+  if (HOST_IS_LITTLE_ENDIAN) w.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+  else w.f32s(values);
+}
+
+const rgba = (w: ByteWriter, c: RGBA) => w.f32(c[0]).f32(c[1]).f32(c[2]).f32(c[3]);
+
+export function serialize(o: Ms3dOutput): Uint8Array {
+  const m = o.mesh;
+  const size = byteSize(o);
+  const w = new ByteWriter(size);
+  w.bytes(Uint8Array.from(MS3D_MAGIC, (c) => c.charCodeAt(0))).i32(4);
+
+  w.u16(m.vertexCount).bytes(vertexRecords(o));
+  w.u16(m.triangleCount).bytes(triangleRecords(m));
+
+  w.u16(o.groups.length);
+  for (const g of o.groups) {
+    w.u8(g.flags).fixed(g.name, 32).u16(g.triangles.length);
+    for (let i = 0; i < g.triangles.length; i++) w.u16(g.triangles[i]);
+    w.i8(g.material);
+  }
+
+  w.u16(o.materials.length);
+  for (const mat of o.materials) {
+    w.fixed(mat.name, 32);
+    rgba(w, mat.ambient);
+    rgba(w, mat.diffuse);
+    rgba(w, mat.specular);
+    rgba(w, mat.emissive);
+    w.f32(mat.shininess).f32(mat.transparency).u8(mat.mode).fixed(mat.texture, 128).fixed(mat.alphamap, 128);
+  }
+
+  w.f32(o.fps).f32(o.currentTime).i32(o.totalFrames);
+
+  w.u16(o.joints.length);
+  for (const j of o.joints) {
+    w.u8(j.flags).fixed(j.name, 32).fixed(j.parent, 32).f32s(j.rotation).f32s(j.position);
+    w.u16(j.rot.length / 4).u16(j.pos.length / 4);
+    floats(w, j.rot);
+    floats(w, j.pos);
+  }
+
+  const c = o.comments;
+  w.i32(1);
+  for (const list of [c.groups, c.materials, c.joints]) {
+    w.i32(list.length);
+    for (const [index, text] of list) w.i32(index).i32(text.length).bytes(text);
+  }
+  w.i32(c.model ? 1 : 0);
+  if (c.model) w.i32(c.model.length).bytes(c.model);
+
+  w.i32(VERTEX_EXTRA_SUBVERSION).bytes(vertexExtraRecords(o));
+
+  w.i32(1);
+  for (const j of o.joints) w.f32s(j.color);
+
+  w.i32(1).f32(o.modelExtra.jointSize).i32(o.modelExtra.transparencyMode).f32(o.modelExtra.alphaRef);
+  if (w.length !== size) throw new Error(`ms3d writer: wrote ${w.length} bytes, planned ${size}`);
+  return w.result();
+}

@@ -1,0 +1,136 @@
+// Render vertices → file vertices (see mesh.ts): a file vertex is a stored vertex (when known), a
+// position and packed influences, all compared by their bits; it may serve several corners of a
+// group, but never two render vertices with the same normal and UV (they would read back as one).
+// Open-addressing hash on typed arrays: a string key per vertex costs more than the rest of a write.
+
+const KEY = 6; // source, x, y, z bits, packed ids (boneId + 3), packed weights (3)
+const CORNER = 6; // group, normal xyz bits, u, v bits
+
+export class VertexWelder {
+  count = 0;
+  /** KEY int32 per file vertex. */
+  keys = new Int32Array(KEY * 1024);
+  /** Next file vertex with the same key (−1: none). */
+  private nextVariant = new Int32Array(1024);
+  private claimHead = new Int32Array(1024);
+  private claimNext = new Int32Array(1024);
+  private claims = new Int32Array(CORNER * 1024);
+  private claimCount = 0;
+  private table: Int32Array;
+  private readonly mask: number;
+  /** First file vertex made for each stored vertex (scenes read from MS3D): found without hashing. */
+  private bySource = new Int32Array(0);
+
+  constructor(renderVertices: number) {
+    let size = 16;
+    while (size < renderVertices * 2) size *= 2;
+    this.table = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+  }
+
+  private hash(key: Int32Array): number {
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < KEY; i++) h = Math.imul(h ^ key[i], 0x01000193);
+    return (h ^ (h >>> 15)) & this.mask;
+  }
+
+  private sameKey(f: number, key: Int32Array): boolean {
+    const o = f * KEY;
+    for (let i = 0; i < KEY; i++) if (this.keys[o + i] !== key[i]) return false;
+    return true;
+  }
+
+  private claimed(f: number, corner: Int32Array): boolean {
+    for (let c = this.claimHead[f]; c >= 0; c = this.claimNext[c]) {
+      const o = c * CORNER;
+      if (this.claims[o] === corner[0] && this.claims[o + 1] === corner[1] && this.claims[o + 2] === corner[2] && this.claims[o + 3] === corner[3] && this.claims[o + 4] === corner[4] && this.claims[o + 5] === corner[5]) return true;
+    }
+    return false;
+  }
+
+  private grow(): void {
+    const n = this.nextVariant.length * 2;
+    const keys = new Int32Array(n * KEY);
+    keys.set(this.keys);
+    this.keys = keys;
+    const next = new Int32Array(n);
+    next.set(this.nextVariant);
+    this.nextVariant = next;
+    const head = new Int32Array(n);
+    head.set(this.claimHead);
+    this.claimHead = head;
+  }
+
+  private addClaim(f: number, corner: Int32Array): void {
+    if (this.claimCount === this.claimNext.length) {
+      const next = new Int32Array(this.claimNext.length * 2);
+      next.set(this.claimNext);
+      this.claimNext = next;
+      const data = new Int32Array(this.claims.length * 2);
+      data.set(this.claims);
+      this.claims = data;
+    }
+    const c = this.claimCount++;
+    this.claims.set(corner, c * CORNER);
+    this.claimNext[c] = this.claimHead[f];
+    this.claimHead[f] = c;
+  }
+
+  private create(key: Int32Array): number {
+    if (this.count === this.nextVariant.length) this.grow();
+    const f = this.count++;
+    this.keys.set(key, f * KEY);
+    this.nextVariant[f] = -1;
+    this.claimHead[f] = -1;
+    return f;
+  }
+
+  /** The file vertex for a render vertex with this key, used by this corner (group, normal, UV). */
+  weld(key: Int32Array, corner: Int32Array): number {
+    const source = key[0];
+    let f = source >= 0 && source < this.bySource.length ? this.bySource[source] : -1;
+    if (f < 0 || !this.sameKey(f, key)) f = this.lookup(key);
+    if (f >= 0) {
+      let last = f;
+      for (; f >= 0; f = this.nextVariant[f]) {
+        if (!this.claimed(f, corner)) break;
+        last = f;
+      }
+      if (f < 0) {
+        f = this.create(key);
+        this.nextVariant[last] = f;
+      }
+    } else f = this.insert(key);
+    this.addClaim(f, corner);
+    return f;
+  }
+
+  /** The first file vertex with this key, or −1. */
+  private lookup(key: Int32Array): number {
+    for (let slot = this.hash(key); ; slot = (slot + 1) & this.mask) {
+      const at = this.table[slot];
+      if (at < 0 || this.sameKey(at, key)) return at;
+    }
+  }
+
+  /** A new file vertex for a key not seen yet. */
+  private insert(key: Int32Array): number {
+    let slot = this.hash(key);
+    while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
+    const f = this.create(key);
+    this.table[slot] = f;
+    const source = key[0];
+    if (source >= 0) {
+      if (source >= this.bySource.length) {
+        const grown = new Int32Array(Math.max(source + 1, this.bySource.length * 2)).fill(-1);
+        grown.set(this.bySource);
+        this.bySource = grown;
+      }
+      if (this.bySource[source] < 0) this.bySource[source] = f;
+    }
+    return f;
+  }
+}
+
+export const WELD_KEY = KEY;
+export const WELD_CORNER = CORNER;
