@@ -30,7 +30,7 @@ export { validateScene, assertValidScene, type ValidationIssue, type ValidationC
 export { FiniteScrub, scrubNonFinite, zeroNonFinite } from './scene/finite.js';
 export { computeBounds, emptyBounds, isEmptyBounds, hiddenLodNodes, type Bounds, type BoundsOptions } from './geometry/bounds.js';
 export { computeSkinMatrices, skinVerticesReference, type SkinFunction } from './geometry/skinning.js';
-export { cornerNormals, smoothingMask } from './geometry/normals.js';
+export { cornerNormals, smoothingMask, vertexNormals } from './geometry/normals.js';
 export { compactIndices } from './geometry/indices.js';
 export { mirrorZ, zUpToYUp, Z_UP_TO_Y_UP, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP_QUAT, Y_UP_TO_Z_UP_QUAT } from './geometry/axes.js';
 export { srgbToLinear, linearToSrgb, linearColor, linearRgb, clamp01 } from './math/color.js';

@@ -77,3 +77,34 @@ export function smoothingMask(groups: Iterable<number>): number {
   for (const g of groups) if (g >= 1 && g <= 32) mask |= 1 << (g - 1);
   return mask >>> 0;
 }
+
+/**
+ * Area-weighted vertex normals of counter-clockwise triangles (what a writer stores for a primitive
+ * that comes without normals). A vertex on no triangle, or only on zero-area ones, gets `fallback`.
+ */
+export function vertexNormals(positions: ArrayLike<number>, triangles: ArrayLike<number>, fallback: ArrayLike<number> = [0, 0, 0]): Float32Array {
+  const sum = new Float64Array(positions.length);
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = triangles[t] * 3, b = triangles[t + 1] * 3, c = triangles[t + 2] * 3;
+    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    sum[a] += nx, sum[a + 1] += ny, sum[a + 2] += nz;
+    sum[b] += nx, sum[b + 1] += ny, sum[b + 2] += nz;
+    sum[c] += nx, sum[c + 1] += ny, sum[c + 2] += nz;
+  }
+  const out = new Float32Array(positions.length);
+  for (let v = 0; v < out.length; v += 3) {
+    const l = Math.hypot(sum[v], sum[v + 1], sum[v + 2]);
+    if (l > 0 && Number.isFinite(l)) {
+      out[v] = sum[v] / l;
+      out[v + 1] = sum[v + 1] / l;
+      out[v + 2] = sum[v + 2] / l;
+    } else {
+      out[v] = fallback[0];
+      out[v + 1] = fallback[1];
+      out[v + 2] = fallback[2];
+    }
+  }
+  return out;
+}

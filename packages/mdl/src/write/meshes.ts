@@ -1,6 +1,6 @@
-import { WriteError, zeroNonFinite, type Extras, type Primitive } from '@relic3d/core';
+import { vertexNormals, WriteError, zeroNonFinite, type Extras, type Primitive } from '@relic3d/core';
 import type { WriteContext } from './context.js';
-import { uvTangents, vertexNormals } from './normals.js';
+import { uvTangents } from './normals.js';
 import { NO_PLACEMENT, placeDirections, placePoints, rigidPlacement, type Placement } from './placement.js';
 import type { MeshRecord } from './records.js';
 import type { MeshItem } from './structure.js';

@@ -1,25 +1,8 @@
 /**
- * Normals and tangents for primitives that come without them (glTF makes both optional; every
- * real MDL stores them). Computed in glTF's frame from the triangles, before anything is mirrored.
+ * Tangents for primitives that come without them (glTF makes them optional; every real MDL stores
+ * them; missing normals come from core's `vertexNormals`). Computed in glTF's frame from the
+ * triangles, before anything is mirrored.
  */
-
-/** Area-weighted vertex normals of CCW triangles; vertices on no triangle get (0, 0, 0). */
-export function vertexNormals(position: Float32Array, triangles: ArrayLike<number>): Float32Array {
-  const n = position.length / 3;
-  const sum = new Float64Array(n * 3);
-  for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = triangles[t] * 3, b = triangles[t + 1] * 3, c = triangles[t + 2] * 3;
-    const e1x = position[b] - position[a], e1y = position[b + 1] - position[a + 1], e1z = position[b + 2] - position[a + 2];
-    const e2x = position[c] - position[a], e2y = position[c + 1] - position[a + 1], e2z = position[c + 2] - position[a + 2];
-    const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-    for (const v of [a, b, c]) {
-      sum[v] += nx;
-      sum[v + 1] += ny;
-      sum[v + 2] += nz;
-    }
-  }
-  return unit(sum, 3);
-}
 
 /**
  * glTF tangents (xyz + handedness w) from the UV gradients: the stored tangent of real files is
@@ -60,15 +43,6 @@ export function uvTangents(position: Float32Array, normal: Float32Array, texcoor
     const bx = ny * tz - nz * ty, by = nz * tx - nx * tz, bz = nx * ty - ny * tx;
     const up = -(bx * dPdv[i * 3] + by * dPdv[i * 3 + 1] + bz * dPdv[i * 3 + 2]);
     out.set([tx, ty, tz, up < 0 ? -1 : 1], i * 4);
-  }
-  return out;
-}
-
-function unit(sum: Float64Array, size: number): Float32Array {
-  const out = new Float32Array(sum.length);
-  for (let i = 0; i < sum.length; i += size) {
-    const l = Math.hypot(sum[i], sum[i + 1], sum[i + 2]);
-    if (l > 0) for (let k = 0; k < 3; k++) out[i + k] = sum[i + k] / l;
   }
   return out;
 }

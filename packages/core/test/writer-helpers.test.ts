@@ -1,5 +1,7 @@
+// What writers share from core: Euler angles from quaternions, clips at a fixed rate, cutting a
+// timeline into clips, vertex normals for primitives without them.
 import { describe, expect, it } from 'vitest';
-import { addNode, createScene, math, sampleClipFrames, splitClip, WriteError } from '../src/index.js';
+import { addNode, createScene, math, sampleClipFrames, splitClip, vertexNormals, WriteError } from '../src/index.js';
 
 describe('eulerXYZFromQuat', () => {
   it('inverts quatFromEulerXYZ, at gimbal lock too', () => {
@@ -76,5 +78,17 @@ describe('splitClip', () => {
     expect([...run.channels[0].values]).toEqual([2, 0, 0, 9, 0, 0]);
     expect([...run.channels[1].values]).toEqual([2, 2, 2, 2, 2, 2]);
     expect([...walk.channels[1].times]).toEqual([0, 1.5]);
+  });
+});
+
+describe('vertexNormals', () => {
+  it('area-weights counter-clockwise triangles; lone vertices get the fallback', () => {
+    const positions = Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 5, 5, 5);
+    // A big triangle facing +Z and a small one facing +X share vertex 0.
+    const n = vertexNormals(positions, Uint32Array.of(0, 1, 2, 0, 2, 3), [0, 1, 0]);
+    expect([...n.subarray(3, 6)]).toEqual([0, 0, 1]);
+    expect([...n.subarray(9, 12)]).toEqual([1, 0, 0]);
+    expect(n[0]).toBeCloseTo(Math.SQRT1_2, 6);
+    expect([...n.subarray(12, 15)]).toEqual([0, 1, 0]);
   });
 });
