@@ -3,10 +3,13 @@
  * positions, normals (computed when missing), UVs and two influences per vertex. What O3D vertices
  * cannot hold (other attributes, morph targets, other modes) is reported once per write.
  */
-import type { Mesh, Primitive, Skin } from '@relic3d/core';
+import { vertexNormals, type Mesh, type Primitive, type Skin } from '@relic3d/core';
 import { plural, warnOnce, type WriteContext } from './context.js';
 import { twoInfluences, type InfluenceStats, type Influences } from './influences.js';
 import type { BlockLook } from './materials.js';
+
+/** The normal of a vertex on no triangle. */
+const UP = [0, 1, 0];
 
 /** Triangle corners, three vertex indices each (the scene's own 16- or 32-bit indices when valid). */
 export type Corners = Uint16Array | Uint32Array;
@@ -84,7 +87,7 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (p.attributes.NORMAL && p.attributes.NORMAL.length >= count * 3) normals = finite(p.attributes.NORMAL, 3);
   else {
     warnOnce(ctx, 'O3D_WRITE_NORMALS', `O3D vertices need normals; mesh "${mesh.name}" (and any others without them) gets smooth normals computed from its triangles`);
-    normals = smoothNormals(positions, triangles);
+    normals = vertexNormals(positions, triangles, UP);
   }
   const look = p.material !== undefined ? looks[p.material] : undefined;
   if (!p.attributes.TEXCOORD_0 && look?.material?.textureName) warnOnce(ctx, 'O3D_WRITE_UVS', `mesh "${mesh.name}" has a texture but no UVs; UVs are written as 0`);
@@ -227,28 +230,5 @@ function bonesOf(p: Prepared, boneCount: number): number[] {
   }
   const out: number[] = [];
   for (let b = 0; b < boneCount; b++) if (seen[b]) out.push(b);
-  return out;
-}
-
-/** Area-weighted vertex normals of counter-clockwise triangles. */
-function smoothNormals(positions: Float32Array, triangles: Corners): Float32Array {
-  const sum = new Float64Array(positions.length);
-  for (let t = 0; t < triangles.length; t += 3) {
-    const a = triangles[t] * 3, b = triangles[t + 1] * 3, c = triangles[t + 2] * 3;
-    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const o of [a, b, c]) {
-      sum[o] += nx;
-      sum[o + 1] += ny;
-      sum[o + 2] += nz;
-    }
-  }
-  const out = new Float32Array(positions.length);
-  for (let v = 0; v < out.length; v += 3) {
-    const l = Math.hypot(sum[v], sum[v + 1], sum[v + 2]);
-    if (l > 0) (out[v] = sum[v] / l), (out[v + 1] = sum[v + 1] / l), (out[v + 2] = sum[v + 2] / l);
-    else out[v + 1] = 1;
-  }
   return out;
 }
