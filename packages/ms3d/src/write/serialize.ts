@@ -184,5 +184,6 @@ export function serialize(o: Ms3dOutput): Uint8Array {
 
   w.i32(1).f32(o.modelExtra.jointSize).i32(o.modelExtra.transparencyMode).f32(o.modelExtra.alphaRef);
   if (w.length !== size) throw new Error(`ms3d writer: wrote ${w.length} bytes, planned ${size}`);
-  return w.result();
+  // The buffer was made at the exact size: finish() hands it over without a copy.
+  return w.finish();
 }
