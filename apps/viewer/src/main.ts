@@ -1,6 +1,6 @@
 import './style.css';
 import * as THREE from 'three';
-import { baseNameOf, computeBounds, serializeError, type Scene } from '@relic3d/core';
+import { baseNameOf, computeBounds, serializeError, type Scene, type Warning } from '@relic3d/core';
 import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
@@ -17,6 +17,7 @@ import { buildSamplePicker } from './sample-picker.js';
 import { renderTiming } from './timing-panel.js';
 import { renderTree } from './tree-panel.js';
 import { ParserWorker } from './worker-client.js';
+import { bindExportMenu } from './export-menu.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -48,6 +49,8 @@ const state: {
   format?: { id: string; name: string };
   /** The code page the strings were decoded with (what 'auto' chose, too). */
   codePage?: string;
+  /** The last export's warnings, shown with the model's until the next load. */
+  exportWarnings?: Warning[];
 } = { loads: 0, status: 'idle' };
 
 // ---------- failures ----------
@@ -121,7 +124,8 @@ async function load(source: Source): Promise<void> {
     const model = toThree(scene, { resolve });
     const bounds = computeBounds(scene);
     stage.show(model, framingBounds(scene, bounds));
-    Object.assign(state, { scene, model, name: baseNameOf(source.name), firstParseMs: reply.ms, timing: undefined, path: reply.path, format: reply.format, codePage: reply.codePage });
+    Object.assign(state, { scene, model, name: baseNameOf(source.name), firstParseMs: reply.ms, timing: undefined, path: reply.path, format: reply.format, codePage: reply.codePage, exportWarnings: undefined });
+    $('export-status').textContent = '';
     $('follow-row').classList.toggle('disabled', !stage.canFollow);
     $<HTMLSelectElement>('up-axis').value = 'y';
     renderTitle(source.name, state.format?.name ?? '', source.sample);
@@ -218,7 +222,8 @@ $('cancel').onclick = () => parser.restart(new Error('parsing was stopped (Cance
 /** Empties the view and every panel that described the previous model. */
 function clearModel(): void {
   stage.clear();
-  Object.assign(state, { scene: undefined, model: undefined, name: undefined, firstParseMs: undefined, timing: undefined, path: undefined, format: undefined, codePage: undefined });
+  Object.assign(state, { scene: undefined, model: undefined, name: undefined, firstParseMs: undefined, timing: undefined, path: undefined, format: undefined, codePage: undefined, exportWarnings: undefined });
+  $('export-status').textContent = '';
   $('model-title').replaceChildren('—');
   $('credit').replaceChildren();
   $('credit').hidden = true;
@@ -285,28 +290,16 @@ $<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(fromInput((e.t
 $<HTMLInputElement>('open-folder').onchange = (e) => void loadFiles(fromInput((e.target as HTMLInputElement).files));
 $('error-close').onclick = hideError;
 
-$<HTMLButtonElement>('export').onclick = async () => {
-  if (!state.scene) return;
-  const button = $<HTMLButtonElement>('export');
-  button.disabled = true;
-  button.textContent = 'Exporting…';
-  try {
-    const reply = await parser.ask({ type: 'export', id: parser.newId() });
-    if (reply.type === 'error') return showError(reply.error, state.name ?? 'scene');
-    if (reply.type !== 'glb') return;
-    const url = URL.createObjectURL(new Blob([reply.bytes as BlobPart], { type: 'model/gltf-binary' }));
-    const a = h('a', { href: url, download: `${(state.name ?? 'scene').replace(/\.[^.]+$/, '')}.glb` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch (error) {
-    showError(serializeError(error), state.name ?? 'scene');
-  } finally {
-    button.disabled = !state.scene;
-    button.textContent = 'Export .glb';
-  }
-};
+bindExportMenu({
+  parser,
+  modelName: () => (state.scene ? state.name ?? 'scene' : undefined),
+  onWarnings(format, warnings) {
+    if (!state.scene || !state.model) return;
+    state.exportWarnings = warnings.map((w) => ({ ...w, code: `${format.id} ${w.code}`, message: `export to ${format.extension}: ${w.message}` }));
+    renderWarnings([...state.scene.warnings, ...state.model.warnings, ...state.exportWarnings]);
+  },
+  onError: (error) => showError(error, state.name ?? 'scene'),
+});
 
 // Drag and drop anywhere.
 let dragDepth = 0;
@@ -349,7 +342,7 @@ declare global {
       probe(): ReturnType<Stage['probe']>;
       loadBytes(name: string, bytes: Uint8Array): Promise<void>;
       /** Makes the next step of that kind fail, to check the failure reaches the panel. */
-      inject(fault: 'convert' | 'render' | 'worker-throw' | 'worker-hang'): void;
+      inject(fault: 'convert' | 'render' | 'worker-throw' | 'worker-hang' | 'refuse-export'): void;
       THREE: typeof THREE;
     };
   }
@@ -362,7 +355,7 @@ window.__viewer = {
   inject(fault) {
     if (fault === 'convert') faults.convert = true;
     else if (fault === 'render') stage.failNextFrame = true;
-    else parser.post({ type: 'fault', id: parser.newId(), kind: fault === 'worker-throw' ? 'throw' : 'hang' } satisfies ToWorker);
+    else parser.post({ type: 'fault', id: parser.newId(), kind: fault === 'worker-throw' ? 'throw' : fault === 'refuse-export' ? 'refuse-export' : 'hang' } satisfies ToWorker);
   },
   THREE,
 };

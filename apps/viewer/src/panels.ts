@@ -25,7 +25,7 @@ export function renderTitle(name: string, formatName: string, sample: Sample | u
 /** The error panel: a FormatError's code, message, byte offset, expectation. */
 export function showError(error: WireError, fileName: string): void {
   $('error').hidden = false;
-  $('error').querySelector('.badge')!.textContent = error.name === 'FormatError' ? 'FormatError' : 'Error';
+  $('error').querySelector('.badge')!.textContent = error.name === 'FormatError' || error.name === 'WriteError' ? error.name : 'Error';
   $('error-code').textContent = error.code ?? '';
   $('error-message').textContent = error.message;
   const fields = $('error-fields');
@@ -36,6 +36,11 @@ export function showError(error: WireError, fileName: string): void {
   if (error.offset !== undefined) add('offset', `${error.offset} (0x${error.offset.toString(16)})`);
   add('expected', error.expected);
   add('found', error.found);
+  // A WriteError: which limit of the format, what the scene has, what the format allows.
+  add('limit', error.limit);
+  add('the scene has', error.value);
+  add('the format allows', error.max);
+  add('where', error.where);
 }
 
 export function hideError(): void {

@@ -1,7 +1,14 @@
-import type { Scene, SerializedError } from '@relic3d/core';
+import type { Scene, SerializedError, Warning } from '@relic3d/core';
 
-/** A FormatError (or other failure) flattened for postMessage. */
-export type WireError = SerializedError;
+/** A FormatError, WriteError (with its limit) or other failure, flattened for postMessage. */
+export type WireError = SerializedError & { limit?: string; value?: number | string; max?: number | string; where?: string };
+
+/** A format the Export menu offers: `glb` or a writer's id. */
+export interface ExportFormat {
+  id: string;
+  name: string;
+  extension: string;
+}
 
 export type ToWorker =
   /**
@@ -22,9 +29,15 @@ export type ToWorker =
       motions?: string[];
       timingBudgetMs: number;
     }
-  | { type: 'export'; id: number }
-  /** Fault injection for the end-to-end tests: the next parse dies with an uncaught error, or the worker hangs now. */
-  | { type: 'fault'; id: number; kind: 'throw' | 'hang' };
+  /** The model on show in `format` (`glb` or a writer's id). */
+  | { type: 'export'; id: number; format: string }
+  /** What the Export menu lists. */
+  | { type: 'formats'; id: number }
+  /**
+   * Fault injection for the end-to-end tests: the next parse dies with an uncaught error, the
+   * worker hangs now, or the next export is refused with a WriteError.
+   */
+  | { type: 'fault'; id: number; kind: 'throw' | 'hang' | 'refuse-export' };
 
 export type FromWorker =
   /**
@@ -34,5 +47,7 @@ export type FromWorker =
   | { type: 'parsed'; id: number; scene: Scene; format: { id: string; name: string }; ms: number; path: string; codePage?: string }
   /** Medians of `runs` warm, alternating runs per path; each run is the mean of `repeat` parses. */
   | { type: 'timing'; id: number; wasmMs: number; jsMs: number; runs: number; repeat: number; wasmRuns: number[]; jsRuns: number[] }
-  | { type: 'glb'; id: number; bytes: Uint8Array }
+  /** Every file of the export by plain base name (one for .glb; .o3d + .chr + .ani, textures, …), and its warnings. */
+  | { type: 'exported'; id: number; format: string; files: Record<string, Uint8Array>; warnings: Warning[] }
+  | { type: 'formats'; id: number; formats: ExportFormat[] }
   | { type: 'error'; id: number; error: WireError };

@@ -1,36 +1,47 @@
 /// <reference lib="webworker" />
 // Parsing runs here so a 50 MB file never freezes the page.
-import { baseNameOf, requireFormat, serializeError, type ParseOptions, type Scene } from '@relic3d/core';
+import { baseNameOf, requireFormat, WriteError, type ParseOptions, type Scene } from '@relic3d/core';
 import { formats } from '@relic3d/formats';
 import { activePath, ready } from '@relic3d/kernels';
-import { toGlb } from '@relic3d/gltf';
+import { exportFormats, exportScene, wireError } from './export.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import { benchmarkPaths } from './timing.js';
 import { companionResolver, type CompanionResolver } from './resolver.js';
 import { guessCodePage } from './codepage.js';
 
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
-let last: { scene: Scene; resolve: CompanionResolver } | undefined;
+let last: { scene: Scene; resolve: CompanionResolver; name: string } | undefined;
 
 /** The newest parse request: timing runs still going for an older one stop at their next run. */
 let latest = 0;
-/** Test hook (a 'fault' message): the next parse dies without an answer. */
+/** Test hooks ('fault' messages): the next parse dies without an answer; the next export is refused. */
 let crashOnNextParse = false;
+let refuseNextExport = false;
 
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'fault') {
     if (message.kind === 'throw') crashOnNextParse = true;
+    else if (message.kind === 'refuse-export') refuseNextExport = true;
     else for (;;);
+    return;
+  }
+  if (message.type === 'formats') {
+    post({ type: 'formats', id: message.id, formats: exportFormats() });
     return;
   }
   if (message.type === 'export') {
     try {
       if (!last) throw new Error('nothing loaded');
-      const bytes = await toGlb(last.scene, { resolve: last.resolve });
-      post({ type: 'glb', id: message.id, bytes });
+      if (refuseNextExport) {
+        refuseNextExport = false;
+        throw new WriteError({ format: message.format, code: 'OVER_LIMIT', limit: 'vertices', value: 70000, max: 65534, where: 'injected' });
+      }
+      const { files, warnings } = await exportScene(last.scene, last.name, last.resolve, message.format);
+      // Copied, not transferred: a file may share its buffer with the scene or the resolver's cache.
+      post({ type: 'exported', id: message.id, format: message.format, files, warnings });
     } catch (error) {
-      post({ type: 'error', id: message.id, error: serializeError(error) });
+      post({ type: 'error', id: message.id, error: wireError(error) });
     }
     return;
   }
@@ -65,7 +76,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       }
     }
     const firstMs = performance.now() - t0;
-    last = { scene, resolve };
+    last = { scene, resolve, name: fileName };
     post({ type: 'parsed', id, scene, format: { id: format.id, name: format.name }, ms: firstMs, path: activePath({ kernels: 'wasm' }), codePage });
     // Companions are cached by the resolver by now, so the runs time parsing, not fetching.
     const timing = await benchmarkPaths((kernels) => format.parse(bytes, { ...options, kernels }), {
@@ -74,6 +85,6 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     });
     if (timing) post({ type: 'timing', id, ...timing });
   } catch (error) {
-    post({ type: 'error', id, error: serializeError(error) });
+    post({ type: 'error', id, error: wireError(error) });
   }
 };

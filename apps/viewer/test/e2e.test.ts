@@ -9,6 +9,7 @@ import { samplesTests } from './e2e/samples.js';
 import { failuresTests } from './e2e/failures.js';
 import { filesTests } from './e2e/files.js';
 import { urlTests } from './e2e/url.js';
+import { exportTests } from './e2e/export.js';
 
 if (!executablePath) {
   const notice = `\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
@@ -25,6 +26,7 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
   samplesTests();
   failuresTests();
   filesTests();
+  exportTests();
   urlTests();
 
   it('writes nothing to the console as an error', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteReader, ByteWriter, WarningSink, WriteError, codePage, codePageEncoder, fixedName, isWriteError, outputBaseName } from '../src/index.js';
+import { ByteReader, ByteWriter, WarningSink, WriteError, codePage, codePageEncoder, fixedName, isWriteError, outputBaseName, serializeError } from '../src/index.js';
 import { createScene } from '../src/scene/create.js';
 
 describe('ByteWriter', () => {
@@ -70,5 +70,12 @@ describe('outputBaseName', () => {
     expect(outputBaseName(scene, { name: '../../etc/passwd.o3d' })).toBe('passwd');
     expect(outputBaseName(scene, { name: '..' })).toBe('model');
     expect(outputBaseName(scene)).toBe('model');
+  });
+});
+
+describe('serializeError of a WriteError', () => {
+  it('keeps the limit, the value, the maximum and where', () => {
+    const e = new WriteError({ format: 'o3d', code: 'OVER_LIMIT', limit: 'bones per palette', value: 40, max: 28, where: 'block 2' });
+    expect(serializeError(e)).toEqual({ name: 'WriteError', message: e.message, code: 'OVER_LIMIT', format: 'o3d', limit: 'bones per palette', value: 40, max: 28, where: 'block 2' });
   });
 });

@@ -39,6 +39,7 @@ export function parseSync(bytes: Uint8Array | ArrayBuffer, options: AnyParseOpti
 }
 
 export { describeScene, type SceneInfo } from './info.js';
+export { write, writerFor, fileNameProblem, checkFileNames, writers, ms3dWriter, aseWriter, o3dWriter, mdlWriter, lodWriter, type AnyWriteOptions } from './write.js';
 export { kernelSkinning } from './bounds.js';
 export * from '@relic3d/core';
 export * from '@relic3d/gltf';

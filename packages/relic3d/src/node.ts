@@ -39,4 +39,5 @@ export async function parseFile(file: string, options: ParseFileOptions = {}): P
   return formatFor(bytes, fileName).parse(bytes, { ...rest, fileName, resolve });
 }
 
+export { writeFile, type WriteFileOptions, type WriteFileResult, type WrittenFile } from './write-file.js';
 export * from './index.js';

@@ -19,7 +19,8 @@ export function filesTests(): void {
   });
 
   it('exports the scene to .glb', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    await page.click('#export');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-menu [data-format="glb"]')]);
     expect(download.suggestedFilename()).toBe('mvr_sample.glb');
     const glb = readFileSync(await download.path());
     expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');

@@ -70,9 +70,14 @@ export interface SerializedError {
   format?: string;
   expected?: string;
   found?: string;
+  /** WriteError: the limit, what the scene has, what the format allows, and where. */
+  limit?: string;
+  value?: number | string;
+  max?: number | string;
+  where?: string;
 }
 
-/** Flattens a thrown value into a `SerializedError`: FormatError fields survive structured cloning. */
+/** Flattens a thrown value into a `SerializedError`: FormatError and WriteError fields survive structured cloning. */
 export function serializeError(error: unknown): SerializedError {
   if (error && typeof error === 'object') {
     const e = error as Record<string, unknown>;
@@ -82,6 +87,9 @@ export function serializeError(error: unknown): SerializedError {
     if (typeof e.format === 'string') out.format = e.format;
     if (typeof e.expected === 'string') out.expected = e.expected;
     if (typeof e.found === 'string') out.found = e.found;
+    if (typeof e.limit === 'string') out.limit = e.limit;
+    for (const key of ['value', 'max'] as const) if (typeof e[key] === 'number' || typeof e[key] === 'string') out[key] = e[key] as number | string;
+    if (typeof e.where === 'string') out.where = e.where;
     return out;
   }
   return { name: 'Error', message: String(error) };

@@ -1,61 +1,88 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Command } from 'commander';
-import type { Resolver, Scene, Warning } from '@relic3d/core';
-import { toGlb, toGltf } from '@relic3d/gltf';
+import { Option, type Command } from 'commander';
+import { serializeError, type Warning } from '@relic3d/core';
 import { describeScene } from '../info.js';
-import { parseFile } from '../node.js';
+import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
+import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
-import { codePageOption, motionsOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
+import { codePageOption, motionsOption, outCodePageOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
+import { readInput } from './read-input.js';
 
-/** `OUT` for `convert IN [OUT]`: given, a folder (existing or ending in a slash), or beside IN. */
-export function defaultOutput(input: string, output?: string): string {
+/**
+ * `OUT` for `convert IN [OUT]`: given, a folder (existing or ending in a slash) that gets
+ * `<name><extension>`, or `<name><extension>` beside IN (`extension` default `.glb`).
+ */
+export function defaultOutput(input: string, output?: string, extension = '.glb'): string {
   const stem = path.basename(input).replace(/\.[^.]*$/, '') || path.basename(input);
-  if (output === undefined) return path.join(path.dirname(input), `${stem}.glb`);
+  if (output === undefined) return path.join(path.dirname(input), `${stem}${extension}`);
   const isFolder = /[\\/]$/.test(output) || (existsSync(output) && statSync(output).isDirectory());
-  return isFolder ? path.join(output, `${stem}.glb`) : output;
+  return isFolder ? path.join(output, `${stem}${extension}`) : output;
 }
 
-/** Writes a .glb, or a .gltf with its .bin and images beside it. */
-async function writeOutput(scene: Scene, out: string, options: { lod?: number; animation?: string; resolve: Resolver; onWarning: (w: Warning) => void }) {
-  const common = { resolve: options.resolve, onWarning: options.onWarning, lod: options.lod, animation: options.animation };
-  mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-  if (/\.gltf$/i.test(out)) {
-    const basename = path.basename(out).replace(/\.gltf$/i, '');
-    const { json, resources } = await toGltf(scene, { ...common, basename });
-    writeFileSync(out, JSON.stringify(json, null, 2));
-    for (const [uri, data] of Object.entries(resources)) writeFileSync(path.join(path.dirname(out), decodeURIComponent(uri)), data);
-    return { bytes: Buffer.byteLength(JSON.stringify(json)), files: 1 + Object.keys(resources).length };
+/** The flags of `relic3d convert`. */
+interface ConvertOptions extends ReadOptions {
+  lod?: number;
+  animation?: string;
+  format?: string;
+  outCodePage?: string;
+  copyTextures: boolean;
+  json?: boolean;
+}
+
+const extensionOf = (id: string) => (id === 'glb' || id === 'gltf' ? `.${id}` : (outputFormatFor(id) as { extension: string }).extension);
+
+const realOrResolved = (p: string) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
   }
-  const glb = await toGlb(scene, common);
-  writeFileSync(out, glb);
-  return { bytes: glb.byteLength, files: 1 };
-}
+};
 
-/** `relic3d convert <input> [output]`: one model to .glb or .gltf. */
+/** `relic3d convert <input> [output]`: one model to .glb/.gltf or to a legacy format, any direction. */
 export function addConvertCommand(program: Command, ctx: CliContext): void {
   program
     .command('convert')
-    .description('convert a model to .glb (textures embedded) or .gltf (+ .bin and images)')
-    .argument('<input>')
-    .argument('[output]', 'OUT.glb, OUT.gltf or a folder; default: <input name>.glb beside the input')
-    .option('--lod <n>', 'export only this level of detail (0 = most detailed)', parseIntOption)
-    .option('--animation <name>', 'export only this clip')
+    .description('convert a model to or from glTF (.glb/.gltf), or between .ms3d, .ase, .o3d, .mdl and .lod')
+    .argument('<input>', 'a model: .ms3d, .ase, .o3d, .mdl, .lod, .glb or .gltf')
+    .argument('[output]', 'the output file (its extension names the format) or a folder; default: <input name>.glb beside the input')
+    .addOption(new Option('--format <id>', 'the output format, whatever the output is named').choices(outputFormatIds()))
+    .option('--lod <n>', 'glTF output: export only this level of detail (0 = most detailed)', parseIntOption)
+    .option('--animation <name>', 'glTF output: export only this clip')
+    .option('--no-copy-textures', 'legacy output: do not copy the textures found beside the input to the output folder')
+    .option('--json', 'print the result (files written, warnings) or the error as JSON')
     .addOption(rootOption())
     .addOption(codePageOption())
+    .addOption(outCodePageOption())
     .addOption(motionsOption())
-    .action(async (input: string, requested: string | undefined, opts: { lod?: number; animation?: string } & ReadOptions) => {
+    .action(async (input: string, requested: string | undefined, opts: ConvertOptions) => {
       const { io } = ctx;
-      const output = defaultOutput(input, requested);
-      if (!/\.(glb|gltf)$/i.test(output)) {
-        io.err(`error: ${output}: the output must end in .glb or .gltf (or be a folder)\n`);
+      const output = defaultOutput(input, requested, opts.format ? extensionOf(opts.format) : '.glb');
+      const target = outputFormatFor(opts.format ?? output);
+      if (!target) {
+        io.err(`error: ${output}: no format to write: the output must end in ${outputFormatIds().map((id) => `.${id}`).join(', ')} (or be a folder), or give --format\n`);
         throw new Exit(EXIT.USAGE);
       }
-      const { resolve, parse } = readSetup(input, opts);
-      const scene = await parseFile(input, parse).catch((e) => {
-        io.err(formatError(input, e, ctx.verbose));
+      const targetId = typeof target === 'string' ? target : target.id;
+      const gltfOut = typeof target === 'string';
+      if (!gltfOut && (opts.lod !== undefined || opts.animation !== undefined)) {
+        io.err(`error: --lod and --animation choose what a glTF output holds; ${targetId} is written whole\n`);
+        throw new Exit(EXIT.USAGE);
+      }
+      if (realOrResolved(output) === realOrResolved(input)) {
+        io.err(`error: ${output}: the output would replace the input; name another file or folder\n`);
+        throw new Exit(EXIT.USAGE);
+      }
+      const failed = (subject: string, e: unknown): never => {
+        io.err(formatError(subject, e, ctx.verbose));
+        if (opts.json) io.out(JSON.stringify({ ok: false, input, output, format: targetId, error: errorJson(e) }, null, 2) + '\n');
         throw new Exit(EXIT.FAILED);
-      });
+      };
+
+      // A --root that does not contain the input is a usage error (thrown here, before reading).
+      const setup = readSetup(input, opts);
+      const { scene, resolve } = await readInput(input, setup).catch((e) => failed(input, e));
       if (opts.lod !== undefined) {
         const levels = describeScene(scene).lods;
         if (opts.lod >= levels) {
@@ -63,23 +90,44 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
           throw new Exit(EXIT.USAGE);
         }
       }
+      // Textures are copied only where the output cannot already find them: another folder.
+      const sameFolder = realOrResolved(path.dirname(path.resolve(input))) === realOrResolved(path.dirname(path.resolve(output)));
       const warnings: Warning[] = [...scene.warnings];
-      const written = await writeOutput(scene, output, {
+      const written: WriteFileResult = await writeFile(scene, output, {
+        format: targetId,
+        resolve,
+        copyTextures: opts.copyTextures && !sameFolder,
         lod: opts.lod,
         animation: opts.animation,
-        resolve,
+        ...(gltfOut ? {} : codePageFor(opts)),
         onWarning: (w) => warnings.push(w),
-      }).catch((e) => {
-        io.err(formatError(input, e, ctx.verbose));
-        throw new Exit(EXIT.FAILED);
-      });
+      }).catch((e) => failed(output, e));
+
+      if (opts.json) {
+        io.out(JSON.stringify(convertJson({ input, output, scene, written, warnings, lod: opts.lod, animation: opts.animation }), null, 2) + '\n');
+        return;
+      }
       if (ctx.quiet) return;
-      const info = describeScene(scene, { lod: opts.lod });
-      io.out(
-        `${input} (${scene.format}) → ${output}: ${written.bytes} bytes; ${plural(info.meshes, 'mesh').replace('meshs', 'meshes')}, ` +
-          `${plural(info.triangles, 'triangle')}, ${plural(opts.animation ? 1 : info.animations.length, 'clip')}` +
-          `${opts.lod !== undefined ? ` (LOD ${opts.lod})` : ''}, ${plural(warnings.length, 'warning')}\n`,
-      );
-      for (const w of warnings) io.out(`  ${w.format ?? ''} ${w.code}: ${w.message}\n`);
+      printConverted(io, { input, output, scene, written, warnings, lod: opts.lod, animation: opts.animation, verbose: ctx.verbose, copyTextures: opts.copyTextures, sameFolder });
     });
 }
+
+/** The code page names are written in: --out-code-page, else the one they were read with. */
+function codePageFor(opts: ConvertOptions): { codePage?: string } {
+  const page = opts.outCodePage ?? opts.codePage;
+  return page ? { codePage: page } : {};
+}
+
+/** An error as `--json` prints it: the batch report's shape plus a WriteError's limit fields. */
+function errorJson(e: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...serializeError(e) };
+  if (e instanceof Error) {
+    for (const key of ['code', 'format', 'limit', 'value', 'max', 'where'] as const) {
+      const value = (e as unknown as Record<string, unknown>)[key];
+      if (value !== undefined && out[key] === undefined) out[key] = value;
+    }
+  }
+  delete out.stack;
+  return out;
+}
+

@@ -1,4 +1,4 @@
-import { isFormatError } from '@relic3d/core';
+import { isFormatError, isWriteError } from '@relic3d/core';
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliIO {
@@ -78,8 +78,14 @@ export function formatError(subject: string, e: unknown, verbose = false): strin
   if (isFormatError(e)) {
     lines.push(`error: ${subject}: ${e.message}`);
     lines.push(`  format ${e.format}, at byte ${e.offset} (${hex(e.offset)}): expected ${e.expected}, found ${e.found} [${e.code}]`);
+  } else if (isWriteError(e)) {
+    lines.push(`error: ${subject}: ${e.message}`);
+    const max = e.max !== undefined ? `, the format allows ${e.max}` : '';
+    lines.push(`  format ${e.format}, ${e.limit}: the scene has ${e.value}${max}${e.where ? ` (${e.where})` : ''} [${e.code}]`);
   } else {
-    lines.push(`error: ${subject}: ${e instanceof Error ? e.message : String(e)}`);
+    // An output refused (outside the folder, in the way) keeps its code.
+    const code = e instanceof Error && e.name === 'OutputError' ? ` [${(e as Error & { code: string }).code}]` : '';
+    lines.push(`error: ${subject}: ${e instanceof Error ? e.message : String(e)}${code}`);
   }
   if (verbose && e instanceof Error && e.stack) lines.push(e.stack);
   return lines.join('\n') + '\n';

@@ -47,6 +47,8 @@ export interface ReadOptions {
 
 export const codePageOption = (): Option =>
   new Option('--code-page <name>', 'code page of names in the file (windows-1252 default; gbk, windows-1251, shift_jis, utf-8, ...)').argParser(parseCodePage);
+export const outCodePageOption = (): Option =>
+  new Option('--out-code-page <name>', 'legacy output: code page of the names written (default: --code-page, else the format\'s own)').argParser(parseCodePage);
 export const motionsOption = (): Option =>
   new Option('--motions <which>', "Flyff .ani motions: 'auto' (the model's own; player parts none), 'all', 'none' or names (walk,run)").argParser(parseMotions);
 export const rootOption = (): Option =>

@@ -19,6 +19,9 @@ Examples:
   $ relic3d convert model.o3d out/        writes out/model.glb
   $ relic3d convert model.o3d bat.gltf --animation walk --lod 0
   $ relic3d convert models/tree.ase --root .
+  $ relic3d convert model.ms3d model.ase  any format to any other, through the scene
+  $ relic3d convert monster.glb out/monster.o3d   + monster.chr, monster_<clip>.ani
+  $ relic3d convert model.glb out/ --format mdl --json
   $ relic3d batch assets --out glb --jobs 4 --json report.json
   $ relic3d batch Model --out glb --resume --timeout 30000
 
@@ -26,6 +29,8 @@ Textures, .chr skeletons, .ani motions and .mat files are found beside the model
 (either slash, any case, relative folders such as ..\\Textures\\wood.bmp, and
 Texture/ beside it), never outside the root: the model's folder (--root widens
 it) or the batch folder.
+A legacy output gets the textures found beside the input copied beside it.
+A format that cannot hold the scene refuses it (exit 1), saying which limit.
 Exit codes: 0 success, 1 a file failed, 2 usage error, 130 interrupted.
 `;
 
@@ -35,7 +40,7 @@ export async function runCli(argv: string[], rawIO: CliIO = processIO()): Promis
   const { io } = ctx;
   const program = new Command('relic3d');
   program
-    .description('Read MilkShape 3D, 3ds Max ASE, Flyff O3D, Ultra Engine MDL and LODka3D models; convert them to glTF.')
+    .description('Read MilkShape 3D, 3ds Max ASE, Flyff O3D, Ultra Engine MDL and LODka3D models; convert them to glTF, from glTF, or into each other.')
     .version(packageJson.version, '-V, --version')
     .option('-v, --verbose', 'print stack traces with errors')
     .option('-q, --quiet', 'print only errors and requested output (no progress, summaries or warnings)')

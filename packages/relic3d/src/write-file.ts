@@ -1,0 +1,212 @@
+// writeFile: a scene to disk in any format relic3d writes, every file inside the output's folder.
+import { lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { WriteError, type FormatWriter, type Resolver, type Scene, type Warning, type WriteOptions } from '@relic3d/core';
+import { toGlb, toGltf, type ExportOptions } from '@relic3d/gltf';
+import { writeAtomic } from '@relic3d/batch/node';
+import { checkFileNames, fileNameProblem, writerFor, writers } from './write.js';
+
+/** Options of `writeFile`. */
+export interface WriteFileOptions extends WriteOptions, Pick<ExportOptions, 'lod' | 'animation'> {
+  /**
+   * A format id or extension (`'o3d'`, `'.ms3d'`, `'glb'`, `'gltf'`) or a `FormatWriter` of your
+   * own; default: the extension of the output path. With a format given, the main file is still
+   * written under the path given.
+   */
+  format?: string | FormatWriter;
+  /**
+   * Where the scene's textures come from (the reader's resolver, e.g. `folderResolver` of the
+   * input's folder): glTF embeds them (`.glb`) or writes them beside (`.gltf`); a legacy format
+   * references them by name, and the ones it finds are copied beside the output (`copyTextures`).
+   */
+  resolve?: Resolver;
+  /** Copy the textures `resolve` finds beside a legacy output (default true; ignored for glTF). */
+  copyTextures?: boolean;
+  /** Any writer's own options pass through. */
+  [option: string]: unknown;
+}
+
+/** One file `writeFile` wrote. */
+export interface WrittenFile {
+  /** Absolute path. */
+  path: string;
+  bytes: number;
+  /** `model`: the main file; `companion`: another file of the format (`.chr`, `.ani`, `.mat`, `.bin`, embedded images); `texture`: a copied texture. */
+  role: 'model' | 'companion' | 'texture';
+}
+
+/** What `writeFile` did. */
+export interface WriteFileResult {
+  /** The format written (a writer's id, `glb` or `gltf`). */
+  format: string;
+  /** Absolute path of the main file. */
+  path: string;
+  /** Every file written, the main file first. */
+  files: WrittenFile[];
+  /** Textures found through `resolve` but not copied, and why (a different file of that name is there, not found, ...). */
+  texturesNotCopied: { name: string; reason: string }[];
+  /** The writer's (or glTF export's) warnings. */
+  warnings: Warning[];
+}
+
+const GLTF_TARGETS: Record<string, 'glb' | 'gltf'> = { glb: 'glb', '.glb': 'glb', gltf: 'gltf', '.gltf': 'gltf' };
+
+/** `glb`, `gltf` or the writer for a format id, extension or file name; undefined for none. */
+export function outputFormatFor(target: string | FormatWriter): 'glb' | 'gltf' | FormatWriter | undefined {
+  if (typeof target !== 'string') return target;
+  const key = target.trim().toLowerCase();
+  const gltf = GLTF_TARGETS[key] ?? GLTF_TARGETS[/(\.[^.\\/]+)$/.exec(key)?.[1] ?? ''];
+  return gltf ?? writerFor(key);
+}
+
+/** The formats `writeFile` and `relic3d convert` write, for messages: `glb, gltf, ms3d, ase, ...`. */
+export const outputFormatIds = (): string[] => ['glb', 'gltf', ...writers.map((w) => w.id)];
+
+let taskIds = 0;
+
+/**
+ * Writes `scene` to `outPath` in the format its extension names (or `options.format`): `.glb`,
+ * `.gltf` (+ `.bin` and images), or a legacy format through its writer (`.o3d` + `.chr` + `.ani`,
+ * `.mdl` + `.mat`, embedded textures as files). Every file goes into the output's folder (made
+ * when missing) and never outside it: a name that is not a plain base name, or a target that is a
+ * symlink leaving the folder, is refused. Each file is written to a temporary file and renamed, so
+ * a failure never leaves a truncated file. Existing files of the same names are replaced, except
+ * copied textures: a different file of that name is kept (`texturesNotCopied`). Throws
+ * `WriteError` when the format cannot hold the scene (nothing is written then).
+ */
+export async function writeFile(scene: Scene, outPath: string, options: WriteFileOptions = {}): Promise<WriteFileResult> {
+  const { format: requested, resolve, copyTextures = true, lod, animation, ...writeOptions } = options;
+  const target = outputFormatFor(requested ?? outPath);
+  if (!target) {
+    const value = (requested as string | undefined) ?? path.extname(outPath);
+    throw new WriteError({
+      format: value || 'unknown',
+      code: 'UNSUPPORTED',
+      limit: 'format',
+      value: value || outPath,
+      max: outputFormatIds().join(', '),
+      message: `no format to write '${outPath}' in${requested ? ` ('${String(requested)}' is none relic3d writes)` : ''}: relic3d writes ${outputFormatIds().join(', ')}`,
+    });
+  }
+  const base = path.basename(outPath);
+  const stem = base.replace(/\.[^.]*$/, '') || base;
+  const baseProblem = fileNameProblem(base);
+  if (baseProblem) throw new Error(`cannot write '${outPath}': ${baseProblem}`);
+
+  const warnings: Warning[] = [];
+  const onWarning = (w: Warning) => {
+    warnings.push(w);
+    writeOptions.onWarning?.(w);
+  };
+  let files: Record<string, Uint8Array>;
+  let main: string;
+  let formatId: string;
+  if (target === 'glb' || target === 'gltf') {
+    formatId = target;
+    const common = { resolve, onWarning, lod, animation };
+    main = base;
+    if (target === 'glb') {
+      files = { [base]: await toGlb(scene, common) };
+    } else {
+      const { json, resources } = await toGltf(scene, { ...common, basename: stem });
+      files = { [base]: new TextEncoder().encode(JSON.stringify(json, null, 2)) };
+      for (const [uri, data] of Object.entries(resources)) files[decodeURIComponent(uri)] = data;
+    }
+    checkFileNames({ id: target }, { files, warnings });
+  } else {
+    formatId = target.id;
+    const result = target.write(scene, { ...writeOptions, name: writeOptions.name ?? stem, onWarning: undefined });
+    checkFileNames(target, result);
+    for (const w of result.warnings) onWarning(w);
+    // The main file goes under the name asked for (`Monster.O3D`, or any name with --format).
+    const own = Object.keys(result.files);
+    const named = own.find((n) => n.toLowerCase() === `${writeOptions.name ?? stem}${target.extension}`.toLowerCase()) ??
+      own.find((n) => n.toLowerCase().endsWith(target.extension.toLowerCase())) ?? own[0];
+    if (named === undefined) throw new WriteError({ format: target.id, code: 'INVALID_SCENE', limit: 'files', value: 0, message: `${target.id}: the writer returned no file` });
+    files = {};
+    main = base;
+    files[base] = result.files[named]!;
+    for (const name of own) {
+      if (name === named) continue;
+      if (name.toLowerCase() === base.toLowerCase()) {
+        throw new WriteError({ format: target.id, code: 'INVALID_SCENE', limit: 'file name', value: name, message: `${target.id}: the writer's file '${name}' has the name asked for the model ('${base}'); choose another output name` });
+      }
+      files[name] = result.files[name]!;
+    }
+  }
+
+  const folder = path.dirname(path.resolve(outPath));
+  mkdirSync(folder, { recursive: true });
+  const root = realpathSync(folder);
+  const written: WrittenFile[] = [];
+  const put = async (name: string, bytes: Uint8Array, role: WrittenFile['role']) => {
+    // force: the output replaces what was there, as fs.writeFile does; a symlink leaving the folder is still refused.
+    const at = await writeAtomic(root, name, bytes, { force: true, taskId: ++taskIds });
+    written.push({ path: at, bytes: bytes.byteLength, role });
+  };
+  await put(main, files[main]!, 'model');
+  for (const [name, bytes] of Object.entries(files)) if (name !== main) await put(name, bytes, 'companion');
+
+  const texturesNotCopied: WriteFileResult['texturesNotCopied'] = [];
+  if (typeof target !== 'string' && resolve && copyTextures) {
+    for (const copy of await texturesToCopy(scene, files, resolve, root)) {
+      if ('reason' in copy) texturesNotCopied.push(copy);
+      else await put(copy.name, copy.bytes, 'texture');
+    }
+  }
+  return { format: formatId, path: written[0]!.path, files: written, texturesNotCopied, warnings };
+}
+
+type TextureCopy = { name: string; bytes: Uint8Array } | { name: string; reason: string };
+
+/**
+ * The uri-only textures of `scene` that `resolve` finds, under their base names: those the writer
+ * did not write itself, each once. A different file of that name already in the folder is kept.
+ */
+async function texturesToCopy(scene: Scene, written: Record<string, Uint8Array>, resolve: Resolver, root: string): Promise<TextureCopy[]> {
+  const out: TextureCopy[] = [];
+  const seen = new Set(Object.keys(written).map((n) => n.toLowerCase()));
+  for (const texture of scene.textures) {
+    if (texture.image?.data || !texture.uri) continue;
+    const name = texture.uri.replace(/^.*[\\/]/, '');
+    if (seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    const problem = fileNameProblem(name);
+    if (problem) {
+      out.push({ name: texture.uri, reason: `not a plain file name: ${problem}` });
+      continue;
+    }
+    let found: Uint8Array | ArrayBuffer | null | undefined;
+    try {
+      found = await resolve(texture.uri);
+    } catch (error) {
+      out.push({ name, reason: `could not be read: ${error instanceof Error ? error.message : String(error)}` });
+      continue;
+    }
+    if (!found) {
+      out.push({ name, reason: 'not found beside the input' });
+      continue;
+    }
+    const bytes = found instanceof Uint8Array ? found : new Uint8Array(found);
+    const existing = existingFile(path.join(root, name));
+    if (existing === 'other') out.push({ name, reason: 'a folder, link or special file of that name is beside the output (kept)' });
+    else if (existing && !sameBytes(existing, bytes)) out.push({ name, reason: 'a different file of that name is already beside the output (kept)' });
+    else if (!existing) out.push({ name, bytes });
+  }
+  return out;
+}
+
+/** The bytes of a regular file, 'other' for anything else there (never followed), undefined for nothing. */
+function existingFile(file: string): Uint8Array | 'other' | undefined {
+  try {
+    return lstatSync(file).isFile() ? readFileSync(file) : 'other';
+  } catch {
+    return undefined;
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
