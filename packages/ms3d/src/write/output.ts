@@ -9,8 +9,8 @@ import { clipKeys, type KeyStats } from './keys.js';
 import { planMaterials } from './materials.js';
 import type { BuiltMesh } from './mesh.js';
 import type { NameFields } from './names.js';
-import { jointsOffset, serialize, type OutComments, type OutJoint } from './serialize.js';
-import { JOINT_COLOR_SIZE, JOINT_MIN_SIZE } from '../read/layout.js';
+import { jointsOffset, serialize, VERTEX_EXTRA_SUBVERSION, type OutComments, type OutJoint } from './serialize.js';
+import { JOINT_COLOR_SIZE, JOINT_MIN_SIZE, VERTEX_EXTRA_SIZES } from '../read/layout.js';
 import { modelComment, planTimeline } from './timeline.js';
 import { assembleTracks } from './tracks.js';
 import type { WriteMs3dOptions } from './index.js';
@@ -76,8 +76,7 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   if (model !== undefined) comments.model = names.text(model, 'model comment');
 
   const stored = scene.extras.modelExtra as Record<string, unknown> | undefined;
-  const bytes = serialize(
-    {
+  const file = {
     mesh,
     ...vertexEditorData(scene, mesh, sink),
     groups,
@@ -92,9 +91,8 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
       transparencyMode: extraInt(stored, 'transparencyMode', -0x80000000, 0x7fffffff) ?? MODEL_EXTRA.transparencyMode,
       alphaRef: extraNumber(stored, 'alphaRef') ?? MODEL_EXTRA.alphaRef,
     },
-    },
-    arena?.buffer(),
-  );
+  };
+  const bytes = serialize(file, arena?.buffer());
   return { bytes, images: textures.files };
 }
 
@@ -105,14 +103,15 @@ const HELD_KEYS_MARGIN = 4 * 16;
 
 /**
  * The one-for-one keys of a single clip are computed in the buffer the file is then written in
- * (serialize.ts fitsInPlace), past where the joints' headers and keys go.
+ * (serialize.ts fitsInPlace): from just past where the joints' headers end, so each key run only
+ * moves down, to or before where it was computed, once everything before it is written.
  */
 function keyArena(jointsEnd: number, vertices: number, joints: number) {
   let memory: ArrayBuffer | undefined;
   const start = Math.ceil(jointsEnd / 4) * 4 + HELD_KEYS_MARGIN;
   return {
     take: (floats: number) => {
-      memory = new ArrayBuffer(start + floats * 4 + TRAILER_MARGIN + vertices * 10 + joints * JOINT_COLOR_SIZE);
+      memory = new ArrayBuffer(start + floats * 4 + TRAILER_MARGIN + vertices * VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION] + joints * JOINT_COLOR_SIZE);
       return new Float32Array(memory, start, floats);
     },
     buffer: () => memory,
