@@ -51,7 +51,14 @@ function scaleMoves(channel: AnimationChannel | undefined, rest: ArrayLike<numbe
 
 const isLinear = (c: AnimationChannel | undefined) => !c || c.interpolation === 'LINEAR';
 
-export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps: number, stats: KeyStats): JointKeys[] {
+/**
+ * Memory for the one-for-one keys of a clip, in joint order (rotation then position keys): the
+ * output file's buffer when it can be written in place (serialize.ts), so the keys, most of an
+ * animated file, are not first written to arrays of their own and then copied.
+ */
+export type KeyArena = (floats: number) => Float32Array;
+
+export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps: number, stats: KeyStats, arena?: KeyArena): JointKeys[] {
   const byNode = channelsByNode(clip, scene.nodes.length);
   const scaleMoved = new Set<number>();
   for (const [n, c] of byNode) if (scaleMoves(c.scale, restTRS(scene.nodes[n]).s)) scaleMoved.add(n);
@@ -62,6 +69,7 @@ export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps
 
   const out: JointKeys[] = plan.nodes.map(() => ({}));
   const slow: number[] = [];
+  const fastJoints: number[] = [];
   plan.nodes.forEach((node, j) => {
     const chain = plan.chains[j];
     const own = byNode.get(node);
@@ -72,12 +80,24 @@ export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps
       if (own || chain.between.some((n) => byNode.has(n)) || (parentNode >= 0 && ancestorScaled(parentNode))) slow.push(j);
       return;
     }
-    if (!own) return;
+    if (own) fastJoints.push(j);
+  });
+  let floats = 0;
+  for (const j of fastJoints) {
+    const own = byNode.get(plan.nodes[j])!;
+    floats += ((own.rotation?.times.length ?? 0) + (own.translation?.times.length ?? 0)) * 4;
+  }
+  const memory = arena?.(floats) ?? new Float32Array(floats);
+  let at = 0;
+  const take = (n: number) => memory.subarray(at, (at += n * 4));
+  for (const j of fastJoints) {
+    const node = plan.nodes[j];
+    const own = byNode.get(node)!;
     const bind = plan.bind[j];
     const rest = restTRS(scene.nodes[node]);
-    if (own.rotation) out[j].rot = rotationKeys(own.rotation, chain, bind.rotation, rest.t);
-    if (own.translation) out[j].pos = positionKeys(own.translation, chain, bind, rest.q);
-  });
+    if (own.rotation) out[j].rot = rotationKeys(own.rotation, plan.chains[j], bind.rotation, rest.t, take(own.rotation.times.length));
+    if (own.translation) out[j].pos = positionKeys(own.translation, plan.chains[j], bind, rest.q, take(own.translation.times.length));
+  }
   if (slow.length) sampledKeys(scene, clip, plan, fps, slow, out, stats);
   return out;
 }
@@ -122,20 +142,19 @@ function sampledKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps: nu
 }
 
 /** A LINEAR rotation channel's keys, one for one: q_local = prefix ⊗ q, then relative to the bind. */
-function rotationKeys(c: AnimationChannel, chain: JointChain, bind: ArrayLike<number>, restT: ArrayLike<number>): Float32Array {
-  if (!chain.prefix) return bindRelativeRotations(c.times, c.values, bind);
-  const values = new Float32Array(c.values.length);
+function rotationKeys(c: AnimationChannel, chain: JointChain, bind: ArrayLike<number>, restT: ArrayLike<number>, keys: Float32Array): Float32Array {
+  if (!chain.prefix) return bindRelativeRotations(c.times, c.values, bind, keys);
+  const values = new Float32Array(c.times.length * 4);
   for (let k = 0; k < c.times.length; k++) values.set(composeLocal(chain, restT, c.values.subarray(k * 4, k * 4 + 4)).rotation, k * 4);
-  return bindRelativeRotations(c.times, values, bind);
+  return bindRelativeRotations(c.times, values, bind, keys);
 }
 
 /**
  * [time, Euler XYZ of conj(q_bind) ⊗ q] per key. Keys are most of an animated file, so the
  * quaternion product (axes.ts rotationKey) is inlined here.
  */
-function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: ArrayLike<number>): Float32Array {
+function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: ArrayLike<number>, keys: Float32Array): Float32Array {
   const n = times.length;
-  const keys = new Float32Array(n * 4);
   const bx = -bind[0], by = -bind[1], bz = -bind[2], bw = bind[3];
   for (let k = 0, o = 0; k < n; k++, o += 4) {
     const x = v[o], y = v[o + 1], z = v[o + 2], w = v[o + 3];
@@ -159,9 +178,8 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
 }
 
 /** A LINEAR translation channel's keys, one for one: p_local = parent scale · (prefix · p). */
-function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, restQ: ArrayLike<number>): Float32Array {
+function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, restQ: ArrayLike<number>, keys: Float32Array): Float32Array {
   const n = c.times.length;
-  const keys = new Float32Array(n * 4);
   const v = c.values;
   const direct = !chain.prefix;
   const s1 = chain.parentScale;

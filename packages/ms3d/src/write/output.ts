@@ -9,7 +9,8 @@ import { clipKeys, type KeyStats } from './keys.js';
 import { planMaterials } from './materials.js';
 import type { BuiltMesh } from './mesh.js';
 import type { NameFields } from './names.js';
-import { serialize, type OutComments, type OutJoint } from './serialize.js';
+import { jointsOffset, serialize, VERTEX_EXTRA_SUBVERSION, type OutComments, type OutJoint } from './serialize.js';
+import { JOINT_COLOR_SIZE, JOINT_MIN_SIZE, VERTEX_EXTRA_SIZES } from '../read/layout.js';
 import { modelComment, planTimeline } from './timeline.js';
 import { assembleTracks } from './tracks.js';
 import type { WriteMs3dOptions } from './index.js';
@@ -41,7 +42,8 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   const jointNodes = joints.nodes.map((n) => scene.nodes[n]);
   if (timeline.spans.length && !jointNodes.length) sink.warn('MS3D_WRITE_CLIP_DROPPED', `${timeline.spans.length} clips move nothing MS3D holds (no joints); they are not written`);
   const stats: KeyStats = { scaled: new Set(), sampled: new Set() };
-  const perClip = jointNodes.length ? timeline.spans.map((span) => clipKeys(scene, span.clip, joints, timeline.fps, stats)) : [];
+  const arena = timeline.spans.length === 1 ? keyArena(jointsOffset(mesh, groups, materials.records.length) + jointNodes.length * JOINT_MIN_SIZE, mesh.vertexCount, jointNodes.length) : undefined;
+  const perClip = jointNodes.length ? timeline.spans.map((span) => clipKeys(scene, span.clip, joints, timeline.fps, stats, arena?.take)) : [];
   const tracks = assembleTracks(perClip, jointNodes.length ? timeline.spans : [], jointNodes.map((n) => n.name), sink);
   if (stats.scaled.size) sink.warn('MS3D_WRITE_SCALE_KEYS', `scale keys of ${stats.scaled.size} joints are not written (MS3D joints have no scale)`);
   warnUnwrittenAnimation(scene, input.driven, joints, sink);
@@ -74,7 +76,7 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   if (model !== undefined) comments.model = names.text(model, 'model comment');
 
   const stored = scene.extras.modelExtra as Record<string, unknown> | undefined;
-  const bytes = serialize({
+  const file = {
     mesh,
     ...vertexEditorData(scene, mesh, sink),
     groups,
@@ -89,8 +91,31 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
       transparencyMode: extraInt(stored, 'transparencyMode', -0x80000000, 0x7fffffff) ?? MODEL_EXTRA.transparencyMode,
       alphaRef: extraNumber(stored, 'alphaRef') ?? MODEL_EXTRA.alphaRef,
     },
-  });
+  };
+  const bytes = serialize(file, arena?.buffer());
   return { bytes, images: textures.files };
+}
+
+/** Room after the keys for the trailer: comments (rarely longer), vertex extra, joint colours, model extra. */
+const TRAILER_MARGIN = 65536;
+/** Room for held end keys (tracks.ts), so that a track one key longer still lets the keys be written in place. */
+const HELD_KEYS_MARGIN = 4 * 16;
+
+/**
+ * The one-for-one keys of a single clip are computed in the buffer the file is then written in
+ * (serialize.ts fitsInPlace): from just past where the joints' headers end, so each key run only
+ * moves down, to or before where it was computed, once everything before it is written.
+ */
+function keyArena(jointsEnd: number, vertices: number, joints: number) {
+  let memory: ArrayBuffer | undefined;
+  const start = Math.ceil(jointsEnd / 4) * 4 + HELD_KEYS_MARGIN;
+  return {
+    take: (floats: number) => {
+      memory = new ArrayBuffer(start + floats * 4 + TRAILER_MARGIN + vertices * VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION] + joints * JOINT_COLOR_SIZE);
+      return new Float32Array(memory, start, floats);
+    },
+    buffer: () => memory,
+  };
 }
 
 /** Vertex flags and the vertex-extra word, from the stored file vertex (a scene read from MS3D). */

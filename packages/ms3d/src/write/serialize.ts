@@ -1,12 +1,13 @@
 // The bytes, in the order of docs/formats/ms3d.md §2 (the inverse of ../read/): header, vertices,
 // triangles, groups, materials, animation block, joints, then the MilkShape 1.8.x trailer:
 // comments (sv1), vertex extra (sv2: 3 ids, 3 weight bytes, 1 word), joint colours, model extra.
-import { ByteWriter, type RGBA, type Vec3 } from '@relic3d/core';
+import type { RGBA, Vec3 } from '@relic3d/core';
 import { MS3D_MAGIC } from '../file.js';
 import { ANIMATION_BLOCK_SIZE, GROUP_MIN_SIZE, HEADER_SIZE, JOINT_COLOR_SIZE, JOINT_MIN_SIZE, KEY_SIZE, MATERIAL_SIZE, MODEL_EXTRA_SIZE, TRIANGLE_SIZE, VERTEX_EXTRA_SIZES, VERTEX_SIZE } from '../read/layout.js';
 import { HOST_IS_LITTLE_ENDIAN } from '../read/host-endian.js';
 import type { BuiltMaterial } from './materials.js';
 import type { BuiltMesh } from './mesh.js';
+import { FileWriter } from './file-writer.js';
 
 /** The vertex-extra sub-version written (docs/formats/ms3d.md §2.8 b). */
 export const VERTEX_EXTRA_SUBVERSION = 2;
@@ -73,13 +74,12 @@ function byteSize(o: Ms3dOutput): number {
   );
 }
 
-/** Record sections are built in one buffer each (a DataView write per field, no per-call growth check). */
-function vertexRecords(o: Ms3dOutput): Uint8Array {
+/** Record sections are written in place (a DataView write per field, no per-call bounds bookkeeping). */
+function vertexRecords(w: FileWriter, o: Ms3dOutput): void {
   const m = o.mesh;
-  const bytes = new Uint8Array(m.vertexCount * VERTEX_SIZE);
-  const view = new DataView(bytes.buffer);
+  const { out: bytes, view } = w;
   const { positions, boneIds, referenceCounts } = m, flags = o.vertexFlags;
-  for (let v = 0, at = 0; v < m.vertexCount; v++, at += VERTEX_SIZE) {
+  for (let v = 0, at = w.skip(m.vertexCount * VERTEX_SIZE); v < m.vertexCount; v++, at += VERTEX_SIZE) {
     bytes[at] = flags[v];
     view.setFloat32(at + 1, positions[v * 3], true);
     view.setFloat32(at + 5, positions[v * 3 + 1], true);
@@ -87,14 +87,12 @@ function vertexRecords(o: Ms3dOutput): Uint8Array {
     view.setInt8(at + 13, boneIds[v]);
     bytes[at + 14] = referenceCounts[v];
   }
-  return bytes;
 }
 
-function triangleRecords(m: BuiltMesh): Uint8Array {
-  const bytes = new Uint8Array(m.triangleCount * TRIANGLE_SIZE);
-  const view = new DataView(bytes.buffer);
+function triangleRecords(w: FileWriter, m: BuiltMesh): void {
+  const { out: bytes, view } = w;
   const { triangleFlags, vertexIndices, normals, s, t, smoothingGroups, groupIndices } = m;
-  for (let i = 0, at = 0; i < m.triangleCount; i++, at += TRIANGLE_SIZE) {
+  for (let i = 0, at = w.skip(m.triangleCount * TRIANGLE_SIZE); i < m.triangleCount; i++, at += TRIANGLE_SIZE) {
     view.setUint16(at, triangleFlags[i], true);
     for (let k = 0; k < 3; k++) view.setUint16(at + 2 + k * 2, vertexIndices[i * 3 + k], true);
     for (let k = 0; k < 9; k++) view.setFloat32(at + 8 + k * 4, normals[i * 9 + k], true);
@@ -105,41 +103,65 @@ function triangleRecords(m: BuiltMesh): Uint8Array {
     bytes[at + 68] = smoothingGroups[i];
     bytes[at + 69] = groupIndices[i];
   }
-  return bytes;
 }
 
-function vertexExtraRecords(o: Ms3dOutput): Uint8Array {
+function vertexExtraRecords(w: FileWriter, o: Ms3dOutput): void {
   const m = o.mesh;
   const size = VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION];
-  const bytes = new Uint8Array(m.vertexCount * size);
-  const view = new DataView(bytes.buffer);
+  const { out: bytes, view } = w;
   const { extraIds, extraWeights } = m, words = o.extraWords;
-  for (let v = 0, at = 0; v < m.vertexCount; v++, at += size) {
+  for (let v = 0, at = w.skip(m.vertexCount * size); v < m.vertexCount; v++, at += size) {
     for (let k = 0; k < 3; k++) {
       view.setInt8(at + k, extraIds[v * 3 + k]);
       bytes[at + 3 + k] = extraWeights[v * 3 + k];
     }
     view.setUint32(at + 6, words[v], true);
   }
-  return bytes;
 }
 
-/** Keys are most of an animated file: on a little-endian host their bytes are copied as they are. */
-function floats(w: ByteWriter, values: Float32Array): void {
-  if (HOST_IS_LITTLE_ENDIAN) w.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+/**
+ * Keys are most of an animated file: on a little-endian host their bytes are copied as they are,
+ * or, when they were computed in the output's own buffer (KeyArena), moved down to their place.
+ */
+function floats(w: FileWriter, values: Float32Array): void {
+  if (values.buffer === w.out.buffer) w.move(values.byteOffset, values.byteLength);
+  else if (HOST_IS_LITTLE_ENDIAN) w.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
   else w.f32s(values);
 }
 
-const rgba = (w: ByteWriter, c: RGBA) => w.f32(c[0]).f32(c[1]).f32(c[2]).f32(c[3]);
+const rgba = (w: FileWriter, c: RGBA) => w.f32(c[0]).f32(c[1]).f32(c[2]).f32(c[3]);
 
-export function serialize(o: Ms3dOutput): Uint8Array {
+/** Where the joints begin (after their count): the header, geometry, materials and animation block. */
+export function jointsOffset(mesh: BuiltMesh, groups: { triangles: Uint16Array }[], materials: number): number {
+  return HEADER_SIZE + 2 + mesh.vertexCount * VERTEX_SIZE + 2 + mesh.triangleCount * TRIANGLE_SIZE + 2 + groups.reduce((n, g) => n + GROUP_MIN_SIZE + 2 * g.triangles.length, 0) + 2 + materials * MATERIAL_SIZE + ANIMATION_BLOCK_SIZE + 2;
+}
+
+/**
+ * The file fits in the key arena's buffer and can be written in place: every key run computed
+ * there (in file order) moves down, to or before where it was, after everything before it is
+ * written. Other key runs (sampled, held, filtered) are copied in between.
+ */
+function fitsInPlace(o: Ms3dOutput, arena: ArrayBuffer, size: number): boolean {
+  if (!HOST_IS_LITTLE_ENDIAN || size > arena.byteLength) return false;
+  let at = jointsOffset(o.mesh, o.groups, o.materials.length);
+  for (const j of o.joints) {
+    at += JOINT_MIN_SIZE;
+    for (const keys of [j.rot, j.pos]) {
+      if (keys.buffer === arena && at > keys.byteOffset) return false;
+      at += keys.byteLength;
+    }
+  }
+  return true;
+}
+
+export function serialize(o: Ms3dOutput, arena?: ArrayBuffer): Uint8Array {
   const m = o.mesh;
   const size = byteSize(o);
-  const w = new ByteWriter(size);
+  const w = new FileWriter(arena && fitsInPlace(o, arena, size) ? new Uint8Array(arena, 0, size) : new Uint8Array(size));
   w.bytes(Uint8Array.from(MS3D_MAGIC, (c) => c.charCodeAt(0))).i32(4);
 
-  w.u16(m.vertexCount).bytes(vertexRecords(o));
-  w.u16(m.triangleCount).bytes(triangleRecords(m));
+  vertexRecords(w.u16(m.vertexCount), o);
+  triangleRecords(w.u16(m.triangleCount), m);
 
   w.u16(o.groups.length);
   for (const g of o.groups) {
@@ -177,12 +199,13 @@ export function serialize(o: Ms3dOutput): Uint8Array {
   w.i32(c.model ? 1 : 0);
   if (c.model) w.i32(c.model.length).bytes(c.model);
 
-  w.i32(VERTEX_EXTRA_SUBVERSION).bytes(vertexExtraRecords(o));
+  vertexExtraRecords(w.i32(VERTEX_EXTRA_SUBVERSION), o);
 
   w.i32(1);
   for (const j of o.joints) w.f32s(j.color);
 
   w.i32(1).f32(o.modelExtra.jointSize).i32(o.modelExtra.transparencyMode).f32(o.modelExtra.alphaRef);
   if (w.length !== size) throw new Error(`ms3d writer: wrote ${w.length} bytes, planned ${size}`);
-  return w.result();
+  // A small file is not left pinning the key arena's larger buffer (as ByteWriter.finish()).
+  return w.out.buffer.byteLength - size > size / 8 ? w.out.slice() : w.out;
 }

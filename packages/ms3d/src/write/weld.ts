@@ -89,7 +89,8 @@ export class VertexWelder {
   weld(key: Int32Array, corner: Int32Array): number {
     const source = key[0];
     let f = source >= 0 && source < this.bySource.length ? this.bySource[source] : -1;
-    if (f < 0 || !this.sameKey(f, key)) f = this.lookup(key);
+    // A stored vertex not seen yet has no key in the table (the source is part of the key).
+    if (f >= 0 ? !this.sameKey(f, key) : source < 0) f = this.lookup(key);
     if (f >= 0) {
       let last = f;
       for (; f >= 0; f = this.nextVariant[f]) {
