@@ -1,12 +1,15 @@
 // One drawn primitive's render vertices in MS3D model space: the bind pose (= the scene's rest
 // pose), world space for unskinned meshes, skinned rest positions for skinned ones, with the
 // normal, the UV and the packed influences MS3D stores. Non-finite values become 0 (counted).
-import { math, type Scene, type TextureTransform, type WarningSink } from '@relic3d/core';
+import { math, vertexNormals, type Scene, type TextureTransform, type WarningSink } from '@relic3d/core';
 import type { DrawnPrimitive } from './drawn.js';
 import { extraTyped } from './extras.js';
 import type { JointPlan } from './joints.js';
 import { packInfluences } from './weights.js';
 import { isIdentity } from './world.js';
+
+/** The normal of a vertex on no triangle. */
+const UP = [0, 1, 0];
 
 export interface RenderVertices {
   count: number;
@@ -155,7 +158,8 @@ export class VertexBuilder {
     stats.notFinite += scrub(positions) + scrub(normals);
     const { triangles, triangleSource, referenced } = this.triangles(d, count, mirrored);
     if (!sourceNormals) {
-      smoothNormals(positions, triangles, normals);
+      // One per render vertex, so vertex counts hold.
+      normals.set(vertexNormals(positions, triangles, UP));
       this.stats.computedNormals++;
     }
     const uvs = uvsOf(scene, d, count);
@@ -256,30 +260,6 @@ function transformVertex(m: ArrayLike<number>, positions: Float32Array, normals:
   normals[v * 3] = ox / l + 0;
   normals[v * 3 + 1] = oy / l + 0;
   normals[v * 3 + 2] = oz / l + 0;
-}
-
-/** Area-weighted vertex normals of the triangles (one per render vertex, so vertex counts hold). */
-function smoothNormals(positions: Float32Array, triangles: Uint32Array, out: Float32Array): void {
-  const acc = new Float64Array(out.length);
-  for (let t = 0; t < triangles.length; t += 3) {
-    const a = triangles[t] * 3, b = triangles[t + 1] * 3, c = triangles[t + 2] * 3;
-    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const o of [a, b, c]) {
-      acc[o] += nx;
-      acc[o + 1] += ny;
-      acc[o + 2] += nz;
-    }
-  }
-  for (let o = 0; o < out.length; o += 3) {
-    const l = Math.hypot(acc[o], acc[o + 1], acc[o + 2]);
-    if (l > 0 && Number.isFinite(l)) {
-      out[o] = acc[o] / l;
-      out[o + 1] = acc[o + 1] / l;
-      out[o + 2] = acc[o + 2] / l;
-    } else out[o + 1] = 1;
-  }
 }
 
 /** The UV set the base colour texture uses, with its KHR_texture_transform baked in (MS3D has none). */
