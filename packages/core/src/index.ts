@@ -22,7 +22,7 @@ export { detectFormat, requireFormat, type RequireFormatOptions } from './format
 export { registerFormat, registeredFormats } from './format/registry.js';
 export { identifyForeign, foreignError, rejectForeign, foreignSignatures, type ForeignSignature } from './format/foreign.js';
 export { createScene, addNode, defaultMaterial } from './scene/create.js';
-export { localMatrix, computeWorldMatrices, topologicalOrder } from './scene/traverse.js';
+export { localMatrix, computeWorldMatrices, computeWorldMatrices64, topologicalOrder } from './scene/traverse.js';
 export { sampleAnimation, sampleChannel, getClip, type Pose } from './scene/animation.js';
 export { sampleClipFrames, type ClipFrames, type ClipFramesOptions } from './scene/clip-frames.js';
 export { splitClip, type ClipRange } from './scene/split-clip.js';

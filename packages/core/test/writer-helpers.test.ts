@@ -1,7 +1,7 @@
 // What writers share from core: Euler angles from quaternions, clips at a fixed rate, cutting a
 // timeline into clips, vertex normals for primitives without them.
 import { describe, expect, it } from 'vitest';
-import { addNode, createScene, math, sampleClipFrames, splitClip, vertexNormals, WriteError } from '../src/index.js';
+import { addNode, computeWorldMatrices64, createScene, math, sampleClipFrames, splitClip, vertexNormals, WriteError } from '../src/index.js';
 
 describe('eulerXYZFromQuat', () => {
   it('inverts quatFromEulerXYZ, at gimbal lock too', () => {
@@ -90,5 +90,17 @@ describe('vertexNormals', () => {
     expect([...n.subarray(9, 12)]).toEqual([1, 0, 0]);
     expect(n[0]).toBeCloseTo(Math.SQRT1_2, 6);
     expect([...n.subarray(12, 15)]).toEqual([0, 1, 0]);
+  });
+});
+
+describe('computeWorldMatrices64', () => {
+  it('chains the locals a writer gives, in doubles', () => {
+    const scene = createScene('test');
+    const a = addNode(scene, { name: 'a', translation: [1, 0, 0] });
+    addNode(scene, { name: 'b', translation: [0, 2, 0], scale: [3, 3, 3] }, a);
+    const world = computeWorldMatrices64(scene, (node, out) => math.fromTRS(node.translation, node.rotation, node.scale, out));
+    expect(world).toBeInstanceOf(Float64Array);
+    expect([...world.subarray(28, 31)]).toEqual([1, 2, 0]);
+    expect(world[16]).toBe(3);
   });
 });

@@ -51,3 +51,24 @@ export function computeWorldMatrices(scene: Scene, locals?: Float32Array): Float
   }
   return world;
 }
+
+/**
+ * World matrices in doubles, 16 per node, from each node's local matrix as `localOf` makes it
+ * (writers bake transforms with them, each with its own rest-pose rule). A node in a cycle stays
+ * the identity.
+ */
+export function computeWorldMatrices64(scene: Scene, localOf: (node: Node, out: Float64Array) => unknown): Float64Array {
+  const n = scene.nodes.length;
+  const world = new Float64Array(n * 16);
+  for (let i = 0; i < n; i++) world[i * 16] = world[i * 16 + 5] = world[i * 16 + 10] = world[i * 16 + 15] = 1;
+  const local = new Float64Array(16);
+  for (const i of topologicalOrder(scene)) {
+    const node = scene.nodes[i];
+    localOf(node, local);
+    const out = world.subarray(i * 16, i * 16 + 16);
+    if (node.parent >= 0 && node.parent < n) multiply(world.subarray(node.parent * 16, node.parent * 16 + 16), local, out);
+    else out.set(local);
+  }
+  return world;
+}
+

@@ -1,4 +1,4 @@
-import { isTRS, math, topologicalOrder, type CodePageEncoder, type Node, type Quat, type Scene, type Vec3, type WarningSink } from '@relic3d/core';
+import { computeWorldMatrices64, isTRS, math, type CodePageEncoder, type Node, type Quat, type Scene, type Vec3, type WarningSink } from '@relic3d/core';
 
 /** Ultra versions the writer can produce; 302 is the newest the engine writes. */
 export type UltraVersion = 300 | 301 | 302;
@@ -34,17 +34,7 @@ export function localMatrix64(node: Node, out = new Float64Array(16)): Float64Ar
 
 /** World matrices of the rest pose in doubles (the writer bakes transforms with them). */
 export function worldMatrices64(scene: Scene): Float64Array {
-  const n = scene.nodes.length;
-  const world = new Float64Array(n * 16);
-  const local = new Float64Array(16);
-  for (const i of topologicalOrder(scene)) {
-    const node = scene.nodes[i];
-    localMatrix64(node, local);
-    const out = world.subarray(i * 16, i * 16 + 16);
-    if (node.parent >= 0 && node.parent < n) math.multiply(world.subarray(node.parent * 16, node.parent * 16 + 16), local, out);
-    else out.set(local);
-  }
-  return world;
+  return computeWorldMatrices64(scene, localMatrix64);
 }
 
 export function worldOf(ctx: WriteContext, node: number): Float64Array {

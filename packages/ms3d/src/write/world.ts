@@ -1,7 +1,7 @@
 // Rest-pose matrices in doubles, and the rigid part MS3D keeps of them: joints have a translation
 // and a rotation only (docs/formats/ms3d.md §5.3), so scale is taken out (uniform scale exactly,
 // see joints.ts) and baked into the vertices instead.
-import { math, topologicalOrder, type Node, type Quat, type Scene, type Vec3 } from '@relic3d/core';
+import { computeWorldMatrices64, math, type Node, type Quat, type Scene, type Vec3 } from '@relic3d/core';
 
 export type Mat = Float64Array;
 
@@ -35,18 +35,7 @@ export function restLocal(node: Node, out: Mat = new Float64Array(16)): Mat {
 
 /** World matrices of every node at rest, 16 doubles each. */
 export function restWorlds(scene: Scene): Float64Array {
-  const n = scene.nodes.length;
-  const world = new Float64Array(n * 16);
-  for (let i = 0; i < n; i++) math.identity(world.subarray(i * 16, i * 16 + 16));
-  const local = new Float64Array(16);
-  for (const i of topologicalOrder(scene)) {
-    const node = scene.nodes[i];
-    restLocal(node, local);
-    const out = world.subarray(i * 16, i * 16 + 16);
-    if (node.parent >= 0 && node.parent < n) math.multiply(world.subarray(node.parent * 16, node.parent * 16 + 16), local, out);
-    else out.set(local);
-  }
-  return world;
+  return computeWorldMatrices64(scene, restLocal);
 }
 
 export function isIdentity(m: ArrayLike<number>, tolerance = 0): boolean {
