@@ -1,56 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NodeIO } from '@gltf-transform/core';
-import { computeBounds, requireFormat, validateScene, type Format, type Scene, type Warning } from '@relic3d/core';
-import { aseFormat } from '@relic3d/ase';
-import { lodFormat } from '@relic3d/lod';
-import { mdlFormat } from '@relic3d/mdl';
+import { computeBounds, validateScene, type Scene, type Warning } from '@relic3d/core';
 import { ms3dFormat } from '@relic3d/ms3d';
-import { findCompanions, o3dFormat } from '@relic3d/o3d';
-import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
+import { readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
+import { corpusModels, corpusResolver, loadCorpusScene } from './corpus-scenes.js';
 import { makePng } from './scenes.js';
 import { gltfExtensions, toGlb, type Lod } from '../src/index.js';
 import { describeIssues, validateGltf } from './validate.js';
 import { gltfBounds } from './gltf-bounds.js';
 
-const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
 const io = new NodeIO().registerExtensions(gltfExtensions);
 
-/**
- * Companions from the corpus folder, case-insensitive; corpus files carry a `<source>__` prefix,
- * so `.\jeep1.jpg` written by `assimp__jeep1.ms3d` is `assimp__jeep1.jpg` here.
- */
-function corpusResolver(entry: CorpusEntry) {
-  const dir = path.dirname(entry.path);
-  const listing = readdirSync(dir);
-  const prefix = /^(.*?__)/.exec(entry.file)?.[1] ?? '';
-  return (name: string) => {
-    const base = name.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
-    const hit = listing.find((f) => f.toLowerCase() === base || f.toLowerCase() === (prefix + base).toLowerCase());
-    return hit ? new Uint8Array(readFileSync(path.join(dir, hit))) : undefined;
-  };
-}
-
-async function load(entry: CorpusEntry): Promise<Scene> {
-  const bytes = readCorpusFile(entry);
-  const format = requireFormat(bytes, entry.file, formats);
-  const options: Record<string, unknown> = { fileName: entry.file, resolve: corpusResolver(entry) };
-  if (format.id === 'o3d') {
-    const motions = Object.values(findCompanions(entry.file, readdirSync(path.dirname(entry.path))).motions);
-    if (motions.length) options.motions = motions;
-  }
-  return format.parse(bytes, options);
-}
-
-const models = (folder: string, exts: string[]) => corpusFiles(folder, exts).map((e) => [`${folder}/${e.file}`, e] as const);
-const all = [
-  ...models('ms3d', ['.ms3d']),
-  ...models('ase', ['.ase', 'testformatdetection']),
-  ...models('o3d', ['.o3d']),
-  ...models('mdl', ['.mdl']),
-  ...models('lod', ['.lod']),
-];
+const all = corpusModels();
 
 /** Converted once, checked by several tests. */
 const converted = new Map<string, Promise<{ scene: Scene; glb: Uint8Array; warnings: Warning[] }>>();
@@ -58,7 +19,7 @@ function convert(entry: CorpusEntry) {
   let result = converted.get(entry.path);
   if (!result) {
     const warnings: Warning[] = [];
-    result = load(entry).then(async (scene) => ({
+    result = loadCorpusScene(entry).then(async (scene) => ({
       scene,
       glb: await toGlb(scene, { resolve: corpusResolver(entry), onWarning: (w) => warnings.push(w) }),
       warnings,
@@ -166,7 +127,7 @@ describe('textures, cameras and LODs from real files', () => {
 
   it('Obj_DuDkCoPrRock01.o3d with { lod } draws 80 / 55 / 40 triangles per level (spec §5.7)', async () => {
     if (!all.length) return;
-    const scene = await load(byFile('o3d/Obj_DuDkCoPrRock01.o3d'));
+    const scene = await loadCorpusScene(byFile('o3d/Obj_DuDkCoPrRock01.o3d'));
     const triangles: number[] = [];
     for (const lod of [0, 1, 2]) {
       const doc = await io.readBinary(await toGlb(scene, { lod }));
@@ -183,7 +144,7 @@ describe('textures, cameras and LODs from real files', () => {
     '%s with { lod: 0 | 1 | 2 } draws the box computeBounds gives for that level',
     async (file) => {
       if (!all.length) return;
-      const scene = await load(byFile(file));
+      const scene = await loadCorpusScene(byFile(file));
       for (const lod of [0, 1, 2]) {
         const glb = await toGlb(scene, { lod });
         expect((await validateGltf(glb)).errors).toEqual([]);
@@ -312,7 +273,7 @@ describe('round trip of real data through the less common glTF paths', () => {
     const field = (name: string) => Number(new RegExp(`\\*UVW_${name}\\s+(-?[\\d.]+)`).exec(text)![1]);
     const [uOffset, vOffset, uTiling, vTiling, angle] = ['U_OFFSET', 'V_OFFSET', 'U_TILING', 'V_TILING', 'ANGLE'].map(field);
     expect([uOffset, vOffset, uTiling, vTiling, angle]).toEqual([0, 0.9, 1, 2, -1.2566]);
-    const scene = await load(entry);
+    const scene = await loadCorpusScene(entry);
     // The texture itself is not in the corpus: hand the exporter a stand-in PNG so the slot is written.
     const glb = await toGlb(scene, { resolve: (name) => (/\.png$/i.test(name) ? makePng() : undefined) });
     expect((await validateGltf(glb)).errors).toEqual([]);

@@ -57,7 +57,7 @@ export function computeWorldMatrices(scene: Scene, locals?: Float32Array): Float
  * (writers bake transforms with them, each with its own rest-pose rule). A node in a cycle stays
  * the identity.
  */
-export function computeWorldMatrices64(scene: Scene, localOf: (node: Node, out: Float64Array) => unknown): Float64Array {
+export function computeWorldMatrices64(scene: Scene, localOf: (node: Node, out: Float64Array<ArrayBuffer>) => unknown): Float64Array<ArrayBuffer> {
   const n = scene.nodes.length;
   const world = new Float64Array(n * 16);
   for (let i = 0; i < n; i++) world[i * 16] = world[i * 16 + 5] = world[i * 16 + 10] = world[i * 16 + 15] = 1;

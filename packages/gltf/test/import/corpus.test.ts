@@ -6,7 +6,7 @@ import { validateScene, type Scene } from '@relic3d/core';
 import { compareSceneFacts, sceneFacts } from '@relic3d/scene-facts';
 import { fromGltf, toGlb } from '../../src/index.js';
 import { toJSONValue } from '../../src/export/extras.js';
-import { corpusModels, corpusResolver, loadCorpusScene } from './corpus-scenes.js';
+import { corpusModels, corpusResolver, loadCorpusScene } from '../corpus-scenes.js';
 
 const all = corpusModels();
 

@@ -6,7 +6,7 @@ import { isFormatError, validateScene } from '@relic3d/core';
 import { expectHardened, hashSeed, longFuzz, randInt, rng } from '@relic3d/test-harness';
 import { fromGltf, toGlb } from '../../src/index.js';
 import { packGlb } from '../../src/io/glb.js';
-import { corpusModels, corpusResolver, loadCorpusScene } from './corpus-scenes.js';
+import { corpusModels, corpusResolver, loadCorpusScene } from '../corpus-scenes.js';
 import { buildSample, io, sampleGlb } from './sample.js';
 
 /** A valid scene or a FormatError: anything else (or an invalid scene) fails the harness. */
