@@ -32,7 +32,7 @@ export { computeBounds, emptyBounds, isEmptyBounds, hiddenLodNodes, type Bounds,
 export { computeSkinMatrices, skinVerticesReference, type SkinFunction } from './geometry/skinning.js';
 export { cornerNormals, smoothingMask, vertexNormals } from './geometry/normals.js';
 export { compactIndices } from './geometry/indices.js';
-export { mirrorZ, zUpToYUp, Z_UP_TO_Y_UP, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP_QUAT, Y_UP_TO_Z_UP_QUAT } from './geometry/axes.js';
+export { mirrorZ, zUpToYUp, yUpToZUp, Z_UP_TO_Y_UP, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP_QUAT, Y_UP_TO_Z_UP_QUAT } from './geometry/axes.js';
 export { srgbToLinear, linearToSrgb, linearColor, linearRgb, clamp01 } from './math/color.js';
 export * as math from './math/index.js';
 export { splitAffine, trsResidual, isTRS, TRS_TOLERANCE, type AffineSplit } from './math/affine.js';

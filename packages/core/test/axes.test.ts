@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FiniteScrub, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, Z_UP_TO_Y_UP_QUAT, math, mirrorZ, scrubNonFinite, zUpToYUp } from '../src/index.js';
+import { FiniteScrub, Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, Z_UP_TO_Y_UP_QUAT, math, mirrorZ, scrubNonFinite, yUpToZUp, zUpToYUp } from '../src/index.js';
 import { validScene } from './fixtures.js';
 
 describe('axes', () => {
@@ -43,5 +43,14 @@ describe('non-finite scrubbing', () => {
     expect(scene.nodes[0].translation).toEqual([0, 0, 0]);
     expect(scrubNonFinite(scene)).toBe(2);
     expect([positions[0], positions[1]]).toEqual([0, 0]);
+  });
+});
+
+describe('yUpToZUp', () => {
+  it('inverts zUpToYUp and keeps zeros +0', () => {
+    const v = Float32Array.of(1, 2, 3, 0, 5, 0);
+    expect([...yUpToZUp(zUpToYUp(v))]).toEqual([...v]);
+    const z = yUpToZUp(Float32Array.of(0, 0, 0));
+    expect(Object.is(z[1], 0)).toBe(true);
   });
 });

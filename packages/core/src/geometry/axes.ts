@@ -38,3 +38,14 @@ export function zUpToYUp(values: Float32Array, out: Float32Array = new Float32Ar
   }
   return out;
 }
+
+/** Y-up xyz triples → Z-up, (x, y, z) → (x, −z, y): the inverse of `zUpToYUp`, into `out`. `0 − z` keeps zeros +0. */
+export function yUpToZUp(values: Float32Array, out: Float32Array = new Float32Array(values.length)): Float32Array {
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    const y = values[i + 1];
+    out[i] = values[i];
+    out[i + 1] = 0 - values[i + 2];
+    out[i + 2] = y;
+  }
+  return out;
+}

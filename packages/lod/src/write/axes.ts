@@ -1,4 +1,4 @@
-import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, math, type Quat, type Vec3 } from '@relic3d/core';
+import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, math, yUpToZUp, type Quat, type Vec3 } from '@relic3d/core';
 
 /**
  * The edge conversion from the scene's +Y up to the file: the inverse of `scene/axes.ts`. 'y' is
@@ -33,14 +33,7 @@ const Y_UP: WriteAxis = {
 const Z_UP: WriteAxis = {
   up: 'z',
   point: (v) => [v[0], 0 - v[2], v[1]],
-  points: (v) => {
-    for (let i = 0; i + 2 < v.length; i += 3) {
-      const y = v[i + 1];
-      v[i + 1] = 0 - v[i + 2];
-      v[i + 2] = y;
-    }
-    return v;
-  },
+  points: (v) => yUpToZUp(v, v),
   quat: (q) => math.quatMultiply(math.quatMultiply(C_Z_INV, q), C_Z),
   scale: (s) => [s[0], s[2], s[1]],
   matrix: (m) => math.multiply(math.multiply(Y_UP_TO_Z_UP, m), Z_UP_TO_Y_UP) as Float32Array,

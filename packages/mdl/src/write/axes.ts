@@ -19,17 +19,6 @@ export function fileTRS(trs: TRS): { position: Vec3; rotation: Quat; scale: Vec3
   return { position: fileVec3(trs.translation), rotation: fileQuat(trs.rotation), scale: [...trs.scale] };
 }
 
-/** Packed xyz values mirrored into a new array (collider polygons, key positions). */
-export function filePositions(values: ArrayLike<number>): Float32Array {
-  const out = new Float32Array(values.length);
-  for (let i = 0; i < values.length; i += 3) {
-    out[i] = values[i];
-    out[i + 1] = values[i + 1];
-    out[i + 2] = 0 - values[i + 2];
-  }
-  return out;
-}
-
 /**
  * Stored polygons from glTF indices: triangles swap their last two corners (the reader's
  * `gltfIndices` swaps them back); points and lines are copied.

@@ -19,11 +19,6 @@ export function toD3dVec3(v: ArrayLike<number>): Vec3 {
   return [v[0], v[1], 0 - v[2]];
 }
 
-/** A scene quaternion (x, y, z, w) → D3D: (−x, −y, z, w). */
-export function toD3dQuat(q: ArrayLike<number>): [number, number, number, number] {
-  return [0 - q[0], 0 - q[1], q[2], q[3]];
-}
-
 /** Scene box corners → D3D (min and max swap on z). */
 export function toD3dBox(min: ArrayLike<number>, max: ArrayLike<number>): { min: Vec3; max: Vec3 } {
   return { min: [min[0], min[1], 0 - max[2]], max: [max[0], max[1], 0 - min[2]] };
