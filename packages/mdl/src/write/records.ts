@@ -1,6 +1,7 @@
 // The records the writer builds, in the file's own frame (left-handed, +Y up, metres): the twins of
 // the reader's raw types in ../file.ts, holding exactly what encode.ts writes.
-import type { Quat, Vec3, Vec4 } from '@relic3d/core';
+import type { Quat, Vec3 } from '@relic3d/core';
+import type { MdlNode } from '../file.js';
 
 export interface MeshRecord {
   /** Vertices per primitive: 1 points, 2 lines, 3 triangles, 4+ polygons. */
@@ -55,21 +56,13 @@ export type PartRecord =
   | { shape: 'BOX_' | 'CYLI'; offset: Vec3; rotation: Quat; size: Vec3 }
   | { shape: 'MESH'; flag: number; polygons: Float32Array[] };
 
-export interface NodeRecord {
-  name: string;
-  engineProperties: string;
-  userProperties: string;
-  position: Vec3;
-  rotation: Quat;
-  scale: Vec3;
-  color: Vec4;
+/** A node as written: the file's own node fields, with the records below it. */
+export interface NodeRecord extends Pick<MdlNode, 'name' | 'engineProperties' | 'userProperties' | 'position' | 'rotation' | 'scale' | 'color' | 'attachBone'> {
   /** Written from version 301 on. */
   unknownNodeFloats: Vec3;
   lods: LodRecord[];
   /** Root bones: only the top-level node has any, and at most one (docs/formats/mdl.md §3.3). */
   bones: BoneRecord[];
-  /** Bone of the top-level skeleton this node hangs from, −1 for none. */
-  attachBone: number;
   animations: AnimationRecord[];
   parts: PartRecord[];
   children: NodeRecord[];

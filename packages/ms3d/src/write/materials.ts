@@ -2,23 +2,16 @@
 // scene has them (a round trip keeps them exactly), else derived from the PBR factors as the
 // inverse of the reader's conversion (../scene/materials.ts).
 import { clamp01, linearToSrgb, type Material, type RGBA, type Scene, type WarningSink } from '@relic3d/core';
-import { MODE_HASALPHA } from '../file.js';
+import { MODE_HASALPHA, type Ms3dMaterial } from '../file.js';
 import { extraInt, extraNumber, extraString, readByMs3d } from './extras.js';
 import type { TextureFiles } from './images.js';
 import { checkLimit } from './limits.js';
 import type { BuiltGroup } from './mesh.js';
 import type { NameFields } from './names.js';
 
-export interface BuiltMaterial {
+/** A material record as written: the file's fields, names already encoded into their fields. */
+export interface BuiltMaterial extends Omit<Ms3dMaterial, 'name' | 'texture' | 'alphamap'> {
   name: Uint8Array;
-  ambient: RGBA;
-  diffuse: RGBA;
-  specular: RGBA;
-  emissive: RGBA;
-  shininess: number;
-  /** Opacity: 1 = opaque. */
-  transparency: number;
-  mode: number;
   texture: Uint8Array;
   alphamap: Uint8Array;
   comment?: string;
