@@ -1,24 +1,15 @@
 // Scene colliders → COL1 skeleton colliders (on bones) or PHS1 static geoms (docs/formats/lod.md §7.1, §7.4).
 import { math, type Collider, type Quat, type Vec3 } from '@relic3d/core';
 import { nums, num, record, type WriteContext } from './context.js';
+import type { LodCollider } from '../file.js';
 import type { Rig } from './rig.js';
 
 const COLLIDER_TYPES: Record<string, number> = { sphere: 0, capsule: 1, cylinder: 2, box: 3 };
 const GEOM_TYPES: Record<string, number> = { box: 1, sphere: 2, cylinder: 3, capsule: 4, cone: 5 };
 
-type JointAxis = { axis: Quat; minAngle: number; maxAngle: number };
-
-export interface ColliderRecord {
-  name: string;
-  boneId: number;
-  type: number;
-  /** 16 floats as stored: the column-major matrix, scale in [3], [7], [11]. */
-  matrix: Float32Array;
-  tag: number;
-  tagFloat: number;
-  visible: boolean;
-  jointAxis: [JointAxis, JointAxis];
-}
+/** A COL1 collider as written: the reader's record (its matrix as stored, scale in [3], [7], [11]). */
+export type ColliderRecord = LodCollider;
+type JointAxis = LodCollider['jointAxis'][number];
 
 export interface GeomRecord {
   type: number;
