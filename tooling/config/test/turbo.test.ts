@@ -27,7 +27,7 @@ describe('turbo configuration', () => {
       }
     }
     // `VAR=1 cmd` only works on Windows through pnpm's shell emulator.
-    expect(readFileSync(path.join(root, '.npmrc'), 'utf8')).toMatch(/^shell-emulator=true$/m);
+    expect(readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8')).toMatch(/^shellEmulator: true$/m);
   });
 
   it('a first run with a fresh home prints no telemetry notice', { timeout: 120_000 }, () => {
