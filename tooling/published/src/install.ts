@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { publicPackages, repoRange, repoRoot, type PublicPackage } from './packages.js';
+import { publicPackages, repoRange, type PublicPackage } from './packages.js';
+import { packTarballs } from '../bin/pack-tarballs.mjs';
 import { describeRun, run, userEnv } from './run.js';
 
 /** What the tests get through `inject('published')`. */
@@ -46,16 +47,8 @@ export async function packAndInstall(): Promise<PublishedProject> {
   const tarballs = path.join(dir, 'tarballs');
   mkdirSync(tarballs);
 
-  const pnpm = path.join(repoRoot, 'node_modules/pnpm/bin/pnpm.cjs');
-  const filters = packages.flatMap((p) => ['--filter', p.name]);
-  const packed = await run(process.execPath, [pnpm, '-r', ...filters, 'pack', '--pack-destination', tarballs], {
-    cwd: repoRoot,
-    env: userEnv(),
-  });
-  if (packed.code !== 0) throw new Error(describeRun('pnpm pack', packed));
-  for (const pkg of packages) {
-    if (!existsSync(path.join(tarballs, pkg.tarball))) throw new Error(`pnpm pack made no ${pkg.tarball}\n${packed.stdout}`);
-  }
+  // The README's recipe (`pnpm pack:tarballs`), so what users run is what is tested.
+  packTarballs(tarballs, { env: userEnv() });
 
   writeFileSync(
     path.join(dir, 'package.json'),
