@@ -36,6 +36,9 @@ describe('detectFormat', () => {
     expect(identifyForeign(bytes('UMDL....'))).toMatch(/Urho3D/);
     expect(identifyForeign(new Uint8Array([0x84, 0x19, 0x03, 0]))).toMatch(/OMSI/);
     expect(identifyForeign(bytes('// Warcraft text'))).toMatch(/text MDL/);
+    expect(identifyForeign(bytes('Model {\n  Name "engine"\n'))).toBe('MATLAB Simulink model (text .mdl), not an Ultra Engine model');
+    expect(identifyForeign(bytes('\r\n  Library {\n  Name "blocks"'))).toBe('MATLAB Simulink library (text .mdl), not an Ultra Engine model');
+    expect(identifyForeign(bytes('Modelling {'))).toBeUndefined();
     expect(identifyForeign(bytes('ASEF\0\x01\0\0'))).toMatch(/Adobe Swatch Exchange/);
     expect(identifyForeign(new Uint8Array([...int32(0, 20, 8), ...new Uint8Array(12)]))).toBe('Neverwinter Nights / KotOR binary MDL');
     expect(identifyForeign(bytes('\0\0\0\0garbage'))).toBeUndefined();

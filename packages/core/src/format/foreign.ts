@@ -110,6 +110,16 @@ export const foreignSignatures: ForeignSignature[] = [
   },
   {
     extensions: ['.mdl'],
+    // MATLAB Simulink saves block diagrams as text .mdl: `Model {` or `Library {` after optional
+    // blank lines (docs/formats/mdl.md §1.1).
+    describe: (b) => {
+      const head = ascii(b, 0, 64).replace(/^\uFEFF/, '');
+      const block = /^\s*(Model|Library)\s*\{/.exec(head)?.[1];
+      return block ? `MATLAB Simulink ${block === 'Model' ? 'model' : 'library'} (text .mdl), not an Ultra Engine model` : undefined;
+    },
+  },
+  {
+    extensions: ['.mdl'],
     describe: (b) => {
       const head = ascii(b, 0, 16);
       return /^(\/\/|Version|newmodel|#|MDLX)/.test(head) ? 'text MDL (Warcraft III / Neverwinter Nights), not an Ultra Engine model' : undefined;

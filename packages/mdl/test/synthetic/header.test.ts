@@ -21,6 +21,8 @@ describe('detection and header errors', () => {
     [head('MDL7'), /3D GameStudio/],
     [head('UMD2'), /Urho3D/],
     [head('// text model\n'), /text MDL/],
+    [head('Model {\n  Name "vdp"\n  Version 7.4\n'), /MATLAB Simulink model \(text \.mdl\)/],
+    [head('Library {\n  Name "simulink"\n'), /MATLAB Simulink library/],
     [head('', 0, 12, 34), /Neverwinter Nights \/ KotOR binary MDL/],
     [new Uint8Array(0), /an empty file/],
     [head('JUNK'), /expected an Ultra Engine MDL file/],
