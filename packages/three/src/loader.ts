@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { baseNameOf, registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene } from '@relic3d/core';
 import { toThree, type ThreeScene, type ToThreeOptions } from './to-three.js';
-import { besideUrl, missingReason } from './fetch.js';
+import { besideUrl, fetchUrl, listBesideFileUrl, missingReason } from './fetch.js';
 
 /**
  * Options passed to the format's parse: code page, kernels, and any format's own options, e.g. a
@@ -68,8 +68,8 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
       else console.error(error);
       this.manager.itemError(resolved);
     };
-    // fetch rather than THREE.FileLoader, so the loader also runs in workers and Node.
-    fetch(resolved, { headers: this.requestHeader, credentials: this.withCredentials ? 'include' : 'same-origin' })
+    // fetch rather than THREE.FileLoader, so the loader also runs in workers and Node (file: URLs too).
+    fetchUrl(resolved, { headers: this.requestHeader, credentials: this.withCredentials ? 'include' : 'same-origin' })
       .then(async (response) => {
         const data = new Uint8Array(await response.arrayBuffer());
         const missing = missingReason(resolved, response, data);
@@ -78,7 +78,12 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
           onProgress(new ProgressEvent('progress', { lengthComputable: true, loaded: data.length, total: data.length }));
         }
         const fileName = decodeURIComponent(baseNameOf(new URL(resolved, globalThis.location?.href ?? 'http://localhost/').pathname));
-        return this.parse(data, fileName, this.options.resolve ?? this.urlResolver(resolved));
+        let resolve = this.options.resolve;
+        if (!resolve) {
+          const listing = await listBesideFileUrl(resolved);
+          resolve = listing ? Object.assign(this.urlResolver(resolved), { list: () => listing }) : this.urlResolver(resolved);
+        }
+        return this.parse(data, fileName, resolve);
       })
       .then(onLoad, fail)
       .finally(() => this.manager.itemEnd(resolved));
