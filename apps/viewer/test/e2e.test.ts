@@ -10,6 +10,7 @@ import { failuresTests } from './e2e/failures.js';
 import { filesTests } from './e2e/files.js';
 import { urlTests } from './e2e/url.js';
 import { exportTests } from './e2e/export.js';
+import { layoutTests } from './e2e/layout.js';
 
 if (!executablePath) {
   const notice = `\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
@@ -28,6 +29,7 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
   filesTests();
   exportTests();
   urlTests();
+  layoutTests();
 
   it('writes nothing to the console as an error', () => {
     expect(problems, problems.join('\n')).toEqual([]);
