@@ -1,4 +1,5 @@
 export { GENERATOR } from './export/index.js';
+export { FINITE_SCENE, isKnownFinite } from './export/trust.js';
 export { toGlb, toGltf, toDocument, createIO, gltfExtensions } from './io/index.js';
 export { extrasArrayOf, isExtrasArrayReference, INLINE_ARRAY_LIMIT, type ExtrasArrayReference } from './io/extras-arrays.js';
 export { MSFTLod, Lod, MSFT_LOD } from './extensions/msft-lod.js';

@@ -107,6 +107,7 @@ export function attributeAccessor(ctx: ExportContext, name: string, data: Float3
       if (fixed.clamped) ctx.warn('GLTF_COLORS_CLAMPED', `${label}: ${fixed.clamped} colour values clamped to 0..1`);
       return fixed.data;
     }
+    if (ctx.finite) return array;
     const fixed = finiteValues(array);
     if (fixed.replaced) ctx.warn('GLTF_VALUES_FIXED', `${label}: ${fixed.replaced} non-finite ${name} values replaced by 0`);
     return fixed.data;

@@ -96,7 +96,7 @@ export function writeAnimations(ctx: ExportContext): void {
         if (unit.fixed) ctx.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${unit.fixed} zero or non-finite rotations replaced by the identity`);
         values = unit.data;
       } else {
-        const finite = finiteValues(values, ch.path === 'scale' && !cubic ? 1 : 0);
+        const finite = ctx.finite ? { data: values, replaced: 0 } : finiteValues(values, ch.path === 'scale' && !cubic ? 1 : 0);
         if (finite.replaced) ctx.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${finite.replaced} non-finite ${ch.path} values replaced`);
         values = finite.data;
       }

@@ -5,6 +5,7 @@ import { extrasOf, type ExtrasBudget } from './extras.js';
 import { BinaryLayout, emptyJson, type GltfJson, type Json } from './output.js';
 import type { cleanKeyTimes } from './sanitize.js';
 import type { TransformPlan } from './transforms.js';
+import { isKnownFinite } from './trust.js';
 
 /** asset.generator of every file written. */
 export const GENERATOR = `relic3d ${version} (@relic3d/gltf)`;
@@ -85,6 +86,8 @@ export class ExportContext {
   readonly timesByContent = new Map<string, Float32Array[]>();
   /** Base names of the images written (resource file names must not collide). */
   readonly imageNames = new Set<string>();
+  /** The scene's reader vouched that it is finite: its arrays are not scanned for NaN again (trust.ts). */
+  readonly finite: boolean;
   /** What extras may hold (depth, bulk arrays), and what was cut. */
   readonly extrasBudget: ExtrasBudget;
 
@@ -93,6 +96,7 @@ export class ExportContext {
     readonly options: ExportOptions,
   ) {
     this.warnings = new WarningSink('gltf', options.onWarning);
+    this.finite = isKnownFinite(scene);
     this.extrasBudget = { cut: 0, arrays: options.extrasArrays ?? 'buffer', layout: this.layout, omitted: 0 };
   }
 

@@ -109,7 +109,7 @@ function buildMesh(ctx: ExportContext, source: Mesh, name: string, jointLimit: n
           continue;
         }
         gt[key] = accessor(ctx, data, 3, `target:${key}`, (array) => {
-          const fixed = finiteValues(array);
+          const fixed = ctx.finite ? { data: array, replaced: 0 } : finiteValues(array);
           if (fixed.replaced) ctx.warn('GLTF_VALUES_FIXED', `${label}: ${fixed.replaced} non-finite morph target ${key} values replaced by 0`);
           return key === 'POSITION' ? { data: fixed.data, ...vec3Bounds(fixed.data) } : fixed.data;
         });
