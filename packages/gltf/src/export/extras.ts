@@ -51,6 +51,10 @@ export function toJSONValue(value: unknown, budget?: ExtrasBudget, seen: object[
         }
         return arrayReference(object, budget.layout);
       }
+      // Integer arrays are finite: copied in one call (V8's fast path), floats checked one by one.
+      if (!(object instanceof Float32Array || object instanceof Float64Array || object instanceof BigInt64Array || object instanceof BigUint64Array)) {
+        return Array.from(array as ArrayLike<number>);
+      }
       const out = new Array<unknown>(array.length);
       for (let i = 0; i < array.length; i++) {
         const x = array[i];
