@@ -1,5 +1,7 @@
-export { toDocument, GENERATOR } from './export/index.js';
-export { toGlb, toGltf, createIO, gltfExtensions } from './io/index.js';
+export { GENERATOR } from './export/index.js';
+export { FINITE_SCENE, isKnownFinite } from './export/trust.js';
+export { toGlb, toGltf, toDocument, createIO, gltfExtensions } from './io/index.js';
+export { extrasArrayOf, isExtrasArrayReference, INLINE_ARRAY_LIMIT, type ExtrasArrayReference } from './io/extras-arrays.js';
 export { MSFTLod, Lod, MSFT_LOD } from './extensions/msft-lod.js';
 export { candidateNames } from './images/names.js';
 /** Re-exported from @relic3d/core, where the image sniffer and decoders live. */

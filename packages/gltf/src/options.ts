@@ -13,11 +13,17 @@ export interface ExportOptions {
   /** Export only this clip (name or index); without it every clip is written. */
   animation?: string | number;
   /**
-   * toGlb/toGltf: interleave vertex attributes (glTF-Transform's layout, one buffer view per
-   * primitive with a byteStride). Default: one tightly packed buffer view per attribute, which is
-   * written several times faster. toDocument ignores it.
+   * Interleave vertex attributes (one buffer view per primitive with a byteStride). Default: one
+   * tightly packed buffer view per attribute, each copied in bulk.
    */
   interleave?: boolean;
+  /**
+   * Typed arrays in extras with more than 65,536 values (MDL's raw vertex tail, per-vertex
+   * displacement): 'buffer' (default) writes their bytes into a buffer view the extras reference
+   * as `{ bufferView, componentType?, count, arrayType }` (read back with `extrasArrayOf`); 'omit'
+   * leaves them out (GLTF_EXTRAS_ARRAYS_OMITTED). Shorter arrays stay JSON arrays.
+   */
+  extrasArrays?: 'buffer' | 'omit';
   /**
    * Most bytes of images embedded in one file (default 256 MiB); textures past it are left out
    * with a warning (GLTF_TEXTURE_LIMIT). Identical images are embedded once and count once.

@@ -1,9 +1,9 @@
 // Animations: one glTF animation per clip (or the chosen one), with key times and values as glTF
 // accepts them; channels of nodes whose parent carries a rotation are turned by it.
 import { math, type AnimationClip } from '@relic3d/core';
-import { accessor, TYPE_BY_SIZE } from './accessors.js';
+import { accessor } from './accessors.js';
 import type { ExportContext } from './context.js';
-import { extrasOf } from './extras.js';
+import type { Json } from './output.js';
 import { cleanKeyTimes, finiteValues, keptValues, unitQuaternionKeys } from './sanitize.js';
 
 /** The clips to write: every clip, or the one `options.animation` names (a RangeError when there is none). */
@@ -52,7 +52,8 @@ function sharedTimes(ctx: ExportContext, times: Float32Array): Float32Array {
 /** One glTF animation per selected clip; channels glTF cannot hold are left out with a warning. */
 export function writeAnimations(ctx: ExportContext): void {
   for (const clip of selectedClips(ctx)) {
-    const animation = ctx.doc.createAnimation(clip.name);
+    const samplers: Json[] = [];
+    const channels: Json[] = [];
     // glTF times start at 0 or later: a clip with earlier keys moves as a whole.
     let earliest = 0;
     for (const ch of clip.channels) {
@@ -64,17 +65,18 @@ export function writeAnimations(ctx: ExportContext): void {
     const shift = earliest < 0 ? Math.fround(-earliest) : 0;
     if (shift) ctx.warn('GLTF_ANIMATION_SHIFTED', `clip '${clip.name}' starts at ${earliest} s; keys moved by ${shift} s (glTF times are ≥ 0)`);
     const seen = new Set<string>();
+    const samplerIndex = new Map<string, number>();
     let last = 0;
     clip.channels.forEach((ch, c) => {
       const skip = (why: string) => ctx.warn('GLTF_CHANNEL_SKIPPED', `clip '${clip.name}' channel ${c}: ${why}`);
-      const target = ctx.nodes[ch.node];
+      const target = Number.isInteger(ch.node) && ch.node >= 0 && ch.node < ctx.scene.nodes.length ? ctx.json.nodes[ch.node] : undefined;
       if (!target) return skip(`node ${ch.node} does not exist`);
       const key = `${ch.node}/${ch.path}`;
       if (seen.has(key)) return skip(`a second ${ch.path} channel for node ${ch.node}`);
       const cubic = ch.interpolation === 'CUBICSPLINE';
       let size = ch.path === 'rotation' ? 4 : 3;
       if (ch.path === 'weights') {
-        size = target.getMesh()?.listPrimitives()[0]?.listTargets().length ?? 0;
+        size = target.mesh !== undefined ? ctx.targetCounts[target.mesh as number] : 0;
         if (!size) return skip('weights for a node without morph targets');
       }
       const stride = size * (cubic ? 3 : 1);
@@ -94,31 +96,37 @@ export function writeAnimations(ctx: ExportContext): void {
         if (unit.fixed) ctx.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${unit.fixed} zero or non-finite rotations replaced by the identity`);
         values = unit.data;
       } else {
-        const finite = finiteValues(values, ch.path === 'scale' && !cubic ? 1 : 0);
+        const finite = ctx.finite ? { data: values, replaced: 0 } : finiteValues(values, ch.path === 'scale' && !cubic ? 1 : 0);
         if (finite.replaced) ctx.warn('GLTF_VALUES_FIXED', `clip '${clip.name}' channel ${c}: ${finite.replaced} non-finite ${ch.path} values replaced`);
         values = finite.data;
       }
       last = Math.max(last, keys.times[keys.times.length - 1]);
-      const input = accessor(ctx, keys.times, 1, 'animation:input');
-      const output = ctx.doc
-        .createAccessor()
-        .setType(TYPE_BY_SIZE[ch.path === 'weights' ? 1 : (size as 3 | 4)])
-        .setArray(values)
-        .setBuffer(ctx.buffer);
-      const sampler = ctx.doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation(ch.interpolation);
-      const channel = ctx.doc.createAnimationChannel().setTargetNode(target).setTargetPath(ch.path).setSampler(sampler);
-      const extras = extrasOf(ch.extras);
-      if (extras) channel.setExtras(extras);
-      animation.addSampler(sampler).addChannel(channel);
+      // Key times are increasing here, so their bounds (which glTF requires) are the ends.
+      const times = keys.times;
+      const input = accessor(ctx, times, 1, 'animation:input', (data) => ({ data, min: [data[0]], max: [data[data.length - 1]] }));
+      const output = accessor(ctx, values, ch.path === 'weights' ? 1 : size, `animation:output:${ch.path === 'weights' ? 1 : size}`);
+      // Channels that share input, output and interpolation share one sampler.
+      const samplerKey = `${input}:${output}:${ch.interpolation}`;
+      let sampler = samplerIndex.get(samplerKey);
+      if (sampler === undefined) {
+        sampler = samplers.length;
+        samplers.push({ input, output, interpolation: ch.interpolation });
+        samplerIndex.set(samplerKey, sampler);
+      }
+      const channel: Json = { sampler, target: { node: ch.node, path: ch.path } };
+      const extras = ctx.extras(ch.extras);
+      if (extras) channel.extras = extras;
+      channels.push(channel);
     });
-    if (animation.listChannels().length === 0) {
+    if (channels.length === 0) {
       ctx.warn('GLTF_ANIMATION_EMPTY', `clip '${clip.name}' has no channels glTF can hold; left out`);
-      animation.dispose();
       continue;
     }
+    const animation: Json = { name: clip.name, channels, samplers };
     const duration = clip.duration + shift;
-    const extras = extrasOf(clip.extras, Number.isFinite(duration) && Math.abs(duration - last) > 1e-6 ? { duration: clip.duration } : undefined);
-    if (extras) animation.setExtras(extras);
+    const extras = ctx.extras(clip.extras, Number.isFinite(duration) && Math.abs(duration - last) > 1e-6 ? { duration: clip.duration } : undefined);
+    if (extras) animation.extras = extras;
+    ctx.json.animations.push(animation);
   }
 }
 

@@ -1,8 +1,25 @@
-// Extras: whatever the scene says that glTF has no field for, as plain JSON.
+// Extras: whatever the scene says that glTF has no field for, as plain JSON. Bulk typed arrays go
+// into buffer views the extras reference (io/extras-arrays.ts), never into millions of JSON numbers;
+// nesting is cut at a fixed depth, so neither this nor JSON.stringify recurses on input depth.
+import { arrayReference, INLINE_ARRAY_LIMIT } from '../io/extras-arrays.js';
 import type { ExportContext } from './context.js';
+import type { BinaryLayout, Json } from './output.js';
 
-/** Turns format extras into plain JSON: typed arrays become arrays, non-finite numbers null. */
-export function toJSONValue(value: unknown, seen: object[] = []): unknown {
+/** Deepest extras written; anything below becomes null (GLTF_EXTRAS_CUT). */
+export const MAX_EXTRAS_DEPTH = 64;
+
+/** Per export: where bulk arrays go and how much was cut. */
+export interface ExtrasBudget {
+  arrays: 'buffer' | 'omit';
+  layout: BinaryLayout;
+  /** Values cut for being nested too deep or cyclic. */
+  cut: number;
+  /** Bulk arrays left out (`extrasArrays: 'omit'`). */
+  omitted: number;
+}
+
+/** Turns format extras into plain JSON: typed arrays become arrays (or buffer references), non-finite numbers null. */
+export function toJSONValue(value: unknown, budget?: ExtrasBudget, seen: object[] = []): unknown {
   if (value === null || value === undefined) return null;
   switch (typeof value) {
     case 'number':
@@ -17,13 +34,27 @@ export function toJSONValue(value: unknown, seen: object[] = []): unknown {
       return null;
   }
   const object = value as object;
-  // The objects on the path from the root: a cycle becomes null (extras nest a few levels at most).
-  if (seen.includes(object)) return null;
+  // The objects on the path from the root: a cycle, or nesting past the limit, becomes null.
+  if (seen.length >= MAX_EXTRAS_DEPTH || seen.includes(object)) {
+    if (budget) budget.cut++;
+    return null;
+  }
   seen.push(object);
   try {
     if (ArrayBuffer.isView(object)) {
       if (object instanceof DataView) return null;
       const array = object as unknown as ArrayLike<number | bigint>;
+      if (budget && array.length > INLINE_ARRAY_LIMIT) {
+        if (budget.arrays === 'omit') {
+          budget.omitted++;
+          return null;
+        }
+        return arrayReference(object, budget.layout);
+      }
+      // Integer arrays are finite: copied in one call (V8's fast path), floats checked one by one.
+      if (!(object instanceof Float32Array || object instanceof Float64Array || object instanceof BigInt64Array || object instanceof BigUint64Array)) {
+        return Array.from(array as ArrayLike<number>);
+      }
       const out = new Array<unknown>(array.length);
       for (let i = 0; i < array.length; i++) {
         const x = array[i];
@@ -31,20 +62,20 @@ export function toJSONValue(value: unknown, seen: object[] = []): unknown {
       }
       return out;
     }
-    if (object instanceof ArrayBuffer) return Array.from(new Uint8Array(object));
+    if (object instanceof ArrayBuffer) return toJSONValue(new Uint8Array(object), budget, seen);
     if (Array.isArray(object)) {
       const out = new Array<unknown>(object.length);
-      for (let i = 0; i < object.length; i++) out[i] = toJSONValue(object[i], seen);
+      for (let i = 0; i < object.length; i++) out[i] = toJSONValue(object[i], budget, seen);
       return out;
     }
-    if (object instanceof Map) return toJSONValue(Object.fromEntries(object), seen);
-    if (object instanceof Set) return toJSONValue([...object], seen);
+    if (object instanceof Map) return toJSONValue(Object.fromEntries(object), budget, seen);
+    if (object instanceof Set) return toJSONValue([...object], budget, seen);
     if (object instanceof Date) return object.toISOString();
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(object)) {
       const v = (object as Record<string, unknown>)[k];
       if (v === undefined || typeof v === 'function') continue;
-      out[k] = toJSONValue(v, seen);
+      out[k] = toJSONValue(v, budget, seen);
     }
     return out;
   } finally {
@@ -53,7 +84,7 @@ export function toJSONValue(value: unknown, seen: object[] = []): unknown {
 }
 
 /** Plain-object extras, or undefined when there is nothing to write. */
-export function extrasOf(...parts: (Record<string, unknown> | undefined)[]): Record<string, unknown> | undefined {
+export function extrasOf(budget: ExtrasBudget | undefined, ...parts: (Record<string, unknown> | undefined)[]): Json | undefined {
   let merged: Record<string, unknown> | undefined;
   for (const part of parts) {
     if (!part) continue;
@@ -62,13 +93,13 @@ export function extrasOf(...parts: (Record<string, unknown> | undefined)[]): Rec
       if (v !== undefined) (merged ??= {})[k] = v;
     }
   }
-  return merged && (toJSONValue(merged) as Record<string, unknown>);
+  return merged && (toJSONValue(merged, budget) as Json);
 }
 
 /** The glTF scene's extras: the scene's own, where it came from, and its colliders (node indices as written). */
 export function writeSceneExtras(ctx: ExportContext): void {
-  const allNodes = ctx.doc.getRoot().listNodes();
-  const indexOf = (i: number | undefined) => (i === undefined || i < 0 || !ctx.nodes[i] ? undefined : allNodes.indexOf(ctx.nodes[i]));
+  // Scene node i is glTF node i.
+  const indexOf = (i: number | undefined) => (i === undefined || i < 0 || i >= ctx.scene.nodes.length ? undefined : i);
   const colliders = ctx.scene.colliders.map((c) => ({
     name: c.name,
     node: indexOf(c.node),
@@ -79,9 +110,15 @@ export function writeSceneExtras(ctx: ExportContext): void {
     scale: c.scale,
     extras: c.extras,
   }));
-  const extras = extrasOf(ctx.scene.extras, {
+  ctx.sceneExtras.value = ctx.extras(ctx.scene.extras, {
     relic3d: { format: ctx.scene.format, version: ctx.scene.version },
     colliders: colliders.length ? colliders : undefined,
   });
-  if (extras) ctx.gltfScene.setExtras(extras);
+}
+
+/** One warning for everything extras lost (called once, after every phase). */
+export function warnExtrasCut(ctx: ExportContext): void {
+  const { cut, omitted } = ctx.extrasBudget;
+  if (cut) ctx.warn('GLTF_EXTRAS_CUT', `${cut} extras values nested deeper than ${MAX_EXTRAS_DEPTH} levels (or in a cycle) written as null`);
+  if (omitted) ctx.warn('GLTF_EXTRAS_ARRAYS_OMITTED', `${omitted} typed arrays of over ${INLINE_ARRAY_LIMIT} values left out of the extras (extrasArrays: 'omit')`);
 }

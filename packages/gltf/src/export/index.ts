@@ -1,10 +1,9 @@
-import type { Document } from '@gltf-transform/core';
+// Scene → glTF JSON and a planned binary buffer, one phase per concern over the ExportContext.
 import type { Scene } from '@relic3d/core';
-import type { PositionBounds } from '../extensions/separate-vertex-buffers.js';
 import type { ExportOptions } from '../options.js';
 import { writeAnimations } from './animations.js';
 import { ExportContext } from './context.js';
-import { writeSceneExtras } from './extras.js';
+import { warnExtrasCut, writeSceneExtras } from './extras.js';
 import { hideUnchosenLevels } from './lod.js';
 import { attachContent } from './node-content.js';
 import { createNodes, linkHierarchy } from './nodes.js';
@@ -15,16 +14,11 @@ export { GENERATOR } from './context.js';
 export { DEFAULT_MAX_TEXTURE_BYTES } from './textures.js';
 
 /**
- * Builds a glTF-Transform Document from a scene. Nothing in `scene` is modified; data glTF cannot
- * hold as is (non-unit normals, duplicate joints, out-of-range colours) is fixed on copies and
- * reported through `onWarning`.
+ * Builds the glTF JSON of a scene and plans its binary buffer (nothing is copied yet: io/ packs
+ * it). Nothing in `scene` is modified; data glTF cannot hold as is (non-unit normals, duplicate
+ * joints, out-of-range colours) is fixed on copies and reported through `onWarning`.
  */
-export async function toDocument(scene: Scene, options: ExportOptions = {}): Promise<Document> {
-  return (await buildDocument(scene, options)).doc;
-}
-
-/** toDocument, plus the POSITION bounds found while checking the data (the writer needs them). */
-export async function buildDocument(scene: Scene, options: ExportOptions = {}): Promise<{ doc: Document; positionBounds: PositionBounds }> {
+export async function buildGltf(scene: Scene, options: ExportOptions = {}): Promise<ExportContext> {
   const ctx = new ExportContext(scene, options);
   // Each phase needs the ones before it: materials need the textures, skins the nodes, meshes
   // the skins (their joint counts), animations the meshes (morph target counts), skin roots the
@@ -38,12 +32,13 @@ export async function buildDocument(scene: Scene, options: ExportOptions = {}): 
   writeAnimations(ctx);
   ensureSkinRoots(ctx);
   writeSceneExtras(ctx);
-  // glTF forbids empty entities: no buffer without data, no scene without nodes.
-  const { doc, buffer, gltfScene } = ctx;
-  if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
-  if (gltfScene.listChildren().length === 0) {
-    doc.getRoot().setExtras(gltfScene.getExtras());
-    gltfScene.dispose();
-  } else doc.getRoot().setDefaultScene(gltfScene);
-  return { doc, positionBounds: ctx.positionBounds };
+  warnExtrasCut(ctx);
+  // glTF forbids empty entities: no scene without nodes (its extras go on the document then).
+  const { json } = ctx;
+  const extras = ctx.sceneExtras.value;
+  if (ctx.sceneRoots.length) {
+    json.scenes.push({ name: scene.name ?? 'Scene', nodes: ctx.sceneRoots, ...(extras ? { extras } : {}) });
+    json.scene = 0;
+  } else if (extras) json.extras = extras;
+  return ctx;
 }

@@ -1,7 +1,7 @@
 // Levels of detail: one chosen level (`options.lod`), or every level linked with MSFT_lod.
 import type { ExportContext } from './context.js';
 import { toJSONValue } from './extras.js';
-import { MSFTLod, MSFT_LOD } from '../extensions/msft-lod.js';
+import { MSFT_LOD } from '../extensions/msft-lod.js';
 
 /** With `options.lod`, every node under a level other than the chosen one loses its content. */
 export function hideUnchosenLevels(ctx: ExportContext): void {
@@ -35,26 +35,26 @@ export function linkLodLevels(ctx: ExportContext): Set<number> {
   const lodChildren = new Set<number>();
   if (ctx.options.lod !== undefined) return lodChildren;
   ctx.scene.nodes.forEach((node, i) => {
-    const levels = (node.lods ?? []).filter((l) => node.children.includes(l.node) && ctx.nodes[l.node]);
+    const levels = (node.lods ?? []).filter((l) => node.children.includes(l.node) && ctx.json.nodes[l.node]);
     if (levels.length === 0) return;
-    const top = ctx.nodes[levels[0].node];
+    const top = ctx.json.nodes[levels[0].node];
     // A one-level group needs no MSFT_lod; its host is still named so fromGltf restores the group.
     if (levels.length > 1) {
-      ctx.lodExtension ??= ctx.doc.createExtension(MSFTLod);
-      const lod = ctx.lodExtension.createLod();
+      ctx.use(MSFT_LOD);
+      const ids: number[] = [];
       for (const level of levels.slice(1)) {
-        lod.addLod(ctx.nodes[level.node]);
+        ids.push(level.node);
         lodChildren.add(level.node);
       }
-      top.setExtension(MSFT_LOD, lod);
+      top.extensions = { ...(top.extensions as object | undefined), [MSFT_LOD]: { ids } };
     }
     const coverage = levels.map((l) => l.screenCoverage);
     const distances = levels.map((l) => l.distance);
-    const lodExtras: Record<string, unknown> = { ...(top.getExtras() as Record<string, unknown>) };
+    const lodExtras: Record<string, unknown> = { ...(top.extras as Record<string, unknown> | undefined) };
     if (coverage.every((c) => c !== undefined && Number.isFinite(c))) lodExtras.MSFT_screencoverage = coverage;
     if (distances.some((d) => d !== undefined)) lodExtras.lodDistances = toJSONValue(distances);
     lodExtras.lodHost = node.name || `node_${i}`;
-    top.setExtras(lodExtras);
+    top.extras = lodExtras;
   });
   return lodChildren;
 }

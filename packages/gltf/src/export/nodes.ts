@@ -1,13 +1,12 @@
 // The node hierarchy: every scene node becomes one glTF node, written as T·R·S (transforms.ts
 // plans how sheared matrices are carried down), under its parent unless the parent chain loops.
-import type { Node as GNode } from '@gltf-transform/core';
-import { math, type Vec3 } from '@relic3d/core';
+import { math } from '@relic3d/core';
 import { angleOf, distanceFromIdentity } from './affine.js';
 import { selectedClips } from './animations.js';
 import type { ExportContext } from './context.js';
-import { extrasOf } from './extras.js';
 import { linkLodLevels } from './lod.js';
 import { finiteVector, unitQuaternion } from './sanitize.js';
+import type { Json } from './output.js';
 import { planTransforms, type Local, type NodePlan } from './transforms.js';
 
 const percent = (x: number): string => `${(x * 100).toPrecision(3)}%`;
@@ -57,23 +56,28 @@ export function createNodes(ctx: ExportContext): void {
 
   const skinJoints = new Set(ctx.scene.skins.flatMap((skin) => skin.joints));
   ctx.scene.nodes.forEach((node, i) => {
-    const g = ctx.doc.createNode(node.name || `node_${i}`);
+    const g: Json = { name: node.name || `node_${i}` };
     const label = `node '${node.name || i}'`;
     const plan = ctx.plan.nodes[i];
-    if (plan.translation) g.setTranslation(finiteVector(plan.translation, 0).value as Vec3);
+    if (plan.translation) setVector(g, 'translation', finiteVector(plan.translation, 0).value, [0, 0, 0]);
     // Kept: hand-built scenes need it, and builders' quaternions change in their last bits (as the recorded .glb files hold them).
-    if (plan.rotation) g.setRotation(unitQuaternion(plan.rotation));
-    if (plan.scale) g.setScale(finiteVector(plan.scale, 1).value as Vec3);
+    if (plan.rotation) setVector(g, 'rotation', unitQuaternion(plan.rotation), [0, 0, 0, 1]);
+    if (plan.scale) setVector(g, 'scale', finiteVector(plan.scale, 1).value, [1, 1, 1]);
     if (plan.sheared) warnSheared(ctx, i, plan);
     if (node.weights?.length && node.weights.some((w) => !Number.isFinite(w))) {
       ctx.warn('GLTF_NODE_FIXED', `${label}: non-finite morph weights replaced by 0`);
     }
-    const extras = extrasOf(node.extras);
+    const extras = ctx.extras(node.extras);
     // glTF knows joints only through skins; a bone no skin lists is marked so fromGltf keeps it a joint.
-    if (node.joint && !skinJoints.has(i)) g.setExtras({ ...extras, joint: true });
-    else if (extras) g.setExtras(extras);
-    ctx.nodes.push(g);
+    if (node.joint && !skinJoints.has(i)) g.extras = { ...extras, joint: true };
+    else if (extras) g.extras = extras;
+    ctx.addNode(g);
   });
+}
+
+/** Sets a TRS part unless it is the default (glTF leaves defaults out). */
+function setVector(g: Json, key: string, value: number[], fallback: number[]): void {
+  if (value.some((x, k) => x !== fallback[k])) g[key] = value;
 }
 
 /** Per node, the scene node it is written under, or -1 (the links linkHierarchy makes, LOD levels included). */
@@ -144,19 +148,16 @@ export function linkHierarchy(ctx: ExportContext): void {
   ctx.scene.nodes.forEach((node, i) => {
     for (const child of node.children) {
       if (lodChildren.has(child) || ctx.cyclic.has(child)) continue;
-      const g = ctx.nodes[child];
-      if (g && ctx.scene.nodes[child].parent === i && !ctx.parentOf.has(g)) {
-        const parent = ctx.plan.nodes[child].underRemainder ? remainderNode(ctx, i) : ctx.nodes[i];
-        parent.addChild(g);
-        ctx.parentOf.set(g, parent);
+      if (ctx.scene.nodes[child] && ctx.scene.nodes[child].parent === i && !ctx.parentOf.has(child)) {
+        ctx.addChild(ctx.plan.nodes[child].underRemainder ? remainderNode(ctx, i) : i, child);
       }
     }
   });
+  const inScene = new Set<number>();
   for (const root of ctx.scene.roots) {
-    const g = ctx.nodes[root];
-    if (g && ctx.scene.nodes[root].parent === -1 && !ctx.sceneRoots.has(g)) {
-      ctx.gltfScene.addChild(g);
-      ctx.sceneRoots.add(g);
+    if (ctx.scene.nodes[root] && ctx.scene.nodes[root].parent === -1 && !inScene.has(root)) {
+      ctx.sceneRoots.push(root);
+      inScene.add(root);
     }
   }
 }
@@ -165,13 +166,15 @@ export function linkHierarchy(ctx: ExportContext): void {
  * The node between scene node `i` and its animated children when `i`'s carry is not a rotation:
  * that carry as T·R·S (its Vᵀ turns the children's channels).
  */
-function remainderNode(ctx: ExportContext, i: number): GNode {
+function remainderNode(ctx: ExportContext, i: number): number {
   let g = ctx.remainderNodes.get(i);
-  if (!g) {
+  if (g === undefined) {
     const split = ctx.plan.remainders.get(i)!;
-    g = ctx.doc.createNode(`${ctx.nodes[i].getName()} (remainder)`).setRotation(unitQuaternion(split.rotation)).setScale(finiteVector(split.scale, 1).value as Vec3);
-    ctx.nodes[i].addChild(g);
-    ctx.parentOf.set(g, ctx.nodes[i]);
+    const def: Json = { name: `${ctx.json.nodes[i].name as string} (remainder)` };
+    setVector(def, 'rotation', unitQuaternion(split.rotation), [0, 0, 0, 1]);
+    setVector(def, 'scale', finiteVector(split.scale, 1).value, [1, 1, 1]);
+    g = ctx.addNode(def);
+    ctx.addChild(i, g);
     ctx.remainderNodes.set(i, g);
   }
   return g;

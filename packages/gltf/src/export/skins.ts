@@ -1,9 +1,9 @@
 // Skins: joints, inverse bind matrices, one root above every skin's joints, and the joint weights
 // each skinned primitive is written with.
-import type { Node as GNode } from '@gltf-transform/core';
 import { math, type Skin } from '@relic3d/core';
+import { accessor } from './accessors.js';
 import type { ExportContext } from './context.js';
-import { extrasOf } from './extras.js';
+import type { Json } from './output.js';
 import { cleanSkinWeights } from './sanitize.js';
 
 /** One glTF skin per scene skin whose joints all exist (once each); others are left out (null). */
@@ -14,18 +14,17 @@ export function createSkins(ctx: ExportContext): void {
       ctx.warn('GLTF_SKIN_EMPTY', `skin ${s} has no joints and is left out`);
       continue;
     }
-    if (skin.joints.some((j) => !ctx.nodes[j]) || new Set(skin.joints).size !== skin.joints.length) {
+    if (skin.joints.some((j) => !ctx.json.nodes[j] || !Number.isInteger(j) || j >= ctx.scene.nodes.length) || new Set(skin.joints).size !== skin.joints.length) {
       ctx.skins.push(null);
       ctx.warn('GLTF_SKIN_INVALID', `skin ${s} names a node that does not exist, or one node twice; left out`);
       continue;
     }
-    const g = ctx.doc.createSkin(skin.name ?? `skin_${s}`);
-    for (const j of skin.joints) g.addJoint(ctx.nodes[j]);
-    const ibm = inverseBindMatrices(ctx, skin, s);
-    g.setInverseBindMatrices(ctx.doc.createAccessor().setType('MAT4').setArray(ibm).setBuffer(ctx.buffer));
-    const extras = extrasOf(skin.extras);
-    if (extras) g.setExtras(extras);
-    ctx.skins.push(g);
+    const g: Json = { name: skin.name ?? `skin_${s}`, joints: [...skin.joints] };
+    g.inverseBindMatrices = accessor(ctx, inverseBindMatrices(ctx, skin, s), 16, 'inverseBindMatrices');
+    const extras = ctx.extras(skin.extras);
+    if (extras) g.extras = extras;
+    ctx.json.skins.push(g);
+    ctx.skins.push(ctx.json.skins.length - 1);
   }
 }
 
@@ -73,14 +72,14 @@ function affineAndFinite(matrices: Float32Array): boolean {
   return true;
 }
 
-function topOf(ctx: ExportContext, node: GNode): GNode {
+function topOf(ctx: ExportContext, node: number): number {
   let n = node;
-  for (let p = ctx.parentOf.get(n); p; p = ctx.parentOf.get(n)) n = p;
+  for (let p = ctx.parentOf.get(n); p !== undefined; p = ctx.parentOf.get(n)) n = p;
   return n;
 }
 
-function isAncestorOrSelf(ctx: ExportContext, ancestor: GNode, node: GNode): boolean {
-  for (let n: GNode | undefined = node; n; n = ctx.parentOf.get(n)) if (n === ancestor) return true;
+function isAncestorOrSelf(ctx: ExportContext, ancestor: number, node: number): boolean {
+  for (let n: number | undefined = node; n !== undefined; n = ctx.parentOf.get(n)) if (n === ancestor) return true;
   return false;
 }
 
@@ -88,33 +87,35 @@ function isAncestorOrSelf(ctx: ExportContext, ancestor: GNode, node: GNode): boo
 function setSkeletons(ctx: ExportContext): void {
   ctx.scene.skins.forEach((skin, s) => {
     const g = ctx.skins[s];
-    if (!g || skin.skeleton === undefined) return;
-    const root = ctx.nodes[skin.skeleton];
-    if (root && skin.joints.every((j) => isAncestorOrSelf(ctx, root, ctx.nodes[j]))) g.setSkeleton(root);
+    if (g === null || g === undefined || skin.skeleton === undefined) return;
+    const root = skin.skeleton;
+    if (ctx.json.nodes[root] && root < ctx.scene.nodes.length && skin.joints.every((j) => isAncestorOrSelf(ctx, root, j))) ctx.json.skins[g].skeleton = root;
   });
 }
 
 /** glTF wants every skin's joints under one root; add an identity root above several. */
 export function ensureSkinRoots(ctx: ExportContext): void {
+  const roots = new Set(ctx.sceneRoots);
   for (const [s, g] of ctx.skins.entries()) {
-    if (!g) continue;
-    const tops = new Set(ctx.scene.skins[s].joints.map((j) => topOf(ctx, ctx.nodes[j])));
+    if (g === null) continue;
+    const tops = new Set(ctx.scene.skins[s].joints.map((j) => topOf(ctx, j)));
     if (tops.size < 2) continue;
-    const inScene = [...tops].every((t) => ctx.sceneRoots.has(t));
+    const inScene = [...tops].every((t) => roots.has(t));
     if (!inScene) {
       ctx.warn('GLTF_SKIN_ROOTS', `skin ${s}: joints have ${tops.size} separate roots outside the scene; left as is`);
       continue;
     }
-    const root = ctx.doc.createNode(`skeleton_root_${s}`);
+    const name = `skeleton_root_${s}`;
+    const root = ctx.addNode({ name });
     for (const t of tops) {
-      ctx.gltfScene.removeChild(t);
-      ctx.sceneRoots.delete(t);
-      root.addChild(t);
-      ctx.parentOf.set(t, root);
+      roots.delete(t);
+      ctx.addChild(root, t);
     }
-    ctx.gltfScene.addChild(root);
-    ctx.sceneRoots.add(root);
-    ctx.warn('GLTF_SKIN_ROOT_ADDED', `skin ${s}: joints had ${tops.size} separate roots; added an identity node '${root.getName()}' above them`);
+    roots.add(root);
+    const kept = ctx.sceneRoots.filter((r) => !tops.has(r));
+    ctx.sceneRoots.length = 0;
+    ctx.sceneRoots.push(...kept, root);
+    ctx.warn('GLTF_SKIN_ROOT_ADDED', `skin ${s}: joints had ${tops.size} separate roots; added an identity node '${name}' above them`);
   }
   setSkeletons(ctx);
 }

@@ -1,9 +1,7 @@
-import type { Texture as GTexture } from '@gltf-transform/core';
-import { EXTTextureWebP } from '@gltf-transform/extensions';
 import { embeddable, loadImage, locate, type ImageOutcome } from '../images/load.js';
 import { imageBaseName, normalPath } from '../images/names.js';
 import type { ExportContext } from './context.js';
-import { extrasOf } from './extras.js';
+import type { Json } from './output.js';
 import { SLOTS } from './materials.js';
 
 /** Default cap on the bytes of embedded images in one file (`maxTextureBytes`). */
@@ -33,7 +31,7 @@ export async function writeTextures(ctx: ExportContext): Promise<void> {
       return outcome;
     }),
   );
-  const byContent = new Map<string, { data: Uint8Array; texture: GTexture }[]>();
+  const byContent = new Map<string, { data: Uint8Array; image: number }[]>();
   const limit = options.maxTextureBytes ?? DEFAULT_MAX_TEXTURE_BYTES;
   let embedded = 0;
   indices.forEach((index, k) => {
@@ -43,7 +41,7 @@ export async function writeTextures(ctx: ExportContext): Promise<void> {
     if ('problem' in outcome) {
       ctx.textures.set(index, null);
       ctx.textureProblems.set(index, outcome.problem);
-      const code = outcome.problem === 'missing' || outcome.problem === 'no image' ? 'GLTF_TEXTURE_MISSING' : 'GLTF_TEXTURE_UNSUPPORTED';
+      const code = outcome.problem === 'missing' || outcome.problem === 'no image' ? 'GLTF_TEXTURE_MISSING' : outcome.problem.startsWith('corrupt') ? 'GLTF_IMAGE_CORRUPT' : 'GLTF_TEXTURE_UNSUPPORTED';
       ctx.warn(code, `texture '${label}' ${outcome.reason}`);
       return;
     }
@@ -51,7 +49,7 @@ export async function writeTextures(ctx: ExportContext): Promise<void> {
     const content = contentKey(data);
     const same = byContent.get(content)?.find((c) => sameBytes(c.data, data));
     if (same) {
-      ctx.textures.set(index, same.texture);
+      ctx.textures.set(index, same.image);
       return;
     }
     if (embedded + data.byteLength > limit) {
@@ -64,17 +62,20 @@ export async function writeTextures(ctx: ExportContext): Promise<void> {
       return;
     }
     embedded += data.byteLength;
-    if (mimeType === 'image/webp') ctx.doc.createExtension(EXTTextureWebP);
+    if (mimeType === 'image/webp') ctx.use('EXT_texture_webp');
     let base = imageBaseName(texture.uri ?? texture.name, `texture_${index}`);
     while (ctx.imageNames.has(base)) base += '_';
     ctx.imageNames.add(base);
-    const image = ctx.doc.createTexture(texture.name ?? base).setImage(data).setMimeType(mimeType).setURI(`${base}.${extension}`);
-    const extras = extrasOf(texture.extras, { uri: texture.uri, convertedFrom });
-    if (extras) image.setExtras(extras);
+    const def: Json = { name: texture.name ?? base, mimeType };
+    const extras = ctx.extras(texture.extras, { uri: texture.uri, convertedFrom });
+    if (extras) def.extras = extras;
+    const image = ctx.json.images.length;
+    ctx.json.images.push(def);
+    ctx.images.push({ image, data, uri: `${base}.${extension}` });
     ctx.textures.set(index, image);
     let list = byContent.get(content);
     if (!list) byContent.set(content, (list = []));
-    list.push({ data, texture: image });
+    list.push({ data, image });
   });
 }
 

@@ -1,4 +1,5 @@
 import { sniffImage, type CompanionCache, type Resolver } from '@relic3d/core';
+import { imageProblem } from './check.js';
 import { candidateNames } from './names.js';
 import { legacyImageToPng } from './png.js';
 
@@ -25,7 +26,12 @@ export const IMAGE_CACHE_PREFIX = 'gltf:image:';
  */
 export async function embeddable(bytes: Uint8Array, name: string): Promise<ImageOutcome> {
   const kind = sniffImage(bytes, name);
-  if (kind?.embeddable) return { image: { data: bytes, mimeType: kind.mimeType, extension: kind.extension } };
+  if (kind?.embeddable) {
+    // Embedded as they are, so checked first: a corrupt image would make the file invalid.
+    const problem = imageProblem(bytes, kind.mimeType);
+    if (problem) return { problem: `corrupt ${kind.extension}`, reason: `is a corrupt ${kind.extension.toUpperCase()} image (${problem}); left out (its path stays in the material's extras)` };
+    return { image: { data: bytes, mimeType: kind.mimeType, extension: kind.extension } };
+  }
   const converted = await legacyImageToPng(bytes, name);
   if (converted) return { image: { data: converted.png, mimeType: 'image/png', extension: 'png', convertedFrom: converted.from } };
   return {

@@ -1,11 +1,13 @@
+import type { BinaryLayout } from '../export/output.js';
+
 /**
- * The .glb container (what WebIO.writeBinary does, with one copy of the binary chunk instead of
- * three): 12-byte header, JSON chunk padded with spaces, BIN chunk padded with zeros.
+ * The .glb container, written in one allocation: 12-byte header, JSON chunk padded with spaces,
+ * BIN chunk padded with zeros. Each planned array is copied once, straight into its place.
  */
-export function packGlb(json: unknown, bin: Uint8Array | undefined): Uint8Array {
-  const text = new TextEncoder().encode(JSON.stringify(json));
+export function writeGlb(jsonText: string, layout: BinaryLayout | { byteLength: number; pack(out: Uint8Array, at: number): void }): Uint8Array {
+  const text = new TextEncoder().encode(jsonText);
   const jsonLength = (text.length + 3) & ~3;
-  const binLength = bin?.byteLength ? (bin.byteLength + 3) & ~3 : 0;
+  const binLength = (layout.byteLength + 3) & ~3;
   const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
   const glb = new Uint8Array(total);
   const view = new DataView(glb.buffer);
@@ -20,7 +22,13 @@ export function packGlb(json: unknown, bin: Uint8Array | undefined): Uint8Array 
     const at = 20 + jsonLength;
     view.setUint32(at, binLength, true);
     view.setUint32(at + 4, 0x004e4942, true); // 'BIN\0'
-    glb.set(bin!, at + 8);
+    layout.pack(glb, at + 8);
   }
   return glb;
+}
+
+/** A .glb of JSON (stringified here) and one binary chunk (tests build files with it). */
+export function packGlb(json: unknown, bin: Uint8Array | undefined): Uint8Array {
+  const byteLength = bin?.byteLength ?? 0;
+  return writeGlb(JSON.stringify(json), { byteLength, pack: (out, at) => out.set(bin!, at) });
 }
