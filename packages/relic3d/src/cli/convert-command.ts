@@ -27,6 +27,7 @@ interface ConvertOptions extends ReadOptions {
   format?: string;
   outCodePage?: string;
   copyTextures: boolean;
+  force?: boolean;
   json?: boolean;
 }
 
@@ -51,11 +52,21 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
     .option('--lod <n>', 'glTF output: export only this level of detail (0 = most detailed)', parseIntOption)
     .option('--animation <name>', 'glTF output: export only this clip')
     .option('--no-copy-textures', 'legacy output: do not copy the textures found beside the input to the output folder')
+    .option('--force', 'replace files already there (never the input); without it an existing file is an error and nothing is written')
     .option('--json', 'print the result (files written, warnings) or the error as JSON')
     .addOption(rootOption())
     .addOption(codePageOption())
     .addOption(outCodePageOption())
     .addOption(motionsOption())
+    .addHelpText(
+      'after',
+      `
+Files written: the output and every file its format needs (.chr, .ani, .mat, images, copied textures),
+all in the output's folder. All are checked before the first byte is written, and either all are
+written or none. An existing file is never replaced unless --force; the input never is (nor a link
+to it). Names too long for the file system are shortened, and Windows device names (CON, NUL, COM1,
+...) get a '_', with a warning; the model refers to the files under the names written.`,
+    )
     .action(async (input: string, requested: string | undefined, opts: ConvertOptions) => {
       const { io } = ctx;
       const output = defaultOutput(input, requested, opts.format ? extensionOf(opts.format) : '.glb');
@@ -68,10 +79,6 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
       const gltfOut = typeof target === 'string';
       if (!gltfOut && (opts.lod !== undefined || opts.animation !== undefined)) {
         io.err(`error: --lod and --animation choose what a glTF output holds; ${targetId} is written whole\n`);
-        throw new Exit(EXIT.USAGE);
-      }
-      if (realOrResolved(output) === realOrResolved(input)) {
-        io.err(`error: ${output}: the output would replace the input; name another file or folder\n`);
         throw new Exit(EXIT.USAGE);
       }
       const failed = (subject: string, e: unknown): never => {
@@ -97,6 +104,9 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
         format: targetId,
         resolve,
         copyTextures: opts.copyTextures && !sameFolder,
+        force: opts.force === true,
+        // The input is never replaced, also through a link or another name for it.
+        protect: [input],
         lod: opts.lod,
         animation: opts.animation,
         ...(gltfOut ? {} : codePageFor(opts)),
