@@ -40,8 +40,15 @@ const sameFile = (s: Stats, real: string | undefined, id: Identity) => (s.ino !=
 
 let commits = 0;
 
-const refuse = (format: string, file: string, limit: string, max: string, message: string) =>
-  new WriteError({ format, code: 'UNSUPPORTED', limit, value: file, max, where: file, message });
+/** Why an output file was refused; on the `WriteError` as `refusal`. */
+export type OutputRefusal = 'OUTPUT_IS_INPUT' | 'OUTPUT_EXISTS' | 'OUTPUT_OUTSIDE' | 'OUTPUT_NOT_A_FILE' | 'OUTPUT_NAME_TOO_LONG';
+
+const refuse = (format: string, file: string, refusal: OutputRefusal, limit: string, max: string | number, message: string) =>
+  Object.assign(new WriteError({ format, code: refusal === 'OUTPUT_NAME_TOO_LONG' ? 'OVER_LIMIT' : 'UNSUPPORTED', limit, value: file, max, where: file, message }), { refusal });
+
+/** The refusal of a `WriteError` `commitFiles` threw, or undefined for any other error. */
+export const refusalOf = (e: unknown): OutputRefusal | undefined =>
+  e instanceof WriteError ? ((e as WriteError & { refusal?: OutputRefusal }).refusal ?? undefined) : undefined;
 
 /** Nearest existing folder of `folder` (real), or undefined. */
 function existingAncestor(folder: string): string | undefined {
@@ -65,7 +72,7 @@ export function checkTargets(folder: string, files: readonly PlannedFile[], opti
   for (const { name } of files) {
     const target = path.join(folder, name);
     const tooLong = nameLimitProblem(real, name);
-    if (tooLong) throw new WriteError({ format: options.format, code: 'OVER_LIMIT', limit: 'file name bytes', value: name, max: 255, where: target, message: `cannot create '${target}': ${tooLong}` });
+    if (tooLong) throw refuse(options.format, target, 'OUTPUT_NAME_TOO_LONG', 'file name bytes', 255, `cannot create '${target}': ${tooLong}`);
     let there: Stats | undefined;
     try {
       there = lstatSync(target);
@@ -86,15 +93,15 @@ export function checkTargets(folder: string, files: readonly PlannedFile[], opti
     }
     for (const id of protect) {
       if (sameFile(there, resolved, id) || (followed && sameFile(followed, resolved, id))) {
-        throw refuse(options.format, target, 'input file', 'a file other than the input', `refusing to write '${target}': it is the input ${id.real}${there.isSymbolicLink() ? ' (through a symlink)' : there.nlink > 1 ? ' (a hard link)' : ''}; name another output`);
+        throw refuse(options.format, target, 'OUTPUT_IS_INPUT', 'input file', 'a file other than the input', `refusing to write '${target}': it is the input ${id.real}${there.isSymbolicLink() ? ' (through a symlink)' : there.nlink > 1 ? ' (a hard link)' : ''}; name another output`);
       }
     }
     if (there.isSymbolicLink()) {
-      if (!resolved || !isInside(real, resolved)) throw refuse(options.format, target, 'symlink', 'a file inside the output folder', `refusing to write '${target}': it is a symlink that leaves the output folder`);
+      if (!resolved || !isInside(real, resolved)) throw refuse(options.format, target, 'OUTPUT_OUTSIDE', 'symlink', 'a file inside the output folder', `refusing to write '${target}': it is a symlink that leaves the output folder`);
     } else if (!there.isFile()) {
-      throw refuse(options.format, target, 'existing file', 'a regular file', `refusing to write '${target}': a folder or special file is in the way`);
+      throw refuse(options.format, target, 'OUTPUT_NOT_A_FILE', 'existing file', 'a regular file', `refusing to write '${target}': a folder or special file is in the way`);
     }
-    if (!options.force) throw refuse(options.format, target, 'existing file', 'a new file (--force replaces it)', `refusing to replace '${target}': it exists and this run did not create it (--force replaces it)`);
+    if (!options.force) throw refuse(options.format, target, 'OUTPUT_EXISTS', 'existing file', 'a new file (--force replaces it)', `refusing to replace '${target}': it exists and this run did not create it (--force replaces it)`);
   }
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { serializeError, type Warning } from '@relic3d/core';
 import { describeScene } from '../info.js';
+import { refusalOf } from '../output-commit.js';
 import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
 import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
@@ -82,7 +83,9 @@ to it). Names too long for the file system are shortened, and Windows device nam
         throw new Exit(EXIT.USAGE);
       }
       const failed = (subject: string, e: unknown): never => {
-        io.err(formatError(subject, e, ctx.verbose));
+        // A refused output file is no limit of the format: its message and why, on one line.
+        const refusal = refusalOf(e);
+        io.err(refusal ? `error: ${subject}: ${(e as Error).message} [${refusal}]\n` : formatError(subject, e, ctx.verbose));
         if (opts.json) io.out(JSON.stringify({ ok: false, input, output, format: targetId, error: errorJson(e) }, null, 2) + '\n');
         throw new Exit(EXIT.FAILED);
       };
@@ -132,7 +135,7 @@ function codePageFor(opts: ConvertOptions): { codePage?: string } {
 function errorJson(e: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = { ...serializeError(e) };
   if (e instanceof Error) {
-    for (const key of ['code', 'format', 'limit', 'value', 'max', 'where'] as const) {
+    for (const key of ['code', 'format', 'limit', 'value', 'max', 'where', 'refusal'] as const) {
       const value = (e as unknown as Record<string, unknown>)[key];
       if (value !== undefined && out[key] === undefined) out[key] = value;
     }
