@@ -75,9 +75,13 @@ export function diskSafeNames(scene: Scene, folder: string, resolve?: Resolver):
   const budget = nameBudget(folder);
   const warnings: Warning[] = [];
   const aliases = new Map<string, string>();
-  const fix = (text: string | undefined, what: string): string | undefined => {
+  // A texture's uri and name are often the same: one new name and one warning for both.
+  const renamed = new Map<string, string>();
+  const fix = (text: string | undefined, what: string, warnings: Warning[]): string | undefined => {
     if (!text || text.startsWith('data:')) return text;
     const base = baseOf(text);
+    const known = renamed.get(`${what}\u0000${base}`);
+    if (known !== undefined) return known === base ? text : text.slice(0, text.length - base.length) + known;
     let next = base;
     if (bytesOf(next) > budget) {
       next = shortenName(next, budget);
@@ -85,22 +89,26 @@ export function diskSafeNames(scene: Scene, folder: string, resolve?: Resolver):
     }
     const safe = unreserved(next);
     if (safe !== next) warnings.push({ code: 'WRITE_FILE_NAME_RESERVED', message: `${what} "${next}" is a device name on Windows; written as "${safe}"` });
+    renamed.set(`${what}\u0000${base}`, safe);
     if (safe === base) return text;
-    const renamed = text.slice(0, text.length - base.length) + safe;
-    aliases.set(renamed, text);
+    const out = text.slice(0, text.length - base.length) + safe;
+    aliases.set(out, text);
     aliases.set(safe, text);
-    return renamed;
+    return out;
   };
   const textures = scene.textures.map((t) => {
-    const uri = fix(t.uri, 'texture');
-    const name = fix(t.name, 'texture');
+    // A texture's uri and name (often its stem): one warning for the texture.
+    const notes: Warning[] = [];
+    const uri = fix(t.uri, 'texture', notes);
+    const name = fix(t.name, 'texture', t.uri ? [] : notes);
+    warnings.push(...notes);
     return uri === t.uri && name === t.name ? t : { ...t, ...(t.uri !== undefined ? { uri } : {}), ...(t.name !== undefined ? { name } : {}) };
   });
   const materials = scene.materials.map((m) => {
-    const name = fix(m.name, 'material');
+    const name = fix(m.name, 'material', warnings);
     return name === m.name ? m : { ...m, name: name! };
   });
-  if (!warnings.length) return { scene, resolve, warnings };
+  if (!aliases.size) return { scene, resolve, warnings };
   const aliased: Resolver | undefined = resolve && Object.assign((name: string) => resolve(aliases.get(name) ?? name), {
     ...(resolve.list ? { list: () => resolve.list!() } : {}),
     ...(resolve.key ? { key: (name: string) => resolve.key!(aliases.get(name) ?? name) } : {}),
