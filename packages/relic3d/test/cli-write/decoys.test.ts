@@ -65,7 +65,7 @@ describe.runIf(hasCorpus)('relic3d convert among decoys changes nothing but its 
     const made = await run('convert', path.join(dir, 'mvr_AiBatt.o3d'), path.join(dir, 'bat.glb'));
     expect(made.code, made.stderr).toBe(0);
     glbSource = path.join(dir, 'bat.glb');
-  }, 120_000);
+  }, 900_000);
 
   const cases = [...SOURCES.map((s) => ({ id: s.id, source: s })), { id: 'glb', source: undefined }];
   for (const { id, source } of cases) {
