@@ -2,7 +2,7 @@
 // image is named `model.glb` replaced itself with a PNG (exit 0), `victim.txt`/`.env`/`CON.png`
 // beside the output were overwritten, and 300- or 5,000-character names died with ENAMETOOLONG
 // after the main file was written.
-import { existsSync, linkSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, type Scene } from 'relic3d';
@@ -110,6 +110,20 @@ describe.runIf(hasCorpus)('convert never replaces what it must not (reproducers)
     const back = await parseFile(path.join(dir, 'out.ase'));
     expect(back.textures.map((t) => path.basename(t.uri!)).sort()).toEqual([...images].sort());
     for (const name of images) expect(readFileSync(path.join(dir, name)).subarray(0, PNG.length).equals(PNG)).toBe(true);
+  });
+
+  it('in a folder 3,900 bytes deep, a 250-character texture name is shortened to fit the 4,095-byte path', async () => {
+    const top = tmp('repro-deep');
+    let dir = top;
+    while (bytesOf(dir) < 3700) dir = path.join(dir, 'd'.repeat(200));
+    mkdirSync(dir, { recursive: true });
+    await writeFile(await jeepWith([`${'w'.repeat(246)}.png`]), path.join(dir, 'in.glb'));
+    const result = await run('convert', path.join(dir, 'in.glb'), path.join(dir, 'out.ase'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    const image = JSON.parse(result.stdout).files[1].path as string;
+    expect(bytesOf(image)).toBeLessThan(4096);
+    expect(bytesOf(path.basename(image))).toBeLessThan(246);
+    expect(readFileSync(path.join(dir, 'out.ase'), 'latin1')).toContain(`*BITMAP "${path.basename(image)}"`);
   });
 
   it('a 5,000-character material name: the .mat file is shortened and the .mdl refers to it', async () => {
