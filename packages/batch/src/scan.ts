@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { detectFormat, type FolderIndex } from '@relic3d/core';
-import { readHead, walkFolder } from '@relic3d/core/node';
+import { isInside, readHead, walkFolder } from '@relic3d/core/node';
 import { formatExtensions, formats } from '@relic3d/formats';
 
 /** Models past this size are reported, not read (typed arrays and `Buffer` stop at 2 GiB). */
@@ -22,6 +22,13 @@ export interface ScannedFile {
   error?: { name: string; message: string; code?: string };
 }
 
+/** An entry of the folder that is not converted, and why. */
+export interface SkippedEntry {
+  /** Path relative to the batch folder, with '/' (a folder ends in '/'). */
+  file: string;
+  reason: string;
+}
+
 export interface FolderScan {
   /** Real path of the batch folder: the root no lookup leaves. */
   root: string;
@@ -29,8 +36,11 @@ export interface FolderScan {
   index: FolderIndex;
   /** Model files in walk order (folders sorted, names sorted): the report's order. */
   inputs: ScannedFile[];
-  /** Other files (companions, images, unknown content), root-relative. */
-  skipped: string[];
+  /**
+   * Everything else, root-relative, with why: companions and images, unknown content, and entries
+   * never opened (FIFOs, sockets, devices, folders named like models, symlinks that leave the folder).
+   */
+  skipped: SkippedEntry[];
   /** Folders that could not be listed, root-relative. */
   unreadableFolders: string[];
 }
@@ -48,31 +58,78 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
   const files: string[] = [];
   const rooted = walkFolder(root, (relative) => files.push(relative), exclude);
   const inputs: ScannedFile[] = [];
-  const skipped: string[] = [];
+  const skipped: SkippedEntry[] = [];
   for (const file of files) {
     const full = path.join(rooted.root, ...file.split('/'));
     const ext = path.extname(file).toLowerCase();
     const modelByName = modelExtensions.has(ext);
     if (!modelByName && COMPANION.test(file)) {
-      skipped.push(file);
+      skipped.push({ file, reason: 'a companion, image or other known non-model file' });
       continue;
     }
     let size = -1;
     try {
       size = statSync(full).size;
       if (!modelByName && !detectFormat(readHead(full, SNIFF_BYTES), path.basename(file), formats)) {
-        skipped.push(file);
+        skipped.push({ file, reason: `not a model (its first ${SNIFF_BYTES} bytes are no known format)` });
         continue;
       }
     } catch (e) {
-      inputs.push({ file, size, error: fsError(e, 'cannot read') });
+      // Named like a model: a failed row. Otherwise nothing says it is one.
+      if (modelByName) inputs.push({ file, size, error: fsError(e, 'cannot read') });
+      else skipped.push({ file, reason: fsError(e, 'cannot be read').message });
       continue;
     }
     if (size > MAX_MODEL_BYTES) {
       inputs.push({ file, size, error: { name: 'ReadError', code: 'FILE_TOO_LARGE', message: `the file is ${size} bytes; models over 2 GiB are not read` } });
     } else inputs.push({ file, size });
   }
+  skipped.push(...entriesNotWalked(rooted.root, rooted.index));
   return { root: rooted.root, index: rooted.index, inputs, skipped, unreadableFolders: rooted.unreadable };
+}
+
+/**
+ * What the walk left out of each folder it listed, and why: special files, symlinks leaving the
+ * root or leading nowhere, folders named like models. One more listing per folder (no reads, one
+ * `realpath` per symlink): a FIFO is never opened, so it cannot hang the batch.
+ */
+function entriesNotWalked(root: string, index: FolderIndex): SkippedEntry[] {
+  const out: SkippedEntry[] = [];
+  for (const [dir, listing] of Object.entries(index.toJSON())) {
+    const walked = new Set([...listing.files, ...listing.folders]);
+    const prefix = dir ? `${dir}/` : '';
+    for (const name of listing.folders) {
+      if (modelExtensions.has(path.extname(name).toLowerCase())) out.push({ file: `${prefix}${name}/`, reason: 'a folder named like a model' });
+    }
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, ...dir.split('/').filter(Boolean)), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!walked.has(entry.name)) out.push({ file: `${prefix}${entry.name}`, reason: whyNotWalked(root, path.join(root, ...dir.split('/').filter(Boolean), entry.name), entry) });
+    }
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+function whyNotWalked(root: string, full: string, entry: Dirent): string {
+  const kind = (e: { isFIFO(): boolean; isSocket(): boolean; isBlockDevice(): boolean; isCharacterDevice(): boolean }) =>
+    e.isFIFO() ? 'a FIFO (never opened)' : e.isSocket() ? 'a socket' : e.isBlockDevice() || e.isCharacterDevice() ? 'a device file' : 'not a file or folder';
+  if (!entry.isSymbolicLink()) return kind(entry);
+  let target: string;
+  try {
+    target = realpathSync(full);
+  } catch (e) {
+    return `a symlink that leads nowhere (${(e as NodeJS.ErrnoException).code ?? 'unresolved'})`;
+  }
+  if (!isInside(root, target)) return 'a symlink that leaves the folder';
+  try {
+    return `a symlink to ${kind(statSync(target))}`;
+  } catch (e) {
+    return fsError(e, 'a symlink that cannot be read').message;
+  }
 }
 
 /** A Node fs error as plain data with its code. */

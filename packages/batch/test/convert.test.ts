@@ -139,7 +139,7 @@ describe('scanFolder', () => {
     expect(scan.inputs.map((i) => i.file)).toEqual(['huge.o3d', 'mvr_sample.o3d', 'noextension', 'sub/mvr_sample.o3d']);
     expect(scan.inputs[0].error).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(scan.inputs[1]).toEqual({ file: 'mvr_sample.o3d', size: o3d.length });
-    expect(scan.skipped).toEqual(['intro.mp4', 'skin.dds']);
+    expect(scan.skipped.map((s) => s.file)).toEqual(['intro.mp4', 'skin.dds']);
     expect(scan.unreadableFolders).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 // writeFile: a scene to disk in any format relic3d writes, every file inside the output's folder.
-import { lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WriteError, type FormatWriter, type Resolver, type Scene, type Warning, type WriteOptions } from '@relic3d/core';
 import { toGlb, toGltf, type ExportOptions } from '@relic3d/gltf';
-import { writeAtomic } from '@relic3d/batch/node';
+import { commitFiles, type PlannedFile } from './output-commit.js';
+import { diskSafeNames, isReservedName } from './output-names.js';
 import { checkFileNames, fileNameProblem, writerFor, writers } from './write.js';
 
 /** Options of `writeFile`. */
@@ -22,6 +23,10 @@ export interface WriteFileOptions extends WriteOptions, Pick<ExportOptions, 'lod
   resolve?: Resolver;
   /** Copy the textures `resolve` finds beside a legacy output (default true; ignored for glTF). */
   copyTextures?: boolean;
+  /** Replace files already there (default false: any existing file is a `WriteError` and nothing is written). */
+  force?: boolean;
+  /** Files never replaced, even with `force` (the input): compared by inode and real path, so links to them count. */
+  protect?: readonly string[];
   /** Any writer's own options pass through. */
   [option: string]: unknown;
 }
@@ -43,7 +48,7 @@ export interface WriteFileResult {
   path: string;
   /** Every file written, the main file first. */
   files: WrittenFile[];
-  /** Textures found through `resolve` but not copied, and why (a different file of that name is there, not found, ...). */
+  /** Textures found through `resolve` but not copied, and why (not found, not a plain name, ...). */
   texturesNotCopied: { name: string; reason: string }[];
   /** The writer's (or glTF export's) warnings. */
   warnings: Warning[];
@@ -62,20 +67,20 @@ export function outputFormatFor(target: string | FormatWriter): 'glb' | 'gltf' |
 /** The formats `writeFile` and `relic3d convert` write, for messages: `glb, gltf, ms3d, ase, ...`. */
 export const outputFormatIds = (): string[] => ['glb', 'gltf', ...writers.map((w) => w.id)];
 
-let taskIds = 0;
-
 /**
  * Writes `scene` to `outPath` in the format its extension names (or `options.format`): `.glb`,
  * `.gltf` (+ `.bin` and images), or a legacy format through its writer (`.o3d` + `.chr` + `.ani`,
  * `.mdl` + `.mat`, embedded textures as files). Every file goes into the output's folder (made
  * when missing) and never outside it: a name that is not a plain base name, or a target that is a
- * symlink leaving the folder, is refused. Each file is written to a temporary file and renamed, so
- * a failure never leaves a truncated file. Existing files of the same names are replaced, except
- * copied textures: a different file of that name is kept (`texturesNotCopied`). Throws
- * `WriteError` when the format cannot hold the scene (nothing is written then).
+ * symlink leaving the folder, is refused. Texture and material names too long for a file name or
+ * reserved on Windows are renamed first (warned), so the model references the files written.
+ * Every file is checked before any is written, written to a temporary file, then renamed: all of
+ * them or none. An existing file is never replaced unless `force` (a copied texture with the same
+ * bytes is left as it is), and a `protect`ed file (the input) never. Throws `WriteError` when the
+ * format cannot hold the scene or a file may not be written (nothing is written then).
  */
 export async function writeFile(scene: Scene, outPath: string, options: WriteFileOptions = {}): Promise<WriteFileResult> {
-  const { format: requested, resolve, copyTextures = true, lod, animation, ...writeOptions } = options;
+  const { format: requested, resolve: given, copyTextures = true, force = false, protect = [], lod, animation, ...writeOptions } = options;
   const target = outputFormatFor(requested ?? outPath);
   if (!target) {
     const value = (requested as string | undefined) ?? path.extname(outPath);
@@ -91,13 +96,18 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
   const base = path.basename(outPath);
   const stem = base.replace(/\.[^.]*$/, '') || base;
   const baseProblem = fileNameProblem(base);
-  if (baseProblem) throw new Error(`cannot write '${outPath}': ${baseProblem}`);
+  if (baseProblem) throw new WriteError({ format: typeof target === 'string' ? target : target.id, code: 'UNSUPPORTED', limit: 'file name', value: base, message: `cannot write '${outPath}': ${baseProblem}` });
+  const folder = path.dirname(path.resolve(outPath));
+  // A .glb holds everything; other outputs name files after textures and materials.
+  const disk = target === 'glb' ? { scene, resolve: given, warnings: [] } : diskSafeNames(scene, folder, given);
+  const resolve = disk.resolve;
 
   const warnings: Warning[] = [];
   const onWarning = (w: Warning) => {
     warnings.push(w);
     writeOptions.onWarning?.(w);
   };
+  for (const w of disk.warnings) onWarning(w);
   let files: Record<string, Uint8Array>;
   let main: string;
   let formatId: string;
@@ -106,16 +116,16 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
     const common = { resolve, onWarning, lod, animation };
     main = base;
     if (target === 'glb') {
-      files = { [base]: await toGlb(scene, common) };
+      files = { [base]: await toGlb(disk.scene, common) };
     } else {
-      const { json, resources } = await toGltf(scene, { ...common, basename: stem });
+      const { json, resources } = await toGltf(disk.scene, { ...common, basename: stem });
       files = { [base]: new TextEncoder().encode(JSON.stringify(json, null, 2)) };
       for (const [uri, data] of Object.entries(resources)) files[decodeURIComponent(uri)] = data;
     }
     checkFileNames({ id: target }, { files, warnings });
   } else {
     formatId = target.id;
-    const result = target.write(scene, { ...writeOptions, name: writeOptions.name ?? stem, onWarning: undefined });
+    const result = target.write(disk.scene, { ...writeOptions, name: writeOptions.name ?? stem, onWarning: undefined });
     checkFileNames(target, result);
     for (const w of result.warnings) onWarning(w);
     // The main file goes under the name asked for (`Monster.O3D`, or any name with --format).
@@ -135,25 +145,20 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
     }
   }
 
-  const folder = path.dirname(path.resolve(outPath));
-  mkdirSync(folder, { recursive: true });
-  const root = realpathSync(folder);
-  const written: WrittenFile[] = [];
-  const put = async (name: string, bytes: Uint8Array, role: WrittenFile['role']) => {
-    // force: the output replaces what was there, as fs.writeFile does; a symlink leaving the folder is still refused.
-    const at = await writeAtomic(root, name, bytes, { force: true, taskId: ++taskIds });
-    written.push({ path: at, bytes: bytes.byteLength, role });
-  };
-  await put(main, files[main]!, 'model');
-  for (const [name, bytes] of Object.entries(files)) if (name !== main) await put(name, bytes, 'companion');
-
   const texturesNotCopied: WriteFileResult['texturesNotCopied'] = [];
+  const plan: (PlannedFile & { role: WrittenFile['role'] })[] = [{ name: main, bytes: files[main]!, role: 'model' }];
+  for (const [name, bytes] of Object.entries(files)) if (name !== main) plan.push({ name, bytes, role: 'companion' });
   if (typeof target !== 'string' && resolve && copyTextures) {
-    for (const copy of await texturesToCopy(scene, files, resolve, root)) {
+    for (const copy of await texturesToCopy(disk.scene, files, resolve, folder)) {
       if ('reason' in copy) texturesNotCopied.push(copy);
-      else await put(copy.name, copy.bytes, 'texture');
+      else plan.push({ ...copy, role: 'texture' });
     }
   }
+  for (const { name } of plan.slice(1)) {
+    if (isReservedName(name)) onWarning({ code: 'WRITE_FILE_NAME_RESERVED', message: `'${name}' is a device name on Windows, where that file cannot be opened` });
+  }
+  const paths = commitFiles(folder, plan, { format: formatId, force, protect });
+  const written: WrittenFile[] = plan.map((f, i) => ({ path: paths[i]!, bytes: f.bytes.byteLength, role: f.role }));
   return { format: formatId, path: written[0]!.path, files: written, texturesNotCopied, warnings };
 }
 
@@ -161,7 +166,8 @@ type TextureCopy = { name: string; bytes: Uint8Array } | { name: string; reason:
 
 /**
  * The uri-only textures of `scene` that `resolve` finds, under their base names: those the writer
- * did not write itself, each once. A different file of that name already in the folder is kept.
+ * did not write itself, each once. The same bytes already in the folder are left as they are;
+ * anything else of that name is for `commitFiles` to refuse (or replace, with `force`).
  */
 async function texturesToCopy(scene: Scene, written: Record<string, Uint8Array>, resolve: Resolver, root: string): Promise<TextureCopy[]> {
   const out: TextureCopy[] = [];
@@ -189,9 +195,7 @@ async function texturesToCopy(scene: Scene, written: Record<string, Uint8Array>,
     }
     const bytes = found instanceof Uint8Array ? found : new Uint8Array(found);
     const existing = existingFile(path.join(root, name));
-    if (existing === 'other') out.push({ name, reason: 'a folder, link or special file of that name is beside the output (kept)' });
-    else if (existing && !sameBytes(existing, bytes)) out.push({ name, reason: 'a different file of that name is already beside the output (kept)' });
-    else if (!existing) out.push({ name, bytes });
+    if (existing === undefined || existing === 'other' || !sameBytes(existing, bytes)) out.push({ name, bytes });
   }
   return out;
 }

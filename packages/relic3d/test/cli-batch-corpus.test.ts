@@ -32,7 +32,7 @@ describe.runIf(hasCorpus)('relic3d batch over a copy of the whole corpus', () =>
 
   it('decodes every model file and skips only companions', () => {
     expect(report.files.map((f) => f.file).sort()).toEqual(expected.map((e) => e.file).sort());
-    expect(report.skipped.every((s) => /(\.chr|\.ani|\.jpg|MANIFEST\.tsv)$/i.test(s))).toBe(true);
+    expect(report.skipped.every((s) => /(\.chr|\.ani|\.jpg|MANIFEST\.tsv)$/i.test(s.file))).toBe(true);
     expect(report.summary.files).toBe(expected.length);
   });
 

@@ -62,8 +62,10 @@ describe.runIf(hasCorpus)('relic3d convert: output names, relative textures, --q
     const folder = path.join(tmp, 'out') + path.sep;
     expect((await run('convert', path.join(tmp, 'TBone.ms3d'), folder)).code).toBe(0);
     expect(existsSync(path.join(tmp, 'out', 'TBone.glb'))).toBe(true);
-    // An existing folder without the trailing slash counts too.
-    expect((await run('convert', path.join(tmp, 'TBone.ms3d'), path.join(tmp, 'out'), '--quiet')).code).toBe(0);
+    // An existing folder without the trailing slash counts too: the same out/TBone.glb, refused
+    // (exit 1) as a file this run did not create, replaced with --force.
+    expect((await run('convert', path.join(tmp, 'TBone.ms3d'), path.join(tmp, 'out'), '--quiet')).code).toBe(1);
+    expect((await run('convert', path.join(tmp, 'TBone.ms3d'), path.join(tmp, 'out'), '--quiet', '--force')).code).toBe(0);
   });
 
   it("finds a texture the model names relative to its folder ('..\\Textures\\Wood.jpg', other case)", async () => {
@@ -78,7 +80,7 @@ describe.runIf(hasCorpus)('relic3d convert: output names, relative textures, --q
     const contained = await run('convert', path.join(tmp, 'models', 'tri.ase'));
     expect(contained.code).toBe(0);
     expect(contained.stdout).toMatch(/1 warning\n.*GLTF_TEXTURE_MISSING: texture '\.\.\\Textures\\Wood\.jpg' was not found/);
-    const { code, stdout } = await run('convert', path.join(tmp, 'models', 'tri.ase'), '--root', tmp);
+    const { code, stdout } = await run('convert', path.join(tmp, 'models', 'tri.ase'), '--root', tmp, '--force');
     expect(code, stdout).toBe(0);
     expect(stdout).toMatch(/0 warnings/);
     const doc = await io.read(path.join(tmp, 'models', 'tri.glb'));

@@ -7,7 +7,7 @@ import { createScene, FolderIndex, indexResolver, isWriteError, requireFormat, t
 import { formats, writers } from '@relic3d/formats';
 import { sceneStats } from '@relic3d/three';
 import { artifacts, page, settle } from './session.js';
-import { unzipStored } from '../unzip.js';
+import { unzipAll } from '../unzip.js';
 
 /** Whether `writer` is still the stub that refuses everything (its branch has not landed here). */
 function isStub(writer: FormatWriter): boolean {
@@ -62,7 +62,7 @@ export function exportTests(): void {
         return;
       }
       const { name, bytes } = await exportAs(writer.id);
-      const files: Record<string, Uint8Array> = name.endsWith('.zip') ? unzipStored(bytes) : { [name]: bytes };
+      const files: Record<string, Uint8Array> = name.endsWith('.zip') ? unzipAll(bytes) : { [name]: bytes };
       if (name.endsWith('.zip')) {
         expect(name).toBe(`assimp__jeep1-${writer.id}.zip`);
         writeFileSync(path.join(artifacts, name), bytes);

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { convertBatch, scanFolder } from '@relic3d/batch/node';
-import { BatchReportBuilder, mainThreadCpuMs, writeReportFile, type BatchReport } from './batch-report.js';
+import { BatchReportBuilder, mainThreadCpuMs, unusualSkipped, writeReportFile, type BatchReport } from './batch-report.js';
 import { EXIT, Exit, escapeControls, plural, type CliContext, type CliIO } from './io.js';
 import { codePageOption, formatOptionsOf, motionsOption, parseIntOption, parsePositiveOption, type Motions } from './options.js';
 
@@ -169,6 +169,11 @@ function printSummary(io: CliIO, report: BatchReport): void {
   if (codes.length) {
     io.out(`\nwarnings by code:\n`);
     for (const [code, w] of codes) io.out(`  ${code}: ${w.count} in ${plural(w.files, 'file')}, e.g. ${w.example.file}: ${w.example.message}\n`);
+  }
+  const unusual = unusualSkipped(report);
+  if (unusual.length) {
+    io.out(`\nskipped, never opened or not a model file:\n`);
+    for (const f of unusual) io.out(`  ${f.file}: ${f.reason}\n`);
   }
   if (report.unreadableFolders.length) {
     io.out(`\nfolders that could not be read:\n`);

@@ -57,9 +57,13 @@ export interface BatchReport {
   /** The slowest files, slowest first, with where their time went (ms). */
   slowest: { file: string; ms: number; read: number; parse: number; export: number; write: number }[];
   files: BatchReportFile[];
-  skipped: string[];
+  /** Entries not converted, and why (companions, unknown content, special files, links leaving the folder). */
+  skipped: { file: string; reason: string }[];
   unreadableFolders: string[];
 }
+
+/** The skipped entries worth a line of their own: not the companions and unknown files every folder has. */
+export const unusualSkipped = (report: Pick<BatchReport, 'skipped'>) => report.skipped.filter((s) => !/^(a companion|not a model)/.test(s.reason));
 
 const SLOWEST = 10;
 const round = (x: number, digits = 1) => Number(x.toFixed(digits));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { serializeError, type Warning } from '@relic3d/core';
 import { describeScene } from '../info.js';
+import { refusalOf } from '../output-commit.js';
 import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
 import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
@@ -27,6 +28,7 @@ interface ConvertOptions extends ReadOptions {
   format?: string;
   outCodePage?: string;
   copyTextures: boolean;
+  force?: boolean;
   json?: boolean;
 }
 
@@ -51,11 +53,21 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
     .option('--lod <n>', 'glTF output: export only this level of detail (0 = most detailed)', parseIntOption)
     .option('--animation <name>', 'glTF output: export only this clip')
     .option('--no-copy-textures', 'legacy output: do not copy the textures found beside the input to the output folder')
+    .option('--force', 'replace files already there (never the input); without it an existing file is an error and nothing is written')
     .option('--json', 'print the result (files written, warnings) or the error as JSON')
     .addOption(rootOption())
     .addOption(codePageOption())
     .addOption(outCodePageOption())
     .addOption(motionsOption())
+    .addHelpText(
+      'after',
+      `
+Files written: the output and every file its format needs (.chr, .ani, .mat, images, copied textures),
+all in the output's folder. All are checked before the first byte is written, and either all are
+written or none. An existing file is never replaced unless --force; the input never is (nor a link
+to it). Names too long for the file system are shortened, and Windows device names (CON, NUL, COM1,
+...) get a '_', with a warning; the model refers to the files under the names written.`,
+    )
     .action(async (input: string, requested: string | undefined, opts: ConvertOptions) => {
       const { io } = ctx;
       const output = defaultOutput(input, requested, opts.format ? extensionOf(opts.format) : '.glb');
@@ -70,12 +82,10 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
         io.err(`error: --lod and --animation choose what a glTF output holds; ${targetId} is written whole\n`);
         throw new Exit(EXIT.USAGE);
       }
-      if (realOrResolved(output) === realOrResolved(input)) {
-        io.err(`error: ${output}: the output would replace the input; name another file or folder\n`);
-        throw new Exit(EXIT.USAGE);
-      }
       const failed = (subject: string, e: unknown): never => {
-        io.err(formatError(subject, e, ctx.verbose));
+        // A refused output file is no limit of the format: its message and why, on one line.
+        const refusal = refusalOf(e);
+        io.err(refusal ? `error: ${subject}: ${(e as Error).message} [${refusal}]\n` : formatError(subject, e, ctx.verbose));
         if (opts.json) io.out(JSON.stringify({ ok: false, input, output, format: targetId, error: errorJson(e) }, null, 2) + '\n');
         throw new Exit(EXIT.FAILED);
       };
@@ -97,6 +107,9 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
         format: targetId,
         resolve,
         copyTextures: opts.copyTextures && !sameFolder,
+        force: opts.force === true,
+        // The input is never replaced, also through a link or another name for it.
+        protect: [input],
         lod: opts.lod,
         animation: opts.animation,
         ...(gltfOut ? {} : codePageFor(opts)),
@@ -122,7 +135,7 @@ function codePageFor(opts: ConvertOptions): { codePage?: string } {
 function errorJson(e: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = { ...serializeError(e) };
   if (e instanceof Error) {
-    for (const key of ['code', 'format', 'limit', 'value', 'max', 'where'] as const) {
+    for (const key of ['code', 'format', 'limit', 'value', 'max', 'where', 'refusal'] as const) {
       const value = (e as unknown as Record<string, unknown>)[key];
       if (value !== undefined && out[key] === undefined) out[key] = value;
     }

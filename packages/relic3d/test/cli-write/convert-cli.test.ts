@@ -36,17 +36,17 @@ describe.runIf(hasCorpus)('relic3d convert: usage errors', () => {
     expect(format.stderr).toMatch(/argument 'obj' is invalid\. Allowed choices are glb, gltf, ms3d, ase, o3d, mdl, lod/);
   });
 
-  it('refuses --lod/--animation for a legacy output and an output that is the input (exit 2)', async () => {
+  it('refuses --lod/--animation for a legacy output (exit 2) and an output that is the input (exit 1)', async () => {
     const dir = jeepFolder();
     const input = path.join(dir, 'in', 'jeep1.ms3d');
     const lod = await run('convert', input, path.join(dir, 'x.ase'), '--lod', '0');
     expect(lod.code).toBe(2);
     expect(lod.stderr).toContain('--lod and --animation choose what a glTF output holds; ase is written whole');
-    const same = await run('convert', input, input);
-    expect(same.code).toBe(2);
-    expect(same.stderr).toContain('the output would replace the input');
+    const same = await run('convert', input, input, '--force');
+    expect(same.code).toBe(1);
+    expect(same.stderr).toContain(`refusing to write '${input}': it is the input`);
     // --format ms3d without OUT: <name>.ms3d beside the input, which is the input.
-    expect((await run('convert', input, '--format', 'ms3d')).code).toBe(2);
+    expect((await run('convert', input, '--format', 'ms3d')).code).toBe(1);
     expect(listFiles(dir)).toEqual(['in/jeep1.jpg', 'in/jeep1.ms3d']);
   });
 });
@@ -128,9 +128,14 @@ describe.runIf(hasCorpus)('relic3d convert: what a writer returns', () => {
       '',
     ]);
     expect(text.stdout).toMatch(/, 4 warnings\n/);
-    const verbose = await run('--verbose', 'convert', input, out, '--no-copy-textures');
+    // A second run into the same output is refused (exit 1, nothing changed) unless --force.
+    const again = await run('convert', input, out, '--no-copy-textures');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`refusing to replace '${out}': it exists and this run did not create it (--force replaces it)`);
+    expect(readFileSync(out, 'utf8')).toBe('model');
+    const verbose = await run('--verbose', 'convert', input, out, '--no-copy-textures', '--force');
     expect(verbose.stdout).toContain('  ms3d WRITE_NAME_TRUNCATED: name 1 cut\n  ms3d WRITE_NAME_TRUNCATED: name 2 cut\n  ms3d WRITE_NAME_TRUNCATED: name 3 cut\n');
-    const json = await run('convert', input, out, '--json');
+    const json = await run('convert', input, out, '--json', '--force');
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout);
     expect(report).toMatchObject({ ok: true, input, inputFormat: 'ms3d', output: out, format: 'ms3d', meshes: 1, triangles: 2032, clips: 0, lod: null, texturesNotCopied: [] });
@@ -140,7 +145,7 @@ describe.runIf(hasCorpus)('relic3d convert: what a writer returns', () => {
     ]);
     expect(report.warnings.map((w: { code: string }) => w.code)).toEqual(['WRITE_NAME_TRUNCATED', 'WRITE_NAME_TRUNCATED', 'WRITE_NAME_TRUNCATED', 'MS3D_WRITE_MORPHS']);
     // --quiet prints nothing on success.
-    expect((await run('--quiet', 'convert', input, out)).stdout).toBe('');
+    expect((await run('--quiet', 'convert', input, out, '--force')).stdout).toBe('');
   });
 
   it('--format writes the main file under the name given, and a folder output gets <name>.<format>', async () => {

@@ -82,8 +82,10 @@ describe('writeFile', () => {
     symlinkSync(path.join(dir, 'precious.txt'), path.join(dir, 'out', 'm.chr'));
     const writer = fakeWriter((n) => ({ [`${n}.fake`]: bytes('main'), [`${n}.chr`]: bytes('evil') }));
     const error = await rejection(writeFile(scene(), path.join(dir, 'out', 'm.fake'), { format: writer }));
-    expect(error).toMatchObject({ name: 'OutputError', code: 'OUTPUT_OUTSIDE' });
+    expect(error).toMatchObject({ name: 'WriteError', limit: 'symlink', where: path.join(dir, 'out', 'm.chr') });
     expect(readFileSync(path.join(dir, 'precious.txt'), 'utf8')).toBe('keep me');
+    // All or nothing: the main file was not written either.
+    expect(existsSync(path.join(dir, 'out', 'm.fake'))).toBe(false);
   });
 
   it("refuses a companion that has the main file's name, and passes a writer's WriteError through with nothing written", async () => {
@@ -101,7 +103,7 @@ describe('writeFile', () => {
     expect(await rejection(writeFile(scene(), path.join(dir, 'model.obj')))).toMatchObject({ name: 'WriteError', code: 'UNSUPPORTED' });
   });
 
-  it('copies the textures the resolver finds beside the output, keeps a different file of that name, and says why others were not', async () => {
+  it('copies the textures the resolver finds beside the output, refuses to replace a different file of that name (unless force), and says why others were not', async () => {
     const dir = tmp('writefile-textures');
     mkdirSync(path.join(dir, 'in', 'textures'), { recursive: true });
     mkdirSync(path.join(dir, 'out'));
@@ -112,14 +114,18 @@ describe('writeFile', () => {
     s.textures.push({ uri: 'textures\\wood.bmp' }, { uri: 'stone.tga' }, { uri: 'missing.dds' }, { uri: 'sky.png', image: { data: bytes('embedded') } });
     const writer = fakeWriter((n) => ({ [`${n}.fake`]: bytes('main') }));
     const resolve = folderResolver(path.join(dir, 'in'));
-    const result = await writeFile(s, path.join(dir, 'out', 'm.fake'), { format: writer, resolve });
-    expect(result.files.filter((f) => f.role === 'texture').map((f) => path.basename(f.path))).toEqual(['wood.bmp']);
-    expect(readFileSync(path.join(dir, 'out', 'wood.bmp'), 'utf8')).toBe('wood pixels');
+    const refused = await rejection(writeFile(s, path.join(dir, 'out', 'm.fake'), { format: writer, resolve }));
+    expect(refused).toMatchObject({ name: 'WriteError', limit: 'existing file', where: path.join(dir, 'out', 'stone.tga') });
+    expect(listFiles(path.join(dir, 'out'))).toEqual(['stone.tga']);
     expect(readFileSync(path.join(dir, 'out', 'stone.tga'), 'utf8')).toBe('another stone');
-    expect(result.texturesNotCopied).toEqual([
-      { name: 'stone.tga', reason: 'a different file of that name is already beside the output (kept)' },
-      { name: 'missing.dds', reason: 'not found beside the input' },
-    ]);
+    const result = await writeFile(s, path.join(dir, 'out', 'm.fake'), { format: writer, resolve, force: true });
+    expect(result.files.filter((f) => f.role === 'texture').map((f) => path.basename(f.path))).toEqual(['wood.bmp', 'stone.tga']);
+    expect(readFileSync(path.join(dir, 'out', 'wood.bmp'), 'utf8')).toBe('wood pixels');
+    expect(readFileSync(path.join(dir, 'out', 'stone.tga'), 'utf8')).toBe('stone pixels');
+    expect(result.texturesNotCopied).toEqual([{ name: 'missing.dds', reason: 'not found beside the input' }]);
+    // The same bytes already there are left alone: a second run into a fresh name copies nothing new.
+    const again = await writeFile(s, path.join(dir, 'out', 'n.fake'), { format: writer, resolve });
+    expect(again.files.map((f) => path.basename(f.path))).toEqual(['n.fake']);
     // copyTextures: false copies none.
     const none = await writeFile(s, path.join(dir, 'out2', 'm.fake'), { format: writer, resolve, copyTextures: false });
     expect(none.files.map((f) => f.role)).toEqual(['model']);
