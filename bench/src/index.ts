@@ -168,9 +168,9 @@ if (!skip.has('memory')) {
 
 // 5. Batch: 2 workers vs 1 (wall time)
 if (!skip.has('batch')) {
-  const usable = inputs.filter((g) => parsers[g.format] && g.kind !== 'skinned');
+  const usable = inputs.filter((g) => parsers[g.format]);
   const copies = 2;
-  const batchInputs = () => Array.from({ length: copies }, () => usable.map((g) => ({ name: g.name, bytes: g.bytes.slice() }))).flat();
+  const batchInputs = () => Array.from({ length: copies }, () => usable.map((g) => ({ name: g.name, bytes: g.bytes.slice(), ...(g.companions ? { companions: Object.fromEntries(Object.entries(g.companions).map(([n, b]) => [n, b.slice()])) } : {}) }))).flat();
   const run = async (concurrency: number) => {
     const list = batchInputs();
     gc();
@@ -182,7 +182,7 @@ if (!skip.has('batch')) {
     const c = process.cpuUsage(c0);
     return { ms, errors, utilisation: (c.user + c.system) / 1000 / ms };
   };
-  log(`batch: ${usable.length * copies} files, 1 worker vs 2, interleaved, best of 2 (wall time)…`);
+  log(`batch: ${usable.length * copies} files (static and skinned), 1 worker vs 2, interleaved, best of 2 (wall time)…`);
   await run(1); // warm the file cache and the workers' code paths
   const runs: Record<number, Awaited<ReturnType<typeof run>>[]> = { 1: [], 2: [] };
   for (const c of [1, 2, 1, 2]) runs[c].push(await run(c));
