@@ -90,7 +90,8 @@ export class WorkerPool<T, R> {
 
   constructor(private readonly options: PoolOptions<T>) {
     if (!(options.size >= 1)) throw new RangeError('a worker pool needs at least one worker');
-    this.depth = 1 + Math.max(0, Math.floor(options.prefetch ?? 1));
+    // A claim cell per task held: the depth stays well under the cells a worker has.
+    this.depth = Math.min(CELLS / 4, 1 + Math.max(0, Math.floor(options.prefetch ?? 1)));
     this.refillAt = Math.floor(this.depth / 2);
     this.hasInit = 'init' in options;
     this.init = options.init;

@@ -63,6 +63,14 @@ describe('WorkerPool setup, chunks and accounting', () => {
     await pool.close();
   }, 30_000);
 
+  it('a huge prefetch is capped below the claim cells, so tasks still flow', async () => {
+    const pool = new WorkerPool<string, string>({ script: workerScript(0), size: 1, init: 'z', prefetch: 1_000_000 });
+    expect(pool.prefetch).toBe(63);
+    const tasks = Array.from({ length: 200 }, (_, i) => `t${i}`);
+    expect(await Promise.all(tasks.map((t) => pool.run(t)))).toEqual(tasks.map((t) => `setup:z ${t}`));
+    await pool.close();
+  }, 30_000);
+
   it("a task's timeout runs from its worker's boot, not from its sending", async () => {
     // The worker takes 1.5 s to boot; each task takes 2 ms; the timeout is 700 ms.
     const pool = new WorkerPool<string, string>({ script: workerScript(1500), size: 1, init: 'y', timeout: 700 });
