@@ -12,7 +12,8 @@
 // Run alone: pnpm --filter @relic3d/bench bench:batch -- --game-scale=1
 // Options: --game-scale=<f> (default 1, ~400 MB), --small-scale=<f> (default game-scale / 4),
 // --jobs=1,2,4, --keep (keep the outputs), --memory-out=<dir> (a memory-backed folder for one more
-// --jobs 2 run that leaves the disk's cost out; default /dev/shm when it exists).
+// --jobs 2 run that leaves the disk's cost out; default /dev/shm when it exists), --compare-cli=<cli.js> (another
+// build, e.g. main's, run interleaved with this one), --profile=false (skip the in-process profile).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { toGlb } from 'relic3d';
 import { formats } from '@relic3d/formats';
 import { DEFAULT_CACHE_BYTES, scanFolder, sharedOnlyCache } from '@relic3d/batch/node';
 import { ready } from '@relic3d/kernels';
+import { describeProfile, profileBatch } from './batch-profile.js';
 import { writeGameFolder, type GameFolderManifest } from './game-folder.js';
 import { fmt, gc } from './timing.js';
 
@@ -143,14 +145,14 @@ export interface BatchRun {
  * `relic3d batch DIR --out OUT --jobs N --json R` as a child process; wall time from spawn to exit.
  * `outBase`: where the output folder goes (default the temp folder; /dev/shm to leave the disk out).
  */
-export async function cliBatch(dir: string, jobs: number, keep = false, outBase = path.join(os.tmpdir(), 'relic3d-bench')): Promise<BatchRun> {
+export async function cliBatch(dir: string, jobs: number, keep = false, outBase = path.join(os.tmpdir(), 'relic3d-bench'), cliFile = cli): Promise<BatchRun> {
   mkdirSync(outBase, { recursive: true });
   const out = path.join(outBase, `batch-out-${process.pid}-${jobs}`);
   const reportFile = `${out}.json`;
   rmSync(out, { recursive: true, force: true });
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [cli, '--quiet', 'batch', dir, '--out', out, '--jobs', String(jobs), '--json', reportFile], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [cliFile, '--quiet', 'batch', dir, '--out', out, '--jobs', String(jobs), '--json', reportFile], { stdio: 'ignore' });
     child.on('exit', resolve);
   });
   const wallMs = performance.now() - started;
@@ -187,6 +189,10 @@ export interface GameBenchOptions {
   keep?: boolean;
   /** Also run --jobs 2 with its output on this memory-backed folder (e.g. /dev/shm), to separate the disk's cost. */
   memoryOut?: string;
+  /** Another build of the CLI (e.g. main's, before a change): each --jobs run is repeated with it, interleaved. */
+  compareCli?: string;
+  /** Also run convertBatch in this process with the pool's accounting (boot, busy, idle per worker); default true. */
+  profile?: boolean;
   log?: (...a: unknown[]) => void;
 }
 
@@ -207,11 +213,20 @@ export async function gameBench(options: GameBenchOptions): Promise<{ results: R
   // Warm the page cache and the CLI's code once, then interleave the worker counts.
   await cliBatch(small.dir, 2);
   const runs: BatchRun[] = [];
+  const oldRuns: BatchRun[] = [];
+  const describeRun = (r: BatchRun) => `${fmt(r.wallMs, 0)} ms, ${fmt(r.filesPerSecond, 0)} files/s, ${fmt(r.megabytesPerSecond, 1)} MB/s, CPU ${fmt(r.cpuMs, 0)} ms (÷ wall ${fmt(r.cpuMs / r.wallMs)}), peak RSS ${fmt(r.peakRssMB, 0)} MB, main thread CPU ${fmt((r.mainThreadCpu ?? NaN) * 100, 1)}% (event loop busy ${fmt(r.mainThreadBusy * 100, 1)}%)`;
   for (const jobs of options.jobs) {
     const r = await cliBatch(full.dir, jobs, options.keep);
     runs.push(r);
-    log(`  relic3d batch --jobs ${jobs}: ${fmt(r.wallMs, 0)} ms, ${fmt(r.filesPerSecond, 0)} files/s, ${fmt(r.megabytesPerSecond, 1)} MB/s, CPU ÷ wall ${fmt(r.cpuMs / r.wallMs)}, peak RSS ${fmt(r.peakRssMB, 0)} MB, main thread CPU ${fmt((r.mainThreadCpu ?? NaN) * 100, 1)}% (event loop busy ${fmt(r.mainThreadBusy * 100, 1)}%)`);
+    log(`  relic3d batch --jobs ${jobs}: ${describeRun(r)}`);
+    if (options.compareCli) {
+      const old = await cliBatch(full.dir, jobs, false, undefined, options.compareCli);
+      oldRuns.push(old);
+      log(`  (compared CLI) --jobs ${jobs}: ${describeRun(old)}`);
+    }
   }
+  const profile = options.profile === false ? undefined : await profileBatch(full.dir, 2);
+  if (profile) for (const line of describeProfile(profile)) log(line);
   const memoryRun = options.memoryOut && existsSync(options.memoryOut) ? await cliBatch(full.dir, 2, false, path.join(options.memoryOut, 'relic3d-bench')) : undefined;
   if (memoryRun) log(`  relic3d batch --jobs 2, output in ${options.memoryOut}: ${fmt(memoryRun.wallMs, 0)} ms, CPU ${fmt(memoryRun.cpuMs, 0)} ms, CPU ÷ wall ${fmt(memoryRun.cpuMs / memoryRun.wallMs)}`);
   // A folder that is not in memory yet (the first batch over a copied game): only where the page cache can be dropped (root on Linux).
@@ -233,6 +248,8 @@ export async function gameBench(options: GameBenchOptions): Promise<{ results: R
     serial,
     exportOverParse: serial.exportMs / serial.parseMs,
     runs,
+    oldRuns,
+    profile,
     smallRun,
     memoryRun,
     coldRun,
@@ -272,9 +289,14 @@ export async function gameBench(options: GameBenchOptions): Promise<{ results: R
         [`peak RSS, scale ${options.smallScale} (jobs 2)`, `${fmt(smallRun.peakRssMB, 0)} MB`, 'flat with file count'],
         ['main thread CPU ÷ wall (jobs 2)', two ? `${fmt((two.mainThreadCpu ?? NaN) * 100, 1)}%` : '-', two && two.mainThreadCpu !== null ? `< 10% ${two.mainThreadCpu < 0.1 ? 'met' : 'MISSED'}` : ''],
         ['main event loop busy ÷ wall (jobs 2; counts waits for a CPU)', two ? `${fmt(two.mainThreadBusy * 100, 1)}%` : '-', ''],
+        ...oldRuns.map((o) => {
+          const n = runs.find((r) => r.jobs === o.jobs)!;
+          return [`compared CLI --jobs ${o.jobs}: wall ms, CPU ms (this build ÷ it)`, `${fmt(o.wallMs, 0)}, ${fmt(o.cpuMs, 0)} (${fmt(n.wallMs / o.wallMs)}×, ${fmt(n.cpuMs / o.cpuMs)}×)`, ''];
+        }),
       ],
     ),
   );
+  if (profile) out.push(`\nWhere the time goes (convertBatch --jobs 2 in the bench's process, the pool's own accounting):\n\n${describeProfile(profile).join('\n')}`);
   return { results, markdown: out.join('\n') };
 }
 
@@ -300,6 +322,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     jobs: (args.jobs ?? '1,2,4').split(',').map(Number),
     keep: 'keep' in args,
     memoryOut: args['memory-out'] ?? '/dev/shm',
+    compareCli: args['compare-cli'],
+    profile: args.profile !== 'false',
     log: (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s]`, ...a),
   });
   const dir = path.resolve(here, '../results');

@@ -6,12 +6,13 @@
 // [--formats=o3d,ms3d] [--rounds=7]`; under `--cpu-prof` it shows what bounds the exporter.
 // `pnpm bench` runs it as its "export" section.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FolderIndex, indexResolver, o3d, parse, ready, toGlb, type Resolver, type Scene } from 'relic3d';
-import { generators, generateMs3d, type Generated } from './generate.js';
+import { generateMs3d, generators, resolverOf, type Generated } from './generate.js';
+import { benchInputs } from './inputs.js';
 import { cpuMs, fmt, gc, median } from './timing.js';
 
 export interface ExportInput {
@@ -199,27 +200,11 @@ export async function exportBench(options: ExportBenchOptions): Promise<ExportRo
   }
   if (sets.has('big')) {
     for (const g of options.big.filter((b) => wanted(b.format))) {
-      report(await measureSet(`~${Math.round(g.bytes.length / 1048576)} MB generated`, g.format, [{ format: g.format, name: g.name, bytes: g.bytes }], 3));
+      const resolve = resolverOf(g);
+      report(await measureSet(`~${Math.round(g.bytes.length / 1048576)} MB generated${g.kind === 'skinned' ? ' skinned' : ''}`, g.format, [{ format: g.format, name: g.name, bytes: g.bytes, ...(resolve ? { resolve } : {}) }], 3));
     }
   }
   return rows;
-}
-
-/** The bench's cached ~targetMB files (same cache as `pnpm bench`), generated when missing. */
-function cachedBig(targetMB: number, formats: string[]): Generated[] {
-  const dir = path.join(os.tmpdir(), 'relic3d-bench');
-  return formats.map((format) => {
-    const file = path.join(dir, `v1-${targetMB}mb-${format}`);
-    if (existsSync(file) && existsSync(`${file}.json`)) {
-      const meta = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as Omit<Generated, 'bytes'>;
-      return { ...meta, bytes: new Uint8Array(readFileSync(file)) };
-    }
-    const made = generators[format](targetMB);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, made.bytes);
-    writeFileSync(`${file}.json`, JSON.stringify({ format: made.format, name: made.name, description: made.description }));
-    return made;
-  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -228,7 +213,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const sets = args.sets ? new Set(args.sets.split(',')) : undefined;
   const started = Date.now();
   const log = (...a: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s]`, ...a);
-  const big = sets && !sets.has('big') ? [] : cachedBig(Number(args.mb ?? 50), [...(formats ?? Object.keys(generators))]);
+  const big = sets && !sets.has('big') ? [] : benchInputs(Number(args.mb ?? 50), Number(args['skinned-vertices'] ?? 60000), formats);
   const rows = await exportBench({
     big,
     corpus: process.env.RELIC3D_CORPUS,

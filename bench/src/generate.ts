@@ -6,7 +6,9 @@ import { writeMdl, type WMesh, type WVertex as MdlVertex } from '@relic3d/fixtur
 import { writeO3d, type WObject } from '@relic3d/fixtures/o3d';
 import { lodFile, mal1, mat1, msl1, type MeshSpec as LodMesh } from '@relic3d/fixtures/lod';
 import { aseFile, geom } from '@relic3d/fixtures/ase';
+import type { Resolver } from '@relic3d/core';
 import { rng } from './timing.js';
+import { writeSkinned } from './skinned.js';
 
 type V3 = [number, number, number];
 
@@ -15,7 +17,26 @@ export interface Generated {
   name: string;
   bytes: Uint8Array;
   description: string;
+  /** 'static' (default): meshes only; 'skinned': a skeleton, 4 influences (where the format holds them) and clips. */
+  kind?: 'static' | 'skinned';
+  /** Files the model reads beside it (O3D: its `.chr` and `.ani`). */
+  companions?: Record<string, Uint8Array>;
 }
+
+/** A resolver over a generated file's companions (by base name, any case), or undefined. */
+export function resolverOf(g: Pick<Generated, 'companions'>): Resolver | undefined {
+  if (!g.companions || !Object.keys(g.companions).length) return undefined;
+  const byName = new Map(Object.entries(g.companions).map(([n, b]) => [n.toLowerCase(), b]));
+  const resolve = ((name: string) => byName.get(name.toLowerCase().replace(/^.*[\\/]/, ''))) as Resolver;
+  resolve.list = () => Object.keys(g.companions!);
+  return resolve;
+}
+
+/** Parse options for a generated file: its name, and its companions when it has any. */
+export const parseOptionsOf = (g: Generated) => ({ fileName: g.name, ...(resolverOf(g) ? { resolve: resolverOf(g) } : {}) });
+
+/** Its label in tables: 'o3d', 'o3d skinned'. */
+export const labelOf = (g: Pick<Generated, 'format' | 'kind'>) => (g.kind === 'skinned' ? `${g.format} skinned` : g.format);
 
 /** A grid of quads: `n` vertices on a wavy sheet, 2 triangles per cell. */
 function grid(n: number, random: () => number) {
@@ -138,3 +159,17 @@ export const generators: Record<string, (targetMB?: number) => Generated> = {
   mdl: generateMdl,
   lod: generateLod,
 };
+
+/**
+ * Skinned, animated inputs of every format (bench/src/skinned.ts): 48 joints, 4 influences per
+ * vertex (O3D keeps 2), 4 clips of 120 frames, `vertices` vertices (MS3D's cap is 65,534), written by
+ * each format's own writer (MS3D: at most 32,000 vertices). Flyff's is a character: `.o3d` with its `.chr` and `.ani` motions.
+ */
+export function generateSkinned(format: string, vertices = 60000): Generated {
+  // MS3D stops at 65,534 triangles (docs/formats/ms3d.md): about two per vertex on this mesh.
+  const count = format === 'ms3d' ? Math.min(vertices, 32000) : vertices;
+  const written = writeSkinned(format, { vertices: count, joints: 48, influences: 4, clips: 4, frames: 120 });
+  return { format, name: written.name, bytes: written.bytes, companions: written.companions, kind: 'skinned', description: written.description };
+}
+
+export const skinnedFormats = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'] as const;

@@ -1,7 +1,7 @@
 // The format packages' parsers, loaded lazily so a package that does not export one yet is skipped.
-import type { Scene } from '@relic3d/core';
+import type { Resolver, Scene } from '@relic3d/core';
 
-export type Parse = (bytes: Uint8Array, options?: { fileName?: string; kernels?: 'wasm' | 'js' }) => Promise<Scene>;
+export type Parse = (bytes: Uint8Array, options?: { fileName?: string; kernels?: 'wasm' | 'js'; resolve?: Resolver }) => Promise<Scene>;
 
 export async function loadParsers(): Promise<Record<string, Parse | undefined>> {
   const load = async (name: string): Promise<Parse | undefined> => {

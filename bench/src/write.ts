@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { isWriteError, type Scene, type WriteResult } from '@relic3d/core';
 import { formats, writers } from '@relic3d/formats';
 import { ready } from '@relic3d/kernels';
-import { generators, type Generated } from './generate.js';
+import { labelOf, parseOptionsOf, type Generated } from './generate.js';
+import { benchInputs } from './inputs.js';
 import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
 
 export interface WriteRow {
@@ -48,15 +49,16 @@ export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: un
   for (const g of inputs) {
     const format = formats.find((f) => f.id === g.format)!;
     const writer = writers.find((w) => w.id === g.format)!;
-    const parse = () => format.parse(g.bytes, { fileName: g.name });
+    const options = parseOptionsOf(g);
+    const parse = () => format.parse(g.bytes, options);
     let scene: Scene = await parse();
-    const base = { format: g.format, inputBytes: g.bytes.length, outputBytes: 0, files: 0, warnings: 0, parseMs: 0, writeMs: 0, writeCpuMs: 0, writeMBPerS: 0, copyMs: 0, writeOverParse: 0, deterministic: true, samples: { parse: [], write: [] } };
+    const base = { format: labelOf(g), inputBytes: g.bytes.length, outputBytes: 0, files: 0, warnings: 0, parseMs: 0, writeMs: 0, writeCpuMs: 0, writeMBPerS: 0, copyMs: 0, writeOverParse: 0, deterministic: true, samples: { parse: [], write: [] } };
     let first: WriteResult;
     try {
       first = writer.write(scene, { name: 'bench' });
     } catch (error) {
       rows.push({ ...base, skipped: isWriteError(error) ? error.message : String(error) });
-      log(`  ${g.format}: skipped (${rows[rows.length - 1].skipped})`);
+      log(`  ${labelOf(g)}: skipped (${rows[rows.length - 1].skipped})`);
       continue;
     }
     const parseSamples: number[] = [], writeSamples: number[] = [], writeCpu: number[] = [];
@@ -131,7 +133,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
   const mb = Number(args.mb ?? 50);
   const only = args.formats ? new Set(args.formats.split(',')) : undefined;
-  const inputs = Object.entries(generators).filter(([f]) => !only || only.has(f)).map(([, gen]) => gen(mb));
+  const inputs = benchInputs(mb, Number(args['skinned-vertices'] ?? 60000), only);
   const rows = await writeBench(inputs, Number(args.rounds ?? 7));
   console.log(`\n${writeTable(rows)}`);
 }

@@ -9,14 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { createConverter, type ConversionOptions, type ConvertResult, type ConvertSettings, type ConvertTask } from './convert.js';
 import { removeTemp } from './output.js';
-import { WorkerPool } from './pool.js';
+import { WorkerPool, type PoolStats } from './pool.js';
 import { scanFolder, type FolderScan, type ScannedFile } from './scan.js';
 
 export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderScan, type ScannedFile } from './scan.js';
 export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type ConversionOptions, type FormatOptions, type WarningCount } from './convert.js';
 export { writeAtomic, isRelicGlb, removeTemp, tempName, OutputError, type WriteOptions } from './output.js';
-export { WorkerPool, type PoolOptions } from './pool.js';
-export { serveTasks, type PoolMessage } from './pool-worker.js';
+export { WorkerPool, type PoolOptions, type PoolStats, type WorkerStats } from './pool.js';
+export { serveTasks, serveTasksWith, type PoolMessage, type WorkerAnswer } from './pool-worker.js';
+export { warmUp, warmUpScene } from './warm-up.js';
 
 declare const __filename: string | undefined;
 
@@ -35,8 +36,20 @@ export interface ConvertBatchOptions extends ConversionOptions {
   signal?: AbortSignal;
   /** Results completed ahead of the consumer before scheduling pauses; default 4 × jobs. */
   window?: number;
-  /** Files sent to each worker ahead of the one it runs (default 1: a worker never waits for the main thread). */
+  /**
+   * Files sent to each worker ahead of the one it runs (default 7: a worker never waits for the main
+   * thread, even on a loaded machine, and gets four files per message).
+   */
   prefetch?: number;
+  /**
+   * Also warm each worker up on one tiny model per format before its first file (default false:
+   * measured, it cost each worker ~0.2 s of CPU and saved no wall time; bench/README.md).
+   */
+  warmUp?: boolean;
+  /** Workers started beforehand with `startConvertWorkers` (booting while the folder was scanned); the batch closes them. */
+  workers?: ConvertWorkers;
+  /** Called once at the end with where the workers' time went (boot, busy, idle, messages). */
+  onStats?(stats: PoolStats): void;
   /** Worker entry to load instead of the package's own. */
   workerScript?: string | URL;
   /** Called as each file starts, with the files now in flight and the results waiting for the consumer. */
@@ -81,23 +94,62 @@ export function defaultConvertWorker(): string {
 
 const defaultJobs = () => os.availableParallelism?.() || os.cpus().length || 1;
 
+/** The workers of a batch, started before its folder is scanned. */
+export type ConvertWorkers = WorkerPool<ConvertTask, ConvertResult>;
+
+const DEFAULT_PREFETCH = 7;
+
+/**
+ * Starts a batch's workers now (`jobs`, `timeout`, `maxMemoryMb`, `prefetch`, `kernels`,
+ * `workerScript` of `options`): each loads the format packages and warms up on one tiny model per
+ * format while the caller scans the folder; pass them to `convertBatch` as `workers`. Undefined
+ * for `jobs: 0`.
+ */
+export function startConvertWorkers(options: Omit<ConvertBatchOptions, 'workers' | 'scan'>): ConvertWorkers | undefined {
+  const jobs = Math.max(0, Math.floor(options.jobs ?? defaultJobs()));
+  if (jobs === 0) return undefined;
+  mkdirSync(options.out, { recursive: true });
+  const out = realpathSync(options.out);
+  return new WorkerPool<ConvertTask, ConvertResult>({
+    script: options.workerScript ?? defaultConvertWorker(),
+    size: jobs,
+    workerData: { kernels: options.kernels, warm: options.warmUp === true },
+    timeout: options.timeout,
+    resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb ?? 2048 },
+    prefetch: Math.max(0, Math.floor(options.prefetch ?? DEFAULT_PREFETCH)),
+    onLost: (task) => removeTemp(out, task.output, task.id),
+  }).start();
+}
+
 /**
  * Converts every model under `dir` to .glb. Tasks are scheduled largest first and results stream
  * back in completion order (each carries its scan `index`, for a report in input order). At most
- * `jobs × (1 + prefetch)` files are in flight and at most `window` results wait for the consumer, so memory stays
+ * `2 × jobs × (1 + prefetch)` files are in flight and at most `window` results wait for the consumer, so memory stays
  * flat whatever the folder size. A file that fails, hangs past `timeout` or exhausts its worker's
  * heap yields a failed result and the batch goes on.
  */
 export async function* convertBatch(dir: string, options: ConvertBatchOptions): AsyncGenerator<BatchFileResult, void, undefined> {
   mkdirSync(options.out, { recursive: true });
   const out = realpathSync(options.out);
-  const scan = options.scan ?? scanFolder(dir, out);
+  // The workers boot while the folder is scanned.
+  const given = options.workers;
+  const jobs = given ? given.size : Math.max(0, Math.floor(options.jobs ?? defaultJobs()));
+  const pool = given ?? (options.scan ? undefined : startConvertWorkers(options));
+  let scan: FolderScan;
+  try {
+    scan = options.scan ?? scanFolder(dir, out);
+  } catch (e) {
+    await pool?.close();
+    throw e;
+  }
   const outputs = planOutputs(scan.inputs);
-  const jobs = Math.max(0, Math.floor(options.jobs ?? defaultJobs()));
   const window = Math.max(1, Math.floor(options.window ?? Math.max(1, jobs) * 4));
-  const prefetch = Math.max(0, Math.floor(options.prefetch ?? 1));
-  /** Files in flight: running, plus the ones waiting in a worker. */
-  const inFlight = jobs * (1 + prefetch);
+  const prefetch = given ? given.prefetch : Math.max(0, Math.floor(options.prefetch ?? DEFAULT_PREFETCH));
+  /**
+   * Files in flight: running, waiting in a worker, and as many again queued in the pool, so that a
+   * worker down to half its files gets the next ones in one message.
+   */
+  const inFlight = 2 * jobs * (1 + prefetch);
   const settings: ConvertSettings = {
     root: scan.root,
     out,
@@ -133,15 +185,8 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
     return;
   }
 
-  const pool = new WorkerPool<ConvertTask, ConvertResult>({
-    script: options.workerScript ?? defaultConvertWorker(),
-    size: jobs,
-    init: settings,
-    timeout: options.timeout,
-    resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb ?? 2048 },
-    prefetch,
-    onLost: (task) => removeTemp(out, task.output, task.id),
-  });
+  const workers = pool ?? startConvertWorkers(options)!;
+  workers.setup(settings);
   const ready: BatchFileResult[] = [];
   let wake: (() => void) | undefined;
   let next = 0;
@@ -163,7 +208,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
       }
       active++;
       options.onStart?.(scan.inputs[i].file, active, ready.length);
-      pool.run({ id: i, file: scan.inputs[i].file, output: outputs[i] }).then(
+      workers.run({ id: i, file: scan.inputs[i].file, output: outputs[i] }).then(
         (r) => {
           active--;
           settle(resultOf(i, r));
@@ -177,7 +222,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
   }
   const stop = () => {
     stopped = true;
-    void pool.close();
+    void workers.close();
     wake?.();
   };
   signal?.addEventListener('abort', stop, { once: true });
@@ -196,6 +241,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
   } finally {
     signal?.removeEventListener('abort', stop);
     stopped = true;
-    await pool.close();
+    options.onStats?.(workers.stats());
+    await workers.close();
   }
 }

@@ -1,7 +1,18 @@
 import { parentPort } from 'node:worker_threads';
 
-/** A message from the pool to a worker. */
-export type PoolMessage<T> = { kind: 'claims'; claims: Int32Array } | { kind: 'task'; id: number; cell: number; task: T };
+/** A message from the pool to a worker: its claim cells, its setup (once), then tasks in chunks. */
+export type PoolMessage<T> =
+  | { kind: 'claims'; claims: Int32Array }
+  | { kind: 'setup'; init: unknown }
+  | { kind: 'tasks'; items: { id: number; cell: number; task: T }[] };
+
+/** A worker's answer: warmed up, or one task done (`ms` inside it) or skipped (taken back). */
+export type WorkerAnswer<R> =
+  | { kind: 'ready'; warmMs: number }
+  | { kind?: undefined; id: number; cell: number; result?: R; skipped?: boolean; ms?: number };
+
+/** What a worker does with its setup: warm up, and return the handler of its tasks. */
+export type TaskSetup<T, R> = (init: unknown) => ((task: T) => R | Promise<R>) | Promise<(task: T) => R | Promise<R>>;
 
 /**
  * The worker side of `WorkerPool`: runs `handler` on each task in the order sent, one at a time,
@@ -9,29 +20,50 @@ export type PoolMessage<T> = { kind: 'claims'; claims: Int32Array } | { kind: 't
  * another worker is skipped.
  */
 export function serveTasks<T, R>(handler: (task: T) => R | Promise<R>): void {
+  serveTasksWith<T, R>(() => handler);
+}
+
+/**
+ * `serveTasks` with a setup: `setup(init)` runs when the pool's setup arrives (the worker may have
+ * warmed up before: `warm` is awaited first, and its time reported) and returns the task handler.
+ */
+export function serveTasksWith<T, R>(setup: TaskSetup<T, R>, warm?: Promise<unknown>): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread');
+  const warmStarted = performance.now();
+  let warmMs = 0;
+  const warmed = Promise.resolve(warm)
+    .catch(() => undefined)
+    .then(() => {
+      warmMs = performance.now() - warmStarted;
+      port.postMessage({ kind: 'ready', warmMs } satisfies WorkerAnswer<R>);
+    });
   let claims: Int32Array | undefined;
+  let handler: Promise<(task: T) => R | Promise<R>> | undefined;
   /** The last task started: the next one starts when it is answered. */
   let last: Promise<unknown> = Promise.resolve();
-  port.on('message', (message: PoolMessage<T>) => {
-    if (message.kind === 'claims') {
-      claims = message.claims;
-      return;
-    }
-    const { id, cell, task } = message;
-    last = last.then(async () => {
-      if (claims && Atomics.compareExchange(claims, cell, 0, 1) !== 0) {
-        port.postMessage({ id, cell, skipped: true });
-        return;
-      }
-      const result = await handler(task);
-      port.postMessage({ id, cell, result });
-    }).catch((error: unknown) => {
-      // A handler that throws ends its thread: the pool fails that task and starts another worker.
-      setImmediate(() => {
-        throw error;
+  const runOne = (id: number, cell: number, task: T) => {
+    last = last
+      .then(async () => {
+        if (claims && Atomics.compareExchange(claims, cell, 0, 1) !== 0) {
+          port.postMessage({ id, cell, skipped: true } satisfies WorkerAnswer<R>);
+          return;
+        }
+        const run = await (handler ??= warmed.then(() => setup(undefined)));
+        const t = performance.now();
+        const result = await run(task);
+        port.postMessage({ id, cell, result, ms: performance.now() - t } satisfies WorkerAnswer<R>);
+      })
+      .catch((error: unknown) => {
+        // A handler that throws ends its thread: the pool fails that task and starts another worker.
+        setImmediate(() => {
+          throw error;
+        });
       });
-    });
+  };
+  port.on('message', (message: PoolMessage<T>) => {
+    if (message.kind === 'claims') claims = message.claims;
+    else if (message.kind === 'setup') handler = warmed.then(() => setup(message.init));
+    else for (const { id, cell, task } of message.items) runOne(id, cell, task);
   });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { convertBatch, scanFolder } from '@relic3d/batch/node';
+import { convertBatch, scanFolder, startConvertWorkers } from '@relic3d/batch/node';
 import { BatchReportBuilder, mainThreadCpuMs, unusualSkipped, writeReportFile, type BatchReport } from './batch-report.js';
 import { EXIT, Exit, escapeControls, plural, type CliContext, type CliIO } from './io.js';
 import { codePageOption, formatOptionsOf, motionsOption, parseIntOption, parsePositiveOption, type Motions } from './options.js';
@@ -58,7 +58,15 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
   }
   mkdirSync(opts.out, { recursive: true });
   const outRoot = realpathSync(opts.out);
-  const scan = scanFolder(dir, outRoot);
+  // The workers load and warm up while the folder is scanned; convertBatch closes them.
+  const workers = startConvertWorkers({ out: outRoot, jobs, timeout: opts.timeout, maxMemoryMb: opts.workerMemory });
+  let scan: ReturnType<typeof scanFolder>;
+  try {
+    scan = scanFolder(dir, outRoot);
+  } catch (e) {
+    await workers?.close();
+    throw e;
+  }
   const builder = new BatchReportBuilder(scan, outRoot, started, elu, cpu, processCpu);
   const total = scan.inputs.length;
 
@@ -112,6 +120,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
       out: outRoot,
       scan,
       jobs,
+      workers,
       resume: opts.resume,
       force: opts.force,
       timeout: opts.timeout,
