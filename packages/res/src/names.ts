@@ -7,7 +7,6 @@ export function entryNameProblem(name: string): string | undefined {
   if (name === '.' || name === '..') return `'${name}'`;
   if (/[\\/]/.test(name)) return 'a path separator';
   if (name.includes(':')) return 'a drive or stream colon';
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) return 'a control character';
   if ([...name].some((c) => c.charCodeAt(0) > 0xff)) return 'a character beyond one byte';
   return undefined;

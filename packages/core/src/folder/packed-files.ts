@@ -15,7 +15,6 @@ export type ArchiveOpener = (relative: string) => ByteSource | undefined;
 
 /** An entry name that stays in its folder: one segment, no `..`, no drive, no control characters. */
 export function isPlainEntryName(name: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return name !== '' && name !== '.' && name !== '..' && !/[\\/:\u0000-\u001f\u007f]/.test(name);
 }
 
