@@ -280,6 +280,8 @@ export interface FolderResolverOptions {
   root?: string;
   /** An index of `root` that was already listed (the batch walks once and shares it). */
   index?: FolderIndex;
+  /** A rooted index already made with `folderIndex` (its archives included): listed and opened once. */
+  folder?: RootedFolder;
   /** Files over this size are not read; default `MAX_COMPANION_BYTES`. */
   maxBytes?: number;
   /**
@@ -299,7 +301,7 @@ export interface FolderResolverOptions {
 export function folderResolver(dir: string, options: FolderResolverOptions = {}): Resolver {
   const realDir = realFolder(dir);
   const archives = { archives: options.archives };
-  const rooted = options.root !== undefined ? folderIndex(options.root, archives) : realDir ? folderIndex(realDir, archives) : undefined;
+  const rooted = options.folder ?? (options.root !== undefined ? folderIndex(options.root, archives) : realDir ? folderIndex(realDir, archives) : undefined);
   if (!rooted || !realDir || !isInside(rooted.root, realDir)) {
     const nothing = (() => undefined) as Resolver;
     nothing.list = () => [];

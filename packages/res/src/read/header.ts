@@ -26,11 +26,10 @@ export function readPreamble(head: Uint8Array, packSize: number): { key: number;
 }
 
 /** Reads the entries with a `time_t` of `timeBytes`; throws where they stop making sense. */
-function readEntries(header: Uint8Array, count: number, timeBytes: 4 | 8, packSize: number): ResEntry[] {
+function readEntries(header: Uint8Array, count: number, timeBytes: 4 | 8, packSize: number, entries: ResEntry[]): ResEntry[] {
   const reader = new ByteReader(header, { format: RES_FORMAT, baseOffset: PREAMBLE_BYTES });
   reader.seek(HEADER_START_BYTES);
   const bodiesStart = PREAMBLE_BYTES + header.length;
-  const entries: ResEntry[] = [];
   for (let i = 0; i < count; i++) {
     const at = reader.absoluteOffset;
     const length = reader.i16();
@@ -72,15 +71,15 @@ export function readResHeader(head: Uint8Array, packSize: number): ResHeader {
     if (variant) throw fail(0, 'the retail Flyff .res layout', variant, 'UNSUPPORTED');
     throw fail(PREAMBLE_BYTES + 7, `a file count that fits ${headerSize - HEADER_START_BYTES} header bytes`, String(count), 'BAD_COUNT');
   }
-  let first: FormatError | undefined;
+  let first: { error: FormatError; entries: number } | undefined;
   for (const timeBytes of [4, 8] as const) {
-    let entries: ResEntry[];
+    const entries: ResEntry[] = [];
     try {
-      entries = readEntries(header, count, timeBytes, packSize);
+      readEntries(header, count, timeBytes, packSize, entries);
     } catch (e) {
       if (!(e instanceof FormatError)) throw e;
-      // The error of the layout that read further says most about what is wrong.
-      if (!first || e.offset > first.offset) first = e;
+      // The error of the layout that read more entries says most about what is wrong; on a tie, the retail 4 bytes.
+      if (!first || entries.length > first.entries) first = { error: e, entries: entries.length };
       continue;
     }
     rejectDuplicates(entries);
@@ -88,7 +87,7 @@ export function readResHeader(head: Uint8Array, packSize: number): ResHeader {
   }
   const variant = identifyVariant(head, packSize);
   if (variant) throw fail(0, 'the retail Flyff .res layout', variant, 'UNSUPPORTED');
-  throw first!;
+  throw first!.error;
 }
 
 /** Two entries of one pack may not share a name (any case): which one the client keeps is unclear. */
