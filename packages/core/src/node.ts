@@ -158,11 +158,12 @@ export function folderIndex(root: string, options: ArchiveOptions = {}): RootedF
 }
 
 /**
- * Reads a root-relative file of a rooted index: the loose file, else an archive entry the index
- * listed at that path. Undefined when neither can be read inside the root or it is over `maxBytes`.
+ * Reads a root-relative file of a rooted index: the loose file, else an archive entry at that path
+ * (any case). Undefined when neither can be read inside the root or it is over `maxBytes`.
  */
 export function readFolderFile(rooted: RootedFolder, relative: string, maxBytes = MAX_COMPANION_BYTES): Uint8Array | undefined {
-  const packed = rooted.packed?.find(relative);
+  // Listing the path's folders opens their archives (once): a worker given another index's paths reads them too.
+  const packed = rooted.packed && (rooted.packed.find(relative) ?? (rooted.index.exact(relative) !== undefined ? rooted.packed.find(relative) : undefined));
   const loose = readInside(rooted.root, relative, maxBytes);
   if (loose || !packed) return loose;
   if (packed.entry.size > maxBytes) return undefined;

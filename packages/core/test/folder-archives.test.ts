@@ -80,3 +80,14 @@ describe('folderResolver with archives', () => {
     expect(await resolve('bat_stand.ani')).toBeUndefined();
   });
 });
+
+describe('readFolderFile', () => {
+  it('reads a packed path from a fresh index (a batch worker given the scan\'s paths), in any case', () => {
+    const root = tree();
+    const fresh = folderIndex(root, { archives: [pak] });
+    expect(new TextDecoder().decode(readFolderFile(fresh, 'model/BAT_STAND.ANI'))).toBe('packed motion');
+    expect(new TextDecoder().decode(readFolderFile(fresh, 'Model/bat.o3d'))).toBe('loose model');
+    expect(readFolderFile(fresh, 'Model/none.ani')).toBeUndefined();
+    fresh.close();
+  });
+});
