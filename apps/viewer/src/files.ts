@@ -1,4 +1,5 @@
 import { formatExtensions } from '@relic3d/formats';
+import { decipherTable, readResHeader, type ResHeader } from '@relic3d/res';
 
 /** Files from an input, a drop (files or whole folders), keyed by their relative path. */
 export type FileSet = Map<string, File>;
@@ -40,10 +41,70 @@ export async function fromDrop(data: DataTransfer): Promise<FileSet> {
     .filter((e): e is FileSystemEntry => !!e);
   if (entries.length) await Promise.all(entries.map((e) => readEntry(e, set)));
   else for (const file of Array.from(data.files)) set.set(file.name, file);
-  return set;
+  return expandPacks(set);
 }
 
 /** Models in a file set, shortest path first (the folder's main model before nested ones). */
 export function modelsIn(set: FileSet): string[] {
   return [...set.keys()].filter(isModel).sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+}
+
+/**
+ * The Blob type a packed entry carries when its bytes are enciphered: it survives `postMessage`,
+ * so the worker's resolver deciphers what it reads (`packedBytes`).
+ */
+const ENCIPHERED = /^application\/x-flyff-res;key=(\d+)$/;
+
+/** A file's bytes; an enciphered pack entry's deciphered (through the Blob's own reader, never twice). */
+export async function packedBytes(file: Blob): Promise<Uint8Array> {
+  const key = ENCIPHERED.exec(file.type)?.[1];
+  if (key === undefined) return new Uint8Array(await file.arrayBuffer());
+  // The raw slice through Blob's own reader: a PackedFile's override would decipher it first.
+  const bytes = new Uint8Array(await Blob.prototype.arrayBuffer.call(file));
+  const table = decipherTable(Number(key));
+  for (let i = 0; i < bytes.length; i++) bytes[i] = table[bytes[i]];
+  return bytes;
+}
+
+/** An enciphered pack entry as a File: a lazy slice of the pack, deciphered when read. */
+class PackedFile extends File {
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return (await packedBytes(this)).buffer as ArrayBuffer;
+  }
+}
+
+async function packHeader(pack: File): Promise<ResHeader> {
+  const preamble = new Uint8Array(await pack.slice(0, 6).arrayBuffer());
+  const size = preamble.length === 6 ? new DataView(preamble.buffer).getInt32(2, true) : 0;
+  const head = size > 0 && size <= pack.size - 6 ? new Uint8Array(await pack.slice(0, 6 + size).arrayBuffer()) : preamble;
+  return readResHeader(head, pack.size);
+}
+
+/**
+ * A client folder's `.res` packs as folders, as the Flyff client reads them: each entry is added
+ * beside its pack (only its header is read; bodies are slices read when asked for). A loose file
+ * wins over a packed one of the same name in any case; a broken pack is skipped.
+ */
+export async function expandPacks(set: FileSet): Promise<FileSet> {
+  const taken = new Set([...set.keys()].map((k) => k.toLowerCase()));
+  const packs = [...set.keys()].filter((k) => k.toLowerCase().endsWith('.res')).sort();
+  for (const packPath of packs) {
+    const pack = set.get(packPath)!;
+    let header: ResHeader;
+    try {
+      header = await packHeader(pack);
+    } catch {
+      continue;
+    }
+    const dir = packPath.slice(0, packPath.lastIndexOf('/') + 1);
+    const type = `application/x-flyff-res;key=${header.key}`;
+    for (const entry of header.entries) {
+      const path = dir + entry.name;
+      // A later pack's entry replaces an earlier pack's, never a loose file.
+      if (taken.has(path.toLowerCase())) continue;
+      const body = pack.slice(entry.offset, entry.offset + entry.size);
+      set.set(path, header.encrypted ? new PackedFile([body], entry.name, { type }) : new File([body], entry.name));
+    }
+  }
+  return set;
 }

@@ -4,7 +4,7 @@ import { baseNameOf, computeBounds, serializeError, type Scene, type Warning } f
 import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
-import { fromDrop, fromInput, modelsIn, type FileSet } from './files.js';
+import { expandPacks, fromDrop, fromInput, modelsIn, type FileSet } from './files.js';
 import { companionResolver } from './resolver.js';
 import { CODE_PAGES } from './codepage.js';
 import type { PathTiming } from './timing.js';
@@ -287,7 +287,7 @@ stage.onFrame = () => {
 // ---------- header: samples, open, export ----------
 
 $<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(fromInput((e.target as HTMLInputElement).files));
-$<HTMLInputElement>('open-folder').onchange = (e) => void loadFiles(fromInput((e.target as HTMLInputElement).files));
+$<HTMLInputElement>('open-folder').onchange = async (e) => void loadFiles(await expandPacks(fromInput((e.target as HTMLInputElement).files)));
 $('error-close').onclick = hideError;
 
 bindExportMenu({

@@ -5,6 +5,7 @@
  */
 import { baseNameOf, FolderIndex, indexResolver, type Resolver } from '@relic3d/core';
 import { besideUrl } from '@relic3d/three';
+import { packedBytes } from './files.js';
 
 export interface CompanionSource {
   /** Dropped or opened files by root-relative path ('Model/Texture/a.dds'); read only when asked for. */
@@ -36,7 +37,8 @@ export function companionResolver(source: CompanionSource): CompanionResolver {
     let found = read.get(relative);
     if (!found) {
       const file = files[relative];
-      found = file instanceof Uint8Array ? Promise.resolve(file) : file ? file.arrayBuffer().then((b) => new Uint8Array(b)) : Promise.resolve(undefined);
+      // A `.res` entry arrives as a slice of its pack, deciphered here when its type says so.
+      found = file instanceof Uint8Array ? Promise.resolve(file) : file ? packedBytes(file) : Promise.resolve(undefined);
       read.set(relative, found);
     }
     return found;

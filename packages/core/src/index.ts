@@ -39,6 +39,8 @@ export { splitAffine, trsResidual, isTRS, TRS_TOLERANCE, type AffineSplit } from
 export { FolderIndex, indexResolver, type FolderListing, type FolderLister, type IndexReader } from './folder/folder-index.js';
 export { joinInside, isAbsoluteName, baseNameOf } from './folder/names.js';
 export { lruCache } from './folder/cache.js';
+export { archiveFormatFor, bytesSource, type ArchiveEntry, type ArchiveFormat, type ByteSource, type OpenedArchive } from './folder/archive.js';
+export { PackedFiles, isPlainEntryName, type PackedFile, type ArchiveOpener } from './folder/packed-files.js';
 export {
   sniffImage,
   decodeImage,

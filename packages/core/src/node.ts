@@ -5,7 +5,9 @@
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import type { ArchiveFormat, ByteSource } from './folder/archive.js';
 import { FolderIndex, indexResolver, type FolderListing } from './folder/folder-index.js';
+import { PackedFiles } from './folder/packed-files.js';
 import type { Resolver } from './format/types.js';
 
 /** Companion files larger than this are not read (no texture or motion is anywhere near it). */
@@ -67,16 +69,109 @@ export interface RootedFolder {
   /** The real path of the root. */
   root: string;
   index: FolderIndex;
+  /** The entries of the archives listed so far (when `archives` were given). */
+  packed?: PackedFiles;
+  /** Closes the archives opened so far (they stay open for positional reads until then). */
+  close(): void;
+}
+
+/** Archives to list as folders: `archives` (e.g. `[resArchive]` from `@relic3d/res`). */
+export interface ArchiveOptions {
+  archives?: readonly ArchiveFormat[];
+  /** Told about an archive that could not be opened (it is skipped). */
+  onArchiveError?: (pack: string, error: unknown) => void;
+}
+
+// Open archive handles are closed when their index is collected, if nobody called close().
+const handles = new FinalizationRegistry<Set<number>>((fds) => {
+  for (const fd of fds) closeQuietly(fd);
+});
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+}
+
+/** Opens a root-relative file for positional reads after the same checks as `readInsideSync`. */
+function openInside(realRoot: string, relative: string, fds: Set<number>): ByteSource | undefined {
+  let fd: number | undefined;
+  try {
+    const real = realpathSync(path.join(realRoot, ...relative.split('/')));
+    if (!isInside(realRoot, real)) return undefined;
+    fd = openSync(real, 'r');
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) {
+      closeSync(fd);
+      return undefined;
+    }
+    const handle = fd;
+    fds.add(handle);
+    return {
+      size: stat.size,
+      read(offset, length) {
+        const bytes = new Uint8Array(Math.max(0, Math.min(length, stat.size - offset)));
+        let at = 0;
+        while (at < bytes.length) {
+          const n = readSync(handle, bytes, at, bytes.length - at, offset + at);
+          if (!n) break;
+          at += n;
+        }
+        return at === bytes.length ? bytes : bytes.subarray(0, at);
+      },
+    };
+  } catch {
+    if (fd !== undefined) closeQuietly(fd);
+    return undefined;
+  }
 }
 
 /**
  * A lazily listed index of the tree under `root`: each folder is read once, when a lookup first
- * touches it. Throws when `root` is not a folder.
+ * touches it. With `archives`, each archive is opened once, when its folder is listed, and its
+ * entries are listed as files of that folder (a loose file wins). Throws when `root` is not a folder.
  */
-export function folderIndex(root: string): RootedFolder {
+export function folderIndex(root: string, options: ArchiveOptions = {}): RootedFolder {
   const real = realFolder(root);
   if (!real) throw new Error(`not a folder: ${root}`);
-  return { root: real, index: new FolderIndex((dir) => listFolder(real, dir)) };
+  const fds = new Set<number>();
+  const packed = options.archives?.length ? new PackedFiles(options.archives, (relative) => openInside(real, relative, fds), options.onArchiveError) : undefined;
+  const lister = (dir: string) => {
+    const listing = listFolder(real, dir);
+    return listing && packed ? packed.extend(dir, listing) : listing;
+  };
+  const rooted: RootedFolder = {
+    root: real,
+    index: new FolderIndex(lister),
+    close() {
+      for (const fd of fds) closeQuietly(fd);
+      fds.clear();
+    },
+  };
+  if (packed) {
+    rooted.packed = packed;
+    handles.register(rooted, fds);
+  }
+  return rooted;
+}
+
+/**
+ * Reads a root-relative file of a rooted index: the loose file, else an archive entry at that path
+ * (any case). Undefined when neither can be read inside the root or it is over `maxBytes`.
+ */
+export function readFolderFile(rooted: RootedFolder, relative: string, maxBytes = MAX_COMPANION_BYTES): Uint8Array | undefined {
+  // Listing the path's folders opens their archives (once): a worker given another index's paths reads them too.
+  const packed = rooted.packed && (rooted.packed.find(relative) ?? (rooted.index.exact(relative) !== undefined ? rooted.packed.find(relative) : undefined));
+  const loose = readInside(rooted.root, relative, maxBytes);
+  if (loose || !packed) return loose;
+  if (packed.entry.size > maxBytes) return undefined;
+  try {
+    return packed.archive.read(packed.entry);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -85,8 +180,13 @@ export function folderIndex(root: string): RootedFolder {
  * symlinks inside the root lead to it. `exclude`: a folder to leave out (the output folder when it
  * lies inside the input). `unreadable` lists the folders that could not be listed.
  */
-export function walkFolder(root: string, onFile?: (relative: string) => void, exclude?: string): RootedFolder & { unreadable: string[] } {
-  const rooted = folderIndex(root);
+export function walkFolder(
+  root: string,
+  onFile?: (relative: string) => void,
+  exclude?: string,
+  options: ArchiveOptions = {},
+): RootedFolder & { unreadable: string[] } {
+  const rooted = folderIndex(root, options);
   const skip = exclude ? realFolder(exclude) : undefined;
   const unreadable: string[] = [];
   // Two `loop -> .` links in one folder would otherwise make 2^40 paths before the kernel says ELOOP.
@@ -181,8 +281,15 @@ export interface FolderResolverOptions {
   root?: string;
   /** An index of `root` that was already listed (the batch walks once and shares it). */
   index?: FolderIndex;
+  /** A rooted index already made with `folderIndex` (its archives included): listed and opened once. */
+  folder?: RootedFolder;
   /** Files over this size are not read; default `MAX_COMPANION_BYTES`. */
   maxBytes?: number;
+  /**
+   * Archives whose entries count as files of their folder (`[resArchive]` from `@relic3d/res`):
+   * a packed `.chr` is found for a loose `.o3d` and the other way round; a loose file wins.
+   */
+  archives?: readonly ArchiveFormat[];
 }
 
 /**
@@ -194,7 +301,8 @@ export interface FolderResolverOptions {
  */
 export function folderResolver(dir: string, options: FolderResolverOptions = {}): Resolver {
   const realDir = realFolder(dir);
-  const rooted = options.root !== undefined ? folderIndex(options.root) : realDir ? folderIndex(realDir) : undefined;
+  const archives = { archives: options.archives };
+  const rooted = options.folder ?? (options.root !== undefined ? folderIndex(options.root, archives) : realDir ? folderIndex(realDir, archives) : undefined);
   if (!rooted || !realDir || !isInside(rooted.root, realDir)) {
     const nothing = (() => undefined) as Resolver;
     nothing.list = () => [];
@@ -203,5 +311,5 @@ export function folderResolver(dir: string, options: FolderResolverOptions = {})
   }
   const index = options.index ?? rooted.index;
   const fromDir = path.relative(rooted.root, realDir).split(path.sep).filter(Boolean).join('/');
-  return indexResolver(index, fromDir, (relative) => readInside(rooted.root, relative, options.maxBytes));
+  return indexResolver(index, fromDir, (relative) => readFolderFile(rooted, relative, options.maxBytes));
 }

@@ -4,6 +4,7 @@ import { addBatchCommand } from './batch-command.js';
 import { addConvertCommand } from './convert-command.js';
 import { addDetectCommand } from './detect-command.js';
 import { addInfoCommand } from './info-command.js';
+import { addResCommand } from './res-command.js';
 import { EXIT, Exit, UsageError, formatError, processIO, safeIO, type CliContext, type CliIO } from './io.js';
 
 export { processIO, escapeControls, formatError, EXIT, type CliIO } from './io.js';
@@ -56,6 +57,7 @@ export async function runCli(argv: string[], rawIO: CliIO = processIO()): Promis
   addInfoCommand(program, ctx);
   addConvertCommand(program, ctx);
   addBatchCommand(program, ctx);
+  addResCommand(program, ctx);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,0 +1,4 @@
+import { defineProject } from 'vitest/config';
+import { relicProject } from '@relic3d/config/vitest';
+
+export default defineProject(relicProject('res', import.meta.dirname));
