@@ -67,8 +67,11 @@ export function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, 
     n.scale = d.scale;
   }
   lookAtChannels(scene, entries, channels, tb.ticksPerSecond / tb.ticksPerFrame, tb.budget);
-  if (!channels.length) return;
   const s = file.scene;
+  if (tb.window.outside) {
+    sink.warn('ASE_KEY_OUTSIDE_TIMELINE', `${tb.window.outside} keys lie far outside the scene's frames ${s?.firstFrame ?? 0}-${s?.lastFrame} (by more than its length and a minute); left out of the clip`);
+  }
+  if (!channels.length) return;
   const lastSeconds = s?.lastFrame !== undefined ? ((s.lastFrame - (s.firstFrame ?? 0)) * tb.ticksPerFrame) / tb.ticksPerSecond : 0;
   let duration = Number.isFinite(lastSeconds) ? Math.max(0, lastSeconds) : 0;
   for (const ch of channels) if (ch.times.length) duration = Math.max(duration, ch.times[ch.times.length - 1]);

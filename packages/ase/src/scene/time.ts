@@ -14,6 +14,12 @@ export interface TimeBase {
   samplesPerKey: number;
   /** Samples still allowed after the TCB tracks (look-at channels draw on it). */
   budget: { left: number };
+  /**
+   * The declared timeline widened by its own length (at least a minute) on each side, in ticks: keys
+   * outside are left out (docs/formats/ase.md §5.1), counted in `outside`. Infinite without a
+   * `*SCENE_LASTFRAME`.
+   */
+  window: { earliest: number; latest: number; outside: number };
 }
 
 /** Samples any parse may make, plus SAMPLES_PER_INPUT_BYTE per byte of input. */
@@ -63,5 +69,17 @@ export function timeBase(file: AseFile, inputBytes: number, sink: WarningSink): 
     obj.children?.forEach(scan);
   };
   file.objects.forEach(scan);
-  return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf, ...sampleBudget(inputBytes, tcbKeys) };
+  const window = keyWindow(first * tpf, s?.lastFrame, tpf, fps * tpf);
+  return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf, ...sampleBudget(inputBytes, tcbKeys), window };
+}
+
+/** The least margin outside the declared range (a scene range is often left shorter than its keys). */
+const MARGIN_SECONDS = 60;
+
+/** Keys this far outside `*SCENE_FIRSTFRAME`..`*SCENE_LASTFRAME` are far: past an end by more than the length and more than a minute. */
+function keyWindow(firstTick: number, lastFrame: number | undefined, tpf: number, ticksPerSecond: number): TimeBase['window'] {
+  const lastTick = lastFrame !== undefined && Number.isFinite(lastFrame * tpf) ? lastFrame * tpf : undefined;
+  if (lastTick === undefined || !Number.isFinite(firstTick)) return { earliest: -Infinity, latest: Infinity, outside: 0 };
+  const margin = Math.max(Math.abs(lastTick - firstTick), MARGIN_SECONDS * ticksPerSecond);
+  return { earliest: Math.min(firstTick, lastTick) - margin, latest: Math.max(firstTick, lastTick) + margin, outside: 0 };
 }

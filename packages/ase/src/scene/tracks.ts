@@ -50,8 +50,15 @@ function withHolds(tb: TimeBase, times: number[], values: number[][], before: nu
   return keys;
 }
 
-function sortedKeys(track: AseTrack, sink: WarningSink, what: string): AseTrack['keys'] {
-  const keys = track.keys.filter((k) => Number.isFinite(k.time));
+/** Finite key times inside the timeline's window (keys far outside are counted there), ascending. */
+function sortedKeys(track: AseTrack, tb: TimeBase, sink: WarningSink, what: string): AseTrack['keys'] {
+  const { window } = tb;
+  const keys = track.keys.filter((k) => {
+    if (!Number.isFinite(k.time)) return false;
+    if (k.time >= window.earliest && k.time <= window.latest) return true;
+    window.outside++;
+    return false;
+  });
   for (let i = 1; i < keys.length; i++) {
     if (keys[i].time < keys[i - 1].time) {
       sink.warn('ASE_KEY_ORDER', `${what}: key times are not ascending; sorted`);
@@ -93,7 +100,7 @@ function channel(node: number, path: AnimationChannel['path'], tb: TimeBase, key
 
 /** Position track → translation channel. */
 export function positionChannel(node: number, track: AseTrack, frame: NodeFrame, rest: Rest, tb: TimeBase, sink: WarningSink): AnimationChannel | undefined {
-  const keys = sortedKeys(track, sink, `position track of node ${node}`);
+  const keys = sortedKeys(track, tb, sink, `position track of node ${node}`);
   const conv = (v: number[], o: number) => rotateVec(frame.parentFix, v[o], v[o + 1], v[o + 2]);
   if (track.kind === 'sample') {
     const values = keys.map((k) => conv(pad(k.values, 3), 0));
@@ -124,7 +131,7 @@ export function positionChannel(node: number, track: AseTrack, frame: NodeFrame,
 
 /** Rotation track → rotation channel. Values are relative axis-angle deltas, accumulated (§5.3). */
 export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame, tb: TimeBase, sink: WarningSink): AnimationChannel | undefined {
-  const keys = sortedKeys(track, sink, `rotation track of node ${node}`);
+  const keys = sortedKeys(track, tb, sink, `rotation track of node ${node}`);
   let acc: Quat = [0, 0, 0, 1];
   const inSceneFrame = (q: Quat) => math.quatNormalize(qmul(qmul(frame.parentFix, q), frame.ownFix));
   const values: number[][] = [];
@@ -164,7 +171,7 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
 
 /** Scale track → scale channel (the scale axis is dropped when it matters, with a warning). */
 export function scaleChannel(node: number, track: AseTrack, frame: NodeFrame, rest: Rest, tb: TimeBase, sink: WarningSink): AnimationChannel | undefined {
-  const keys = sortedKeys(track, sink, `scale track of node ${node}`);
+  const keys = sortedKeys(track, tb, sink, `scale track of node ${node}`);
   let warned = false;
   const conv = (v: number[], o: number) => frame.scalePerm.map((i) => v[o + i]);
   const value = (v: number[]) => {

@@ -1,4 +1,4 @@
-import { WarningSink, WriteError, computeWorldMatrices, math, outputBaseName, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { WarningSink, WriteError, checkDrawnCopies, computeWorldMatrices, math, outputBaseName, writeBudget, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { writeMaterialList } from './material-list.js';
 import { MaterialPlan, type Binding } from './materials.js';
@@ -33,6 +33,9 @@ export function writeAse(scene: Scene, options: WriteAseOptions = {}): WriteResu
     throw new WriteError({ format: FORMAT_ID, code: 'OVER_LIMIT', limit: 'decimals', value: String(decimals), max: '0..9' });
   }
   checkScene(scene, sink);
+  // Max objects have no instances: each drawing node's mesh is written out, in text (estimateSize's bytes).
+  const budget = writeBudget(scene);
+  checkDrawnCopies(FORMAT_ID, scene, TEXT_BYTES_PER_VERTEX, TEXT_BYTES_PER_TRIANGLE, budget);
   const base = outputBaseName(scene, options);
   const names = new NameEncoder(options.codePage, sink);
   const world = computeWorldMatrices(scene);
@@ -45,7 +48,7 @@ export function writeAse(scene: Scene, options: WriteAseOptions = {}): WriteResu
   plan.finish();
   const textures = new TextureFiles(scene, base);
 
-  const timeline = planTimeline(scene, options.frameRate, base, sink);
+  const timeline = planTimeline(scene, options.frameRate, base, sink, budget);
   const animations = sampleTracks(scene, timeline, animatedNodes(objects, objectOf));
   if (timeline.clips.length && !animations.size) sink.warn('ASE_WRITE_CLIP_DROPPED', 'the clips drive no written node (only morph weights or levels of detail that are not written); no clip is written');
   if (scene.colliders.length) sink.warn('ASE_WRITE_COLLIDERS', `${scene.colliders.length} colliders have no ASE form; not written`);
@@ -111,14 +114,18 @@ function writeHeader(out: TextWriter, scene: Scene, names: NameEncoder, t: Timel
   out.text('\n}\n');
 }
 
-/** Bytes of text per vertex (vertex, texture vertex) and per triangle (face, texture face, 4 normal lines): a start size that avoids most regrowth. */
+/** Bytes of text per vertex (vertex, texture vertex) and per triangle (face, texture face, 4 normal lines). */
+const TEXT_BYTES_PER_VERTEX = 80;
+const TEXT_BYTES_PER_TRIANGLE = 340;
+
+/** The text's start size, which avoids most regrowth. */
 function estimateSize(scene: Scene): number {
   let bytes = 0;
   for (const node of scene.nodes) {
     if (node.mesh === undefined) continue;
     for (const p of scene.meshes[node.mesh]?.primitives ?? []) {
       const vertices = p.attributes.POSITION.length / 3;
-      bytes += vertices * 80 + ((p.indices?.length ?? vertices) / 3) * 340;
+      bytes += vertices * TEXT_BYTES_PER_VERTEX + ((p.indices?.length ?? vertices) / 3) * TEXT_BYTES_PER_TRIANGLE;
     }
   }
   return Math.min(1 << 30, Math.max(1 << 16, Math.ceil(bytes * 1.1)));

@@ -1,4 +1,4 @@
-import type { AnimationClip, Scene, WarningSink } from '@relic3d/core';
+import { checkBudget, type AnimationClip, type Scene, type WarningSink } from '@relic3d/core';
 
 /**
  * The one animation range of an ASE file (`*SCENE`): clips are laid end to end on it, each keyed
@@ -47,7 +47,13 @@ function keyedAt(clips: AnimationClip[], fps: number): boolean {
   return clips.every((c) => fits(c.duration) && c.channels.every((ch) => ch.times.every(fits)));
 }
 
-export function planTimeline(scene: Scene, frameRate: number | undefined, baseName: string, sink: WarningSink): Timeline {
+/**
+ * Bytes one timeline sample costs per scene node: sampled TRS (float32 and the Max-local float64
+ * copies) and about three sample lines of text.
+ */
+const SAMPLE_BYTES_PER_NODE = 40 + 80 + 160;
+
+export function planTimeline(scene: Scene, frameRate: number | undefined, baseName: string, sink: WarningSink, budget: number): Timeline {
   const x = scene.extras;
   const fromAse = scene.format === 'ase';
   const clips = scene.animations.filter((c) => c.channels.length);
@@ -65,15 +71,21 @@ export function planTimeline(scene: Scene, frameRate: number | undefined, baseNa
   const firstFrame = clips.length <= 1 && fromAse ? (integer(x.firstFrame) ?? 0) : 0;
   const step = keyedAt(clips, fps) ? sampleStep(clips, fps) : 1;
   const planned: Timeline['clips'] = [];
-  const samples: number[] = [];
   let start = firstFrame;
+  let total = 0;
   for (const clip of clips) {
     // A float32 duration may lie a hair past a whole frame: that is no frame more.
     const frames = Math.max(0, Math.ceil((Number.isFinite(clip.duration) ? clip.duration : 0) * fps - 1e-3));
     planned.push({ clip, startFrame: start, frames });
-    for (let f = 0; f <= frames; f += step) samples.push(start + f);
+    total += Math.floor(frames / step) + 1;
     start += (Math.floor(frames / step) + 1) * step;
   }
+  // Every sample is a frame of every clip end to end: refused before one is made when too many.
+  const bytes = total * Math.max(1, scene.nodes.length) * SAMPLE_BYTES_PER_NODE;
+  checkBudget('ase', `timeline samples (${total} at ${fps} fps, step ${step}, × ${scene.nodes.length} nodes)`, bytes, budget);
+  const samples = new Int32Array(total);
+  let at = 0;
+  for (const p of planned) for (let f = 0; f <= p.frames; f += step) samples[at++] = p.startFrame + f;
   if (scene.animations.length > clips.length) {
     sink.warn('ASE_WRITE_EMPTY_CLIP', `${scene.animations.length - clips.length} clips have no channels; the file cannot hold an empty clip`);
   }
@@ -89,7 +101,7 @@ export function planTimeline(scene: Scene, frameRate: number | undefined, baseNa
     filename = `${baseName}.max`;
     lastFrame = planned[planned.length - 1].startFrame + planned[planned.length - 1].frames;
   }
-  return { fps, ticksPerFrame, step, firstFrame, lastFrame, clips: planned, samples: Int32Array.from(samples), filename };
+  return { fps, ticksPerFrame, step, firstFrame, lastFrame, clips: planned, samples, filename };
 }
 
 /** The clip ranges of a merged timeline, for the file's comment. */

@@ -1,4 +1,4 @@
-import { WriteError } from '../write/errors.js';
+import { sampledFrames, writeBudget } from '../write/budget.js';
 import { decompose } from '../math/matrix.js';
 import { getClip, sampleChannel } from './animation.js';
 import type { AnimationClip, Scene } from './types.js';
@@ -19,8 +19,8 @@ export interface ClipFrames {
 }
 
 export interface ClipFramesOptions {
-  /** Most floats the result may hold (default 64 M, 256 MB); more → WriteError OVER_LIMIT. */
-  maxValues?: number;
+  /** Most bytes the result may hold (default: `writeBudget(scene)`); more → WriteError OVER_LIMIT, before any allocation. */
+  budget?: number;
   /** Format named in that error. */
   format?: string;
 }
@@ -34,13 +34,9 @@ export function sampleClipFrames(scene: Scene, clip: number | string | Animation
   const nodes = scene.nodes.length;
   const duration = resolved && Number.isFinite(resolved.duration) && resolved.duration > 0 ? resolved.duration : 0;
   const rate = Number.isFinite(fps) && fps > 0 ? fps : 30;
-  // float32 durations sit a hair above whole frames (1.3333334 s × 30); a thousandth of a frame is noise.
-  const frames = Math.ceil(duration * rate - 1e-3) + 1;
-  const values = frames * nodes * 10;
-  const maxValues = options.maxValues ?? 64 * 1024 * 1024;
-  if (values > maxValues) {
-    throw new WriteError({ format: options.format ?? 'scene', code: 'OVER_LIMIT', limit: 'sampled animation values', value: values, max: maxValues, where: `clip "${resolved?.name ?? ''}" at ${rate} fps` });
-  }
+  // 10 floats per node and frame (translation, rotation, scale), checked before anything is allocated.
+  const budget = options.budget ?? writeBudget(scene);
+  const frames = sampledFrames(options.format ?? 'scene', duration, rate, nodes * 10 * 4, budget, `clip "${resolved?.name ?? ''}" at ${rate} fps`);
   const times = new Float32Array(frames);
   for (let k = 0; k < frames; k++) times[k] = Math.min(k / rate, duration);
   const restT = new Float32Array(nodes * 3), restR = new Float32Array(nodes * 4), restS = new Float32Array(nodes * 3);

@@ -14,7 +14,9 @@ export type ValidationCode =
   | 'KEY_VALUES'
   | 'SKIN_MATRICES'
   | 'TARGET_LENGTH'
-  | 'LOD_LINK';
+  | 'LOD_LINK'
+  /** A name that is not a string (writers encode names as text). */
+  | 'NAME_TYPE';
 
 export interface ValidationIssue {
   code: ValidationCode;
@@ -239,6 +241,8 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     });
   });
 
+  checkNames(scene, add);
+
   scene.colliders.forEach((col, i) => {
     if (col.node !== undefined && col.node !== -1) inRange(col.node, nodeCount, `colliders[${i}].node`, 'node');
     if (col.shape.type === 'trimesh') {
@@ -247,6 +251,37 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     }
   });
   return issues;
+}
+
+/** The NAME_TYPE issues alone (what a writer checks before encoding names; cheap: no vertex data). */
+export function nameIssues(scene: Scene): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  checkNames(scene, (code, path, message) => {
+    if (issues.length < 1000) issues.push({ code, path, message });
+  });
+  return issues;
+}
+
+/** Every name of the scene is a string where the model says so (required) or absent (optional). */
+function checkNames(scene: Scene, add: (code: ValidationCode, path: string, message: string) => void): void {
+  const check = (name: unknown, path: string, required: boolean) => {
+    if (typeof name === 'string' || (!required && name === undefined)) return;
+    add('NAME_TYPE', path, `name is ${name === null ? 'null' : typeof name}, not a string`);
+  };
+  check(scene.name, 'name', false);
+  const each = (list: readonly { name?: unknown }[] | undefined, key: string, required: boolean) =>
+    list?.forEach((item, i) => check(item?.name, `${key}[${i}].name`, required));
+  each(scene.nodes, 'nodes', true);
+  each(scene.meshes, 'meshes', true);
+  each(scene.materials, 'materials', true);
+  each(scene.animations, 'animations', true);
+  each(scene.skins, 'skins', false);
+  each(scene.textures, 'textures', false);
+  scene.textures?.forEach((t, i) => check(t?.uri, `textures[${i}].uri`, false));
+  each(scene.cameras, 'cameras', false);
+  each(scene.lights, 'lights', false);
+  each(scene.colliders, 'colliders', false);
+  scene.meshes.forEach((mesh, m) => mesh.primitives.forEach((p, k) => p.targets?.forEach((t, i) => check(t.name, `meshes[${m}].primitives[${k}].targets[${i}].name`, false))));
 }
 
 /** Throws with every issue listed, for tests and strict callers. */

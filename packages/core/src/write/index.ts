@@ -2,3 +2,5 @@
 export type { WriteOptions, WriteResult, FormatWriter } from './types.js';
 export { WriteError, isWriteError, type WriteErrorCode, type WriteErrorInit } from './errors.js';
 export { outputBaseName, fixedName } from './names.js';
+export { WRITE_BUDGET_BASE, WRITE_BUDGET_FACTOR, checkBudget, checkDrawnCopies, drawnCopies, sampledFrames, sceneDataBytes, writeBudget, type DrawnCopies } from './budget.js';
+export { checkNameTypes } from './scene-check.js';

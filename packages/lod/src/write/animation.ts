@@ -1,5 +1,5 @@
 // Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
-import { WriteError, math, type AnimationClip, type Vec3 } from '@relic3d/core';
+import { WriteError, checkBudget, math, type AnimationClip, type Vec3 } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
@@ -93,6 +93,8 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
     if (timing.frames * bones * FRAME_ENTRY_SIZE > MAX_CHUNK_SIZE) {
       throw new WriteError({ format: FORMAT_ID, code: 'OVER_LIMIT', limit: 'ANM1 chunk bytes (frames × bones × 24)', value: timing.frames * bones * FRAME_ENTRY_SIZE, max: MAX_CHUNK_SIZE, where: `clip "${clip.name}"` });
     }
+    // Frames are a clip's span times its rate: refused past the write budget before any is sampled.
+    checkBudget(FORMAT_ID, `ANM1 frames (${timing.frames} frames × ${bones} bones × ${FRAME_ENTRY_SIZE} bytes)`, timing.frames * bones * FRAME_ENTRY_SIZE, ctx.budget, `clip "${clip.name}"`);
     const data = new Float32Array(timing.frames * bones * FRAME_ENTRY_FLOATS);
     let scaleChanges = false;
     for (let f = 0; f < timing.frames; f++) {

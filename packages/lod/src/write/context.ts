@@ -36,6 +36,8 @@ export interface WriteContext {
   fromLod: boolean;
   /** Stored file-space values of `extras` (lights, physics) → the file being written. */
   restage: Restage;
+  /** `writeBudget(scene)`: the most bytes the write may build (core/write/budget.ts). */
+  budget: number;
 }
 
 /** Maps file-space values as a .lod stored them (read with one up axis) into the written file's space. */

@@ -1,4 +1,4 @@
-import { WarningSink, codePageEncoder, outputBaseName, type FormatWriter, type Scene, type WriteResult } from '@relic3d/core';
+import { WarningSink, checkDrawnCopies, checkNameTypes, codePageEncoder, outputBaseName, writeBudget, type FormatWriter, type Scene, type WriteResult } from '@relic3d/core';
 import { FORMAT_ID, SIGNATURE } from '../file.js';
 import { buildAnimations, type BoneAnimation } from './animation.js';
 import { writeAxisFor } from './axes.js';
@@ -17,6 +17,10 @@ import { buildRig } from './rig.js';
 import { writeAnimations, writeSkeleton } from './skeleton.js';
 
 export type { WriteLodOptions } from './context.js';
+
+/** Bytes a written vertex and triangle take while gathered, welded and written (positions, normals, UVs, their indices). */
+const BYTES_PER_VERTEX = 128;
+const BYTES_PER_TRIANGLE = 48;
 
 /** An upper bound of the file's size, so the writer grows its buffer once at most. */
 function estimatedSize(meshes: FileMesh[], animations: BoneAnimation[]): number {
@@ -44,6 +48,10 @@ function warnUnwritable(ctx: WriteContext): void {
  * is converted at this edge; it is not changed.
  */
 export function writeLod(scene: Scene, options: WriteLodOptions = {}): WriteResult {
+  checkNameTypes(FORMAT_ID, scene);
+  // An MSH1 per drawing node: a mesh drawn by many nodes is written (and welded) once for each.
+  const budget = writeBudget(scene);
+  checkDrawnCopies(FORMAT_ID, scene, BYTES_PER_VERTEX, BYTES_PER_TRIANGLE, budget);
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
   const base = outputBaseName(scene, options);
   const axis = writeAxisFor(options.upAxis ?? readUpAxis(scene));
@@ -57,6 +65,7 @@ export function writeLod(scene: Scene, options: WriteLodOptions = {}): WriteResu
     files: {},
     fromLod: readFromLod(scene),
     restage: restageFor(scene, axis),
+    budget,
   };
   warnUnwritable(ctx);
   const rig = buildRig(scene, sink);

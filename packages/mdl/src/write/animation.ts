@@ -1,4 +1,5 @@
-import { math, sampleChannel, type AnimationChannel, type AnimationClip } from '@relic3d/core';
+import { checkBudget, math, sampleChannel, type AnimationChannel, type AnimationClip } from '@relic3d/core';
+import { FORMAT_ID } from '../file.js';
 import type { TRS, WriteContext } from './context.js';
 import { fileQuat, fileVec3 } from './axes.js';
 import type { AnimationRecord, TrackRecord } from './records.js';
@@ -6,8 +7,6 @@ import type { BonePlan, SkeletonPlan } from './skeleton.js';
 
 /** Keys are evenly spaced at 1/60/speed s; a clip lasts keyframes / 60 / speed s (docs/formats/mdl.md §5.7). */
 const FRAMES_PER_SECOND = 60;
-/** Most key bytes one clip may take (a very long clip at 60 keys a second is thinned out, warned). */
-const MAX_KEY_BYTES = 256 * 1024 * 1024;
 
 /** Each clip as an ANIM of the top node's skeleton. */
 export function animationRecords(ctx: WriteContext, skeleton: SkeletonPlan): AnimationRecord[] {
@@ -25,14 +24,10 @@ function animationRecord(ctx: WriteContext, clip: AnimationClip, skeleton: Skele
   for (const c of clip.channels) if (c.path !== 'weights' && c.times.length > 0) byNode.set(c.node, [...(byNode.get(c.node) ?? []), c]);
   const storedFlags = (clip.extras?.keyframeFlags ?? {}) as Record<string, unknown>;
   const trackBones = skeleton.bones.map((b, id) => ({ b, id })).filter(({ b, id }) => b.node >= 0 && (byNode.has(b.node) || typeof storedFlags[b.name || String(id)] === 'number'));
-  let { keyframeCount, speed } = timing(ctx, clip);
-  const perKey = trackBones.length * 40;
-  if (perKey * keyframeCount > MAX_KEY_BYTES) {
-    const fewer = Math.max(1, Math.floor(MAX_KEY_BYTES / perKey));
-    ctx.sink.warn('MDL_WRITE_KEYS_REDUCED', `clip '${clip.name}': ${keyframeCount} keys for ${trackBones.length} bones is more than ${MAX_KEY_BYTES} bytes; written with ${fewer} keys`);
-    speed = (speed * fewer) / keyframeCount;
-    keyframeCount = fewer;
-  }
+  const { keyframeCount, speed } = timing(ctx, clip);
+  // Every key is stored: a clip keyed 60 times a second over a long span is refused before its keys are made.
+  const perKey = Math.max(1, trackBones.length) * 40;
+  checkBudget(FORMAT_ID, `animation keys (${keyframeCount} keys × ${trackBones.length} bones × 40 bytes)`, perKey * keyframeCount, ctx.budget, `clip '${clip.name}'`);
   const step = 1 / FRAMES_PER_SECOND / speed;
   const tracks = trackBones.map(({ b, id }) => track(b, id, byNode.get(b.node) ?? [], storedFlags[b.name || String(id)], keyframeCount, step));
   return { name: clip.name, speed, keyframeCount, tracks };

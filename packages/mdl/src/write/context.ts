@@ -13,6 +13,8 @@ export interface WriteContext {
   world: Float64Array;
   /** `validateScene` found every vertex attribute finite (the writer's own scrub is skipped). */
   attributesFinite: boolean;
+  /** `writeBudget(scene)`: the most bytes the write may build (core/write/budget.ts). */
+  budget: number;
 }
 
 export interface TRS {

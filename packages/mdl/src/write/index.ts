@@ -1,9 +1,11 @@
 import {
+  checkDrawnCopies,
   codePageEncoder,
   outputBaseName,
   validateScene,
   WarningSink,
   WriteError,
+  writeBudget,
   type CodePageEncoder,
   type FormatWriter,
   type Scene,
@@ -31,8 +33,12 @@ export interface WriteMdlOptions extends WriteOptions {
 
 const VERSIONS: readonly UltraVersion[] = [300, 301, 302];
 
+/** Bytes a written vertex and triangle take while built and encoded (vertex arrays, their records, the file). */
+const BYTES_PER_VERTEX = 96;
+const BYTES_PER_TRIANGLE = 24;
+
 /** Scene problems no file can be written from (the rest is converted or warned). */
-const BROKEN = new Set(['BAD_REFERENCE', 'NODE_LINK', 'NODE_CYCLE', 'LOD_LINK', 'SKIN_MATRICES', 'KEY_ORDER', 'KEY_VALUES', 'ATTRIBUTE_LENGTH', 'TARGET_LENGTH', 'INDEX_RANGE', 'JOINT_RANGE']);
+const BROKEN = new Set(['BAD_REFERENCE', 'NODE_LINK', 'NODE_CYCLE', 'LOD_LINK', 'SKIN_MATRICES', 'KEY_ORDER', 'KEY_VALUES', 'ATTRIBUTE_LENGTH', 'TARGET_LENGTH', 'INDEX_RANGE', 'JOINT_RANGE', 'NAME_TYPE']);
 
 /**
  * Writes a scene as an Ultra Engine "Ultra Model" file (docs/formats/mdl.md §2) plus one `.mat`
@@ -47,8 +53,11 @@ export function writeMdl(scene: Scene, options: WriteMdlOptions = {}): WriteResu
   if (broken) throw new WriteError({ format: FORMAT_ID, code: 'INVALID_SCENE', limit: broken.code, value: broken.message, where: broken.path });
   const attributesFinite = !issues.some((issue) => issue.code === 'NOT_FINITE' && issue.path.includes('.attributes.'));
 
+  // Ultra MDL nodes have no instances: each drawing node's mesh is written out (its records and their bytes).
+  const budget = writeBudget(scene);
+  checkDrawnCopies(FORMAT_ID, scene, BYTES_PER_VERTEX, BYTES_PER_TRIANGLE, budget);
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
-  const ctx: WriteContext = { scene, sink, encoder: encoderFor(options.codePage), version, world: worldMatrices64(scene), attributesFinite };
+  const ctx: WriteContext = { scene, sink, encoder: encoderFor(options.codePage), version, world: worldMatrices64(scene), attributesFinite, budget };
   const base = outputBaseName(scene, options);
   const structure = planStructure(ctx);
   checkBoneCount(structure.skeleton.bones.length);

@@ -6,7 +6,7 @@ import { bindOf } from './bind-pose.js';
 import { finiteOr0 } from './finite.js';
 import { hermiteTangents } from './hermite.js';
 import { hypot4 } from './hypot.js';
-import { orderedKeys } from './key-order.js';
+import { orderedKeys, type KeyWindow } from './key-order.js';
 
 /**
  * The joint's keys as glTF channels. Keys are relative to the bind pose, as the author's viewer
@@ -21,13 +21,14 @@ export function jointChannels(
   positionInterpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE',
   sink: WarningSink,
   notFinite: { count: number },
+  window?: KeyWindow,
 ): AnimationChannel[] {
   const channels: AnimationChannel[] = [];
   const bind = bindOf(joint);
   const label = `joint ${jointIndex} '${joint.name}'`;
 
   const [rotTrack, posTrack] = jointTracks(joint);
-  const rot = orderedKeys(rotTrack, `${label} rotation keys`, sink);
+  const rot = orderedKeys(rotTrack, `${label} rotation keys`, sink, window);
   const rotCount = rot ? rot.length : rotTrack.count;
   if (rotCount) {
     const times = new Float32Array(rotCount);
@@ -83,7 +84,7 @@ export function jointChannels(
     channels.push({ node, path: 'rotation', times, values, interpolation: 'LINEAR' });
   }
 
-  const pos = orderedKeys(posTrack, `${label} position keys`, sink);
+  const pos = orderedKeys(posTrack, `${label} position keys`, sink, window);
   const n = pos ? pos.length : posTrack.count;
   if (n) {
     const key = posTrack.view;

@@ -2,12 +2,20 @@ import type { WarningSink } from '@relic3d/core';
 import type { KeyTrack } from '../read/key-tracks.js';
 import { KEY_SIZE } from '../read/layout.js';
 
+/** The file's declared timeline: keys after `latest` seconds are left out, counted in `outside`. */
+export interface KeyWindow {
+  latest: number;
+  outside: number;
+}
+
 /**
- * Keys in strictly increasing time order, with non-finite and negative times dropped. Equal
- * times keep the later key. Returns the kept key indices, or `undefined` when every key is kept
- * in file order (the common case, found without allocating).
+ * Keys in strictly increasing time order, with non-finite and negative times dropped, and keys
+ * past `window.latest` left out (counted there). Equal times keep the later key. Returns the kept
+ * key indices, or `undefined` when every key is kept in file order (the common case, found
+ * without allocating).
  */
-export function orderedKeys(track: KeyTrack, what: string, sink: WarningSink): number[] | undefined {
+export function orderedKeys(track: KeyTrack, what: string, sink: WarningSink, window: KeyWindow = { latest: Infinity, outside: 0 }): number[] | undefined {
+  const latest = window.latest;
   const { view, byteOffset, count: n } = track;
   const time = (k: number): number => view.getFloat32(byteOffset + k * KEY_SIZE, true);
   let previous = -1;
@@ -15,7 +23,7 @@ export function orderedKeys(track: KeyTrack, what: string, sink: WarningSink): n
   for (; k < n; k++) {
     const t = time(k);
     // The comparisons also reject NaN: a finite non-negative time above the previous one passes.
-    if (!(t >= 0) || !(t > previous) || t === Infinity) break;
+    if (!(t >= 0) || !(t > previous) || t === Infinity || t > latest) break;
     previous = t;
   }
   if (k === n) return undefined;
@@ -26,6 +34,10 @@ export function orderedKeys(track: KeyTrack, what: string, sink: WarningSink): n
     const t = time(k);
     if (!Number.isFinite(t) || t < 0) {
       dropped++;
+      continue;
+    }
+    if (t > latest) {
+      window.outside++;
       continue;
     }
     if (kept.length && time(kept[kept.length - 1]) >= t) sorted = false;

@@ -3,6 +3,8 @@
 // joints (the skeleton), vertices and mesh (groups, vertices, triangles), materials and images,
 // timeline, keys and tracks (animation), names and limits, serialize (the bytes).
 import {
+  checkDrawnCopies,
+  checkNameTypes,
   codePageEncoder,
   isWriteError,
   outputBaseName,
@@ -38,6 +40,10 @@ export interface WriteMs3dOptions extends WriteOptions {
   comments?: 'all' | 'model';
 }
 
+/** Bytes a baked vertex and triangle take while welded and laid out (before the 65,534 limits are checked). */
+const BYTES_PER_VERTEX = 96;
+const BYTES_PER_TRIANGLE = 48;
+
 function encoderFor(page: string | undefined): CodePageEncoder {
   try {
     return codePageEncoder(page);
@@ -49,6 +55,9 @@ function encoderFor(page: string | undefined): CodePageEncoder {
 /** Writes a scene as MilkShape 3D files: `<name>.ms3d`, and the embedded images beside it. */
 export function writeMs3d(scene: Scene, options: WriteMs3dOptions = {}): WriteResult {
   try {
+    checkNameTypes(FORMAT_ID, scene);
+    // Groups are baked in world space, one copy per drawing node: refused before any is made when too many.
+    checkDrawnCopies(FORMAT_ID, scene, BYTES_PER_VERTEX, BYTES_PER_TRIANGLE);
     const sink = new WarningSink(FORMAT_ID, options.onWarning);
     const names = new NameFields(encoderFor(options.codePage), sink);
     const name = outputBaseName(scene, options);

@@ -2,7 +2,8 @@
 // editor frame range. One clip is written as it is; several are laid end to end, one frame apart,
 // and their frame ranges go into the model comment as `clip=<first frame>,<last frame>,<name>`
 // lines (by convention, MS3D "actions" are frame ranges agreed outside the file).
-import type { AnimationClip, Scene, WarningSink } from '@relic3d/core';
+import { WriteError, type AnimationClip, type Scene, type WarningSink } from '@relic3d/core';
+import { FORMAT_ID } from '../file.js';
 import { extraInt, extraNumber } from './extras.js';
 
 export interface ClipSpan {
@@ -22,6 +23,9 @@ export interface Timeline {
 
 /** Model-comment lines naming the clip ranges; a re-write replaces them. */
 export const CLIP_LINE = /^clip=.*$/;
+
+/** iTotalFrames is an int32 (docs/formats/ms3d.md §2.6). */
+const MAX_TOTAL_FRAMES = 0x7fffffff;
 
 const FPS_GUESSES = [30, 24, 25, 60, 15, 50, 48, 12, 120];
 
@@ -64,6 +68,10 @@ export function planTimeline(scene: Scene, fpsOption: number | undefined, modelN
   }
 
   const end = spans.length ? spans[spans.length - 1].start + spans[spans.length - 1].duration : 0;
+  // iTotalFrames is an int32: a span longer than that many frames (a key 10⁹ s away) cannot be held.
+  if (!(frames(end) <= MAX_TOTAL_FRAMES)) {
+    throw new WriteError({ format: FORMAT_ID, code: 'OVER_LIMIT', limit: `timeline frames (${end} s at ${fps} fps)`, value: frames(end), max: MAX_TOTAL_FRAMES });
+  }
   const stored = first && spans.length === 1 && extraNumber(first.extras, 'fps') === fps ? extraInt(first.extras, 'totalFrames', 0, 0x7fffffff) : undefined;
   const totalFrames = spans.length ? stored ?? Math.max(1, frames(end)) : extraInt(scene.extras, 'totalFrames', 0, 0x7fffffff) ?? 30;
   const currentTime = (first && extraNumber(first.extras, 'currentTime')) ?? extraNumber(scene.extras, 'currentTime') ?? 1;

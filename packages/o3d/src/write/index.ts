@@ -4,7 +4,7 @@
  * embedded textures beside them. The scene is in glTF conventions, converted at this edge
  * (axes.ts); nothing of it is changed.
  */
-import { WarningSink, WriteError, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { WarningSink, WriteError, checkDrawnCopies, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
 import { skinVertices } from '@relic3d/kernels';
 import { LIMITS, type O3dEmbeddedSkeleton, type O3dFile } from '../file.js';
 import { toD3dBox, toD3dMatrix, toD3dVec3 } from './axes.js';
@@ -29,6 +29,10 @@ export type WriteO3dOptions = WriteOptions;
 /** The O3D version written: the newest the client reads (four force vectors). */
 export const O3D_WRITE_VERSION = 22;
 
+/** Bytes a written vertex and triangle take while built and encoded. */
+const BYTES_PER_VERTEX = 96;
+const BYTES_PER_TRIANGLE = 24;
+
 /** Writes a scene as Flyff O3D files: the scene in glTF conventions, converted at this edge. */
 export function writeO3d(scene: Scene, options: WriteO3dOptions = {}): WriteResult {
   const sink = new WarningSink('o3d', options.onWarning);
@@ -43,6 +47,8 @@ export function writeO3d(scene: Scene, options: WriteO3dOptions = {}): WriteResu
 }
 
 function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): WriteResult {
+  // O3D objects have no instances: each drawing node's mesh is written out (its vertex list, indices and bytes).
+  checkDrawnCopies('o3d', scene, BYTES_PER_VERTEX, BYTES_PER_TRIANGLE);
   const base = modelBaseName(scene, options, sink);
   const ctx = createContext(scene, sink, base, options.codePage ?? DEFAULT_CODE_PAGE);
   if (scene.cameras.length) sink.warn('O3D_WRITE_CAMERAS', `O3D has no cameras; ${plural(scene.cameras.length, 'camera')} not written`);
@@ -168,7 +174,7 @@ function checkNames(ctx: WriteContext): void {
 function checkScene(scene: Scene): void {
   if (!scene || !Array.isArray(scene.nodes)) throw new WriteError({ format: 'o3d', code: 'INVALID_SCENE', limit: 'scene', value: 'not a scene' });
   const structure: Scene = { ...scene, meshes: scene.meshes.map((m) => ({ ...m, primitives: [] })) };
-  const fatal = validateScene(structure).filter((i) => ['BAD_REFERENCE', 'NODE_CYCLE', 'NODE_LINK', 'LOD_LINK', 'NOT_FINITE', 'SKIN_MATRICES'].includes(i.code));
+  const fatal = validateScene(structure).filter((i) => ['BAD_REFERENCE', 'NODE_CYCLE', 'NODE_LINK', 'LOD_LINK', 'NOT_FINITE', 'SKIN_MATRICES', 'NAME_TYPE'].includes(i.code));
   scene.meshes.forEach((m, i) =>
     m.primitives.forEach((p, k) => {
       if (p.material !== undefined && !(Number.isInteger(p.material) && p.material >= 0 && p.material < scene.materials.length)) {

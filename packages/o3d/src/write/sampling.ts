@@ -3,7 +3,7 @@
  * world matrices, and the local of a node against another (a bone against its parent bone, an
  * object against its O3D parent) per frame, as D3D row-vector matrices.
  */
-import { computeWorldMatrices, localMatrix, math, sampleClipFrames } from '@relic3d/core';
+import { checkBudget, computeWorldMatrices, localMatrix, math, sampleClipFrames, writeBudget } from '@relic3d/core';
 import { toD3dMatrix } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import type { WriteContext } from './context.js';
@@ -37,6 +37,9 @@ const KEPT_WORLDS = 1 << 22;
 
 /** Per pair, `timing.frames` D3D row matrices (16 per frame) of the node against its parent. */
 export function sampleRelative(ctx: WriteContext, timing: ClipTiming, pairs: readonly Pair[], rest: Float32Array): Float64Array[] {
+  // Per frame: every node's world (16 floats) and each pair's row matrix (16 doubles); a long span is refused first.
+  const perFrame = ctx.scene.nodes.length * 64 + pairs.length * 128;
+  checkBudget('o3d', `sampled frames (${timing.frames} frames × ${perFrame} bytes)`, timing.frames * perFrame, writeBudget(ctx.scene), `clip "${timing.clip.name}"`);
   const worlds = frameWorlds(ctx, timing, rest);
   const inverse = new Float64Array(16), local = new Float64Array(16);
   const out = pairs.map(() => new Float64Array(timing.frames * 16));
