@@ -21,4 +21,23 @@ describe('peak memory of crafted files stays within 8 × size + 64 MB', () => {
     expect(depth).toBe(n);
     expect(peak).toBeLessThan(memoryBudget(bytes.length));
   });
+
+  it('4 TCB rotation tracks of 50,000 keys a frame apart (11 MB): exact-length key values, inner points in flat arrays', async () => {
+    const parts = [HEAD];
+    for (let n = 0; n < 4; n++) {
+      parts.push(`*HELPEROBJECT {\n*NODE_NAME "k${n}"\n*TM_ANIMATION {\n*NODE_NAME "k${n}"\n*CONTROL_ROT_TCB {\n`);
+      for (let k = 0; k < 50_000; k++) parts.push(`*CONTROL_TCB_ROT_KEY ${k * 160} 0 0 1 ${(k % 7) * 0.3} 0 0 0 0 0\n`);
+      parts.push('}\n}\n}\n');
+    }
+    const bytes = new TextEncoder().encode(parts.join(''));
+    let keys = 0;
+    // Was 169 MB against a 152 MB budget.
+    const peak = await peakMemory(() => {
+      const [clip] = parseSync(bytes).animations;
+      keys = clip.channels.reduce((sum, c) => sum + c.times.length, 0);
+    });
+    // One sample per frame: keys are a frame apart, so 50,000 per track.
+    expect(keys).toBe(4 * 50_000);
+    expect(peak).toBeLessThan(memoryBudget(bytes.length));
+  });
 });
