@@ -86,5 +86,11 @@ export function readObject(ctx: Ctx, kind: AseObjectKind, at: number, depth: num
       }
     }
   });
+  // Most objects of a large file have no animation, no mesh frames, no extras (and groups no TM).
+  const { list, extras } = ctx.none;
+  if (!obj.tms.length) obj.tms = list;
+  if (!obj.animations.length) obj.animations = list;
+  if (!obj.meshFrames.length) obj.meshFrames = list;
+  if (!Object.keys(obj.extras).length) obj.extras = extras;
   return obj;
 }

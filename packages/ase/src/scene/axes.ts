@@ -10,14 +10,16 @@ export type M4 = Float64Array;
 export const IDENTITY: M4 = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
 
 /** Max row-vector rows (TM_ROW0..3, 12 numbers) → column-major matrix in Max axes. */
-export function rowsToMatrix(rows: ArrayLike<number> | undefined): M4 {
-  if (!rows) return IDENTITY.slice();
-  return Float64Array.of(
-    rows[0], rows[1], rows[2], 0,
-    rows[3], rows[4], rows[5], 0,
-    rows[6], rows[7], rows[8], 0,
-    rows[9], rows[10], rows[11], 1,
-  );
+export function rowsToMatrix(rows: ArrayLike<number> | undefined, out: M4 = new Float64Array(16)): M4 {
+  if (!rows) {
+    out.set(IDENTITY);
+    return out;
+  }
+  out[0] = rows[0], out[1] = rows[1], out[2] = rows[2], out[3] = 0;
+  out[4] = rows[3], out[5] = rows[4], out[6] = rows[5], out[7] = 0;
+  out[8] = rows[6], out[9] = rows[7], out[10] = rows[8], out[11] = 0;
+  out[12] = rows[9], out[13] = rows[10], out[14] = rows[11], out[15] = 1;
+  return out;
 }
 
 export function mul(a: ArrayLike<number>, b: ArrayLike<number>): M4 {

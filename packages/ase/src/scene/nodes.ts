@@ -54,18 +54,22 @@ export function collectNodes(scene: Scene, file: AseFile): { entries: Entry[]; y
   return { entries, yInv };
 }
 
-/** World matrices G of every node, in one array (views of it per node: no allocation per matrix). */
-export function worldMatrices(nodes: Node[], entries: Entry[], sink: WarningSink): Matrices {
-  const world = new Matrices(nodes.length);
-  const scratch = new Float64Array(16);
+/**
+ * World matrices G of every node, in one array. Computed in scratch matrices and copied in, so a
+ * node costs no allocation (views per node were most of the garbage of large files, issue 26).
+ */
+export function worldMatrices(nodes: Node[], entries: Entry[], sink: WarningSink): MatrixArray {
+  const world = new MatrixArray(nodes.length);
+  const w = new Float64Array(16), scratch = new Float64Array(16), out = new Float64Array(16);
   const setWorld = (node: number, tm: AseNodeTM | undefined, yInverse: boolean, what: string) => {
-    let w = rowsToMatrix(tm?.rows);
+    rowsToMatrix(tm?.rows, w);
     if (!math.invert(w, scratch)) {
       sink.warn('ASE_SINGULAR_TM', `${what}: *NODE_TM is singular; identity used`);
-      w = IDENTITY.slice();
+      w.set(IDENTITY);
     }
-    if (yInverse) math.multiply(math.multiply(Z_UP_TO_Y_UP, w, scratch), Y_UP_TO_Z_UP, world.at(node));
-    else math.multiply(Z_UP_TO_Y_UP, w, world.at(node));
+    if (yInverse) math.multiply(math.multiply(Z_UP_TO_Y_UP, w, scratch), Y_UP_TO_Z_UP, out);
+    else math.multiply(Z_UP_TO_Y_UP, w, out);
+    world.write(node, out);
   };
   for (const e of entries) {
     if (e.obj.kind !== 'group') setWorld(e.node, e.tm, e.yInverse, `object '${nodes[e.node].name}'`);
@@ -114,18 +118,39 @@ export function linkHierarchy(scene: Scene, entries: Entry[], sink: WarningSink)
   return byName;
 }
 
-/** Local matrices G_parent⁻¹ · G; a node whose local matrix is not the identity gets `matrix`. */
-export function localMatrices(nodes: Node[], world: Matrices): Matrices {
-  const locals = new Matrices(nodes.length);
-  const scratch = new Float64Array(16);
+/**
+ * Local matrices G_parent⁻¹ · G; a node whose local matrix is not the identity gets `matrix`. They
+ * are not kept: animation asks for a few, computed again on demand (128 bytes a node, issue 26).
+ */
+export function localMatrices(nodes: Node[], world: MatrixArray): Matrices {
+  const locals = new LocalMatrices(nodes, world);
+  const local = new Float64Array(16);
   nodes.forEach((n, i) => {
-    if (n.parent < 0) locals.at(i).set(world.at(i));
-    else math.multiply(math.invert(world.at(n.parent), scratch) ?? IDENTITY, world.at(i), locals.at(i));
-  });
-  nodes.forEach((n, i) => {
-    if (!isIdentity(locals.at(i))) n.matrix = Array.from(locals.at(i));
+    if (!isIdentity(locals.into(i, local))) n.matrix = Array.from(local);
   });
   return locals;
+}
+
+class LocalMatrices implements Matrices {
+  private readonly parent = new Float64Array(16);
+  private readonly parentInv = new Float64Array(16);
+  private readonly own = new Float64Array(16);
+  constructor(
+    private readonly nodes: Node[],
+    private readonly world: MatrixArray,
+  ) {}
+
+  at(i: number): M4 {
+    return this.into(i, new Float64Array(16));
+  }
+
+  into(i: number, out: M4): M4 {
+    const p = this.nodes[i].parent;
+    if (p < 0) return this.world.read(i, out);
+    this.world.read(i, this.own);
+    this.world.read(p, this.parent);
+    return math.multiply(math.invert(this.parent, this.parentInv) ?? IDENTITY, this.own, out) as M4;
+  }
 }
 
 /**
@@ -155,8 +180,13 @@ function breakParentCycles(parentOf: Int32Array, fileOrder: Int32Array): number[
   return refused.sort((a, b) => fileOrder[a] - fileOrder[b]);
 }
 
+/** A matrix per node. */
+export interface Matrices {
+  at(i: number): M4;
+}
+
 /** `count` matrices (identity to start) in one array, so nodes cost no allocation each. */
-export class Matrices {
+export class MatrixArray implements Matrices {
   private readonly all: Float64Array;
   constructor(count: number) {
     this.all = new Float64Array(count * 16);
@@ -166,6 +196,16 @@ export class Matrices {
   /** Matrix i, a view into the array. */
   at(i: number): M4 {
     return this.all.subarray(i * 16, i * 16 + 16);
+  }
+
+  /** Copies matrix i into `out` (no view made). */
+  read(i: number, out: M4): M4 {
+    for (let k = 0, at = i * 16; k < 16; k++) out[k] = this.all[at + k];
+    return out;
+  }
+
+  write(i: number, m: ArrayLike<number>): void {
+    for (let k = 0, at = i * 16; k < 16; k++) this.all[at + k] = m[k];
   }
 }
 

@@ -100,7 +100,8 @@ export function sampleTCBRotation(step: number, times: number[], quats: Quat[], 
     return one;
   }
   const clampP = (x: number) => (Number.isFinite(x) ? Math.max(-1, Math.min(1, x)) : 0);
-  const sIn: Quat[] = [], sOut: Quat[] = [];
+  // Inner points in flat arrays: a Quat list per key was most of the peak of dense tracks (issue 26).
+  const sIn = new Float64Array(n * 4), sOut = new Float64Array(n * 4);
   for (let i = 0; i < n; i++) {
     const [t, c, b] = (params[i] ?? [0, 0, 0]).map(clampP);
     const g1 = i < n - 1 ? qlog(qmul(qconj(q[i]), q[i + 1])) : undefined;
@@ -110,8 +111,8 @@ export function sampleTCBRotation(step: number, times: number[], quats: Quat[], 
     const kIn0 = ((1 - t) * (1 - c) * (1 + b)) / 2, kIn1 = ((1 - t) * (1 + c) * (1 - b)) / 2;
     const tOut = [0, 1, 2].map((k) => kOut0 * g0[k] + kOut1 * next[k]);
     const tIn = [0, 1, 2].map((k) => kIn0 * g0[k] + kIn1 * next[k]);
-    sOut.push(math.quatNormalize(qmul(q[i], qexp(tOut.map((x, k) => (x - next[k]) / 2)))));
-    sIn.push(math.quatNormalize(qmul(q[i], qexp(tIn.map((x, k) => (g0[k] - x) / 2)))));
+    sOut.set(math.quatNormalize(qmul(q[i], qexp(tOut.map((x, k) => (x - next[k]) / 2)))), i * 4);
+    sIn.set(math.quatNormalize(qmul(q[i], qexp(tIn.map((x, k) => (g0[k] - x) / 2)))), i * 4);
   }
   const out = new Keys(4, sampleCount(times, step));
   const a = [0, 0, 0, 1], b = [0, 0, 0, 1], value = [0, 0, 0, 1];
@@ -119,10 +120,11 @@ export function sampleTCBRotation(step: number, times: number[], quats: Quat[], 
     const t0 = times[i], t1 = times[i + 1], span = t1 - t0;
     if (!(span > 0)) continue;
     const frames = Math.max(1, Math.min(10000, Math.ceil(span / step)));
+    const outer = sOut.subarray(i * 4, i * 4 + 4), inner = sIn.subarray(i * 4 + 4, i * 4 + 8);
     for (let f = 0; f < frames; f++) {
       const u = f / frames;
       math.quatSlerp(q[i], q[i + 1], u, a);
-      math.quatSlerp(sOut[i], sIn[i + 1], u, b);
+      math.quatSlerp(outer, inner, u, b);
       math.quatSlerp(a, b, 2 * u * (1 - u), value);
       normalizeAt(value, 0);
       out.push(t0 + u * span, value);

@@ -10,6 +10,15 @@ export interface ReadContext {
   boneCount: number;
   /** Kernel path for index widening ('js' forces the TypeScript path). */
   kernels?: LodParseOptions['kernels'];
+  /** Chunk IDs seen so far, by their 4 bytes: one string per distinct ID, not per chunk. */
+  ids: Map<number, string>;
+  /** The data of every empty unknown chunk (one array, not one view per chunk). */
+  noData: Uint8Array;
+}
+
+/** What a read shares so that many small chunks cost little memory (issue 26). */
+export function chunkSharing(): Pick<ReadContext, 'ids' | 'noData'> {
+  return { ids: new Map(), noData: new Uint8Array(0) };
 }
 
 /** A chunk header plus a reader bounded to its data. */
@@ -17,11 +26,14 @@ export interface Chunk extends LodChunkHeader {
   data: ByteReader;
 }
 
-/** Reads a 12-byte header and cuts out the data; a Size past the parent's end is a FormatError. */
-export function readChunk(r: ByteReader): Chunk {
+/**
+ * Reads a 12-byte header and cuts out the data; a Size past the parent's end is a FormatError.
+ * With `ids`, equal IDs share one string.
+ */
+export function readChunk(r: ByteReader, ids?: Map<number, string>): Chunk {
   const at = r.absoluteOffset;
   r.need(CHUNK_HEADER_SIZE, 'chunk header');
-  const id = r.tag();
+  const id = ids ? internedTag(r, ids) : r.tag();
   const size = r.i32();
   const count = r.i32();
   if (size < 0 || size > r.remaining) {
@@ -34,6 +46,18 @@ export function readChunk(r: ByteReader): Chunk {
     });
   }
   return { id, size, count, offset: at, data: r.sub(size, `${printableId(id)} chunk`) };
+}
+
+function internedTag(r: ByteReader, ids: Map<number, string>): string {
+  const key = r.peekU32();
+  const known = ids.get(key);
+  if (known === undefined) {
+    const id = r.tag();
+    ids.set(key, id);
+    return id;
+  }
+  r.skip(4);
+  return known;
 }
 
 /** Every handled chunk must end exactly at dataStart + Size. */
@@ -66,8 +90,8 @@ export function parsesAsChunks(data: Uint8Array): boolean {
 }
 
 /** A chunk kept as bytes (unknown ID, or a known chunk that could not be used). */
-export function unknownChunk(chunk: Chunk, parent: string): LodUnknownChunk {
-  const data = chunk.data.u8Array(chunk.data.remaining, 'chunk data');
+export function unknownChunk(chunk: Chunk, parent: string, noData?: Uint8Array): LodUnknownChunk {
+  const data = noData && chunk.data.eof ? noData : chunk.data.u8Array(chunk.data.remaining, 'chunk data');
   return { id: chunk.id, size: chunk.size, count: chunk.count, offset: chunk.offset, parent, data };
 }
 

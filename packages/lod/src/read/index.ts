@@ -1,7 +1,7 @@
 import { ByteReader, WarningSink } from '@relic3d/core';
 import { FORMAT_ID, SIGNATURE, type LodFile, type LodParseOptions } from '../file.js';
 import { expectSignature } from '../format.js';
-import { readChunk, type ReadContext } from './chunks.js';
+import { chunkSharing, readChunk, type ReadContext } from './chunks.js';
 import { CHUNK_HEADER_SIZE } from './layout.js';
 import { handleChunk } from './tree.js';
 
@@ -34,9 +34,9 @@ export function readLodWith(bytes: Uint8Array, options: LodParseOptions, sink: W
     trailingBytes: 0,
     warnings: sink.list,
   };
-  const ctx: ReadContext = { file, sink, boneCount: 0, kernels: options.kernels };
+  const ctx: ReadContext = { file, sink, boneCount: 0, kernels: options.kernels, ...chunkSharing() };
   while (!lod.data.eof) {
-    const child = readChunk(lod.data);
+    const child = readChunk(lod.data, ctx.ids);
     file.chunkOrder.push(child.id);
     handleChunk(child, 'LOD1', ctx);
   }

@@ -46,20 +46,22 @@ function readWeights(r: ByteReader, ctx: ReadContext, vertexCount: number): LodW
   const lenAt = r.offset;
   const records = countOf(r, recordSize, 'bone weight records');
   const recordBytes = r.u8Array(records * recordSize, 'bone weight records');
-  r.seek(r.offset - recordBytes.length);
+  const view = new DataView(recordBytes.buffer, recordBytes.byteOffset, recordBytes.byteLength);
   const boneFields = new Uint16Array(records);
   const weights = new Float32Array(records);
   const vertexStart = new Uint32Array(vertexCount + 1);
   const closeBit = wide ? 0x8000 : 0x80;
+  // One pass over the record bytes (a DataView, not a reader call per field: this is the hot loop).
+  const weightAt = recordSize - 4;
   let v = 0;
   let inVertex = 0;
-  for (let i = 0; i < records; i++) {
+  for (let i = 0, at = 0; i < records; i++, at += recordSize) {
     if (v >= vertexCount) {
       r.fail(`bone weight records for ${vertexCount} vertices`, `record ${i} belongs to vertex ${v}`, 'BAD_COUNT', lenAt);
     }
-    const field = wide ? r.u16() : r.u8();
+    const field = wide ? view.getUint16(at, true) : recordBytes[at];
     boneFields[i] = field;
-    weights[i] = r.f32();
+    weights[i] = view.getFloat32(at + weightAt, true);
     inVertex++;
     if (field & closeBit || inVertex >= bonesPerVertex) {
       v++;

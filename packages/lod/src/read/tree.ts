@@ -30,7 +30,7 @@ const KNOWN = new Set([
 
 function skip(chunk: Chunk, parent: string, ctx: ReadContext, code: string, why: string): void {
   ctx.sink.warn(code, `${printableId(chunk.id)} chunk at offset ${chunk.offset} skipped: ${why}`, chunk.offset);
-  ctx.file.unknownChunks.push(unknownChunk(chunk, parent));
+  ctx.file.unknownChunks.push(unknownChunk(chunk, parent, ctx.noData));
 }
 
 /** Reads children of a container until its data end (Count alone is not trusted). */
@@ -38,7 +38,7 @@ export function readContainer(chunk: Chunk, ctx: ReadContext): number {
   const expected = CONTAINERS[chunk.id] ?? [];
   let children = 0;
   while (!chunk.data.eof) {
-    const child = readChunk(chunk.data);
+    const child = readChunk(chunk.data, ctx.ids);
     children++;
     if (chunk.id !== 'LOD1' && !expected.includes(child.id) && KNOWN.has(child.id)) {
       ctx.sink.warn('LOD_CHUNK_PLACEMENT', `${printableId(child.id)} inside ${chunk.id} (offset ${child.offset})`, child.offset);
@@ -91,7 +91,7 @@ export function handleChunk(chunk: Chunk, parent: string, ctx: ReadContext): voi
       break;
     case 'MAN1': {
       const morph = readMorphCollections(chunk, ctx);
-      if (!morph) return void file.unknownChunks.push(unknownChunk(chunk, parent));
+      if (!morph) return void file.unknownChunks.push(unknownChunk(chunk, parent, ctx.noData));
       file.morphCollections = morph;
       chunk.data.seek(chunk.data.length);
       break;

@@ -1,6 +1,7 @@
-import { compactIndices, zeroNonFinite, type Primitive } from '@relic3d/core';
-import { gather } from '@relic3d/kernels';
+import { compactIndices, type Primitive } from '@relic3d/core';
+import { gatherPoints, gatherQuads, gatherTexCoords } from './attributes.js';
 import type { LodFaceGroup, LodMesh } from '../file.js';
+import { axisFor } from './axes.js';
 import type { MeshContext } from './meshes.js';
 import type { GeneratedNormals } from './normals.js';
 import type { VertexSkin } from './vertex-skin.js';
@@ -13,6 +14,9 @@ export interface MeshShared {
   generatedNormals(): GeneratedNormals;
 }
 
+/** Generated normals are already in scene axes. */
+const IDENTITY = axisFor('y');
+
 export interface BuiltPrimitive {
   primitive: Primitive;
   /** The file position index of each render vertex. */
@@ -21,17 +25,10 @@ export interface BuiltPrimitive {
   notFinite: number;
 }
 
-/** OpenGL bottom-left → glTF top-left, in place (on a gathered copy). */
-function flipV(uv: Float32Array): Float32Array {
-  for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i];
-  return uv;
-}
-
 /**
  * One non-empty face group → a primitive: its separate position, normal and UV index lists are
- * un-welded into indexed vertices. Attributes are gathered from the raw arrays and converted
- * afterwards (the axis map and the V flip act per element), so no converted copy of the whole
- * arrays is made.
+ * un-welded into indexed vertices. Attributes are gathered from the raw arrays, converted and
+ * checked for non-finite values in one pass (./attributes.ts).
  */
 export function buildPrimitive(raw: LodMesh, g: LodFaceGroup, gi: number, ctx: MeshContext, shared: MeshShared): BuiltPrimitive {
   const { axis, sink } = ctx;
@@ -65,8 +62,10 @@ export function buildPrimitive(raw: LodMesh, g: LodFaceGroup, gi: number, ctx: M
     ctx.kernels,
   );
   const { indices, firstCorner, vertexCount, position: posIndex } = welded;
+  const position = gatherPoints(raw.positions, posIndex, vertexCount, axis);
+  notFinite += position.notFinite;
   const primitive: Primitive = {
-    attributes: { POSITION: axis.points(gather(raw.positions, 3, posIndex)) },
+    attributes: { POSITION: position.values },
     // compactIndices would copy a u32 list once more.
     indices: vertexCount <= 0xffff ? compactIndices(indices, vertexCount) : indices,
     mode: 'TRIANGLES',
@@ -79,20 +78,20 @@ export function buildPrimitive(raw: LodMesh, g: LodFaceGroup, gi: number, ctx: M
       indexWidths: g.indexWidths,
     },
   };
-  if (storedNormals) primitive.attributes.NORMAL = axis.points(gather(raw.normals, 3, welded.normal));
-  else {
-    const corner = new Float32Array(bits!.buffer, (base * 3) * 4, corners * 3);
-    primitive.attributes.NORMAL = gather(corner, 3, firstCorner, vertexCount);
-  }
-  if (sets[0]) primitive.attributes.TEXCOORD_0 = flipV(gather(raw.texCoords[0], 2, welded.uv0));
-  if (sets[1]) primitive.attributes.TEXCOORD_1 = flipV(gather(raw.texCoords[1], 2, welded.uv1));
-  for (const name of ['POSITION', 'NORMAL', 'TEXCOORD_0', 'TEXCOORD_1'] as const) {
-    const values = primitive.attributes[name];
-    if (values instanceof Float32Array) notFinite += zeroNonFinite(values);
+  const normal = storedNormals
+    ? gatherPoints(raw.normals, welded.normal, vertexCount, axis)
+    : gatherPoints(new Float32Array(bits!.buffer, (base * 3) * 4, corners * 3), firstCorner, vertexCount, IDENTITY);
+  primitive.attributes.NORMAL = normal.values;
+  notFinite += normal.notFinite;
+  for (const s of [0, 1] as const) {
+    if (!sets[s]) continue;
+    const uv = gatherTexCoords(raw.texCoords[s], s ? welded.uv1 : welded.uv0, vertexCount);
+    primitive.attributes[s ? 'TEXCOORD_1' : 'TEXCOORD_0'] = uv.values;
+    notFinite += uv.notFinite;
   }
   if (skin) {
-    primitive.attributes.JOINTS_0 = gather(skin.joints, 4, posIndex);
-    primitive.attributes.WEIGHTS_0 = gather(skin.weights, 4, posIndex);
+    primitive.attributes.JOINTS_0 = gatherQuads(skin.joints, posIndex, vertexCount);
+    primitive.attributes.WEIGHTS_0 = gatherQuads(skin.weights, posIndex, vertexCount);
   }
   const material = ctx.materials.resolve(g.materialNames[0], g.materialNames[1]);
   if (material !== undefined) primitive.material = material;

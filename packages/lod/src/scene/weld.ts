@@ -30,8 +30,10 @@ export interface Welded extends UnweldResult {
  * compares the other lists present (stored normal or the 3 generated normal words, UV 1, UV 2).
  */
 export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded {
-  const { position, normal, normalBits, uv0, uv1 } = lists;
+  const { position, normalBits } = lists;
   const corners = position.length;
+  // A list equal to the position list never tells two corners of one position apart: left out.
+  const [normal, uv0, uv1] = [lists.normal, lists.uv0, lists.uv1].map((l) => (l.length && !equalLists(l, position) ? l : EMPTY));
   const width = (normal.length ? 1 : 0) + (normalBits.length ? 3 : 0) + (uv0.length ? 1 : 0) + (uv1.length ? 1 : 0);
   let keys: Uint32Array | undefined;
   if (width) {
@@ -53,7 +55,15 @@ export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded
   }
   const r = unweldByVertex(position, lists.positionCount, keys, width, { kernels });
   const pick = (list: Uint32Array) => (list.length ? pickFirst(list, r.firstCorner, r.vertexCount) : list);
-  return { ...r, position: pick(position), normal: pick(normal), uv0: pick(uv0), uv1: pick(uv1) };
+  return { ...r, position: pick(position), normal: pick(lists.normal), uv0: pick(lists.uv0), uv1: pick(lists.uv1) };
+}
+
+const EMPTY = new Uint32Array(0);
+
+function equalLists(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** `keys[c × width + at] = list[c]`. */
