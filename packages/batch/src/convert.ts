@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type CompanionCache, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
-import { MAX_COMPANION_BYTES, readInside, readInsideSync } from '@relic3d/core/node';
+import { folderIndex, MAX_COMPANION_BYTES, readFolderFile, readInside, readInsideSync, type RootedFolder } from '@relic3d/core/node';
+import { resArchive } from '@relic3d/res';
 import { formats } from '@relic3d/formats';
 import { toGlb, type ExportOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
@@ -162,8 +163,12 @@ const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastInd
 export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Promise<ConvertResult> {
   const index = FolderIndex.fromJSON(settings.index);
   const cache = sharedOnlyCache(lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES));
+  // Flyff .res packs are folders, as in the client: a path the index lists may be an entry of a pack
+  // beside it. Loose files win; the packs are opened once per worker, when a loose read misses.
+  let packs: RootedFolder | undefined;
+  const packed = (relative: string, maxBytes: number) => readFolderFile((packs ??= folderIndex(settings.root, { archives: [resArchive] })), relative, maxBytes);
   // A companion that cannot be read is missing; the format warns about it.
-  const read = (relative: string) => readInside(settings.root, relative, MAX_COMPANION_BYTES);
+  const read = (relative: string) => readInside(settings.root, relative, MAX_COMPANION_BYTES) ?? packed(relative, MAX_COMPANION_BYTES);
   const faults = testFaults();
   const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
   const folders = new Map<string, string>();
@@ -188,9 +193,13 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     try {
       bytes = readModel(settings.root, task.file);
     } catch (e) {
-      result.error = readError(e);
-      ms.read = now() - t;
-      return { result };
+      const entry = (e as NodeJS.ErrnoException).code === 'ENOENT' ? packed(task.file, MAX_MODEL_BYTES) : undefined;
+      if (!entry) {
+        result.error = readError(e);
+        ms.read = now() - t;
+        return { result };
+      }
+      bytes = entry;
     }
     ms.read = now() - t;
     if (faults?.hang && task.file.includes(faults.hang)) {

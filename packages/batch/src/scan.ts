@@ -1,7 +1,8 @@
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { detectFormat, type FolderIndex } from '@relic3d/core';
-import { isInside, readHead, walkFolder } from '@relic3d/core/node';
+import { isInside, readFolderFile, readHead, walkFolder } from '@relic3d/core/node';
+import { resArchive } from '@relic3d/res';
 import { formatExtensions, formats } from '@relic3d/formats';
 
 /** Models past this size are reported, not read (typed arrays and `Buffer` stop at 2 GiB). */
@@ -56,7 +57,9 @@ export const modelExtensions: ReadonlySet<string> = new Set(formatExtensions);
  */
 export function scanFolder(root: string, exclude?: string): FolderScan {
   const files: string[] = [];
-  const rooted = walkFolder(root, (relative) => files.push(relative), exclude);
+  // Flyff .res packs are folders (as the client reads them): their entries are listed as files of
+  // the pack's folder, and a loose file of the same name wins.
+  const rooted = walkFolder(root, (relative) => files.push(relative), exclude, { archives: [resArchive] });
   const inputs: ScannedFile[] = [];
   const skipped: SkippedEntry[] = [];
   for (const file of files) {
@@ -65,6 +68,20 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
     const modelByName = modelExtensions.has(ext);
     if (!modelByName && COMPANION.test(file)) {
       skipped.push({ file, reason: 'a companion, image or other known non-model file' });
+      continue;
+    }
+    if (ext === '.res') {
+      skipped.push({ file, reason: 'a Flyff .res pack (its entries are listed as files of its folder)' });
+      continue;
+    }
+    const packed = rooted.packed?.find(file);
+    if (packed && !existsSync(full)) {
+      const head = modelByName ? undefined : readFolderFile(rooted, file, MAX_MODEL_BYTES)?.subarray(0, SNIFF_BYTES);
+      if (!modelByName && !(head && detectFormat(head, path.basename(file), formats))) {
+        skipped.push({ file, reason: `not a model (its first ${SNIFF_BYTES} bytes are no known format)` });
+        continue;
+      }
+      inputs.push({ file, size: packed.entry.size });
       continue;
     }
     let size = -1;
@@ -85,6 +102,7 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
     } else inputs.push({ file, size });
   }
   skipped.push(...entriesNotWalked(rooted.root, rooted.index));
+  rooted.close();
   return { root: rooted.root, index: rooted.index, inputs, skipped, unreadableFolders: rooted.unreadable };
 }
 
