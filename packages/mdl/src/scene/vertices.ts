@@ -108,13 +108,22 @@ export function allEqual(values: Float32Array, value: number): boolean {
   return true;
 }
 
-/** Bytes 60–95 of every Ultra vertex, packed (36 per vertex). */
+/** Bytes 60–95 of every Ultra vertex, packed (36 per vertex): nine 32-bit words a vertex, not 36 bytes or a subarray each. */
 export function ultraTail(mesh: MdlMesh): Uint8Array {
-  const size = ULTRA_VERTEX_SIZE - ULTRA_TAIL_START;
-  const out = new Uint8Array(mesh.vertexCount * size);
-  for (let i = 0; i < mesh.vertexCount; i++) {
-    const at = i * ULTRA_VERTEX_SIZE;
-    out.set(mesh.vertexData.subarray(at + ULTRA_TAIL_START, at + ULTRA_VERTEX_SIZE), i * size);
+  const n = mesh.vertexCount;
+  const words = ULTRA_TAIL_WORDS;
+  const out = new Uint32Array(n * words);
+  const data = mesh.vertexData;
+  if (data.byteOffset % 4 === 0) {
+    const src = new Uint32Array(data.buffer, data.byteOffset, (n * ULTRA_VERTEX_SIZE) / 4);
+    for (let i = 0, s = ULTRA_TAIL_START / 4, o = 0; i < n; i++, s += ULTRA_VERTEX_SIZE / 4) for (let k = 0; k < words; k++) out[o++] = src[s + k];
+  } else {
+    // Native byte order on both sides, so the bytes stay as stored.
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+    for (let i = 0, s = ULTRA_TAIL_START, o = 0; i < n; i++, s += ULTRA_VERTEX_SIZE) for (let k = 0; k < words; k++) out[o++] = view.getUint32(s + k * 4, little);
   }
-  return out;
+  return new Uint8Array(out.buffer);
 }
+
+const ULTRA_TAIL_WORDS = (ULTRA_VERTEX_SIZE - ULTRA_TAIL_START) / 4;
