@@ -19,8 +19,6 @@ export interface KernelExports {
     weights: number, weightStride: number, weightStep: number, weightType: number,
     tj: number, tw: number, outJ: number, outW: number, rigid: number,
   ): number;
-  gatherInfluences(count: number, slots: number, fields: number, rules: number, tables: number, outJ: number, outW: number, rigid: number): number;
-  unpackFewInfluences(count: number, slots: number, fields: number, rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number): number;
   groupRecords(bytes: number, count: number, stride: number, offset: number, type: number, endMask: number, maxPer: number, vertexCount: number, starts: number): number;
   gatherGroupedInfluences(
     bytes: number, stride: number, jointOffset: number, jointType: number, weightOffset: number, weightType: number,
