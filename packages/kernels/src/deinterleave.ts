@@ -16,7 +16,8 @@ export interface DeinterleaveOptions {
 /**
  * Splits fixed-stride records (MDL 84/96-byte, O3D 32/44-byte, MS3D 15-byte...) into one packed
  * array per field. Runs in WASM once `ready()` has resolved, else in TypeScript; results are
- * identical.
+ * identical. WASM pays here: 550,000 records in one run (load ~25 on 2 cores), SIMD vs TypeScript,
+ * MDL 96 B 38–46 vs 55–114 ms, O3D 44 B 12–16 vs 16–34 ms (1.2–2.8×, more when the input is unaligned).
  */
 export function deinterleave<L extends Record<string, FieldLayout>>(
   bytes: Uint8Array,
