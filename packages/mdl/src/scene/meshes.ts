@@ -86,7 +86,7 @@ function buildPrimitive(ctx: BuildContext, mesh: MdlMesh, skeleton: Skeleton | u
     extras.boneWeights = v.boneWeights;
   }
   if (ultra && v.tailUsed) {
-    extras.unverifiedVertexTail = ultraTail(mesh);
+    extras.unverifiedVertexTail = ultraTail(mesh, ctx.options);
     extras.unverified = 'vertex bytes 60–95 decoded as bitangent, bone ids, weights (spec §2.5)';
   }
 

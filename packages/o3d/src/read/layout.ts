@@ -13,8 +13,6 @@ export const ATTRIBUTE_BYTES = 12;
 export const NORMAL_VERTEX_BYTES = 32;
 /** SKINVERTEX: position, w1 w2, idxA idxB (u16 each), normal, uv. */
 export const SKIN_VERTEX_BYTES = 44;
-/** The head of a SKINVERTEX the weight kernel reads: position, weights, bone indices. */
-export const SKIN_WEIGHT_BYTES = 24;
 /** MATERIAL_BLOCK: start, count, texture, effect, amount, palette size, 28-entry palette. */
 export const BLOCK_BYTES = 136;
 /** A material with an empty texture name: four colours, power, name length. */

@@ -44,3 +44,44 @@ export function unpackO3dWeights(records: Uint8Array, count: number, palette?: A
     throw new RangeError(`vertex ${error.vertex}: bone index ${error.id} is not a palette slot × 3 of a ${palette?.length ?? 'global'} palette`);
   }
 }
+
+/** The two weight columns (f32 pairs, stream 0) and bone-index columns (u16 pairs, stream 1) of decoded skin vertices. */
+const COLUMN_LAYOUT: InfluenceLayout = {
+  strides: [8, 4],
+  joints: [{ offset: 0, type: 'u16', stream: 1 }, { offset: 2, type: 'u16', stream: 1 }],
+  weights: [{ offset: 0, type: 'f32', stream: 0 }, { offset: 4, type: 'f32', stream: 0 }],
+  idDivisor: 3,
+};
+
+/**
+ * {@link unpackO3dWeights} over decoded columns (two weights and two stored indices per vertex, as
+ * the reader splits them), with joints at or past `boneCount` refused like bad slots: the kernel
+ * reads 12 bytes a vertex instead of whole records.
+ */
+export function unpackO3dWeightColumns(
+  weights: Float32Array,
+  boneIndices: Uint16Array,
+  count: number,
+  palette: ArrayLike<number> | undefined,
+  boneCount: number,
+  options: O3dWeightOptions = {},
+): UnpackedSkin {
+  const streams = [bytesOf(weights), bytesOf(boneIndices)];
+  try {
+    return unpackInfluences(streams, count, COLUMN_LAYOUT, {
+      palette,
+      jointCount: boneCount,
+      invalid: 'throw',
+      unweighted: 'unskinned',
+      kernels: options.reference ? 'js' : options.kernels,
+      variant: options.variant,
+    });
+  } catch (error) {
+    if (!(error instanceof InvalidInfluence)) throw error;
+    throw new RangeError(`vertex ${error.vertex}: bone index ${error.id} is not a palette slot × 3 naming one of ${boneCount} bones`);
+  }
+}
+
+function bytesOf(a: Float32Array | Uint16Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
