@@ -1,4 +1,4 @@
-import { WarningSink, WriteError, checkDrawnCopies, computeWorldMatrices, math, outputBaseName, writeBudget, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { WRITE_BUDGET_BASE, WRITE_BUDGET_FACTOR, WarningSink, WriteError, checkDrawnCopies, computeWorldMatrices, math, outputBaseName, writeBudget, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { writeMaterialList } from './material-list.js';
 import { MaterialPlan, type Binding } from './materials.js';
@@ -33,9 +33,12 @@ export function writeAse(scene: Scene, options: WriteAseOptions = {}): WriteResu
     throw new WriteError({ format: FORMAT_ID, code: 'OVER_LIMIT', limit: 'decimals', value: String(decimals), max: '0..9' });
   }
   checkScene(scene, sink);
-  // Max objects have no instances: each drawing node's mesh is written out, in text (estimateSize's bytes).
+  // Max objects have no instances: each drawing node's mesh is written out, in text (estimateSize's
+  // bytes). Text is ~14× the binary data by nature, so a large mesh drawn once always writes; the
+  // budget bounds what instancing adds: 8 × every mesh written once + 64 MB.
   const budget = writeBudget(scene);
-  checkDrawnCopies(FORMAT_ID, scene, TEXT_BYTES_PER_VERTEX, TEXT_BYTES_PER_TRIANGLE, budget);
+  const instancingBudget = Math.max(budget, WRITE_BUDGET_FACTOR * meshTextOnce(scene) + WRITE_BUDGET_BASE);
+  checkDrawnCopies(FORMAT_ID, scene, TEXT_BYTES_PER_VERTEX, TEXT_BYTES_PER_TRIANGLE, instancingBudget);
   const base = outputBaseName(scene, options);
   const names = new NameEncoder(options.codePage, sink);
   const world = computeWorldMatrices(scene);
@@ -117,6 +120,18 @@ function writeHeader(out: TextWriter, scene: Scene, names: NameEncoder, t: Timel
 /** Bytes of text per vertex (vertex, texture vertex) and per triangle (face, texture face, 4 normal lines). */
 const TEXT_BYTES_PER_VERTEX = 80;
 const TEXT_BYTES_PER_TRIANGLE = 340;
+
+/** Text bytes of every mesh written once (what a scene without instancing writes). */
+function meshTextOnce(scene: Scene): number {
+  let bytes = 0;
+  for (const mesh of scene.meshes) {
+    for (const p of mesh?.primitives ?? []) {
+      const vertices = (p.attributes?.POSITION?.length ?? 0) / 3;
+      bytes += vertices * TEXT_BYTES_PER_VERTEX + ((p.indices?.length ?? vertices) / 3) * TEXT_BYTES_PER_TRIANGLE;
+    }
+  }
+  return bytes;
+}
 
 /** The text's start size, which avoids most regrowth. */
 function estimateSize(scene: Scene): number {
