@@ -10,7 +10,7 @@ import path from 'node:path';
 const packages = path.resolve(import.meta.dirname, '../..');
 const repo = path.resolve(packages, '..');
 /** What the convert worker loads (batch and its workspace dependencies), and the relic3d bin. */
-const WORKER_PACKAGES = ['core', 'kernels', 'ms3d', 'ase', 'o3d', 'mdl', 'lod', 'formats', 'gltf', 'batch', 'relic3d'];
+const WORKER_PACKAGES = ['core', 'kernels', 'ms3d', 'ase', 'o3d', 'mdl', 'lod', 'formats', 'res', 'gltf', 'batch', 'relic3d'];
 
 function newest(dir: string): number {
   let most = 0;

@@ -53,6 +53,19 @@ describe('fixedName', () => {
     expect(sink.list.map((w) => w.code)).toEqual(['WRITE_NAME_TRUNCATED']);
     expect(fixedName('short', 32, codePageEncoder(), sink, 'x')).toEqual(Uint8Array.from('short', (c) => c.charCodeAt(0)));
   });
+
+  it('cuts a 100,000-character name with work bounded by the field, not the name (issue 26 fuzz: it was quadratic)', () => {
+    const inner = codePageEncoder('euc-kr');
+    let encodedChars = 0;
+    const counting = { name: inner.name, encode: (t: string) => ((encodedChars += t.length), inner.encode(t)) };
+    const sink = new WarningSink('test');
+    const name = '갑'.repeat(50_000) + 'a'.repeat(50_000);
+    const bytes = fixedName(name, 32, counting, sink, 'material name');
+    expect([...bytes]).toEqual([...inner.encode('갑'.repeat(15)).bytes]);
+    // The whole name once (to know it is too long), then at most the field's characters.
+    expect(encodedChars).toBeLessThanOrEqual(name.length + 2 * 32);
+    expect(sink.list[0].message.length).toBeLessThan(400);
+  });
 });
 
 describe('WriteError', () => {

@@ -26,20 +26,21 @@ export function fixedName(
 ): Uint8Array {
   const room = terminated ? size - 1 : size;
   const { bytes, lossy } = encoder.encode(text);
-  if (lossy) sink.warn('WRITE_NAME_LOSSY', `${what} "${text}" has characters ${encoder.name} cannot hold; written as "?"`);
+  const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  if (lossy) sink.warn('WRITE_NAME_LOSSY', `${what} "${shown}" has characters ${encoder.name} cannot hold; written as "?"`);
   if (bytes.length <= room) return bytes;
-  let cut = room;
-  // Do not end inside a multi-byte character: re-encode the longest prefix that fits.
-  const chars = Array.from(text);
-  let prefix = bytes.subarray(0, 0);
-  for (let n = chars.length - 1; n >= 0; n--) {
-    const candidate = encoder.encode(chars.slice(0, n).join('')).bytes;
-    if (candidate.length <= room) {
-      prefix = candidate;
-      cut = candidate.length;
-      break;
-    }
+  // Do not end inside a multi-byte character: characters are encoded one by one (the pages are
+  // stateless) until the next would not fit. Every character takes a byte at least, so at most
+  // `room` characters are looked at: linear in the field, whatever the name's length.
+  let cut = 0;
+  let chars = 0;
+  for (const c of text) {
+    const next = cut + encoder.encode(c).bytes.length;
+    if (next > room) break;
+    cut = next;
+    chars += c.length;
   }
-  sink.warn('WRITE_NAME_TRUNCATED', `${what} "${text}" is ${bytes.length} bytes; the field holds ${room}, cut to ${cut}`);
+  const prefix = encoder.encode(text.slice(0, chars)).bytes.subarray(0, cut);
+  sink.warn('WRITE_NAME_TRUNCATED', `${what} "${shown}" is ${bytes.length} bytes; the field holds ${room}, cut to ${cut}`);
   return prefix;
 }
