@@ -99,6 +99,11 @@ describe('work in proportion to the input', () => {
     expect(error?.message).toContain('accessor data');
   });
 
+  it('32 MB of zero-filled accessors from a 1 MB file: BAD_COUNT (64× the input was allowed)', async () => {
+    const { error } = await read(zeroFilledGlb(2_000_000, 1 << 20));
+    expect(error?.code).toBe('BAD_COUNT');
+  });
+
   it('zero-filled accessors within the budget read as zeros', async () => {
     const { scene } = await read(zeroFilledGlb(1000));
     const { POSITION, COLOR_0 } = scene!.meshes[0].primitives[0].attributes;
