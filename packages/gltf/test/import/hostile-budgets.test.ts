@@ -7,6 +7,7 @@ import {
   accessorsOverOneViewGlb,
   deepExtrasGlb,
   deepTopLevelGlb,
+  emptyObjectsGlb,
   glbOf,
   nodeChainGlb,
   nonStringNamesGlb,
@@ -110,6 +111,19 @@ describe('work in proportion to the input', () => {
     expect(POSITION!.length).toBe(3000);
     expect(POSITION!.every((x) => x === 0)).toBe(true);
     expect(COLOR_0!.length).toBe(4000);
+  });
+});
+
+describe('JSON that parses to many times its size', () => {
+  it('4,000,000 empty objects in 12 MB of extras: BAD_COUNT before parsing', async () => {
+    const { error } = await read(emptyObjectsGlb(4_000_000));
+    expect(error?.code).toBe('BAD_COUNT');
+    expect(error?.message).toContain('objects and arrays');
+  });
+
+  it('400,000 empty objects (1.2 MB) are within the budget and kept in the extras', async () => {
+    const { scene } = await read(emptyObjectsGlb(400_000));
+    expect((scene!.extras as { many: unknown[] }).many).toHaveLength(400_000);
   });
 });
 
