@@ -13,14 +13,15 @@ import { ms3dFormat, readMs3d } from '@relic3d/ms3d';
 // Internal: the fuzzer also builds a scene from a decoded raw structure, a path of its own.
 import { buildMs3dScene } from '../../../packages/ms3d/src/scene/index.js';
 import { parse as parseO3d, parseSync as parseO3dSync, readAni, readChr, readO3d } from '@relic3d/o3d';
-import { toGlb } from '@relic3d/gltf';
+import { fromGltf, toGlb } from '@relic3d/gltf';
+import { writers } from '@relic3d/formats';
 import validator from 'gltf-validator';
 import { hashSeed } from '@relic3d/test-harness';
 import { overBudget } from './budget.js';
 import { inputAt, makePlan, type Plan, type PlanOptions } from './generate.js';
 import { measure } from './measure.js';
 import { seedsFor } from './seeds.js';
-import type { FormatId, FuzzInput, InputResult, Seed } from './types.js';
+import type { FormatId, FuzzInput, InputResult, Seed, WriterResult } from './types.js';
 
 export interface RunCommand {
   type: 'run';
@@ -105,12 +106,14 @@ const OPTIONS: Record<FormatId, Record<string, (string | boolean)[]>> = {
   o3d: { noSkeletonLookup: [false, false, false, true] },
   mdl: { morphTargets: ['absolute', 'delta'] },
   lod: { upAxis: ['y', 'z'] },
+  gltf: {},
 };
 
 export function variantFor(plan: PlanOptions, index: number): Variant {
   const h = (what: string) => hashSeed(`${plan.runSeed}:${plan.format}:${what}:${index}`);
   const options: Record<string, string | boolean> = {};
   for (const [key, values] of Object.entries(OPTIONS[plan.format])) options[key] = values[h(key) % values.length];
+  if (plan.format === 'gltf') return { kernels: 'wasm', sync: false, options };
   return { kernels: h('kernels') % 4 === 0 ? 'js' : 'wasm', sync: h('sync') % 4 === 0, options };
 }
 
@@ -118,6 +121,7 @@ const FORMATS = { ms3d: ms3dFormat, ase: aseFormat, mdl: mdlFormat, lod: lodForm
 
 async function parse(format: FormatId, input: FuzzInput, variant: Variant, salt: number): Promise<Scene> {
   const options = { fileName: input.seed.fileName, resolve: resolverFor(input.companions, salt), kernels: variant.kernels, ...variant.options };
+  if (format === 'gltf') return fromGltf(input.bytes, { resolve: options.resolve });
   if (format === 'o3d') {
     const o3dOptions = { ...options, motions: input.seed.motions ?? [] };
     return variant.sync ? parseO3dSync(input.bytes, o3dOptions) : parseO3d(input.bytes, o3dOptions);
@@ -127,12 +131,14 @@ async function parse(format: FormatId, input: FuzzInput, variant: Variant, salt:
 
 /** The raw readers (bytes → the stored structure), public API too: the changed file only. */
 function readRaw(format: FormatId, input: FuzzInput): void {
+  if (format === 'gltf') return; // fromGltf is the raw reader
   const bytes = input.changed === input.seed.fileName ? input.bytes : input.companions[input.changed];
   if (format === 'o3d') (/\.chr$/i.test(input.changed) ? readChr : /\.ani$/i.test(input.changed) ? readAni : readO3d)(bytes);
   else if (format === 'ms3d') buildMs3dScene(readMs3d(bytes), {}, new WarningSink('ms3d'));
   else ({ ase: readAse, mdl: readMdl, lod: readLod })[format](bytes);
 }
 
+const isWriteError = (e: unknown): boolean => e instanceof Error && e.name === 'WriteError';
 const isFormatError = (e: unknown): boolean => e instanceof Error && e.name === 'FormatError' && typeof (e as { offset?: unknown }).offset === 'number';
 const describeError = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : `thrown ${typeof e}: ${String(e)}`).slice(0, 400);
 
@@ -233,7 +239,30 @@ export async function runInput(format: FormatId, input: FuzzInput, index: number
       }
     }
   }
+  if (format === 'gltf') {
+    result.writers = await runWriters(scene, size);
+    const failed = result.writers.find((w) => w.outcome === 'untyped' || w.over);
+    if (failed) result.writerIssue = `${failed.id}: ${failed.outcome === 'untyped' ? failed.error : `over ${failed.over!.join(' and ')} budget (${failed.cpuMs} ms CPU, peak ${failed.peak} B)`}`;
+  }
   return { result, scene };
+}
+
+/**
+ * Every writer on an accepted glTF scene, each measured as the parse is and held to the same
+ * budgets for the input's size: a WriteError is a refusal, anything else an untyped error. A
+ * writer that crashes takes this child down, which the runner counts.
+ */
+async function runWriters(scene: Scene, inputBytes: number): Promise<WriterResult[]> {
+  const out: WriterResult[] = [];
+  for (const writer of writers) {
+    const m = await measure(() => writer.write(scene));
+    const r: WriterResult = { id: writer.id, outcome: m.error === undefined ? 'written' : isWriteError(m.error) ? 'refused' : 'untyped', cpuMs: Math.round(m.cpuMs * 10) / 10, peak: m.peak };
+    if (r.outcome === 'untyped') r.error = describeError(m.error);
+    const over = overBudget(inputBytes, m.cpuMs, m.peak);
+    if (over.length) r.over = over;
+    out.push(r);
+  }
+  return out;
 }
 
 /** The kinds of failure an input shows (an input can show several). */
@@ -244,12 +273,17 @@ export function failureKinds(r: InputResult): string[] {
   if (r.glb === 'invalid' || r.glb === 'export-error') kinds.push(`glb-${r.glb}`);
   if (r.glb === 'unvalidated') kinds.push('validator-failed');
   if (r.sceneIssue) kinds.push('invalid-scene');
+  for (const w of r.writers ?? []) {
+    if (w.outcome === 'untyped') kinds.push(`writer-untyped`);
+    for (const o of w.over ?? []) kinds.push(`writer-over-${o}`);
+  }
   return kinds;
 }
 
 /** What groups failures of one cause: the kind and the message with numbers and quoted names blanked. */
 export function signatureOf(kind: string, r: InputResult): string {
-  const detail = kind === 'glb-invalid' ? (r.glbIssue ?? '').split(' ')[0] : kind.startsWith('over-') ? '' : (r.error ?? r.glbIssue ?? r.sceneIssue ?? '');
+  const writer = r.writers?.find((w) => (kind === 'writer-untyped' ? w.outcome === 'untyped' : w.over?.includes(kind.slice('writer-over-'.length) as 'time')));
+  const detail = kind.startsWith('writer-') ? `${writer?.id ?? ''} ${kind === 'writer-untyped' ? (writer?.error ?? '') : ''}` : kind === 'glb-invalid' ? (r.glbIssue ?? '').split(' ')[0] : kind.startsWith('over-') ? '' : (r.error ?? r.glbIssue ?? r.sceneIssue ?? '');
   return `${kind} ${detail.replace(/'[^']*'|"[^"]*"/g, "'…'").replace(/\d+(\.\d+)?/g, '#').slice(0, 160)}`.trim();
 }
 
@@ -277,10 +311,10 @@ export function loadInput(dir: string): { format: FormatId; input: FuzzInput; va
 }
 
 let current: { key: string; plan: Plan } | undefined;
-function planFor(options: PlanOptions): Plan {
+async function planFor(options: PlanOptions): Promise<Plan> {
   const key = JSON.stringify(options);
   if (current?.key !== key) {
-    const all = current?.plan.options.format === options.format && current.plan.options.seeds === options.seeds ? current.plan.seeds : seedsFor(options.format);
+    const all = current?.plan.options.format === options.format && current.plan.options.seeds === options.seeds ? current.plan.seeds : await seedsFor(options.format);
     const seeds = all.filter((s) => !options.seeds || options.seeds === 'all' || s.source === options.seeds);
     current = { key, plan: makePlan(seeds, options) };
   }
@@ -288,7 +322,7 @@ function planFor(options: PlanOptions): Plan {
 }
 
 async function run(command: RunCommand): Promise<void> {
-  const plan = planFor(command.plan);
+  const plan = await planFor(command.plan);
   const format = command.plan.format;
   send({ type: 'plan', truncations: plan.truncations.length, seeds: plan.seeds.length, seedBytes: plan.seeds.reduce((n, s) => n + s.bytes.length, 0) });
   const saved = { ...command.saved };
@@ -317,7 +351,7 @@ async function main(): Promise<void> {
   process.on('message', async (command: ChildCommand) => {
     if (command.type === 'run') await run(command);
     else if (command.type === 'dump') {
-      const plan = planFor(command.plan);
+      const plan = await planFor(command.plan);
       const input = buildInput(plan, command.index);
       const result = { ...command.result, label: input.label, seed: input.seed.name, bytes: input.bytes.length };
       saveInput(command.dir, command.plan.format, command.plan, input, result);

@@ -4,6 +4,7 @@
 import { hashSeed, rng } from '@relic3d/test-harness';
 import { aseMutators } from './mutate/ase.js';
 import { applyOne, binaryFieldMutators, byteMutators, pick, randInt } from './mutate/bytes.js';
+import { gltfMutators } from './mutate/gltf.js';
 import { lodMutators } from './mutate/lod.js';
 import { mdlMutators } from './mutate/mdl.js';
 import { ms3dMutators } from './mutate/ms3d.js';
@@ -18,6 +19,7 @@ const STRUCTURED: Record<FormatId, Mutator[]> = {
   o3d: o3dMutators,
   mdl: mdlMutators,
   lod: lodMutators,
+  gltf: gltfMutators,
 };
 
 export interface PlanOptions {

@@ -59,6 +59,9 @@ export interface FormatReport {
   /** .glb files the validator could not check (it failed, not the file). */
   unvalidated: number;
   invalidScenes: number;
+  /** glTF: writer runs that threw something other than a WriteError, or went over a budget. */
+  writerUntyped: number;
+  writerOver: number;
   kernels: { wasm: number; js: number };
   /** Failure signature → count, an example and where it was saved. */
   findings: Record<string, { count: number; label: string; index: number; savedAs?: string; detail: string }>;
@@ -80,7 +83,7 @@ const childBundle = path.join(here, 'child.mjs');
 function emptyReport(format: FormatId): FormatReport {
   return {
     format, inputs: 0, truncations: 0, accepted: 0, rejected: 0, untyped: 0, hangs: 0, crashes: 0, over1s: 0, overTime: 0, overMemory: 0,
-    slowest: null, worstRatio: null, largestPeak: null, glbValid: 0, glbInvalid: 0, exportErrors: 0, unvalidated: 0, invalidScenes: 0, kernels: { wasm: 0, js: 0 }, findings: {}, seconds: 0,
+    slowest: null, worstRatio: null, largestPeak: null, glbValid: 0, glbInvalid: 0, exportErrors: 0, unvalidated: 0, invalidScenes: 0, writerUntyped: 0, writerOver: 0, kernels: { wasm: 0, js: 0 }, findings: {}, seconds: 0,
   };
 }
 
@@ -105,10 +108,14 @@ function tally(report: FormatReport, r: InputResult, signature: string | undefin
   else if (r.glb === 'export-error') report.exportErrors++;
   else if (r.glb === 'unvalidated') report.unvalidated++;
   if (r.sceneIssue) report.invalidScenes++;
+  for (const w of r.writers ?? []) {
+    if (w.outcome === 'untyped') report.writerUntyped++;
+    if (w.over) report.writerOver++;
+  }
   if (signature) {
     const detail = signature.startsWith('over-')
       ? `${r.cpuMs} ms CPU (${r.ms} ms wall), peak ${mb(r.peak)} for ${r.bytes} B (budget ${Math.round(timeBudgetMs(r.bytes))} ms, ${mb(memoryBudgetBytes(r.bytes))})`
-      : signature.startsWith('invalid-scene') ? (r.sceneIssue ?? '') : (r.error ?? r.glbIssue ?? r.sceneIssue ?? '');
+      : signature.startsWith('invalid-scene') ? (r.sceneIssue ?? '') : signature.startsWith('writer-') ? (r.writerIssue ?? '') : (r.error ?? r.glbIssue ?? r.sceneIssue ?? '');
     const f = (report.findings[signature] ??= { count: 0, label: r.label, index: r.index, detail });
     f.count++;
     if (savedAs && !f.savedAs) f.savedAs = path.relative(repoRoot, savedAs);
@@ -265,17 +272,18 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
     spawned?.child.send({ type: 'exit' } satisfies ChildCommand);
   }
   report.seconds = Math.round((performance.now() - started) / 1000);
-  if (coverageDir) report.coverage = summariseCoverage(childBundle, coverageDir, path.join(repoRoot, 'packages', format, 'src'));
+  // glTF: the import is what this target reads (the export and the writers have their own runs).
+  if (coverageDir) report.coverage = summariseCoverage(childBundle, coverageDir, path.join(repoRoot, 'packages', format, format === 'gltf' ? 'src/import' : 'src'));
   return report;
 }
 
 
 /** The report as a Markdown table (the same columns in the terminal). */
 export function table(reports: FormatReport[]): string {
-  const head = ['format', 'inputs', 'truncations', 'accepted', 'rejected (FormatError)', 'untyped errors', 'hangs', 'crashes', 'over 1 s (CPU)', 'over time budget', 'over memory budget', 'worst alloc ratio (≥4 KiB)', 'largest peak', 'invalid .glb', 'export errors', 'validator failed', 'invalid scenes', 'coverage lines', 'coverage functions'];
+  const head = ['format', 'inputs', 'truncations', 'accepted', 'rejected (FormatError)', 'untyped errors', 'hangs', 'crashes', 'over 1 s (CPU)', 'over time budget', 'over memory budget', 'worst alloc ratio (≥4 KiB)', 'largest peak', 'invalid .glb', 'export errors', 'validator failed', 'invalid scenes', 'writer untyped', 'writer over budget', 'coverage lines', 'coverage functions'];
   const rows = reports.map((r) => [
     r.format, r.inputs, r.truncations, r.accepted, r.rejected, r.untyped, r.hangs, r.crashes, r.over1s, r.overTime, r.overMemory,
-    r.worstRatio ? `${r.worstRatio.ratio.toFixed(1)}×` : '–', r.largestPeak ? mb(r.largestPeak.peak) : '–', r.glbInvalid, r.exportErrors, r.unvalidated, r.invalidScenes,
+    r.worstRatio ? `${r.worstRatio.ratio.toFixed(1)}×` : '–', r.largestPeak ? mb(r.largestPeak.peak) : '–', r.glbInvalid, r.exportErrors, r.unvalidated, r.invalidScenes, r.writerUntyped ?? 0, r.writerOver ?? 0,
     r.coverage ? `${pct(r.coverage.lines)} (${r.coverage.lines.covered}/${r.coverage.lines.total})` : '–',
     r.coverage ? `${pct(r.coverage.functions)} (${r.coverage.functions.covered}/${r.coverage.functions.total})` : '–',
   ].map(String));
@@ -364,7 +372,7 @@ export async function replay(dir: string, options: Options): Promise<boolean> {
   if (answer.type !== 'replayed') return false;
   const { result, detail } = answer;
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n${detail ? `${detail}\n` : ''}`);
-  return !(result.outcome === 'untyped' || result.over?.length || result.glb === 'invalid' || result.glb === 'export-error' || result.sceneIssue);
+  return !(result.outcome === 'untyped' || result.over?.length || result.glb === 'invalid' || result.glb === 'export-error' || result.sceneIssue || result.writerIssue);
 }
 
 export async function cli(argv: string[]): Promise<number> {
@@ -372,6 +380,6 @@ export async function cli(argv: string[]): Promise<number> {
   if (replayDir) return (await replay(replayDir, options)) ? 0 : 1;
   const reports = await runAll(options);
   process.stdout.write(`\n${table(reports)}\n\nReport: ${path.relative(process.cwd(), path.join(options.out, 'report.md'))}\n`);
-  const failed = reports.some((r) => r.untyped || r.hangs || r.crashes || r.overTime || r.overMemory || r.glbInvalid || r.exportErrors || r.invalidScenes);
+  const failed = reports.some((r) => r.untyped || r.hangs || r.crashes || r.overTime || r.overMemory || r.glbInvalid || r.exportErrors || r.invalidScenes || r.writerUntyped || r.writerOver);
   return failed ? 1 : 0;
 }

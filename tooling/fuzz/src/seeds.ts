@@ -12,10 +12,11 @@ import { syntheticSeeds as mdlSynthetic } from '@relic3d/fixtures/mdl-seeds';
 import { writeMdl, type WNode } from '@relic3d/fixtures/mdl';
 import { syntheticSeeds as ms3dSynthetic } from '@relic3d/fixtures/ms3d-seeds';
 import { syntheticSeeds as o3dSynthetic } from '@relic3d/fixtures/o3d-seeds';
-import type { FormatId, Seed } from './types.js';
+import { gltfSeeds } from './seeds-gltf.js';
+import type { FormatId, ReaderId, Seed } from './types.js';
 
 /** Corpus folders read for each format (foreign and bad files exercise detection and refusal). */
-const FOLDERS: Record<FormatId, { folder: string; test: RegExp }[]> = {
+const FOLDERS: Record<ReaderId, { folder: string; test: RegExp }[]> = {
   ms3d: [{ folder: 'ms3d', test: /\.ms3d$/i }],
   ase: [{ folder: 'ase', test: /./ }, { folder: 'bad', test: /\.ase$/i }],
   o3d: [{ folder: 'o3d', test: /\.o3d$/i }, { folder: 'bad', test: /\.o3d$/i }],
@@ -26,7 +27,7 @@ const FOLDERS: Record<FormatId, { folder: string; test: RegExp }[]> = {
 /** Motions requested per O3D model (a few keep the parse of large models affordable). */
 const MOTIONS_PER_MODEL = 2;
 
-export function corpusSeeds(format: FormatId, root = corpusRoot()): Seed[] {
+export function corpusSeeds(format: ReaderId, root = corpusRoot()): Seed[] {
   const seeds: Seed[] = [];
   for (const { folder, test } of FOLDERS[format]) {
     const dir = path.join(root, folder);
@@ -61,7 +62,7 @@ function deepMdl(): SyntheticSeed {
   return { name: 'G3D nodes nested 300 deep', fileName: 'deep.mdl', bytes: writeMdl({ variant: 'g3d', root: node }) };
 }
 
-const SYNTHETIC: Record<FormatId, () => SyntheticSeed[]> = {
+const SYNTHETIC: Record<ReaderId, () => SyntheticSeed[]> = {
   ms3d: ms3dSynthetic,
   ase: aseSynthetic,
   o3d: o3dSynthetic,
@@ -69,7 +70,13 @@ const SYNTHETIC: Record<FormatId, () => SyntheticSeed[]> = {
   lod: lodSynthetic,
 };
 
-/** Every seed of a format: synthetic first (small), then the corpus. */
-export function seedsFor(format: FormatId): Seed[] {
-  return [...SYNTHETIC[format]().map(synthetic), ...corpusSeeds(format)];
+/** The synthetic seeds of a reader's format. */
+export function readerSeeds(format: ReaderId): Seed[] {
+  return SYNTHETIC[format]().map(synthetic);
+}
+
+/** Every seed of a format: synthetic first (small), then the corpus; glTF's are the others written with toGlb. */
+export async function seedsFor(format: FormatId): Promise<Seed[]> {
+  if (format === 'gltf') return gltfSeeds();
+  return [...readerSeeds(format), ...corpusSeeds(format)];
 }

@@ -4,6 +4,7 @@
 import { ByteWriter } from '@relic3d/test-harness/byte-writer';
 import { writeMs3d } from '@relic3d/fixtures/ms3d';
 import { IDENTITY, writeO3d, type WObject } from '@relic3d/fixtures/o3d';
+import * as hostile from '@relic3d/fixtures/gltf-hostile';
 import type { FormatId, Seed } from './types.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -90,6 +91,20 @@ export const STRESS: Record<FormatId, Stress[]> = {
   ms3d: [{ key: 'ms3d-groups', name: '2.5 M group triangle references (item 12)', fileName: 'stress_groups.ms3d', build: ms3dGroupReferences }],
   o3d: [{ key: 'o3d-followers', name: 'LOD followers of a 16,000-frame motion (item 4)', fileName: 'stress_followers.o3d', build: o3dFollowers }],
   mdl: [],
+  gltf: [
+    { key: 'gltf-shared-sampler', name: 'one sampler shared by 20,000 channels (issue 26: 2.8 GB)', fileName: 'stress_shared_sampler.glb', build: () => hostile.sharedSamplerGlb(20_000, 20_000) },
+    { key: 'gltf-shared-sampler-5k', name: 'one sampler shared by 5,000 channels of 20,000 keys', fileName: 'stress_shared_sampler_5k.glb', build: () => hostile.sharedSamplerGlb(5000, 20_000) },
+    { key: 'gltf-accessors', name: '2,000 accessors over one 1 MB view (issue 26: 2.0 GB)', fileName: 'stress_accessors.glb', build: () => hostile.accessorsOverOneViewGlb(2000, 1 << 20) },
+    { key: 'gltf-joints', name: 'a skin of 1,000,000 joint entries (issue 26: 500 MB)', fileName: 'stress_joints.glb', build: () => hostile.skinJointsGlb(1_000_000) },
+    { key: 'gltf-chain', name: 'a 100,000-level node chain (issue 26: 373 MB)', fileName: 'stress_chain.glb', build: () => hostile.nodeChainGlb(100_000) },
+    { key: 'gltf-chain-10k', name: 'a 10,000-level node chain (within the object budget)', fileName: 'stress_chain_10k.glb', build: () => hostile.nodeChainGlb(10_000) },
+    { key: 'gltf-zero-filled', name: '32 MB of zero-filled accessors in 1 MB (issue 26: 64× allowed)', fileName: 'stress_zero_filled.glb', build: () => hostile.zeroFilledGlb(2_000_000, 1 << 20) },
+    { key: 'gltf-names', name: 'names that are not text (issue 26: invalid .glb, writer TypeErrors)', fileName: 'stress_names.glb', build: hostile.nonStringNamesGlb },
+    { key: 'gltf-deep-extras', name: 'extras nested 5,000 deep (issue 26)', fileName: 'stress_deep_extras.glb', build: () => hostile.deepExtrasGlb(5000) },
+    { key: 'gltf-deep-top', name: 'a top-level array nested 100,000 deep (issue 26: Array.join overflow)', fileName: 'stress_deep_top.glb', build: () => hostile.deepTopLevelGlb(100_000) },
+    { key: 'gltf-outlier-1e9', name: 'a key at 1e9 s (issue 26)', fileName: 'stress_outlier_1e9.glb', build: () => hostile.outlierKeyGlb(1e9) },
+    { key: 'gltf-outlier-2.5e38', name: 'a key at 2.5e38 s (issue 26)', fileName: 'stress_outlier_2e38.glb', build: () => hostile.outlierKeyGlb(2.5e38) },
+  ],
 };
 
 /** The crafted inputs of a format, built on demand (some are megabytes). */

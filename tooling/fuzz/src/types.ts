@@ -1,6 +1,7 @@
-/** The five readers the fuzzer drives. */
-export const FORMAT_IDS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'] as const;
+/** The five readers the fuzzer drives, and glTF (fromGltf, then toGlb and every writer). */
+export const FORMAT_IDS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'gltf'] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
+export type ReaderId = Exclude<FormatId, 'gltf'>;
 
 export type Random = () => number;
 
@@ -68,9 +69,23 @@ export interface InputResult {
   glbIssue?: string;
   /** validateScene's first issue, when the accepted scene is invalid. */
   sceneIssue?: string;
+  /** glTF: what every writer did with the accepted scene (measured against the input's budgets). */
+  writers?: WriterResult[];
+  /** The first writer failure (an untyped error or a budget breach), for the report. */
+  writerIssue?: string;
   /** Budget breaches: 'time' and/or 'memory'. */
   over?: ('time' | 'memory')[];
   kernels: 'wasm' | 'js';
   /** Kernels, sync/async entry and format options the input was parsed with (for the replay). */
   variant?: { kernels: 'wasm' | 'js'; sync: boolean; options: Record<string, string | boolean> };
+}
+
+/** One writer on an accepted glTF scene: written, refused with a WriteError, or an untyped error. */
+export interface WriterResult {
+  id: string;
+  outcome: 'written' | 'refused' | 'untyped';
+  error?: string;
+  cpuMs: number;
+  peak: number;
+  over?: ('time' | 'memory')[];
 }

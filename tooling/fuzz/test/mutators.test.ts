@@ -10,6 +10,7 @@ import { aseMutators, latin1 } from '../src/mutate/ase.js';
 import { lodChunks, lodMutators } from '../src/mutate/lod.js';
 import { mdlMutators, mdlTags } from '../src/mutate/mdl.js';
 import { byteMutators } from '../src/mutate/bytes.js';
+import { gltfMutators } from '../src/mutate/gltf.js';
 import { ms3dLayout, ms3dMutators } from '../src/mutate/ms3d.js';
 import { aniFields, chrFields, o3dMutators } from '../src/mutate/o3d.js';
 import { inputAt, makePlan, type PlanOptions } from '../src/generate.js';
@@ -158,7 +159,7 @@ describe('every mutator', () => {
   // Stacked mutations can leave an input of a few bytes; the long run met one (MDL string-length lie
   // on 3 bytes: a RangeError in the fuzzer, counted as a crash of the reader).
   it('takes inputs shorter than any field without throwing', () => {
-    const all = [...byteMutators, ...lodMutators, ...mdlMutators, ...ms3dMutators, ...o3dMutators, ...aseMutators];
+    const all = [...byteMutators, ...lodMutators, ...mdlMutators, ...ms3dMutators, ...o3dMutators, ...aseMutators, ...gltfMutators];
     for (const [m, mutator] of all.entries()) {
       for (let length = 0; length <= 16; length++) {
         for (const fill of [0x00, 0x05, 0x41, 0xff]) {

@@ -1,24 +1,25 @@
 // Animations: one clip per glTF animation, channels with their key times (seconds, as glTF) and
 // values as the file gives them, LINEAR / STEP / CUBICSPLINE kept (tangents included); keys the
 // scene cannot order (not finite, not increasing) left out with their values.
-import type { AnimationChannel as GChannel, Animation as GAnimation } from '@gltf-transform/core';
+import type { AnimationChannel as GChannel, Animation as GAnimation, AnimationSampler as GSampler } from '@gltf-transform/core';
 import type { AnimationChannel, AnimationClip, AnimationPath, Interpolation } from '@relic3d/core';
 import { floats } from './accessors.js';
 import type { ImportContext } from './context.js';
-import { extrasWithout, finiteOr } from './values.js';
+import { extrasWithout, finiteOr, textOf } from './values.js';
 
 const SIZES: Record<string, number> = { translation: 3, rotation: 4, scale: 3 };
 const INTERPOLATIONS = new Set<Interpolation>(['LINEAR', 'STEP', 'CUBICSPLINE']);
 
 /** One clip per glTF animation, in glTF order; needs the meshes (weights channels have one value per target). */
 export function createAnimations(ctx: ImportContext): void {
+  const shared: SharedKeys = new Map();
   ctx.root.listAnimations().forEach((g, a) => {
-    const name = g.getName() || `animation_${a}`;
+    const name = textOf(g.getName()) || `animation_${a}`;
     const clip: AnimationClip = { name, duration: 0, channels: [] };
     const seen = new Set<string>();
     let last = 0;
     g.listChannels().forEach((gc, c) => {
-      const channel = readChannel(ctx, gc, `clip '${name}' channel ${c}`);
+      const channel = readChannel(ctx, gc, `clip '${name}' channel ${c}`, shared);
       if (!channel) return;
       const key = `${channel.node}/${channel.path}`;
       if (seen.has(key)) {
@@ -41,11 +42,18 @@ function readClipExtras(ctx: ImportContext, g: GAnimation, clip: AnimationClip):
   const extras = g.getExtras() as Record<string, unknown>;
   if (!ctx.relic3d) return extrasWithout(extras);
   const duration = finiteOr(extras?.duration, undefined);
-  if (duration !== undefined && duration >= 0) clip.duration = duration;
+  if (duration !== undefined && duration > MAX_KEY_TIME) ctx.warn('GLTF_KEYS_OUTLIER', `clip '${clip.name}': extras.duration ${duration} s is past ${MAX_KEY_TIME} s; the keys' end is used`);
+  else if (duration !== undefined && duration >= 0) clip.duration = duration;
   return extrasWithout(extras, 'duration');
 }
 
-function readChannel(ctx: ImportContext, gc: GChannel, label: string): AnimationChannel | undefined {
+/**
+ * Keys of a sampler, read once however many channels share it (issue 26: one sampler shared by
+ * 20,000 channels): every channel that uses it gets the same arrays. A string says why it has none.
+ */
+type SharedKeys = Map<GSampler, Map<number, { times: Float32Array; values: Float32Array } | string>>;
+
+function readChannel(ctx: ImportContext, gc: GChannel, label: string, shared: SharedKeys): AnimationChannel | undefined {
   const drop = (why: string) => {
     ctx.warn('GLTF_CHANNEL_DROPPED', `${label}: ${why}; left out`);
     return undefined;
@@ -61,21 +69,33 @@ function readChannel(ctx: ImportContext, gc: GChannel, label: string): Animation
     if (!size) return drop(`weights for node '${ctx.scene.nodes[node].name}', which has no morph targets`);
   } else if (!size) return drop(`target path ${JSON.stringify(path)} is not translation, rotation, scale or weights`);
   const sampler = gc.getSampler();
-  const input = sampler?.getInput();
-  const output = sampler?.getOutput();
-  if (!sampler || !input || !output) return drop('its sampler has no input or output');
+  if (!sampler || !sampler.getInput() || !sampler.getOutput()) return drop('its sampler has no input or output');
   let interpolation = sampler.getInterpolation() as Interpolation;
   if (!INTERPOLATIONS.has(interpolation)) {
     ctx.warn('GLTF_CHANNEL_FIXED', `${label}: interpolation ${JSON.stringify(interpolation)} read as LINEAR`);
     interpolation = 'LINEAR';
   }
-  if (input.getElementSize() !== 1) return drop('key times are not scalars');
+  const stride = size * (interpolation === 'CUBICSPLINE' ? 3 : 1);
+  let byStride = shared.get(sampler);
+  if (!byStride) shared.set(sampler, (byStride = new Map()));
+  let keys = byStride.get(stride);
+  if (!keys) byStride.set(stride, (keys = readKeys(ctx, sampler, stride, label)));
+  if (typeof keys === 'string') return drop(keys);
+  const { times: keyTimes, values: keyValues } = keys;
+  const channel: AnimationChannel = { node, path: path as AnimationPath, times: keyTimes, values: keyValues, interpolation };
+  const extras = extrasWithout(gc.getExtras());
+  if (extras) channel.extras = extras;
+  return channel;
+}
+
+/** The sampler's keys for channels of `stride` floats per key, or why it has none. */
+function readKeys(ctx: ImportContext, sampler: GSampler, stride: number, label: string): { times: Float32Array; values: Float32Array } | string {
+  const input = sampler.getInput()!;
+  const output = sampler.getOutput()!;
+  if (input.getElementSize() !== 1) return 'key times are not scalars';
   const times = floats(ctx, input);
   const values = floats(ctx, output);
-  const stride = size * (interpolation === 'CUBICSPLINE' ? 3 : 1);
-  if (values.data.length !== times.data.length * stride) {
-    return drop(`${values.data.length} values for ${times.data.length} keys of ${stride}`);
-  }
+  if (values.data.length !== times.data.length * stride) return `${values.data.length} values for ${times.data.length} keys of ${stride}`;
   if (times.replaced) ctx.warn('GLTF_KEYS_DROPPED', `${label}: ${times.replaced} key times are not finite`);
   if (values.replaced) ctx.warn('GLTF_VALUES_FIXED', `${label}: ${values.replaced} key values that are not finite replaced by 0`);
   const kept = increasingKeys(input.getArray() ?? times.data, times.data.length);
@@ -90,11 +110,37 @@ function readChannel(ctx: ImportContext, gc: GChannel, label: string): Animation
       keyValues.set(values.data.subarray(k * stride, k * stride + stride), n * stride);
     });
   }
-  if (!keyTimes.length) return drop('no keys');
-  const channel: AnimationChannel = { node, path: path as AnimationPath, times: keyTimes, values: keyValues, interpolation };
-  const extras = extrasWithout(gc.getExtras());
-  if (extras) channel.extras = extras;
-  return channel;
+  const end = outlierStart(keyTimes);
+  if (end < keyTimes.length) {
+    ctx.warn('GLTF_KEYS_OUTLIER', `${label}: ${keyTimes.length - end} keys from ${keyTimes[end]} s on are far outside the clip (the keys before end at ${end ? keyTimes[end - 1] : 0} s); left out`);
+    keyTimes = keyTimes.slice(0, end);
+    keyValues = keyValues.slice(0, end * stride);
+  }
+  if (!keyTimes.length) return 'no keys';
+  return { times: keyTimes, values: keyValues };
+}
+
+/** Keys past this time (~11.6 days) are outliers wherever they are. */
+export const MAX_KEY_TIME = 1e6;
+/** A key more than an hour after the one before ... */
+const OUTLIER_GAP = 3600;
+/** ... and more than this many times the span of the keys before it is an outlier, with every key after it. */
+const OUTLIER_FACTOR = 10;
+
+/**
+ * The first key that is an outlier (issue 26: a last key at 1e9 s or 2.5e38 s made a clip that
+ * long): past MAX_KEY_TIME, or an hour-plus gap that is also 10× the time the keys before it
+ * cover. The keys' length when none is.
+ */
+function outlierStart(times: Float32Array): number {
+  for (let i = 0; i < times.length; i++) {
+    if (times[i] > MAX_KEY_TIME) return i;
+    if (i > 0) {
+      const gap = times[i] - times[i - 1];
+      if (gap > OUTLIER_GAP && gap > OUTLIER_FACTOR * (times[i - 1] - times[0])) return i;
+    }
+  }
+  return times.length;
 }
 
 /** Indices of the keys to keep when some time is not finite or not above the one before; undefined when all are kept. */

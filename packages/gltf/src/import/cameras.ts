@@ -1,13 +1,13 @@
 import type { Camera } from '@relic3d/core';
 import type { ImportContext } from './context.js';
-import { extrasWithout, finiteOr } from './values.js';
+import { extrasWithout, finiteOr, textOf } from './values.js';
 
 /** One scene camera per glTF camera; planes and field of view made usable (a warning when changed). */
 export function createCameras(ctx: ImportContext): void {
   ctx.root.listCameras().forEach((g, i) => {
     const type = g.getType() === 'orthographic' ? 'orthographic' : 'perspective';
     const camera: Camera = { type, znear: 0 };
-    const name = g.getName();
+    const name = textOf(g.getName());
     if (name) camera.name = name;
     let fixed = false;
     const znear = g.getZNear();

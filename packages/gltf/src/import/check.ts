@@ -20,9 +20,9 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /**
  * Checks `source.json` in place of the reader's assumptions. `supported` are the extension names
  * registered on the IO; an unsupported required one is a FormatError, an optional one a warning.
- * Bytes of accessors without a buffer view (zero-filled, sparse) are capped by `budget`.
+ * What the file would make (objects, accessor bytes, key data) is budget.ts's concern.
  */
-export function checkStructure(source: GltfSource, supported: Set<string>, warnings: WarningSink, budget: number): void {
+export function checkStructure(source: GltfSource, supported: Set<string>, warnings: WarningSink): void {
   const json = source.json as unknown as Json;
   const at = source.jsonOffset;
   const fail = (code: 'BAD_VALUE' | 'BAD_INDEX' | 'BAD_SIZE' | 'BAD_COUNT' | 'UNSUPPORTED' | 'BAD_VERSION', where: string, expected: string, found: unknown): never => {
@@ -94,8 +94,7 @@ export function checkStructure(source: GltfSource, supported: Set<string>, warni
     return { length, stride };
   });
 
-  // Accessors: every element inside its view; bytes made from nothing within the budget.
-  let allocated = 0;
+  // Accessors: every element inside its view.
   list('accessors').forEach((accessor, i) => {
     const where = `accessors[${i}]`;
     const componentType = accessor.componentType as number;
@@ -113,8 +112,6 @@ export function checkStructure(source: GltfSource, supported: Set<string>, warni
       if (stride < element && count > 1) fail('BAD_VALUE', `bufferViews[${view}].byteStride`, `at least ${element} (an element of ${where})`, stride);
       const end = count ? offset + stride * (count - 1) + element : 0;
       if (end > length) fail('BAD_SIZE', where, `${count} elements of ${element} bytes inside bufferViews[${view}] (${length} bytes)`, `${end - length} bytes past its end`);
-    } else {
-      allocated += count * element;
     }
     const sparse = accessor.sparse;
     if (sparse === undefined) return;
@@ -137,7 +134,6 @@ export function checkStructure(source: GltfSource, supported: Set<string>, warni
     part('indices', indexBytes);
     part('values', element);
   });
-  if (allocated > budget) fail('BAD_COUNT', 'accessors', `at most ${budget} bytes of accessors without a buffer view`, `${allocated} bytes`);
 
   checkReferences(json, { ref, whole, fail, list, counts });
   checkNodeForest(list('nodes'), fail);

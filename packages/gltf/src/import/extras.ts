@@ -3,7 +3,7 @@
 // `colliders` the colliders, node indices as written (scene node i is glTF node i).
 import type { Collider, ColliderShape, Quat, Vec3 } from '@relic3d/core';
 import type { ImportContext } from './context.js';
-import { extrasWithout, finiteTuple, isPlainObject } from './values.js';
+import { extrasWithout, finiteTuple, isPlainObject, textOf } from './values.js';
 
 /** The extras toGltf writes on the scene; read before the other phases (they depend on `ctx.relic3d`). */
 export function sceneExtrasOf(ctx: ImportContext): Record<string, unknown> {
@@ -23,7 +23,7 @@ export function writtenByRelic3d(extras: Record<string, unknown>): boolean {
 export function readSceneExtras(ctx: ImportContext, extras: Record<string, unknown>): void {
   const { scene, root } = ctx;
   const main = root.getDefaultScene() ?? root.listScenes()[0];
-  const name = main?.getName();
+  const name = textOf(main?.getName());
   if (name) scene.name = name;
   const asset = root.getAsset();
   if (!ctx.relic3d) {

@@ -1,14 +1,16 @@
 // fromGltf: glTF (.glb, .gltf, or a glTF-Transform Document) → a relic3d Scene, the inverse of
 // toDocument / toGlb / toGltf.
-import { Document, WebIO, type ILogger } from '@gltf-transform/core';
+import { Document, GLB_BUFFER, WebIO, type ILogger } from '@gltf-transform/core';
 import { validateScene, WarningSink, type Scene } from '@relic3d/core';
 import { gltfExtensions } from '../io/index.js';
 import { createAnimations } from './animations.js';
 import { createCameras } from './cameras.js';
+import { checkBudgets } from './budget.js';
 import { checkStructure } from './check.js';
 import { ImportContext } from './context.js';
 import { asFormatError, gltfError } from './errors.js';
 import { readSceneExtras, sceneExtrasOf, writtenByRelic3d } from './extras.js';
+import { isPlainObject } from './values.js';
 import { createLights } from './lights.js';
 import { readLods } from './lod.js';
 import { createMaterials } from './materials.js';
@@ -16,13 +18,11 @@ import { createMeshes } from './meshes.js';
 import { attachContent } from './node-content.js';
 import { collectRoots, createNodes, linkNodes } from './nodes.js';
 import type { FromGltfOptions } from './options.js';
+import { sanitizeJson } from './sanitize.js';
 import { createSkins } from './skins.js';
 import { loadResources, readContainer, type GltfSource } from './source.js';
 
 export type { FromGltfOptions } from './options.js';
-
-/** Bytes that accessors without a buffer view (zero-filled, sparse) may make: 1 MiB and 64 per input byte. */
-const allocationBudget = (inputBytes: number): number => 1024 * 1024 + inputBytes * 64;
 
 /**
  * Reads glTF into a relic3d Scene (`format: 'gltf'`): a .glb or .gltf as bytes (external buffers
@@ -40,8 +40,11 @@ export async function fromGltf(input: Uint8Array | ArrayBuffer | Document, optio
   else {
     const bytes = input instanceof Uint8Array ? input : input instanceof ArrayBuffer ? new Uint8Array(input) : undefined;
     if (!bytes) throw gltfError('BAD_VALUE', 'the input', 'bytes (Uint8Array or ArrayBuffer) or a Document', typeof input);
-    source = await loadResources(readContainer(bytes), options.resolve, warnings);
-    checkStructure(source, new Set(gltfExtensions.map((e) => e.EXTENSION_NAME)), warnings, allocationBudget(bytes.length));
+    const container = readContainer(bytes);
+    if (isPlainObject(container.json)) sanitizeJson(container.json, warnings);
+    source = await loadResources(container, options.resolve, warnings);
+    checkStructure(source, new Set(gltfExtensions.map((e) => e.EXTENSION_NAME)), warnings);
+    checkBudgets(source.json as unknown as Record<string, unknown>, bytes.length + resourceBytes(source), warnings, source.jsonOffset);
     doc = await readDocument(source, warnings);
   }
   let scene: Scene;
@@ -56,6 +59,13 @@ export async function fromGltf(input: Uint8Array | ArrayBuffer | Document, optio
     throw gltfError('BAD_VALUE', issues[0].path, 'a glTF that makes a valid scene', `${issues.length} issues, first: ${issues[0].code} ${issues[0].message}`);
   }
   return warnings.attach(scene);
+}
+
+/** Bytes of the external buffers and images read through the resolver (they are input too). */
+function resourceBytes(source: GltfSource): number {
+  let n = 0;
+  for (const [key, data] of Object.entries(source.resources)) if (key !== GLB_BUFFER && !key.startsWith('__relic3d_')) n += data.length;
+  return n;
 }
 
 function isDocument(input: unknown): input is Document {

@@ -1,7 +1,7 @@
 import type { Light as GLight } from '@gltf-transform/extensions';
 import type { Light, RGB } from '@relic3d/core';
 import type { ImportContext } from './context.js';
-import { extrasWithout, finiteOr, finiteTuple } from './values.js';
+import { extrasWithout, finiteOr, finiteTuple, textOf } from './values.js';
 
 const TYPES = new Set(['directional', 'point', 'spot']);
 
@@ -10,7 +10,7 @@ export function createLights(ctx: ImportContext): void {
   const extension = ctx.root.listExtensionsUsed().find((e) => e.extensionName === 'KHR_lights_punctual');
   const lights = (extension?.listProperties() ?? []) as unknown as GLight[];
   lights.forEach((g, i) => {
-    const name = g.getName();
+    const name = textOf(g.getName());
     const label = `light ${i}${name ? ` '${name}'` : ''}`;
     if (!TYPES.has(g.getType())) {
       ctx.warn('GLTF_LIGHT_DROPPED', `${label} has type ${JSON.stringify(g.getType())}, which is not a punctual light type; left out`);

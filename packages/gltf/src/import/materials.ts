@@ -6,7 +6,7 @@ import type { EmissiveStrength, Transform } from '@gltf-transform/extensions';
 import type { LegacyMaterial, Material, RGB, RGBA, TextureRef, TextureTransform } from '@relic3d/core';
 import type { ImportContext } from './context.js';
 import { pathTexture, textureFor } from './textures.js';
-import { extrasWithout, finiteOr, finiteTuple, isPlainObject } from './values.js';
+import { extrasWithout, finiteOr, finiteTuple, isPlainObject, textOf } from './values.js';
 
 type Slot = 'baseColorTexture' | 'normalTexture' | 'occlusionTexture' | 'emissiveTexture' | 'metallicRoughnessTexture';
 const SLOTS: Slot[] = ['baseColorTexture', 'normalTexture', 'occlusionTexture', 'emissiveTexture', 'metallicRoughnessTexture'];
@@ -32,7 +32,7 @@ export function createMaterials(ctx: ImportContext): void {
 }
 
 function readMaterial(ctx: ImportContext, g: GMaterial, i: number): Material {
-  let name = g.getName() || `material_${i}`;
+  let name = textOf(g.getName()) || `material_${i}`;
   let fixed = false;
   const tuple = <T>(value: unknown, size: number, fallback: T): T => {
     const t = finiteTuple(value, size);

@@ -6,7 +6,7 @@ import { indexArray } from './accessors.js';
 import { readAttributes } from './attributes.js';
 import type { ImportContext } from './context.js';
 import { padTargets, readTargets, targetNames } from './morphs.js';
-import { extrasWithout, finiteOr } from './values.js';
+import { extrasWithout, finiteOr, textOf } from './values.js';
 
 const MODES: PrimitiveMode[] = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES'];
 const TRIANGLE_STRIP = 5;
@@ -28,7 +28,7 @@ export function createMeshes(ctx: ImportContext): void {
 }
 
 function readMesh(ctx: ImportContext, g: GMesh, m: number, jointLimit: number | undefined): Mesh {
-  const name = g.getName() || `mesh_${m}`;
+  const name = textOf(g.getName()) || `mesh_${m}`;
   const names = targetNames(g);
   const primitives: Primitive[] = [];
   g.listPrimitives().forEach((p, k) => {

@@ -3,7 +3,7 @@
 import type { Node as GNode } from '@gltf-transform/core';
 import { isTRS, type Node, type Quat, type Vec3 } from '@relic3d/core';
 import type { ImportContext } from './context.js';
-import { extrasWithout, finiteTuple } from './values.js';
+import { extrasWithout, finiteTuple, textOf } from './values.js';
 
 /** One scene node per glTF node, with its local transform; links come after (linkNodes). */
 export function createNodes(ctx: ImportContext): void {
@@ -17,7 +17,7 @@ export function createNodes(ctx: ImportContext): void {
   }
   let fixed = 0;
   ctx.gltfNodes.forEach((g, i) => {
-    const node: Node = { name: g.getName() || `node_${i}`, parent: -1, children: [] };
+    const node: Node = { name: textOf(g.getName()) || `node_${i}`, parent: -1, children: [] };
     // glTF-Transform decomposes a node matrix into TRS; a sheared one (invalid glTF, but written)
     // is kept as the file gives it, so the world transforms stay exact.
     const matrix = finiteTuple(ctx.source?.json.nodes?.[i]?.matrix, 16);

@@ -3,14 +3,14 @@
 import type { Skin } from '@relic3d/core';
 import { floats } from './accessors.js';
 import type { ImportContext } from './context.js';
-import { extrasWithout } from './values.js';
+import { extrasWithout, textOf } from './values.js';
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /** One scene skin per glTF skin, in glTF order. */
 export function createSkins(ctx: ImportContext): void {
   ctx.root.listSkins().forEach((g, s) => {
-    const label = `skin '${g.getName() || s}'`;
+    const label = `skin '${textOf(g.getName()) || s}'`;
     const joints: number[] = [];
     for (const joint of g.listJoints()) {
       const j = ctx.nodes.get(joint);
@@ -46,7 +46,7 @@ export function createSkins(ctx: ImportContext): void {
     // Without an accessor glTF means identities.
     for (let k = joints.length - missing; k < joints.length; k++) ibm.set(IDENTITY, k * 16);
     const skin: Skin = { joints, inverseBindMatrices: ibm };
-    const name = g.getName();
+    const name = textOf(g.getName());
     if (name) skin.name = name;
     const skeleton = g.getSkeleton();
     if (skeleton && ctx.nodes.has(skeleton)) skin.skeleton = ctx.nodes.get(skeleton);

@@ -66,7 +66,31 @@ function readGlb(bytes: Uint8Array): { json: unknown; bin?: Uint8Array; jsonOffs
   return { json, bin, jsonOffset };
 }
 
+/**
+ * Objects and arrays JSON text may open before it is parsed: each costs the parse up to ~64 bytes,
+ * so `[{},{},…]` makes ~20× its size. Half the import's memory budget (4 × n + 32 MB) is theirs.
+ */
+export const containerBudget = (jsonBytes: number): number => 524_288 + Math.floor(jsonBytes / 16);
+
+/** Objects and arrays the JSON opens (brackets outside strings), counted without parsing. */
+function containers(bytes: Uint8Array): number {
+  let n = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) n++;
+  }
+  return n;
+}
+
 function parseJson(bytes: Uint8Array, offset: number): unknown {
+  const opened = containers(bytes);
+  const limit = containerBudget(bytes.length);
+  if (opened > limit) throw gltfError('BAD_COUNT', 'the JSON', `at most ${limit} objects and arrays in ${bytes.length} bytes`, `${opened}`, offset);
   let text = new TextDecoder().decode(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {

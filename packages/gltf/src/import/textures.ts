@@ -6,7 +6,7 @@ import { TextureInfo, type Texture as GTexture } from '@gltf-transform/core';
 import { sniffImage, type Texture, type WrapMode } from '@relic3d/core';
 import { imageBaseName } from '../images/names.js';
 import type { ImportContext } from './context.js';
-import { extrasWithout } from './values.js';
+import { extrasWithout, textOf } from './values.js';
 
 const WRAP: Record<number, WrapMode> = {
   [TextureInfo.WrapMode.REPEAT]: 'REPEAT',
@@ -62,15 +62,15 @@ function imageIndex(ctx: ImportContext, texture: GTexture): number {
 /** Name, path and bytes of image `i`. */
 function imageOf(ctx: ImportContext, texture: GTexture, i: number): Pick<Texture, 'name' | 'uri' | 'image'> {
   const out: Pick<Texture, 'name' | 'uri' | 'image'> = {};
-  const name = texture.getName();
+  const name = textOf(texture.getName());
   if (name) out.name = name;
   const data = ctx.source?.missingImages.has(i) ? null : texture.getImage();
   const kind = data?.length ? sniffImage(data, name) : undefined;
-  const mimeType = texture.getMimeType() || kind?.mimeType;
+  const mimeType = textOf(texture.getMimeType()) || kind?.mimeType;
   if (data?.length) out.image = mimeType ? { mimeType, data } : { data };
   // A relic3d file keeps the path the scene had in extras (none there: the scene had none; the
   // file's URI is one toGltf made up). Other files: their URI, or a name for the embedded bytes.
-  const written = ctx.source ? ctx.source.imageUris[i] : texture.getURI();
+  const written = ctx.source ? ctx.source.imageUris[i] : textOf(texture.getURI());
   if (ctx.relic3d) {
     const original = texture.getExtras().uri;
     if (typeof original === 'string' && original) out.uri = original;

@@ -44,3 +44,11 @@ export function finiteArray(data: Float32Array, fill = 0): { data: Float32Array;
   }
   return { data: out, replaced };
 }
+
+/**
+ * A name as text: a Document built by hand may hold any value there (files are made text before
+ * reading, sanitize.ts); numbers and booleans give their text, anything else no name.
+ */
+export function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}

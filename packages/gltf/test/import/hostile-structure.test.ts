@@ -87,7 +87,7 @@ describe('sizes and counts that do not fit the bytes', () => {
     ['an unknown element type', (j) => (j.accessors[0].type = 'VEC7'), 'BAD_VALUE'],
     ['a stride over 252', (j) => (j.bufferViews[0].byteStride = 256), 'BAD_VALUE'],
     ['a stride shorter than an element', (j) => (j.bufferViews[j.accessors[0].bufferView].byteStride = 4), 'BAD_VALUE'],
-    ['4 GB of zero-filled accessor', (j) => j.accessors.push({ componentType: 5126, type: 'MAT4', count: 2 ** 26 }), 'BAD_COUNT'],
+    ['4 GB of zero-filled accessor a skin uses', (j) => (j.skins[0].inverseBindMatrices = j.accessors.push({ componentType: 5126, type: 'MAT4', count: 2 ** 26 }) - 1), 'BAD_COUNT'],
     ['sparse count past the accessor', (j) => (j.accessors.find((a: any) => a.sparse).sparse.count = 1000), 'BAD_COUNT'],
     ['sparse indices past their view', (j) => (j.accessors.find((a: any) => a.sparse).sparse.indices.byteOffset = 1e6), 'BAD_SIZE'],
     ['a sparse index type that is not one', (j) => (j.accessors.find((a: any) => a.sparse).sparse.indices.componentType = 5126), 'BAD_VALUE'],
