@@ -14,6 +14,7 @@ import { ms3dFormat, readMs3d } from '@relic3d/ms3d';
 import { buildMs3dScene } from '../../../packages/ms3d/src/scene/index.js';
 import { parse as parseO3d, parseSync as parseO3dSync, readAni, readChr, readO3d } from '@relic3d/o3d';
 import { fromGltf, toGlb } from '@relic3d/gltf';
+import { openRes } from '@relic3d/res';
 import { writers } from '@relic3d/formats';
 import validator from 'gltf-validator';
 import { hashSeed } from '@relic3d/test-harness';
@@ -107,13 +108,14 @@ const OPTIONS: Record<FormatId, Record<string, (string | boolean)[]>> = {
   mdl: { morphTargets: ['absolute', 'delta'] },
   lod: { upAxis: ['y', 'z'] },
   gltf: {},
+  res: {},
 };
 
 export function variantFor(plan: PlanOptions, index: number): Variant {
   const h = (what: string) => hashSeed(`${plan.runSeed}:${plan.format}:${what}:${index}`);
   const options: Record<string, string | boolean> = {};
   for (const [key, values] of Object.entries(OPTIONS[plan.format])) options[key] = values[h(key) % values.length];
-  if (plan.format === 'gltf') return { kernels: 'wasm', sync: false, options };
+  if (plan.format === 'gltf' || plan.format === 'res') return { kernels: 'wasm', sync: plan.format === 'res', options };
   return { kernels: h('kernels') % 4 === 0 ? 'js' : 'wasm', sync: h('sync') % 4 === 0, options };
 }
 
@@ -122,6 +124,7 @@ const FORMATS = { ms3d: ms3dFormat, ase: aseFormat, mdl: mdlFormat, lod: lodForm
 async function parse(format: FormatId, input: FuzzInput, variant: Variant, salt: number): Promise<Scene> {
   const options = { fileName: input.seed.fileName, resolve: resolverFor(input.companions, salt), kernels: variant.kernels, ...variant.options };
   if (format === 'gltf') return fromGltf(input.bytes, { resolve: options.resolve });
+  if (format === 'res') throw new Error('a .res pack has no scene (runPack reads it)');
   if (format === 'o3d') {
     const o3dOptions = { ...options, motions: input.seed.motions ?? [] };
     return variant.sync ? parseO3dSync(input.bytes, o3dOptions) : parseO3d(input.bytes, o3dOptions);
@@ -131,7 +134,7 @@ async function parse(format: FormatId, input: FuzzInput, variant: Variant, salt:
 
 /** The raw readers (bytes → the stored structure), public API too: the changed file only. */
 function readRaw(format: FormatId, input: FuzzInput): void {
-  if (format === 'gltf') return; // fromGltf is the raw reader
+  if (format === 'gltf' || format === 'res') return; // fromGltf is the raw reader; a pack has no scene
   const bytes = input.changed === input.seed.fileName ? input.bytes : input.companions[input.changed];
   if (format === 'o3d') (/\.chr$/i.test(input.changed) ? readChr : /\.ani$/i.test(input.changed) ? readAni : readO3d)(bytes);
   else if (format === 'ms3d') buildMs3dScene(readMs3d(bytes), {}, new WarningSink('ms3d'));
@@ -188,8 +191,36 @@ function validateGlb(glb: Uint8Array): ReturnType<typeof validator.validateBytes
   }).finally(() => (validatorFailed = undefined)) as ReturnType<typeof validator.validateBytes>;
 }
 
+/**
+ * A .res pack: its entry list, then every entry's bytes (deciphered), under the same budgets. There
+ * is no scene: an accepted pack is one whose every entry reads.
+ */
+async function runPack(input: FuzzInput, index: number, variant: Variant): Promise<{ result: InputResult; error?: unknown }> {
+  const m = await measure(async () => {
+    const held = injectFault(index);
+    try {
+      const pack = openRes(input.bytes);
+      let bytes = 0;
+      for (const entry of pack.entries) bytes += pack.read(entry).length;
+      return bytes;
+    } finally {
+      await held;
+    }
+  });
+  const result: InputResult = { index, label: input.label, seed: input.seed.name, bytes: input.bytes.length, outcome: 'accepted', ms: Math.round(m.ms * 10) / 10, cpuMs: Math.round(m.cpuMs * 10) / 10, peak: m.peak, kernels: variant.kernels, variant };
+  const over = overBudget(input.bytes.length, m.cpuMs, m.peak);
+  if (over.length) result.over = over;
+  if (m.error !== undefined) {
+    result.outcome = isFormatError(m.error) ? 'rejected' : 'untyped';
+    if (result.outcome === 'untyped') result.error = describeError(m.error);
+    return { result, error: m.error };
+  }
+  return { result };
+}
+
 /** One input through the whole pipeline. */
 export async function runInput(format: FormatId, input: FuzzInput, index: number, variant: Variant, validate: boolean): Promise<{ result: InputResult; scene?: Scene; error?: unknown }> {
+  if (format === 'res') return runPack(input, index, variant);
   const m = await measure(() => {
     const held = injectFault(index);
     return parse(format, input, variant, index).finally(() => held);

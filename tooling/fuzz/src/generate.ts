@@ -8,6 +8,7 @@ import { gltfMutators } from './mutate/gltf.js';
 import { lodMutators } from './mutate/lod.js';
 import { mdlMutators } from './mutate/mdl.js';
 import { ms3dMutators } from './mutate/ms3d.js';
+import { resMutators } from './mutate/res.js';
 import { companionMutators, o3dMutators } from './mutate/o3d.js';
 import { STRESS, stressSeed } from './stress.js';
 import type { FormatId, FuzzInput, Mutator, Random, Seed } from './types.js';
@@ -20,6 +21,7 @@ const STRUCTURED: Record<FormatId, Mutator[]> = {
   mdl: mdlMutators,
   lod: lodMutators,
   gltf: gltfMutators,
+  res: resMutators,
 };
 
 export interface PlanOptions {

@@ -13,6 +13,7 @@ import { writeMdl, type WNode } from '@relic3d/fixtures/mdl';
 import { syntheticSeeds as ms3dSynthetic } from '@relic3d/fixtures/ms3d-seeds';
 import { syntheticSeeds as o3dSynthetic } from '@relic3d/fixtures/o3d-seeds';
 import { gltfSeeds } from './seeds-gltf.js';
+import { resSeeds } from './seeds-res.js';
 import type { FormatId, ReaderId, Seed } from './types.js';
 
 /** Corpus folders read for each format (foreign and bad files exercise detection and refusal). */
@@ -78,5 +79,6 @@ export function readerSeeds(format: ReaderId): Seed[] {
 /** Every seed of a format: synthetic first (small), then the corpus; glTF's are the others written with toGlb. */
 export async function seedsFor(format: FormatId): Promise<Seed[]> {
   if (format === 'gltf') return gltfSeeds();
+  if (format === 'res') return resSeeds();
   return [...readerSeeds(format), ...corpusSeeds(format)];
 }

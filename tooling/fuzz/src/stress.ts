@@ -5,6 +5,7 @@ import { ByteWriter } from '@relic3d/test-harness/byte-writer';
 import { writeMs3d } from '@relic3d/fixtures/ms3d';
 import { IDENTITY, writeO3d, type WObject } from '@relic3d/fixtures/o3d';
 import * as hostile from '@relic3d/fixtures/gltf-hostile';
+import { writeRes } from '@relic3d/res';
 import type { FormatId, Seed } from './types.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -82,6 +83,9 @@ interface Stress {
 }
 
 export const STRESS: Record<FormatId, Stress[]> = {
+  res: [
+    { key: 'res-empty-entries', name: '65,535 empty entries (issue 27)', fileName: 'stress_empty.res', build: () => writeRes(Array.from({ length: 0xffff }, (_, i) => ({ name: `e${i}.dds`, bytes: new Uint8Array() })), { key: 7 }) },
+  ],
   ase: [
     { key: 'ase-tcb', name: 'TCB rotation keys 100 frames apart (item 3)', fileName: 'stress_tcb.ase', build: aseTcbKeys },
     { key: 'ase-chain', name: '50,000-object parent chain (item 5)', fileName: 'stress_chain.ase', build: aseParentChain },

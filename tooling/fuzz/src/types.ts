@@ -1,7 +1,7 @@
 /** The five readers the fuzzer drives, and glTF (fromGltf, then toGlb and every writer). */
-export const FORMAT_IDS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'gltf'] as const;
+export const FORMAT_IDS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'gltf', 'res'] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
-export type ReaderId = Exclude<FormatId, 'gltf'>;
+export type ReaderId = Exclude<FormatId, 'gltf' | 'res'>;
 
 export type Random = () => number;
 
