@@ -28,6 +28,24 @@ async function expectValid(glb: Uint8Array) {
 }
 
 describe('shared arrays are written once (issue 26)', () => {
+  it('one array as two vertex attributes (a fuzz find): one view with a byteStride, and a valid file', async () => {
+    const scene = triangleScene();
+    // Unit vectors, so the same array is a valid NORMAL too and nothing makes a fixed copy.
+    const positions = f32(1, 0, 0, 0, 1, 0, 0, 0, 1);
+    scene.meshes[0].primitives[0].attributes.POSITION = positions;
+    scene.meshes[0].primitives[0].attributes.NORMAL = positions;
+    addNode(scene, { name: 'n', mesh: 0 });
+    const { glb, gltf } = await exported(scene);
+    const { attributes } = gltf.json.meshes[0].primitives[0];
+    expect(attributes.POSITION).not.toBe(attributes.NORMAL);
+    expect(gltf.json.accessors[attributes.POSITION].bufferView).toBe(gltf.json.accessors[attributes.NORMAL].bufferView);
+    // Accessors that share a vertex buffer view give it a byteStride.
+    const users = new Map<number, number>();
+    for (const a of gltf.json.accessors) if (a.bufferView !== undefined) users.set(a.bufferView, (users.get(a.bufferView) ?? 0) + 1);
+    for (const [view, count] of users) if (count > 1 && gltf.json.bufferViews[view].target === 34962) expect(gltf.json.bufferViews[view].byteStride).toBeGreaterThan(0);
+    await expectValid(glb);
+  });
+
   it('one mesh drawn by 3,000 nodes: one mesh, one accessor per array, a file that does not grow with the nodes', async () => {
     const scene = triangleScene();
     for (let i = 0; i < 3000; i++) addNode(scene, { name: `n${i}`, mesh: 0, translation: [i, 0, 0] });

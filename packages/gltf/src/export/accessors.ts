@@ -45,7 +45,7 @@ export function accessor<T extends ComponentArray>(
     ctx.json.accessors.push(def);
     // With `interleave`, a primitive's vertex data waits for its interleaved view (meshes.ts).
     if (ctx.options.interleave && target === ARRAY_BUFFER && !usage.startsWith('target:')) ctx.unplaced.set(written, data as Float32Array | Uint16Array);
-    else def.bufferView = ctx.layout.view(data, target);
+    else def.bufferView = ctx.layout.view(data, target, data.BYTES_PER_ELEMENT * size);
     byUsage.set(usage, written);
   }
   return written;

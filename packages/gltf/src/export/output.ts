@@ -53,22 +53,40 @@ export class BinaryLayout {
   readonly parts: Part[] = [];
   byteLength = 0;
   private readonly views = new Map<ArrayBufferView, Map<number, number>>();
+  /** The element size of the accessor a view was placed for. */
+  private readonly elementSizes = new Map<number, number>();
 
   constructor(private readonly json: GltfJson) {}
 
-  /** The buffer view holding `array` (placed now when it is new), 4-byte aligned. */
-  view(array: ArrayBufferView, target = 0): number {
+  /**
+   * The buffer view holding `array` (placed now when it is new), 4-byte aligned. Vertex data
+   * (`ARRAY_BUFFER`) shared by two accessors needs a `byteStride` (glTF 3.6.2.4): the element
+   * size when it is a multiple of 4 (and ≤ 252), else the second accessor gets a view of its own.
+   */
+  view(array: ArrayBufferView, target = 0, elementSize = 0): number {
     let byTarget = this.views.get(array);
     if (!byTarget) this.views.set(array, (byTarget = new Map()));
     let index = byTarget.get(target);
-    if (index === undefined) {
-      index = this.json.bufferViews.length;
-      const offset = this.byteLength;
-      this.parts.push({ offset, bytes: bytesOf(array) });
-      this.byteLength = align4(offset + array.byteLength);
-      this.json.bufferViews.push({ buffer: 0, byteOffset: offset, byteLength: array.byteLength, ...(target ? { target } : {}) });
-      byTarget.set(target, index);
+    if (index !== undefined && target === ARRAY_BUFFER) {
+      const def = this.json.bufferViews[index];
+      const strideOk = elementSize > 0 && elementSize % 4 === 0 && elementSize <= 252 && this.elementSizes.get(index) === elementSize;
+      if (strideOk) def.byteStride = elementSize;
+      else return this.place(array, target);
     }
+    if (index === undefined) {
+      index = this.place(array, target);
+      byTarget.set(target, index);
+      this.elementSizes.set(index, elementSize);
+    }
+    return index;
+  }
+
+  private place(array: ArrayBufferView, target: number): number {
+    const index = this.json.bufferViews.length;
+    const offset = this.byteLength;
+    this.parts.push({ offset, bytes: bytesOf(array) });
+    this.byteLength = align4(offset + array.byteLength);
+    this.json.bufferViews.push({ buffer: 0, byteOffset: offset, byteLength: array.byteLength, ...(target ? { target } : {}) });
     return index;
   }
 
