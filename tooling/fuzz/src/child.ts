@@ -251,8 +251,14 @@ export async function runInput(format: FormatId, input: FuzzInput, index: number
   if (issues.length) result.sceneIssue = `${issues[0].code} ${issues[0].path}: ${issues[0].message}`.slice(0, 300);
   if (validate) {
     let glb: Uint8Array | undefined;
+    // toGlb is held to the parse's budgets too (issue 26: 8 × the input + 64 MB); over them it is
+    // counted as a writer over budget, named toGlb.
+    const exported = await measure(() => toGlb(scene, { resolve: resolverFor(input.companions, index) }));
+    const exportOver = overBudget(size, exported.cpuMs, exported.peak);
+    if (exportOver.length) result.writers = [{ id: 'toGlb', outcome: 'written', cpuMs: Math.round(exported.cpuMs * 10) / 10, peak: exported.peak, over: exportOver }];
     try {
-      glb = await toGlb(scene, { resolve: resolverFor(input.companions, index) });
+      if (exported.error !== undefined) throw exported.error;
+      glb = exported.value;
     } catch (e) {
       result.glb = 'export-error';
       result.glbIssue = describeError(e);
@@ -271,7 +277,7 @@ export async function runInput(format: FormatId, input: FuzzInput, index: number
     }
   }
   if (format === 'gltf') {
-    result.writers = await runWriters(scene, size);
+    result.writers = [...(result.writers ?? []), ...(await runWriters(scene, size))];
     const failed = result.writers.find((w) => w.outcome === 'untyped' || w.over);
     if (failed) result.writerIssue = `${failed.id}: ${failed.outcome === 'untyped' ? failed.error : `over ${failed.over!.join(' and ')} budget (${failed.cpuMs} ms CPU, peak ${failed.peak} B)`}`;
   }
