@@ -1,8 +1,8 @@
 // Issue 26: crafted files whose peak memory grew faster than 8 bytes per input byte. Each case is
-// measured alone (./peak-memory.ts), and was over the budget before the fix it names.
+// measured alone (@relic3d/test-harness/peak-memory), and was over the budget before the fix it names.
 import { describe, expect, it } from 'vitest';
 import { parseSync } from '../src/index.js';
-import { memoryBudget, peakMemory } from './peak-memory.js';
+import { memoryBudget, peakMemory } from '@relic3d/test-harness/peak-memory';
 
 const HEAD = '*3DSMAX_ASCIIEXPORT 200\n*SCENE {\n*SCENE_FIRSTFRAME 0\n*SCENE_LASTFRAME 100\n*SCENE_FRAMESPEED 30\n*SCENE_TICKSPERFRAME 160\n}\n';
 

@@ -1,9 +1,9 @@
 // Issue 26: crafted files whose peak memory grew faster than 8 bytes per input byte. Each case is
-// measured alone (./peak-memory.ts), and was over the budget before the fix it names.
+// measured alone (@relic3d/test-harness/peak-memory), and was over the budget before the fix it names.
 import { describe, expect, it } from 'vitest';
 import { chunk, lodFile } from '@relic3d/fixtures/lod';
 import { parseSync } from '../src/index.js';
-import { memoryBudget, peakMemory } from './peak-memory.js';
+import { memoryBudget, peakMemory } from '@relic3d/test-harness/peak-memory';
 
 describe('peak memory of crafted files stays within 8 × size + 64 MB', () => {
   it('1,000,000 empty unknown chunks (12 MB): IDs and empty data are shared, not one string and view per chunk', async () => {

@@ -1,25 +1,8 @@
 // Structure checks for the images embedded as they are (PNG, JPEG, WebP): a corrupt one would make
 // the .glb invalid (the validator reads every embedded image), so it is left out with a warning.
+import { crc32 } from './crc32.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** CRC-32 (ISO 3309, as PNG uses) lookup table: a constant. */
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array, start: number, end: number): number {
-  const crcTable = CRC_TABLE;
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = crcTable[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 const u32 = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
 const u16 = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
