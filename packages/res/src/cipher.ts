@@ -26,3 +26,24 @@ export function mapBytes(bytes: Uint8Array, table: Uint8Array): Uint8Array {
   for (let i = 0; i < bytes.length; i++) bytes[i] = table[bytes[i]];
   return bytes;
 }
+
+/**
+ * Deciphers `bytes` in place (b → nibble-swap(~b ^ key)), four bytes at a time where the array is
+ * word-aligned: the cipher works within each byte, so one 32-bit step does four. bench:res measures
+ * it against the table; returns `bytes`.
+ */
+export function decipher(bytes: Uint8Array, key: number): Uint8Array {
+  const table = decipherTable(key);
+  let i = 0;
+  if (bytes.byteOffset % 4 === 0) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+    const key32 = (key & 0xff) * 0x01010101;
+    for (let w = 0; w < words.length; w++) {
+      const x = ~words[w] ^ key32;
+      words[w] = ((x & 0x0f0f0f0f) << 4) | ((x >>> 4) & 0x0f0f0f0f);
+    }
+    i = words.length << 2;
+  }
+  for (; i < bytes.length; i++) bytes[i] = table[bytes[i]];
+  return bytes;
+}

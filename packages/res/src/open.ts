@@ -1,5 +1,5 @@
 import { bytesSource, FormatError, type ArchiveFormat, type ByteSource } from '@relic3d/core';
-import { decipherTable, mapBytes } from './cipher.js';
+import { decipher } from './cipher.js';
 import { PREAMBLE_BYTES, RES_FORMAT, type ResEntry, type ResHeader, type ResInput } from './file.js';
 import { readResHeader } from './read/header.js';
 
@@ -26,7 +26,6 @@ export function openRes(input: ResInput): ResPack {
   const head = fits ? concat(preamble, source.read(PREAMBLE_BYTES, declared)) : source.read(0, Math.min(source.size, 64));
   const header = readResHeader(head, source.size);
   const byName = new Map(header.entries.map((e) => [e.name.toLowerCase(), e]));
-  const table = header.encrypted ? decipherTable(header.key) : undefined;
   return {
     ...header,
     entry: (name) => byName.get(name.toLowerCase()),
@@ -41,7 +40,7 @@ export function openRes(input: ResInput): ResPack {
       }
       // A view into the caller's bytes is copied before it is deciphered or handed out.
       const body = inMemory ? raw.slice() : raw;
-      return table ? mapBytes(body, table) : body;
+      return header.encrypted ? decipher(body, header.key) : body;
     },
   };
 }
