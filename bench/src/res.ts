@@ -5,8 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decipherTable, openRes, writeRes } from '@relic3d/res';
-import { decipher } from '../../packages/res/src/cipher.js';
+import { decipher, decipherTable, openRes, writeRes } from '@relic3d/res';
 import { openResFile } from '@relic3d/res/node';
 import { cliBatch, gameFolder, type BatchRun } from './batch.js';
 import { timeInterleaved } from './timing.js';
