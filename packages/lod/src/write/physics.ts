@@ -24,7 +24,9 @@ export function writeColliderSets(w: LodWriter, plan: ColliderPlan): void {
 }
 
 /** Names joined by CR LF; a CR LF inside a name would split it, so it becomes a space. */
-const joinNames = (names: string[]) => names.map((n) => n.replace(/\r\n|\r|\n/g, ' ')).join('\r\n');
+const joinNames = (names: unknown[]) => names.map((n) => (typeof n === 'string' ? n : '').replace(/\r\n|\r|\n/g, ' ')).join('\r\n');
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+const isVec = (v: unknown, n: number): boolean => Array.isArray(v) && v.length === n && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 
 function writeBody(w: LodWriter, b: LodBody): void {
   w.u8(b.type).f32s(b.position).f32s(b.scale).f32s(b.rotation).i32(b.axis).f32(b.mass).f32(b.density).f32(b.tagFloat);
@@ -57,9 +59,16 @@ export function writePhysics(w: LodWriter, ctx: WriteContext, plan: ColliderPlan
   const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
   const { restage } = ctx;
   const place = <T extends { position: Vec3; rotation: Quat; scale: Vec3 }>(x: T): T => ({ ...x, position: restage.point(x.position), rotation: restage.quat(x.rotation), scale: restage.scale(x.scale) });
-  const bodies = list<LodBody>(stored?.bodies).map(place);
-  const geoms = [...list<LodGeom>(stored?.geoms).map(place), ...plan.geoms.map(staticGeom)];
-  const joints = list<LodJoint>(stored?.joints).map((j) => ({ ...j, position: restage.point(j.position), axis: [restage.quat(j.axis[0]), restage.quat(j.axis[1])] as [Quat, Quat] }));
+  // Extras come from any file (a glTF's among them): records of the wrong shape are left out, warned.
+  const placed = <T extends { position: Vec3; rotation: Quat; scale: Vec3 }>(v: unknown): T[] => list<T>(v).filter((x) => isRecord(x) && isVec(x.position, 3) && isVec(x.rotation, 4) && isVec(x.scale, 3));
+  const storedBodies = placed<LodBody>(stored?.bodies);
+  const storedGeoms = placed<LodGeom>(stored?.geoms);
+  const storedJoints = list<LodJoint>(stored?.joints).filter((j) => isRecord(j) && isVec(j.position, 3) && Array.isArray(j.axis) && isVec(j.axis[0], 4) && isVec(j.axis[1], 4));
+  const dropped = list(stored?.bodies).length + list(stored?.geoms).length + list(stored?.joints).length - storedBodies.length - storedGeoms.length - storedJoints.length;
+  if (dropped) ctx.sink.warn('LOD_WRITE_PHYSICS_DROPPED', `${dropped} physics record(s) in extras.physics are not of the shape the reader gives (position, rotation, scale as numbers): left out`);
+  const bodies = storedBodies.map(place);
+  const geoms = [...storedGeoms.map(place), ...plan.geoms.map(staticGeom)];
+  const joints = storedJoints.map((j) => ({ ...j, position: restage.point(j.position), axis: [restage.quat(j.axis[0]), restage.quat(j.axis[1])] as [Quat, Quat] }));
   const meshLinks = list<number>(stored?.meshLinks);
   if (!bodies.length && !geoms.length && !joints.length) return false;
   const bodyNames = w.text(joinNames(bodies.map((b) => b.name ?? '')), 'body names');

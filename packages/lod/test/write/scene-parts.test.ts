@@ -38,6 +38,20 @@ describe('colliders', () => {
   });
 });
 
+describe('physics records from extras (any file, a glTF included)', () => {
+  it('a body named by a non-string is written unnamed; records of the wrong shape are left out with a warning (fuzz find: TypeError)', () => {
+    const scene = meshScene('body', [triangle(TRI)]);
+    const body = { type: 1, name: { a: 1 }, position: [1, 2, 3], rotation: [0, 0, 0, 1], scale: [1, 1, 1] };
+    scene.extras.physics = { bodies: [body, { name: 'broken', position: 'x' }], geoms: [null], joints: [{ position: [0, 0, 0] }] };
+    const { result, file } = roundTrip(scene);
+    expect(codes(result)).toContain('LOD_WRITE_PHYSICS_DROPPED');
+    expect(result.warnings.find((w) => w.code === 'LOD_WRITE_PHYSICS_DROPPED')!.message).toMatch(/^3 physics record/);
+    const raw = readLod(file);
+    expect(raw.physics!.bodies.map((b) => [b.name, Array.from(b.position)])).toHaveLength(1);
+    expect(raw.physics!.bodies[0].name).toBe('');
+  });
+});
+
 describe('lights', () => {
   it('point, spot and directional lights at their nodes become one LIG1 scheme of eight OpenGL lights', () => {
     const scene = meshScene('room', [triangle(TRI)]);
