@@ -17,7 +17,7 @@ import {
   zeroFilledGlb,
 } from '@relic3d/fixtures/gltf-hostile';
 import { fromGltf } from '../../src/index.js';
-import { memoryBudget, peakOf } from './peak.js';
+import { memoryBudget, peakOf } from '@relic3d/test-harness/peak-memory';
 
 const MB = 1048576;
 
