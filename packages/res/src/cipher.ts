@@ -33,7 +33,6 @@ export function mapBytes(bytes: Uint8Array, table: Uint8Array): Uint8Array {
  * it against the table; returns `bytes`.
  */
 export function decipher(bytes: Uint8Array, key: number): Uint8Array {
-  const table = decipherTable(key);
   let i = 0;
   if (bytes.byteOffset % 4 === 0) {
     const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
@@ -44,6 +43,7 @@ export function decipher(bytes: Uint8Array, key: number): Uint8Array {
     }
     i = words.length << 2;
   }
-  for (; i < bytes.length; i++) bytes[i] = table[bytes[i]];
+  // The unaligned rest (at most the whole array when it starts off a word): the table, built only then.
+  if (i < bytes.length) mapBytes(bytes.subarray(i), decipherTable(key));
   return bytes;
 }
