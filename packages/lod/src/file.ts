@@ -8,12 +8,17 @@ import type { ParseOptions, Quat, Vec3, Vec4, Warning } from '@relic3d/core';
 export const FORMAT_ID = 'lod';
 /** The 8-byte file signature; its last character is the version digit. */
 export const SIGNATURE = 'LODka3D1';
+/**
+ * LODka3D content is authored Z-up: the editor and Xtreme3D, its main user, are Z-up, and the real
+ * file stands along +Z (docs/formats/lod.md §8.1). GLScene's loader copies coordinates unchanged.
+ */
+export const DEFAULT_UP_AXIS = 'z';
 
 export interface LodParseOptions extends ParseOptions {
   /**
-   * Up axis of the file's content. The format itself does not fix one: GLScene is +Y up, so `'y'`
-   * (the default) keeps coordinates as stored; `'z'` rotates Z-up content (like the real
-   * TRINITYrage model, converted from Half-Life) to +Y up.
+   * Up axis of the file's content. LODka3D content is Z-up (`DEFAULT_UP_AXIS`, docs/formats/lod.md
+   * §8.1), so `'z'` (the default) rotates it to the scene's +Y up; `'y'` keeps coordinates as stored,
+   * for files that break the rule.
    */
   upAxis?: 'y' | 'z';
   /** Code page of strings; LODka 3D is a Russian ANSI program, so the default is 'windows-1251'. */

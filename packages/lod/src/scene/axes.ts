@@ -1,8 +1,9 @@
 import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, math, zUpToYUp, type Quat, type Vec3 } from '@relic3d/core';
+import { DEFAULT_UP_AXIS } from '../file.js';
 
 /**
- * The edge conversion from file space to the scene's +Y up. GLScene is right-handed and +Y up, so
- * 'y' is the identity. 'z' maps Z-up content with C = rotation of −90° about X: (x, y, z) → (x, z, −y).
+ * The edge conversion from file space to the scene's +Y up. 'z' (LODka3D's own, the default) maps
+ * Z-up content with C = rotation of −90° about X: (x, y, z) → (x, z, −y); 'y' is the identity.
  * Transforms are conjugated (C · M · C⁻¹), so hierarchies, skins and animations stay consistent.
  */
 export interface Axis {
@@ -39,6 +40,6 @@ const Z_UP: Axis = {
   matrix: (m) => math.multiply(math.multiply(Z_UP_TO_Y_UP, m), Y_UP_TO_Z_UP) as Float32Array,
 };
 
-export function axisFor(up: 'y' | 'z' = 'y'): Axis {
+export function axisFor(up: 'y' | 'z' = DEFAULT_UP_AXIS): Axis {
   return up === 'y' ? Y_UP : Z_UP;
 }

@@ -1,9 +1,11 @@
 import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, math, yUpToZUp, type Quat, type Vec3 } from '@relic3d/core';
+import { DEFAULT_UP_AXIS } from '../file.js';
 
 /**
- * The edge conversion from the scene's +Y up to the file: the inverse of `scene/axes.ts`. 'y' is
- * the identity (GLScene is +Y up); 'z' writes Z-up content, (x, y, z) → (x, −z, y), rotations and
- * matrices conjugated (C⁻¹ · M · C) so hierarchies, skins and animations stay consistent.
+ * The edge conversion from the scene's +Y up to the file: the inverse of `scene/axes.ts`. 'z'
+ * (LODka3D's own, the default) writes Z-up content, (x, y, z) → (x, −z, y), rotations and
+ * matrices conjugated (C⁻¹ · M · C) so hierarchies, skins and animations stay consistent; 'y' is
+ * the identity.
  */
 export interface WriteAxis {
   readonly up: 'y' | 'z';
@@ -39,6 +41,6 @@ const Z_UP: WriteAxis = {
   matrix: (m) => math.multiply(math.multiply(Y_UP_TO_Z_UP, m), Z_UP_TO_Y_UP) as Float32Array,
 };
 
-export function writeAxisFor(up: 'y' | 'z' = 'y'): WriteAxis {
-  return up === 'z' ? Z_UP : Y_UP;
+export function writeAxisFor(up: 'y' | 'z' = DEFAULT_UP_AXIS): WriteAxis {
+  return up === 'y' ? Y_UP : Z_UP;
 }

@@ -1,14 +1,14 @@
 import type { CodePageEncoder, Quat, Scene, Vec3, WarningSink, WriteOptions } from '@relic3d/core';
-import { SIGNATURE } from '../file.js';
+import { DEFAULT_UP_AXIS, SIGNATURE } from '../file.js';
 import { axisFor } from '../scene/axes.js';
 import type { WriteAxis } from './axes.js';
 
 /** Options of `writeLod`. */
 export interface WriteLodOptions extends WriteOptions {
   /**
-   * Up axis of the written content. GLScene is +Y up, so `'y'` writes the scene's coordinates as
-   * they are; `'z'` writes Z-up content (read it back with `upAxis: 'z'`). Default: the axis the
-   * scene was read with when it came from a `.lod` file (`extras.upAxis`), else `'y'`.
+   * Up axis of the written content: `'z'` writes LODka3D's Z-up content, `'y'` the scene's
+   * coordinates as they are (read it back with `upAxis: 'y'`). Default: the axis the scene was read
+   * with when it came from a `.lod` file (`extras.upAxis`), so round trips are exact; else `'z'`.
    */
   upAxis?: 'y' | 'z';
   /**
@@ -50,8 +50,8 @@ export interface Restage {
 /** Whether `scene` came from a .lod file: the reader marks its extras with the signature. */
 export const readFromLod = (scene: Scene) => scene.extras.signature === SIGNATURE;
 
-/** The up axis a .lod scene was read with ('y' for any other scene). */
-export const readUpAxis = (scene: Scene): 'y' | 'z' => (readFromLod(scene) && scene.extras.upAxis === 'z' ? 'z' : 'y');
+/** The up axis a .lod scene was read with (the format's own for any other scene). */
+export const readUpAxis = (scene: Scene): 'y' | 'z' => (readFromLod(scene) && scene.extras.upAxis === 'y' ? 'y' : DEFAULT_UP_AXIS);
 
 /** File space as read → scene → file space as written (identity when both axes agree). */
 export function restageFor(scene: Scene, axis: WriteAxis): Restage {
