@@ -7,6 +7,7 @@ import { convertBatch, scanFolder, startConvertWorkers } from '@relic3d/batch/no
 import { BatchReportBuilder, mainThreadCpuMs, unusualSkipped, writeReportFile, type BatchReport } from './batch-report.js';
 import { EXIT, Exit, escapeControls, plural, type CliContext, type CliIO } from './io.js';
 import { codePageOption, formatOptionsOf, motionsOption, parseIntOption, parsePositiveOption, type Motions } from './options.js';
+import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option.js';
 
 /** The flags of `relic3d batch`. */
 interface BatchOptions {
@@ -19,6 +20,7 @@ interface BatchOptions {
   workerMemory?: number;
   codePage?: string;
   motions?: Motions;
+  upAxis?: UpAxis;
 }
 
 /** `relic3d batch <dir> --out <dir>`: every model under a folder to .glb, in worker threads. */
@@ -36,6 +38,7 @@ export function addBatchCommand(program: Command, ctx: CliContext): void {
     .option('--worker-memory <MiB>', 'heap limit of each worker (default 2048): a file that exhausts it fails alone', parsePositiveOption)
     .addOption(codePageOption())
     .addOption(motionsOption())
+    .addOption(upAxisOption())
     .action(async (dir: string, opts: BatchOptions) => {
       const code = await runBatch(ctx.io, dir, opts, ctx.quiet, ctx.rawIO);
       if (code) throw new Exit(code);
@@ -126,7 +129,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
       timeout: opts.timeout,
       maxMemoryMb: opts.workerMemory,
       codePage: opts.codePage,
-      formatOptions: formatOptionsOf(opts),
+      formatOptions: { ...formatOptionsOf(opts), ...upAxisFormatOptions(opts) },
       signal: controller.signal,
     })) {
       const row = builder.add(result);

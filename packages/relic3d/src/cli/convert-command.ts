@@ -9,6 +9,7 @@ import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
 import { codePageOption, motionsOption, outCodePageOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
+import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option.js';
 
 /**
  * `OUT` for `convert IN [OUT]`: given, a folder (existing or ending in a slash) that gets
@@ -30,6 +31,7 @@ interface ConvertOptions extends ReadOptions {
   copyTextures: boolean;
   force?: boolean;
   json?: boolean;
+  upAxis?: UpAxis;
 }
 
 const extensionOf = (id: string) => (id === 'glb' || id === 'gltf' ? `.${id}` : (outputFormatFor(id) as { extension: string }).extension);
@@ -59,6 +61,7 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
     .addOption(codePageOption())
     .addOption(outCodePageOption())
     .addOption(motionsOption())
+    .addOption(upAxisOption())
     .addHelpText(
       'after',
       `
@@ -92,6 +95,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
 
       // A --root that does not contain the input is a usage error (thrown here, before reading).
       const setup = readSetup(input, opts);
+      Object.assign(setup.parse, upAxisFormatOptions(opts));
       const { scene, resolve } = await readInput(input, setup).catch((e) => failed(input, e));
       if (opts.lod !== undefined) {
         const levels = describeScene(scene).lods;

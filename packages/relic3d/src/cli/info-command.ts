@@ -5,6 +5,7 @@ import { checkTextureFiles, describeScene, type SceneInfo } from '../info.js';
 import { parseFile } from '../node.js';
 import { EXIT, Exit, formatError, plural, type CliContext, type CliIO } from './io.js';
 import { codePageOption, motionsOption, readSetup, rootOption, type ReadOptions } from './options.js';
+import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option.js';
 
 const round = (x: number, digits = 4) => Number(x.toFixed(digits));
 const vec = (v: number[]) => `[${v.map((x) => round(x)).join(', ')}]`;
@@ -39,8 +40,10 @@ export function addInfoCommand(program: Command, ctx: CliContext): void {
     .addOption(rootOption())
     .addOption(codePageOption())
     .addOption(motionsOption())
-    .action(async (file: string, opts: { json?: boolean } & ReadOptions) => {
+    .addOption(upAxisOption())
+    .action(async (file: string, opts: { json?: boolean; upAxis?: UpAxis } & ReadOptions) => {
       const { resolve, parse } = readSetup(file, opts);
+      Object.assign(parse, upAxisFormatOptions(opts));
       const scene = await parseFile(file, parse).catch((e) => {
         ctx.io.err(formatError(file, e, ctx.verbose));
         throw new Exit(EXIT.FAILED);
