@@ -1,0 +1,94 @@
+// Issue #30 item 2: `pnpm test` runs every package's tests through turbo, so a second run with no
+// change is all cache hits and a change to one format package reruns only it and its dependents.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const turbo = path.join(root, 'node_modules/.bin/turbo');
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
+
+interface DryTask {
+  taskId: string;
+  task: string;
+  package: string;
+  command: string;
+  inputs: Record<string, string>;
+  dependencies: string[];
+  environmentVariables: { specified: { env: string[] | null } };
+}
+
+const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks;
+
+/** Every workspace folder with its own vitest project, by package name. */
+function projects(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const group of ['packages', 'tooling', 'apps']) {
+    for (const dir of readdirSync(path.join(root, group))) {
+      const folder = path.join(root, group, dir);
+      if (existsSync(path.join(folder, 'vitest.config.ts'))) out.set(JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')).name, `${group}/${dir}`);
+    }
+  }
+  return out;
+}
+
+describe('the turbo test pipeline', () => {
+  const tasks = dryRun();
+  const testOf = (name: string) => tasks.find((t) => t.taskId === `${name}#test`)!;
+
+  it('the root vitest config and turbo agree: every project is a turbo test task running vitest', () => {
+    const rootConfig = readFileSync(path.join(root, 'vitest.config.ts'), 'utf8');
+    for (const glob of ['packages/*/vitest.config.ts', 'tooling/*/vitest.config.ts', 'apps/*/vitest.config.ts']) expect(rootConfig).toContain(glob);
+    const all = projects();
+    expect(all.size).toBeGreaterThan(15);
+    for (const name of all.keys()) expect(testOf(name)?.command, name).toMatch(/^vitest run\b/);
+  });
+
+  it('`pnpm test` runs the tests through turbo (the whole suite), with the lint cached', () => {
+    const script: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.test;
+    expect(script).toMatch(/turbo run build typecheck\b/);
+    expect(script).toMatch(/turbo run test\b/);
+    expect(script).not.toMatch(/--filter|--affected/);
+    expect(script).toMatch(/eslint \. --cache --cache-location node_modules\/\.cache\//);
+  });
+
+  it('the corpus location is part of every test hash; outputs of builds and runs are not inputs', () => {
+    for (const t of tasks.filter((x) => x.task === 'test' && x.command !== '<NONEXISTENT>')) {
+      expect(t.environmentVariables.specified.env, t.taskId).toContain('RELIC3D_CORPUS');
+      const own = Object.keys(t.inputs).filter((file) => /^(src\/generated|dist|build|test-artifacts|tarballs|node_modules)\//.test(file));
+      expect(own, t.taskId).toEqual([]);
+    }
+  });
+
+  it('a format package’s tests hash its sources and tests, its dependencies’ sources, and nothing of a sibling format', () => {
+    const lod = testOf('@relic3d/lod');
+    expect(Object.keys(lod.inputs)).toEqual(expect.arrayContaining(['src/scene/axes.ts', 'test/up-axis.test.ts', 'vitest.config.ts']));
+    // Source-aliased dependencies with no build (fixtures, test-harness) reach the hash through transit tasks.
+    expect(lod.dependencies).toEqual(expect.arrayContaining(['@relic3d/lod#transit', '@relic3d/core#build', '@relic3d/kernels#build']));
+    const closure = (id: string, seen = new Set<string>()): Set<string> => {
+      for (const dep of tasks.find((t) => t.taskId === id)?.dependencies ?? []) if (!seen.has(dep)) closure(dep, seen.add(dep));
+      return seen;
+    };
+    const lodDeps = [...closure('@relic3d/lod#test')].map((id) => id.split('#')[0]);
+    for (const sibling of ['@relic3d/ms3d', '@relic3d/ase', '@relic3d/o3d', '@relic3d/mdl']) expect(lodDeps, sibling).not.toContain(sibling);
+    expect([...closure('relic3d#test')].map((id) => id.split('#')[0])).toContain('@relic3d/lod');
+  });
+
+  it('a second run with no change is a cache hit', { timeout: 240_000 }, () => {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-turbo-cache-'));
+    try {
+      // --only: the test task alone (its dependencies' builds are the suite's own business).
+      const args = ['run', 'test', '--filter=@relic3d/test-harness', '--only', `--cache-dir=${cacheDir}`, '--output-logs=none'];
+      const first = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
+      expect(first.status, first.stdout + first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/Cached:\s+0 cached, 1 total/);
+      const second = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
+      expect(second.status, second.stdout + second.stderr).toBe(0);
+      expect(second.stdout).toMatch(/Cached:\s+1 cached, 1 total/);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
