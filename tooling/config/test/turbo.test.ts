@@ -33,7 +33,7 @@ describe('turbo configuration', () => {
   it('a first run with a fresh home prints no telemetry notice', { timeout: 120_000 }, () => {
     const home = mkdtempSync(path.join(os.tmpdir(), 'relic3d-home-'));
     try {
-      const env = { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: path.join(home, '.config') };
+      const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: path.join(home, '.config') };
       for (const key of Object.keys(env)) if (/^(npm_|TURBO_)/i.test(key)) delete env[key];
       const result = spawnSync(process.execPath, [pnpm, 'run', 'typecheck', '--dry=json'], { cwd: root, env, encoding: 'utf8' });
       expect(result.status, result.stderr).toBe(0);
