@@ -11,7 +11,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const dir = path.resolve(import.meta.dirname, '../..');
 export const artifacts = path.join(dir, 'test-artifacts');
-export const outDir = path.join(artifacts, 'dist');
+// Under turbo (TURBO_HASH set) the viewer's own build task ran just before, from the same sources
+// and config: serve its dist instead of building the same files a second time.
+const builtByTurbo = !!process.env.TURBO_HASH && existsSync(path.join(dir, 'dist', 'index.html'));
+export const outDir = builtByTurbo ? path.join(dir, 'dist') : path.join(artifacts, 'dist');
 // RELIC3D_CHROMIUM=none pretends there is no browser (to check the skip/fail behaviour).
 export const executablePath = process.env.RELIC3D_CHROMIUM === 'none'
   ? undefined
@@ -43,7 +46,7 @@ export function useSession(): void {
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    if (!builtByTurbo) await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
     server = http.createServer(async (req, res) => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       let file = path.join(outDir, pathname);
