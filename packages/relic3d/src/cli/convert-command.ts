@@ -6,8 +6,9 @@ import { describeScene } from '../info.js';
 import { refusalOf } from '../output-commit.js';
 import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
 import { convertJson, printConverted } from './convert-report.js';
-import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
-import { codePageOption, motionsOption, outCodePageOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
+import { EXIT, Exit, formatError, type CliContext } from './io.js';
+import { checkLod, lodText, OptionRangeError } from './lod-range.js';
+import { codePageOption, motionsOption, outCodePageOption, readSetup, rootOption, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
 
 /**
@@ -23,7 +24,8 @@ export function defaultOutput(input: string, output?: string, extension = '.glb'
 
 /** The flags of `relic3d convert`. */
 interface ConvertOptions extends ReadOptions {
-  lod?: number;
+  /** The text given; `checkLod` turns it into a level once the model is read. */
+  lod?: string;
   animation?: string;
   format?: string;
   outCodePage?: string;
@@ -50,7 +52,7 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
     .argument('<input>', 'a model: .ms3d, .ase, .o3d, .mdl, .lod, .glb or .gltf')
     .argument('[output]', 'the output file (its extension names the format) or a folder; default: <input name>.glb beside the input')
     .addOption(new Option('--format <id>', 'the output format, whatever the output is named').choices(outputFormatIds()))
-    .option('--lod <n>', 'glTF output: export only this level of detail (0 = most detailed)', parseIntOption)
+    .option('--lod <n>', 'glTF output: export only this level of detail (0 = most detailed)', lodText)
     .option('--animation <name>', 'glTF output: export only this clip')
     .option('--no-copy-textures', 'legacy output: do not copy the textures found beside the input to the output folder')
     .option('--force', 'replace files already there (never the input); without it an existing file is an error and nothing is written')
@@ -93,12 +95,12 @@ to it). Names too long for the file system are shortened, and Windows device nam
       // A --root that does not contain the input is a usage error (thrown here, before reading).
       const setup = readSetup(input, opts);
       const { scene, resolve } = await readInput(input, setup).catch((e) => failed(input, e));
-      if (opts.lod !== undefined) {
-        const levels = describeScene(scene).lods;
-        if (opts.lod >= levels) {
-          io.err(`error: --lod ${opts.lod}: ${input} has ${plural(levels, 'level')} of detail (${levels === 1 ? 'only 0' : `0 to ${levels - 1}`})\n`);
-          throw new Exit(EXIT.USAGE);
-        }
+      let lod: number | undefined;
+      try {
+        lod = opts.lod === undefined ? undefined : checkLod(opts.lod, describeScene(scene).lods, input);
+      } catch (e) {
+        if (opts.json && e instanceof OptionRangeError) io.out(JSON.stringify({ ok: false, input, output, format: targetId, error: e.toJSON() }, null, 2) + '\n');
+        throw e;
       }
       // Textures are copied only where the output cannot already find them: another folder.
       const sameFolder = realOrResolved(path.dirname(path.resolve(input))) === realOrResolved(path.dirname(path.resolve(output)));
@@ -110,18 +112,18 @@ to it). Names too long for the file system are shortened, and Windows device nam
         force: opts.force === true,
         // The input is never replaced, also through a link or another name for it.
         protect: [input],
-        lod: opts.lod,
+        lod,
         animation: opts.animation,
         ...(gltfOut ? {} : codePageFor(opts)),
         onWarning: (w) => warnings.push(w),
       }).catch((e) => failed(output, e));
 
       if (opts.json) {
-        io.out(JSON.stringify(convertJson({ input, output, scene, written, warnings, lod: opts.lod, animation: opts.animation }), null, 2) + '\n');
+        io.out(JSON.stringify(convertJson({ input, output, scene, written, warnings, lod, animation: opts.animation }), null, 2) + '\n');
         return;
       }
       if (ctx.quiet) return;
-      printConverted(io, { input, output, scene, written, warnings, lod: opts.lod, animation: opts.animation, verbose: ctx.verbose, copyTextures: opts.copyTextures, sameFolder });
+      printConverted(io, { input, output, scene, written, warnings, lod, animation: opts.animation, verbose: ctx.verbose, copyTextures: opts.copyTextures, sameFolder });
     });
 }
 
