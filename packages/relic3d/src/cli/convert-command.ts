@@ -7,6 +7,7 @@ import { refusalOf } from '../output-commit.js';
 import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
 import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, Exit, formatError, type CliContext } from './io.js';
+import { JsonOutput, jsonOption } from './json-output.js';
 import { checkLod, lodText, OptionRangeError } from './lod-range.js';
 import { codePageOption, motionsOption, outCodePageOption, readSetup, rootOption, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
@@ -31,7 +32,7 @@ interface ConvertOptions extends ReadOptions {
   outCodePage?: string;
   copyTextures: boolean;
   force?: boolean;
-  json?: boolean;
+  json?: string | boolean;
 }
 
 const extensionOf = (id: string) => (id === 'glb' || id === 'gltf' ? `.${id}` : (outputFormatFor(id) as { extension: string }).extension);
@@ -56,7 +57,7 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
     .option('--animation <name>', 'glTF output: export only this clip')
     .option('--no-copy-textures', 'legacy output: do not copy the textures found beside the input to the output folder')
     .option('--force', 'replace files already there (never the input); without it an existing file is an error and nothing is written')
-    .option('--json', 'print the result (files written, warnings) or the error as JSON')
+    .addOption(jsonOption('the result (files written, warnings) or the error'))
     .addOption(rootOption())
     .addOption(codePageOption())
     .addOption(outCodePageOption())
@@ -71,7 +72,9 @@ to it). Names too long for the file system are shortened, and Windows device nam
 ...) get a '_', with a warning; the model refers to the files under the names written.`,
     )
     .action(async (input: string, requested: string | undefined, opts: ConvertOptions) => {
-      const { io } = ctx;
+      const json = JsonOutput.of(opts.json, { force: opts.force, protect: [input] });
+      json?.check();
+      const io = ctx.io;
       const output = defaultOutput(input, requested, opts.format ? extensionOf(opts.format) : '.glb');
       const target = outputFormatFor(opts.format ?? output);
       if (!target) {
@@ -88,7 +91,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
         // A refused output file is no limit of the format: its message and why, on one line.
         const refusal = refusalOf(e);
         io.err(refusal ? `error: ${subject}: ${(e as Error).message} [${refusal}]\n` : formatError(subject, e, ctx.verbose));
-        if (opts.json) io.out(JSON.stringify({ ok: false, input, output, format: targetId, error: errorJson(e) }, null, 2) + '\n');
+        json?.write(io, { ok: false, input, output, format: targetId, error: errorJson(e) });
         throw new Exit(EXIT.FAILED);
       };
 
@@ -99,7 +102,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
       try {
         lod = opts.lod === undefined ? undefined : checkLod(opts.lod, describeScene(scene).lods, input);
       } catch (e) {
-        if (opts.json && e instanceof OptionRangeError) io.out(JSON.stringify({ ok: false, input, output, format: targetId, error: e.toJSON() }, null, 2) + '\n');
+        if (e instanceof OptionRangeError) json?.write(io, { ok: false, input, output, format: targetId, error: e.toJSON() });
         throw e;
       }
       // Textures are copied only where the output cannot already find them: another folder.
@@ -118,12 +121,9 @@ to it). Names too long for the file system are shortened, and Windows device nam
         onWarning: (w) => warnings.push(w),
       }).catch((e) => failed(output, e));
 
-      if (opts.json) {
-        io.out(JSON.stringify(convertJson({ input, output, scene, written, warnings, lod, animation: opts.animation }), null, 2) + '\n');
-        return;
-      }
+      json?.write(io, convertJson({ input, output, scene, written, warnings, lod, animation: opts.animation }));
       if (ctx.quiet) return;
-      printConverted(io, { input, output, scene, written, warnings, lod, animation: opts.animation, verbose: ctx.verbose, copyTextures: opts.copyTextures, sameFolder });
+      printConverted(json?.human(io) ?? io, { input, output, scene, written, warnings, lod, animation: opts.animation, verbose: ctx.verbose, copyTextures: opts.copyTextures, sameFolder });
     });
 }
 

@@ -4,6 +4,7 @@ import { toDocument } from '@relic3d/gltf';
 import { checkTextureFiles, describeScene, type SceneInfo } from '../info.js';
 import { parseFile } from '../node.js';
 import { EXIT, Exit, formatError, plural, type CliContext, type CliIO } from './io.js';
+import { JsonOutput, jsonOption } from './json-output.js';
 import { codePageOption, motionsOption, readSetup, rootOption, type ReadOptions } from './options.js';
 
 const round = (x: number, digits = 4) => Number(x.toFixed(digits));
@@ -35,11 +36,14 @@ export function addInfoCommand(program: Command, ctx: CliContext): void {
     .command('info')
     .description('print what a model holds: counts, textures (found or missing), clips, LODs, bounds, warnings')
     .argument('<file>')
-    .option('--json', 'print JSON (schema in the README)')
+    .addOption(jsonOption('the summary (schema in the README)'))
+    .option('--force', 'replace a --json FILE this run did not create')
     .addOption(rootOption())
     .addOption(codePageOption())
     .addOption(motionsOption())
-    .action(async (file: string, opts: { json?: boolean } & ReadOptions) => {
+    .action(async (file: string, opts: { json?: string | boolean; force?: boolean } & ReadOptions) => {
+      const json = JsonOutput.of(opts.json, { force: opts.force, protect: [file] });
+      json?.check();
       const { resolve, parse } = readSetup(file, opts);
       const scene = await parseFile(file, parse).catch((e) => {
         ctx.io.err(formatError(file, e, ctx.verbose));
@@ -52,7 +56,7 @@ export function addInfoCommand(program: Command, ctx: CliContext): void {
         throw new Exit(EXIT.FAILED);
       });
       const info = await checkTextureFiles(describeScene({ ...scene, warnings }), scene, resolve);
-      if (opts.json) ctx.io.out(JSON.stringify(info, null, 2) + '\n');
-      else printInfo(ctx.io, file, info);
+      json?.write(ctx.io, info);
+      if (!json?.toStdout) printInfo(ctx.io, file, info);
     });
 }
