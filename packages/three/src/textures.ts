@@ -43,8 +43,8 @@ export const defaultImageDecoder: ImageDecoder = async (bytes, mimeType, name) =
   return createImageBitmap(new Blob([bytes as BlobPart], { type: type?.mimeType ?? mimeType ?? 'application/octet-stream' }), options);
 };
 
-/** A resolver that can say whether a name exists without reading it (a folder listing: the viewer's). */
-export type ListingResolver = Resolver & { has?(name: string): boolean };
+/** A resolver that can tell from a folder listing, without a request, that a name is not there (the viewer's). */
+export type ListingResolver = Resolver & { lacks?(name: string): boolean };
 
 /**
  * The texture files of one conversion, looked up once per name (any case, either slash, as the
@@ -64,7 +64,7 @@ export class TextureLookup {
     let found = this.found.get(key);
     if (!found) {
       const resolve = this.resolve;
-      found = !resolve || (resolve.has && !resolve.has(name))
+      found = !resolve || resolve.lacks?.(name)
         ? Promise.resolve(undefined)
         : Promise.resolve(resolve(name)).then((bytes) => (bytes ? (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) : undefined));
       this.found.set(key, found);

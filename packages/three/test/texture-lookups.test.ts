@@ -21,10 +21,10 @@ const URIS = ['Wood.bmp', 'gone1.dds', 'Sub\\GONE1.DDS', 'sub/gone1.dds', 'gone2
 const MISSING = ['gone1.dds', 'Sub\\GONE1.DDS', 'gone2.tga', 'gone3.bmp'];
 
 describe('texture lookups', () => {
-  it('a resolver with a listing (has) is asked only for listed names; each missing name is reported once', async () => {
+  it('a resolver with a listing (lacks) is asked only for listed names; each missing name is reported once', async () => {
     const asked: string[] = [];
     const resolve = Object.assign((name: string) => (asked.push(name), name === 'Wood.bmp' ? bmp24() : undefined), {
-      has: (name: string) => name.toLowerCase() === 'wood.bmp',
+      lacks: (name: string) => name.toLowerCase() !== 'wood.bmp',
     });
     const result = toThree(texturedScene(URIS), { resolve });
     await result.ready;
