@@ -21,6 +21,8 @@ export interface CompanionSource {
 export interface CompanionResolver extends Resolver {
   /** Whether `name` would resolve, without reading it (answered from the index or the listing). */
   has(name: string): boolean;
+  /** Present when every file is known (dropped files, or a URL with a listing): `name` is not there, so nothing is asked for it. */
+  lacks?(name: string): boolean;
 }
 
 /** Folders beside a model where games keep textures, as FolderIndex tries them. */
@@ -45,27 +47,40 @@ export function companionResolver(source: CompanionSource): CompanionResolver {
   };
   const local = index ? indexResolver(index, fromDir, readFile) : undefined;
 
-  const listed = source.listing && new Set(source.listing.map((n) => n.replace(/\\/g, '/').toLowerCase()));
+  // The listing by lower-case path: a name is fetched under the listing's own spelling (servers are
+  // case-sensitive, the games were not), and a name it lacks is never asked for.
+  const listed = source.listing && new Map(source.listing.map((n) => [n.replace(/\\/g, '/').toLowerCase(), n.replace(/\\/g, '/')]));
   const beside = source.baseUrl ? besideUrl(source.baseUrl) : undefined;
   const fetchBeside = (relative: string) => beside?.(relative.split('/').map(encodeURIComponent).join('/')) ?? Promise.resolve(undefined);
-  /** The paths beside the URL worth asking for: all three folders, or only what the listing names. */
+  /** The paths beside the URL worth asking for, in order: all three folders, or only what the listing names. */
   const remote = (name: string) => {
     const base = baseNameOf(name);
     if (!source.baseUrl || !base || base === '.' || base === '..') return [];
     const tries = TEXTURE_FOLDERS.map((f) => f + base);
-    return listed ? tries.filter((t) => listed.has(t.toLowerCase())) : tries;
+    return listed ? tries.map((t) => listed.get(t.toLowerCase())).filter((t): t is string => t !== undefined) : tries;
+  };
+  // One answer per name in any case: the first candidate that answers, or none.
+  const answers = new Map<string, Promise<Uint8Array | undefined>>();
+  const fetchFirst = (name: string) => {
+    const key = baseNameOf(name).toLowerCase();
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = (async () => {
+        for (const relative of remote(name)) {
+          const bytes = await fetchBeside(relative);
+          if (bytes) return bytes;
+        }
+        return undefined;
+      })();
+      answers.set(key, answer);
+    }
+    return answer;
   };
 
-  const resolve = (async (name: string) => {
-    const here = await local?.(name);
-    if (here) return here;
-    for (const relative of remote(name)) {
-      const bytes = await fetchBeside(relative);
-      if (bytes) return bytes;
-    }
-    return undefined;
-  }) as CompanionResolver;
+  const resolve = (async (name: string) => (await local?.(name)) ?? (await fetchFirst(name))) as CompanionResolver;
   resolve.has = (name) => (index?.lookup(name, fromDir) !== undefined) || (!!listed && remote(name).length > 0);
+  // Only a URL without a listing leaves a name unknown until it is fetched.
+  if (!source.baseUrl || listed) resolve.lacks = (name) => !resolve.has(name);
   if (local) {
     resolve.list = () => local.list!();
     resolve.key = (name) => local.key!(name);

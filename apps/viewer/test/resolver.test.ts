@@ -60,6 +60,48 @@ describe('companionResolver over dropped files', () => {
   });
 });
 
+describe('companionResolver over HTTP', () => {
+  /** Answers from `served` (exact, case-sensitive paths, as most servers) and counts every request. */
+  const stubFetch = (served: Record<string, string>) => {
+    const requests: string[] = [];
+    const real = globalThis.fetch;
+    globalThis.fetch = (async (url: string | URL) => {
+      const pathname = decodeURIComponent(new URL(String(url)).pathname);
+      requests.push(pathname);
+      const body = served[pathname];
+      return body === undefined ? new Response(null, { status: 404 }) : new Response(bytes(body), { status: 200 });
+    }) as typeof fetch;
+    return { requests, restore: () => void (globalThis.fetch = real) };
+  };
+
+  it('with a listing, fetches a name under the listing\'s own spelling and nothing for 3 missing names', async () => {
+    const server = stubFetch({ '/game/Model/Texture/Wood.BMP': 'bmp' });
+    try {
+      const r = companionResolver({ baseUrl: 'http://game.test/game/Model/tree.ms3d', listing: ['tree.ms3d', 'Texture/Wood.BMP'] });
+      expect(await text(r('..\\Texture\\wood.bmp'))).toBe('bmp');
+      for (const name of ['gone1.dds', 'gone2.tga', 'gone3.bmp']) expect(await r(name)).toBeUndefined();
+      expect(server.requests).toEqual(['/game/Model/Texture/Wood.BMP']);
+      expect(r.lacks?.('gone1.dds')).toBe(true);
+      expect(r.lacks?.('WOOD.bmp')).toBe(false);
+    } finally {
+      server.restore();
+    }
+  });
+
+  it('without a listing, tries beside it, Texture/ and Textures/ in order, stops at the first answer, asks once', async () => {
+    const server = stubFetch({ '/m/Texture/skin.tga': 'tga' });
+    try {
+      const r = companionResolver({ baseUrl: 'http://game.test/m/model.ms3d' });
+      expect(await text(r('skin.tga'))).toBe('tga');
+      expect(await text(r('SKIN.TGA'))).toBe('tga');
+      expect(server.requests).toEqual(['/m/skin.tga', '/m/Texture/skin.tga']);
+      expect(r.lacks).toBeUndefined(); // nothing is known before asking
+    } finally {
+      server.restore();
+    }
+  });
+});
+
 describe('code page', () => {
   it('recovers the bytes a windows-1252 decode produced, and refuses text it cannot have produced', () => {
     expect(Array.from(windows1252Bytes('./¹ê¿Ç.tga')!)).toEqual([0x2e, 0x2f, 0xb9, 0xea, 0xbf, 0xc7, 0x2e, 0x74, 0x67, 0x61]);

@@ -20,6 +20,29 @@ describe('PNG encoding', () => {
     const alpha = await encodePng(decodeTga(tga(10, 32, true))!);
     expect(alpha[25]).toBe(6);
   });
+
+  it('needs no CompressionStream (older runtimes, some workers): zlib from fflate, CRCs a reader checks', async () => {
+    const saved = globalThis.CompressionStream;
+    // @ts-expect-error the runtime without it
+    delete globalThis.CompressionStream;
+    try {
+      const png = await encodePng(decodeBmp(bmp24())!);
+      // An independent check: node:zlib inflates the IDAT, and every chunk's CRC is what zlib computes.
+      const { crc32: zlibCrc } = await import('node:zlib');
+      const view = new DataView(png.buffer, png.byteOffset);
+      const types: string[] = [];
+      for (let at = 8; at < png.length; ) {
+        const length = view.getUint32(at);
+        types.push(String.fromCharCode(...png.subarray(at + 4, at + 8)));
+        expect(view.getUint32(at + 8 + length)).toBe(zlibCrc(png.subarray(at + 4, at + 8 + length)));
+        at += 12 + length;
+      }
+      expect(types).toEqual(['IHDR', 'IDAT', 'IEND']);
+      expect(Array.from(inflateSync(png.subarray(41, 41 + view.getUint32(33))))).toEqual([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+    } finally {
+      globalThis.CompressionStream = saved;
+    }
+  });
 });
 
 describe('legacy textures in an export', () => {

@@ -185,8 +185,10 @@ describe('relic3d batch --resume and existing outputs', () => {
     const future = new Date(Date.now() + 60_000);
     utimesSync(path.join(dir, edited), future, future);
     try {
-      await run('batch', dir, '--out', out, '--jobs', '2', '--resume', '--json', reportFile);
-      const third = readReport(reportFile);
+      // A report of an earlier run is not replaced without --force: this run writes its own.
+      const thirdFile = path.join(path.dirname(reportFile), 'r3.json');
+      await run('batch', dir, '--out', out, '--jobs', '2', '--resume', '--json', thirdFile);
+      const third = readReport(thirdFile);
       expect(third.files.filter((f) => f.status === 'converted').map((f) => f.file)).toEqual([edited]);
     } finally {
       const past = new Date(Date.now() - 3600_000);

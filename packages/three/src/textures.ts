@@ -43,20 +43,58 @@ export const defaultImageDecoder: ImageDecoder = async (bytes, mimeType, name) =
   return createImageBitmap(new Blob([bytes as BlobPart], { type: type?.mimeType ?? mimeType ?? 'application/octet-stream' }), options);
 };
 
-/** Loads a scene texture's pixels (embedded bytes, else the resolver) into a three texture. */
+/** A resolver that can tell from a folder listing, without a request, that a name is not there (the viewer's). */
+export type ListingResolver = Resolver & { lacks?(name: string): boolean };
+
+/**
+ * The texture files of one conversion, looked up once per name (any case, either slash, as the
+ * games do): a name the listing lacks is not asked for at all (no blind request), and a name that
+ * is missing is reported by the first texture that uses it only.
+ */
+export class TextureLookup {
+  private readonly found = new Map<string, Promise<Uint8Array | undefined>>();
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly resolve: ListingResolver | undefined) {}
+
+  private static key = (name: string) => name.replace(/\\/g, '/').toLowerCase();
+
+  get(name: string): Promise<Uint8Array | undefined> {
+    const key = TextureLookup.key(name);
+    let found = this.found.get(key);
+    if (!found) {
+      const resolve = this.resolve;
+      found = !resolve || resolve.lacks?.(name)
+        ? Promise.resolve(undefined)
+        : Promise.resolve(resolve(name)).then((bytes) => (bytes ? (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) : undefined));
+      this.found.set(key, found);
+    }
+    return found;
+  }
+
+  /** True the first time `name` is reported missing; later textures naming it stay quiet. */
+  firstReport(name: string): boolean {
+    const key = TextureLookup.key(name);
+    if (this.reported.has(key)) return false;
+    this.reported.add(key);
+    return true;
+  }
+}
+
+/**
+ * Loads a scene texture's pixels (embedded bytes, else the lookup) into a three texture. Resolves
+ * to undefined when filled, a problem to report, or null for a missing name already reported.
+ */
 export async function fillTexture(
   target: THREE.Texture,
   texture: Texture,
-  resolve: Resolver | undefined,
+  lookup: TextureLookup,
   decode: ImageDecoder,
-): Promise<string | undefined> {
+): Promise<string | null | undefined> {
   const label = texture.uri ?? texture.name ?? 'embedded image';
   let bytes: Uint8Array | undefined = texture.image?.data;
-  if (!bytes && texture.uri && resolve) {
-    const found = await resolve(texture.uri);
-    if (found) bytes = found instanceof Uint8Array ? found : new Uint8Array(found);
-  }
-  if (!bytes) return `texture '${label}' was not found`;
+  if (!bytes && texture.uri) bytes = await lookup.get(texture.uri);
+  if (!bytes) return !texture.uri || lookup.firstReport(texture.uri) ? `texture '${label}' was not found` : null;
   let image: TexImageSource | undefined;
   try {
     image = await decode(bytes, texture.image?.mimeType, texture.uri ?? texture.name ?? '');

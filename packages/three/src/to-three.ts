@@ -5,7 +5,7 @@ import { colliderObject } from './colliders.js';
 import { createGeometry } from './geometry.js';
 import { MAX_DEPTH, nodeDepths, planFlattening, uniqueNames } from './hierarchy.js';
 import { createMaterial, type MaterialModel } from './materials.js';
-import { defaultImageDecoder, fillTexture, wrapOf, type ImageDecoder } from './textures.js';
+import { defaultImageDecoder, fillTexture, TextureLookup, wrapOf, type ImageDecoder } from './textures.js';
 
 export interface ToThreeOptions {
   /** Looks up texture files by the path the model writes (embedded images need no resolver). */
@@ -74,6 +74,7 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     }
     deferred.delete(index);
   };
+  const lookup = new TextureLookup(options.resolve);
   const textures = scene.textures.map((texture, i) => {
     const t = new THREE.Texture();
     t.name = texture.name ?? texture.uri ?? `texture_${i}`;
@@ -82,10 +83,10 @@ export function toThree(scene: Scene, options: ToThreeOptions = {}): ThreeScene 
     t.wrapT = wrapOf(texture.wrapT);
     t.userData = { uri: texture.uri, sceneTexture: i, ...(texture.extras ? { extras: texture.extras } : {}) };
     pending.push(
-      fillTexture(t, texture, options.resolve, decode).then(
+      fillTexture(t, texture, lookup, decode).then(
         (problem) => {
           if (problem) warn('TEXTURE_MISSING', problem);
-          else attach(i);
+          else if (problem === undefined) attach(i);
         },
         (error) => warn('TEXTURE_MISSING', `texture '${t.name}': ${(error as Error).message}`),
       ),

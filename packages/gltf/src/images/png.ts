@@ -2,17 +2,14 @@
  * glTF carries PNG, JPEG and WebP only; BMP, TGA and DDS textures (decoded by @relic3d/core) are
  * re-encoded here as PNG.
  */
+import { zlibSync } from 'fflate';
 import { decodeImage, type Pixels } from '@relic3d/core';
+// fflate keeps its CRC-32 private, so the chunk CRCs use ours (shared with the image check).
 import { crc32 } from './crc32.js';
 
 const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
-async function zlibDeflate(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** RGBA pixels → PNG (RGB when every pixel is opaque). Uses CompressionStream (Node 18+, browsers). */
+/** RGBA pixels → PNG (RGB when every pixel is opaque); zlib by fflate, so any runtime works. */
 export async function encodePng({ width, height, rgba }: Pixels): Promise<Uint8Array> {
   let opaque = true;
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) { opaque = false; break; }
@@ -28,7 +25,7 @@ export async function encodePng({ width, height, rgba }: Pixels): Promise<Uint8A
       if (!opaque) raw[o++] = rgba[p + 3];
     }
   }
-  return pngFile(width, height, opaque ? 2 : 6, await zlibDeflate(raw));
+  return pngFile(width, height, opaque ? 2 : 6, zlibSync(raw));
 }
 
 /**

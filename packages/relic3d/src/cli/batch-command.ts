@@ -4,8 +4,9 @@ import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { convertBatch, scanFolder, startConvertWorkers } from '@relic3d/batch/node';
-import { BatchReportBuilder, mainThreadCpuMs, unusualSkipped, writeReportFile, type BatchReport } from './batch-report.js';
+import { BatchReportBuilder, mainThreadCpuMs, reportChunks, unusualSkipped, writeReportFile, type BatchReport } from './batch-report.js';
 import { EXIT, Exit, escapeControls, plural, type CliContext, type CliIO } from './io.js';
+import { JsonOutput, jsonOption } from './json-output.js';
 import { codePageOption, formatOptionsOf, motionsOption, parseIntOption, parsePositiveOption, type Motions } from './options.js';
 import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option.js';
 
@@ -13,7 +14,7 @@ import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option
 interface BatchOptions {
   out: string;
   jobs?: number;
-  json?: string;
+  json?: string | boolean;
   resume?: boolean;
   force?: boolean;
   timeout?: number;
@@ -31,7 +32,7 @@ export function addBatchCommand(program: Command, ctx: CliContext): void {
     .argument('<dir>')
     .requiredOption('--out <dir>', 'output folder (mirrors the input tree)')
     .option('--jobs <n>', 'worker threads (default: one per core; 0 converts on the main thread)', parseIntOption)
-    .option('--json <file>', 'write a JSON report (rewritten as the batch goes, final at the end or on Ctrl-C)')
+    .addOption(jsonOption('the report at the end; to a FILE it is rewritten as the batch goes, final at the end or on Ctrl-C;'))
     .option('--resume', 'skip models whose .glb is newer than the model')
     .option('--force', 'replace existing files in --out that relic3d did not write')
     .option('--timeout <ms>', 'stop a file after this long (its worker is replaced); needs --jobs ≥ 1', parsePositiveOption)
@@ -59,6 +60,9 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
     io.err('error: --timeout needs worker threads (--jobs 1 or more)\n');
     return EXIT.USAGE;
   }
+  const json = JsonOutput.of(opts.json, { force: opts.force });
+  json?.check();
+  const human = json?.human(io) ?? io;
   mkdirSync(opts.out, { recursive: true });
   const outRoot = realpathSync(opts.out);
   // The workers load and warm up while the folder is scanned; convertBatch closes them.
@@ -93,9 +97,10 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
   let writeCost = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const writeReport = (complete: boolean) => {
-    if (!opts.json) return;
+    if (!json?.file) return;
     const t = performance.now();
-    writeReportFile(opts.json, builder.report(complete));
+    writeReportFile(json.file, builder.report(complete));
+    json.markWritten();
     writeCost = performance.now() - t;
     dirty = false;
   };
@@ -107,7 +112,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
     timer.unref();
   };
   writeReport(false);
-  if (opts.json) schedule();
+  if (json?.file) schedule();
 
   const bar =
     io.isTTY && !quiet
@@ -156,10 +161,11 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
   }
   const report = builder.report(!builder.interrupted);
   writeReport(!builder.interrupted);
-  if (!quiet) printSummary(io, report);
+  if (json?.toStdout) for (const chunk of reportChunks(report)) io.out(chunk);
+  if (!quiet) printSummary(human, report);
   if (builder.interrupted) {
     const stopped = report.files.filter((f) => f.status === 'interrupted' || f.status === 'not-run').length;
-    io.err(`relic3d batch: interrupted; ${stopped} of ${total} models not converted${opts.json ? `, report in ${opts.json}` : ''}\n`);
+    io.err(`relic3d batch: interrupted; ${stopped} of ${total} models not converted${json?.file ? `, report in ${json.file}` : ''}\n`);
     return EXIT.INTERRUPTED;
   }
   return report.summary.failed || report.summary.unreadableFolders ? EXIT.FAILED : EXIT.OK;

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import type { BatchError } from '@relic3d/batch';
 import type { BatchFileResult, FolderScan } from '@relic3d/batch/node';
+import { jsonText } from './json-output.js';
 
 /** One model in the report, in input order. */
 export interface BatchReportFile {
@@ -183,6 +184,29 @@ export class BatchReportBuilder {
 }
 
 /**
+ * The report's JSON text in pieces: the summary indented, `files` and `skipped` one entry per line,
+ * a thousand lines a piece, so a report of a million files is never one string.
+ */
+export function* reportChunks(report: BatchReport): Generator<string> {
+  const { files, skipped, unreadableFolders, ...head } = report;
+  const indent = (text: string) => text.replace(/\n/g, '\n  ');
+  const entries = Object.entries(head).map(([k, v]) => `  ${jsonText(k)}: ${indent(jsonText(v, 2))}`);
+  yield `{\n${entries.join(',\n')},\n`;
+  function* list(name: string, items: readonly unknown[], last: boolean) {
+    yield `  ${jsonText(name)}: [${items.length ? '\n' : ''}`;
+    for (let i = 0; i < items.length; i += 1000) {
+      const chunk = items.slice(i, i + 1000).map((item) => `    ${jsonText(item)}`);
+      yield chunk.join(',\n') + (i + 1000 < items.length ? ',\n' : '\n');
+    }
+    yield `${items.length ? '  ' : ''}]${last ? '\n' : ',\n'}`;
+  }
+  yield* list('files', files, false);
+  yield* list('skipped', skipped, false);
+  yield* list('unreadableFolders', unreadableFolders, true);
+  yield '}\n';
+}
+
+/**
  * Peak resident memory of this process in bytes: Linux VmHWM (getrusage's maxRSS survives exec, so
  * a child would report its parent's peak), elsewhere maxRSS.
  */
@@ -226,22 +250,7 @@ export function writeReportFile(file: string, report: BatchReport): void {
   }
   const fd = openSync(temp, 'wx', 0o644);
   try {
-    const { files, skipped, unreadableFolders, ...head } = report;
-    const indent = (text: string) => text.replace(/\n/g, '\n  ');
-    const entries = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${indent(JSON.stringify(v, null, 2))}`);
-    writeSync(fd, `{\n${entries.join(',\n')},\n`);
-    const list = (name: string, items: readonly unknown[], last: boolean) => {
-      writeSync(fd, `  ${JSON.stringify(name)}: [${items.length ? '\n' : ''}`);
-      for (let i = 0; i < items.length; i += 1000) {
-        const chunk = items.slice(i, i + 1000).map((item) => `    ${JSON.stringify(item)}`);
-        writeSync(fd, chunk.join(',\n') + (i + 1000 < items.length ? ',\n' : '\n'));
-      }
-      writeSync(fd, `${items.length ? '  ' : ''}]${last ? '\n' : ',\n'}`);
-    };
-    list('files', files, false);
-    list('skipped', skipped, false);
-    list('unreadableFolders', unreadableFolders, true);
-    writeSync(fd, '}\n');
+    for (const chunk of reportChunks(report)) writeSync(fd, chunk);
   } finally {
     closeSync(fd);
   }

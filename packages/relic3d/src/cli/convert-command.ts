@@ -1,15 +1,15 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { serializeError, type Warning } from '@relic3d/core';
-import { describeScene } from '../info.js';
-import { refusalOf } from '../output-commit.js';
-import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
-import { convertJson, printConverted } from './convert-report.js';
-import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
-import { codePageOption, motionsOption, outCodePageOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
-import { readInput } from './read-input.js';
-import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option.js';
+import { outputFormatFor, outputFormatIds } from '../write-file.js';
+import { convertOne, type ConvertFlags, type ConvertJob, type ConvertOutcome } from './convert-one.js';
+import { EXIT, Exit, UsageError, type CliContext } from './io.js';
+import { expandGlob, isGlob } from './globs.js';
+import { JsonOutput, jsonOption } from './json-output.js';
+import { lodText } from './lod-range.js';
+import { codePageOption, motionsOption, outCodePageOption, rootOption } from './options.js';
+import { upAxisOption } from './up-axis-option.js';
+import { companionsOption, inputFormatOption, isStdio } from './stdio.js';
 
 /**
  * `OUT` for `convert IN [OUT]`: given, a folder (existing or ending in a slash) that gets
@@ -18,45 +18,37 @@ import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option
 export function defaultOutput(input: string, output?: string, extension = '.glb'): string {
   const stem = path.basename(input).replace(/\.[^.]*$/, '') || path.basename(input);
   if (output === undefined) return path.join(path.dirname(input), `${stem}${extension}`);
-  const isFolder = /[\\/]$/.test(output) || (existsSync(output) && statSync(output).isDirectory());
-  return isFolder ? path.join(output, `${stem}${extension}`) : output;
+  return isFolder(output) ? path.join(output, `${stem}${extension}`) : output;
 }
 
+const isFolder = (output: string) => /[\\/]$/.test(output) || (existsSync(output) && statSync(output).isDirectory());
+
 /** The flags of `relic3d convert`. */
-interface ConvertOptions extends ReadOptions {
-  lod?: number;
-  animation?: string;
+interface ConvertOptions extends ConvertFlags {
   format?: string;
-  outCodePage?: string;
-  copyTextures: boolean;
-  force?: boolean;
-  json?: boolean;
-  upAxis?: UpAxis;
+  to?: string;
+  from?: string;
+  json?: string | boolean;
 }
 
 const extensionOf = (id: string) => (id === 'glb' || id === 'gltf' ? `.${id}` : (outputFormatFor(id) as { extension: string }).extension);
 
-const realOrResolved = (p: string) => {
-  try {
-    return realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-};
-
-/** `relic3d convert <input> [output]`: one model to .glb/.gltf or to a legacy format, any direction. */
+/** `relic3d convert <input> [output]`: one model (or a pattern's files) to .glb/.gltf or to a legacy format, any direction. */
 export function addConvertCommand(program: Command, ctx: CliContext): void {
   program
     .command('convert')
     .description('convert a model to or from glTF (.glb/.gltf), or between .ms3d, .ase, .o3d, .mdl and .lod')
-    .argument('<input>', 'a model: .ms3d, .ase, .o3d, .mdl, .lod, .glb or .gltf')
-    .argument('[output]', 'the output file (its extension names the format) or a folder; default: <input name>.glb beside the input')
-    .addOption(new Option('--format <id>', 'the output format, whatever the output is named').choices(outputFormatIds()))
-    .option('--lod <n>', 'glTF output: export only this level of detail (0 = most detailed)', parseIntOption)
+    .argument('<input>', "a model: .ms3d, .ase, .o3d, .mdl, .lod, .glb or .gltf; - reads standard input; a quoted pattern ('models/**/*.ase') converts every match")
+    .argument('[output]', 'the output file (its extension names the format) or a folder; - writes standard output (with --to); default: <input name>.glb beside the input')
+    .addOption(new Option('--format <id>', 'the output format, whatever the output is named (with - as the input and an output named by its extension: the input\'s format)').choices(outputFormatIds()))
+    .addOption(new Option('--to <id>', 'the output format (as --format)').choices(outputFormatIds()))
+    .addOption(inputFormatOption('--from'))
+    .addOption(companionsOption())
+    .option('--lod <n>', 'glTF output: export only this level of detail (0 = most detailed)', lodText)
     .option('--animation <name>', 'glTF output: export only this clip')
     .option('--no-copy-textures', 'legacy output: do not copy the textures found beside the input to the output folder')
     .option('--force', 'replace files already there (never the input); without it an existing file is an error and nothing is written')
-    .option('--json', 'print the result (files written, warnings) or the error as JSON')
+    .addOption(jsonOption('the result (files written, warnings) or the error'))
     .addOption(rootOption())
     .addOption(codePageOption())
     .addOption(outCodePageOption())
@@ -72,79 +64,37 @@ to it). Names too long for the file system are shortened, and Windows device nam
 ...) get a '_', with a warning; the model refers to the files under the names written.`,
     )
     .action(async (input: string, requested: string | undefined, opts: ConvertOptions) => {
-      const { io } = ctx;
-      const output = defaultOutput(input, requested, opts.format ? extensionOf(opts.format) : '.glb');
-      const target = outputFormatFor(opts.format ?? output);
-      if (!target) {
-        io.err(`error: ${output}: no format to write: the output must end in ${outputFormatIds().map((id) => `.${id}`).join(', ')} (or be a folder), or give --format\n`);
-        throw new Exit(EXIT.USAGE);
+      const json = JsonOutput.of(opts.json, { force: opts.force, protect: isStdio(input) || isGlob(input) ? [] : [input] });
+      if (json?.toStdout && isStdio(requested)) throw new UsageError('the model and the --json report cannot both go to standard output: give --json FILE');
+      json?.check();
+      // Standard output carries the model or the JSON: the summary goes to stderr then.
+      const human = json?.toStdout || isStdio(requested) ? { ...ctx.io, out: ctx.io.err } : ctx.io;
+      let to = opts.to ?? opts.format;
+      let from = opts.from;
+      // `convert - out.glb --format ms3d`: the output's name says what to write, so --format says what is read.
+      if (isStdio(input) && opts.format && !opts.to && !from && requested !== undefined && !isStdio(requested) && !isFolder(requested) && outputFormatFor(requested)) {
+        from = opts.format;
+        to = undefined;
       }
-      const targetId = typeof target === 'string' ? target : target.id;
-      const gltfOut = typeof target === 'string';
-      if (!gltfOut && (opts.lod !== undefined || opts.animation !== undefined)) {
-        io.err(`error: --lod and --animation choose what a glTF output holds; ${targetId} is written whole\n`);
-        throw new Exit(EXIT.USAGE);
-      }
-      const failed = (subject: string, e: unknown): never => {
-        // A refused output file is no limit of the format: its message and why, on one line.
-        const refusal = refusalOf(e);
-        io.err(refusal ? `error: ${subject}: ${(e as Error).message} [${refusal}]\n` : formatError(subject, e, ctx.verbose));
-        if (opts.json) io.out(JSON.stringify({ ok: false, input, output, format: targetId, error: errorJson(e) }, null, 2) + '\n');
-        throw new Exit(EXIT.FAILED);
-      };
+      const extension = to ? extensionOf(to) : '.glb';
 
-      // A --root that does not contain the input is a usage error (thrown here, before reading).
-      const setup = readSetup(input, opts);
-      Object.assign(setup.parse, upAxisFormatOptions(opts));
-      const { scene, resolve } = await readInput(input, setup).catch((e) => failed(input, e));
-      if (opts.lod !== undefined) {
-        const levels = describeScene(scene).lods;
-        if (opts.lod >= levels) {
-          io.err(`error: --lod ${opts.lod}: ${input} has ${plural(levels, 'level')} of detail (${levels === 1 ? 'only 0' : `0 to ${levels - 1}`})\n`);
-          throw new Exit(EXIT.USAGE);
-        }
-      }
-      // Textures are copied only where the output cannot already find them: another folder.
-      const sameFolder = realOrResolved(path.dirname(path.resolve(input))) === realOrResolved(path.dirname(path.resolve(output)));
-      const warnings: Warning[] = [...scene.warnings];
-      const written: WriteFileResult = await writeFile(scene, output, {
-        format: targetId,
-        resolve,
-        copyTextures: opts.copyTextures && !sameFolder,
-        force: opts.force === true,
-        // The input is never replaced, also through a link or another name for it.
-        protect: [input],
-        lod: opts.lod,
-        animation: opts.animation,
-        ...(gltfOut ? {} : codePageFor(opts)),
-        onWarning: (w) => warnings.push(w),
-      }).catch((e) => failed(output, e));
-
-      if (opts.json) {
-        io.out(JSON.stringify(convertJson({ input, output, scene, written, warnings, lod: opts.lod, animation: opts.animation }), null, 2) + '\n');
+      if (!isGlob(input)) {
+        if (isStdio(input) && (requested === undefined || isFolder(requested))) throw new UsageError('- as the input needs an output file name (or - with --to)');
+        const output = isStdio(input) ? requested! : defaultOutput(input, requested, extension);
+        const outcome = await convertOne(ctx, human, { input, output, to, from }, opts);
+        json?.write(ctx.io, outcome.json);
+        if (outcome.code) throw new Exit(outcome.code);
         return;
       }
-      if (ctx.quiet) return;
-      printConverted(io, { input, output, scene, written, warnings, lod: opts.lod, animation: opts.animation, verbose: ctx.verbose, copyTextures: opts.copyTextures, sameFolder });
+      if (requested !== undefined && (isStdio(requested) || !isFolder(requested))) throw new UsageError(`${input}: a pattern's files go into a folder: name one ending in / (or none, for beside each input)`);
+      const outcomes: ConvertOutcome[] = [];
+      for (const match of expandGlob(input)) {
+        // Mirrors the tree under the pattern's base, as batch does.
+        const job: ConvertJob = { input: match.file, output: requested === undefined ? defaultOutput(match.file, undefined, extension) : defaultOutput(match.file, path.join(requested, path.dirname(match.relative), path.sep), extension), to, from };
+        outcomes.push(await convertOne(ctx, human, job, opts));
+      }
+      json?.write(ctx.io, outcomes.map((o) => o.json));
+      const code = Math.max(...outcomes.map((o) => o.code));
+      if (code !== EXIT.OK) throw new Exit(code);
     });
 }
-
-/** The code page names are written in: --out-code-page, else the one they were read with. */
-function codePageFor(opts: ConvertOptions): { codePage?: string } {
-  const page = opts.outCodePage ?? opts.codePage;
-  return page ? { codePage: page } : {};
-}
-
-/** An error as `--json` prints it: the batch report's shape plus a WriteError's limit fields. */
-function errorJson(e: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...serializeError(e) };
-  if (e instanceof Error) {
-    for (const key of ['code', 'format', 'limit', 'value', 'max', 'where', 'refusal'] as const) {
-      const value = (e as unknown as Record<string, unknown>)[key];
-      if (value !== undefined && out[key] === undefined) out[key] = value;
-    }
-  }
-  delete out.stack;
-  return out;
-}
-

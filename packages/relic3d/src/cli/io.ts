@@ -10,6 +10,12 @@ export interface CliIO {
   progress?: NodeJS.WritableStream;
   /** Stops a running batch as Ctrl-C does (tests; the bin listens to SIGINT itself). */
   signal?: AbortSignal;
+  /** Bytes to standard output, unescaped (`convert IN -`). */
+  writeOut?(bytes: Uint8Array): Promise<void>;
+  /** Standard input, whole (`-` as the input); default: `process.stdin`. */
+  readIn?(): Promise<Uint8Array>;
+  /** Standard output is a terminal: no binary goes there. */
+  stdoutIsTTY?: boolean;
 }
 
 /** What every command gets: the escaped IO, the raw one, and the global flags once parsed. */
@@ -35,6 +41,8 @@ export const processIO = (): CliIO => {
     err: (t) => void process.stderr.write(t),
     isTTY: !!process.stderr.isTTY,
     progress: process.stderr,
+    writeOut: (bytes) => new Promise<void>((resolve, reject) => process.stdout.write(bytes, (e) => (e ? reject(e) : resolve()))),
+    stdoutIsTTY: !!process.stdout.isTTY,
   };
 };
 
@@ -68,7 +76,9 @@ export class Exit extends Error {
 }
 
 /** A usage error found after parsing the command line (exit code 2). */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 

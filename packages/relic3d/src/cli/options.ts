@@ -4,6 +4,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { codePage, type Resolver } from '@relic3d/core';
 import { isInside } from '@relic3d/core/node';
 import { folderResolver } from '../node.js';
+import { upAxisFormatOptions, type UpAxis } from './up-axis-option.js';
 import { UsageError } from './io.js';
 
 export function parseIntOption(value: string): number {
@@ -41,6 +42,8 @@ function parseMotions(value: string): Motions {
 /** Options every command that reads a model takes. */
 export interface ReadOptions {
   root?: string;
+  /** `--up-axis` (`.lod` only). */
+  upAxis?: UpAxis;
   codePage?: string;
   motions?: Motions;
 }
@@ -55,8 +58,8 @@ export const rootOption = (): Option =>
   new Option('--root <dir>', "folder companion lookups may not leave (default: the model's folder); widen it for ..\\Textures\\ paths");
 
 /** The format options the CLI's flags set (`--motions`); the formats read them, the batch passes them on. */
-export function formatOptionsOf(opts: Pick<ReadOptions, 'motions'>): Record<string, unknown> {
-  return opts.motions !== undefined ? { motions: opts.motions } : {};
+export function formatOptionsOf(opts: Pick<ReadOptions, 'motions' | 'upAxis'>): Record<string, unknown> {
+  return { ...(opts.motions !== undefined ? { motions: opts.motions } : {}), ...upAxisFormatOptions(opts) };
 }
 
 /** The contained resolver and parse options for one model file, as info and convert use them. */

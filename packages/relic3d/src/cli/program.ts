@@ -6,6 +6,7 @@ import { addDetectCommand } from './detect-command.js';
 import { addInfoCommand } from './info-command.js';
 import { addResCommand } from './res-command.js';
 import { EXIT, Exit, UsageError, formatError, processIO, safeIO, type CliContext, type CliIO } from './io.js';
+import { jsonFlagArgs } from './json-output.js';
 
 export { processIO, escapeControls, formatError, EXIT, type CliIO } from './io.js';
 export { defaultOutput } from './convert-command.js';
@@ -15,7 +16,8 @@ const EXAMPLES = `
 Examples:
   $ relic3d detect model.o3d
   $ relic3d info model.ms3d               counts, textures, clips, LODs, bounds, warnings
-  $ relic3d info model.ase --json         the same as JSON (schema in the README)
+  $ relic3d info model.ase --json         the same as JSON on stdout (schema in the README)
+  $ relic3d info model.ase --json info.json   the JSON written to a file
   $ relic3d convert model.ms3d            writes model.glb beside the model
   $ relic3d convert model.o3d out/        writes out/model.glb
   $ relic3d convert model.o3d bat.gltf --animation walk --lod 0
@@ -24,6 +26,7 @@ Examples:
   $ relic3d convert monster.glb out/monster.o3d   + monster.chr, monster_<clip>.ani
   $ relic3d convert model.glb out/ --format mdl --json
   $ relic3d batch assets --out glb --jobs 4 --json report.json
+  $ relic3d batch assets --out glb --json > report.json   the report on stdout, progress on stderr
   $ relic3d batch Model --out glb --resume --timeout 30000
 
 Textures, .chr skeletons, .ani motions and .mat files are found beside the model
@@ -60,7 +63,7 @@ export async function runCli(argv: string[], rawIO: CliIO = processIO()): Promis
   addResCommand(program, ctx);
 
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(jsonFlagArgs(argv), { from: 'user' });
     return EXIT.OK;
   } catch (e) {
     if (e instanceof Exit) return e.code;

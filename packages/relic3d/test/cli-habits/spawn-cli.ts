@@ -1,0 +1,30 @@
+// Test-only: the built `relic3d` bin in a child process, with bytes on stdin and stdout kept as bytes.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const bin = path.resolve(import.meta.dirname, '../../bin/relic3d.js');
+
+export interface SpawnResult {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs `relic3d ...argv` in `cwd` with `stdin` (default: empty) and collects what it prints. */
+export function spawnCli(argv: string[], options: { cwd?: string; stdin?: Uint8Array } = {}): Promise<SpawnResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...argv], { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr }));
+    // A command that never reads stdin may close it first: that is not an error of the test.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.stdin ?? new Uint8Array(0));
+  });
+}
+
+/** The text of stdout, for commands that print text. */
+export const text = (r: SpawnResult) => r.stdout.toString('utf8');
