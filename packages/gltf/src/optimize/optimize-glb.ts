@@ -15,12 +15,15 @@ export interface OptimizeGlbResult {
   /** Input and output sizes in bytes. */
   bytesIn: number;
   bytesOut: number;
+  /** The optimised file was not smaller, so `glb` is the input (warned GLTF_OPTIMIZE_NOT_SMALLER). */
+  kept: boolean;
 }
 
 /**
  * Optimizes a .glb (ours, or any glTF-Transform reads, compressed ones included): dedup, prune,
  * weld, resample, texture dedup and meshopt compression with quantization by default (see
  * `OptimizeOptions` for the presets and the steps to turn off). The asset's generator is kept.
+ * Never larger than the input: when the result is not smaller, the input is returned (warned).
  */
 export async function optimizeGlb(bytes: Uint8Array, options: OptimizeOptions = {}): Promise<Uint8Array> {
   return (await optimizeGlbWithSizes(bytes, options)).glb;
@@ -39,10 +42,18 @@ export async function optimizeGlbWithSizes(bytes: Uint8Array, options: OptimizeO
   } catch (e) {
     throw asFormatError(e, 'the .glb to optimize');
   }
+  // glTF-Transform's reader drops the generator; the file keeps naming its writer (batch --resume reads it).
+  const generator = (json as { asset?: { generator?: unknown } }).asset?.generator;
+  if (typeof generator === 'string') document.getRoot().getAsset().generator = generator;
   try {
     await optimizeDocument(document, options);
     const glb = await io.writeBinary(document);
-    return { glb, bytesIn: bytes.byteLength, bytesOut: glb.byteLength };
+    if (glb.byteLength >= bytes.byteLength) {
+      // A few hundred bytes of geometry gain less than the extensions' JSON costs: the input is the smaller file.
+      options.onWarning?.({ code: 'GLTF_OPTIMIZE_NOT_SMALLER', format: 'gltf', message: `optimisation gave ${glb.byteLength} bytes, not less than the ${bytes.byteLength} given: the input is kept as it is` });
+      return { glb: bytes, bytesIn: bytes.byteLength, bytesOut: bytes.byteLength, kept: true };
+    }
+    return { glb, bytesIn: bytes.byteLength, bytesOut: glb.byteLength, kept: false };
   } catch (e) {
     throw asWriteError(e);
   }
