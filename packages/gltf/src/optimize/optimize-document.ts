@@ -16,6 +16,17 @@ export async function optimizeDocument(document: Document, options: OptimizeOpti
   const warn = (w: Warning) => options.onWarning?.({ ...w, format: 'gltf' });
   document.setLogger(warningLogger(warn));
   dropExtrasArrayReferences(document, warn);
+  dropInputCompression(document, plan);
   await document.transform(...(await transformsFor(plan, warn)));
   return plan;
+}
+
+const COMPRESSION_EXTENSIONS: Record<string, OptimizePlan['compress']> = { EXT_meshopt_compression: 'meshopt', KHR_draco_mesh_compression: 'draco' };
+
+/** The input's compression (decoded on read) is not written again unless the plan asks for it. */
+function dropInputCompression(document: Document, plan: OptimizePlan): void {
+  for (const extension of document.getRoot().listExtensionsUsed()) {
+    const compression = COMPRESSION_EXTENSIONS[extension.extensionName];
+    if (compression && compression !== plan.compress) extension.dispose();
+  }
 }

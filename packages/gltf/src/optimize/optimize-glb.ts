@@ -5,6 +5,7 @@ import { isFormatError, isWriteError, WriteError } from '@relic3d/core';
 import { asFormatError } from '../import/errors.js';
 import { readContainer } from '../import/source.js';
 import { checkOptimizeBudget } from './budget.js';
+import { checkInputLayout } from './input-check.js';
 import { createOptimizeIO } from './io.js';
 import { optimizeDocument } from './optimize-document.js';
 import { optimizePlan, type OptimizeOptions } from './options.js';
@@ -32,8 +33,9 @@ export async function optimizeGlb(bytes: Uint8Array, options: OptimizeOptions = 
 /** optimizeGlb, with the sizes before and after. */
 export async function optimizeGlbWithSizes(bytes: Uint8Array, options: OptimizeOptions = {}): Promise<OptimizeGlbResult> {
   const plan = optimizePlan(options);
-  const { json } = readContainer(bytes);
+  const { json, jsonOffset } = readContainer(bytes);
   checkOptimizeBudget(json, bytes.byteLength);
+  checkInputLayout(json, jsonOffset);
   const extensionsUsed = Array.isArray((json as { extensionsUsed?: unknown }).extensionsUsed) ? ((json as { extensionsUsed: unknown[] }).extensionsUsed.filter((e) => typeof e === 'string') as string[]) : [];
   const io = await createOptimizeIO({ compress: plan.compress, extensionsUsed });
   let document;

@@ -80,3 +80,23 @@ describe('facts the corpus MANIFEST states survive the default optimisation', ()
     expect(images[0]).toMatchObject({ mimeType: 'image/jpeg', image: { width: 512, height: 512 } });
   });
 });
+
+describe('compressed input optimises again (decoders loaded for it)', () => {
+  it.each([
+    ['meshopt → draco', {}, { compress: 'draco' }],
+    ['draco → meshopt', { compress: 'draco' }, {}],
+  ] as const)('mvr_AiBatt.o3d %s keeps its facts', async (_label, first: OptimizeOptions, second: OptimizeOptions) => {
+    const model = entry('o3d/mvr_AiBatt.o3d');
+    if (!model) return;
+    const glb = await plainGlb(model);
+    const twice = await optimizeGlb(await optimizeGlb(glb, first), second);
+    const report = await validateGltf(twice);
+    expect(report.errors, describeIssues(report.errors)).toEqual([]);
+    const before = glbFacts(await readGlb(glb));
+    const after = glbFacts(await readGlb(twice));
+    expect(after.triangles).toBe(before.triangles);
+    expect(after.joints).toEqual(before.joints);
+    expect(after.clips.map((c) => c.name)).toEqual(['stand', 'walk']);
+    for (const [i, posed] of after.posed.entries()) expect(boundsError(posed, before.posed[i])).toBeLessThan(0.02);
+  });
+});
