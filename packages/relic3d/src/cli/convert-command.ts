@@ -6,9 +6,10 @@ import { describeScene } from '../info.js';
 import { refusalOf } from '../output-commit.js';
 import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
 import { convertJson, printConverted } from './convert-report.js';
-import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
+import { EXIT, Exit, UsageError, formatError, plural, type CliContext } from './io.js';
 import { codePageOption, motionsOption, outCodePageOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
+import { addOptimizeOptions, optimizeOptionsOf, type OptimizeFlags } from './optimize-options.js';
 
 /**
  * `OUT` for `convert IN [OUT]`: given, a folder (existing or ending in a slash) that gets
@@ -22,7 +23,7 @@ export function defaultOutput(input: string, output?: string, extension = '.glb'
 }
 
 /** The flags of `relic3d convert`. */
-interface ConvertOptions extends ReadOptions {
+interface ConvertOptions extends ReadOptions, OptimizeFlags {
   lod?: number;
   animation?: string;
   format?: string;
@@ -44,8 +45,7 @@ const realOrResolved = (p: string) => {
 
 /** `relic3d convert <input> [output]`: one model to .glb/.gltf or to a legacy format, any direction. */
 export function addConvertCommand(program: Command, ctx: CliContext): void {
-  program
-    .command('convert')
+  addOptimizeOptions(program.command('convert'))
     .description('convert a model to or from glTF (.glb/.gltf), or between .ms3d, .ase, .o3d, .mdl and .lod')
     .argument('<input>', 'a model: .ms3d, .ase, .o3d, .mdl, .lod, .glb or .gltf')
     .argument('[output]', 'the output file (its extension names the format) or a folder; default: <input name>.glb beside the input')
@@ -78,6 +78,8 @@ to it). Names too long for the file system are shortened, and Windows device nam
       }
       const targetId = typeof target === 'string' ? target : target.id;
       const gltfOut = typeof target === 'string';
+      const optimize = optimizeOptionsOf(opts);
+      if (optimize && targetId !== 'glb') throw new UsageError(`--optimize writes .glb; ${targetId} is written as it is`);
       if (!gltfOut && (opts.lod !== undefined || opts.animation !== undefined)) {
         io.err(`error: --lod and --animation choose what a glTF output holds; ${targetId} is written whole\n`);
         throw new Exit(EXIT.USAGE);
@@ -112,6 +114,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
         protect: [input],
         lod: opts.lod,
         animation: opts.animation,
+        optimize,
         ...(gltfOut ? {} : codePageFor(opts)),
         onWarning: (w) => warnings.push(w),
       }).catch((e) => failed(output, e));
