@@ -1,14 +1,17 @@
 // The optimisation plan as glTF-Transform's own functions, in the order its `optimize` command
 // runs them: dedup, instance, flatten, join, weld, resample, prune, sparse, then compression.
+// @gltf-transform/functions is imported on first use: on Node it loads sharp (through
+// ndarray-pixels) as it loads, which no caller of toGlb or fromGltf should pay for.
 import { PropertyType, type Transform, type Document } from '@gltf-transform/core';
 import { EXTMeshoptCompression } from '@gltf-transform/extensions';
-import { dedup, draco, flatten, instance, join, meshopt, prune, quantize, reorder, resample, sparse, weld } from '@gltf-transform/functions';
+import type * as Functions from '@gltf-transform/functions';
 import type { Warning } from '@relic3d/core';
 import { loadMeshoptEncoder } from './encoders.js';
 import type { OptimizePlan } from './options.js';
 
 /** The transforms of `plan`; meshopt's encoder is loaded only when the plan compresses with it. */
 export async function transformsFor(plan: OptimizePlan, warn: (w: Warning) => void): Promise<Transform[]> {
+  const { dedup, draco, flatten, instance, join, meshopt, prune, quantize, reorder, resample, sparse, weld } = await import('@gltf-transform/functions');
   const steps: Transform[] = [];
   const dedupTypes = plan.dedup ? [PropertyType.ACCESSOR, PropertyType.MESH, PropertyType.MATERIAL, PropertyType.SKIN] : [];
   if (plan.textures) dedupTypes.push(PropertyType.TEXTURE);
@@ -33,7 +36,7 @@ export async function transformsFor(plan: OptimizePlan, warn: (w: Warning) => vo
   } else if (plan.compress === 'meshopt') {
     const encoder = await loadMeshoptEncoder();
     if (plan.reorder && plan.quantize) steps.push(meshopt({ encoder, level: plan.meshoptLevel }));
-    else steps.push(...meshoptWithout(plan, encoder));
+    else steps.push(...meshoptWithout(plan, encoder, reorder, quantize));
   } else if (plan.quantize) {
     steps.push(quantize());
   }
@@ -44,7 +47,7 @@ export async function transformsFor(plan: OptimizePlan, warn: (w: Warning) => vo
  * meshopt() always reorders and quantizes; with either turned off, its pieces run separately:
  * reorder, quantize (all attributes: no filters then) and the extension without filters.
  */
-function meshoptWithout(plan: OptimizePlan, encoder: unknown): Transform[] {
+function meshoptWithout(plan: OptimizePlan, encoder: unknown, reorder: typeof Functions.reorder, quantize: typeof Functions.quantize): Transform[] {
   const steps: Transform[] = [];
   if (plan.reorder) steps.push(reorder({ encoder, target: 'size' }));
   if (plan.quantize) steps.push(quantize());
