@@ -3,7 +3,7 @@ import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, ty
 import { folderIndex, MAX_COMPANION_BYTES, readFolderFile, readInside, readInsideSync, type RootedFolder } from '@relic3d/core/node';
 import { resArchive } from '@relic3d/res';
 import { formats } from '@relic3d/formats';
-import { toGlb, type ExportOptions } from '@relic3d/gltf';
+import { optimizeGlb, toGlb, type ExportOptions, type OptimizeOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
 import { isRelicGlb, mtimeOf, writeAtomicSync } from './output.js';
 import { MAX_MODEL_BYTES } from './scan.js';
@@ -25,6 +25,8 @@ export interface ConversionOptions {
   /** Export one level of detail / one clip (as `relic3d convert --lod/--animation`). */
   lod?: number;
   animation?: string;
+  /** Make each .glb web-ready (`relic3d batch --optimize`): optimizeGlb's options, its warnings counted per file. */
+  optimize?: Omit<OptimizeOptions, 'onWarning'>;
   /** Skip a model whose .glb (written by relic3d) is newer than it. */
   resume?: boolean;
   /** Replace existing files relic3d did not write. */
@@ -235,6 +237,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
       if (settings.lod !== undefined) exportOptions.lod = settings.lod;
       if (settings.animation !== undefined) exportOptions.animation = settings.animation;
       glb = await toGlb(scene, exportOptions);
+      if (settings.optimize) glb = await optimizeGlb(glb, { ...settings.optimize, onWarning: exportOptions.onWarning });
       ms.export = now() - t;
     } catch (e) {
       result.error = serializeError(e);

@@ -159,6 +159,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
     kernels: options.kernels,
     lod: options.lod,
     animation: options.animation,
+    optimize: options.optimize,
     resume: options.resume,
     force: options.force,
     cacheBytes: options.cacheBytes,

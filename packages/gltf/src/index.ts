@@ -8,3 +8,4 @@ export { candidateNames } from './images/names.js';
 export { sniffImage } from '@relic3d/core';
 export type { ExportOptions, GltfOptions } from './options.js';
 export { fromGltf, type FromGltfOptions } from './import/index.js';
+export * from './optimize/index.js';

@@ -2,7 +2,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WriteError, type FormatWriter, type Resolver, type Scene, type Warning, type WriteOptions } from '@relic3d/core';
-import { toGlb, toGltf, type ExportOptions } from '@relic3d/gltf';
+import { optimizeGlb, toGlb, toGltf, type ExportOptions, type OptimizeOptions } from '@relic3d/gltf';
 import { commitFiles, type PlannedFile } from './output-commit.js';
 import { diskSafeNames, isReservedName } from './output-names.js';
 import { checkFileNames, fileNameProblem, writerFor, writers } from './write.js';
@@ -27,6 +27,8 @@ export interface WriteFileOptions extends WriteOptions, Pick<ExportOptions, 'lod
   force?: boolean;
   /** Files never replaced, even with `force` (the input): compared by inode and real path, so links to them count. */
   protect?: readonly string[];
+  /** `.glb` only: make it web-ready with optimizeGlb (glTF-Transform); its warnings join the others. */
+  optimize?: Omit<OptimizeOptions, 'onWarning'>;
   /** Any writer's own options pass through. */
   [option: string]: unknown;
 }
@@ -80,7 +82,7 @@ export const outputFormatIds = (): string[] => ['glb', 'gltf', ...writers.map((w
  * format cannot hold the scene or a file may not be written (nothing is written then).
  */
 export async function writeFile(scene: Scene, outPath: string, options: WriteFileOptions = {}): Promise<WriteFileResult> {
-  const { format: requested, resolve: given, copyTextures = true, force = false, protect = [], lod, animation, ...writeOptions } = options;
+  const { format: requested, resolve: given, copyTextures = true, force = false, protect = [], lod, animation, optimize, ...writeOptions } = options;
   const target = outputFormatFor(requested ?? outPath);
   if (!target) {
     const value = (requested as string | undefined) ?? path.extname(outPath);
@@ -92,6 +94,10 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
       max: outputFormatIds().join(', '),
       message: `no format to write '${outPath}' in${requested ? ` ('${String(requested)}' is none relic3d writes)` : ''}: relic3d writes ${outputFormatIds().join(', ')}`,
     });
+  }
+  if (optimize && target !== 'glb') {
+    const id = typeof target === 'string' ? target : target.id;
+    throw new WriteError({ format: id, code: 'UNSUPPORTED', limit: 'optimize', value: id, max: 'glb', message: `optimize writes .glb only; '${outPath}' is ${id}` });
   }
   const base = path.basename(outPath);
   const stem = base.replace(/\.[^.]*$/, '') || base;
@@ -116,7 +122,8 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
     const common = { resolve, onWarning, lod, animation };
     main = base;
     if (target === 'glb') {
-      files = { [base]: await toGlb(disk.scene, common) };
+      const glb = await toGlb(disk.scene, common);
+      files = { [base]: optimize ? await optimizeGlb(glb, { ...optimize, onWarning }) : glb };
     } else {
       const { json, resources } = await toGltf(disk.scene, { ...common, basename: stem });
       files = { [base]: new TextEncoder().encode(JSON.stringify(json, null, 2)) };

@@ -8,10 +8,11 @@ import { BatchReportBuilder, mainThreadCpuMs, reportChunks, unusualSkipped, writ
 import { EXIT, Exit, escapeControls, plural, type CliContext, type CliIO } from './io.js';
 import { JsonOutput, jsonOption } from './json-output.js';
 import { codePageOption, formatOptionsOf, motionsOption, parseIntOption, parsePositiveOption, type Motions } from './options.js';
-import { upAxisFormatOptions, upAxisOption, type UpAxis } from './up-axis-option.js';
+import { upAxisOption, type UpAxis } from './up-axis-option.js';
+import { addOptimizeOptions, optimizeOptionsOf, type OptimizeFlags } from './optimize-options.js';
 
 /** The flags of `relic3d batch`. */
-interface BatchOptions {
+interface BatchOptions extends OptimizeFlags {
   out: string;
   jobs?: number;
   json?: string | boolean;
@@ -26,8 +27,7 @@ interface BatchOptions {
 
 /** `relic3d batch <dir> --out <dir>`: every model under a folder to .glb, in worker threads. */
 export function addBatchCommand(program: Command, ctx: CliContext): void {
-  program
-    .command('batch')
+  addOptimizeOptions(program.command('batch'))
     .description('convert every model under a folder (recursive) to .glb, in parallel')
     .argument('<dir>')
     .requiredOption('--out <dir>', 'output folder (mirrors the input tree)')
@@ -55,6 +55,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
     io.err(`error: ${dir}: not a folder\n`);
     return EXIT.USAGE;
   }
+  const optimize = optimizeOptionsOf(opts);
   const jobs = opts.jobs ?? (os.availableParallelism?.() || os.cpus().length || 1);
   if (opts.timeout !== undefined && jobs === 0) {
     io.err('error: --timeout needs worker threads (--jobs 1 or more)\n');
@@ -134,7 +135,8 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
       timeout: opts.timeout,
       maxMemoryMb: opts.workerMemory,
       codePage: opts.codePage,
-      formatOptions: { ...formatOptionsOf(opts), ...upAxisFormatOptions(opts) },
+      formatOptions: formatOptionsOf(opts),
+      optimize,
       signal: controller.signal,
     })) {
       const row = builder.add(result);

@@ -9,6 +9,7 @@ import { JsonOutput, jsonOption } from './json-output.js';
 import { lodText } from './lod-range.js';
 import { codePageOption, motionsOption, outCodePageOption, rootOption } from './options.js';
 import { upAxisOption } from './up-axis-option.js';
+import { addOptimizeOptions, type OptimizeFlags } from './optimize-options.js';
 import { companionsOption, inputFormatOption, isStdio } from './stdio.js';
 
 /**
@@ -24,7 +25,7 @@ export function defaultOutput(input: string, output?: string, extension = '.glb'
 const isFolder = (output: string) => /[\\/]$/.test(output) || (existsSync(output) && statSync(output).isDirectory());
 
 /** The flags of `relic3d convert`. */
-interface ConvertOptions extends ConvertFlags {
+interface ConvertOptions extends ConvertFlags, OptimizeFlags {
   format?: string;
   to?: string;
   from?: string;
@@ -35,8 +36,7 @@ const extensionOf = (id: string) => (id === 'glb' || id === 'gltf' ? `.${id}` : 
 
 /** `relic3d convert <input> [output]`: one model (or a pattern's files) to .glb/.gltf or to a legacy format, any direction. */
 export function addConvertCommand(program: Command, ctx: CliContext): void {
-  program
-    .command('convert')
+  addOptimizeOptions(program.command('convert'))
     .description('convert a model to or from glTF (.glb/.gltf), or between .ms3d, .ase, .o3d, .mdl and .lod')
     .argument('<input>', "a model: .ms3d, .ase, .o3d, .mdl, .lod, .glb or .gltf; - reads standard input; a quoted pattern ('models/**/*.ase') converts every match")
     .argument('[output]', 'the output file (its extension names the format) or a folder; - writes standard output (with --to); default: <input name>.glb beside the input')

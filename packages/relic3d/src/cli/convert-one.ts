@@ -11,10 +11,11 @@ import { EXIT, formatError, UsageError, type CliContext, type CliIO } from './io
 import { checkLod, OptionRangeError } from './lod-range.js';
 import { readSetup, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
+import { optimizeOptionsOf, type OptimizeFlags } from './optimize-options.js';
 import { isStdio, readStdinModel, STDIN_NAME, stdoutBytes, writeStdout } from './stdio.js';
 
 /** The flags of `relic3d convert` one conversion uses. */
-export interface ConvertFlags extends ReadOptions {
+export interface ConvertFlags extends ReadOptions, OptimizeFlags {
   /** The text given; `checkLod` turns it into a level once the model is read. */
   lod?: string;
   animation?: string;
@@ -66,6 +67,13 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
   if (!target) return fail(EXIT.USAGE, new UsageError(`${output}: no format to write: the output must end in ${outputFormatIds().map((id) => `.${id}`).join(', ')} (or be a folder), or give --format`), output);
   const targetId = typeof target === 'string' ? target : target.id;
   const gltfOut = typeof target === 'string';
+  let optimize: ReturnType<typeof optimizeOptionsOf>;
+  try {
+    optimize = optimizeOptionsOf(opts);
+    if (optimize && targetId !== 'glb') throw new UsageError(`--optimize writes .glb; ${targetId} is written as it is`);
+  } catch (e) {
+    return fail(EXIT.USAGE, e, output, targetId);
+  }
   if (!gltfOut && (opts.lod !== undefined || opts.animation !== undefined)) {
     return fail(EXIT.USAGE, new UsageError(`--lod and --animation choose what a glTF output holds; ${targetId} is written whole`), output, targetId);
   }
@@ -100,7 +108,7 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
   let written: WriteFileResult;
   try {
     if (toStdout) {
-      const bytes = await stdoutBytes(scene, target, { resolve, lod, animation: opts.animation, onWarning, ...codePage });
+      const bytes = await stdoutBytes(scene, target, { resolve, lod, animation: opts.animation, optimize, onWarning, ...codePage });
       await writeStdout(io, bytes);
       written = { format: targetId, path: output, files: [{ path: output, bytes: bytes.byteLength, role: 'model' }], texturesNotCopied: [], warnings: [] };
     } else {
@@ -113,6 +121,7 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
         protect: isStdio(job.input) ? [] : [job.input],
         lod,
         animation: opts.animation,
+        optimize,
         ...codePage,
         onWarning,
       });

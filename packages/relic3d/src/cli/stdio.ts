@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Option } from 'commander';
 import { WriteError, type Resolver, type Scene, type Warning } from '@relic3d/core';
-import { fromGltf, toGlb } from '@relic3d/gltf';
+import { fromGltf, optimizeGlb, toGlb, type OptimizeOptions } from '@relic3d/gltf';
 import { formats, parse } from '../index.js';
 import { folderResolver } from '../node.js';
 import { write } from '../write.js';
@@ -65,9 +65,12 @@ export async function readStdinModel(io: CliIO, opts: ReadOptions & { companions
 export async function stdoutBytes(
   scene: Scene,
   target: NonNullable<ReturnType<typeof outputFormatFor>>,
-  options: { resolve?: Resolver; lod?: number; animation?: string; codePage?: string; onWarning: (w: Warning) => void },
+  options: { resolve?: Resolver; lod?: number; animation?: string; codePage?: string; optimize?: Omit<OptimizeOptions, 'onWarning'>; onWarning: (w: Warning) => void },
 ): Promise<Uint8Array> {
-  if (target === 'glb') return toGlb(scene, { resolve: options.resolve, lod: options.lod, animation: options.animation, onWarning: options.onWarning });
+  if (target === 'glb') {
+    const glb = await toGlb(scene, { resolve: options.resolve, lod: options.lod, animation: options.animation, onWarning: options.onWarning });
+    return options.optimize ? optimizeGlb(glb, { ...options.optimize, onWarning: options.onWarning }) : glb;
+  }
   if (target === 'gltf') throw new UsageError('standard output holds one file and .gltf needs its .bin beside it: use --to glb, or name a file');
   const result = write(scene, target, { name: 'model', onWarning: options.onWarning, ...(options.codePage ? { codePage: options.codePage } : {}) });
   const names = Object.keys(result.files);
