@@ -13,6 +13,7 @@ import { chrBytes } from './bytes/chr.js';
 import { o3dBytes } from './bytes/o3d.js';
 import { assignClips } from './clips.js';
 import { collisionGeometry } from './collision.js';
+import { applyNameConventions } from './conventions.js';
 import { DEFAULT_CODE_PAGE, createContext, plural, type WriteContext } from './context.js';
 import { blockLooks } from './materials.js';
 import { aniFile, chrFile, frameAttributes, integer, motionBody, restWorlds, vec3List } from './motion.js';
@@ -46,7 +47,8 @@ export function writeO3d(scene: Scene, options: WriteO3dOptions = {}): WriteResu
   }
 }
 
-function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): WriteResult {
+function write(given: Scene, options: WriteO3dOptions, sink: WarningSink): WriteResult {
+  const scene = applyNameConventions(given, sink);
   // O3D objects have no instances: each drawing node's mesh is written out (its vertex list, indices and bytes).
   checkDrawnCopies('o3d', scene, BYTES_PER_VERTEX, BYTES_PER_TRIANGLE);
   const base = modelBaseName(scene, options, sink);
@@ -156,7 +158,7 @@ function checkLods(ctx: WriteContext): void {
 /** O3D stores no node or material names: objects and materials read back named by position and texture. */
 function checkNames(ctx: WriteContext): void {
   const { scene } = ctx;
-  const nodes = scene.nodes.filter((n) => n.mesh !== undefined && !/ LOD\d+ object \d+$/.test(n.name)).length;
+  const nodes = scene.nodes.filter((n) => n.mesh !== undefined && !/ LOD\d+ object \d+( light)?$/.test(n.name)).length;
   if (nodes) ctx.sink.warn('O3D_WRITE_NODE_NAMES', `O3D objects have no names; ${plural(nodes, 'mesh node')} read back as "<model> LOD<n> object <i>"`);
   const materials = scene.materials.filter((m) => {
     const texture = m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
