@@ -9,6 +9,7 @@ import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, Exit, formatError, plural, type CliContext } from './io.js';
 import { codePageOption, motionsOption, outCodePageOption, parseIntOption, readSetup, rootOption, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
+import { skeletonOption, skeletonWriteOption } from './skeleton-option.js';
 
 /**
  * `OUT` for `convert IN [OUT]`: given, a folder (existing or ending in a slash) that gets
@@ -30,6 +31,7 @@ interface ConvertOptions extends ReadOptions {
   copyTextures: boolean;
   force?: boolean;
   json?: boolean;
+  skeleton?: string;
 }
 
 const extensionOf = (id: string) => (id === 'glb' || id === 'gltf' ? `.${id}` : (outputFormatFor(id) as { extension: string }).extension);
@@ -59,6 +61,7 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
     .addOption(codePageOption())
     .addOption(outCodePageOption())
     .addOption(motionsOption())
+    .addOption(skeletonOption())
     .addHelpText(
       'after',
       `
@@ -82,6 +85,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
         io.err(`error: --lod and --animation choose what a glTF output holds; ${targetId} is written whole\n`);
         throw new Exit(EXIT.USAGE);
       }
+      const skeleton = skeletonWriteOption(opts.skeleton, targetId);
       const failed = (subject: string, e: unknown): never => {
         // A refused output file is no limit of the format: its message and why, on one line.
         const refusal = refusalOf(e);
@@ -113,6 +117,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
         lod: opts.lod,
         animation: opts.animation,
         ...(gltfOut ? {} : codePageFor(opts)),
+        ...skeleton,
         onWarning: (w) => warnings.push(w),
       }).catch((e) => failed(output, e));
 
