@@ -18,6 +18,7 @@ import { renderTiming } from './timing-panel.js';
 import { renderTree } from './tree-panel.js';
 import { ParserWorker } from './worker-client.js';
 import { bindExportMenu } from './export-menu.js';
+import { createAssemblePanel } from './assemble-panel.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -115,11 +116,20 @@ async function load(source: Source): Promise<void> {
     if (id !== currentLoad) return;
     if (reply.type === 'error') return fail(reply.error, source.name);
     if (reply.type !== 'parsed') throw new Error(`the worker answered '${reply.type}' to a parse`);
-    const scene = reply.scene;
     if (faults.convert) {
       faults.convert = false;
       throw new Error('injected conversion fault');
     }
+    present(source, reply);
+  } catch (error) {
+    if (id === currentLoad) fail(error, source.name);
+  }
+}
+
+/** Puts a parsed (or assembled) scene on show with every panel that describes it. */
+function present(source: Source, reply: { scene: Scene; format: { id: string; name: string }; ms: number; path: string; codePage?: string }): void {
+    const files = source.files ?? {};
+    const scene = reply.scene;
     const resolve = companionResolver({ files, modelPath: source.name, baseUrl: source.baseUrl, listing: source.companions });
     const model = toThree(scene, { resolve });
     const bounds = computeBounds(scene);
@@ -151,9 +161,6 @@ async function load(source: Source): Promise<void> {
         if (state.model === model) renderWarnings([...scene.warnings, ...model.warnings, { code: 'TEXTURE_FAILED', message: String((error as Error)?.message ?? error) }]);
       },
     );
-  } catch (error) {
-    if (id === currentLoad) fail(error, source.name);
-  }
 }
 
 async function loadUrl(url: string, extra: Partial<Source> = {}): Promise<void> {
@@ -174,7 +181,14 @@ async function loadUrl(url: string, extra: Partial<Source> = {}): Promise<void> 
   }
 }
 
+const assemblePanel = createAssemblePanel(document.querySelector<HTMLElement>('.panel.left')!, async (scene, modelPath, files) => {
+  currentLoad = parser.newId();
+  present({ name: modelPath, bytes: new Uint8Array(0), files }, { scene, format: { id: 'o3d', name: 'Flyff character' }, ms: 0, path: 'js' });
+  $<HTMLButtonElement>('export').disabled = true; // the worker's export holds the last parsed model, not this one
+});
+
 async function loadFiles(set: FileSet): Promise<void> {
+  assemblePanel.offer(set);
   const models = modelsIn(set);
   const picker = $('folder-models');
   picker.replaceChildren();

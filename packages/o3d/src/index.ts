@@ -26,3 +26,4 @@ export type {
   O3dReadOptions,
 } from './file.js';
 export { writeO3d, o3dWriter, type WriteO3dOptions } from './write/index.js';
+export { assembleCharacter, heldAttachment, type AssembleOptions, type ModelFile, type HeldSlot } from './assemble/index.js';

@@ -3,6 +3,7 @@
  * docs/formats/o3d.md §5.2): a plan per clip, made before the skeleton's nodes, since a bone whose
  * local matrix some clip cannot give as TRS gets a shear node.
  */
+import { motionMarkers } from './markers.js';
 import { isTRS, mirrorZ } from '@relic3d/core';
 import type { AniFile, MotionAttribute, MotionBody } from '../file.js';
 import { KEY_FLOATS } from '../read/layout.js';
@@ -74,6 +75,8 @@ export function planAni(ctx: BuildContext, name: string, ani: AniFile): ClipPlan
   if (ani.events.length) extras.events = ani.events.map(convertVec3);
   const flagged = attributeExtras(ani.attributes);
   if (flagged.length) extras.attributes = flagged;
+  const markers = motionMarkers(ani.attributes, fps);
+  if (markers.length) extras.markers = markers;
   return planMotion(ctx, name, ani.motion, ani.frameCount, ani.perSlerp, fps, extras);
 }
 

@@ -79,7 +79,8 @@ function addObject(ctx: BuildContext, object: O3dObject, index: number, group: n
     extras.blend = 'additive';
   }
   let parent = groupNode;
-  const node: Partial<Node> & { name: string } = { name: `${scene.name} LOD${group} object ${index}` };
+  // A light object's name ends in `light`, the authoring convention (docs/formats/o3d.md §12).
+  const node: Partial<Node> & { name: string } = { name: `${scene.name} LOD${group} object ${index}${object.light ? ' light' : ''}` };
   if (skin) {
     // Skin objects are drawn with the model matrix only (docs/formats/o3d.md §5.4).
     extras.localTM = Array.from(localTM);

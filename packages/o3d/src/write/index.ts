@@ -13,6 +13,8 @@ import { chrBytes } from './bytes/chr.js';
 import { o3dBytes } from './bytes/o3d.js';
 import { assignClips } from './clips.js';
 import { collisionGeometry } from './collision.js';
+import { bindObjects, boneMapping, readGameSkeleton } from './game-skeleton.js';
+import { applyNameConventions } from './conventions.js';
 import { DEFAULT_CODE_PAGE, createContext, plural, type WriteContext } from './context.js';
 import { blockLooks } from './materials.js';
 import { aniFile, chrFile, frameAttributes, integer, motionBody, restWorlds, vec3List } from './motion.js';
@@ -24,7 +26,13 @@ import { collectBones, type Bones } from './skeleton.js';
 import { addFrameKeys, objectSources } from './sources.js';
 
 /** Options of `writeO3d`; names are written in `codePage` (default `'euc-kr'`, Flyff's CP949). */
-export type WriteO3dOptions = WriteOptions;
+export interface WriteO3dOptions extends WriteOptions {
+  /**
+   * The game's `.chr` the model is skinned to (`mvr_male.chr` for a `Part_m*` item): bones are bound
+   * to it by name, and neither a `.chr` nor `.ani` motions are written (docs/formats/o3d.md §13).
+   */
+  skeleton?: Uint8Array | ArrayBuffer;
+}
 
 /** The O3D version written: the newest the client reads (four force vectors). */
 export const O3D_WRITE_VERSION = 22;
@@ -46,7 +54,8 @@ export function writeO3d(scene: Scene, options: WriteO3dOptions = {}): WriteResu
   }
 }
 
-function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): WriteResult {
+function write(given: Scene, options: WriteO3dOptions, sink: WarningSink): WriteResult {
+  const scene = applyNameConventions(given, sink);
   // O3D objects have no instances: each drawing node's mesh is written out (its vertex list, indices and bytes).
   checkDrawnCopies('o3d', scene, BYTES_PER_VERTEX, BYTES_PER_TRIANGLE);
   const base = modelBaseName(scene, options, sink);
@@ -69,6 +78,9 @@ function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   if (clips.frame && !frame) sink.warn('O3D_WRITE_CLIP_DROPPED', `clip "${clips.frame.clip.name}" moves no object or bone; not written`);
   const frameCount = frame?.frames ?? 0;
   const groups = buildGroups(ctx, sources, bones);
+  const game = options.skeleton && bones ? readGameSkeleton(options.skeleton, sink) : undefined;
+  if (game) bindObjects(groups, boneMapping(bones!, game, sink));
+  else if (options.skeleton) sink.warn('O3D_WRITE_SKELETON', 'a skeleton was given, but no mesh of the scene is skinned or attached to a bone: it is not used');
 
   const e = scene.extras ?? {};
   const events = vec3List(e.events);
@@ -94,12 +106,14 @@ function write(scene: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   };
   const collision = collisionGeometry(ctx);
   if (collision) file.collision = collision;
-  if (bones && clips.embeddedSkeleton) file.skeleton = embeddedSkeleton(ctx, bones, frame, frameCount, rest);
+  if (bones && clips.embeddedSkeleton && !game) file.skeleton = embeddedSkeleton(ctx, bones, frame, frameCount, rest);
   attributes(file, e);
 
   const names = nameBytes(ctx);
   const files: Record<string, Uint8Array> = { [file.name]: o3dBytes(file, names) };
-  if (bones) {
+  if (bones && game) {
+    if (clips.motions.length) sink.warn('O3D_WRITE_MOTIONS', `the model is skinned to the game's skeleton, whose motions are the game's: ${plural(clips.motions.length, 'clip')} not written`);
+  } else if (bones) {
     // An embedded skeleton takes motions too (the reader plays them on it); only a .chr is extra.
     if (!clips.embeddedSkeleton) {
       const chr = chrFileName(base);
@@ -156,7 +170,7 @@ function checkLods(ctx: WriteContext): void {
 /** O3D stores no node or material names: objects and materials read back named by position and texture. */
 function checkNames(ctx: WriteContext): void {
   const { scene } = ctx;
-  const nodes = scene.nodes.filter((n) => n.mesh !== undefined && !/ LOD\d+ object \d+$/.test(n.name)).length;
+  const nodes = scene.nodes.filter((n) => n.mesh !== undefined && !/ LOD\d+ object \d+( light)?$/.test(n.name)).length;
   if (nodes) ctx.sink.warn('O3D_WRITE_NODE_NAMES', `O3D objects have no names; ${plural(nodes, 'mesh node')} read back as "<model> LOD<n> object <i>"`);
   const materials = scene.materials.filter((m) => {
     const texture = m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;

@@ -20,6 +20,9 @@ export interface BlockLook {
   light: boolean;
 }
 
+/** The effect names the reader lists in `extras.effects` (docs/formats/o3d.md §12). */
+const EFFECT_BY_NAME: Record<string, number> = { reflect: EFFECT.REFLECT, opacity: EFFECT.OPACITY, twoSided: EFFECT.TWO_SIDED, selfIlluminate: EFFECT.SELF_ILLUMINATE, specular: EFFECT.SPECULAR, bump: EFFECT.BUMP };
+
 const srgb = (c: number) => linearToSrgb(Math.min(1, Math.max(0, c)));
 const rgba = (v: unknown): RGBA | undefined => (Array.isArray(v) && v.length === 4 && v.every((c) => typeof c === 'number' && Number.isFinite(c)) ? (v as RGBA) : undefined);
 
@@ -58,6 +61,9 @@ function look(m: Material, names: (string | undefined)[], other: Set<string>): B
   }
   if (m.doubleSided) flags |= EFFECT.TWO_SIDED;
   if (m.unlit) flags |= EFFECT.SELF_ILLUMINATE;
+  // Effects glTF has no field for (reflect, specular, bump) come from extras.effects by name.
+  if (Array.isArray(e.effects)) for (const name of e.effects) if (typeof name === 'string' && Object.hasOwn(EFFECT_BY_NAME, name)) flags |= EFFECT_BY_NAME[name];
+  if (flags & EFFECT.OPACITY && !amount) amount = 255;
   return { material, effect: flags, amount, light };
 }
 

@@ -3,6 +3,7 @@
  * `.ani` motions (§4.1) or the O3D's embedded motion. Bone matrices are taken from world matrices:
  * nodes between joints fold into them.
  */
+import { clipAttributes } from './markers.js';
 import type { Vec3 } from '@relic3d/core';
 import { ANI_VERSION, LIMITS, type AniFile, type ChrFile, type MotionAttribute, type MotionBody, type MotionTrack } from '../file.js';
 import { KEY_FLOATS } from '../read/layout.js';
@@ -99,7 +100,7 @@ export function aniFile(ctx: WriteContext, bones: Bones, timing: ClipTiming, res
     perSlerp: timing.perSlerp,
     frameCount: timing.frames,
     motion: motionBody(ctx, bones, timing, timing.frames, rest),
-    attributes: frameAttributes(e.attributes, timing.frames),
+    attributes: clipAttributes(e, timing.frames, timing.fps, ctx.sink, timing.clip.name),
     events: events.slice(0, LIMITS.aniEvents).map(toD3dVec3),
   };
   const path = e.rootPath;

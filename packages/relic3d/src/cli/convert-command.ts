@@ -10,6 +10,7 @@ import { lodText } from './lod-range.js';
 import { codePageOption, motionsOption, outCodePageOption, rootOption } from './options.js';
 import { upAxisOption } from './up-axis-option.js';
 import { addOptimizeOptions, type OptimizeFlags } from './optimize-options.js';
+import { skeletonOption } from './skeleton-option.js';
 import { companionsOption, inputFormatOption, isStdio } from './stdio.js';
 
 /**
@@ -54,6 +55,7 @@ export function addConvertCommand(program: Command, ctx: CliContext): void {
     .addOption(outCodePageOption())
     .addOption(motionsOption())
     .addOption(upAxisOption())
+    .addOption(skeletonOption())
     .addHelpText(
       'after',
       `

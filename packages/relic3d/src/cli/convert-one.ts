@@ -12,6 +12,7 @@ import { checkLod, OptionRangeError } from './lod-range.js';
 import { readSetup, type ReadOptions } from './options.js';
 import { readInput } from './read-input.js';
 import { optimizeOptionsOf, type OptimizeFlags } from './optimize-options.js';
+import { skeletonWriteOption } from './skeleton-option.js';
 import { isStdio, readStdinModel, STDIN_NAME, stdoutBytes, writeStdout } from './stdio.js';
 
 /** The flags of `relic3d convert` one conversion uses. */
@@ -23,6 +24,8 @@ export interface ConvertFlags extends ReadOptions, OptimizeFlags {
   copyTextures: boolean;
   force?: boolean;
   companions?: string;
+  /** `--skeleton file.chr`: an .o3d output bound to that game skeleton. */
+  skeleton?: string;
 }
 
 export interface ConvertJob {
@@ -68,8 +71,10 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
   const targetId = typeof target === 'string' ? target : target.id;
   const gltfOut = typeof target === 'string';
   let optimize: ReturnType<typeof optimizeOptionsOf>;
+  let skeleton: ReturnType<typeof skeletonWriteOption> = {};
   try {
     optimize = optimizeOptionsOf(opts);
+    skeleton = skeletonWriteOption(opts.skeleton, targetId);
     if (optimize && targetId !== 'glb') throw new UsageError(`--optimize writes .glb; ${targetId} is written as it is`);
   } catch (e) {
     return fail(EXIT.USAGE, e, output, targetId);
@@ -108,7 +113,7 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
   let written: WriteFileResult;
   try {
     if (toStdout) {
-      const bytes = await stdoutBytes(scene, target, { resolve, lod, animation: opts.animation, optimize, onWarning, ...codePage });
+      const bytes = await stdoutBytes(scene, target, { resolve, lod, animation: opts.animation, optimize, onWarning, ...codePage, ...skeleton });
       await writeStdout(io, bytes);
       written = { format: targetId, path: output, files: [{ path: output, bytes: bytes.byteLength, role: 'model' }], texturesNotCopied: [], warnings: [] };
     } else {
@@ -123,6 +128,7 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
         animation: opts.animation,
         optimize,
         ...codePage,
+        ...skeleton,
         onWarning,
       });
     }

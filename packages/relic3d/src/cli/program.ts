@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json';
+import { addAssembleCommand } from './assemble-command.js';
 import { addBatchCommand } from './batch-command.js';
 import { addConvertCommand } from './convert-command.js';
 import { addDetectCommand } from './detect-command.js';
@@ -61,6 +62,7 @@ export async function runCli(argv: string[], rawIO: CliIO = processIO()): Promis
   addConvertCommand(program, ctx);
   addBatchCommand(program, ctx);
   addResCommand(program, ctx);
+  addAssembleCommand(program, ctx);
 
   try {
     await program.parseAsync(jsonFlagArgs(argv), { from: 'user' });

@@ -65,14 +65,14 @@ export async function readStdinModel(io: CliIO, opts: ReadOptions & { companions
 export async function stdoutBytes(
   scene: Scene,
   target: NonNullable<ReturnType<typeof outputFormatFor>>,
-  options: { resolve?: Resolver; lod?: number; animation?: string; codePage?: string; optimize?: Omit<OptimizeOptions, 'onWarning'>; onWarning: (w: Warning) => void },
+  options: { resolve?: Resolver; lod?: number; animation?: string; codePage?: string; skeleton?: Uint8Array; optimize?: Omit<OptimizeOptions, 'onWarning'>; onWarning: (w: Warning) => void },
 ): Promise<Uint8Array> {
   if (target === 'glb') {
     const glb = await toGlb(scene, { resolve: options.resolve, lod: options.lod, animation: options.animation, onWarning: options.onWarning });
     return options.optimize ? optimizeGlb(glb, { ...options.optimize, onWarning: options.onWarning }) : glb;
   }
   if (target === 'gltf') throw new UsageError('standard output holds one file and .gltf needs its .bin beside it: use --to glb, or name a file');
-  const result = write(scene, target, { name: 'model', onWarning: options.onWarning, ...(options.codePage ? { codePage: options.codePage } : {}) });
+  const result = write(scene, target, { name: 'model', onWarning: options.onWarning, ...(options.codePage ? { codePage: options.codePage } : {}), ...(options.skeleton ? { skeleton: options.skeleton } : {}) });
   const names = Object.keys(result.files);
   if (names.length !== 1) throw new UsageError(`standard output holds one file and ${target.id} writes ${names.length} (${names.join(', ')}): name an output folder instead`);
   return result.files[names[0]!]!;

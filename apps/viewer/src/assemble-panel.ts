@@ -1,0 +1,83 @@
+// The Character panel: when the open folder holds a player skeleton (mvr_male.chr / mvr_female.chr)
+// and its parts (Part_m* / Part_f*), pick parts, a weapon and a motion, and show them assembled as
+// the client shows a player (@relic3d/o3d assembleCharacter, docs/formats/o3d.md §14).
+import { baseNameOf, type Scene } from '@relic3d/core';
+import { assembleCharacter } from '@relic3d/o3d';
+import { h } from './dom.js';
+
+type Files = Map<string, Blob>;
+
+/** Shows an assembled scene; `modelPath` names it, and its folder is where textures are looked up. */
+export type ShowAssembled = (scene: Scene, modelPath: string, files: Record<string, Blob>) => Promise<void>;
+
+const SKELETON = /(^|\/)mvr_(male|female)\.chr$/i;
+const base = (path: string) => baseNameOf(path).toLowerCase();
+/** Parts of a skeleton: `Part_m*` for the male, `Part_f*` for the female. */
+const partOf = (path: string, skeleton: string) => /\.o3d$/i.test(path) && base(path).startsWith(`part_${/female/i.test(skeleton) ? 'f' : 'm'}`);
+const isItem = (path: string) => /\.o3d$/i.test(path) && /^item_/.test(base(path));
+const motionOf = (path: string, skeleton: string) => /\.ani$/i.test(path) && base(path).startsWith(`${base(skeleton).replace(/\.chr$/, '')}_`);
+
+const read = async (files: Files, path: string) => ({ name: baseNameOf(path), bytes: new Uint8Array(await files.get(path)!.arrayBuffer()) });
+
+/** The panel, appended to `parent`; `offer` fills it from an opened folder (hidden when it has no player). */
+export function createAssemblePanel(parent: HTMLElement, show: ShowAssembled): { offer(files: Files): void } {
+  const section = h('section', { id: 'assemble-panel', hidden: true });
+  parent.append(section);
+  let files: Files = new Map();
+
+  const render = (skeleton: string) => {
+    const paths = [...files.keys()];
+    const parts = paths.filter((p) => partOf(p, skeleton)).sort();
+    const items = paths.filter(isItem).sort();
+    const motions = paths.filter((p) => motionOf(p, skeleton)).sort();
+    const skeletons = paths.filter((p) => SKELETON.test(p));
+    const skeletonSelect = h('select', { id: 'assemble-skeleton', title: 'The skeleton every part is skinned to' }, ...skeletons.map((p) => h('option', { value: p, selected: p === skeleton }, baseNameOf(p))));
+    skeletonSelect.onchange = () => render(skeletonSelect.value);
+    const boxes = parts.map((p) => h('input', { type: 'checkbox', checked: true, value: p }));
+    const weapon = h('select', { id: 'assemble-weapon', title: 'Held in the right hand' }, h('option', { value: '' }, 'no weapon'), ...items.map((p) => h('option', { value: p }, baseNameOf(p))));
+    const motion = h('select', { id: 'assemble-motion', title: 'A motion of the skeleton' }, h('option', { value: '' }, 'no motion'), ...motions.map((p) => h('option', { value: p }, baseNameOf(p))));
+    const note = h('div', { className: 'label', id: 'assemble-status' });
+    const button = h('button', { id: 'assemble', type: 'button', disabled: !parts.length }, 'Assemble');
+    button.onclick = async () => {
+      const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
+      if (!chosen.length) return void (note.textContent = 'pick at least one part');
+      button.disabled = true;
+      note.textContent = 'assembling…';
+      try {
+        const scene = await assembleCharacter({
+          skeleton: await read(files, skeleton),
+          parts: await Promise.all(chosen.map((p) => read(files, p))),
+          ...(weapon.value ? { weapon: await read(files, weapon.value) } : {}),
+          motions: motion.value ? { [baseNameOf(motion.value).replace(/\.ani$/i, '').slice(base(skeleton).replace(/\.chr$/, '').length + 1)]: (await read(files, motion.value)).bytes } : {},
+          name: `${baseNameOf(skeleton).replace(/\.chr$/i, '')} character`,
+        });
+        // Named after the skeleton, in its folder (where the parts' textures are looked up).
+        await show(scene, skeleton.replace(/[^/]*$/, `${baseNameOf(skeleton).replace(/\.chr$/i, '')} character`), Object.fromEntries(files));
+        note.textContent = `${chosen.length} parts${weapon.value ? ' + weapon' : ''}${motion.value ? ', play the motion in Animation' : ''}`;
+      } catch (error) {
+        note.textContent = `failed: ${(error as Error).message}`;
+      } finally {
+        button.disabled = false;
+      }
+    };
+    section.replaceChildren(
+      h('h2', {}, 'Character'),
+      h('label', { className: 'row' }, 'Skeleton ', skeletonSelect),
+      h('div', { className: 'assemble-parts' }, ...parts.map((p, k) => h('label', { className: 'row', title: p }, boxes[k], ' ', baseNameOf(p)))),
+      h('label', { className: 'row' }, 'Weapon ', weapon),
+      h('label', { className: 'row' }, 'Motion ', motion),
+      button,
+      note,
+    );
+  };
+
+  return {
+    offer(set) {
+      files = set;
+      const skeleton = [...set.keys()].find((p) => SKELETON.test(p) && [...set.keys()].some((q) => partOf(q, p)));
+      section.hidden = !skeleton;
+      if (skeleton) render(skeleton);
+      else section.replaceChildren();
+    },
+  };
+}
