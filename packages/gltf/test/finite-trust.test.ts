@@ -35,7 +35,7 @@ describe('FINITE_SCENE', () => {
   it('a hand-built scene has no flag: its non-finite POSITION is fixed by the exporter and reported', async () => {
     const scene: Scene = createScene('test');
     scene.materials.push(defaultMaterial());
-    scene.meshes.push({ primitives: [{ attributes: { POSITION: Float32Array.of(NaN, 0, 0, 1, 0, 0, 0, 1, 0) }, indices: Uint16Array.of(0, 1, 2), mode: 'TRIANGLES', material: 0 }] });
+    scene.meshes.push({ name: 'm', primitives: [{ attributes: { POSITION: Float32Array.of(NaN, 0, 0, 1, 0, 0, 0, 1, 0) }, indices: Uint16Array.of(0, 1, 2), mode: 'TRIANGLES', material: 0 }] });
     addNode(scene, { name: 'n', mesh: 0 });
     expect(isKnownFinite(scene)).toBe(false);
     const codes: string[] = [];
@@ -47,7 +47,7 @@ describe('FINITE_SCENE', () => {
 
   it('is not set when a primitive has an attribute the scrub does not cover', () => {
     const scene: Scene = createScene('test');
-    scene.meshes.push({ primitives: [{ attributes: { POSITION: new Float32Array(9), TEXCOORD_2: Float32Array.of(NaN, 0, 0, 0, 0, 0) }, mode: 'TRIANGLES', material: 0 }] });
+    scene.meshes.push({ name: 'm', primitives: [{ attributes: { POSITION: new Float32Array(9), TEXCOORD_2: Float32Array.of(NaN, 0, 0, 0, 0, 0) }, mode: 'TRIANGLES', material: 0 }] });
     expect(markScrubbedFinite(scene)).toBe(false);
     expect((scene as Scene & { [FINITE_SCENE]?: boolean })[FINITE_SCENE]).toBeUndefined();
     delete scene.meshes[0].primitives[0].attributes.TEXCOORD_2;
