@@ -15,6 +15,25 @@ export function zeroNonFinite(values: Float32Array): number {
 
 
 /**
+ * `scene[FINITE_SCENE] === true`: the reader vouches that every float in the scene is finite, so
+ * the glTF exporter does not scan the arrays again (Symbol.for: one symbol across package copies).
+ */
+export const FINITE_SCENE: unique symbol = Symbol.for('relic3d.sceneFinite') as never;
+
+/** Attributes `scrubNonFinite` zeroes; the exporter fixes NORMAL, TANGENT and COLOR_0 on every scene. */
+const SCRUBBED_ATTRIBUTES = new Set(['POSITION', 'NORMAL', 'TANGENT', 'TEXCOORD_0', 'TEXCOORD_1', 'COLOR_0', 'WEIGHTS_0', 'JOINTS_0']);
+
+/**
+ * Sets FINITE_SCENE on a scene `scrubNonFinite` has just scrubbed, unless a primitive has an
+ * attribute that scrub does not cover (then the exporter checks it). Returns whether it was set.
+ */
+export function markScrubbedFinite(scene: Scene): boolean {
+  for (const mesh of scene.meshes) for (const p of mesh.primitives) for (const key of Object.keys(p.attributes)) if (!SCRUBBED_ATTRIBUTES.has(key)) return false;
+  (scene as Scene & { [FINITE_SCENE]?: boolean })[FINITE_SCENE] = true;
+  return true;
+}
+
+/**
  * Non-finite values (NaN, ±infinity, or beyond float32, which glTF stores) replaced by a fallback
  * and counted, so one warning can say how many were. One per parse.
  */

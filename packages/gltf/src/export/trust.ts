@@ -2,8 +2,10 @@
 // scan those arrays again. A reader says so by setting this symbol on the scene; any other scene
 // (hand-built, edited, from elsewhere) is checked once per array, here.
 
-/** `scene[FINITE_SCENE] === true`: every float array and value in the scene is finite. */
-export const FINITE_SCENE: unique symbol = Symbol.for('relic3d.sceneFinite') as never;
+import { FINITE_SCENE } from '@relic3d/core';
+
+/** `scene[FINITE_SCENE] === true`: every float array and value in the scene is finite (set by readers: core's markScrubbedFinite). */
+export { FINITE_SCENE };
 
 /** Whether the scene's producer vouches that it is finite (the flag is not copied by spreads of nodes or arrays). */
 export function isKnownFinite(scene: object): boolean {

@@ -2,7 +2,7 @@ import { math, type AnimationChannel } from '@relic3d/core';
 import type { LodFile } from '../file.js';
 import { FRAME_ENTRY_FLOATS } from '../read/layout.js';
 import type { BuildContext } from './context.js';
-import { boneLocal, type Bones } from './skeleton.js';
+import { boneTrack, type Bones } from './skeleton.js';
 
 /** GLScene's AnimationMode values, by number. */
 export const ANIMATION_MODES = ['none', 'playOnce', 'loop', 'bounceForward', 'bounceBackward', 'loopBackward', 'external'];
@@ -29,11 +29,7 @@ export function buildAnimations(file: LodFile, { scene, axis, sink, finite }: Bu
       times ??= Float32Array.from({ length: frames }, (_, k) => k * dt);
       const t = new Float32Array(frames * 3);
       const r = new Float32Array(frames * 4);
-      for (let f = 0; f < frames; f++) {
-        const local = boneLocal(axis, anim.bonesRotPos, (f * anim.boneCount + bone.id) * FRAME_ENTRY_FLOATS, finite);
-        t.set(local.translation, f * 3);
-        r.set(local.rotation, f * 4);
-      }
+      boneTrack(axis, anim.bonesRotPos, bone.id * FRAME_ENTRY_FLOATS, anim.boneCount * FRAME_ENTRY_FLOATS, frames, finite, t, r);
       math.makeQuaternionsContinuous(r);
       channels.push({ node, path: 'translation', times, values: t, interpolation: 'LINEAR' });
       channels.push({ node, path: 'rotation', times, values: r, interpolation: 'LINEAR' });

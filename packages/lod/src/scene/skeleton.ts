@@ -19,6 +19,59 @@ export function boneLocal(axis: Axis, data: Float32Array, at: number, finite: Fi
   };
 }
 
+/**
+ * `boneLocal` of `frames` entries `step` floats apart, into t (xyz per frame) and r (xyzw): the
+ * same arithmetic, without the five arrays per key that made keys 60% of a skinned parse.
+ * Only the identity ('y') axis is fused; 'z' keeps the generic conversion.
+ */
+export function boneTrack(axis: Axis, data: Float32Array, at: number, step: number, frames: number, finite: FiniteScrub, t: Float32Array, r: Float32Array): void {
+  if (axis.up !== 'y') {
+    for (let f = 0; f < frames; f++, at += step) {
+      const local = boneLocal(axis, data, at, finite);
+      t.set(local.translation, f * 3);
+      r.set(local.rotation, f * 4);
+    }
+    return;
+  }
+  let bad = 0;
+  for (let f = 0; f < frames; f++, at += step) {
+    // data is float32, so x − x === 0 is FiniteScrub.value's test.
+    let x = data[at], y = data[at + 1], z = data[at + 2];
+    if (x - x !== 0) (x = 0), bad++;
+    if (y - y !== 0) (y = 0), bad++;
+    if (z - z !== 0) (z = 0), bad++;
+    t[f * 3] = x;
+    t[f * 3 + 1] = y;
+    t[f * 3 + 2] = z;
+    let ex = data[at + 3], ey = data[at + 4], ez = data[at + 5];
+    if (ex - ex !== 0) (ex = 0), bad++;
+    if (ey - ey !== 0) (ey = 0), bad++;
+    if (ez - ez !== 0) (ez = 0), bad++;
+    // math.quatFromEulerXYZ, then math.quatNormalize (its components are finite: hypot4 is Math.hypot).
+    const cx = Math.cos(ex / 2), sx = Math.sin(ex / 2);
+    const cy = Math.cos(ey / 2), sy = Math.sin(ey / 2);
+    const cz = Math.cos(ez / 2), sz = Math.sin(ez / 2);
+    const qx = sx * cy * cz - cx * sy * sz;
+    const qy = cx * sy * cz + sx * cy * sz;
+    const qz = cx * cy * sz - sx * sy * cz;
+    const qw = cx * cy * cz + sx * sy * sz;
+    const l = math.hypot4(qx, qy, qz, qw);
+    const o = f * 4;
+    if (!l) {
+      r[o] = 0;
+      r[o + 1] = 0;
+      r[o + 2] = 0;
+      r[o + 3] = 1;
+    } else {
+      r[o] = qx / l;
+      r[o + 1] = qy / l;
+      r[o + 2] = qz / l;
+      r[o + 3] = qw / l;
+    }
+  }
+  finite.count += bad;
+}
+
 /** SKL1 bones → joint nodes, posed by frame 0 of the first animation (GLScene's bind pose). */
 export function buildBones(file: LodFile, { scene, axis, sink, finite }: BuildContext): Bones {
   const bones: Bones = { nodes: [], nodeById: new Map() };

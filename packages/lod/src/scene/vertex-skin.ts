@@ -12,23 +12,30 @@ export interface VertexSkin {
 
 /**
  * Weight type 1 records → JOINTS_0/WEIGHTS_0 through the LOD weight kernel (top 4, renormalised).
- * Out-of-range bones become bone 0 and non-finite weights 0 first, on a copy of the records.
+ * Out-of-range bones become bone 0 (counted in `range.outOfRange`) and non-finite weights 0
+ * first, on a copy of the records.
  */
-function unpackWeights(raw: LodMesh, kernels: LodParseOptions['kernels'], bone: (b: number) => number): VertexSkin {
+function unpackWeights(raw: LodMesh, kernels: LodParseOptions['kernels'], range: { boneCount: number; outOfRange: number }): VertexSkin {
   const w = raw.weights!;
   const count = raw.positions.length / 3;
   const size = w.recordSize;
   const mask = size === WEIGHT_RECORD_SIZE ? WEIGHT_BONE_MASK : WIDE_WEIGHT_BONE_MASK;
   let records = w.records;
   const copy = () => (records === w.records ? (records = w.records.slice()) : records);
-  for (let i = 0; i < w.boneFields.length; i++) {
-    const field = w.boneFields[i];
-    if (bone(field & mask) !== (field & mask)) {
+  const { boneFields, weights } = w;
+  const boneCount = range.boneCount;
+  // One tight pass that only checks; the rare fixes happen out of line.
+  for (let i = 0; i < boneFields.length; i++) {
+    const field = boneFields[i];
+    const x = weights[i];
+    if ((field & mask) < boneCount && x - x === 0) continue;
+    if ((field & mask) >= boneCount) {
+      range.outOfRange++;
       const out = copy();
       if (size === WEIGHT_RECORD_SIZE) out[i * WEIGHT_RECORD_SIZE] = field & 0x80;
       else new DataView(out.buffer, out.byteOffset).setUint16(i * WIDE_WEIGHT_RECORD_SIZE, field & 0x8000, true);
     }
-    if (!Number.isFinite(w.weights[i])) new DataView(copy().buffer, records.byteOffset).setFloat32(i * size + size - 4, 0, true);
+    if (x - x !== 0) new DataView(copy().buffer, records.byteOffset).setFloat32(i * size + size - 4, 0, true);
   }
   try {
     const { joints, weights } = unpackLodWeights(records, w.boneFields.length, Math.min(w.bonesPerVertex, 0xffff), count, { wide: size === WIDE_WEIGHT_RECORD_SIZE, kernels });
@@ -43,24 +50,22 @@ function unpackWeights(raw: LodMesh, kernels: LodParseOptions['kernels'], bone: 
 export function skinOfPositions(raw: LodMesh, ctx: MeshContext): VertexSkin | undefined {
   const count = raw.positions.length / 3;
   if (ctx.boneCount === 0 || count === 0) return undefined;
-  let outOfRange = 0;
-  const bone = (b: number) => {
-    if (b < ctx.boneCount) return b;
-    outOfRange++;
-    return 0; // as the reference reader does
-  };
+  const range = { boneCount: ctx.boneCount, outOfRange: 0 };
   let packed: VertexSkin | undefined;
   if (raw.boneAssoc.length === count) {
     const joints = new Uint16Array(count * 4);
     const weights = new Float32Array(count * 4);
     for (let v = 0; v < count; v++) {
-      joints[v * 4] = bone(raw.boneAssoc[v]);
+      const b = raw.boneAssoc[v];
+      if (b < range.boneCount) joints[v * 4] = b;
+      else range.outOfRange++; // bone 0, as the reference reader does
       weights[v * 4] = 1;
     }
     packed = { joints, weights };
   } else if (raw.weights) {
-    packed = unpackWeights(raw, ctx.kernels, bone);
+    packed = unpackWeights(raw, ctx.kernels, range);
   }
+  const { outOfRange } = range;
   if (outOfRange) ctx.sink.warn('LOD_BONE_RANGE', `mesh '${raw.name}': ${outOfRange} bone ids past the ${ctx.boneCount} bones were mapped to bone 0`);
   return packed;
 }

@@ -36,15 +36,33 @@ function readTrack(r: ByteReader, ctx: ReadContext, name: string, keyframeCount:
     const position = hasT ? new Float32Array(keyframeCount * 3) : undefined;
     const rotation = hasR ? new Float32Array(keyframeCount * 4) : undefined;
     const scale = hasS ? new Float32Array(keyframeCount * 3) : undefined;
-    for (let k = 0; k < keyframeCount; k++) {
-      let o = k * floats;
-      if (position) for (let c = 0; c < 3; c++) position[k * 3 + c] = data[o++];
-      if (rotation) for (let c = 0; c < 4; c++) rotation[k * 4 + c] = data[o++];
-      if (scale) for (let c = 0; c < 3; c++) scale[k * 3 + c] = data[o++];
-    }
+    // One strided copy per channel (the per-key branches and inner loops were most of a track's cost).
+    let first = 0;
+    if (position) first = splitColumn(data, floats, first, 3, keyframeCount, position);
+    if (rotation) first = splitColumn(data, floats, first, 4, keyframeCount, rotation);
+    if (scale) splitColumn(data, floats, first, 3, keyframeCount, scale);
     if (position) track.position = position;
     if (rotation) track.rotation = rotation;
     if (scale) track.scale = scale;
   }
   return track;
+}
+
+/** out[k × size + c] = data[k × stride + first + c] for `count` keys; returns the next channel's first float. */
+function splitColumn(data: Float32Array, stride: number, first: number, size: 3 | 4, count: number, out: Float32Array): number {
+  if (size === 3) {
+    for (let k = 0, i = first, o = 0; k < count; k++, i += stride, o += 3) {
+      out[o] = data[i];
+      out[o + 1] = data[i + 1];
+      out[o + 2] = data[i + 2];
+    }
+  } else {
+    for (let k = 0, i = first, o = 0; k < count; k++, i += stride, o += 4) {
+      out[o] = data[i];
+      out[o + 1] = data[i + 1];
+      out[o + 2] = data[i + 2];
+      out[o + 3] = data[i + 3];
+    }
+  }
+  return first + size;
 }

@@ -1,6 +1,6 @@
 import { math, mirrorZ, type AnimationChannel, type AnimationClip } from '@relic3d/core';
 import type { MdlAnimation } from '../file.js';
-import { mirrorQuatsInPlace } from './axes.js';
+import { mirrorNormalizedQuatsInPlace } from './axes.js';
 import type { BuildContext } from './context.js';
 import type { Skeleton } from './skins.js';
 
@@ -30,11 +30,7 @@ export function buildAnimation(ctx: BuildContext, anim: MdlAnimation, skeleton: 
     if (count === 0) continue;
     if (track.position) channels.push({ node: joint, path: 'translation', times: keyTimes(), values: mirrorZ(track.position), interpolation: 'LINEAR' });
     if (track.rotation) {
-      const values = mirrorQuatsInPlace(track.rotation.slice());
-      for (let k = 0; k < values.length; k += 4) {
-        const q = math.quatNormalize(values.subarray(k, k + 4));
-        values.set(q, k);
-      }
+      const values = mirrorNormalizedQuatsInPlace(track.rotation.slice());
       math.makeQuaternionsContinuous(values);
       channels.push({ node: joint, path: 'rotation', times: keyTimes(), values, interpolation: 'LINEAR' });
     }

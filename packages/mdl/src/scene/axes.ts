@@ -5,7 +5,7 @@
  * quaternions (x, y, z, w) become (−x, −y, z, w); triangles reverse their winding so front faces
  * stay counter-clockwise.
  */
-import type { Quat, Vec3 } from '@relic3d/core';
+import { math, type Quat, type Vec3 } from '@relic3d/core';
 
 export function mirrorVec3(v: ArrayLike<number>): Vec3 {
   return [v[0] + 0, v[1] + 0, 0 - v[2]] as Vec3;
@@ -16,11 +16,26 @@ export function mirrorQuat(q: ArrayLike<number>): Quat {
   return [-q[0] + 0, -q[1] + 0, q[2] + 0, q[3] + 0];
 }
 
-/** Mirrors packed xyzw quaternions in place: only for an array the builder owns. */
-export function mirrorQuatsInPlace(values: Float32Array): Float32Array {
-  for (let i = 0; i < values.length; i += 4) {
-    values[i] = -values[i];
-    values[i + 1] = -values[i + 1];
+/**
+ * Mirrors packed xyzw quaternions in place (only for an array the builder owns) and normalises each as `math.quatNormalize` does (a
+ * zero or non-finite one becomes the identity), in one pass without an array per key.
+ */
+export function mirrorNormalizedQuatsInPlace(values: Float32Array): Float32Array {
+  for (let i = 0; i + 3 < values.length; i += 4) {
+    const x = -values[i], y = -values[i + 1], z = values[i + 2], w = values[i + 3];
+    // Math.hypot is NaN or infinite for any non-finite component; hypot4 equals it on finite ones.
+    const l = x - x === 0 && y - y === 0 && z - z === 0 && w - w === 0 ? math.hypot4(x, y, z, w) : 0;
+    if (!l) {
+      values[i] = 0;
+      values[i + 1] = 0;
+      values[i + 2] = 0;
+      values[i + 3] = 1;
+    } else {
+      values[i] = x / l;
+      values[i + 1] = y / l;
+      values[i + 2] = z / l;
+      values[i + 3] = w / l;
+    }
   }
   return values;
 }

@@ -1,4 +1,4 @@
-import { createScene, scrubNonFinite, type Scene, type WarningSink } from '@relic3d/core';
+import { createScene, markScrubbedFinite, scrubNonFinite, type Scene, type WarningSink } from '@relic3d/core';
 import type { MdlFile, MdlParseOptions } from '../file.js';
 import type { BuildContext } from './context.js';
 import { MaterialTable } from './materials.js';
@@ -22,5 +22,7 @@ export function buildMdlScene(file: MdlFile, options: MdlParseOptions, sink: War
   buildNode(ctx, file.root, -1, true);
   const fixed = scrubNonFinite(scene, ctx.finite);
   if (fixed) sink.warn('MDL_NOT_FINITE', `${fixed} non-finite values (NaN or infinity) were replaced`);
+  // Scrubbed whole: the glTF exporter need not scan it again.
+  markScrubbedFinite(scene);
   return scene;
 }

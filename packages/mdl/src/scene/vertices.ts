@@ -111,12 +111,34 @@ export function allEqual(values: Float32Array, value: number): boolean {
 }
 
 /**
- * Bytes 60–95 of every Ultra vertex, packed (36 per vertex): nine 32-bit words a vertex through the
- * deinterleave kernel (bits kept), not a subarray and a copy per vertex (measured ~10× slower).
+ * Bytes 60–95 of every Ultra vertex, packed (36 per vertex): nine 32-bit words a vertex (bits kept),
+ * not a subarray and a copy per vertex (measured ~10× slower). Records at a 4-byte boundary are
+ * copied word by word in place: 1.6× the deinterleave kernel, whose WASM path first copies the
+ * whole 96-byte records in (3.4 vs 5.3 ms on 200,000 vertices, one run); others go through it.
  */
 export function ultraTail(mesh: MdlMesh, options: Pick<ParseOptions, 'kernels'>): Uint8Array {
-  const { tail } = deinterleave(mesh.vertexData, ULTRA_VERTEX_SIZE, mesh.vertexCount, TAIL_LAYOUT, { kernels: options.kernels });
+  const data = mesh.vertexData, n = mesh.vertexCount;
+  if ((data.byteOffset & 3) === 0 && data.byteLength >= n * ULTRA_VERTEX_SIZE) {
+    const words = new Uint32Array(data.buffer, data.byteOffset, (n * ULTRA_VERTEX_SIZE) >> 2);
+    const out = new Uint32Array(n * TAIL_WORDS);
+    for (let v = 0, i = ULTRA_TAIL_START >> 2, o = 0; v < n; v++, i += ULTRA_VERTEX_SIZE >> 2, o += TAIL_WORDS) {
+      // Unrolled: 1.7× the loop over the nine words (measured).
+      out[o] = words[i];
+      out[o + 1] = words[i + 1];
+      out[o + 2] = words[i + 2];
+      out[o + 3] = words[i + 3];
+      out[o + 4] = words[i + 4];
+      out[o + 5] = words[i + 5];
+      out[o + 6] = words[i + 6];
+      out[o + 7] = words[i + 7];
+      out[o + 8] = words[i + 8];
+    }
+    return new Uint8Array(out.buffer);
+  }
+  const { tail } = deinterleave(data, ULTRA_VERTEX_SIZE, n, TAIL_LAYOUT, { kernels: options.kernels });
   return new Uint8Array(tail.buffer, tail.byteOffset, tail.byteLength);
 }
+
+const TAIL_WORDS = (ULTRA_VERTEX_SIZE - ULTRA_TAIL_START) / 4;
 
 const TAIL_LAYOUT = { tail: { offset: ULTRA_TAIL_START, type: 'u32', components: (ULTRA_VERTEX_SIZE - ULTRA_TAIL_START) / 4 } } as const;

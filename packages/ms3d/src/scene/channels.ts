@@ -1,11 +1,10 @@
-import { zeroNonFinite, type AnimationChannel, type WarningSink } from '@relic3d/core';
+import { math, zeroNonFinite, type AnimationChannel, type WarningSink } from '@relic3d/core';
 import type { Ms3dJoint } from '../file.js';
 import { jointTracks } from '../read/key-tracks.js';
 import { KEY_SIZE } from '../read/layout.js';
 import { bindOf } from './bind-pose.js';
 import { finiteOr0 } from './finite.js';
 import { hermiteTangents } from './hermite.js';
-import { hypot4 } from './hypot.js';
 import { orderedKeys, type KeyWindow } from './key-order.js';
 
 /**
@@ -67,7 +66,7 @@ export function jointChannels(
       const y = bw * ky - bx * kz + by * kw + bz * kx;
       const z = bw * kz + bx * ky - by * kx + bz * kw;
       const w = bw * kw - bx * kx - by * ky - bz * kz;
-      const l = hypot4(x, y, z, w) || 1;
+      const l = math.hypot4(x, y, z, w) || 1;
       const o = i * 4;
       values[o] = x / l;
       values[o + 1] = y / l;

@@ -121,7 +121,8 @@ export function keyChannels(node: number, keys: Float32Array, frameCount: number
   for (let f = 0, k = 0, r = 0, t = 0; f < frameCount; f++, k += KEY_FLOATS, r += 4, t += 3) {
     times[f] = f / fps;
     const x = keys[k], y = keys[k + 1], z = keys[k + 2], w = keys[k + 3];
-    const l = Math.hypot(x, y, z, w) || 1;
+    // hypot4 is Math.hypot on finite values without the variadic call (most of a key's cost).
+    const l = (x - x === 0 && y - y === 0 && z - z === 0 && w - w === 0 ? math.hypot4(x, y, z, w) : Math.hypot(x, y, z, w)) || 1;
     rotation[r] = 0 - x / l;
     rotation[r + 1] = 0 - y / l;
     rotation[r + 2] = z / l;

@@ -1,7 +1,7 @@
 /**
  * Math.hypot(a, b, c, d) for finite arguments, bit for bit: V8's algorithm (normalise by the
  * largest magnitude, Kahan-sum the squares), without the variadic call, which costs more than
- * the rest of a key's conversion.
+ * the rest of a key's conversion (MS3D and LOD keys use it).
  */
 export function hypot4(a: number, b: number, c: number, d: number): number {
   a = Math.abs(a);

@@ -1,0 +1,57 @@
+// Skinned-input parse, one format at a time, within one run: CPU ms of WASM and 'js' kernels
+// (interleaved medians) against a preallocated memcpy of the same bytes.
+// `node --expose-gc --import tsx src/skinned-parse.ts [formats…] [--runs=9] [--static]`;
+// `--profile=<n> --kernels=wasm|js` only parses n times (run it under `node --cpu-prof`);
+// `--old=DIR` also times DIR/<format>/src/index.ts (an older copy of the sources, placed inside
+// the package folder so its imports resolve) in the same rounds.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import os from 'node:os';
+import { ready } from '@relic3d/kernels';
+import { parseOptionsOf } from './generate.js';
+import { benchInputs } from './inputs.js';
+import { loadParsers } from './parsers.js';
+import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
+
+const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const formats = new Set(named.length ? named : ['o3d', 'mdl', 'lod', 'ms3d', 'ase']);
+const runs = Number(flags.runs ?? 9);
+const inputs = benchInputs(50, 60000, formats).filter((g) => ('static' in flags ? true : g.kind === 'skinned'));
+await ready();
+const parsers = await loadParsers();
+const load = os.loadavg();
+for (const g of inputs) {
+  const parse = parsers[g.format]!;
+  const options = parseOptionsOf(g);
+  if (flags.profile) {
+    const kernels = (flags.kernels ?? 'wasm') as 'wasm' | 'js';
+    for (let i = 0; i < Number(flags.profile); i++) await parse(g.bytes, { ...options, kernels });
+    continue;
+  }
+  const copy = timeCopy(g.bytes);
+  const old = flags.old ? ((await import(pathToFileURL(path.resolve(flags.old, g.format, 'src', 'index.ts')).href)) as { parse: typeof parse }).parse : undefined;
+  const paths = [
+    ['wasm', () => parse(g.bytes, { ...options, kernels: 'wasm' })],
+    ['js', () => parse(g.bytes, { ...options, kernels: 'js' })],
+    ...(old ? ([['old wasm', () => old(g.bytes, { ...options, kernels: 'wasm' })], ['old js', () => old(g.bytes, { ...options, kernels: 'js' })]] as const) : []),
+  ] as const;
+  for (const [, run] of paths) for (let r = 0; r < 2; r++) await run();
+  const cpu: number[][] = paths.map(() => []);
+  for (let r = 0; r < runs; r++) {
+    // Alternate the order, so no path always follows another's garbage.
+    const order = paths.map((_, i) => i);
+    if (r % 2) order.reverse();
+    for (const i of order) {
+      gc();
+      const c = cpuMs();
+      await paths[i][1]();
+      cpu[i].push(cpuMs() - c);
+    }
+  }
+  const ms = cpu.map(median);
+  const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms (1/${fmt(ms[i] / copy.preallocated, 1)})`);
+  const vsOld = old ? `; new/old: wasm ${fmt(ms[2] / ms[0])}×, js ${fmt(ms[3] / ms[1])}× faster` : '';
+  console.log(`${g.format} ${g.kind}: ${(g.bytes.length / 1048576).toFixed(1)} MB, memcpy ${fmt(copy.preallocated, 2)} ms; ${cells.join(', ')}; wasm speedup ${fmt(ms[1] / ms[0])}×${vsOld}`);
+}
+if (!flags.profile) console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);

@@ -1,0 +1,49 @@
+// The fused key loop (boneTrack) against the per-key conversion it replaced (boneLocal), on both
+// axes and on damaged entries (NaN, ±infinity): every float the same, every bad value counted.
+import { FiniteScrub } from '@relic3d/core';
+import { describe, expect, it } from 'vitest';
+import { FRAME_ENTRY_FLOATS } from '../src/read/layout.js';
+import { axisFor } from '../src/scene/axes.js';
+import { boneLocal, boneTrack } from '../src/scene/skeleton.js';
+
+function entries(frames: number, bones: number): Float32Array {
+  let seed = 99;
+  const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 8 - 4;
+  const data = Float32Array.from({ length: frames * bones * FRAME_ENTRY_FLOATS }, next);
+  data[7] = NaN;
+  data[FRAME_ENTRY_FLOATS * bones + 3] = Infinity; // frame 1, bone 0: a rotation angle
+  data[FRAME_ENTRY_FLOATS * bones * 2 + 1] = -Infinity; // frame 2, bone 0: a translation
+  data.fill(0, FRAME_ENTRY_FLOATS * bones * 3 + 3, FRAME_ENTRY_FLOATS * bones * 3 + 6); // identity rotation
+  return data;
+}
+
+describe('boneTrack', () => {
+  for (const up of ['y', 'z'] as const) {
+    it(`writes what boneLocal gives for every frame (${up} up)`, () => {
+      const frames = 37, bones = 5, data = entries(frames, bones), axis = axisFor(up);
+      for (let bone = 0; bone < bones; bone++) {
+        const fused = new FiniteScrub(), generic = new FiniteScrub();
+        const t = new Float32Array(frames * 3), r = new Float32Array(frames * 4);
+        boneTrack(axis, data, bone * FRAME_ENTRY_FLOATS, bones * FRAME_ENTRY_FLOATS, frames, fused, t, r);
+        const et = new Float32Array(frames * 3), er = new Float32Array(frames * 4);
+        for (let f = 0; f < frames; f++) {
+          const local = boneLocal(axis, data, (f * bones + bone) * FRAME_ENTRY_FLOATS, generic);
+          et.set(local.translation, f * 3);
+          er.set(local.rotation, f * 4);
+        }
+        expect(t).toEqual(et);
+        expect(r).toEqual(er);
+        expect(fused.count).toBe(generic.count);
+        expect(fused.count).toBe(bone === 0 ? 2 : bone === 1 ? 1 : 0); // data[7] is bone 1's y
+      }
+    });
+  }
+
+  it('gives unit quaternions and the identity for zero angles', () => {
+    const data = entries(4, 1), t = new Float32Array(12), r = new Float32Array(16);
+    boneTrack(axisFor('y'), data, 0, FRAME_ENTRY_FLOATS, 4, new FiniteScrub(), t, r);
+    for (let f = 0; f < 4; f++) expect(Math.hypot(r[f * 4], r[f * 4 + 1], r[f * 4 + 2], r[f * 4 + 3])).toBeCloseTo(1, 6);
+    expect([...r.subarray(12, 16)]).toEqual([0, 0, 0, 1]);
+    expect(t[7]).toBe(0); // frame 2's −infinity y
+  });
+});
