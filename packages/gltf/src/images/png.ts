@@ -9,7 +9,10 @@ import { crc32 } from './crc32.js';
 
 const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
-/** RGBA pixels → PNG (RGB when every pixel is opaque); zlib by fflate, so any runtime works. */
+/**
+ * RGBA pixels → PNG (RGB when every pixel is opaque). zlib by fflate: synchronous and in every
+ * runtime; bench:png measures it against CompressionStream (faster on small textures, slower on 512²).
+ */
 export async function encodePng({ width, height, rgba }: Pixels): Promise<Uint8Array> {
   let opaque = true;
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) { opaque = false; break; }

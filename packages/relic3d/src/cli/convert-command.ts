@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import { outputFormatFor, outputFormatIds } from '../write-file.js';
 import { convertOne, type ConvertFlags, type ConvertJob, type ConvertOutcome } from './convert-one.js';
 import { EXIT, Exit, UsageError, type CliContext } from './io.js';
-import { expandGlob, isGlob } from './globs.js';
+import { expandGlob, inputsOf, isGlob } from './globs.js';
 import { JsonOutput, jsonOption } from './json-output.js';
 import { lodText } from './lod-range.js';
 import { codePageOption, motionsOption, outCodePageOption, rootOption } from './options.js';
@@ -66,7 +66,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
 ...) get a '_', with a warning; the model refers to the files under the names written.`,
     )
     .action(async (input: string, requested: string | undefined, opts: ConvertOptions) => {
-      const json = JsonOutput.of(opts.json, { force: opts.force, protect: isStdio(input) || isGlob(input) ? [] : [input] });
+      const json = JsonOutput.of(opts.json, { force: opts.force, protect: inputsOf(input) });
       if (json?.toStdout && isStdio(requested)) throw new UsageError('the model and the --json report cannot both go to standard output: give --json FILE');
       json?.check();
       // Standard output carries the model or the JSON: the summary goes to stderr then.

@@ -52,3 +52,6 @@ export function expandGlob(pattern: string): GlobMatch[] {
 
 /** The files an argument stands for: itself, or what the pattern matches. */
 export const filesOf = (arg: string): GlobMatch[] => (isGlob(arg) ? expandGlob(arg) : [{ file: arg, relative: path.basename(arg) }]);
+
+/** The files an input argument names, for outputs that must never replace them (`-` names none). */
+export const inputsOf = (arg: string): string[] => (arg === '-' ? [] : filesOf(arg).map((m) => m.file));

@@ -3,7 +3,7 @@ import { serializeError, type Resolver, type Scene, type Warning } from '@relic3
 import { toDocument } from '@relic3d/gltf';
 import { checkTextureFiles, describeScene, type SceneInfo } from '../info.js';
 import { parseFile } from '../node.js';
-import { expandGlob, isGlob } from './globs.js';
+import { expandGlob, inputsOf, isGlob } from './globs.js';
 import { EXIT, Exit, formatError, plural, UsageError, type CliContext, type CliIO } from './io.js';
 import { JsonOutput, jsonOption } from './json-output.js';
 import { codePageOption, motionsOption, readSetup, rootOption, type ReadOptions } from './options.js';
@@ -48,7 +48,7 @@ export function addInfoCommand(program: Command, ctx: CliContext): void {
     .addOption(motionsOption())
     .addOption(upAxisOption())
     .action(async (arg: string, opts: InfoOptions) => {
-      const json = JsonOutput.of(opts.json, { force: opts.force, protect: isStdio(arg) || isGlob(arg) ? [] : [arg] });
+      const json = JsonOutput.of(opts.json, { force: opts.force, protect: inputsOf(arg) });
       json?.check();
       if (!isGlob(arg)) {
         const result = await infoOf(ctx, arg, opts);

@@ -1,5 +1,5 @@
 // Issue 30 item 5: quoted patterns are expanded by relic3d (sorted, never outside their base).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,13 @@ describe.runIf(hasCorpus)('globs', () => {
     const climb = await spawnCli(['info', 'models/*/../../*.ms3d'], { cwd: root });
     expect(climb.code).toBe(2);
     expect(climb.stderr).toContain("may not climb out of its base ('models')");
+  });
+
+  it('--json=FILE never replaces one of the matched inputs, even with --force', async () => {
+    const r = await spawnCli(['info', 'models/*.ms3d', '--json=models/a.ms3d', '--force'], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('OUTPUT_IS_INPUT');
+    expect(readFileSync(path.join(models, 'a.ms3d')).subarray(0, 10).toString('latin1')).toBe('MS3D000000');
   });
 
   it('several inputs need a folder as the output', async () => {
