@@ -79,7 +79,7 @@ to it). Names too long for the file system are shortened, and Windows device nam
       const targetId = typeof target === 'string' ? target : target.id;
       const gltfOut = typeof target === 'string';
       const optimize = optimizeOptionsOf(opts);
-      if (optimize && targetId !== 'glb') throw new UsageError(`--optimize writes .glb; ${targetId} is written as it is`);
+      if (optimize && !gltfOut) throw new UsageError(`--optimize writes glTF (.glb, .gltf); ${targetId} is written as it is`);
       if (!gltfOut && (opts.lod !== undefined || opts.animation !== undefined)) {
         io.err(`error: --lod and --animation choose what a glTF output holds; ${targetId} is written whole\n`);
         throw new Exit(EXIT.USAGE);
