@@ -2,7 +2,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WriteError, type FormatWriter, type Resolver, type Scene, type Warning, type WriteOptions } from '@relic3d/core';
-import { optimizeGlb, toGlb, toGltf, type ExportOptions, type OptimizeOptions } from '@relic3d/gltf';
+import { optimizeGlb, optimizeGlbToGltf, toGlb, toGltf, type ExportOptions, type OptimizeOptions } from '@relic3d/gltf';
 import { commitFiles, type PlannedFile } from './output-commit.js';
 import { diskSafeNames, isReservedName } from './output-names.js';
 import { checkFileNames, fileNameProblem, writerFor, writers } from './write.js';
@@ -27,7 +27,7 @@ export interface WriteFileOptions extends WriteOptions, Pick<ExportOptions, 'lod
   force?: boolean;
   /** Files never replaced, even with `force` (the input): compared by inode and real path, so links to them count. */
   protect?: readonly string[];
-  /** `.glb` only: make it web-ready with optimizeGlb (glTF-Transform); its warnings join the others. */
+  /** glTF output only: make it web-ready with optimizeGlb (glTF-Transform); its warnings join the others. */
   optimize?: Omit<OptimizeOptions, 'onWarning'>;
   /** Any writer's own options pass through. */
   [option: string]: unknown;
@@ -95,9 +95,8 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
       message: `no format to write '${outPath}' in${requested ? ` ('${String(requested)}' is none relic3d writes)` : ''}: relic3d writes ${outputFormatIds().join(', ')}`,
     });
   }
-  if (optimize && target !== 'glb') {
-    const id = typeof target === 'string' ? target : target.id;
-    throw new WriteError({ format: id, code: 'UNSUPPORTED', limit: 'optimize', value: id, max: 'glb', message: `optimize writes .glb only; '${outPath}' is ${id}` });
+  if (optimize && typeof target !== 'string') {
+    throw new WriteError({ format: target.id, code: 'UNSUPPORTED', limit: 'optimize', value: target.id, max: 'glb, gltf', message: `optimize writes glTF only; '${outPath}' is ${target.id}` });
   }
   const base = path.basename(outPath);
   const stem = base.replace(/\.[^.]*$/, '') || base;
@@ -125,7 +124,9 @@ export async function writeFile(scene: Scene, outPath: string, options: WriteFil
       const glb = await toGlb(disk.scene, common);
       files = { [base]: optimize ? await optimizeGlb(glb, { ...optimize, onWarning }) : glb };
     } else {
-      const { json, resources } = await toGltf(disk.scene, { ...common, basename: stem });
+      const { json, resources } = optimize
+        ? await optimizeGlbToGltf(await toGlb(disk.scene, common), { ...optimize, onWarning, basename: stem })
+        : await toGltf(disk.scene, { ...common, basename: stem });
       files = { [base]: new TextEncoder().encode(JSON.stringify(json, null, 2)) };
       for (const [uri, data] of Object.entries(resources)) files[decodeURIComponent(uri)] = data;
     }

@@ -74,10 +74,25 @@ describe.runIf(hasCorpus)('relic3d convert --optimize', () => {
     expect(stderr).toMatch(/write --optimize=default OUTPUT, or put OUTPUT first/);
   });
 
+  it('a .gltf output is optimised too: JSON + .bin, meshopt-compressed, the same triangles and clips', async () => {
+    const file = path.join(out, 'gltf', 'bat.gltf');
+    const { code, stderr } = await run('convert', model, file, '--optimize');
+    expect(code, stderr).toBe(0);
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    expect(json.extensionsUsed).toEqual(expect.arrayContaining(['EXT_meshopt_compression', 'KHR_mesh_quantization']));
+    expect(json.buffers.map((b: { uri?: string }) => b.uri)).toContain('bat.bin');
+    const resources = { 'bat.bin': new Uint8Array(readFileSync(path.join(out, 'gltf', 'bat.bin'))) };
+    const doc = await (await createOptimizeIO({ extensionsUsed: json.extensionsUsed })).readJSON({ json, resources });
+    let triangles = 0;
+    for (const node of doc.getRoot().listNodes()) for (const p of node.getMesh()?.listPrimitives() ?? []) triangles += (p.getIndices()?.getCount() ?? 0) / 3;
+    expect(triangles).toBe(496);
+    expect(doc.getRoot().listAnimations().map((a) => a.getName()).sort()).toEqual(['stand', 'walk']);
+  });
+
   it('a legacy output with --optimize is a usage error', async () => {
     const { code, stderr } = await run('convert', model, path.join(out, 'x.ms3d'), '--optimize');
     expect(code).toBe(2);
-    expect(stderr).toMatch(/--optimize writes \.glb/);
+    expect(stderr).toMatch(/--optimize writes glTF \(\.glb, \.gltf\)/);
   });
 });
 

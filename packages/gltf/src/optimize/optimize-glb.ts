@@ -1,6 +1,7 @@
 // optimizeGlb: .glb bytes → a smaller, web-ready .glb, through glTF-Transform. Everything that can
 // go wrong comes out typed: a FormatError for input glTF-Transform cannot read, a WriteError for a
 // step or an encoder that fails, or an input past the memory budget.
+import { Format, ImageUtils, type Document, type WebIO } from '@gltf-transform/core';
 import { isFormatError, isWriteError, WriteError } from '@relic3d/core';
 import { asFormatError } from '../import/errors.js';
 import { readContainer } from '../import/source.js';
@@ -32,13 +33,53 @@ export async function optimizeGlb(bytes: Uint8Array, options: OptimizeOptions = 
 
 /** optimizeGlb, with the sizes before and after. */
 export async function optimizeGlbWithSizes(bytes: Uint8Array, options: OptimizeOptions = {}): Promise<OptimizeGlbResult> {
+  const { document, io } = await optimizedDocument(bytes, options);
+  let glb: Uint8Array;
+  try {
+    glb = await io.writeBinary(document);
+  } catch (e) {
+    throw asWriteError(e);
+  }
+  if (glb.byteLength >= bytes.byteLength) {
+    // A few hundred bytes of geometry gain less than the extensions' JSON costs: the input is the smaller file.
+    options.onWarning?.({ code: 'GLTF_OPTIMIZE_NOT_SMALLER', format: 'gltf', message: `optimisation gave ${glb.byteLength} bytes, not less than the ${bytes.byteLength} given: the input is kept as it is` });
+    return { glb: bytes, bytesIn: bytes.byteLength, bytesOut: bytes.byteLength, kept: true };
+  }
+  return { glb, bytesIn: bytes.byteLength, bytesOut: glb.byteLength, kept: false };
+}
+
+/**
+ * optimizeGlb written as a .gltf: the JSON and its resources (`<basename>.bin`, the images), keyed
+ * by the URIs the JSON uses, as toGltf returns them.
+ */
+export async function optimizeGlbToGltf(
+  bytes: Uint8Array,
+  options: OptimizeOptions & { basename?: string } = {},
+): Promise<{ json: Record<string, unknown>; resources: Record<string, Uint8Array> }> {
+  const { document, io } = await optimizedDocument(bytes, options);
+  const basename = options.basename ?? 'scene';
+  // Embedded images get files named after the model (glTF-Transform would name them by slot: two
+  // models in one folder would both want baseColor.png).
+  for (const [i, texture] of document.getRoot().listTextures().entries()) {
+    if (!texture.getURI()) texture.setURI(`${basename}_${i}.${ImageUtils.mimeTypeToExtension(texture.getMimeType()) || 'bin'}`);
+  }
+  try {
+    const { json, resources } = await io.writeJSON(document, { format: Format.GLTF, basename });
+    return { json: json as unknown as Record<string, unknown>, resources };
+  } catch (e) {
+    throw asWriteError(e);
+  }
+}
+
+/** The input read (checked, within budget), optimised, and the IO to write it with. */
+async function optimizedDocument(bytes: Uint8Array, options: OptimizeOptions): Promise<{ document: Document; io: WebIO }> {
   const plan = optimizePlan(options);
   const { json, jsonOffset } = readContainer(bytes);
   checkOptimizeBudget(json, bytes.byteLength);
   checkInputLayout(json, jsonOffset);
   const extensionsUsed = Array.isArray((json as { extensionsUsed?: unknown }).extensionsUsed) ? ((json as { extensionsUsed: unknown[] }).extensionsUsed.filter((e) => typeof e === 'string') as string[]) : [];
   const io = await createOptimizeIO({ compress: plan.compress, extensionsUsed });
-  let document;
+  let document: Document;
   try {
     document = await io.readBinary(bytes);
   } catch (e) {
@@ -49,16 +90,10 @@ export async function optimizeGlbWithSizes(bytes: Uint8Array, options: OptimizeO
   if (typeof generator === 'string') document.getRoot().getAsset().generator = generator;
   try {
     await optimizeDocument(document, options);
-    const glb = await io.writeBinary(document);
-    if (glb.byteLength >= bytes.byteLength) {
-      // A few hundred bytes of geometry gain less than the extensions' JSON costs: the input is the smaller file.
-      options.onWarning?.({ code: 'GLTF_OPTIMIZE_NOT_SMALLER', format: 'gltf', message: `optimisation gave ${glb.byteLength} bytes, not less than the ${bytes.byteLength} given: the input is kept as it is` });
-      return { glb: bytes, bytesIn: bytes.byteLength, bytesOut: bytes.byteLength, kept: true };
-    }
-    return { glb, bytesIn: bytes.byteLength, bytesOut: glb.byteLength, kept: false };
   } catch (e) {
     throw asWriteError(e);
   }
+  return { document, io };
 }
 
 function asWriteError(e: unknown): Error {

@@ -6,7 +6,7 @@ import { addNode, createScene, defaultMaterial, type Scene } from '@relic3d/core
 import { describeIssues, validateGltf } from '../validate.js';
 import { featureScene, makePng } from '../scenes.js';
 import { resolve } from '../synthetic/helpers.js';
-import { optimizeGlb, optimizePlan, toGlb, type OptimizeOptions } from '../../src/index.js';
+import { optimizeGlb, optimizeGlbToGltf, optimizePlan, toGlb, type OptimizeOptions } from '../../src/index.js';
 import { drawnTriangles, readGlb } from './helpers.js';
 
 const GRID = 16;
@@ -37,6 +37,11 @@ function twinsScene(): Scene {
     addNode(scene, { name: `n${i}`, mesh: i, translation: [i * 20, 0, 0] });
   }
   return scene;
+}
+
+/** The validator on a .gltf's JSON, its resources given by URI. */
+async function validateGltfJson(json: Record<string, unknown>, resources: Record<string, Uint8Array>) {
+  return validateGltf(new TextEncoder().encode(JSON.stringify(json)), resources);
 }
 
 async function optimizedDoc(scene: Scene, options: OptimizeOptions) {
@@ -123,5 +128,16 @@ describe('the steps do what they say', () => {
     const doc = await readGlb(optimized);
     expect(doc.getRoot().listSkins()[0].listJoints().map((j) => j.getName())).toEqual(['hips', 'spine']);
     expect(doc.getRoot().listAnimations().length).toBe((await readGlb(glb)).getRoot().listAnimations().length);
+  });
+});
+
+describe('optimizeGlbToGltf', () => {
+  it('writes a valid .gltf with its .bin and images named after the model, meshopt-compressed', async () => {
+    const glb = await toGlb(twinsScene(), { resolve });
+    const { json, resources } = await optimizeGlbToGltf(glb, { basename: 'grids' });
+    expect(Object.keys(resources).sort()).toEqual(['grids.bin', 'grids_0.png']);
+    expect(json.extensionsUsed).toEqual(expect.arrayContaining(['EXT_meshopt_compression', 'KHR_mesh_quantization']));
+    const report = await validateGltfJson(json, resources);
+    expect(report.errors, describeIssues(report.errors)).toEqual([]);
   });
 });
