@@ -1,6 +1,7 @@
 import type { ThreeScene } from '@relic3d/three';
 import { $, h } from './dom.js';
 import type { Stage } from './stage.js';
+import { renderClipMarkers } from './clip-markers.js';
 
 /** The clip picker, play button, scrubber and speed: what `renderClips` fills for each model. */
 export interface Playback {
@@ -17,6 +18,7 @@ export function createPlayback(stage: Stage, current: () => ThreeScene | undefin
   let scrubbing = false;
 
   function renderClips(model: ThreeScene | undefined): void {
+    renderClipMarkers(scrub, undefined);
     clipsSelect.replaceChildren();
     const clips = model?.clips ?? [];
     const has = clips.length > 0;
@@ -43,6 +45,7 @@ export function createPlayback(stage: Stage, current: () => ThreeScene | undefin
     const clip = current()?.clips[index];
     stage.play(clip);
     scrub.max = String(clip?.duration || 1);
+    renderClipMarkers(scrub, clip);
     playButton.textContent = '❚❚';
   }
 
