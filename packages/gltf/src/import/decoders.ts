@@ -31,7 +31,8 @@ async function loadDecoders(used: readonly string[]): Promise<Record<string, unk
     dependencies['meshopt.decoder'] = MeshoptDecoder;
   }
   if (used.includes(DRACO)) {
-    const loaded = (await import('draco3dgltf')) as unknown as DracoModule & { default?: DracoModule };
+    // `as string`: draco3dgltf ships no types; bundlers still see the literal once the cast is stripped.
+    const loaded = (await import('draco3dgltf' as string)) as DracoModule & { default?: DracoModule };
     const draco = loaded.default ?? loaded;
     dependencies['draco3d.decoder'] = await draco.createDecoderModule();
   }
