@@ -2,13 +2,17 @@
 // file's extensionsUsed names its extension, so reading an uncompressed file never loads the
 // meshoptimizer or Draco WASM.
 import type { Extension } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { MSFTLod } from '../extensions/msft-lod.js';
+import { EXTMeshoptCompression } from '@gltf-transform/extensions';
+import { gltfExtensions } from '../io/index.js';
 import { DRACO, MESHOPT } from './compressed.js';
 import { gltfError } from './errors.js';
 
-/** Every extension glTF-Transform has a class for (meshopt and Draco included), and our MSFT_lod. */
-export const importExtensions: (typeof Extension)[] = [...ALL_EXTENSIONS, MSFTLod];
+/**
+ * What the exporter writes (the Khronos extensions, Draco and quantisation included, WebP, our
+ * MSFT_lod) and EXT_meshopt_compression. Not instancing or AVIF: the scene cannot hold them, so
+ * they stay refused when required and warned about when optional.
+ */
+export const importExtensions: (typeof Extension)[] = [...gltfExtensions, EXTMeshoptCompression];
 
 interface DracoModule {
   createDecoderModule(options?: object): Promise<unknown>;
