@@ -3,6 +3,7 @@
 // is a FormatError before (or from) the decoder, never an untyped error or an allocation it asks for.
 import { describe, expect, it } from 'vitest';
 import { compressGlb, extensionsUsed } from '@relic3d/fixtures/gltf-compressed';
+import { isFormatError, validateScene } from '@relic3d/core';
 import { fromGltf } from '../../src/index.js';
 import { MSFTLod } from '../../src/extensions/msft-lod.js';
 import { packGlb } from '../../src/io/glb.js';
@@ -96,6 +97,29 @@ describe('meshopt', () => {
     );
     expect(error.code).toBe('BAD_VALUE');
   });
+});
+
+describe('damaged compressed files', () => {
+  it.each(['meshopt', 'draco'] as const)('%s: 300 files with bytes of the compressed data flipped are each a FormatError or a valid scene', async (compression) => {
+    let seed = 12345;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const { json } = await parts(compression);
+    const ranges = (compression === 'draco' ? dracoPrimitives(json).map((p: Json) => json.bufferViews[p.extensions.KHR_draco_mesh_compression.bufferView]) : meshoptViews(json).map((v: Json) => v.extensions.EXT_meshopt_compression)).map((r: Json) => [r.byteOffset ?? 0, r.byteLength] as const);
+    let refused = 0;
+    for (let i = 0; i < 300; i++) {
+      const glb = await edited(compression, (_json, bin) => {
+        const [offset, length] = ranges[Math.floor(random() * ranges.length)];
+        for (let k = 1 + Math.floor(random() * 4); k > 0; k--) bin[offset + Math.floor(random() * length)] ^= 1 << Math.floor(random() * 8);
+      });
+      try {
+        expect(validateScene(await fromGltf(glb))).toEqual([]);
+      } catch (e) {
+        expect(isFormatError(e), `input ${i}: ${String(e)}`).toBe(true);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+  }, 120_000);
 });
 
 describe('decoders', () => {
