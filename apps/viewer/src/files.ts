@@ -1,10 +1,11 @@
-import { formatExtensions } from '@relic3d/formats';
+import { inputExtensions } from '@relic3d/formats';
 import { decipherTable, readResHeader, type ResHeader } from '@relic3d/res';
 
 /** Files from an input, a drop (files or whole folders), keyed by their relative path. */
 export type FileSet = Map<string, File>;
 
-export const MODEL_EXTENSIONS: readonly string[] = formatExtensions;
+/** The five formats' extensions and glTF's (.glb/.gltf): a glTF export can be opened again. */
+export const MODEL_EXTENSIONS: readonly string[] = inputExtensions;
 
 export function isModel(name: string): boolean {
   const lower = name.toLowerCase();

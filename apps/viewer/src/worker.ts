@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Parsing runs here so a 50 MB file never freezes the page.
 import { baseNameOf, requireFormat, WriteError, type ParseOptions, type Scene } from '@relic3d/core';
-import { formats } from '@relic3d/formats';
+import { inputFormats } from '@relic3d/formats';
 import { activePath, ready } from '@relic3d/kernels';
 import { exportFormats, exportScene, wireError } from './export.js';
 import type { FromWorker, ToWorker } from './protocol.js';
@@ -57,7 +57,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     // The WASM kernels are instantiated before anything is timed.
     await ready();
     const fileName = baseNameOf(name);
-    const format = requireFormat(bytes, fileName, formats);
+    const format = requireFormat(bytes, fileName, inputFormats);
     const resolve = companionResolver({ files, modelPath: name, baseUrl, listing: message.companions });
     // O3D motions: by default ('auto') those of the model's skeleton that resolve.list() shows beside it.
     const options: ParseOptions & { motions?: string[] } = { fileName, resolve };

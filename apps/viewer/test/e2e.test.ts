@@ -13,6 +13,7 @@ import { exportTests } from './e2e/export.js';
 import { layoutTests } from './e2e/layout.js';
 import { texturesTests } from './e2e/textures.js';
 import { assembleTests } from './e2e/assemble.js';
+import { gltfTests } from './e2e/gltf.js';
 
 if (!executablePath) {
   const notice = `\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
@@ -34,6 +35,7 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
   texturesTests();
   layoutTests();
   assembleTests();
+  gltfTests();
 
   it('writes nothing to the console as an error', () => {
     expect(problems, problems.join('\n')).toEqual([]);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { FolderIndex, indexResolver, lruCache, requireFormat, serializeError, type CompanionCache, type FolderListing, type SerializedError, type Warning } from '@relic3d/core';
 import { folderIndex, MAX_COMPANION_BYTES, readFolderFile, readInside, readInsideSync, type RootedFolder } from '@relic3d/core/node';
 import { resArchive } from '@relic3d/res';
-import { formats } from '@relic3d/formats';
+import { inputFormats } from '@relic3d/formats';
 import { optimizeGlb, toGlb, type ExportOptions, type OptimizeOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
 import { isRelicGlb, mtimeOf, writeAtomicSync } from './output.js';
@@ -219,7 +219,7 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     let glb: Uint8Array | undefined;
     try {
       t = now();
-      const format = requireFormat(bytes, fileName, formats, { byExtension: true });
+      const format = requireFormat(bytes, fileName, inputFormats, { byExtension: true });
       result.format = format.id;
       const options: Record<string, unknown> = { ...settings.formatOptions, fileName, resolve, cache, kernels: settings.kernels };
       if (settings.codePage) options.codePage = settings.codePage;

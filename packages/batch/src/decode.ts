@@ -1,5 +1,5 @@
 import { baseNameOf, requireFormat, serializeError, type Resolver, type Scene } from '@relic3d/core';
-import { formats } from '@relic3d/formats';
+import { inputFormats } from '@relic3d/formats';
 import { ready } from '@relic3d/kernels';
 import type { BatchInput, BatchResult } from './types.js';
 
@@ -17,7 +17,7 @@ export async function decodeOne(input: BatchInput, index: number, kernels?: 'was
   const result: BatchResult = { index, name: input.name, ms: 0 };
   try {
     if (kernels !== 'js') await ready();
-    const format = requireFormat(input.bytes, input.name, formats, { byExtension: true });
+    const format = requireFormat(input.bytes, input.name, inputFormats, { byExtension: true });
     result.format = format.id;
     const companions = new Map(Object.entries(input.companions ?? {}).map(([k, v]) => [companionKey(k), v]));
     // The format decides which companions it wants (an O3D its own motions) from list().

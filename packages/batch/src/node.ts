@@ -12,7 +12,7 @@ import { removeTemp } from './output.js';
 import { WorkerPool, type PoolStats } from './pool.js';
 import { scanFolder, type FolderScan, type ScannedFile } from './scan.js';
 
-export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderScan, type ScannedFile } from './scan.js';
+export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderScan, type ScannedFile, type ScanOptions } from './scan.js';
 export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type ConversionOptions, type FormatOptions, type WarningCount } from './convert.js';
 export { writeAtomic, isRelicGlb, removeTemp, tempName, OutputError, type WriteOptions } from './output.js';
 export { WorkerPool, type PoolOptions, type PoolStats, type WorkerStats } from './pool.js';
@@ -28,6 +28,8 @@ export interface ConvertBatchOptions extends ConversionOptions {
   jobs?: number;
   /** A scan of the folder made beforehand (`scanFolder(dir, out)`); default: scanned here. */
   scan?: FolderScan;
+  /** Convert the folder's .glb/.gltf files too (the scan's `includeGltf`); ignored when `scan` is given. */
+  includeGltf?: boolean;
   /** Milliseconds one file may take; past that its worker is terminated and replaced. Needs jobs ≥ 1. */
   timeout?: number;
   /** Heap limit of each worker in MiB (default 2048): a file that exhausts it fails alone. */
@@ -137,7 +139,7 @@ export async function* convertBatch(dir: string, options: ConvertBatchOptions): 
   const pool = given ?? (options.scan ? undefined : startConvertWorkers(options));
   let scan: FolderScan;
   try {
-    scan = options.scan ?? scanFolder(dir, out);
+    scan = options.scan ?? scanFolder(dir, out, { includeGltf: options.includeGltf });
   } catch (e) {
     await pool?.close();
     throw e;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { detectFormat, type FolderIndex } from '@relic3d/core';
 import { isInside, readFolderFile, readHead, walkFolder } from '@relic3d/core/node';
 import { resArchive } from '@relic3d/res';
-import { formatExtensions, formats } from '@relic3d/formats';
+import { formatExtensions, formats, inputExtensions, inputFormats } from '@relic3d/formats';
 
 /** Models past this size are reported, not read (typed arrays and `Buffer` stop at 2 GiB). */
 export const MAX_MODEL_BYTES = 2 ** 31 - 1;
@@ -49,13 +49,27 @@ export interface FolderScan {
 /** Model extensions ('.o3d', ...), lower case. */
 export const modelExtensions: ReadonlySet<string> = new Set(formatExtensions);
 
+export interface ScanOptions {
+  /**
+   * Take glTF files (.glb/.gltf, and files whose first bytes are glTF) as inputs too. Off by
+   * default: a folder's own outputs are glTF, and converting them again is rarely what was meant.
+   */
+  includeGltf?: boolean;
+}
+
+/** The model extensions and the formats sniffed, with glTF or without. */
+function scanRules(options: ScanOptions): { extensions: ReadonlySet<string>; sniffed: typeof formats } {
+  return options.includeGltf ? { extensions: new Set(inputExtensions), sniffed: inputFormats } : { extensions: modelExtensions, sniffed: formats };
+}
+
 /**
  * Walks `root` once (skipping `exclude`, the output folder when it lies inside) and sorts the files:
  * known model extensions are inputs (so a broken one is reported); companions and images are
  * skipped; any other file is an input only when its first 512 bytes are a known format, so an
  * unrelated 3 GB video costs one small read. Nothing is read whole here.
  */
-export function scanFolder(root: string, exclude?: string): FolderScan {
+export function scanFolder(root: string, exclude?: string, options: ScanOptions = {}): FolderScan {
+  const { extensions, sniffed } = scanRules(options);
   const files: string[] = [];
   // Flyff .res packs are folders (as the client reads them): their entries are listed as files of
   // the pack's folder, and a loose file of the same name wins.
@@ -65,7 +79,7 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
   for (const file of files) {
     const full = path.join(rooted.root, ...file.split('/'));
     const ext = path.extname(file).toLowerCase();
-    const modelByName = modelExtensions.has(ext);
+    const modelByName = extensions.has(ext);
     if (!modelByName && COMPANION.test(file)) {
       skipped.push({ file, reason: 'a companion, image or other known non-model file' });
       continue;
@@ -77,7 +91,7 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
     const packed = rooted.packed?.find(file);
     if (packed && !existsSync(full)) {
       const head = modelByName ? undefined : readFolderFile(rooted, file, MAX_MODEL_BYTES)?.subarray(0, SNIFF_BYTES);
-      if (!modelByName && !(head && detectFormat(head, path.basename(file), formats))) {
+      if (!modelByName && !(head && detectFormat(head, path.basename(file), sniffed))) {
         skipped.push({ file, reason: `not a model (its first ${SNIFF_BYTES} bytes are no known format)` });
         continue;
       }
@@ -87,7 +101,7 @@ export function scanFolder(root: string, exclude?: string): FolderScan {
     let size = -1;
     try {
       size = statSync(full).size;
-      if (!modelByName && !detectFormat(readHead(full, SNIFF_BYTES), path.basename(file), formats)) {
+      if (!modelByName && !detectFormat(readHead(full, SNIFF_BYTES), path.basename(file), sniffed)) {
         skipped.push({ file, reason: `not a model (its first ${SNIFF_BYTES} bytes are no known format)` });
         continue;
       }

@@ -1,15 +1,16 @@
 import { detectFormat, requireFormat, type Format, type ParseOptions, type Scene } from '@relic3d/core';
-import { formats } from '@relic3d/formats';
+import { inputFormats } from '@relic3d/formats';
 
-/** Every format relic3d reads (importing relic3d registers them in core's registry too). */
+/** Every format relic3d reads (importing relic3d registers them in core's registry too); glTF is the sixth input. */
 export { formats, formatExtensions, ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat } from '@relic3d/formats';
+export { inputFormats, inputExtensions, gltfFormat } from '@relic3d/formats';
 
 /** Options of `parse`: the common ones plus any format's own (e.g. o3d `motions`). */
 export type AnyParseOptions = ParseOptions & Record<string, unknown>;
 
 /** The format of the bytes (content decides, the file name breaks ties), or undefined. */
 export function detect(bytes: Uint8Array, fileName?: string): Format | undefined {
-  return detectFormat(bytes, fileName, formats);
+  return detectFormat(bytes, fileName, inputFormats);
 }
 
 /**
@@ -18,7 +19,7 @@ export function detect(bytes: Uint8Array, fileName?: string): Format | undefined
  * count) instead of "unknown format". Empty and known foreign files are rejected here.
  */
 export function formatFor(bytes: Uint8Array, fileName?: string): Format {
-  return requireFormat(bytes, fileName, formats, { byExtension: true });
+  return requireFormat(bytes, fileName, inputFormats, { byExtension: true });
 }
 
 /**

@@ -90,8 +90,10 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
   }
 
   /**
-   * A resolver that fetches `name` by its base name next to `modelUrl`, then in the `Texture/` and
-   * `Textures/` folders beside it (where games keep textures); missing files resolve to undefined.
+   * A resolver that fetches `name` by its path below `modelUrl`'s folder when it has one (a
+   * `.gltf`'s `buffers/scene.bin`; never a path that leaves the folder), then by its base name next
+   * to the model and in the `Texture/` and `Textures/` folders beside it (where games keep
+   * textures); missing files resolve to undefined.
    */
   urlResolver(modelUrl: string): Resolver {
     const folder = new URL(modelUrl, globalThis.location?.href ?? 'http://localhost/');
@@ -99,7 +101,8 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     return async (name) => {
       const base = encodeURIComponent(baseNameOf(name));
       if (!base || base === '.' || base === '..') return undefined;
-      for (const relative of [base, `Texture/${base}`, `Textures/${base}`]) {
+      const below = pathBelow(folder, name);
+      for (const relative of [...(below ? [below] : []), base, `Texture/${base}`, `Textures/${base}`]) {
         const bytes = await get(relative);
         if (bytes) return bytes;
       }
@@ -122,4 +125,16 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
     await three.ready;
     return { ...three, scene, format };
   }
+}
+
+/**
+ * `name` as a URL path relative to `modelUrl` when it names a subfolder and stays inside the
+ * model's folder ('..', absolute paths and schemes are refused); undefined otherwise.
+ */
+function pathBelow(modelUrl: URL, name: string): string | undefined {
+  const parts = name.replace(/\\/g, '/').split('/');
+  if (parts.length < 2 || parts.some((p) => !p || p === '.' || p === '..' || p.includes(':'))) return undefined;
+  const relative = parts.map(encodeURIComponent).join('/');
+  const folderHref = new URL('.', modelUrl).href;
+  return new URL(relative, modelUrl).href.startsWith(folderHref) ? relative : undefined;
 }

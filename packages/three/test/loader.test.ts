@@ -175,12 +175,12 @@ describe('RelicLoader', () => {
 
   describe("with no formats given: core's registry", () => {
     it('detects among the formats @relic3d/formats registered', async () => {
-      expect(registeredFormats().map((f) => f.id)).toEqual(['ms3d', 'ase', 'o3d', 'mdl', 'lod']);
+      expect(registeredFormats().map((f) => f.id)).toEqual(['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'gltf']);
       const loader = new RelicLoader();
       const result = await loader.loadAsync(`${base}/models/empty.ms3d`);
       expect(result.format.id).toBe('ms3d');
       expect(validateScene(result.scene)).toEqual([]);
-      expect((await loader.formats()).map((f) => f.id)).toEqual(['ms3d', 'ase', 'o3d', 'mdl', 'lod']);
+      expect((await loader.formats()).map((f) => f.id)).toEqual(['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'gltf']);
       // The explicit path still wins.
       expect(await new RelicLoader(undefined, { formats: [triFormat] }).formats()).toEqual([triFormat]);
     });

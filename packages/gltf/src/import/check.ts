@@ -4,6 +4,7 @@
 // JSON path; values (NaN, weights, key order) are the phases' concern, as warnings.
 import { GLB_BUFFER } from '@gltf-transform/core';
 import type { WarningSink } from '@relic3d/core';
+import { meshoptOf } from './compressed.js';
 import { gltfError, shown } from './errors.js';
 import type { GltfSource } from './source.js';
 
@@ -13,7 +14,7 @@ const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 512
 const TYPE_SIZES: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 const INDEX_BYTES: Record<number, number> = { 5121: 1, 5123: 2, 5125: 4 };
 /** Extensions whose data cannot be read without a decoder this package does not ship. */
-const NEEDS_DECODER = ['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_accessor_float16'];
+const NEEDS_DECODER = ['KHR_accessor_float16'];
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -89,6 +90,8 @@ export function checkStructure(source: GltfSource, supported: Set<string>, warni
     const stride = view.byteStride === undefined ? undefined : whole(view.byteStride, `${where}.byteStride`, 1);
     if (stride !== undefined && stride > 252) fail('BAD_VALUE', `${where}.byteStride`, 'at most 252', stride);
     const data = bufferBytes[buffer];
+    // A meshopt view's own buffer is a fallback that may hold no bytes; compressed.ts checks its data.
+    if (!data && meshoptOf(view, json.extensionsUsed as string[])) return { length, stride };
     if (!data) fail('BAD_INDEX', `${where}.buffer`, `a buffer with data (buffers[${buffer}] has no uri and there is no .glb binary chunk)`, buffer);
     if (offset + length > data!.length) fail('BAD_SIZE', where, `bytes ${offset}..${offset + length} inside buffer ${buffer} (${data!.length} bytes)`, `${offset + length - data!.length} bytes past its end`);
     return { length, stride };

@@ -2,11 +2,12 @@
 // toDocument / toGlb / toGltf.
 import { Document, GLB_BUFFER, WebIO, type ILogger } from '@gltf-transform/core';
 import { validateScene, WarningSink, type Scene } from '@relic3d/core';
-import { gltfExtensions } from '../io/index.js';
 import { createAnimations } from './animations.js';
 import { createCameras } from './cameras.js';
 import { checkBudgets } from './budget.js';
 import { checkStructure } from './check.js';
+import { checkCompressed } from './compressed.js';
+import { decoderDependencies, importExtensions } from './decoders.js';
 import { ImportContext } from './context.js';
 import { asFormatError, gltfError } from './errors.js';
 import { readSceneExtras, sceneExtrasOf, writtenByRelic3d } from './extras.js';
@@ -43,9 +44,12 @@ export async function fromGltf(input: Uint8Array | ArrayBuffer | Document, optio
     const container = readContainer(bytes);
     if (isPlainObject(container.json)) sanitizeJson(container.json, warnings);
     source = await loadResources(container, options.resolve, warnings);
-    checkStructure(source, new Set(gltfExtensions.map((e) => e.EXTENSION_NAME)), warnings);
-    checkBudgets(source.json as unknown as Record<string, unknown>, bytes.length + resourceBytes(source), warnings, source.jsonOffset);
-    doc = await readDocument(source, warnings);
+    checkStructure(source, new Set(importExtensions.map((e) => e.EXTENSION_NAME)), warnings);
+    const inputBytes = bytes.length + resourceBytes(source);
+    const used = source.json.extensionsUsed ?? [];
+    checkCompressed(source, used, inputBytes);
+    checkBudgets(source.json as unknown as Record<string, unknown>, inputBytes, warnings, source.jsonOffset);
+    doc = await readDocument(source, warnings, await decoderDependencies(used));
   }
   let scene: Scene;
   try {
@@ -72,11 +76,11 @@ function isDocument(input: unknown): input is Document {
   return input instanceof Document || (typeof input === 'object' && input !== null && typeof (input as Document).getRoot === 'function');
 }
 
-/** glTF-Transform reads the checked JSON; its log lines become warnings, anything it throws a FormatError. */
-async function readDocument(source: GltfSource, warnings: WarningSink): Promise<Document> {
+/** glTF-Transform reads the checked JSON (with the decoders it needs); its log lines become warnings, anything it throws a FormatError. */
+async function readDocument(source: GltfSource, warnings: WarningSink, decoders: Record<string, unknown>): Promise<Document> {
   const note = (text: string) => warnings.warn('GLTF_READER_NOTE', text);
   const logger: ILogger = { debug: () => {}, info: () => {}, warn: note, error: note };
-  const io = new WebIO().setLogger(logger).registerExtensions(gltfExtensions);
+  const io = new WebIO().setLogger(logger).registerExtensions(importExtensions).registerDependencies(decoders);
   try {
     return await io.readJSON({ json: source.json, resources: source.resources as Record<string, Uint8Array<ArrayBuffer>> });
   } catch (e) {

@@ -10,24 +10,31 @@ import { extrasWithout, finiteOr, finiteTuple, isPlainObject, textOf } from './v
 
 type Slot = 'baseColorTexture' | 'normalTexture' | 'occlusionTexture' | 'emissiveTexture' | 'metallicRoughnessTexture';
 const SLOTS: Slot[] = ['baseColorTexture', 'normalTexture', 'occlusionTexture', 'emissiveTexture', 'metallicRoughnessTexture'];
-/** Extensions the scene model holds; a material's others are named in a warning. */
+/** Extensions the scene model holds; a material's others are named in a warning and kept in extras. */
 const READ = new Set(['KHR_materials_emissive_strength', 'KHR_materials_unlit']);
 
 /** One scene material per glTF material, in glTF order. */
 export function createMaterials(ctx: ImportContext): void {
   const ignored = new Map<string, string[]>();
+  const jsonMaterials = ctx.source?.json.materials;
   ctx.root.listMaterials().forEach((g, i) => {
     const material = readMaterial(ctx, g, i);
+    const kept: Record<string, unknown> = {};
     for (const ext of g.listExtensions()) {
       if (READ.has(ext.extensionName)) continue;
       let names = ignored.get(ext.extensionName);
       if (!names) ignored.set(ext.extensionName, (names = []));
       names.push(material.name);
+      // Material i of the document is material i of the JSON (glTF-Transform keeps the order).
+      const raw = jsonMaterials?.[i]?.extensions?.[ext.extensionName];
+      if (raw !== undefined) kept[ext.extensionName] = raw;
     }
+    if (Object.keys(kept).length) material.extras = { ...material.extras, gltfExtensions: kept };
     ctx.materials.set(g, ctx.scene.materials.push(material) - 1);
   });
   for (const [ext, names] of ignored) {
-    ctx.warn('GLTF_MATERIAL_EXTENSION', `${ext} (materials ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}) has no scene field; left out`);
+    const where = ctx.source ? 'kept as JSON in extras.gltfExtensions (texture indices are the glTF file\'s)' : 'left out';
+    ctx.warn('GLTF_MATERIAL_EXTENSION', `${ext} (materials ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}) has no scene field; ${where}`);
   }
 }
 

@@ -1,3 +1,4 @@
+/// <reference path="./draco3dgltf.d.ts" />
 // The compression libraries, loaded on first use (dynamic import): a caller who never optimizes, or
 // never asks for Draco, never loads their WASM. Each is loaded once per process: they are
 // stateless codecs, not parse state.

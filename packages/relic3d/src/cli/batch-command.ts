@@ -23,6 +23,7 @@ interface BatchOptions extends OptimizeFlags {
   codePage?: string;
   motions?: Motions;
   upAxis?: UpAxis;
+  includeGltf?: boolean;
 }
 
 /** `relic3d batch <dir> --out <dir>`: every model under a folder to .glb, in worker threads. */
@@ -40,6 +41,7 @@ export function addBatchCommand(program: Command, ctx: CliContext): void {
     .addOption(codePageOption())
     .addOption(motionsOption())
     .addOption(upAxisOption())
+    .option('--include-gltf', "convert the folder's .glb/.gltf files too (off: a folder's own outputs are not converted again)")
     .action(async (dir: string, opts: BatchOptions) => {
       const code = await runBatch(ctx.io, dir, opts, ctx.quiet, ctx.rawIO);
       if (code) throw new Exit(code);
@@ -70,7 +72,7 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
   const workers = startConvertWorkers({ out: outRoot, jobs, timeout: opts.timeout, maxMemoryMb: opts.workerMemory });
   let scan: ReturnType<typeof scanFolder>;
   try {
-    scan = scanFolder(dir, outRoot);
+    scan = scanFolder(dir, outRoot, { includeGltf: opts.includeGltf });
   } catch (e) {
     await workers?.close();
     throw e;

@@ -75,7 +75,7 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
   try {
     optimize = optimizeOptionsOf(opts);
     skeleton = skeletonWriteOption(opts.skeleton, targetId);
-    if (optimize && targetId !== 'glb') throw new UsageError(`--optimize writes .glb; ${targetId} is written as it is`);
+    if (optimize && !gltfOut) throw new UsageError(`--optimize writes glTF (.glb, .gltf); ${targetId} is written as it is`);
   } catch (e) {
     return fail(EXIT.USAGE, e, output, targetId);
   }

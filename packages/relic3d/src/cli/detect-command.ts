@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { requireFormat } from '@relic3d/core';
 import { readHead } from '@relic3d/core/node';
-import { formats } from '../index.js';
+import { inputFormats } from '../index.js';
 import { EXIT, Exit, formatError, type CliContext } from './io.js';
 
-/** `relic3d detect <file>`: the format of a file, by content. */
+/** `relic3d detect <file>`: the format of a file, by content (the five and glTF). */
 export function addDetectCommand(program: Command, ctx: CliContext): void {
   program
     .command('detect')
@@ -15,7 +15,7 @@ export function addDetectCommand(program: Command, ctx: CliContext): void {
       // The first bytes decide; a 3 GB file is not read whole to say it is not a model.
       const bytes = readHead(file, 4096);
       try {
-        const format = requireFormat(bytes, path.basename(file), formats);
+        const format = requireFormat(bytes, path.basename(file), inputFormats);
         ctx.io.out(`${file}: ${format.id} (${format.name})\n`);
       } catch (e) {
         ctx.io.err(formatError(file, e, ctx.verbose));

@@ -1,0 +1,88 @@
+// glTF in the viewer: every corpus model converted to .glb (in Node, with toGlb) opens from the file
+// input with the triangles and joints of the legacy file; so do files glTF-Transform compressed
+// (meshopt, Draco) and a .gltf dropped with its .bin; the Export menu writes a legacy file from a .glb.
+import { expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { requireFormat, type Scene } from '@relic3d/core';
+import { folderResolver } from '@relic3d/core/node';
+import { inputFormats } from '@relic3d/formats';
+import { toGlb, toGltf } from '@relic3d/gltf';
+import { sceneStats } from '@relic3d/three';
+import { compressGlb } from '@relic3d/fixtures/gltf-compressed';
+import { corpus, open, page, setPage, settle, status } from './session.js';
+
+const COMPANION = /\.(chr|ani|jpe?g|png|bmp|tga|dds|txt|tsv)$/i;
+const models = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'].flatMap((folder) => {
+  const manifest = path.join(corpus, folder, 'MANIFEST.tsv');
+  if (!existsSync(manifest)) return [];
+  const files = readFileSync(manifest, 'utf8').split('\n').slice(1).map((line) => line.split('\t')[0]).filter((f) => f && !COMPANION.test(f));
+  return files.map((file) => path.join(corpus, folder, file));
+});
+
+/** A corpus model parsed in Node with its companions, and its .glb (textures embedded). */
+async function asGlb(file: string): Promise<{ scene: Scene; glb: Uint8Array }> {
+  const bytes = new Uint8Array(readFileSync(file));
+  const resolve = folderResolver(path.dirname(file));
+  const fileName = path.basename(file);
+  const scene = await requireFormat(bytes, fileName, inputFormats).parse(bytes, { fileName, resolve });
+  return { scene, glb: await toGlb(scene, { resolve }) };
+}
+
+const shownNumber = async (id: string) => Number((await page.textContent(`#stat-${id}`))!.replace(/,/g, ''));
+
+async function openFiles(files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  await settle(() => page.setInputFiles('#open-file', files.map((f) => ({ name: f.name, mimeType: 'application/octet-stream', buffer: Buffer.from(f.bytes) }))));
+}
+
+/** Registers this group's tests, in order, inside the e2e describe (they share its page). */
+export function gltfTests(): void {
+  it('finds the corpus models to convert, on a page of its own', async () => {
+    if (models.length) expect(models.length).toBeGreaterThanOrEqual(95);
+    setPage(await open(''));
+  });
+
+  it.each(models.map((m) => [path.relative(corpus, m), m]))('opens %s as a .glb with its triangles and joints', async (_name, file) => {
+    const { scene, glb } = await asGlb(file);
+    const name = `${path.basename(file).replace(/\.[^.]+$/, '')}.glb`;
+    await openFiles([{ name, bytes: glb }]);
+    expect(await status()).toBe('ready');
+    expect(await page.isHidden('#error')).toBe(true);
+    expect(await page.textContent('#model-title')).toContain(name);
+    expect(await page.textContent('#stat-format')).toMatch(/^gltf( v\S+)?$/); // the version toGlb kept in extras
+    const stats = sceneStats(scene);
+    expect([await shownNumber('triangles'), await shownNumber('joints'), await shownNumber('clips')]).toEqual([stats.triangles, stats.joints, stats.clips]);
+  });
+
+  // Draco is not checked here: draco3dgltf's decoder loads its WASM from disk, which fails in a
+  // browser (a typed FormatError UNSUPPORTED); Node reads Draco (packages/gltf, relic3d, three tests).
+  it.runIf(existsSync(path.join(corpus, 'o3d', 'mvr_AiBatt.o3d')))('opens mvr_AiBatt compressed by glTF-Transform with meshopt (MANIFEST: 496 faces, 14 bones)', async () => {
+    const { glb } = await asGlb(path.join(corpus, 'o3d', 'mvr_AiBatt.o3d'));
+    for (const compression of ['meshopt'] as const) {
+      await openFiles([{ name: `aibatt-${compression}.glb`, bytes: await compressGlb(glb, compression) }]);
+      expect(await page.isHidden("#error"), (await page.textContent("#error")) ?? "").toBe(true);
+      expect([await shownNumber('triangles'), await shownNumber('joints')]).toEqual([496, 14]);
+    }
+  });
+
+  it.runIf(existsSync(path.join(corpus, 'ms3d', 'glscene__Woman4.ms3d')))('opens a .gltf dropped with its .bin, and exports it to .ms3d from the Export menu (MANIFEST: 3450 triangles, 31 joints)', async () => {
+    const { scene } = await asGlb(path.join(corpus, 'ms3d', 'glscene__Woman4.ms3d'));
+    const { json, resources } = await toGltf(scene, { basename: 'woman' });
+    const files = [['woman.gltf', new TextEncoder().encode(JSON.stringify(json))] as const, ...Object.entries(resources)];
+    await settle(() => page.evaluate((list) => {
+      const data = new DataTransfer();
+      for (const [name, bytes] of list) data.items.add(new File([new Uint8Array(bytes)], name));
+      const target = document.getElementById('viewport')!;
+      target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, files.map(([name, bytes]) => [name, [...bytes]] as const)));
+    expect(await page.textContent('#model-title')).toContain('woman.gltf');
+    expect([await shownNumber('triangles'), await shownNumber('joints')]).toEqual([3450, 31]);
+
+    await page.click('#export');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('#export-menu [data-format="ms3d"]')]);
+    const bytes = new Uint8Array(readFileSync(await download.path()));
+    const back = await requireFormat(bytes, download.suggestedFilename(), inputFormats).parse(bytes, { fileName: download.suggestedFilename() });
+    expect([back.format, sceneStats(back).triangles, sceneStats(back).joints]).toEqual(['ms3d', 3450, 31]);
+  });
+}
