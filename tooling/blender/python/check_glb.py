@@ -130,6 +130,7 @@ def run_job(job):
     result['timings']['import'] = time.perf_counter() - t0
     result['objects'] = describe_objects()
     result['actions'] = sorted(a.name for a in bpy.data.actions)
+    result['actionRanges'] = {a.name: list(a.frame_range) for a in bpy.data.actions}
     state = snapshot()
     if job.get('export'):
         t0 = time.perf_counter()
@@ -159,7 +160,7 @@ def main():
             try:
                 result = run_job(job)
             except BaseException as error:  # RecursionError included: it is a finding, not a harness failure
-                result = {'id': job['id'], 'error': '%s: %s' % (type(error).__name__, str(error)[:500]), 'trace': traceback.format_exc()[-2000:]}
+                result = {'id': job['id'], 'error': '%s: %s' % (type(error).__name__, str(error)[-500:]), 'trace': traceback.format_exc()[-2000:]}
             out.write(json.dumps(result) + '\n')
             out.flush()
 

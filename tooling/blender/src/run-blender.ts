@@ -40,6 +40,8 @@ export interface BlenderResult {
   trace?: string;
   objects?: BlenderObject[];
   actions?: string[];
+  /** Action name → its [first, last] frame. */
+  actionRanges?: Record<string, [number, number]>;
   /** Object name → bounds with no action playing. */
   static?: Record<string, BlenderBounds>;
   /** Track name → per time: object name → bounds. */
