@@ -57,6 +57,9 @@ function cutChannel(ch: AnimationChannel, start: number, end: number): Animation
   const cubic = ch.interpolation === 'CUBICSPLINE';
   const stride = ch.values.length / n;
   const size = cubic ? stride / 3 : stride;
+  // Values that do not match the keys are writeAnimations' to refuse (GLTF_CHANNEL_SKIPPED).
+  const expected = ch.path === 'rotation' ? 4 : ch.path === 'weights' ? size : 3;
+  if (!Number.isInteger(size) || size < 1 || size !== expected) return ch;
   const outTimes: number[] = [];
   const outValues: number[] = [];
   const keyAt = (t: number) => {

@@ -80,6 +80,12 @@ describe('key times far outside the clip', () => {
     expect(shifted.warnings.map((w) => w.code)).toEqual(['GLTF_ANIMATION_SHIFTED']);
   });
 
+  it('a channel whose values do not match its keys is left to the usual refusal, not cut', async () => {
+    const broken: AnimationChannel = { ...linear, values: linear.values.subarray(0, 13) };
+    const { warnings } = await exportScene(clipScene(broken, 1));
+    expect(warnings.map((w) => w.code)).toContain('GLTF_CHANNEL_SKIPPED');
+  });
+
   it('clientSafe: false writes every key', async () => {
     const { glb, warnings } = await exportScene(clipScene(linear, 1), { clientSafe: false });
     expect(warnings).toEqual([]);
