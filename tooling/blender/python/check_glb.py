@@ -134,7 +134,10 @@ def run_job(job):
     state = snapshot()
     if job.get('export'):
         t0 = time.perf_counter()
-        bpy.ops.export_scene.gltf(filepath=job['export'], export_format='GLB')
+        try:
+            bpy.ops.export_scene.gltf(filepath=job['export'], export_format='GLB')
+        except BaseException as error:  # the exporter has its own recursion limit: a finding too
+            result['exportError'] = '%s: %s' % (type(error).__name__, str(error)[-500:])
         result['timings']['export'] = time.perf_counter() - t0
         restore(state)
     t0 = time.perf_counter()

@@ -36,8 +36,11 @@ export interface BlenderJob {
 
 export interface BlenderResult {
   id: string;
+  /** The import (or the harness) failed. */
   error?: string;
   trace?: string;
+  /** Blender's export failed (the import worked). */
+  exportError?: string;
   objects?: BlenderObject[];
   actions?: string[];
   /** Action name → its [first, last] frame. */

@@ -7,11 +7,11 @@ import { MSFT_LOD } from '../extensions/msft-lod.js';
 import type { Json } from './output.js';
 
 /**
- * Deepest node chain written. Blender 3.4's importer walks the hierarchy recursively under
- * Python's 1000-frame limit and fails (RecursionError) near depth 975 (a chain with a mesh at its
- * tip: 970 imports, 975 fails; tooling/blender/test/hard-models.test.ts pins 940 and 990). 256
- * leaves room for its other recursive passes and for other recursive clients, and is 20× the
- * deepest corpus model (13).
+ * Deepest node chain written. Blender 3.4 walks the hierarchy recursively under Python's 1000-frame
+ * limit: its exporter fails (RecursionError) from depth 330 (325 exports) and its importer from 975
+ * (970 imports), measured with a mesh at the chain's tip (tooling/blender/test/hard-models.test.ts
+ * pins 300, 940, 990 and 1200). 256 stays under both, leaves room for other recursive clients, and
+ * is 20× the deepest corpus model (13).
  */
 export const MAX_NODE_DEPTH = 256;
 
