@@ -10,6 +10,13 @@ export interface ExportOptions {
    * every level is written, with MSFT_lod linking them.
    */
   lod?: number;
+  /**
+   * Fixes for models that are valid but hurt clients, each with a warning (export/client-safety.ts,
+   * export/keys-in-clip.ts): keys far outside their clip are cut at its ends, skinned mesh nodes
+   * move to the scene root, node chains deeper than 256 are folded. Default true; false writes the
+   * hierarchy and keys exactly as the scene has them.
+   */
+  clientSafe?: boolean;
   /** Export only this clip (name or index); without it every clip is written. */
   animation?: string | number;
   /**

@@ -3,6 +3,7 @@
 import { math, type AnimationClip } from '@relic3d/core';
 import { accessor } from './accessors.js';
 import type { ExportContext } from './context.js';
+import { keysInsideClip } from './keys-in-clip.js';
 import type { Json } from './output.js';
 import { cleanKeyTimes, finiteValues, keptValues, unitQuaternionKeys } from './sanitize.js';
 
@@ -51,7 +52,7 @@ function sharedTimes(ctx: ExportContext, times: Float32Array): Float32Array {
 
 /** One glTF animation per selected clip; channels glTF cannot hold are left out with a warning. */
 export function writeAnimations(ctx: ExportContext): void {
-  for (const clip of selectedClips(ctx)) {
+  for (const clip of selectedClips(ctx).map((c) => keysInsideClip(ctx, c))) {
     const samplers: Json[] = [];
     const channels: Json[] = [];
     // glTF times start at 0 or later: a clip with earlier keys moves as a whole.

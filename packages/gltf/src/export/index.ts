@@ -5,6 +5,7 @@ import { writeAnimations } from './animations.js';
 import { ExportContext } from './context.js';
 import { warnExtrasCut, writeSceneExtras } from './extras.js';
 import { hideUnchosenLevels } from './lod.js';
+import { makeClientSafe } from './client-safety.js';
 import { attachContent } from './node-content.js';
 import { createNodes, linkHierarchy } from './nodes.js';
 import { createSkins, ensureSkinRoots } from './skins.js';
@@ -31,6 +32,7 @@ export async function buildGltf(scene: Scene, options: ExportOptions = {}): Prom
   attachContent(ctx);
   writeAnimations(ctx);
   ensureSkinRoots(ctx);
+  makeClientSafe(ctx);
   writeSceneExtras(ctx);
   warnExtrasCut(ctx);
   // glTF forbids empty entities: no scene without nodes (its extras go on the document then).

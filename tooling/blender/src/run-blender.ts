@@ -1,0 +1,108 @@
+// Runs Blender headless over many .glb files in one process (Blender starts in ~1–2 s, so one
+// process per file would dominate the suite) and reads its JSON lines back. When Blender dies
+// inside a job, that job is reported as crashed and a new process takes the rest.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../python/check_glb.py');
+
+/** Bounds in glTF axes. */
+export interface BlenderBounds {
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+/** One Blender object after import: the glTF node it came from and what Blender made of it. */
+export interface BlenderObject {
+  name: string;
+  node: number | null;
+  type: string;
+  triangles?: number;
+  polygons?: number;
+  bones?: string[];
+  tracks?: string[];
+}
+
+export interface BlenderJob {
+  id: string;
+  glb: string;
+  /** Where Blender exports the imported scene again (.glb), if wanted. */
+  export?: string;
+  /** Clips by Blender NLA track name, with the times (s) at which to take world bounds. */
+  clips?: { track: string; times: number[] }[];
+}
+
+export interface BlenderResult {
+  id: string;
+  /** The import (or the harness) failed. */
+  error?: string;
+  trace?: string;
+  /** Blender's export failed (the import worked). */
+  exportError?: string;
+  objects?: BlenderObject[];
+  actions?: string[];
+  /** Action name → its [first, last] frame. */
+  actionRanges?: Record<string, [number, number]>;
+  /** Object name → bounds with no action playing. */
+  static?: Record<string, BlenderBounds>;
+  /** Track name → per time: object name → bounds. */
+  posed?: Record<string, Record<string, BlenderBounds>[]>;
+  timings?: Record<string, number>;
+}
+
+/** The Blender on PATH (`BLENDER` overrides), or undefined when there is none. */
+export function findBlender(): string | undefined {
+  const candidate = process.env.BLENDER || 'blender';
+  const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8', timeout: 60_000 });
+  return probe.status === 0 && /Blender \d/.test(probe.stdout) ? candidate : undefined;
+}
+
+function runOnce(blender: string, jobs: BlenderJob[], dir: string, round: number, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+  const jobsFile = path.join(dir, `jobs-${round}.json`);
+  writeFileSync(jobsFile, JSON.stringify(jobs));
+  const resultsFile = path.join(dir, 'results.jsonl');
+  return new Promise((resolve) => {
+    const child = spawn(blender, ['-b', '--factory-startup', '-noaudio', '--python-exit-code', '3', '--python', script, '--', jobsFile, resultsFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-20_000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+/** Runs every job; a job whose Blender process died or hung gets `error` saying so. */
+export async function runBlender(blender: string, jobs: BlenderJob[], dir: string, options: { timeoutMs?: number } = {}): Promise<Map<string, BlenderResult>> {
+  const results = new Map<string, BlenderResult>();
+  const resultsFile = path.join(dir, 'results.jsonl');
+  let remaining = jobs;
+  for (let round = 0; remaining.length && round < jobs.length + 1; round++) {
+    const { code, stderr } = await runOnce(blender, remaining, dir, round, options.timeoutMs ?? 600_000);
+    let started: string | undefined;
+    const lines = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean) : [];
+    for (const line of lines) {
+      const entry = JSON.parse(line) as BlenderResult & { started?: string };
+      if (entry.started !== undefined) started = entry.started;
+      else {
+        results.set(entry.id, entry);
+        if (entry.id === started) started = undefined;
+      }
+    }
+    if (started !== undefined && !results.has(started)) {
+      results.set(started, { id: started, error: `Blender exited (code ${code}) inside this job: ${stderr.slice(-1500)}` });
+    }
+    const next = remaining.filter((j) => !results.has(j.id));
+    if (next.length === remaining.length) {
+      for (const j of next) results.set(j.id, { id: j.id, error: `Blender made no progress (code ${code}): ${stderr.slice(-1500)}` });
+      break;
+    }
+    remaining = next;
+  }
+  return results;
+}

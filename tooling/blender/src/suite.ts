@@ -1,0 +1,17 @@
+// Shared setup of the Blender suites: find Blender (or say loudly why they skip) and a scratch folder.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findBlender } from './run-blender.js';
+
+/** Blender, or undefined after a loud warning (the suites then show one skipped test with the reason). */
+export function blenderOrWarn(): { blender?: string; reason: string } {
+  const blender = findBlender();
+  const reason = blender ? '' : "Blender is not on PATH (set BLENDER or install Debian's blender + python3-numpy): the Blender client suites are SKIPPED";
+  if (!blender) console.warn(`\n${'!'.repeat(100)}\nrelic3d: ${reason}\n${'!'.repeat(100)}\n`);
+  return { blender, reason };
+}
+
+export function scratchDir(name: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `relic3d-blender-${name}-`));
+}
