@@ -4,7 +4,7 @@ import { baseNameOf, computeBounds, serializeError, type Scene, type Warning } f
 import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
-import { expandPacks, fromDrop, fromInput, modelsIn, type FileSet } from './files.js';
+import { expandPacks, fromDrop, fromInput, modelsIn, packedBytes, type FileSet } from './files.js';
 import { companionResolver } from './resolver.js';
 import { CODE_PAGES } from './codepage.js';
 import type { PathTiming } from './timing.js';
@@ -18,6 +18,10 @@ import { renderTiming } from './timing-panel.js';
 import { renderTree } from './tree-panel.js';
 import { ParserWorker } from './worker-client.js';
 import { bindExportMenu } from './export-menu.js';
+import { FolderBrowser } from './browser/folder-browser.js';
+import { Lighting } from './browser/lighting.js';
+import { bindHashUpdates, currentViewState, SharedLink } from './browser/share.js';
+import { bindLookPanel, renderLook } from './browser/look-panel.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -73,6 +77,19 @@ const stage = new Stage($<HTMLCanvasElement>('canvas'));
 stage.onError = (error) => fail(error, state.name ?? 'scene');
 const playback = createPlayback(stage, () => state.model);
 bindViewControls(stage);
+const params = new URLSearchParams(location.search);
+// ?embed: the view alone (no header or panels), for an iframe.
+if (params.has('embed')) document.body.classList.add('embed');
+const lighting = new Lighting(stage);
+const shared = new SharedLink(location.hash, stage, lighting);
+const folderBrowser = new FolderBrowser({
+  openModel: async (path, files) => load({ name: path, bytes: await packedBytes(files[path]), files }),
+  covered: (on) => Object.assign(stage, { suspended: on }).invalidate(),
+}, { forcePage: params.get('thumbs') === 'page' });
+/** What the hash calls the model on show: a sample's id, or its path in the opened folder. */
+const modelId = () => state.source?.sample?.id ?? (state.source && state.source.name === folderBrowser.currentPath ? state.source.name : undefined);
+const updateHash = bindHashUpdates(stage, () => (state.status === 'ready' && !shared.view ? currentViewState(stage, lighting, modelId()) : undefined));
+const takeScreenshot = bindLookPanel(stage, lighting, () => state.name, updateHash);
 
 let currentLoad = 0;
 const parser = new ParserWorker({
@@ -141,6 +158,8 @@ async function load(source: Source): Promise<void> {
     $('view-tools').hidden = false;
     document.querySelectorAll<HTMLElement>('.samples button').forEach((b) => b.classList.toggle('active', b.dataset.sample === source.sample?.id));
     setStatus('ready');
+    if (await shared.applyTo(modelId())) renderLook(lighting);
+    updateHash();
     model.ready.then(
       () => {
         if (state.model !== model) return;
@@ -194,6 +213,11 @@ async function loadFiles(set: FileSet): Promise<void> {
     for (const m of models) select.append(h('option', { value: m }, m));
     select.onchange = () => void open(select.value);
     picker.append(h('div', { className: 'label' }, `${models.length} models in folder`), select);
+  }
+  // Several models: the thumbnail grid (a shared link's model opens from it).
+  if (folderBrowser.openFolder(set)) {
+    if (shared.view?.model) folderBrowser.openPath(shared.view.model);
+    return;
   }
   await open(chosen);
 }
@@ -344,6 +368,9 @@ declare global {
       /** Makes the next step of that kind fail, to check the failure reaches the panel. */
       inject(fault: 'convert' | 'render' | 'worker-throw' | 'worker-hang' | 'refuse-export'): void;
       THREE: typeof THREE;
+      browser: FolderBrowser;
+      lighting: Lighting;
+      screenshot(): Promise<Blob>;
     };
   }
 }
@@ -358,11 +385,15 @@ window.__viewer = {
     else parser.post({ type: 'fault', id: parser.newId(), kind: fault === 'worker-throw' ? 'throw' : fault === 'refuse-export' ? 'refuse-export' : 'hang' } satisfies ToWorker);
   },
   THREE,
+  browser: folderBrowser,
+  lighting,
+  screenshot: takeScreenshot,
 };
 
 await buildSamplePicker((sample) => void loadSample(sample));
-const params = new URLSearchParams(location.search);
 const url = params.get('url');
 const motions = params.get('motions')?.split(',').map((m) => m.trim()).filter(Boolean);
 if (url) await loadUrl(url, motions?.length ? { motions } : {});
-else await loadSample(findSample(params.get('sample')) ?? samples[0]);
+else await loadSample(findSample(shared.view?.model ?? null) ?? findSample(params.get('sample')) ?? samples[0]);
+// The thumbnail drawers start while the page is idle, so a folder's first thumbnails come at once.
+if (!params.has('embed')) setTimeout(() => void folderBrowser.service.warmUp(), 500);

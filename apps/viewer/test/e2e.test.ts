@@ -11,6 +11,7 @@ import { filesTests } from './e2e/files.js';
 import { urlTests } from './e2e/url.js';
 import { exportTests } from './e2e/export.js';
 import { layoutTests } from './e2e/layout.js';
+import { browserTests } from './e2e/browser.js';
 
 if (!executablePath) {
   const notice = `\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
@@ -30,6 +31,7 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
   exportTests();
   urlTests();
   layoutTests();
+  browserTests();
 
   it('writes nothing to the console as an error', () => {
     expect(problems, problems.join('\n')).toEqual([]);
