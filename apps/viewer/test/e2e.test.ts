@@ -12,6 +12,7 @@ import { urlTests } from './e2e/url.js';
 import { exportTests } from './e2e/export.js';
 import { layoutTests } from './e2e/layout.js';
 import { browserTests } from './e2e/browser.js';
+import { browserFullTests } from './e2e/browser-full.js';
 
 if (!executablePath) {
   const notice = `\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
@@ -32,6 +33,7 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
   urlTests();
   layoutTests();
   browserTests();
+  browserFullTests();
 
   it('writes nothing to the console as an error', () => {
     expect(problems, problems.join('\n')).toEqual([]);

@@ -73,6 +73,9 @@ export class FolderBrowser {
     const index = this.grid.shown[position];
     if (index === undefined) return;
     this.position = position;
+    // The folder's model list follows the grid.
+    const list = document.querySelector<HTMLSelectElement>('#folder-models select');
+    if (list) list.value = this.entries[index].path;
     this.show(false);
     this.renderNav();
     await this.events.openModel(this.entries[index].path, this.files);

@@ -45,6 +45,8 @@ export class ThumbService {
   private visible: number[] = [];
   private cursor = 0;
   private generation = 0;
+  /** The generation whose files the drawers have. */
+  private posted = 0;
   private nextId = 1;
   private readonly jobs = new Map<number, { generation: number; index: number }>();
   private drawers: Drawer[] = [];
@@ -76,22 +78,28 @@ export class ThumbService {
     this.stateOf = new Uint8Array(entries.length);
     this.cursor = 0;
     this.stats = { ...this.stats, openedAt: performance.now(), firstAt: undefined, allAt: undefined, cached: 0, rendered: 0, phases: {}, drawMs: 0 };
-    await this.warmUp();
-    for (const w of this.workers) w.postMessage({ type: 'folder', files } satisfies ToThumbWorker);
-    this.pagePaths = files;
+    // The cache is read while the drawers start (the first visit's worker may still be loading).
+    const drawers = this.warmUp().then(() => {
+      if (generation !== this.generation) return;
+      for (const w of this.workers) w.postMessage({ type: 'folder', files } satisfies ToThumbWorker);
+      this.pagePaths = files;
+    });
     // What is on screen first, then the rest: a second visit shows the first cards at once.
     const keys = entries.map(thumbKey);
     const first = new Set(this.visible.length ? this.visible.filter((i) => i < entries.length) : [...entries.keys()].slice(0, 60));
-    const chunks = [[...first], [...entries.keys()].filter((i) => !first.has(i))];
-    for (const chunk of chunks) {
+    for (const chunk of [[...first], [...entries.keys()].filter((i) => !first.has(i))]) {
       const found = await this.cache.getMany(chunk.map((i) => keys[i]));
       if (generation !== this.generation) return;
       for (const i of chunk) {
         const hit = found.get(keys[i]);
         if (hit && this.stateOf[i] === 0) this.arrive(i, { ...hit, from: 'cache' });
       }
-      this.pump();
     }
+    await drawers;
+    if (generation !== this.generation) return;
+    // Drawing starts once the cache has answered: nothing it holds is drawn again.
+    this.posted = generation;
+    this.pump();
   }
 
   /** The entries the grid shows now: drawn before the rest. */
@@ -119,6 +127,8 @@ export class ThumbService {
   }
 
   private pump(): void {
+    // Nothing is drawn before the drawers have this folder's files.
+    if (this.posted !== this.generation) return;
     for (const drawer of this.drawers) {
       while (drawer.busy < IN_FLIGHT) {
         const index = this.nextIndex();

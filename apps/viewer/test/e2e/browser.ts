@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { dir, dropFolder, open, page, scratch, setPage, settle, status } from './session.js';
+import { base, dir, dropFolder, open, page, scratch, setPage, settle, status } from './session.js';
 import { generatedFolder, type GeneratedFolder } from './game-folder.js';
 
 const docs = path.join(dir, 'docs');
@@ -174,7 +174,8 @@ export function browserTests(): void {
   });
 
   it('shows every thumbnail from the cache on a second visit', async () => {
-    await page.reload();
+    // The same browser profile (its IndexedDB), a fresh page load; no hash, so no model opens by itself.
+    await page.goto(`${base}?sample=jeep`);
     await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
     const times = await dropAndWait(page);
     console.log(`folder browser, second visit: first thumbnail ${times.firstAt.toFixed(0)} ms, all ${times.allAt.toFixed(0)} ms (${times.cached} from the cache)`);
