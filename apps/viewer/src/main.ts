@@ -194,9 +194,15 @@ async function loadUrl(url: string, extra: Partial<Source> = {}): Promise<void> 
 }
 
 async function loadFiles(set: FileSet): Promise<void> {
-  const models = modelsIn(set);
   const picker = $('folder-models');
   picker.replaceChildren();
+  // Several models: the thumbnail grid, which lists them itself (a shared link's model opens from it).
+  if (folderBrowser.openFolder(set)) {
+    picker.append(h('div', { className: 'label' }, `${folderBrowser.entries.length} models in folder: the grid lists them`));
+    if (shared.view?.model) folderBrowser.openPath(shared.view.model);
+    return;
+  }
+  const models = modelsIn(set);
   const files = Object.fromEntries(set);
   // Not a known extension: let detection decide on the first file (and show its error).
   const chosen = models[0] ?? [...set.keys()][0];
@@ -213,11 +219,6 @@ async function loadFiles(set: FileSet): Promise<void> {
     for (const m of models) select.append(h('option', { value: m }, m));
     select.onchange = () => void open(select.value);
     picker.append(h('div', { className: 'label' }, `${models.length} models in folder`), select);
-  }
-  // Several models: the thumbnail grid (a shared link's model opens from it).
-  if (folderBrowser.openFolder(set)) {
-    if (shared.view?.model) folderBrowser.openPath(shared.view.model);
-    return;
   }
   await open(chosen);
 }

@@ -24,7 +24,7 @@ describe('folder browser catalog', () => {
   const entries = catalogOf(FOLDER, EXTENSIONS);
   const names = (list: readonly CatalogEntry[] | number[]) => (list as (CatalogEntry | number)[]).map((e) => (typeof e === 'number' ? entries[e] : e).name);
 
-  it('lists only model files, by name in any case with numbers in order, each with its format', () => {
+  it('lists only model files, by name in any case (then path), each with its format', () => {
     expect(names(entries)).toEqual(['Item_Weapon0002.o3d', 'Item_Weapon0010.o3d', 'jeep1.ms3d', 'Mvr_Aibatt.o3d', 'MVR_Bang.O3D', 'obj_Struct0002.o3d', 'part_mHead001.o3d', 'serpent.lod']);
     expect(entries.map((e) => e.format)).toEqual(['o3d', 'o3d', 'ms3d', 'o3d', 'o3d', 'o3d', 'o3d', 'lod']);
     expect(formatOf('a.chr', EXTENSIONS)).toBeUndefined();

@@ -4,6 +4,8 @@ import { THUMB_SIZE } from './thumb-render.js';
 export interface SheetItem {
   name: string;
   blob?: Blob;
+  /** The model could not be read (else a missing picture is one not drawn yet). */
+  failed?: boolean;
 }
 
 const LABEL = 18, GAP = 8, MARGIN = 12;
@@ -30,8 +32,8 @@ export async function contactSheet(items: readonly SheetItem[], columns: number,
       g.drawImage(picture, x, y, THUMB_SIZE, THUMB_SIZE);
       picture.close();
     } else {
-      g.fillStyle = '#ff6b6b';
-      g.fillText('failed', x + THUMB_SIZE / 2, y + THUMB_SIZE / 2 - 6);
+      g.fillStyle = item.failed ? '#ff6b6b' : '#8b93a5';
+      g.fillText(item.failed ? 'failed' : 'not drawn yet', x + THUMB_SIZE / 2, y + THUMB_SIZE / 2 - 6);
     }
     g.fillStyle = '#e6e9ef';
     g.fillText(fit(g, item.name, THUMB_SIZE), x + THUMB_SIZE / 2, y + THUMB_SIZE + 3);

@@ -157,7 +157,10 @@ export class FolderBrowser {
   async saveContactSheet(): Promise<Blob> {
     const columns = Math.max(1, Math.min(40, Number($<HTMLInputElement>('sheet-columns').value) || 8));
     const rows = Math.max(1, Math.min(200, Number($<HTMLInputElement>('sheet-rows').value) || 6));
-    const items = this.grid.shown.slice(0, columns * rows).map((i) => ({ name: this.entries[i].name, blob: this.service.thumbOf(this.entries[i])?.blob }));
+    const items = this.grid.shown.slice(0, columns * rows).map((i) => {
+      const thumb = this.service.thumbOf(this.entries[i]);
+      return { name: this.entries[i].name, blob: thumb?.blob, failed: !!thumb?.info.failed };
+    });
     const blob = await contactSheet(items, columns, rows);
     saveBlob(blob, `contact-sheet-${columns}x${rows}.png`);
     return blob;

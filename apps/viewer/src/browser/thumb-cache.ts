@@ -30,16 +30,18 @@ export class ThumbCache {
     }));
   }
 
-  /** The cached thumbnails among `keys`, read in one transaction. */
+  /** The cached thumbnails among `keys`, read 500 to a transaction (thousands of requests at once are a long task). */
   async getMany(keys: readonly string[]): Promise<Map<string, CachedThumb>> {
     const found = new Map<string, CachedThumb>();
     const db = await this.open();
-    if (!db || !keys.length) return found;
-    const store = db.transaction(STORE, 'readonly').objectStore(STORE);
-    await Promise.all(keys.map(async (key) => {
-      const value = (await request(store.get(key)).catch(() => undefined)) as CachedThumb | undefined;
-      if (value?.info) found.set(key, value);
-    }));
+    if (!db) return found;
+    for (let at = 0; at < keys.length; at += 500) {
+      const store = db.transaction(STORE, 'readonly').objectStore(STORE);
+      await Promise.all(keys.slice(at, at + 500).map(async (key) => {
+        const value = (await request(store.get(key)).catch(() => undefined)) as CachedThumb | undefined;
+        if (value?.info) found.set(key, value);
+      }));
+    }
     return found;
   }
 

@@ -1,8 +1,8 @@
 import type { ThumbInfo } from './catalog.js';
 
 export type ToThumbWorker =
-  /** The opened folder's files by root-relative path; sent once per folder. */
-  | { type: 'folder'; files: Record<string, Blob> }
+  /** The opened folder's files by root-relative path, in parts (`more`: adds to the previous part). */
+  | { type: 'folder'; files: Record<string, Blob>; more: boolean }
   | { type: 'render'; id: number; path: string };
 
 export type FromThumbWorker =

@@ -41,10 +41,12 @@ export class ThumbRenderer {
     this.scene.add(new THREE.HemisphereLight(0xdde6ff, 0x3a3a40, 1.6), key, rim, this.pivot);
   }
 
-  /** The folder's files by root-relative path (File objects: read only when asked for). */
-  setFolder(files: Record<string, Blob>): void {
-    this.files = files;
-    this.index = FolderIndex.fromPaths(Object.keys(files));
+  private indexed = true;
+
+  /** The folder's files by root-relative path (File objects: read only when asked for); `more` adds to them. */
+  setFolder(files: Record<string, Blob>, more = false): void {
+    this.files = more ? Object.assign(this.files, files) : { ...files };
+    this.indexed = false;
   }
 
   /** Renders `path`; a model that cannot be read gets no picture and `failed` says why. */
@@ -57,6 +59,10 @@ export class ThumbRenderer {
       mark = now;
     };
     const info: ThumbInfo = { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0 };
+    if (!this.indexed) {
+      this.index = FolderIndex.fromPaths(Object.keys(this.files));
+      this.indexed = true;
+    }
     const file = this.files[path];
     if (!file) return { info: { ...info, failed: `${path} is not in the folder` }, phases };
     try {

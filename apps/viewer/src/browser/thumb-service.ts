@@ -47,6 +47,8 @@ export class ThumbService {
   private generation = 0;
   /** The generation whose files the drawers have. */
   private posted = 0;
+  /** The generation whose every cached thumbnail has been read. */
+  private cacheRead = 0;
   private nextId = 1;
   private readonly jobs = new Map<number, { generation: number; index: number }>();
   private drawers: Drawer[] = [];
@@ -79,26 +81,40 @@ export class ThumbService {
     this.cursor = 0;
     this.stats = { ...this.stats, openedAt: performance.now(), firstAt: undefined, allAt: undefined, cached: 0, rendered: 0, phases: {}, drawMs: 0 };
     // The cache is read while the drawers start (the first visit's worker may still be loading).
-    const drawers = this.warmUp().then(() => {
-      if (generation !== this.generation) return;
-      for (const w of this.workers) w.postMessage({ type: 'folder', files } satisfies ToThumbWorker);
+    const drawers = this.warmUp().then(async () => {
+      // In parts of 1,000, a task each: copying 10,000 File handles in one go is a long task on the page.
+      const paths = Object.keys(files);
+      for (let at = 0; at < paths.length || at === 0; at += 1000) {
+        if (generation !== this.generation) return;
+        const part = Object.fromEntries(paths.slice(at, at + 1000).map((p) => [p, files[p]]));
+        for (const w of this.workers) w.postMessage({ type: 'folder', files: part, more: at > 0 } satisfies ToThumbWorker);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
       this.pagePaths = files;
     });
     // What is on screen first, then the rest: a second visit shows the first cards at once.
     const keys = entries.map(thumbKey);
     const first = new Set(this.visible.length ? this.visible.filter((i) => i < entries.length) : [...entries.keys()].slice(0, 60));
-    for (const chunk of [[...first], [...entries.keys()].filter((i) => !first.has(i))]) {
+    const fromCache = async (chunk: number[]) => {
       const found = await this.cache.getMany(chunk.map((i) => keys[i]));
-      if (generation !== this.generation) return;
+      if (generation !== this.generation) return false;
       for (const i of chunk) {
         const hit = found.get(keys[i]);
         if (hit && this.stateOf[i] === 0) this.arrive(i, { ...hit, from: 'cache' });
       }
-    }
-    await drawers;
-    if (generation !== this.generation) return;
-    // Drawing starts once the cache has answered: nothing it holds is drawn again.
-    this.posted = generation;
+      return true;
+    };
+    if (!(await fromCache([...first]))) return;
+    // Drawing starts once the cache has answered for what is on screen; the rest of the folder is
+    // drawn once it has answered for all (nothing it holds is drawn again).
+    const drawing = drawers.then(() => {
+      if (generation !== this.generation) return;
+      this.posted = generation;
+      this.pump();
+    });
+    if (!(await fromCache([...entries.keys()].filter((i) => !first.has(i))))) return;
+    this.cacheRead = generation;
+    await drawing;
     this.pump();
   }
 
@@ -122,6 +138,7 @@ export class ThumbService {
 
   private nextIndex(): number | undefined {
     for (const i of this.visible) if (this.stateOf[i] === 0) return i;
+    if (this.cacheRead !== this.generation) return undefined;
     while (this.cursor < this.entries.length && this.stateOf[this.cursor] !== 0) this.cursor++;
     return this.cursor < this.entries.length ? this.cursor : undefined;
   }

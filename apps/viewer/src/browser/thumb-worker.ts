@@ -22,7 +22,7 @@ let queue = Promise.resolve();
 self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
   const message = event.data;
   if (message.type === 'folder') {
-    renderer?.setFolder(message.files);
+    renderer?.setFolder(message.files, message.more);
     return;
   }
   queue = queue.then(async () => {

@@ -31,16 +31,21 @@ export function browserFullTests(): void {
       const scroll = document.getElementById('browser-scroll')!;
       scroll.scrollTop = scroll.scrollHeight / 2;
     });
-    await page.waitForFunction(() => window.__viewer.browser.service.stats.allAt !== undefined, null, { timeout: 600_000, polling: 1000 });
+    // Until all are drawn or the 3 minutes of the target have passed: what was drawn by then is reported either way.
+    await page.waitForFunction(() => {
+      const s = window.__viewer.browser.service.stats;
+      return s.allAt !== undefined || performance.now() - s.openedAt > 180_000;
+    }, null, { timeout: 400_000, polling: 1000 });
     const facts = await page.evaluate(() => {
       const s = window.__viewer.browser.service.stats;
       const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
-      return { ...s, longTasks: (window as unknown as { longTasks: number[] }).longTasks, heap: memory?.usedJSHeapSize ?? 0, cards: document.querySelectorAll('.card').length };
+      return { ...s, elapsedMs: performance.now() - s.openedAt, longTasks: (window as unknown as { longTasks: number[] }).longTasks, heap: memory?.usedJSHeapSize ?? 0, cards: document.querySelectorAll('.card').length };
     });
     const longest = Math.max(0, ...facts.longTasks);
     const perThumb = Object.fromEntries(Object.entries(facts.phases).map(([k, v]) => [k, +(v / facts.rendered).toFixed(1)]));
     console.log(JSON.stringify({
-      models, gridOpenedAfterDropMs: Math.round(facts.openedAt - dropAt), firstMs: Math.round(facts.firstAt!), allMs: Math.round(facts.allAt!),
+      models, gridOpenedAfterDropMs: Math.round(facts.openedAt - dropAt), firstMs: Math.round(facts.firstAt!), allMs: facts.allAt && Math.round(facts.allAt),
+      drawnIn3Min: facts.cached + facts.rendered, thumbsPerSecond: +(facts.rendered / (facts.elapsedMs / 1000)).toFixed(2),
       rendered: facts.rendered, cached: facts.cached, drawer: facts.drawer, workers: facts.workers, meanDrawMs: +(facts.drawMs / facts.rendered).toFixed(1), perThumb,
       longTasks: facts.longTasks.length, longestTaskMs: longest, heapMB: +(facts.heap / 1048576).toFixed(1), cardsInDom: facts.cards,
     }));
@@ -49,9 +54,9 @@ export function browserFullTests(): void {
     // The grid is virtualised: a screenful of cards, never one per model.
     expect(facts.cards).toBeLessThan(200);
     expect(facts.firstAt!).toBeLessThan(1000);
-    expect(facts.allAt!).toBeLessThan(180_000);
+    expect(facts.cached + facts.rendered, 'thumbnails drawn within 3 minutes').toBe(models);
     expect(longest).toBeLessThan(100);
     // Thumbnails as small images: the page's heap stays far below the folder's 460 MB.
     expect(facts.heap).toBeLessThan(200 * 1048576);
-  }, 900_000);
+  }, 600_000);
 }

@@ -184,6 +184,20 @@ export function browserTests(): void {
     expect(times.allAt).toBeLessThan(3000);
   });
 
+  it('draws the thumbnails on the page, one per task, where a worker cannot (?thumbs=page)', async () => {
+    const fallback = await open('?sample=jeep&thumbs=page');
+    await page.close();
+    setPage(fallback);
+    const times = await dropAndWait(page);
+    expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer)).toBe('page');
+    expect(times.rendered).toBe(folder.manifest.models.length);
+    const failed = await page.locator('.card[data-state="failed"]').count();
+    const done = await page.locator('.card[data-state="done"]').count();
+    expect(done).toBeGreaterThan(0);
+    expect(failed).toBeLessThanOrEqual(folder.manifest.counts.broken);
+    expect(await page.evaluate(() => window.__viewer.browser.entries.filter((e) => window.__viewer.browser.service.thumbOf(e)?.info.failed).length)).toBe(folder.manifest.counts.broken);
+  });
+
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {
     const cam = [2.5, 3, 6, 0, 1.5, 0];
     const shared = await open(`?sample=jeep#model=lod&clip=1&t=0.6&cam=${cam.join(',')}&show=skeleton&light=studio`);
@@ -203,6 +217,20 @@ export function browserTests(): void {
     // The hash follows the view: it still says what was applied.
     await shared.waitForFunction(() => location.hash.includes('model=lod'));
     expect(await shared.evaluate(() => location.hash)).toMatch(/clip=1&t=0\.6&cam=2\.5,3,6,0,1\.5,0&show=skeleton&light=studio/);
+    // Each preset lights the model differently; studio is brighter than the default, which is unchanged.
+    const shade = async () => (await shared.evaluate(() => window.__viewer.probe())).mean.reduce((a, b) => a + b, 0);
+    const studio = await shade();
+    const looks: Record<string, number> = {};
+    for (const preset of ['default', 'outdoor', 'neutral', 'studio']) {
+      await shared.selectOption('#lighting', preset);
+      looks[preset] = await shade();
+    }
+    expect(looks.studio).toBeCloseTo(studio, 3);
+    expect(looks.studio).toBeGreaterThan(looks.default);
+    expect(new Set(Object.values(looks).map((v) => v.toFixed(1))).size).toBe(4);
+    await shared.fill('#background', '#203040');
+    expect(await shared.evaluate(() => (window.__viewer.stage.scene.background as { getHexString(): string }).getHexString())).toBe('203040');
+    await shared.waitForFunction(() => location.hash.includes('bg=203040'));
     await shared.close();
     const embed = await open('?embed&sample=ase');
     expect(await embed.isHidden('.topbar')).toBe(true);
