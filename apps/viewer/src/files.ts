@@ -104,7 +104,9 @@ export async function expandPacks(set: FileSet): Promise<FileSet> {
       // A later pack's entry replaces an earlier pack's, never a loose file.
       if (taken.has(path.toLowerCase())) continue;
       const body = pack.slice(entry.offset, entry.offset + entry.size);
-      set.set(path, header.encrypted ? new PackedFile([body], entry.name, { type }) : new File([body], entry.name));
+      // The pack's time: a thumbnail cached for an entry stays valid while its pack is unchanged.
+      const lastModified = pack.lastModified;
+      set.set(path, header.encrypted ? new PackedFile([body], entry.name, { type, lastModified }) : new File([body], entry.name, { lastModified }));
     }
   }
   return set;

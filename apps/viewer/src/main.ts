@@ -4,7 +4,7 @@ import { baseNameOf, computeBounds, serializeError, type Scene, type Warning } f
 import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
-import { expandPacks, fromDrop, fromInput, modelsIn, type FileSet } from './files.js';
+import { expandPacks, fromDrop, fromInput, modelsIn, packedBytes, type FileSet } from './files.js';
 import { companionResolver } from './resolver.js';
 import { CODE_PAGES } from './codepage.js';
 import type { PathTiming } from './timing.js';
@@ -19,6 +19,10 @@ import { renderTree } from './tree-panel.js';
 import { ParserWorker } from './worker-client.js';
 import { bindExportMenu } from './export-menu.js';
 import { createAssemblePanel } from './assemble-panel.js';
+import { FolderBrowser } from './browser/folder-browser.js';
+import { Lighting } from './browser/lighting.js';
+import { bindHashUpdates, currentViewState, SharedLink } from './browser/share.js';
+import { bindLookPanel, renderLook } from './browser/look-panel.js';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -74,6 +78,19 @@ const stage = new Stage($<HTMLCanvasElement>('canvas'));
 stage.onError = (error) => fail(error, state.name ?? 'scene');
 const playback = createPlayback(stage, () => state.model);
 bindViewControls(stage);
+const params = new URLSearchParams(location.search);
+// ?embed: the view alone (no header or panels), for an iframe.
+if (params.has('embed')) document.body.classList.add('embed');
+const lighting = new Lighting(stage);
+const shared = new SharedLink(location.hash, stage, lighting);
+const folderBrowser = new FolderBrowser({
+  openModel: async (path, files) => load({ name: path, bytes: await packedBytes(files[path]), files }),
+  covered: (on) => Object.assign(stage, { suspended: on }).invalidate(),
+}, { forcePage: params.get('thumbs') === 'page' });
+/** What the hash calls the model on show: a sample's id, or its path in the opened folder. */
+const modelId = () => state.source?.sample?.id ?? (state.source && state.source.name === folderBrowser.currentPath ? state.source.name : undefined);
+const updateHash = bindHashUpdates(stage, () => (state.status === 'ready' && !shared.view ? currentViewState(stage, lighting, modelId()) : undefined));
+const takeScreenshot = bindLookPanel(stage, lighting, () => state.name, updateHash);
 
 let currentLoad = 0;
 const parser = new ParserWorker({
@@ -151,6 +168,8 @@ function present(source: Source, reply: { scene: Scene; format: { id: string; na
     $('view-tools').hidden = false;
     document.querySelectorAll<HTMLElement>('.samples button').forEach((b) => b.classList.toggle('active', b.dataset.sample === source.sample?.id));
     setStatus('ready');
+    if (await shared.applyTo(modelId())) renderLook(lighting);
+    updateHash();
     model.ready.then(
       () => {
         if (state.model !== model) return;
@@ -189,9 +208,15 @@ const assemblePanel = createAssemblePanel(document.querySelector<HTMLElement>('.
 
 async function loadFiles(set: FileSet): Promise<void> {
   assemblePanel.offer(set);
-  const models = modelsIn(set);
   const picker = $('folder-models');
   picker.replaceChildren();
+  // Several models: the thumbnail grid, which lists them itself (a shared link's model opens from it).
+  if (folderBrowser.openFolder(set)) {
+    picker.append(h('div', { className: 'label' }, `${folderBrowser.entries.length} models in folder: the grid lists them`));
+    if (shared.view?.model) folderBrowser.openPath(shared.view.model);
+    return;
+  }
+  const models = modelsIn(set);
   const files = Object.fromEntries(set);
   // Not a known extension: let detection decide on the first file (and show its error).
   const chosen = models[0] ?? [...set.keys()][0];
@@ -358,6 +383,9 @@ declare global {
       /** Makes the next step of that kind fail, to check the failure reaches the panel. */
       inject(fault: 'convert' | 'render' | 'worker-throw' | 'worker-hang' | 'refuse-export'): void;
       THREE: typeof THREE;
+      browser: FolderBrowser;
+      lighting: Lighting;
+      screenshot(): Promise<Blob>;
     };
   }
 }
@@ -372,11 +400,15 @@ window.__viewer = {
     else parser.post({ type: 'fault', id: parser.newId(), kind: fault === 'worker-throw' ? 'throw' : fault === 'refuse-export' ? 'refuse-export' : 'hang' } satisfies ToWorker);
   },
   THREE,
+  browser: folderBrowser,
+  lighting,
+  screenshot: takeScreenshot,
 };
 
 await buildSamplePicker((sample) => void loadSample(sample));
-const params = new URLSearchParams(location.search);
 const url = params.get('url');
 const motions = params.get('motions')?.split(',').map((m) => m.trim()).filter(Boolean);
 if (url) await loadUrl(url, motions?.length ? { motions } : {});
-else await loadSample(findSample(params.get('sample')) ?? samples[0]);
+else await loadSample(findSample(shared.view?.model ?? null) ?? findSample(params.get('sample')) ?? samples[0]);
+// The thumbnail drawers start while the page is idle, so a folder's first thumbnails come at once.
+if (!params.has('embed')) setTimeout(() => void folderBrowser.service.warmUp(), 500);

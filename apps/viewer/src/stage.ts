@@ -41,7 +41,8 @@ export class Stage {
   private home?: { position: THREE.Vector3; target: THREE.Vector3; near: number; far: number };
 
   constructor(readonly canvas: HTMLCanvasElement) {
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
+    // alpha: a screenshot can have a transparent background (the scene's background keeps the view opaque).
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true, powerPreference: 'high-performance' });
     this.renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
     this.renderer.toneMapping = THREE.ACESFilmicToneMapping;
     this.renderer.toneMappingExposure = 1.0;
@@ -83,7 +84,11 @@ export class Stage {
     this.camera.updateProjectionMatrix();
   }
 
+  /** Nothing is drawn while set (the folder browser covers the view). */
+  suspended = false;
+
   private frame(): void {
+    if (this.suspended) return;
     try {
       this.draw();
     } catch (error) {

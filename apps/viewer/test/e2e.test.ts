@@ -14,6 +14,8 @@ import { layoutTests } from './e2e/layout.js';
 import { texturesTests } from './e2e/textures.js';
 import { assembleTests } from './e2e/assemble.js';
 import { gltfTests } from './e2e/gltf.js';
+import { browserTests } from './e2e/browser.js';
+import { browserFullTests } from './e2e/browser-full.js';
 
 if (!executablePath) {
   const notice = `\n!!! viewer e2e: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
@@ -36,6 +38,8 @@ describe.skipIf(!executablePath)('viewer e2e (chromium)', () => {
   layoutTests();
   assembleTests();
   gltfTests();
+  browserTests();
+  browserFullTests();
 
   it('writes nothing to the console as an error', () => {
     expect(problems, problems.join('\n')).toEqual([]);

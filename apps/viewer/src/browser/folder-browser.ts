@@ -1,0 +1,168 @@
+// The folder browser: an opened folder's models as a thumbnail grid over the view, its search and
+// filters, the contact sheet, and next/previous through the grid from the full view.
+import { formatExtensions } from '@relic3d/formats';
+import { $, h } from '../dom.js';
+import { catalogOf, NO_FILTERS, type CatalogEntry, type Filters, type Tristate } from './catalog.js';
+import { contactSheet, saveBlob } from './contact-sheet.js';
+import { ThumbGrid } from './grid.js';
+import { ThumbService } from './thumb-service.js';
+
+export interface FolderBrowserEvents {
+  /** Opens a model of the folder in the full view. */
+  openModel(path: string, files: Record<string, Blob>): Promise<void>;
+  /** The grid covers the view (true) or not: the view need not be drawn meanwhile. */
+  covered(on: boolean): void;
+}
+
+export class FolderBrowser {
+  readonly service: ThumbService;
+  readonly grid: ThumbGrid;
+  private files: Record<string, Blob> = {};
+  /** The card on show in the full view, as a position in the grid's filtered order. */
+  position = -1;
+
+  constructor(private readonly events: FolderBrowserEvents, options: { forcePage?: boolean } = {}) {
+    this.service = new ThumbService((index) => {
+      this.grid.update(index);
+      this.renderCount();
+    }, options);
+    this.grid = new ThumbGrid($('browser-scroll'), $('browser-space'), this.service, {
+      open: (position) => void this.openAt(position),
+      changed: () => this.renderCount(),
+    });
+    this.bindControls();
+  }
+
+  get entries(): CatalogEntry[] {
+    return this.grid.entries;
+  }
+
+  get visible(): boolean {
+    return !$('browser').hidden;
+  }
+
+  /** Shows the grid of `files`' models (true), or does nothing when there are fewer than two. */
+  openFolder(files: Map<string, File>): boolean {
+    const entries = catalogOf([...files].map(([path, f]) => [path, { size: f.size, lastModified: f.lastModified }]), formatExtensions);
+    if (entries.length < 2) return false;
+    this.files = Object.fromEntries(files);
+    this.position = -1;
+    const formats = [...new Set(entries.map((e) => e.format))].sort();
+    $('browser-format').replaceChildren(h('option', { value: '' }, 'all formats'), ...formats.map((f) => h('option', { value: f }, f.toUpperCase())));
+    this.readFilters();
+    this.show(true);
+    this.grid.setEntries(entries);
+    void this.service.open(entries, this.files);
+    this.renderNav();
+    return true;
+  }
+
+  show(on: boolean): void {
+    $('browser').hidden = !on;
+    this.events.covered(on);
+    document.body.classList.toggle('browsing', on);
+    if (on) {
+      this.grid.draw();
+      if (this.position >= 0) this.grid.reveal(this.position);
+    }
+    this.renderNav();
+  }
+
+  /** Opens the card at `position` of the filtered grid in the full view. */
+  async openAt(position: number): Promise<void> {
+    const index = this.grid.shown[position];
+    if (index === undefined) return;
+    this.position = position;
+    // The folder's model list follows the grid.
+    const list = document.querySelector<HTMLSelectElement>('#folder-models select');
+    if (list) list.value = this.entries[index].path;
+    this.show(false);
+    this.renderNav();
+    await this.events.openModel(this.entries[index].path, this.files);
+  }
+
+  /** Next (+1) or previous (−1) card of the grid, from the model on show. */
+  step(by: number): Promise<void> {
+    const to = this.position + by;
+    if (to < 0 || to >= this.grid.shown.length) return Promise.resolve();
+    return this.openAt(to);
+  }
+
+  /** Opens the model at `path` (a shared link's) when the folder has it. */
+  openPath(path: string): boolean {
+    const index = this.entries.findIndex((e) => e.path === path);
+    const position = this.grid.shown.indexOf(index);
+    if (index < 0 || position < 0) return false;
+    void this.openAt(position);
+    return true;
+  }
+
+  /** The path of the model on show, when it came from the grid. */
+  get currentPath(): string | undefined {
+    const index = this.grid.shown[this.position];
+    return index === undefined ? undefined : this.entries[index]?.path;
+  }
+
+  private renderNav(): void {
+    const has = this.entries.length > 1 && !this.visible;
+    $('grid-show').hidden = !has;
+    $('grid-prev').hidden = !has;
+    $('grid-next').hidden = !has;
+    $<HTMLButtonElement>('grid-prev').disabled = this.position <= 0;
+    $<HTMLButtonElement>('grid-next').disabled = this.position < 0 || this.position >= this.grid.shown.length - 1;
+  }
+
+  private renderCount(): void {
+    const s = this.service.stats;
+    const done = s.cached + s.rendered;
+    $('browser-count').textContent = `${this.grid.shown.length.toLocaleString('en')} of ${this.entries.length.toLocaleString('en')} models · ${done.toLocaleString('en')} thumbnails`;
+  }
+
+  private readFilters(): void {
+    const filters: Filters = {
+      ...NO_FILTERS,
+      query: $<HTMLInputElement>('browser-search').value,
+      prefix: $<HTMLSelectElement>('browser-prefix').value,
+      format: $<HTMLSelectElement>('browser-format').value,
+      animated: $<HTMLSelectElement>('browser-animated').value as Tristate,
+      failed: $<HTMLSelectElement>('browser-failed').value as Tristate,
+    };
+    this.grid.filters = filters;
+  }
+
+  private bindControls(): void {
+    const refilter = () => {
+      this.readFilters();
+      this.grid.refilter();
+      this.position = -1;
+      this.renderNav();
+    };
+    $('browser-search').addEventListener('input', refilter);
+    for (const id of ['browser-prefix', 'browser-format', 'browser-animated', 'browser-failed']) $(id).addEventListener('change', refilter);
+    $('browser-close').onclick = () => this.show(false);
+    $('grid-show').onclick = () => this.show(true);
+    $('grid-prev').onclick = () => void this.step(-1);
+    $('grid-next').onclick = () => void this.step(1);
+    $('contact-sheet').onclick = () => void this.saveContactSheet();
+    addEventListener('keydown', (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey || this.entries.length < 2) return;
+      if (e.key === 'Escape' && this.visible) this.show(false);
+      else if (!this.visible && e.key === 'ArrowRight') void this.step(1);
+      else if (!this.visible && e.key === 'ArrowLeft') void this.step(-1);
+      else if (!this.visible && e.key === 'g') this.show(true);
+    });
+  }
+
+  /** The filtered grid's first columns × rows thumbnails, with names, as one PNG. */
+  async saveContactSheet(): Promise<Blob> {
+    const columns = Math.max(1, Math.min(40, Number($<HTMLInputElement>('sheet-columns').value) || 8));
+    const rows = Math.max(1, Math.min(200, Number($<HTMLInputElement>('sheet-rows').value) || 6));
+    const items = this.grid.shown.slice(0, columns * rows).map((i) => {
+      const thumb = this.service.thumbOf(this.entries[i]);
+      return { name: this.entries[i].name, blob: thumb?.blob, failed: !!thumb?.info.failed };
+    });
+    const blob = await contactSheet(items, columns, rows);
+    saveBlob(blob, `contact-sheet-${columns}x${rows}.png`);
+    return blob;
+  }
+}

@@ -1,0 +1,142 @@
+// The folder's thumbnail grid: virtualised (only the rows on screen exist in the DOM, so 5,400 models
+// scroll like 50), searched and filtered; a card opens its model in the full view.
+import { h } from '../dom.js';
+import { badgesOf, filterCatalog, NO_FILTERS, type CatalogEntry, type Filters } from './catalog.js';
+import type { Thumb } from './thumb-service.js';
+
+const CARD_W = 148, CARD_H = 188, GAP = 10, PAD = 12;
+/** Rows drawn above and below the visible ones, so a short scroll shows no empty cards. */
+const OVERSCAN = 2;
+
+export interface GridSource {
+  thumbOf(entry: CatalogEntry): Thumb | undefined;
+  /** The grid shows these entries (catalog indices) now. */
+  prioritise(indices: number[]): void;
+}
+
+export class ThumbGrid {
+  entries: CatalogEntry[] = [];
+  /** Catalog indices that pass the filters, in grid order. */
+  shown: number[] = [];
+  filters: Filters = { ...NO_FILTERS };
+  private readonly cards = new Map<number, HTMLElement>();
+  private columns = 1;
+  private frame = 0;
+  private refilterTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly scroll: HTMLElement,
+    private readonly space: HTMLElement,
+    private readonly source: GridSource,
+    private readonly events: { open(index: number): void; changed(): void },
+  ) {
+    scroll.addEventListener('scroll', () => this.schedule(), { passive: true });
+    new ResizeObserver(() => this.schedule()).observe(scroll);
+  }
+
+  setEntries(entries: CatalogEntry[]): void {
+    this.entries = entries;
+    this.scroll.scrollTop = 0;
+    this.refilter();
+  }
+
+  setFilters(filters: Filters): void {
+    this.filters = filters;
+    this.refilter();
+  }
+
+  /** Applies the filters again (a thumbnail told whether its model is animated or failed). */
+  refilter(): void {
+    clearTimeout(this.refilterTimer);
+    this.refilterTimer = undefined;
+    this.shown = filterCatalog(this.entries, this.filters, (e) => this.source.thumbOf(e)?.info);
+    for (const card of this.cards.values()) card.remove();
+    this.cards.clear();
+    this.draw();
+    this.events.changed();
+  }
+
+  /** A thumbnail arrived: its card (if on screen) shows it; filters on what it told are applied soon. */
+  update(index: number): void {
+    const card = this.cards.get(index);
+    if (card) this.fill(card, index);
+    const needsInfo = this.filters.animated !== 'any' || this.filters.failed !== 'any';
+    if (needsInfo && !this.refilterTimer) this.refilterTimer = setTimeout(() => this.refilter(), 250);
+  }
+
+  /** Brings the card at `position` (in `shown`) into view. */
+  reveal(position: number): void {
+    const row = Math.floor(position / this.columns);
+    const top = PAD + row * (CARD_H + GAP);
+    if (top < this.scroll.scrollTop || top + CARD_H > this.scroll.scrollTop + this.scroll.clientHeight) this.scroll.scrollTop = Math.max(0, top - GAP);
+    this.draw();
+  }
+
+  private schedule(): void {
+    if (!this.frame) this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  /** Lays out the rows on screen (plus a margin); cards that left the screen are removed. */
+  draw(): void {
+    const width = this.scroll.clientWidth;
+    if (!width) return;
+    this.columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
+    const rows = Math.ceil(this.shown.length / this.columns);
+    this.space.style.height = `${PAD * 2 + rows * (CARD_H + GAP)}px`;
+    const first = Math.max(0, Math.floor((this.scroll.scrollTop - PAD) / (CARD_H + GAP)) - OVERSCAN);
+    const last = Math.min(rows - 1, Math.ceil((this.scroll.scrollTop + this.scroll.clientHeight) / (CARD_H + GAP)) + OVERSCAN);
+    const wanted = new Set<number>();
+    const onScreen: number[] = [];
+    for (let row = first; row <= last; row++) {
+      for (let col = 0; col < this.columns; col++) {
+        const position = row * this.columns + col;
+        if (position >= this.shown.length) break;
+        const index = this.shown[position];
+        wanted.add(index);
+        onScreen.push(index);
+        let card = this.cards.get(index);
+        if (!card) {
+          card = this.createCard(index, position);
+          this.cards.set(index, card);
+          this.space.append(card);
+        }
+        card.style.transform = `translate(${PAD + col * (CARD_W + GAP)}px, ${PAD + row * (CARD_H + GAP)}px)`;
+        card.dataset.position = String(position);
+      }
+    }
+    for (const [index, card] of this.cards) {
+      if (wanted.has(index)) continue;
+      card.remove();
+      this.cards.delete(index);
+    }
+    this.source.prioritise(onScreen);
+  }
+
+  private createCard(index: number, position: number): HTMLElement {
+    const entry = this.entries[index];
+    const card = h('button', { className: 'card', type: 'button', title: entry.path });
+    card.dataset.path = entry.path;
+    card.dataset.format = entry.format;
+    card.onclick = () => this.events.open(Number(card.dataset.position ?? position));
+    this.fill(card, index);
+    return card;
+  }
+
+  private fill(card: HTMLElement, index: number): void {
+    const entry = this.entries[index];
+    const thumb = this.source.thumbOf(entry);
+    card.dataset.state = !thumb ? 'pending' : thumb.info.failed ? 'failed' : 'done';
+    const picture = thumb?.url
+      ? h('img', { src: thumb.url, alt: '', width: 128, height: 128, decoding: 'async' })
+      : h('div', { className: thumb ? 'no-thumb' : 'pending-thumb' }, thumb ? '✕' : '…');
+    const badges = badgesOf(thumb?.info).map((b) => h('span', { className: `badge-${b.kind}`, title: b.title }, b.label));
+    card.replaceChildren(
+      h('div', { className: 'thumb' }, picture),
+      h('div', { className: 'card-name' }, entry.name),
+      h('div', { className: 'card-meta' }, h('span', { className: 'card-format' }, entry.format.toUpperCase()), ...badges),
+    );
+  }
+}

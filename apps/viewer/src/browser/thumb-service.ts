@@ -1,0 +1,227 @@
+// Schedules a folder's thumbnails: cached ones first (IndexedDB), then what the grid shows, then the
+// rest in grid order, drawn by thumbnail workers (OffscreenCanvas) or, where a worker cannot draw, on
+// the page with a hidden canvas, one per task so the page stays responsive.
+import { thumbKey, type CatalogEntry, type ThumbInfo } from './catalog.js';
+import { ThumbCache } from './thumb-cache.js';
+import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
+
+export interface Thumb {
+  /** An object URL of the small picture (none when the model failed). */
+  url?: string;
+  blob?: Blob;
+  info: ThumbInfo;
+  from: 'cache' | 'render';
+}
+
+/** Times since the folder was opened (ms), for the e2e suite and the status line. */
+export interface ThumbStats {
+  openedAt: number;
+  firstAt?: number;
+  allAt?: number;
+  cached: number;
+  rendered: number;
+  drawer: 'worker' | 'page';
+  workers: number;
+  /** Summed time of each drawing phase (parse, three, pose, draw, encode) over the drawn thumbnails. */
+  phases: Record<string, number>;
+  /** Summed time the drawers spent per thumbnail, start to picture. */
+  drawMs: number;
+}
+
+/** Jobs a worker holds at once: the next is already there when one finishes. */
+const IN_FLIGHT = 2;
+
+interface Drawer {
+  busy: number;
+  send(id: number, path: string): void;
+}
+
+export class ThumbService {
+  private entries: CatalogEntry[] = [];
+  private files: Record<string, Blob> = {};
+  /** 0: not asked, 1: asked, 2: done; by entry index. */
+  private stateOf = new Uint8Array(0);
+  private readonly thumbs = new Map<string, Thumb>();
+  private visible: number[] = [];
+  private cursor = 0;
+  private generation = 0;
+  /** The generation whose files the drawers have. */
+  private posted = 0;
+  /** The generation whose every cached thumbnail has been read. */
+  private cacheRead = 0;
+  private nextId = 1;
+  private readonly jobs = new Map<number, { generation: number; index: number }>();
+  private drawers: Drawer[] = [];
+  private workers: Worker[] = [];
+  private started?: Promise<void>;
+  private readonly cache = new ThumbCache();
+  stats: ThumbStats = { openedAt: 0, cached: 0, rendered: 0, drawer: 'worker', workers: 0, phases: {}, drawMs: 0 };
+
+  /** `onThumb` is called for every thumbnail that arrives (cached or drawn). */
+  constructor(private readonly onThumb: (index: number, thumb: Thumb) => void, private readonly options: { forcePage?: boolean } = {}) {}
+
+  /** Starts the drawers early (their modules and WebGL take a moment), before any folder opens. */
+  warmUp(): Promise<void> {
+    return (this.started ??= this.startDrawers());
+  }
+
+  thumbOf(entry: CatalogEntry): Thumb | undefined {
+    return this.thumbs.get(thumbKey(entry));
+  }
+
+  /** A new folder: what was queued for the previous one is dropped. */
+  async open(entries: CatalogEntry[], files: Record<string, Blob>): Promise<void> {
+    this.generation++;
+    const generation = this.generation;
+    for (const t of this.thumbs.values()) if (t.url) URL.revokeObjectURL(t.url);
+    this.thumbs.clear();
+    this.entries = entries;
+    this.files = files;
+    this.stateOf = new Uint8Array(entries.length);
+    this.cursor = 0;
+    this.stats = { ...this.stats, openedAt: performance.now(), firstAt: undefined, allAt: undefined, cached: 0, rendered: 0, phases: {}, drawMs: 0 };
+    // The cache is read while the drawers start (the first visit's worker may still be loading).
+    const drawers = this.warmUp().then(async () => {
+      // In parts of 1,000, a task each: copying 10,000 File handles in one go is a long task on the page.
+      const paths = Object.keys(files);
+      for (let at = 0; at < paths.length || at === 0; at += 1000) {
+        if (generation !== this.generation) return;
+        const part = Object.fromEntries(paths.slice(at, at + 1000).map((p) => [p, files[p]]));
+        for (const w of this.workers) w.postMessage({ type: 'folder', files: part, more: at > 0 } satisfies ToThumbWorker);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      this.pagePaths = files;
+    });
+    // What is on screen first, then the rest: a second visit shows the first cards at once.
+    const keys = entries.map(thumbKey);
+    const first = new Set(this.visible.length ? this.visible.filter((i) => i < entries.length) : [...entries.keys()].slice(0, 60));
+    const fromCache = async (chunk: number[]) => {
+      const found = await this.cache.getMany(chunk.map((i) => keys[i]));
+      if (generation !== this.generation) return false;
+      for (const i of chunk) {
+        const hit = found.get(keys[i]);
+        if (hit && this.stateOf[i] === 0) this.arrive(i, { ...hit, from: 'cache' });
+      }
+      return true;
+    };
+    if (!(await fromCache([...first]))) return;
+    // Drawing starts once the cache has answered for what is on screen; the rest of the folder is
+    // drawn once it has answered for all (nothing it holds is drawn again).
+    const drawing = drawers.then(() => {
+      if (generation !== this.generation) return;
+      this.posted = generation;
+      this.pump();
+    });
+    if (!(await fromCache([...entries.keys()].filter((i) => !first.has(i))))) return;
+    this.cacheRead = generation;
+    await drawing;
+    this.pump();
+  }
+
+  /** The entries the grid shows now: drawn before the rest. */
+  prioritise(indices: number[]): void {
+    this.visible = indices;
+    this.pump();
+  }
+
+  private arrive(index: number, thumb: Omit<Thumb, 'url'>): void {
+    this.stateOf[index] = 2;
+    const full: Thumb = { ...thumb, url: thumb.blob ? URL.createObjectURL(thumb.blob) : undefined };
+    this.thumbs.set(thumbKey(this.entries[index]), full);
+    if (thumb.from === 'cache') this.stats.cached++;
+    else this.stats.rendered++;
+    const now = performance.now() - this.stats.openedAt;
+    this.stats.firstAt ??= now;
+    if (this.stats.cached + this.stats.rendered === this.entries.length) this.stats.allAt = now;
+    this.onThumb(index, full);
+  }
+
+  private nextIndex(): number | undefined {
+    for (const i of this.visible) if (this.stateOf[i] === 0) return i;
+    if (this.cacheRead !== this.generation) return undefined;
+    while (this.cursor < this.entries.length && this.stateOf[this.cursor] !== 0) this.cursor++;
+    return this.cursor < this.entries.length ? this.cursor : undefined;
+  }
+
+  private pump(): void {
+    // Nothing is drawn before the drawers have this folder's files.
+    if (this.posted !== this.generation) return;
+    for (const drawer of this.drawers) {
+      while (drawer.busy < IN_FLIGHT) {
+        const index = this.nextIndex();
+        if (index === undefined) return;
+        this.stateOf[index] = 1;
+        const id = this.nextId++;
+        this.jobs.set(id, { generation: this.generation, index });
+        drawer.busy++;
+        drawer.send(id, this.entries[index].path);
+      }
+    }
+  }
+
+  private done(message: Extract<FromThumbWorker, { type: 'thumb' }>, drawer: Drawer): void {
+    drawer.busy--;
+    const job = this.jobs.get(message.id);
+    this.jobs.delete(message.id);
+    if (job && job.generation === this.generation) {
+      this.stats.drawMs += message.ms;
+      for (const [k, v] of Object.entries(message.phases ?? {})) this.stats.phases[k] = (this.stats.phases[k] ?? 0) + v;
+      const entry = this.entries[job.index];
+      this.arrive(job.index, { blob: message.blob, info: message.info, from: 'render' });
+      void this.cache.put(thumbKey(entry), { blob: message.blob, info: message.info });
+    }
+    this.pump();
+  }
+
+  private async startDrawers(): Promise<void> {
+    const count = this.options.forcePage ? 0 : (navigator.hardwareConcurrency ?? 2) >= 4 ? 2 : 1;
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
+      const drawer: Drawer = { busy: 0, send: (id, path) => worker.postMessage({ type: 'render', id, path } satisfies ToThumbWorker) };
+      const offscreen = await new Promise<boolean>((resolve) => {
+        worker.onmessage = (event: MessageEvent<FromThumbWorker>) => {
+          if (event.data.type === 'ready') resolve(event.data.offscreen);
+          else this.done(event.data, drawer);
+        };
+        worker.onerror = () => resolve(false);
+      });
+      if (!offscreen) {
+        worker.terminate();
+        break;
+      }
+      this.workers.push(worker);
+      this.drawers.push(drawer);
+    }
+    if (!this.drawers.length) this.drawers.push(await this.pageDrawer());
+    this.stats.drawer = this.workers.length ? 'worker' : 'page';
+    this.stats.workers = this.workers.length;
+  }
+
+  private pagePaths: Record<string, Blob> = {};
+
+  /** The fallback: a hidden canvas on the page, one thumbnail per task. */
+  private async pageDrawer(): Promise<Drawer> {
+    const { ThumbRenderer } = await import('./thumb-render.js');
+    const renderer = new ThumbRenderer(document.createElement('canvas'));
+    let folder: Record<string, Blob> | undefined;
+    let queue = Promise.resolve();
+    const drawer: Drawer = {
+      busy: 0,
+      send: (id, path) => {
+        queue = queue.then(async () => {
+          await new Promise((r) => setTimeout(r, 0));
+          if (folder !== this.pagePaths) renderer.setFolder((folder = this.pagePaths));
+          const t0 = performance.now();
+          const result = await renderer.render(path);
+          this.done({ type: 'thumb', id, path, ...result, ms: performance.now() - t0 }, drawer);
+        });
+      },
+    };
+    return drawer;
+  }
+
+  /** Forgets the cached thumbnails (the e2e tests start cold). */
+  clearCache(): Promise<void> {
+    return this.cache.clear();
+  }
+}

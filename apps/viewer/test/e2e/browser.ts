@@ -1,0 +1,244 @@
+// The folder browser (issue 31): a generated Flyff game folder dropped on the page becomes a grid of
+// thumbnails, searched, filtered and opened; screenshots and contact sheets; the thumbnail cache on a
+// second visit; a shared link's hash. Expectations come from the generator's manifest.
+import { expect, it } from 'vitest';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { base, dir, dropFolder, open, page, scratch, setPage, settle, status } from './session.js';
+import { generatedFolder, type GeneratedFolder } from './game-folder.js';
+
+const docs = path.join(dir, 'docs');
+let folder: GeneratedFolder;
+
+/** Each model's badges, as the manifest says they must be. */
+const expectedClips = (m: GeneratedFolder['manifest']['models'][number]) => (m.kind === 'monster' ? m.motions?.length ?? 0 : 0);
+
+/** Drops the folder, waits for the grid's first thumbnail and then for all of them. */
+async function dropAndWait(on: Page): Promise<{ firstAt: number; allAt: number; cached: number; rendered: number }> {
+  await dropFolder(folder.dir);
+  await on.waitForSelector('#browser:not([hidden]) .card[data-state="done"]', { timeout: 60_000 });
+  const total = folder.manifest.models.length;
+  await on.waitForFunction((n) => {
+    const s = window.__viewer.browser.service.stats;
+    return s.cached + s.rendered === n;
+  }, total, { timeout: 170_000, polling: 250 });
+  return on.evaluate(() => {
+    const s = window.__viewer.browser.service.stats;
+    return { firstAt: s.firstAt!, allAt: s.allAt!, cached: s.cached, rendered: s.rendered };
+  });
+}
+
+const shownNames = (on = page) => on.evaluate(() => window.__viewer.browser.grid.shown.map((i) => window.__viewer.browser.entries[i].name));
+
+/** A downloaded PNG's width and height (IHDR) and, decoded in the page, its pixel variance and transparent share. */
+async function pngFacts(bytes: Buffer): Promise<{ width: number; height: number; variance: number; transparent: number }> {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const width = bytes.readUInt32BE(16), height = bytes.readUInt32BE(20);
+  const pixels = await page.evaluate(async (data) => {
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(data)], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = canvas.getContext('2d')!;
+    g.drawImage(bitmap, 0, 0);
+    const d = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let sum = 0, sq = 0, clear = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const v = (d[i] + d[i + 1] + d[i + 2]) / 3;
+      sum += v;
+      sq += v * v;
+      if (d[i + 3] === 0) clear++;
+    }
+    const n = d.length / 4;
+    return { variance: sq / n - (sum / n) ** 2, transparent: clear / n };
+  }, [...bytes]);
+  return { width, height, ...pixels };
+}
+
+async function download(action: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), action()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+}
+
+/** Registers this group's tests, in order, inside the e2e describe (they share its page). */
+export function browserTests(): void {
+  it('shows a dropped game folder as a grid: every model, the first thumbnails at once, then all of them with their badges', async () => {
+    folder = generatedFolder(path.join(scratch, 'game'), 0.01);
+    const models = folder.manifest.models;
+    expect(models.length).toBeGreaterThan(30);
+    const fresh = await open('?sample=jeep');
+    await page?.close();
+    setPage(fresh);
+    const times = await dropAndWait(page);
+    console.log(`folder browser (${models.length} models): first thumbnail ${times.firstAt.toFixed(0)} ms, all ${times.allAt.toFixed(0)} ms after the grid opened`);
+    expect(times.rendered).toBe(models.length);
+    expect(await page.evaluate(() => window.__viewer.browser.entries.length)).toBe(models.length);
+    expect(await page.textContent('#browser-count')).toContain(`${models.length} of ${models.length} models`);
+    // Each model's facts against the manifest: failed, skinned, clips, LODs, missing textures.
+    const infos = await page.evaluate(() => Object.fromEntries(window.__viewer.browser.entries.map((e) => [e.path, window.__viewer.browser.service.thumbOf(e)?.info])));
+    for (const m of models) {
+      const info = infos[m.file]!;
+      expect(info, m.file).toBeDefined();
+      if (m.kind === 'broken') {
+        expect(info.failed, m.file).toBeTruthy();
+        continue;
+      }
+      expect(info.failed, m.file).toBeUndefined();
+      expect(info.triangles, m.file).toBe(m.trianglesAllLevels);
+      expect(info.clips, m.file).toBe(expectedClips(m));
+      expect(info.skinned, m.file).toBe(m.kind === 'monster' ? !!m.bones : m.kind === 'part');
+      // One level shows no LOD badge, whether the file has a LOD table of one or none.
+      expect(Math.max(1, info.lods), m.file).toBe(m.lods ?? 1);
+      expect(info.missingTextures, m.file).toBe(m.missingTextures?.length ?? 0);
+    }
+    // The packed items came out of the .res like the loose ones.
+    for (const p of folder.packed) expect(infos[p]?.failed, p).toBeUndefined();
+    // Thumbnails are small pictures that are not blank.
+    const sizes = await page.evaluate(() => window.__viewer.browser.entries.map((e) => window.__viewer.browser.service.thumbOf(e)?.blob?.size ?? 0));
+    expect(Math.max(...sizes)).toBeLessThan(40_000);
+    expect(sizes.filter((s) => s > 500).length).toBe(models.length - folder.manifest.counts.broken);
+    mkdirSync(docs, { recursive: true });
+    await page.screenshot({ path: path.join(docs, 'browser-grid.png') });
+  });
+
+  it('searches names (Flyff prefixes in any case) and filters by kind, format, animation and failure', async () => {
+    const models = folder.manifest.models;
+    const base = (f: string) => path.posix.basename(f).toLowerCase();
+    await page.fill('#browser-search', 'MVR_');
+    const monsters = models.filter((m) => base(m.file).startsWith('mvr_')).map((m) => path.posix.basename(m.file)).sort();
+    expect((await shownNames()).sort()).toEqual(monsters);
+    expect(monsters.length).toBe(folder.manifest.counts.monster);
+    await page.fill('#browser-search', 'weapon000');
+    expect((await shownNames()).every((n) => n.toLowerCase().includes('weapon000'))).toBe(true);
+    expect((await shownNames()).length).toBe(models.filter((m) => base(m.file).includes('weapon000')).length);
+    await page.fill('#browser-search', '');
+    await page.selectOption('#browser-prefix', 'part_');
+    expect((await shownNames()).length).toBe(folder.manifest.counts.part);
+    await page.selectOption('#browser-prefix', '');
+    await page.selectOption('#browser-format', 'o3d');
+    expect((await shownNames()).length).toBe(models.length);
+    await page.selectOption('#browser-format', '');
+    await page.selectOption('#browser-failed', 'yes');
+    expect((await shownNames()).sort()).toEqual(models.filter((m) => m.kind === 'broken').map((m) => path.posix.basename(m.file)).sort());
+    await page.waitForSelector('.card[data-state="failed"] .badge-failed');
+    await page.screenshot({ path: path.join(docs, 'browser-failed.png') });
+    await page.selectOption('#browser-failed', 'any');
+    await page.selectOption('#browser-animated', 'yes');
+    expect((await shownNames()).length).toBe(models.filter((m) => expectedClips(m) > 0).length);
+    await page.screenshot({ path: path.join(docs, 'browser-animated.png') });
+    await page.selectOption('#browser-animated', 'any');
+  });
+
+  it('opens a card in the full view and walks the grid with next and previous', async () => {
+    await page.fill('#browser-search', 'mvr_');
+    const names = await shownNames();
+    await settle(() => page.click('.card >> nth=0'));
+    expect(await status()).toBe('ready');
+    expect(await page.isHidden('#browser')).toBe(true);
+    expect(await page.textContent('#model-title')).toContain(names[0]);
+    await settle(() => page.click('#grid-next'));
+    expect(await page.textContent('#model-title')).toContain(names[1]);
+    await settle(() => page.keyboard.press('ArrowRight'));
+    expect(await page.textContent('#model-title')).toContain(names[2]);
+    await settle(() => page.click('#grid-prev'));
+    expect(await page.textContent('#model-title')).toContain(names[1]);
+    expect(await page.isDisabled('#grid-prev')).toBe(false);
+    await page.screenshot({ path: path.join(docs, 'browser-open.png') });
+  });
+
+  it('saves a screenshot at a chosen size, opaque and transparent, and a contact sheet', async () => {
+    await page.selectOption('#shot-size', '1024x1024');
+    const opaque = await download(() => page.click('#screenshot'));
+    expect(opaque.name).toMatch(/-1024x1024\.png$/);
+    const o = await pngFacts(opaque.bytes);
+    expect([o.width, o.height]).toEqual([1024, 1024]);
+    expect(o.variance).toBeGreaterThan(20);
+    expect(o.transparent).toBe(0);
+    await page.check('#shot-transparent');
+    await page.selectOption('#shot-size', '1920x1080');
+    const clear = await pngFacts((await download(() => page.click('#screenshot'))).bytes);
+    expect([clear.width, clear.height]).toEqual([1920, 1080]);
+    // The model covers part of the picture; the rest is see-through.
+    expect(clear.transparent).toBeGreaterThan(0.3);
+    expect(clear.transparent).toBeLessThan(0.99);
+    await page.uncheck('#shot-transparent');
+    await page.selectOption('#shot-size', 'view');
+    await page.click('#grid-show');
+    await page.fill('#browser-search', '');
+    await page.fill('#sheet-columns', '5');
+    await page.fill('#sheet-rows', '3');
+    const sheet = await download(() => page.click('#contact-sheet'));
+    const s = await pngFacts(sheet.bytes);
+    // 12 px margins, 128 px cells 8 px apart, 18 px names under each.
+    expect([s.width, s.height]).toEqual([12 * 2 + 5 * 128 + 4 * 8, 12 * 2 + 3 * (128 + 18) + 2 * 8]);
+    expect(s.variance).toBeGreaterThan(50);
+  });
+
+  it('shows every thumbnail from the cache on a second visit', async () => {
+    // The same browser profile (its IndexedDB), a fresh page load; no hash, so no model opens by itself.
+    await page.goto(`${base}?sample=jeep`);
+    await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
+    const times = await dropAndWait(page);
+    console.log(`folder browser, second visit: first thumbnail ${times.firstAt.toFixed(0)} ms, all ${times.allAt.toFixed(0)} ms (${times.cached} from the cache)`);
+    expect(times.cached).toBe(folder.manifest.models.length);
+    expect(times.rendered).toBe(0);
+    expect(times.allAt).toBeLessThan(3000);
+  });
+
+  it('draws the thumbnails on the page, one per task, where a worker cannot (?thumbs=page)', async () => {
+    const fallback = await open('?sample=jeep&thumbs=page');
+    await page.close();
+    setPage(fallback);
+    const times = await dropAndWait(page);
+    expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer)).toBe('page');
+    expect(times.rendered).toBe(folder.manifest.models.length);
+    const failed = await page.locator('.card[data-state="failed"]').count();
+    const done = await page.locator('.card[data-state="done"]').count();
+    expect(done).toBeGreaterThan(0);
+    expect(failed).toBeLessThanOrEqual(folder.manifest.counts.broken);
+    expect(await page.evaluate(() => window.__viewer.browser.entries.filter((e) => window.__viewer.browser.service.thumbOf(e)?.info.failed).length)).toBe(folder.manifest.counts.broken);
+  });
+
+  it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {
+    const cam = [2.5, 3, 6, 0, 1.5, 0];
+    const shared = await open(`?sample=jeep#model=lod&clip=1&t=0.6&cam=${cam.join(',')}&show=skeleton&light=studio`);
+    await shared.waitForFunction(() => document.body.dataset.shared === 'applied', null, { timeout: 30_000 });
+    expect(await shared.textContent('#model-title')).toContain('relic_serpent.lod');
+    expect(await shared.inputValue('#clips')).toBe('1');
+    expect(await shared.textContent('#clips option:checked')).toMatch(/^slither/);
+    const view = await shared.evaluate(() => {
+      const s = window.__viewer.stage;
+      return { time: s.time, playing: s.playing, camera: [...s.camera.position.toArray(), ...s.controls.target.toArray()] };
+    });
+    expect(view.playing).toBe(false);
+    expect(view.time).toBeCloseTo(0.6, 5);
+    view.camera.forEach((v, i) => expect(v).toBeCloseTo(cam[i], 4));
+    expect(await shared.isChecked('#show-skeleton')).toBe(true);
+    expect(await shared.inputValue('#lighting')).toBe('studio');
+    // The hash follows the view: it still says what was applied.
+    await shared.waitForFunction(() => location.hash.includes('model=lod'));
+    expect(await shared.evaluate(() => location.hash)).toMatch(/clip=1&t=0\.6&cam=2\.5,3,6,0,1\.5,0&show=skeleton&light=studio/);
+    // Each preset lights the model differently; studio is brighter than the default, which is unchanged.
+    const shade = async () => (await shared.evaluate(() => window.__viewer.probe())).mean.reduce((a, b) => a + b, 0);
+    const studio = await shade();
+    const looks: Record<string, number> = {};
+    for (const preset of ['default', 'outdoor', 'neutral', 'studio']) {
+      await shared.selectOption('#lighting', preset);
+      looks[preset] = await shade();
+    }
+    expect(looks.studio).toBeCloseTo(studio, 3);
+    expect(looks.studio).toBeGreaterThan(looks.default);
+    expect(new Set(Object.values(looks).map((v) => v.toFixed(1))).size).toBe(4);
+    await shared.fill('#background', '#203040');
+    expect(await shared.evaluate(() => (window.__viewer.stage.scene.background as { getHexString(): string }).getHexString())).toBe('203040');
+    await shared.waitForFunction(() => location.hash.includes('bg=203040'));
+    await shared.close();
+    const embed = await open('?embed&sample=ase');
+    expect(await embed.isHidden('.topbar')).toBe(true);
+    expect(await embed.isHidden('.panel.right')).toBe(true);
+    const box = (await embed.locator('#viewport').boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(1270);
+    expect((await embed.evaluate(() => window.__viewer.probe())).lit).toBeGreaterThan(2000);
+    await embed.screenshot({ path: path.join(docs, 'browser-embed.png') });
+    await embed.close();
+  });
+}
