@@ -137,14 +137,14 @@ async function load(source: Source): Promise<void> {
       faults.convert = false;
       throw new Error('injected conversion fault');
     }
-    present(source, reply);
+    await present(source, reply);
   } catch (error) {
     if (id === currentLoad) fail(error, source.name);
   }
 }
 
 /** Puts a parsed (or assembled) scene on show with every panel that describes it. */
-function present(source: Source, reply: { scene: Scene; format: { id: string; name: string }; ms: number; path: string; codePage?: string }): void {
+async function present(source: Source, reply: { scene: Scene; format: { id: string; name: string }; ms: number; path: string; codePage?: string }): Promise<void> {
     const files = source.files ?? {};
     const scene = reply.scene;
     const resolve = companionResolver({ files, modelPath: source.name, baseUrl: source.baseUrl, listing: source.companions });
@@ -202,7 +202,7 @@ async function loadUrl(url: string, extra: Partial<Source> = {}): Promise<void> 
 
 const assemblePanel = createAssemblePanel(document.querySelector<HTMLElement>('.panel.left')!, async (scene, modelPath, files) => {
   currentLoad = parser.newId();
-  present({ name: modelPath, bytes: new Uint8Array(0), files }, { scene, format: { id: 'o3d', name: 'Flyff character' }, ms: 0, path: 'js' });
+  await present({ name: modelPath, bytes: new Uint8Array(0), files }, { scene, format: { id: 'o3d', name: 'Flyff character' }, ms: 0, path: 'js' });
   $<HTMLButtonElement>('export').disabled = true; // the worker's export holds the last parsed model, not this one
 });
 
