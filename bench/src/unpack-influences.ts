@@ -1,8 +1,9 @@
 // unpackInfluences ('js', the path every format runs) on the three binary formats' column layouts,
 // seeded like the skinned inputs (4 sorted influences, MDL; 2, O3D through a palette; MS3D's 3 +
 // remainder), CPU ms per call, interleaved best of rounds.
-// `node --expose-gc --import tsx src/unpack-influences.ts [--vertices=550000] [--old=DIR]`:
-// DIR is an older copy of packages/kernels/src, timed in the same rounds (both load from source).
+// `node --expose-gc --import tsx src/unpack-influences.ts [--vertices=550000] [--old=DIR] [--new=DIR2]`:
+// DIR is an older copy of packages/kernels/src, timed in the same rounds (both load from source);
+// DIR2 a copy of the current one (an A/A run of two identical copies measured 0.92–1.10×).
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -85,7 +86,7 @@ function cases(): Case[] {
 }
 
 const sources = (dir: string): Promise<{ unpackInfluencesJS: Unpack }> => import(pathToFileURL(path.resolve(dir, 'reference', 'influences.ts')).href);
-const { unpackInfluencesJS } = await sources(path.resolve(import.meta.dirname, '../../packages/kernels/src'));
+const { unpackInfluencesJS } = await sources(flags.new ?? path.resolve(import.meta.dirname, '../../packages/kernels/src'));
 const old = flags.old ? (await sources(flags.old)).unpackInfluencesJS : undefined;
 const load = os.loadavg();
 for (const c of cases()) {
