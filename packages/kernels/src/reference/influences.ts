@@ -17,7 +17,7 @@ import {
   type UnweightedVertices,
   type WeightType,
 } from './influence-layout.js';
-import { packVertex, type PackedSkin } from './skin.js';
+import { packSorted, packVertex, type PackedSkin } from './skin.js';
 
 /** Reads a field of type code `type` (FIELD_TYPES) at byte `p`, little-endian. */
 function readField(bytes: Uint8Array, view: DataView, p: number, type: number): number {
@@ -222,7 +222,7 @@ function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, w
         state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, s, state, joints, weights, invalid);
         if (state < 0) throw invalidAt(v, s, raw, rules);
       }
-      packVertex(joints, weights, 0, slots, tj, tw, outJ, outW, v * 4);
+      if (!packSorted(joints, weights, slots, outJ, outW, v * 4)) packVertex(joints, weights, 0, slots, tj, tw, outJ, outW, v * 4);
       if (unskinned(state, unweighted)) {
         rigid[v] = 1;
         rigidCount++;

@@ -84,6 +84,35 @@ export function packVertex(
   }
 }
 
+/**
+ * {@link packVertex}'s common case without its scratch or selection: at most 4 weighted slots,
+ * distinct joints, weights already in descending order (as writers store them). Writes the same
+ * values packVertex would and returns true; false when the vertex is not such (outJ may then hold
+ * some of its joints, all of which packVertex overwrites: it keeps at least as many).
+ * bench/src/unpack-influences.ts measures it against packVertex alone.
+ */
+export function packSorted(joints: Int32Array, weights: Float32Array, slots: number, outJ: Uint16Array, outW: Float32Array, o: number): boolean {
+  let n = 0, sum = 0, previous = Infinity;
+  for (let k = 0; k < slots; k++) {
+    const w = weights[k];
+    if (!(w > 0)) continue;
+    if (w > previous || n === 4) return false;
+    const j = joints[k];
+    // The duplicate check reads outJ (u16), so a joint it cannot hold goes the general way.
+    if (j !== (j & 0xffff)) return false;
+    for (let m = 0; m < n; m++) if (outJ[o + m] === j) return false;
+    outJ[o + n++] = j;
+    sum += w;
+    previous = w;
+  }
+  if (n === 0) return false;
+  for (let m = 0, k = 0; m < n; k++) {
+    const w = weights[k];
+    if (w > 0) outW[o + m++] = w / sum;
+  }
+  return true;
+}
+
 export function checkPack(vertexCount: number, influences: number, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
   if (!Number.isInteger(vertexCount) || vertexCount < 0 || !Number.isInteger(influences) || influences < 0) {
     throw new RangeError(`vertexCount and influences must be non-negative integers, got ${vertexCount} and ${influences}`);

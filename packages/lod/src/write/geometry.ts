@@ -137,20 +137,22 @@ function influences(p: Primitive, skinJoints: number[], rig: Rig, tally: GatherT
   const bones = new Uint16Array(count * 4);
   const weights = new Float32Array(count * 4);
   const fallback = rig.boneOf.get(skinJoints[0]) ?? 0;
+  // Each skin joint's bone once (−1: none), not a map lookup per influence.
+  const boneOfJoint = Int32Array.from(skinJoints, (node) => rig.boneOf.get(node) ?? -1);
   const b = [0, 0, 0, 0], w = [0, 0, 0, 0];
   for (let v = 0; v < count; v++) {
     let n = 0, total = 0;
     for (let k = 0; k < 4; k++) {
       const weight = W[v * 4 + k];
       if (!(weight > 0)) continue;
-      const node = skinJoints[J[v * 4 + k]];
-      const bone = node === undefined ? undefined : rig.boneOf.get(node);
-      if (bone === undefined) {
+      const bone = boneOfJoint[J[v * 4 + k]] as number | undefined;
+      if (bone === undefined || bone < 0) {
         tally.badJoints++;
         continue;
       }
-      const at = b.indexOf(bone);
-      if (at >= 0 && at < n) w[at] += weight;
+      let at = 0;
+      while (at < n && b[at] !== bone) at++;
+      if (at < n) w[at] += weight;
       else (b[n] = bone), (w[n++] = weight);
       total += weight;
     }
@@ -160,11 +162,18 @@ function influences(p: Primitive, skinJoints: number[], rig: Rig, tally: GatherT
       weights[v * 4] = 1;
       continue;
     }
-    const order = [0, 1, 2, 3].slice(0, n).sort((x, y) => w[y] - w[x] || b[x] - b[y]);
-    order.forEach((k, i) => {
-      bones[v * 4 + i] = b[k];
-      weights[v * 4 + i] = w[k] / total;
-    });
+    // Largest first, then lower bone (a total order: bones are distinct); insertion sort of ≤ 4
+    // in place of an array sort with a closure per vertex.
+    for (let i = 1; i < n; i++) {
+      const bi = b[i], wi = w[i];
+      let m = i;
+      for (; m > 0 && (w[m - 1] < wi || (w[m - 1] === wi && b[m - 1] > bi)); m--) (b[m] = b[m - 1]), (w[m] = w[m - 1]);
+      (b[m] = bi), (w[m] = wi);
+    }
+    for (let i = 0; i < n; i++) {
+      bones[v * 4 + i] = b[i];
+      weights[v * 4 + i] = w[i] / total;
+    }
   }
   return { bones, weights };
 }

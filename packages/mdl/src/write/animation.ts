@@ -1,6 +1,6 @@
 import { checkBudget, math, sampleChannel, type AnimationChannel, type AnimationClip } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
-import type { TRS, WriteContext } from './context.js';
+import type { WriteContext } from './context.js';
 import { fileQuat, fileVec3 } from './axes.js';
 import type { AnimationRecord, TrackRecord } from './records.js';
 import type { BonePlan, SkeletonPlan } from './skeleton.js';
@@ -98,7 +98,8 @@ function track(bone: BonePlan, boneId: number, channels: AnimationChannel[], sto
     value(t, k, time, keyframeCount, step, translation, bone.local.translation);
     value(r, k, time, keyframeCount, step, rotation, bone.local.rotation);
     value(s, k, time, keyframeCount, step, scale, bone.local.scale);
-    let key: TRS = { translation: [...translation] as TRS['translation'], rotation: [...rotation] as TRS['rotation'], scale: [...scale] as TRS['scale'] };
+    // Unfolded keys are the sampled values themselves: no per-key TRS object or copies.
+    let key: { translation: ArrayLike<number>; rotation: ArrayLike<number>; scale: ArrayLike<number> } = { translation, rotation, scale };
     if (bone.fold) {
       const d = math.decompose(math.multiply(bone.fold, math.fromTRS(translation, rotation, scale, matrix), matrix));
       key = { translation: d.translation, rotation: math.quatNormalize(d.rotation), scale: d.scale };

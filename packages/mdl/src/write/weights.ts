@@ -119,10 +119,14 @@ export function storedWeights(tail: Uint8Array, computed: ByteWeights, count: nu
     return sum;
   };
   for (let v = 0; v < count; v++) {
+    let same = true;
     for (let k = 0; k < 4; k++) {
-      ids[v * 4 + k] = view.getUint16(v * 36 + 12 + k * 2, true);
-      weights[v * 4 + k] = tail[v * 36 + 20 + k];
+      const id = (ids[v * 4 + k] = view.getUint16(v * 36 + 12 + k * 2, true));
+      const w = (weights[v * 4 + k] = tail[v * 36 + 20 + k]);
+      same &&= id === computed.ids[v * 4 + k] && w === computed.weights[v * 4 + k];
     }
+    // The bytes the writer computed, slot for slot (the common case): every bone's share agrees.
+    if (same) continue;
     for (let k = 0; k < 4; k++) {
       if (weights[v * 4 + k] && share(ids, weights, v, ids[v * 4 + k]) !== share(computed.ids, computed.weights, v, ids[v * 4 + k])) return undefined;
       const bone = computed.ids[v * 4 + k];

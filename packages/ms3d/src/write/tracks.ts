@@ -18,19 +18,29 @@ const EPSILON = 1e-6;
 
 /** Keys inside [0, duration] with a key at each end (the nearest key's value held; `rest` when none). */
 function spanKeys(keys: Float32Array | undefined, duration: number): Float32Array {
-  const list: number[] = [];
   const n = keys ? keys.length / 4 : 0;
-  const value = (k: number) => [keys![k * 4 + 1], keys![k * 4 + 2], keys![k * 4 + 3]];
-  if (n === 0) {
-    list.push(0, 0, 0, 0);
-    if (duration > EPSILON) list.push(duration, 0, 0, 0);
-    return Float32Array.from(list);
-  }
-  if (keys![0] > EPSILON) list.push(0, ...value(0));
-  for (let k = 0; k < n; k++) if (keys![k * 4] >= 0 && keys![k * 4] <= duration + EPSILON) list.push(...keys!.subarray(k * 4, k * 4 + 4));
-  if (keys![(n - 1) * 4] < duration - EPSILON) list.push(duration, ...value(n - 1));
-  if (list.length === 0) list.push(0, ...value(0));
-  return Float32Array.from(list);
+  if (n === 0) return Float32Array.from(duration > EPSILON ? [0, 0, 0, 0, duration, 0, 0, 0] : [0, 0, 0, 0]);
+  const all = keys!;
+  // Counted first, then copied into one array: no number list grown key by key (the writer's top cost).
+  const inSpan = (k: number) => all[k * 4] >= 0 && all[k * 4] <= duration + EPSILON;
+  let inside = 0;
+  for (let k = 0; k < n; k++) if (inSpan(k)) inside++;
+  const head = all[0] > EPSILON, tail = all[(n - 1) * 4] < duration - EPSILON;
+  const empty = !head && inside === 0 && !tail;
+  const out = new Float32Array((Number(head) + inside + Number(tail) + Number(empty)) * 4);
+  let o = 0;
+  const put = (time: number, k: number) => {
+    out[o] = time;
+    out[o + 1] = all[k * 4 + 1];
+    out[o + 2] = all[k * 4 + 2];
+    out[o + 3] = all[k * 4 + 3];
+    o += 4;
+  };
+  if (head) put(0, 0);
+  for (let k = 0; k < n; k++) if (inSpan(k)) put(all[k * 4], k);
+  if (tail) put(duration, n - 1);
+  if (empty) put(0, 0);
+  return out;
 }
 
 function shifted(keys: Float32Array, start: number): Float32Array {
