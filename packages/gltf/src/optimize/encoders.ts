@@ -1,4 +1,3 @@
-/// <reference path="./draco3dgltf.d.ts" />
 // The compression libraries, loaded on first use (dynamic import): a caller who never optimizes, or
 // never asks for Draco, never loads their WASM. Each is loaded once per process: they are
 // stateless codecs, not parse state.
@@ -6,6 +5,11 @@ import type { MeshoptEncoder as MeshoptEncoderType, MeshoptDecoder as MeshoptDec
 
 let meshoptEncoder: Promise<typeof MeshoptEncoderType> | undefined;
 let meshoptDecoder: Promise<typeof MeshoptDecoderType> | undefined;
+// draco3dgltf ships no types; glTF-Transform takes its modules as they are (`unknown` here).
+type Draco3d = { createEncoderModule(options?: object): Promise<unknown>; createDecoderModule(options?: object): Promise<unknown> };
+// `as string`: no types to resolve; bundlers still see the literal once the cast is stripped.
+const importDraco = async (): Promise<Draco3d> => ((await import('draco3dgltf' as string)) as { default: Draco3d }).default;
+
 let dracoEncoder: Promise<unknown> | undefined;
 let dracoDecoder: Promise<unknown> | undefined;
 
@@ -23,12 +27,12 @@ export function loadMeshoptDecoder(): Promise<typeof MeshoptDecoderType> {
 
 /** The draco3dgltf encoder module (KHR_draco_mesh_compression). */
 export function loadDracoEncoder(): Promise<unknown> {
-  dracoEncoder ??= import('draco3dgltf').then((m) => m.default.createEncoderModule());
+  dracoEncoder ??= importDraco().then((draco) => draco.createEncoderModule());
   return dracoEncoder;
 }
 
 /** The draco3dgltf decoder module (reading KHR_draco_mesh_compression input). */
 export function loadDracoDecoder(): Promise<unknown> {
-  dracoDecoder ??= import('draco3dgltf').then((m) => m.default.createDecoderModule());
+  dracoDecoder ??= importDraco().then((draco) => draco.createDecoderModule());
   return dracoDecoder;
 }
