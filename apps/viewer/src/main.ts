@@ -202,6 +202,7 @@ async function loadUrl(url: string, extra: Partial<Source> = {}): Promise<void> 
 
 const assemblePanel = createAssemblePanel(document.querySelector<HTMLElement>('.panel.left')!, async (scene, modelPath, files) => {
   currentLoad = parser.newId();
+  folderBrowser.show(false); // the assembled character shows in the view, not under the grid
   await present({ name: modelPath, bytes: new Uint8Array(0), files }, { scene, format: { id: 'o3d', name: 'Flyff character' }, ms: 0, path: 'js' });
   $<HTMLButtonElement>('export').disabled = true; // the worker's export holds the last parsed model, not this one
 });

@@ -22,8 +22,12 @@ export function assembleTests(): void {
     const previous = page;
     setPage(await open('', { width: 1280, height: 800 }));
     await previous?.close();
-    await settle(() => page.setInputFiles('#open-file', files.map((f) => ({ name: f, mimeType: 'application/octet-stream', buffer: readFileSync(path.join(o3d, f)) }))));
-    expect(await page.isVisible('#assemble-panel')).toBe(true);
+    // A folder of several models opens the thumbnail grid (no model loads); the panel is offered it.
+    await page.setInputFiles('#open-file', files.map((f) => ({ name: f, mimeType: 'application/octet-stream', buffer: readFileSync(path.join(o3d, f)) })));
+    await page.waitForSelector('#assemble-panel', { state: 'visible', timeout: 30_000 });
+    // Esc leaves the grid for the panels (the Character panel sits under it).
+    if (await page.isVisible('#browser')) await page.keyboard.press('Escape');
+    await page.waitForSelector('#browser', { state: 'hidden', timeout: 10_000 });
     const parts = files.filter((f) => /^part_/i.test(f)).length;
     expect(await page.locator('#assemble-panel input[type=checkbox]').count()).toBe(parts);
     await page.selectOption('#assemble-weapon', { label: files.find((f) => /^item_/i.test(f))! });
