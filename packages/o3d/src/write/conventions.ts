@@ -60,13 +60,20 @@ function colliderOf(scene: Scene, node: number): Collider | undefined {
  * `LOD0`, the parent's other mesh children are level 0, gathered under a new `LOD0` node.
  */
 function groupLods(scene: Scene, lodNodes: number[], sink: WarningSink): void {
-  const byParent = new Map<number, number[]>();
+  adoptSkinnedLevels(scene, lodNodes);
+  const levelOf = (i: number) => Number(LOD_NAME.exec(scene.nodes[i].name.trim())![1]);
+  let byParent = new Map<number, number[]>();
   for (const i of lodNodes) byParent.set(scene.nodes[i].parent, [...(byParent.get(scene.nodes[i].parent) ?? []), i]);
-  if (byParent.size > 1) sink.warn('O3D_WRITE_LODS', `LOD-named nodes (…LOD<n>) under ${byParent.size} different parents; an O3D has one set of LOD groups: they are merged level by level`);
+  if (byParent.size > 1) {
+    sink.warn('O3D_WRITE_LODS', `LOD-named nodes (…LOD<n>) under ${byParent.size} different parents; an O3D has one set of LOD groups: they are merged level by level`);
+    // Merged under the parent of the most detailed level (Blender puts `X LOD0` under the armature, the others at the root).
+    const target = scene.nodes[[...lodNodes].sort((a, b) => levelOf(a) - levelOf(b) || a - b)[0]].parent;
+    for (const i of lodNodes) if (scene.nodes[i].parent !== target) target < 0 ? toRoot(scene, i) : reparent(scene, i, target);
+    byParent = new Map([[target, lodNodes]]);
+  }
   for (const [parentIndex, members] of byParent) {
     let parent = parentIndex;
     if (parent < 0) parent = addNode(scene, { name: `${scene.name ?? 'model'} LODs`, parent: -1, children: [] });
-    const levelOf = (i: number) => Number(LOD_NAME.exec(scene.nodes[i].name.trim())![1]);
     const levels = new Map<number, number>();
     for (const i of members.sort((a, b) => levelOf(a) - levelOf(b) || a - b)) {
       if (levels.has(levelOf(i))) sink.warn('O3D_WRITE_LODS', `two nodes are named as LOD level ${levelOf(i)}; "${scene.nodes[i].name}" is shown with the first`);
@@ -81,6 +88,21 @@ function groupLods(scene: Scene, lodNodes: number[], sink: WarningSink): void {
     }
     const ordered = [...levels.entries()].sort((a, b) => a[0] - b[0]).map(([, node]) => ({ node }));
     scene.nodes[parent] = { ...scene.nodes[parent], lods: ordered };
+  }
+}
+
+/**
+ * Blender parents skinned meshes to their armature, so a level's empty `X LOD1` keeps none of its
+ * `X LOD1 object 0` meshes: an empty level adopts the skinned meshes named after it (a skinned
+ * mesh's place in the tree does not move it).
+ */
+function adoptSkinnedLevels(scene: Scene, lodNodes: number[]): void {
+  for (const level of lodNodes) {
+    if (hasMesh(scene, level)) continue;
+    const prefix = `${scene.nodes[level].name.trim()} `;
+    scene.nodes.forEach((n, i) => {
+      if (n.skin !== undefined && n.mesh !== undefined && n.name.startsWith(prefix) && !lodNodes.includes(n.parent)) reparent(scene, i, level);
+    });
   }
 }
 
@@ -99,6 +121,14 @@ function reparent(scene: Scene, node: number, parent: number): void {
   else scene.nodes[old].children = scene.nodes[old].children.filter((c) => c !== node);
   scene.nodes[node] = { ...scene.nodes[node], parent };
   scene.nodes[parent].children.push(node);
+}
+
+/** Moves a node to the scene's roots. */
+function toRoot(scene: Scene, node: number): void {
+  const old = scene.nodes[node].parent;
+  if (old >= 0) scene.nodes[old].children = scene.nodes[old].children.filter((c) => c !== node);
+  scene.nodes[node] = { ...scene.nodes[node], parent: -1 };
+  scene.roots.push(node);
 }
 
 /** A subtree that draws something and holds no joint. */
