@@ -1,13 +1,14 @@
 /// <reference lib="webworker" />
 // Parsing runs here so a 50 MB file never freezes the page.
-import { baseNameOf, requireFormat, WriteError, type ParseOptions, type Scene } from '@relic3d/core';
-import { inputFormats } from '@relic3d/formats';
+import { baseNameOf, requireFormat, WriteError, type Scene } from '@relic3d/core';
+import { inputFormats, type GltfParseOptions } from '@relic3d/formats';
 import { activePath, ready } from '@relic3d/kernels';
 import { exportFormats, exportScene, wireError } from './export.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import { benchmarkPaths } from './timing.js';
 import { companionResolver, type CompanionResolver } from './resolver.js';
 import { guessCodePage } from './codepage.js';
+import { workerGltfDecoders } from './draco.js';
 
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 let last: { scene: Scene; resolve: CompanionResolver; name: string } | undefined;
@@ -60,7 +61,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     const format = requireFormat(bytes, fileName, inputFormats);
     const resolve = companionResolver({ files, modelPath: name, baseUrl, listing: message.companions });
     // O3D motions: by default ('auto') those of the model's skeleton that resolve.list() shows beside it.
-    const options: ParseOptions & { motions?: string[] } = { fileName, resolve };
+    const options: GltfParseOptions & { motions?: string[] } = { fileName, resolve, gltfDecoders: workerGltfDecoders };
     if (message.motions?.length) options.motions = message.motions;
     let codePage = message.codePage;
     if (codePage) options.codePage = codePage;

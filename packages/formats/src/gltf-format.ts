@@ -2,7 +2,7 @@
 // parseFile, the CLI, the batch, RelicLoader and the viewer reach it as they reach the five. It has
 // no writer here: glTF out is toGlb/toGltf.
 import type { Format, ParseOptions, Scene } from '@relic3d/core';
-import { fromGltf } from '@relic3d/gltf';
+import { fromGltf, type GltfDecoders } from '@relic3d/gltf';
 
 const GLB_MAGIC = [0x67, 0x6c, 0x54, 0x46]; // 'glTF'
 /** Keys only a glTF JSON has at its top level; one of them within the bytes looked at is enough. */
@@ -30,9 +30,14 @@ export function isGltf(bytes: Uint8Array): boolean {
   return isGlb(bytes) || isGltfJson(bytes);
 }
 
+/** Parse options glTF also reads: decoder loaders for where the default imports fail (a browser). */
+export interface GltfParseOptions extends ParseOptions {
+  gltfDecoders?: GltfDecoders;
+}
+
 /** glTF 2.0 in: the .bin and images a .gltf names come through `options.resolve`. */
-function parse(bytes: Uint8Array, options: ParseOptions = {}): Promise<Scene> {
-  return fromGltf(bytes, { resolve: options.resolve, onWarning: options.onWarning });
+function parse(bytes: Uint8Array, options: GltfParseOptions = {}): Promise<Scene> {
+  return fromGltf(bytes, { resolve: options.resolve, onWarning: options.onWarning, decoders: options.gltfDecoders });
 }
 
 export const gltfFormat: Format = {

@@ -28,5 +28,5 @@ export const inputExtensions: readonly string[] = [...new Set(inputFormats.flatM
 for (const format of inputFormats) registerFormat(format);
 
 export { ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat, gltfFormat };
-export { isGltf } from './gltf-format.js';
+export { isGltf, type GltfParseOptions } from './gltf-format.js';
 export { ms3dWriter, aseWriter, o3dWriter, mdlWriter, lodWriter };

@@ -7,5 +7,5 @@ export { candidateNames } from './images/names.js';
 /** Re-exported from @relic3d/core, where the image sniffer and decoders live. */
 export { sniffImage } from '@relic3d/core';
 export type { ExportOptions, GltfOptions } from './options.js';
-export { fromGltf, type FromGltfOptions } from './import/index.js';
+export { fromGltf, type FromGltfOptions, type GltfDecoders } from './import/index.js';
 export * from './optimize/index.js';

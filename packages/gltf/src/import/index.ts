@@ -23,7 +23,7 @@ import { sanitizeJson } from './sanitize.js';
 import { createSkins } from './skins.js';
 import { loadResources, readContainer, type GltfSource } from './source.js';
 
-export type { FromGltfOptions } from './options.js';
+export type { FromGltfOptions, GltfDecoders } from './options.js';
 
 /**
  * Reads glTF into a relic3d Scene (`format: 'gltf'`): a .glb or .gltf as bytes (external buffers
@@ -49,7 +49,7 @@ export async function fromGltf(input: Uint8Array | ArrayBuffer | Document, optio
     const used = source.json.extensionsUsed ?? [];
     checkCompressed(source, used, inputBytes);
     checkBudgets(source.json as unknown as Record<string, unknown>, inputBytes, warnings, source.jsonOffset);
-    doc = await readDocument(source, warnings, await decoderDependencies(used));
+    doc = await readDocument(source, warnings, await decoderDependencies(used, options.decoders));
   }
   let scene: Scene;
   try {
