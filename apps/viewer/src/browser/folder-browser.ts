@@ -1,6 +1,6 @@
 // The folder browser: an opened folder's models as a thumbnail grid over the view, its search and
 // filters, the contact sheet, and next/previous through the grid from the full view.
-import { formatExtensions } from '@relic3d/formats';
+import { inputExtensions } from '@relic3d/formats';
 import { $, h } from '../dom.js';
 import { catalogOf, NO_FILTERS, type CatalogEntry, type Filters, type Tristate } from './catalog.js';
 import { contactSheet, saveBlob } from './contact-sheet.js';
@@ -43,7 +43,7 @@ export class FolderBrowser {
 
   /** Shows the grid of `files`' models (true), or does nothing when there are fewer than two. */
   openFolder(files: Map<string, File>): boolean {
-    const entries = catalogOf([...files].map(([path, f]) => [path, { size: f.size, lastModified: f.lastModified }]), formatExtensions);
+    const entries = catalogOf([...files].map(([path, f]) => [path, { size: f.size, lastModified: f.lastModified }]), inputExtensions);
     if (entries.length < 2) return false;
     this.files = Object.fromEntries(files);
     this.position = -1;

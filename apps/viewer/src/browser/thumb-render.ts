@@ -3,9 +3,10 @@
 // cannot draw, on the page with a hidden canvas.
 import * as THREE from 'three';
 import { baseNameOf, computeBounds, FolderIndex, indexResolver, requireFormat, serializeError, type Bounds } from '@relic3d/core';
-import { formats } from '@relic3d/formats';
+import { inputFormats, type GltfParseOptions } from '@relic3d/formats';
 import { ready } from '@relic3d/kernels';
 import { sceneStats, setLodLevel, toThree } from '@relic3d/three';
+import { workerGltfDecoders } from '../draco.js';
 import { packedBytes } from '../files.js';
 import type { ThumbInfo } from './catalog.js';
 
@@ -69,7 +70,7 @@ export class ThumbRenderer {
       await ready();
       const bytes = await packedBytes(file);
       const fileName = baseNameOf(path);
-      const format = requireFormat(bytes, fileName, formats);
+      const format = requireFormat(bytes, fileName, inputFormats);
       const reads = new Map<string, Promise<Uint8Array | undefined>>();
       const read = (relative: string) => {
         let found = reads.get(relative);
@@ -78,7 +79,8 @@ export class ThumbRenderer {
         return found;
       };
       const resolve = indexResolver(this.index, path.slice(0, Math.max(0, path.lastIndexOf('/'))), read);
-      const scene = await format.parse(bytes, { fileName, resolve });
+      const options: GltfParseOptions = { fileName, resolve, gltfDecoders: workerGltfDecoders };
+      const scene = await format.parse(bytes, options);
       lap('parse');
       const model = toThree(scene, { resolve, colliders: false, materials: 'phong' });
       try {
