@@ -92,13 +92,12 @@ function groupLods(scene: Scene, lodNodes: number[], sink: WarningSink): void {
 }
 
 /**
- * Blender parents skinned meshes to their armature, so a level's empty `X LOD1` keeps none of its
- * `X LOD1 object 0` meshes: an empty level adopts the skinned meshes named after it (a skinned
- * mesh's place in the tree does not move it).
+ * Blender parents skinned meshes to their armature, so a level `X LOD1` loses its skinned
+ * `X LOD1 object 0` meshes: each level adopts the skinned meshes named after it (a skinned mesh's
+ * place in the tree does not move it).
  */
 function adoptSkinnedLevels(scene: Scene, lodNodes: number[]): void {
   for (const level of lodNodes) {
-    if (hasMesh(scene, level)) continue;
     const prefix = `${scene.nodes[level].name.trim()} `;
     scene.nodes.forEach((n, i) => {
       if (n.skin !== undefined && n.mesh !== undefined && n.name.startsWith(prefix) && !lodNodes.includes(n.parent)) reparent(scene, i, level);
