@@ -4,6 +4,7 @@
 import type { Extension } from '@gltf-transform/core';
 import { EXTMeshoptCompression } from '@gltf-transform/extensions';
 import { gltfExtensions } from '../io/index.js';
+import { loadDracoDecoder, loadMeshoptDecoder } from '../optimize/encoders.js';
 import { DRACO, MESHOPT } from './compressed.js';
 import { gltfError } from './errors.js';
 import type { GltfDecoders } from './options.js';
@@ -15,9 +16,6 @@ import type { GltfDecoders } from './options.js';
  */
 export const importExtensions: (typeof Extension)[] = [...gltfExtensions, EXTMeshoptCompression];
 
-interface DracoModule {
-  createDecoderModule(options?: object): Promise<unknown>;
-}
 
 /**
  * `io.registerDependencies` for the decoders `used` needs, loaded on first need (from `supplied`
@@ -32,19 +30,9 @@ export async function decoderDependencies(used: readonly string[], supplied: Glt
 }
 
 async function loadDecoders(used: readonly string[], supplied: GltfDecoders): Promise<Record<string, unknown>> {
+  // The defaults are the optimizer's loaders: one decoder module per process, not one per file.
   const dependencies: Record<string, unknown> = {};
-  if (used.includes(MESHOPT) && supplied.meshopt) dependencies['meshopt.decoder'] = await supplied.meshopt();
-  else if (used.includes(MESHOPT)) {
-    const { MeshoptDecoder } = await import('meshoptimizer');
-    await MeshoptDecoder.ready;
-    dependencies['meshopt.decoder'] = MeshoptDecoder;
-  }
-  if (used.includes(DRACO) && supplied.draco) dependencies['draco3d.decoder'] = await supplied.draco();
-  else if (used.includes(DRACO)) {
-    // `as string`: draco3dgltf ships no types; bundlers still see the literal once the cast is stripped.
-    const loaded = (await import('draco3dgltf' as string)) as DracoModule & { default?: DracoModule };
-    const draco = loaded.default ?? loaded;
-    dependencies['draco3d.decoder'] = await draco.createDecoderModule();
-  }
+  if (used.includes(MESHOPT)) dependencies['meshopt.decoder'] = await (supplied.meshopt ?? loadMeshoptDecoder)();
+  if (used.includes(DRACO)) dependencies['draco3d.decoder'] = await (supplied.draco ?? loadDracoDecoder)();
   return dependencies;
 }
