@@ -89,7 +89,7 @@ const folderBrowser = new FolderBrowser({
 }, { forcePage: params.get('thumbs') === 'page' });
 /** What the hash calls the model on show: a sample's id, or its path in the opened folder. */
 const modelId = () => state.source?.sample?.id ?? (state.source && state.source.name === folderBrowser.currentPath ? state.source.name : undefined);
-const updateHash = bindHashUpdates(stage, () => (state.status === 'ready' && !shared.view ? currentViewState(stage, lighting, modelId()) : undefined));
+const updateHash = bindHashUpdates(stage, () => (state.status === 'ready' && !shared.pending ? currentViewState(stage, lighting, modelId()) : undefined));
 const takeScreenshot = bindLookPanel(stage, lighting, () => state.name, updateHash);
 
 let currentLoad = 0;

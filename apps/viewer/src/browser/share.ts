@@ -79,6 +79,11 @@ export function bindHashUpdates(stage: Stage, now: () => ViewState | undefined):
 /** A shared link's view, applied to the first model it names (or the first model, when it names none). */
 export class SharedLink {
   view?: ViewState;
+  /** True from the link's arrival until its view is applied: the hash must not be rewritten meanwhile. */
+  get pending(): boolean {
+    return this.view !== undefined || this.applying;
+  }
+  private applying = false;
 
   constructor(hash: string, private readonly stage: Stage, private readonly lighting: Lighting) {
     this.view = hash.length > 1 ? parseViewHash(hash) : undefined;
@@ -89,7 +94,13 @@ export class SharedLink {
     const view = this.view;
     if (!view || (view.model && view.model !== modelId)) return false;
     this.view = undefined;
-    await applyViewState(view, this.stage, this.lighting);
+    // Application waits for frames; a hash update due meanwhile would record the half-applied view.
+    this.applying = true;
+    try {
+      await applyViewState(view, this.stage, this.lighting);
+    } finally {
+      this.applying = false;
+    }
     document.body.dataset.shared = 'applied';
     return true;
   }
