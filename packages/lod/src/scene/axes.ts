@@ -19,8 +19,8 @@ export interface Axis {
 
 // C as quatFromAxisAngle gives it, (−sin π/4, −0, −0, cos π/4): core's Z_UP_TO_Y_UP_QUAT differs
 // in the last bit of x and in the sign of the zeros, which would change converted rotations.
-const C_Z = math.quatFromAxisAngle([1, 0, 0], -Math.PI / 2);
-const C_Z_INV: Quat = [-C_Z[0], -C_Z[1], -C_Z[2], C_Z[3]];
+export const C_Z = math.quatFromAxisAngle([1, 0, 0], -Math.PI / 2);
+export const C_Z_INV: Quat = [-C_Z[0], -C_Z[1], -C_Z[2], C_Z[3]];
 
 const Y_UP: Axis = {
   up: 'y',

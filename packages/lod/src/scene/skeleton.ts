@@ -1,7 +1,7 @@
 import { addNode, math, type FiniteScrub, type Quat, type Vec3 } from '@relic3d/core';
 import type { LodFile } from '../file.js';
 import { FRAME_ENTRY_FLOATS } from '../read/layout.js';
-import type { Axis } from './axes.js';
+import { C_Z, C_Z_INV, type Axis } from './axes.js';
 import type { BuildContext } from './context.js';
 
 /** The joint nodes, in SKL1 order, and by BoneID. */
@@ -21,22 +21,22 @@ export function boneLocal(axis: Axis, data: Float32Array, at: number, finite: Fi
 
 /**
  * `boneLocal` of `frames` entries `step` floats apart, into t (xyz per frame) and r (xyzw): the
- * same arithmetic, without the five arrays per key that made keys 60% of a skinned parse.
- * Only the identity ('y') axis is fused; 'z' keeps the generic conversion.
+ * same arithmetic, without the five arrays per key that made keys 60% of a skinned parse. Both
+ * axes are fused: 'z' (the default) conjugates by C_Z with the products `axis.quat` computes.
  */
 export function boneTrack(axis: Axis, data: Float32Array, at: number, step: number, frames: number, finite: FiniteScrub, t: Float32Array, r: Float32Array): void {
-  if (axis.up !== 'y') {
-    for (let f = 0; f < frames; f++, at += step) {
-      const local = boneLocal(axis, data, at, finite);
-      t.set(local.translation, f * 3);
-      r.set(local.rotation, f * 4);
-    }
-    return;
-  }
+  const zUp = axis.up === 'z';
+  const [cx0, cy0, cz0, cw0] = C_Z;
+  const [ix, iy, iz, iw] = C_Z_INV;
   let bad = 0;
   for (let f = 0; f < frames; f++, at += step) {
     // data is float32, so x − x === 0 is FiniteScrub.value's test.
     let x = data[at], y = data[at + 1], z = data[at + 2];
+    if (zUp) {
+      const up = z;
+      z = -y;
+      y = up;
+    }
     if (x - x !== 0) (x = 0), bad++;
     if (y - y !== 0) (y = 0), bad++;
     if (z - z !== 0) (z = 0), bad++;
@@ -47,14 +47,25 @@ export function boneTrack(axis: Axis, data: Float32Array, at: number, step: numb
     if (ex - ex !== 0) (ex = 0), bad++;
     if (ey - ey !== 0) (ey = 0), bad++;
     if (ez - ez !== 0) (ez = 0), bad++;
-    // math.quatFromEulerXYZ, then math.quatNormalize (its components are finite: hypot4 is Math.hypot).
+    // math.quatFromEulerXYZ, (axis.quat), then math.quatNormalize (components finite: hypot4 is Math.hypot).
     const cx = Math.cos(ex / 2), sx = Math.sin(ex / 2);
     const cy = Math.cos(ey / 2), sy = Math.sin(ey / 2);
     const cz = Math.cos(ez / 2), sz = Math.sin(ez / 2);
-    const qx = sx * cy * cz - cx * sy * sz;
-    const qy = cx * sy * cz + sx * cy * sz;
-    const qz = cx * cy * sz - sx * sy * cz;
-    const qw = cx * cy * cz + sx * sy * sz;
+    let qx = sx * cy * cz - cx * sy * sz;
+    let qy = cx * sy * cz + sx * cy * sz;
+    let qz = cx * cy * sz - sx * sy * cz;
+    let qw = cx * cy * cz + sx * sy * sz;
+    if (zUp) {
+      // math.quatMultiply(math.quatMultiply(C_Z, q), C_Z_INV), term for term.
+      const mx = cw0 * qx + cx0 * qw + cy0 * qz - cz0 * qy;
+      const my = cw0 * qy - cx0 * qz + cy0 * qw + cz0 * qx;
+      const mz = cw0 * qz + cx0 * qy - cy0 * qx + cz0 * qw;
+      const mw = cw0 * qw - cx0 * qx - cy0 * qy - cz0 * qz;
+      qx = mw * ix + mx * iw + my * iz - mz * iy;
+      qy = mw * iy - mx * iz + my * iw + mz * ix;
+      qz = mw * iz + mx * iy - my * ix + mz * iw;
+      qw = mw * iw - mx * ix - my * iy - mz * iz;
+    }
     const l = math.hypot4(qx, qy, qz, qw);
     const o = f * 4;
     if (!l) {
