@@ -8,6 +8,7 @@ import { MaterialTable } from './materials.js';
 import { buildMesh } from './mesh.js';
 import { collectNodes, linkHierarchy, localMatrices, worldMatrices } from './nodes.js';
 import { shapeMesh } from './shapes.js';
+import { vouchFinite } from './scrub-once.js';
 import { boneJoints } from './skin.js';
 
 /**
@@ -68,6 +69,7 @@ export function buildAseScene(file: AseFile, options: AseParseOptions, sink: War
   }
 
   buildAnimation(scene, file, inputBytes, entries, locals, yInv, sink);
+  vouchFinite(scene, sink);
   return scene;
 }
 

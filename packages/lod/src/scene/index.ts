@@ -11,6 +11,7 @@ import { buildMeshes } from './meshes.js';
 import { buildMorphs } from './morphs.js';
 import { buildPhysics } from './physics.js';
 import { buildProxies } from './proxies.js';
+import { vouchFinite } from './scrub-once.js';
 import { buildBones, buildSkin } from './skeleton.js';
 
 /**
@@ -34,5 +35,6 @@ export function buildLodScene(file: LodFile, options: LodParseOptions, sink: War
   buildColliders(file, ctx, bones);
   if (ctx.finite.count) sink.warn('LOD_NOT_FINITE', `${ctx.finite.count} non-finite values (NaN, infinity or beyond float range) in transforms, keys, morph frames, lights, colliders or physics were set to 0`);
   buildExtras(file, scene, axis);
+  vouchFinite(scene, sink);
   return scene;
 }

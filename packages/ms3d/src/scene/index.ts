@@ -7,6 +7,7 @@ import { resolveParents } from './hierarchy.js';
 import { convertMaterials } from './materials.js';
 import { buildMesh } from './mesh.js';
 import { buildNodes, linkNodes } from './nodes.js';
+import { vouchFinite } from './scrub-once.js';
 import { buildSkin } from './skin.js';
 import type { VertexSkin } from './vertex-skin.js';
 
@@ -52,5 +53,6 @@ export function buildMs3dScene(file: Ms3dFile, options: Ms3dParseOptions, sink: 
   const ranges = clip ? clipRangesOf(file.comments?.model, file.animationFps) : [];
   if (clip && ranges.length) scene.animations.push(...splitClip(clip, ranges));
   else if (clip) scene.animations.push(clip);
+  vouchFinite(scene, sink);
   return scene;
 }

@@ -13,6 +13,7 @@ import type { BuildContext } from './context.js';
 import { reportNotFinite, scrubTransforms } from './finite.js';
 import { followChannels } from './followers.js';
 import { addObjects } from './objects.js';
+import { vouchFinite } from './scrub-once.js';
 import { addSkeletonNodes, readSkeleton } from './skeleton.js';
 
 export function buildO3dScene(file: O3dFile, companions: O3dCompanions, options: Pick<O3dParseOptions, 'kernels'>, sink: WarningSink): Scene {
@@ -62,6 +63,7 @@ export function buildO3dScene(file: O3dFile, companions: O3dCompanions, options:
   followChannels(ctx);
   scrubTransforms(ctx);
   reportNotFinite(ctx);
+  vouchFinite(scene, sink);
   return scene;
 }
 
