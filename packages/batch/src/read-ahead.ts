@@ -18,7 +18,8 @@ export function startModelRead(realRoot: string, relative: string, maxBytes = RE
   let fd: number;
   let size: number;
   try {
-    const real = realpathSync(path.join(realRoot, ...relative.split('/')));
+    // The native realpath: one call, where the JS one lstats every folder of the path (strace: 18 statx per model).
+    const real = realpathSync.native(path.join(realRoot, ...relative.split('/')));
     if (!isInside(realRoot, real)) return Promise.resolve(undefined);
     fd = openSync(real, 'r');
   } catch {
