@@ -13,7 +13,8 @@
 // Options: --game-scale=<f> (default 1, ~400 MB), --small-scale=<f> (default game-scale / 4),
 // --jobs=1,2,4, --keep (keep the outputs), --memory-out=<dir> (a memory-backed folder for one more
 // --jobs 2 run that leaves the disk's cost out; default /dev/shm when it exists), --compare-cli=<cli.js> (another
-// build, e.g. main's, run interleaved with this one), --profile=false (skip the in-process profile).
+// build, e.g. main's, run interleaved with this one), --profile=false (skip the in-process profile),
+// --cold (one more --jobs 2 run after dropping the page cache; root only).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -150,13 +151,20 @@ export async function cliBatch(dir: string, jobs: number, keep = false, outBase 
   const out = path.join(outBase, `batch-out-${process.pid}-${jobs}`);
   const reportFile = `${out}.json`;
   rmSync(out, { recursive: true, force: true });
+  // A report left by an earlier run (same pid and jobs) would be read as this run's: the CLI refuses
+  // to replace a file it did not write, so without this a refused run looked like a 0.6 s batch.
+  rmSync(reportFile, { force: true });
+  let stderr = '';
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [cliFile, '--quiet', 'batch', dir, '--out', out, '--jobs', String(jobs), '--json', reportFile], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [cliFile, '--quiet', 'batch', dir, '--out', out, '--jobs', String(jobs), '--json', reportFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-4000)));
     child.on('exit', resolve);
   });
   const wallMs = performance.now() - started;
+  if (!existsSync(reportFile)) throw new Error(`relic3d batch --jobs ${jobs} exited with ${code} and wrote no report: ${stderr}`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  rmSync(reportFile, { force: true });
   if (!keep) rmSync(out, { recursive: true, force: true });
   const s = report.summary;
   return { jobs, wallMs, code, files: s.files, converted: s.converted, failed: s.failed, peakRssMB: s.peakRssMB, mainThreadBusy: s.mainThreadBusy, mainThreadCpu: s.mainThreadCpu, cpuMs: s.cpuSeconds * 1000, filesPerSecond: s.files / (wallMs / 1000), megabytesPerSecond: s.inputBytes / 1048576 / (wallMs / 1000) };
@@ -191,6 +199,8 @@ export interface GameBenchOptions {
   memoryOut?: string;
   /** Another build of the CLI (e.g. main's, before a change): each --jobs run is repeated with it, interleaved. */
   compareCli?: string;
+  /** Also run --jobs 2 right after dropping the page cache (root on Linux; it slows every process on the machine, so opt-in). */
+  cold?: boolean;
   /** Also run convertBatch in this process with the pool's accounting (boot, busy, idle per worker); default true. */
   profile?: boolean;
   log?: (...a: unknown[]) => void;
@@ -230,7 +240,7 @@ export async function gameBench(options: GameBenchOptions): Promise<{ results: R
   const memoryRun = options.memoryOut && existsSync(options.memoryOut) ? await cliBatch(full.dir, 2, false, path.join(options.memoryOut, 'relic3d-bench')) : undefined;
   if (memoryRun) log(`  relic3d batch --jobs 2, output in ${options.memoryOut}: ${fmt(memoryRun.wallMs, 0)} ms, CPU ${fmt(memoryRun.cpuMs, 0)} ms, CPU ÷ wall ${fmt(memoryRun.cpuMs / memoryRun.wallMs)}`);
   // A folder that is not in memory yet (the first batch over a copied game): only where the page cache can be dropped (root on Linux).
-  const coldRun = dropPageCache() ? await cliBatch(full.dir, 2) : undefined;
+  const coldRun = options.cold && dropPageCache() ? await cliBatch(full.dir, 2) : undefined;
   if (coldRun) log(`  relic3d batch --jobs 2, page cache dropped first: ${fmt(coldRun.wallMs, 0)} ms, CPU ÷ wall ${fmt(coldRun.cpuMs / coldRun.wallMs)}`);
   const smallRun = await cliBatch(small.dir, 2);
   log(`  relic3d batch --jobs 2 at scale ${options.smallScale}: ${fmt(smallRun.wallMs, 0)} ms, peak RSS ${fmt(smallRun.peakRssMB, 0)} MB`);
@@ -324,6 +334,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     memoryOut: args['memory-out'] ?? '/dev/shm',
     compareCli: args['compare-cli'],
     profile: args.profile !== 'false',
+    cold: 'cold' in args,
     log: (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s]`, ...a),
   });
   const dir = path.resolve(here, '../results');

@@ -6,6 +6,7 @@ import { inputFormats } from '@relic3d/formats';
 import { optimizeGlb, toGlb, type ExportOptions, type OptimizeOptions } from '@relic3d/gltf';
 import { ready } from '@relic3d/kernels';
 import { isRelicGlb, mtimeOf, writeAtomicSync } from './output.js';
+import { ReadAhead } from './read-ahead.js';
 import { MAX_MODEL_BYTES } from './scan.js';
 
 /**
@@ -162,7 +163,10 @@ const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastInd
  * companions looked up in the shared index (decoded ones cached per worker), export a .glb and
  * write it atomically inside the output folder. Never rejects: failures come back in the result.
  */
-export function createConverter(settings: ConvertSettings): (task: ConvertTask) => Promise<ConvertResult> {
+/** A batch worker's conversion; `ahead(task)` starts reading the model of the task queued next. */
+export type Converter = ((task: ConvertTask) => Promise<ConvertResult>) & { ahead(task: ConvertTask): void };
+
+export function createConverter(settings: ConvertSettings): Converter {
   const index = FolderIndex.fromJSON(settings.index);
   const cache = sharedOnlyCache(lruCache(settings.cacheBytes ?? DEFAULT_CACHE_BYTES));
   // Flyff .res packs are folders, as in the client: a path the index lists may be an entry of a pack
@@ -174,6 +178,15 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
   const faults = testFaults();
   const warm = settings.kernels === 'js' ? Promise.resolve() : ready();
   const folders = new Map<string, string>();
+  const readAhead = new ReadAhead(settings.root);
+  /** The model, loose or from a pack; or why it cannot be read. */
+  const readNow = (file: string): Uint8Array | SerializedError => {
+    try {
+      return readModel(settings.root, file);
+    } catch (e) {
+      return ((e as NodeJS.ErrnoException).code === 'ENOENT' ? packed(file, MAX_MODEL_BYTES) : undefined) ?? readError(e);
+    }
+  };
 
   /** Everything but the write: the result so far, and the .glb to write when there is one. */
   const compute = async (task: ConvertTask): Promise<{ result: ConvertResult; glb?: Uint8Array }> => {
@@ -191,19 +204,13 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     }
     await warm;
     let t = now();
-    let bytes: Uint8Array;
-    try {
-      bytes = readModel(settings.root, task.file);
-    } catch (e) {
-      const entry = (e as NodeJS.ErrnoException).code === 'ENOENT' ? packed(task.file, MAX_MODEL_BYTES) : undefined;
-      if (!entry) {
-        result.error = readError(e);
-        ms.read = now() - t;
-        return { result };
-      }
-      bytes = entry;
-    }
+    // Read ahead while the task before ran; otherwise (or when that read gave up) now.
+    const bytes = (await readAhead.take(task.id)) ?? readNow(task.file);
     ms.read = now() - t;
+    if (!(bytes instanceof Uint8Array)) {
+      result.error = bytes;
+      return { result };
+    }
     if (faults?.hang && task.file.includes(faults.hang)) {
       // Busy forever, with a side effect the bundler's tree-shaking cannot drop.
       const spin = globalThis as { relic3dTestSpin?: number };
@@ -261,8 +268,11 @@ export function createConverter(settings: ConvertSettings): (task: ConvertTask) 
     return result;
   };
 
-  return async (task: ConvertTask): Promise<ConvertResult> => {
+  const convert = async (task: ConvertTask): Promise<ConvertResult> => {
     const { result, glb } = await compute(task);
     return glb ? write(task, result, glb) : result;
   };
+  // A resumed batch skips most files: reading them ahead would be the run's main cost.
+  const ahead = (task: ConvertTask) => void (settings.resume ? undefined : readAhead.start(task.id, task.file));
+  return Object.assign(convert, { ahead });
 }

@@ -61,7 +61,7 @@ export function isRelicGlb(file: string): boolean {
 /** The modification time of a file, or undefined when it is absent. */
 export function mtimeOf(file: string): number | undefined {
   try {
-    return statSync(file).mtimeMs;
+    return statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   } catch {
     return undefined;
   }
@@ -104,9 +104,10 @@ export function writeAtomicSync(outRoot: string, output: string, bytes: Uint8Arr
   }
   const base = parts[parts.length - 1];
   const target = path.join(parent, base);
+  // No exception for the usual absent target (building one, with its stack, cost more than the lstat).
   let existing: ReturnType<typeof lstatSync> | undefined;
   try {
-    existing = lstatSync(target);
+    existing = lstatSync(target, { throwIfNoEntry: false });
   } catch {
     existing = undefined;
   }

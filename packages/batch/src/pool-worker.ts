@@ -11,15 +11,21 @@ export type WorkerAnswer<R> =
   | { kind: 'ready'; warmMs: number }
   | { kind?: undefined; id: number; cell: number; result?: R; skipped?: boolean; ms?: number };
 
+/**
+ * A worker's task handler. `ahead(task)`, when given, is called as each task starts with the task
+ * queued behind it in this worker (it may still be taken back): time to start its I/O.
+ */
+export type TaskHandler<T, R> = ((task: T) => R | Promise<R>) & { ahead?(task: T): void };
+
 /** What a worker does with its setup: warm up, and return the handler of its tasks. */
-export type TaskSetup<T, R> = (init: unknown) => ((task: T) => R | Promise<R>) | Promise<(task: T) => R | Promise<R>>;
+export type TaskSetup<T, R> = (init: unknown) => TaskHandler<T, R> | Promise<TaskHandler<T, R>>;
 
 /**
  * The worker side of `WorkerPool`: runs `handler` on each task in the order sent, one at a time,
  * and answers each in order. A task is claimed before it starts; one the pool took back for
  * another worker is skipped.
  */
-export function serveTasks<T, R>(handler: (task: T) => R | Promise<R>): void {
+export function serveTasks<T, R>(handler: TaskHandler<T, R>): void {
   serveTasksWith<T, R>(() => handler);
 }
 
@@ -39,17 +45,22 @@ export function serveTasksWith<T, R>(setup: TaskSetup<T, R>, warm?: Promise<unkn
       port.postMessage({ kind: 'ready', warmMs } satisfies WorkerAnswer<R>);
     });
   let claims: Int32Array | undefined;
-  let handler: Promise<(task: T) => R | Promise<R>> | undefined;
+  let handler: Promise<TaskHandler<T, R>> | undefined;
   /** The last task started: the next one starts when it is answered. */
   let last: Promise<unknown> = Promise.resolve();
+  /** Tasks received and not started, in order. */
+  const queued: T[] = [];
   const runOne = (id: number, cell: number, task: T) => {
+    queued.push(task);
     last = last
       .then(async () => {
+        queued.shift();
         if (claims && Atomics.compareExchange(claims, cell, 0, 1) !== 0) {
           port.postMessage({ id, cell, skipped: true } satisfies WorkerAnswer<R>);
           return;
         }
         const run = await (handler ??= warmed.then(() => setup(undefined)));
+        if (queued.length && run.ahead) run.ahead(queued[0]);
         const t = performance.now();
         const result = await run(task);
         port.postMessage({ id, cell, result, ms: performance.now() - t } satisfies WorkerAnswer<R>);
