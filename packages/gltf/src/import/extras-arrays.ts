@@ -148,3 +148,46 @@ class ReferenceReader {
     return i === 0 ? this.source.resources[GLB_BUFFER] : undefined;
   }
 }
+
+/**
+ * A Document has no buffer views of its own (glTF-Transform's reader drops the views no accessor
+ * uses), so the references in its extras point at nothing: they are left out of the scene's extras,
+ * with one warning, rather than written again as objects a later file would misread. The
+ * Document's own extras are never changed (copied where a reference is removed).
+ */
+export function dropExtrasReferences(scene: object, warnings: WarningSink): void {
+  let dropped = 0;
+  const done = new Map<object, unknown>();
+  const strip = (value: unknown, depth: number): unknown => {
+    if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || depth >= MAX_JSON_DEPTH) return value;
+    if (done.has(value)) return done.get(value);
+    done.set(value, value); // a cycle back here keeps the original
+    let out: Json | unknown[] | undefined;
+    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    for (const [key, item] of entries) {
+      const reference = isExtrasArrayReference(item);
+      const kept = reference ? null : strip(item, depth + 1);
+      if (reference) dropped++;
+      if (kept === item) continue;
+      out ??= Array.isArray(value) ? value.slice() : { ...(value as Json) };
+      if (reference && !Array.isArray(out)) delete out[key as string];
+      else (out as Json)[key] = kept;
+    }
+    done.set(value, out ?? value);
+    return out ?? value;
+  };
+  // The scene's own objects hold the extras (each phase made them); only what is under `extras` is stripped.
+  const stack: [Json, number][] = [[scene as Json, 0]];
+  while (stack.length) {
+    const [holder, depth] = stack.pop()!;
+    for (const key of Object.keys(holder)) {
+      const child = holder[key];
+      if (key === 'extras') {
+        const kept = strip(child, 0);
+        if (kept !== child) holder[key] = kept;
+      }
+      else if (child && typeof child === 'object' && !ArrayBuffer.isView(child) && depth < 8) stack.push([child as Json, depth + 1]);
+    }
+  }
+  if (dropped) warnings.warn('GLTF_EXTRAS_ARRAY_DROPPED', `${dropped} extras array reference(s) left out: a Document keeps no buffer views for them (read the .glb instead)`);
+}

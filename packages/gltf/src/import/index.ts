@@ -10,7 +10,7 @@ import { checkCompressed } from './compressed.js';
 import { decoderDependencies, importExtensions } from './decoders.js';
 import { ImportContext } from './context.js';
 import { asFormatError, gltfError } from './errors.js';
-import { restoreExtrasArrays } from './extras-arrays.js';
+import { dropExtrasReferences, restoreExtrasArrays } from './extras-arrays.js';
 import { readSceneExtras, sceneExtrasOf, writtenByRelic3d } from './extras.js';
 import { isPlainObject } from './values.js';
 import { createLights } from './lights.js';
@@ -106,5 +106,6 @@ function buildScene(ctx: ImportContext): Scene {
   collectRoots(ctx);
   createAnimations(ctx);
   readSceneExtras(ctx, extras);
+  if (!ctx.source && ctx.relic3d) dropExtrasReferences(ctx.scene, ctx.warnings);
   return ctx.scene;
 }

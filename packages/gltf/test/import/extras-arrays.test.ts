@@ -3,7 +3,7 @@
 // references that do not fit their buffer view are left out with a warning, never an error.
 import { describe, expect, it } from 'vitest';
 import { addNode, createScene, validateScene, type Scene } from '@relic3d/core';
-import { fromGltf, INLINE_ARRAY_LIMIT, toGlb } from '../../src/index.js';
+import { fromGltf, INLINE_ARRAY_LIMIT, toDocument, toGlb } from '../../src/index.js';
 import { packGlb } from '../../src/io/glb.js';
 import { parseGlb } from '../gltf-json.js';
 import { describeIssues, validateGltf } from '../validate.js';
@@ -94,6 +94,18 @@ describe('typed arrays in extras read back', () => {
     expect(extras.a).toEqual(new Uint16Array([7, 8, 9]));
     expect(extras.b.again).toBe(extras.a);
     expect(extras.empty).toEqual([]);
+  });
+
+  it("a Document's references point at no buffer view: left out with one warning, the Document unchanged", async () => {
+    const doc = await toDocument(sceneWithArrays(INLINE_ARRAY_LIMIT + 1));
+    const extras = doc.getRoot().listScenes()[0].getExtras() as { arrays: Record<string, unknown> };
+    const before = JSON.stringify(extras);
+    const back = await fromGltf(doc);
+    expect(back.warnings.map((w) => w.code)).toEqual(['GLTF_EXTRAS_ARRAY_DROPPED']);
+    expect(back.warnings[0].message).toMatch(/^11 extras array reference\(s\) left out: a Document keeps no buffer views/);
+    expect(back.extras).toEqual({ arrays: {} });
+    expect(JSON.stringify(doc.getRoot().listScenes()[0].getExtras())).toBe(before);
+    expect(Object.keys(extras.arrays)).toHaveLength(KINDS.length);
   });
 
   it('restored arrays own their bytes: changing one does not change the file or another import', async () => {
