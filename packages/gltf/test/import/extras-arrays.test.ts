@@ -3,7 +3,7 @@
 // references that do not fit their buffer view are left out with a warning, never an error.
 import { describe, expect, it } from 'vitest';
 import { addNode, createScene, validateScene, type Scene } from '@relic3d/core';
-import { fromGltf, INLINE_ARRAY_LIMIT, toDocument, toGlb } from '../../src/index.js';
+import { fromGltf, INLINE_ARRAY_LIMIT, toDocument, toGlb, toGltf } from '../../src/index.js';
 import { packGlb } from '../../src/io/glb.js';
 import { parseGlb } from '../gltf-json.js';
 import { describeIssues, validateGltf } from '../validate.js';
@@ -83,6 +83,14 @@ describe('typed arrays in extras read back', () => {
     const back = await fromGltf(glb);
     expect(back.warnings).toEqual([]);
     expectKinds(back.extras, 5);
+  });
+
+  it('a .gltf reads them from its external .bin, through the resolver', async () => {
+    const { json, resources } = await toGltf(sceneWithArrays(6), { extrasArrays: 'all', basename: 'arrays' });
+    expect(Object.keys(resources)).toEqual(['arrays.bin']);
+    const back = await fromGltf(new TextEncoder().encode(JSON.stringify(json)), { resolve: (name) => resources[name] });
+    expect(back.warnings).toEqual([]);
+    expectKinds(back.extras, 6);
   });
 
   it('an array referenced twice comes back as one array, and an empty one as an empty list', async () => {
