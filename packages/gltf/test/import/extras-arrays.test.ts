@@ -2,7 +2,7 @@
 // (type, length, values), bulk ones by default and every one with `extrasArrays: 'all'`; and
 // references that do not fit their buffer view are left out with a warning, never an error.
 import { describe, expect, it } from 'vitest';
-import { addNode, createScene, validateScene, type Scene } from '@relic3d/core';
+import { addNode, createScene, isFormatError, validateScene, type Scene } from '@relic3d/core';
 import { fromGltf, INLINE_ARRAY_LIMIT, toDocument, toGlb, toGltf } from '../../src/index.js';
 import { packGlb } from '../../src/io/glb.js';
 import { parseGlb } from '../gltf-json.js';
@@ -228,5 +228,43 @@ describe('references that do not fit are left out with a warning', () => {
     });
     expect(codes).toEqual([]);
     expect(scene.extras.ids).toMatchObject({ arrayType: 'Uint16Array', count: 4 });
+  });
+});
+
+describe('mutated references and views never escape as an untyped error', () => {
+  it('500 seeded mutations of the references, views and buffers: a scene or a FormatError, arrays only where they fit', async () => {
+    const { json, buffers } = parseGlb(await toGlb(sceneWithArrays(6), { extrasArrays: 'all' }));
+    let seed = 25;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const values = [-1, 0, 1, 2, 3, 7, 8, 1e9, 2 ** 53, 0.5, -0, null, 'x', [], {}];
+    let scenes = 0;
+    let restored = 0;
+    for (let i = 0; i < 500; i++) {
+      const copy = structuredClone(json);
+      for (let m = 0; m < 3; m++) {
+        const refs = Object.values(copy.scenes[0].extras.arrays) as Record<string, unknown>[];
+        const target = random() < 0.6 ? pick(refs) : pick(copy.bufferViews as Record<string, unknown>[]);
+        target[pick(['bufferView', 'count', 'componentType', 'arrayType', 'byteOffset', 'byteLength', 'byteStride', 'buffer'])] =
+          random() < 0.2 ? pick(KINDS)[0] : pick(values);
+      }
+      try {
+        const back = await fromGltf(packGlb(copy, buffers[0]));
+        scenes++;
+        for (const [name, array] of Object.entries((back.extras.arrays ?? {}) as Record<string, unknown>)) {
+          if (!ArrayBuffer.isView(array)) continue;
+          // Whatever came back as an array is what its (mutated) reference says, filling its view exactly.
+          const ref = copy.scenes[0].extras.arrays[name];
+          expect(array.constructor.name, name).toBe(ref.arrayType);
+          expect((array as unknown as ArrayLike<unknown>).length, name).toBe(ref.count);
+          expect(array.byteLength, name).toBe(copy.bufferViews[ref.bufferView].byteLength);
+          restored++;
+        }
+      } catch (e) {
+        expect(isFormatError(e), String(e)).toBe(true);
+      }
+    }
+    expect(scenes).toBeGreaterThan(100);
+    expect(restored).toBeGreaterThan(100);
   });
 });
