@@ -108,8 +108,8 @@ describe('companionResolver over HTTP: texture folder learned (issue 30 item 9)'
   const NAMES = ['D:\\art\\hull.bmp', 'gone1.dds', 'sail.bmp', 'gone2.tga', 'mast.bmp', 'deck.bmp', 'gone3.bmp'];
   const served = Object.fromEntries(THERE.map((t) => [`/g/Model/Texture/${t}`, t]));
 
-  /** Every name asked for at once (as toThree's textures are), with the requests and 404s they made. */
-  async function lookUp(listing?: string[]) {
+  /** Every name asked for, one after another or all at once (as toThree's textures are), with the requests and 404s they made. */
+  async function lookUp(listing?: string[], atOnce = false) {
     const requests: string[] = [];
     const real = globalThis.fetch;
     globalThis.fetch = (async (url: string | URL) => {
@@ -120,7 +120,9 @@ describe('companionResolver over HTTP: texture folder learned (issue 30 item 9)'
     }) as typeof fetch;
     try {
       const r = companionResolver({ baseUrl: 'http://game.test/g/Model/ship.o3d', listing });
-      const found = await Promise.all(NAMES.map(async (n) => ((await r(n)) ? n : undefined)));
+      const found: (string | undefined)[] = [];
+      if (atOnce) found.push(...(await Promise.all(NAMES.map(async (n) => ((await r(n)) ? n : undefined)))));
+      else for (const n of NAMES) found.push((await r(n)) ? n : undefined);
       return { found: found.filter(Boolean).length, requests, notFound: requests.filter((p) => served[p] === undefined) };
     } finally {
       globalThis.fetch = real;
@@ -130,7 +132,7 @@ describe('companionResolver over HTTP: texture folder learned (issue 30 item 9)'
   // Before, every name tried beside the model, then Texture/, then Textures/: 2 requests per texture
   // there and 3 per missing one, 17 requests and 13 404s here (measured in packages/three's
   // texture-requests.test.ts, which runs that lookup too).
-  it('after: the folder of the first texture found is tried first: 14 requests, 10 404s', async () => {
+  it('after, names asked one after another: the folder of the first texture found is tried first: 14 requests, 10 404s', async () => {
     const after = await lookUp();
     expect(after.found).toBe(THERE.length);
     // The first texture finds Texture/ (one 404 beside the model); every later name tries it first.
@@ -140,7 +142,16 @@ describe('companionResolver over HTTP: texture folder learned (issue 30 item 9)'
     expect(new Set(after.requests).size).toBe(after.requests.length);
   });
 
-  it('with a listing: one request per texture there, none for the missing names', async () => {
+  it('names asked all at once are searched at once (the page waits for none): as before, 17 requests, 13 404s', async () => {
+    const after = await lookUp(undefined, true);
+    expect(after.found).toBe(THERE.length);
+    expect({ requests: after.requests.length, notFound: after.notFound.length }).toEqual({ requests: 17, notFound: 13 });
+  });
+
+  it('with a listing: one request per texture there, none for the missing names, also all at once', async () => {
+    const atOnce = await lookUp(['ship.o3d', ...THERE.map((t) => `Texture/${t}`)], true);
+    expect(atOnce.notFound).toEqual([]);
+    expect(atOnce.requests).toHaveLength(THERE.length);
     const after = await lookUp(['ship.o3d', ...THERE.map((t) => `Texture/${t}`)]);
     expect(after.found).toBe(THERE.length);
     expect(after.notFound).toEqual([]);

@@ -124,8 +124,8 @@ export type FolderListing = () => Promise<readonly string[] | undefined>;
  * one, each folder of TEXTURE_FOLDERS is tried until one answers; the folder that answered first is
  * tried first for every later name (a model keeps its textures together: Flyff's in Texture/), so
  * each texture found after it costs one request. Until a folder is known, names are looked up one
- * after another (in parallel they would all try the same wrong folder first). One answer per name,
- * in any case.
+ * after another (in parallel they would all try the same wrong folder first), and misses are
+ * answered together when no search is left. One answer per name, in any case.
  */
 export class CompanionFolders {
   private learned: string | undefined;
@@ -133,11 +133,19 @@ export class CompanionFolders {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly answers = new Map<string, Promise<Uint8Array | undefined>>();
   private listed: Promise<ReadonlyMap<string, string> | undefined> | undefined;
+  /** Searches not finished, and the misses waiting for them: misses are answered together, as one list. */
+  private searching = 0;
+  private misses: (() => void)[] = [];
 
   constructor(
     /** Fetches a path relative to the model's folder (already URL-encoded); undefined when it is not there. */
     private readonly get: (relative: string) => Promise<Uint8Array | undefined>,
     private readonly listing?: FolderListing,
+    /**
+     * Default true. False: every name is searched at once (the learned folder helps only names asked
+     * after it is known), for callers whose timing depends on every answer arriving as fast as it can.
+     */
+    private readonly oneAtATime = true,
   ) {}
 
   /** The file named `base` (a base name) in the first folder that has it, or undefined. */
@@ -145,11 +153,36 @@ export class CompanionFolders {
     const key = base.toLowerCase();
     let answer = this.answers.get(key);
     if (!answer) {
-      if (this.learned !== undefined) answer = this.search(base);
-      else this.queue = answer = this.queue.then(() => this.search(base));
+      if (!this.oneAtATime) answer = this.search(base);
+      else {
+        let run: Promise<Uint8Array | undefined>;
+        if (this.learned !== undefined) run = this.search(base);
+        else this.queue = run = this.queue.then(() => this.search(base));
+        answer = this.settled(run);
+      }
       this.answers.set(key, answer);
     }
     return answer;
+  }
+
+  /**
+   * A found file at once; a miss when no search is left, with the other misses (the names missing
+   * are reported together, not one by one as the one-at-a-time searches end).
+   */
+  private settled(run: Promise<Uint8Array | undefined>): Promise<Uint8Array | undefined> {
+    this.searching++;
+    return new Promise((resolve) => {
+      const end = (bytes: Uint8Array | undefined) => {
+        this.searching--;
+        if (bytes) resolve(bytes);
+        else this.misses.push(() => resolve(undefined));
+        if (this.searching > 0) return;
+        const misses = this.misses;
+        this.misses = [];
+        for (const answer of misses) answer();
+      };
+      run.then(end, () => end(undefined));
+    });
   }
 
   /** The folders to try for `base` now: the learned one first, then the others; only listed ones when there is a listing. */
