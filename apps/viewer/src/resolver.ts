@@ -4,7 +4,7 @@
  * `parseFile` do; a URL's companions are fetched beside it.
  */
 import { baseNameOf, FolderIndex, indexResolver, type Resolver } from '@relic3d/core';
-import { besideUrl } from '@relic3d/three';
+import { besideUrl, CompanionFolders, TEXTURE_FOLDERS } from '@relic3d/three';
 import { packedBytes } from './files.js';
 
 export interface CompanionSource {
@@ -24,9 +24,6 @@ export interface CompanionResolver extends Resolver {
   /** Present when every file is known (dropped files, or a URL with a listing): `name` is not there, so nothing is asked for it. */
   lacks?(name: string): boolean;
 }
-
-/** Folders beside a model where games keep textures, as FolderIndex tries them. */
-const TEXTURE_FOLDERS = ['', 'Texture/', 'Textures/'];
 
 export function companionResolver(source: CompanionSource): CompanionResolver {
   const files = source.files ?? {};
@@ -50,35 +47,23 @@ export function companionResolver(source: CompanionSource): CompanionResolver {
   // The listing by lower-case path: a name is fetched under the listing's own spelling (servers are
   // case-sensitive, the games were not), and a name it lacks is never asked for.
   const listed = source.listing && new Map(source.listing.map((n) => [n.replace(/\\/g, '/').toLowerCase(), n.replace(/\\/g, '/')]));
+  // Beside the URL: the folder the first companion was found in is tried first for names asked after
+  // it, and with a listing only the names it has are asked for (CompanionFolders, shared with
+  // RelicLoader). Names are searched at once, not one at a time: the page shows texture warnings
+  // when all lookups are done, and waiting on each other would hold them back.
   const beside = source.baseUrl ? besideUrl(source.baseUrl) : undefined;
-  const fetchBeside = (relative: string) => beside?.(relative.split('/').map(encodeURIComponent).join('/')) ?? Promise.resolve(undefined);
-  /** The paths beside the URL worth asking for, in order: all three folders, or only what the listing names. */
-  const remote = (name: string) => {
+  const folders = beside && new CompanionFolders(beside, listed ? () => Promise.resolve([...listed.values()]) : undefined, false);
+  /** Whether `name` is a base name worth asking the server for. */
+  const askable = (name: string) => {
     const base = baseNameOf(name);
-    if (!source.baseUrl || !base || base === '.' || base === '..') return [];
-    const tries = TEXTURE_FOLDERS.map((f) => f + base);
-    return listed ? tries.map((t) => listed.get(t.toLowerCase())).filter((t): t is string => t !== undefined) : tries;
+    return !!folders && !!base && base !== '.' && base !== '..';
   };
-  // One answer per name in any case: the first candidate that answers, or none.
-  const answers = new Map<string, Promise<Uint8Array | undefined>>();
-  const fetchFirst = (name: string) => {
-    const key = baseNameOf(name).toLowerCase();
-    let answer = answers.get(key);
-    if (!answer) {
-      answer = (async () => {
-        for (const relative of remote(name)) {
-          const bytes = await fetchBeside(relative);
-          if (bytes) return bytes;
-        }
-        return undefined;
-      })();
-      answers.set(key, answer);
-    }
-    return answer;
-  };
+  /** Whether the listing names `name` in one of the texture folders. */
+  const listedBeside = (name: string) => !!listed && askable(name) && TEXTURE_FOLDERS.some((f) => listed.has((f + baseNameOf(name)).toLowerCase()));
+  const fetchFirst = (name: string) => (askable(name) ? folders!.find(baseNameOf(name)) : Promise.resolve(undefined));
 
   const resolve = (async (name: string) => (await local?.(name)) ?? (await fetchFirst(name))) as CompanionResolver;
-  resolve.has = (name) => (index?.lookup(name, fromDir) !== undefined) || (!!listed && remote(name).length > 0);
+  resolve.has = (name) => (index?.lookup(name, fromDir) !== undefined) || listedBeside(name);
   // Only a URL without a listing leaves a name unknown until it is fetched.
   if (!source.baseUrl || listed) resolve.lacks = (name) => !resolve.has(name);
   if (local) {

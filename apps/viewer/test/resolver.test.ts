@@ -102,6 +102,63 @@ describe('companionResolver over HTTP', () => {
   });
 });
 
+describe('companionResolver over HTTP: texture folder learned (issue 30 item 9)', () => {
+  // A game folder: four textures in Texture/ beside the model, three names missing (gone1–3).
+  const THERE = ['hull.bmp', 'sail.bmp', 'mast.bmp', 'deck.bmp'];
+  const NAMES = ['D:\\art\\hull.bmp', 'gone1.dds', 'sail.bmp', 'gone2.tga', 'mast.bmp', 'deck.bmp', 'gone3.bmp'];
+  const served = Object.fromEntries(THERE.map((t) => [`/g/Model/Texture/${t}`, t]));
+
+  /** Every name asked for, one after another or all at once (as toThree's textures are), with the requests and 404s they made. */
+  async function lookUp(listing?: string[], atOnce = false) {
+    const requests: string[] = [];
+    const real = globalThis.fetch;
+    globalThis.fetch = (async (url: string | URL) => {
+      const pathname = decodeURIComponent(new URL(String(url)).pathname);
+      requests.push(pathname);
+      const body = served[pathname];
+      return body === undefined ? new Response(null, { status: 404 }) : new Response(bytes(body), { status: 200 });
+    }) as typeof fetch;
+    try {
+      const r = companionResolver({ baseUrl: 'http://game.test/g/Model/ship.o3d', listing });
+      const found: (string | undefined)[] = [];
+      if (atOnce) found.push(...(await Promise.all(NAMES.map(async (n) => ((await r(n)) ? n : undefined)))));
+      else for (const n of NAMES) found.push((await r(n)) ? n : undefined);
+      return { found: found.filter(Boolean).length, requests, notFound: requests.filter((p) => served[p] === undefined) };
+    } finally {
+      globalThis.fetch = real;
+    }
+  }
+
+  // Before, every name tried beside the model, then Texture/, then Textures/: 2 requests per texture
+  // there and 3 per missing one, 17 requests and 13 404s here (measured in packages/three's
+  // texture-requests.test.ts, which runs that lookup too).
+  it('after, names asked one after another: the folder of the first texture found is tried first: 14 requests, 10 404s', async () => {
+    const after = await lookUp();
+    expect(after.found).toBe(THERE.length);
+    // The first texture finds Texture/ (one 404 beside the model); every later name tries it first.
+    expect(after.requests.slice(0, 2)).toEqual(['/g/Model/hull.bmp', '/g/Model/Texture/hull.bmp']);
+    expect(after.requests.filter((p) => /(sail|mast|deck)\.bmp$/.test(p))).toEqual(['/g/Model/Texture/sail.bmp', '/g/Model/Texture/mast.bmp', '/g/Model/Texture/deck.bmp']);
+    expect({ requests: after.requests.length, notFound: after.notFound.length }).toEqual({ requests: 14, notFound: 10 });
+    expect(new Set(after.requests).size).toBe(after.requests.length);
+  });
+
+  it('names asked all at once are searched at once (the page waits for none): as before, 17 requests, 13 404s', async () => {
+    const after = await lookUp(undefined, true);
+    expect(after.found).toBe(THERE.length);
+    expect({ requests: after.requests.length, notFound: after.notFound.length }).toEqual({ requests: 17, notFound: 13 });
+  });
+
+  it('with a listing: one request per texture there, none for the missing names, also all at once', async () => {
+    const atOnce = await lookUp(['ship.o3d', ...THERE.map((t) => `Texture/${t}`)], true);
+    expect(atOnce.notFound).toEqual([]);
+    expect(atOnce.requests).toHaveLength(THERE.length);
+    const after = await lookUp(['ship.o3d', ...THERE.map((t) => `Texture/${t}`)]);
+    expect(after.found).toBe(THERE.length);
+    expect(after.notFound).toEqual([]);
+    expect(after.requests).toHaveLength(THERE.length);
+  });
+});
+
 describe('code page', () => {
   it('recovers the bytes a windows-1252 decode produced, and refuses text it cannot have produced', () => {
     expect(Array.from(windows1252Bytes('./¹ê¿Ç.tga')!)).toEqual([0x2e, 0x2f, 0xb9, 0xea, 0xbf, 0xc7, 0x2e, 0x74, 0x67, 0x61]);

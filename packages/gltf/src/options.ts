@@ -27,10 +27,12 @@ export interface ExportOptions {
   /**
    * Typed arrays in extras with more than 65,536 values (MDL's raw vertex tail, per-vertex
    * displacement): 'buffer' (default) writes their bytes into a buffer view the extras reference
-   * as `{ bufferView, componentType?, count, arrayType }` (read back with `extrasArrayOf`); 'omit'
-   * leaves them out (GLTF_EXTRAS_ARRAYS_OMITTED). Shorter arrays stay JSON arrays.
+   * as `{ bufferView, componentType?, count, arrayType }` (fromGltf reads them back as the same typed
+   * arrays; README § Typed arrays in extras); 'omit' leaves them out (GLTF_EXTRAS_ARRAYS_OMITTED). Shorter
+   * arrays stay JSON arrays, which read back as plain arrays; 'all' writes every non-empty typed
+   * array of the extras as a reference, so each one reads back with its type.
    */
-  extrasArrays?: 'buffer' | 'omit';
+  extrasArrays?: 'buffer' | 'all' | 'omit';
   /**
    * Most bytes of images embedded in one file (default 256 MiB); textures past it are left out
    * with a warning (GLTF_TEXTURE_LIMIT). Identical images are embedded once and count once.

@@ -5,5 +5,5 @@ export { RelicLoader, type RelicLoaderOptions, type RelicLoadResult, type RelicP
 export { createMaterial, type MaterialModel } from './materials.js';
 export { createGeometry, triangleCount, ATTRIBUTE_NAMES } from './geometry.js';
 export { CubicSplineInterpolant, applyInterpolation, interpolationOf } from './cubic.js';
-export { defaultImageDecoder, type ImageDecoder } from './textures.js';
+export { CompanionFolders, defaultImageDecoder, fetchJsonListing, TEXTURE_FOLDERS, type FolderListing, type ImageDecoder } from './textures.js';
 export { sceneStats, type SceneStats } from './stats.js';

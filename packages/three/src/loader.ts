@@ -2,6 +2,7 @@ import * as THREE from 'three';
 import { baseNameOf, registeredFormats, requireFormat, type Format, type ParseOptions, type Resolver, type Scene } from '@relic3d/core';
 import { toThree, type ThreeScene, type ToThreeOptions } from './to-three.js';
 import { besideUrl, fetchUrl, listBesideFileUrl, missingReason } from './fetch.js';
+import { CompanionFolders, fetchJsonListing } from './textures.js';
 
 /**
  * Options passed to the format's parse: code page, kernels, and any format's own options, e.g. a
@@ -21,9 +22,15 @@ export interface RelicLoaderOptions {
   threeOptions?: Omit<ToThreeOptions, 'resolve'>;
   /**
    * Overrides how companion files (textures, .chr/.ani) are found; default: fetched next to the model
-   * by base name, then from its `Texture/` and `Textures/` folders.
+   * by base name, then from its `Texture/` and `Textures/` folders (the folder the first one was
+   * found in first, for later names).
    */
   resolve?: Resolver;
+  /**
+   * The server lists folders as JSON (Caddy's `browse`, nginx's `autoindex_format json`): the
+   * model's folder is listed once, and names it lacks are not requested (no 404s for missing textures).
+   */
+  jsonListing?: boolean;
 }
 
 export interface RelicLoadResult extends ThreeScene {
@@ -93,20 +100,19 @@ export class RelicLoader extends THREE.Loader<RelicLoadResult> {
    * A resolver that fetches `name` by its path below `modelUrl`'s folder when it has one (a
    * `.gltf`'s `buffers/scene.bin`; never a path that leaves the folder), then by its base name next
    * to the model and in the `Texture/` and `Textures/` folders beside it (where games keep
-   * textures); missing files resolve to undefined.
+   * textures; CompanionFolders: the folder that answered first is tried first, and a JSON listing
+   * with `jsonListing`); missing files resolve to undefined.
    */
   urlResolver(modelUrl: string): Resolver {
     const folder = new URL(modelUrl, globalThis.location?.href ?? 'http://localhost/');
-    const get = besideUrl(folder, { credentials: this.withCredentials ? 'include' : 'same-origin' });
+    const init: RequestInit = { credentials: this.withCredentials ? 'include' : 'same-origin' };
+    const get = besideUrl(folder, init);
+    const folders = new CompanionFolders(get, this.options.jsonListing ? () => fetchJsonListing(folder, init) : undefined);
     return async (name) => {
-      const base = encodeURIComponent(baseNameOf(name));
+      const base = baseNameOf(name);
       if (!base || base === '.' || base === '..') return undefined;
       const below = pathBelow(folder, name);
-      for (const relative of [...(below ? [below] : []), base, `Texture/${base}`, `Textures/${base}`]) {
-        const bytes = await get(relative);
-        if (bytes) return bytes;
-      }
-      return undefined;
+      return (below ? await get(below) : undefined) ?? folders.find(base);
     };
   }
 

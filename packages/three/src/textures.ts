@@ -111,3 +111,137 @@ export async function fillTexture(
   target.needsUpdate = true;
   return undefined;
 }
+
+/** Folders beside a model where games keep textures, in the order tried until one answers (FolderIndex's order). */
+export const TEXTURE_FOLDERS: readonly string[] = ['', 'Texture/', 'Textures/'];
+
+/** Files beside a model by path relative to its folder ('Texture/a.dds'), or undefined where the server lists none. */
+export type FolderListing = () => Promise<readonly string[] | undefined>;
+
+/**
+ * Companions by base name beside a model on a server that may not list its folders. With a listing
+ * (asked once, before the first request), only names it has are fetched, under its spelling. Without
+ * one, each folder of TEXTURE_FOLDERS is tried until one answers; the folder that answered first is
+ * tried first for every later name (a model keeps its textures together: Flyff's in Texture/), so
+ * each texture found after it costs one request. Until a folder is known, names are looked up one
+ * after another (in parallel they would all try the same wrong folder first), and misses are
+ * answered together when no search is left. One answer per name, in any case.
+ */
+export class CompanionFolders {
+  private learned: string | undefined;
+  /** The lookup that runs while no folder is known: the next waits for it. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly answers = new Map<string, Promise<Uint8Array | undefined>>();
+  private listed: Promise<ReadonlyMap<string, string> | undefined> | undefined;
+  /** Searches not finished, and the misses waiting for them: misses are answered together, as one list. */
+  private searching = 0;
+  private misses: (() => void)[] = [];
+
+  constructor(
+    /** Fetches a path relative to the model's folder (already URL-encoded); undefined when it is not there. */
+    private readonly get: (relative: string) => Promise<Uint8Array | undefined>,
+    private readonly listing?: FolderListing,
+    /**
+     * Default true. False: every name is searched at once (the learned folder helps only names asked
+     * after it is known), for callers whose timing depends on every answer arriving as fast as it can.
+     */
+    private readonly oneAtATime = true,
+  ) {}
+
+  /** The file named `base` (a base name) in the first folder that has it, or undefined. */
+  find(base: string): Promise<Uint8Array | undefined> {
+    const key = base.toLowerCase();
+    let answer = this.answers.get(key);
+    if (!answer) {
+      if (!this.oneAtATime) answer = this.search(base);
+      else {
+        let run: Promise<Uint8Array | undefined>;
+        if (this.learned !== undefined) run = this.search(base);
+        else this.queue = run = this.queue.then(() => this.search(base));
+        answer = this.settled(run);
+      }
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  /**
+   * A found file at once; a miss when no search is left, with the other misses (the names missing
+   * are reported together, not one by one as the one-at-a-time searches end).
+   */
+  private settled(run: Promise<Uint8Array | undefined>): Promise<Uint8Array | undefined> {
+    this.searching++;
+    return new Promise((resolve) => {
+      const end = (bytes: Uint8Array | undefined) => {
+        this.searching--;
+        if (bytes) resolve(bytes);
+        else this.misses.push(() => resolve(undefined));
+        if (this.searching > 0) return;
+        const misses = this.misses;
+        this.misses = [];
+        for (const answer of misses) answer();
+      };
+      run.then(end, () => end(undefined));
+    });
+  }
+
+  /** The folders to try for `base` now: the learned one first, then the others; only listed ones when there is a listing. */
+  private async candidates(base: string): Promise<string[]> {
+    const folders = this.learned === undefined ? TEXTURE_FOLDERS : [this.learned, ...TEXTURE_FOLDERS.filter((f) => f !== this.learned)];
+    const listed = await (this.listed ??= this.readListing());
+    const paths = folders.map((f) => f + base);
+    if (!listed) return paths.map((p) => p.split('/').map(encodeURIComponent).join('/'));
+    return paths.map((p) => listed.get(p.toLowerCase())).filter((p): p is string => p !== undefined).map((p) => p.split('/').map(encodeURIComponent).join('/'));
+  }
+
+  private async search(base: string): Promise<Uint8Array | undefined> {
+    for (const relative of await this.candidates(base)) {
+      const bytes = await this.get(relative);
+      if (!bytes) continue;
+      const slash = relative.lastIndexOf('/');
+      this.learned ??= slash < 0 ? '' : decodeURIComponent(relative.slice(0, slash + 1));
+      return bytes;
+    }
+    return undefined;
+  }
+
+  private async readListing(): Promise<ReadonlyMap<string, string> | undefined> {
+    const names = await this.listing?.().catch(() => undefined);
+    return names && new Map(names.map((n) => [n.replace(/\\/g, '/').toLowerCase(), n.replace(/\\/g, '/')]));
+  }
+}
+
+/**
+ * A folder listing as JSON, where a server offers one: `url` (a folder, ending in '/') is fetched
+ * with `Accept: application/json`, and an array of names, or of `{ name, is_dir | type }` (Caddy's
+ * `browse`, nginx's `autoindex_format json`), is read; `Texture/` and `Textures/` are listed too
+ * when the folder has them. Anything else (a 404, an HTML page) is no listing. Costs one request
+ * (plus one per texture folder), so callers use it only where the server is known to list.
+ */
+export async function fetchJsonListing(url: string | URL, init?: RequestInit): Promise<string[] | undefined> {
+  const list = async (folder: URL): Promise<{ name: string; dir: boolean }[] | undefined> => {
+    try {
+      const response = await fetch(folder.href, { ...init, headers: { accept: 'application/json' } });
+      if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '')) return undefined;
+      const body: unknown = await response.json();
+      if (!Array.isArray(body)) return undefined;
+      return body.flatMap((item) => {
+        if (typeof item === 'string') return [{ name: item.replace(/\/$/, ''), dir: item.endsWith('/') }];
+        if (!item || typeof item !== 'object' || typeof (item as { name?: unknown }).name !== 'string') return [];
+        const { name, is_dir: isDir, type } = item as { name: string; is_dir?: unknown; type?: unknown };
+        return [{ name: name.replace(/\/$/, ''), dir: isDir === true || type === 'directory' || name.endsWith('/') }];
+      });
+    } catch {
+      return undefined;
+    }
+  };
+  const folder = new URL('.', new URL(url, globalThis.location?.href ?? 'http://localhost/'));
+  const top = await list(folder);
+  if (!top) return undefined;
+  const names = top.filter((e) => !e.dir).map((e) => e.name);
+  for (const sub of top.filter((e) => e.dir && TEXTURE_FOLDERS.some((f) => f && f.slice(0, -1).toLowerCase() === e.name.toLowerCase()))) {
+    const inside = await list(new URL(`${encodeURIComponent(sub.name)}/`, folder));
+    for (const e of inside ?? []) if (!e.dir) names.push(`${sub.name}/${e.name}`);
+  }
+  return names;
+}

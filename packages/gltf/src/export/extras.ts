@@ -10,7 +10,7 @@ export const MAX_EXTRAS_DEPTH = 64;
 
 /** Per export: where bulk arrays go and how much was cut. */
 export interface ExtrasBudget {
-  arrays: 'buffer' | 'omit';
+  arrays: 'buffer' | 'all' | 'omit';
   layout: BinaryLayout;
   /** Values cut for being nested too deep or cyclic. */
   cut: number;
@@ -44,7 +44,8 @@ export function toJSONValue(value: unknown, budget?: ExtrasBudget, seen: object[
     if (ArrayBuffer.isView(object)) {
       if (object instanceof DataView) return null;
       const array = object as unknown as ArrayLike<number | bigint>;
-      if (budget && array.length > INLINE_ARRAY_LIMIT) {
+      // 'all': every non-empty typed array goes to a buffer view, so every one reads back with its type.
+      if (budget && (array.length > INLINE_ARRAY_LIMIT || (budget.arrays === 'all' && array.length > 0))) {
         if (budget.arrays === 'omit') {
           budget.omitted++;
           return null;

@@ -10,6 +10,7 @@ import { checkCompressed } from './compressed.js';
 import { decoderDependencies, importExtensions } from './decoders.js';
 import { ImportContext } from './context.js';
 import { asFormatError, gltfError } from './errors.js';
+import { dropExtrasReferences, restoreExtrasArrays } from './extras-arrays.js';
 import { readSceneExtras, sceneExtrasOf, writtenByRelic3d } from './extras.js';
 import { isPlainObject } from './values.js';
 import { createLights } from './lights.js';
@@ -49,6 +50,7 @@ export async function fromGltf(input: Uint8Array | ArrayBuffer | Document, optio
     const used = source.json.extensionsUsed ?? [];
     checkCompressed(source, used, inputBytes);
     checkBudgets(source.json as unknown as Record<string, unknown>, inputBytes, warnings, source.jsonOffset);
+    restoreExtrasArrays(source, warnings);
     doc = await readDocument(source, warnings, await decoderDependencies(used, options.decoders));
   }
   let scene: Scene;
@@ -104,5 +106,6 @@ function buildScene(ctx: ImportContext): Scene {
   collectRoots(ctx);
   createAnimations(ctx);
   readSceneExtras(ctx, extras);
+  if (!ctx.source && ctx.relic3d) dropExtrasReferences(ctx.scene, ctx.warnings);
   return ctx.scene;
 }
