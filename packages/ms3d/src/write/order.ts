@@ -14,9 +14,9 @@ export function restoreVertexOrder(mesh: BuiltMesh, allSourced: boolean): void {
   let sorted = true;
   for (let v = 1; v < n && sorted; v++) sorted = mesh.sources[v - 1] <= mesh.sources[v];
   if (sorted) return;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => mesh.sources[a] - mesh.sources[b] || a - b);
+  const order = stableOrder(mesh.sources);
   const rank = new Uint32Array(n);
-  order.forEach((v, i) => (rank[v] = i));
+  for (let i = 0; i < n; i++) rank[order[i]] = i;
   const permute = <T extends Float32Array | Int32Array | Int8Array | Uint8Array>(a: T, size: number): T => {
     const out = a.slice() as T;
     for (let i = 0; i < n; i++) for (let c = 0; c < size; c++) out[i * size + c] = a[order[i] * size + c];
@@ -28,6 +28,23 @@ export function restoreVertexOrder(mesh: BuiltMesh, allSourced: boolean): void {
   mesh.extraIds = permute(mesh.extraIds, 3);
   mesh.extraWeights = permute(mesh.extraWeights, 3);
   for (let i = 0; i < mesh.vertexIndices.length; i++) mesh.vertexIndices[i] = rank[mesh.vertexIndices[i]];
+}
+
+/**
+ * Indices sorted by key, ties by index: a counting sort when the keys span little more than their
+ * count (stored vertex numbers do), else a comparison sort (the same order either way).
+ */
+function stableOrder(keys: Int32Array): Uint32Array {
+  const n = keys.length;
+  let min = keys[0], max = keys[0];
+  for (let i = 1; i < n; i++) (min = Math.min(min, keys[i])), (max = Math.max(max, keys[i]));
+  if (max - min > 4 * n + 65536) return Uint32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a] - keys[b] || a - b));
+  const start = new Uint32Array(max - min + 2);
+  for (let i = 0; i < n; i++) start[keys[i] - min + 1]++;
+  for (let k = 1; k < start.length; k++) start[k] += start[k - 1];
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[start[keys[i] - min]++] = i;
+  return order;
 }
 
 /**
