@@ -6,7 +6,8 @@
 // under `--cpu-prof` it shows what bounds a writer. `pnpm bench` runs it as its "write" section.
 // `--old=NAME` (standalone) times the writers from the packages' sources and, in the same rounds,
 // an older copy of them in packages/<format>/NAME/src (untracked; see write-old.ts): before and
-// after as write ÷ parse in one run, and whether both wrote the same bytes.
+// after as write ÷ parse in one run, and whether both wrote the same bytes. `--new=NAME2` times a
+// copy of the current sources instead (both copies then load alike, e.g. each with its own core).
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -165,7 +166,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const fromSources = (folder: string) => async (format: string) =>
     ((await import(pathToFileURL(path.resolve(import.meta.dirname, '../../packages', format, folder, 'src/index.ts')).href)) as Record<string, Write>)[WRITERS[format]];
   const load = os.loadavg();
-  const rows = await writeBench(inputs, Number(args.rounds ?? 7), console.log, args.old ? { writerOf: fromSources('.'), oldWriterOf: fromSources(args.old) } : {});
+  const rows = await writeBench(inputs, Number(args.rounds ?? 7), console.log, args.old ? { writerOf: fromSources(args.new ?? '.'), oldWriterOf: fromSources(args.old) } : {});
   console.log(`\n${writeTable(rows)}`);
   console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
 }
