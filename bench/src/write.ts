@@ -4,6 +4,12 @@
 //
 // Standalone: `node --expose-gc --import tsx src/write.ts [--mb=50] [--formats=o3d,ms3d] [--rounds=7]`;
 // under `--cpu-prof` it shows what bounds a writer. `pnpm bench` runs it as its "write" section.
+// `--old=NAME` (standalone) times the writers from the packages' sources and, in the same rounds,
+// an older copy of them in packages/<format>/NAME/src (untracked; see write-old.ts): before and
+// after as write ÷ parse in one run, and whether both wrote the same bytes. `--new=NAME2` times a
+// copy of the current sources instead (both copies then load alike, e.g. each with its own core).
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isWriteError, type Scene, type WriteResult } from '@relic3d/core';
 import { formats, writers } from '@relic3d/formats';
@@ -30,6 +36,9 @@ export interface WriteRow {
   writeOverParse: number;
   /** Every round wrote the same bytes. */
   deterministic: boolean;
+  /** With an older writer (`--old`): its median wall ms, its ÷ parse, its CPU ms, and whether it wrote the same bytes. */
+  old?: { writeMs: number; writeOverParse: number; writeCpuMs: number; sameBytes: boolean };
+  parseCpuMs: number;
   /** Why the row has no timing (the writer refused the scene, or does not exist yet). */
   skipped?: string;
   samples: { parse: number[]; write: number[] };
@@ -43,41 +52,55 @@ const sameFiles = (a: WriteResult, b: WriteResult) =>
     return other !== undefined && other.length === bytes.length && other.every((v, i) => v === bytes[i]);
   });
 
-export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: unknown[]) => void = console.log): Promise<WriteRow[]> {
+type Write = (scene: Scene, options: { name: string }) => WriteResult;
+export interface WriterSources {
+  /** The writer to time (default: `writers` of @relic3d/formats, i.e. the packages' builds). */
+  writerOf?: (format: string) => Promise<Write>;
+  /** An older writer timed in the same rounds. */
+  oldWriterOf?: (format: string) => Promise<Write>;
+}
+
+export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: unknown[]) => void = console.log, sources: WriterSources = {}): Promise<WriteRow[]> {
   await ready();
   const rows: WriteRow[] = [];
   for (const g of inputs) {
     const format = formats.find((f) => f.id === g.format)!;
-    const writer = writers.find((w) => w.id === g.format)!;
+    const write: Write = sources.writerOf ? await sources.writerOf(g.format) : (scene, o) => writers.find((w) => w.id === g.format)!.write(scene, o);
+    const oldWrite = sources.oldWriterOf ? await sources.oldWriterOf(g.format) : undefined;
     const options = parseOptionsOf(g);
     const parse = () => format.parse(g.bytes, options);
     let scene: Scene = await parse();
-    const base = { format: labelOf(g), inputBytes: g.bytes.length, outputBytes: 0, files: 0, warnings: 0, parseMs: 0, writeMs: 0, writeCpuMs: 0, writeMBPerS: 0, copyMs: 0, writeOverParse: 0, deterministic: true, samples: { parse: [], write: [] } };
+    const base = { format: labelOf(g), inputBytes: g.bytes.length, outputBytes: 0, files: 0, warnings: 0, parseMs: 0, parseCpuMs: 0, writeMs: 0, writeCpuMs: 0, writeMBPerS: 0, copyMs: 0, writeOverParse: 0, deterministic: true, samples: { parse: [], write: [] } };
     let first: WriteResult;
     try {
-      first = writer.write(scene, { name: 'bench' });
+      first = write(scene, { name: 'bench' });
     } catch (error) {
       rows.push({ ...base, skipped: isWriteError(error) ? error.message : String(error) });
       log(`  ${labelOf(g)}: skipped (${rows[rows.length - 1].skipped})`);
       continue;
     }
-    const parseSamples: number[] = [], writeSamples: number[] = [], writeCpu: number[] = [];
-    let deterministic = true;
+    const parseSamples: number[] = [], parseCpu: number[] = [], writeSamples: number[] = [], writeCpu: number[] = [], oldSamples: number[] = [], oldCpu: number[] = [];
+    let deterministic = true, sameAsOld = true;
+    const timed = (fn: () => WriteResult, wall: number[], cpu: number[], keep: boolean) => {
+      gc();
+      const c = cpuMs(), t = performance.now();
+      const result = fn();
+      if (keep) wall.push(performance.now() - t), cpu.push(cpuMs() - c);
+      return result;
+    };
     for (let r = 0; r < rounds + 1; r++) {
       gc();
-      let t = performance.now();
-      scene = await parse();
-      const parseMs = performance.now() - t;
-      gc();
       const c = cpuMs();
-      t = performance.now();
-      const result = writer.write(scene, { name: 'bench' });
-      const writeMs = performance.now() - t;
-      const cpu = cpuMs() - c;
-      if (r === 0) continue; // warm-up round
-      parseSamples.push(parseMs);
-      writeSamples.push(writeMs);
-      writeCpu.push(cpu);
+      const t = performance.now();
+      scene = await parse();
+      const parseMs = performance.now() - t, parseCpuMs = cpuMs() - c;
+      const keep = r > 0; // round 0 warms up
+      if (keep) parseSamples.push(parseMs), parseCpu.push(parseCpuMs);
+      // With an older writer, the two take turns going first.
+      const runOld = () => oldWrite && (sameAsOld &&= sameFiles(first, timed(() => oldWrite(scene, { name: 'bench' }), oldSamples, oldCpu, keep)));
+      if (r % 2) runOld();
+      const result = timed(() => write(scene, { name: 'bench' }), writeSamples, writeCpu, keep);
+      if (!(r % 2)) runOld();
       deterministic &&= sameFiles(first, result);
     }
     const outputBytes = total(first);
@@ -89,8 +112,10 @@ export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: un
       files: Object.keys(first.files).length,
       warnings: first.warnings.length,
       parseMs,
+      parseCpuMs: median(parseCpu),
       writeMs,
       writeCpuMs: median(writeCpu),
+      ...(oldWrite ? { old: { writeMs: median(oldSamples), writeOverParse: median(oldSamples) / parseMs, writeCpuMs: median(oldCpu), sameBytes: sameAsOld } } : {}),
       writeMBPerS: outputBytes / 1048576 / (writeMs / 1000),
       copyMs: copy.fresh,
       writeOverParse: writeMs / parseMs,
@@ -98,16 +123,18 @@ export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: un
       samples: { parse: parseSamples, write: writeSamples },
     };
     rows.push(row);
-    log(`  ${g.format}: write ${fmt(writeMs, 0)} ms (${fmt(row.writeMBPerS, 1)} MB/s of ${fmt(outputBytes / 1048576, 1)} MB), parse ${fmt(parseMs, 0)} ms, copy ${fmt(copy.fresh)} ms`);
+    log(`  ${labelOf(g)}: write ${fmt(writeMs, 0)} ms${row.old ? ` (old ${fmt(row.old.writeMs, 0)} ms)` : ''} (${fmt(row.writeMBPerS, 1)} MB/s of ${fmt(outputBytes / 1048576, 1)} MB), parse ${fmt(parseMs, 0)} ms, copy ${fmt(copy.fresh)} ms`);
   }
   return rows;
 }
 
 export function writeTable(rows: WriteRow[]): string {
-  const headers = ['format', 'input MB', 'output MB', 'files', 'write ms', 'output MB/s', 'copy ms', 'fraction of copy', 'parse ms', 'write ÷ parse', 'same bytes each run', 'target'];
+  const withOld = rows.some((r) => r.old);
+  const oldHeaders = withOld ? ['old write ms', 'old write ÷ parse', 'CPU: old ÷ parse → new ÷ parse', 'same bytes as old'] : [];
+  const headers = ['format', 'input MB', 'output MB', 'files', 'write ms', 'output MB/s', 'copy ms', 'fraction of copy', 'parse ms', 'write ÷ parse', ...oldHeaders, 'same bytes each run', 'target'];
   const cells = rows.map((r) =>
     r.skipped
-      ? [r.format, fmt(r.inputBytes / 1048576, 1), '-', '-', '-', '-', '-', '-', '-', '-', '-', r.skipped]
+      ? [r.format, fmt(r.inputBytes / 1048576, 1), ...headers.slice(2, -1).map(() => '-'), r.skipped]
       : [
           r.format,
           fmt(r.inputBytes / 1048576, 1),
@@ -119,6 +146,7 @@ export function writeTable(rows: WriteRow[]): string {
           `1/${fmt(r.writeMs / r.copyMs, 0)}`,
           fmt(r.parseMs, 0),
           fmt(r.writeOverParse),
+          ...(withOld ? (r.old ? [fmt(r.old.writeMs, 0), fmt(r.old.writeOverParse), `${fmt(r.old.writeCpuMs / r.parseCpuMs)} → ${fmt(r.writeCpuMs / r.parseCpuMs)}`, r.old.sameBytes ? 'yes' : 'NO'] : ['-', '-', '-', '-']) : []),
           r.deterministic ? 'yes' : 'NO',
           `write ≤ parse ${r.writeOverParse <= 1 ? 'met' : 'MISSED'}`,
         ],
@@ -134,6 +162,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const mb = Number(args.mb ?? 50);
   const only = args.formats ? new Set(args.formats.split(',')) : undefined;
   const inputs = benchInputs(mb, Number(args['skinned-vertices'] ?? 60000), only);
-  const rows = await writeBench(inputs, Number(args.rounds ?? 7));
+  const WRITERS: Record<string, string> = { lod: 'writeLod', mdl: 'writeMdl', ms3d: 'writeMs3d', o3d: 'writeO3d', ase: 'writeAse' };
+  const fromSources = (folder: string) => async (format: string) =>
+    ((await import(pathToFileURL(path.resolve(import.meta.dirname, '../../packages', format, folder, 'src/index.ts')).href)) as Record<string, Write>)[WRITERS[format]];
+  const load = os.loadavg();
+  const rows = await writeBench(inputs, Number(args.rounds ?? 7), console.log, args.old ? { writerOf: fromSources(args.new ?? '.'), oldWriterOf: fromSources(args.old) } : {});
   console.log(`\n${writeTable(rows)}`);
+  console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
 }

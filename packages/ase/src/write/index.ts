@@ -133,7 +133,17 @@ function meshTextOnce(scene: Scene): number {
   return bytes;
 }
 
-/** The text's start size, which avoids most regrowth. */
+/** Bytes of a `*MESH_BONE_VERTEX` line (index, position) and of each influence on it. */
+const TEXT_BYTES_PER_WEIGHTED_VERTEX = 60;
+const TEXT_BYTES_PER_INFLUENCE = 12;
+/** Bytes of a `*CONTROL_…_SAMPLE` line (time and up to 4 values). */
+const TEXT_BYTES_PER_KEY = 80;
+
+/**
+ * The text's start size, which avoids regrowth: the mesh text, the skin weights and the animation
+ * keys (on the bench's skinned file, leaving out the last two made the buffer grow once, from 50 to
+ * 99 MB, and the result a copy).
+ */
 function estimateSize(scene: Scene): number {
   let bytes = 0;
   for (const node of scene.nodes) {
@@ -141,8 +151,10 @@ function estimateSize(scene: Scene): number {
     for (const p of scene.meshes[node.mesh]?.primitives ?? []) {
       const vertices = p.attributes.POSITION.length / 3;
       bytes += vertices * TEXT_BYTES_PER_VERTEX + ((p.indices?.length ?? vertices) / 3) * TEXT_BYTES_PER_TRIANGLE;
+      if (node.skin !== undefined && p.attributes.JOINTS_0) bytes += vertices * (TEXT_BYTES_PER_WEIGHTED_VERTEX + 4 * TEXT_BYTES_PER_INFLUENCE);
     }
   }
+  for (const clip of scene.animations) for (const c of clip.channels) bytes += c.times.length * TEXT_BYTES_PER_KEY;
   return Math.min(1 << 30, Math.max(1 << 16, Math.ceil(bytes * 1.1)));
 }
 

@@ -1,6 +1,7 @@
 import { sampledFrames, writeBudget } from '../write/budget.js';
 import { decompose } from '../math/matrix.js';
 import { getClip, sampleChannel } from './animation.js';
+import { ChannelCursor } from './channel-cursor.js';
 import type { AnimationClip, Scene } from './types.js';
 
 /** A clip sampled at a fixed rate: every node's local TRS at every frame. */
@@ -61,9 +62,12 @@ export function sampleClipFrames(scene: Scene, clip: number | string | Animation
     driven[i] = 1;
     const size = channel.path === 'rotation' ? 4 : 3;
     const target = channel.path === 'translation' ? translation : channel.path === 'rotation' ? rotation : scale;
+    // Frame times ascend: a cursor carries each key interval over (sampleChannel's bits, test/channel-cursor.test.ts).
+    const cursor = new ChannelCursor(channel, size);
     for (let k = 0; k < frames; k++) {
       const at = (k * nodes + i) * size;
-      sampleChannel(channel, times[k], target.subarray(at, at + size));
+      if (cursor.plain) cursor.sample(times[k], target, at);
+      else sampleChannel(channel, times[k], target.subarray(at, at + size));
     }
   }
   return { fps: rate, frames, times, translation, rotation, scale, driven };

@@ -1,5 +1,5 @@
 // Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
-import { WriteError, checkBudget, math, type AnimationClip, type Vec3 } from '@relic3d/core';
+import { WriteError, checkBudget, type AnimationClip, type Vec3 } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
@@ -31,10 +31,30 @@ const nearest = (v: number, to: number) => v + TWO_PI * Math.round((to - v) / TW
  * (x + π, π − y, z + π) would spin the bone.
  */
 export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<number>): Vec3 {
-  const e = math.eulerXYZFromQuat(q);
-  if (!previous || !allFinite(previous)) return e;
+  const e = new Float64Array(3);
+  eulerInto(q, e);
+  if (previous && allFinite(previous, 0)) nearestEuler(e, previous[0], previous[1], previous[2]);
+  return [e[0], e[1], e[2]];
+}
+
+/** core's `eulerXYZFromQuat`, step for step (the same bits), into `e`. */
+function eulerInto(q: ArrayLike<number>, e: Float64Array): void {
+  const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
+  const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
+  const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+  const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
+  const r20 = 2 * (x * z - w * y);
+  const rz = Math.atan2(r10, r00);
+  const ry = Math.atan2(-r20, Math.hypot(r00, r10));
+  const s = Math.sin(rz), c = Math.cos(rz);
+  e[0] = Math.atan2(s * r02 - c * r12, c * r11 - s * r01);
+  e[1] = ry;
+  e[2] = rz;
+}
+
+/** `e` or its equivalent (x + π, π − y, z + π), each angle moved by whole turns nearest to p. */
+function nearestEuler(e: Float64Array, p0: number, p1: number, p2: number): void {
   // Per frame and bone: plain numbers, no candidate arrays or closures (a third of the writer's animation time).
-  const p0 = previous[0], p1 = previous[1], p2 = previous[2];
   const a0 = nearest(e[0], p0), a1 = nearest(e[1], p1), a2 = nearest(e[2], p2);
   const b0 = nearest(e[0] + Math.PI, p0), b1 = nearest(Math.PI - e[1], p1), b2 = nearest(e[2] + Math.PI, p2);
   if ((b0 - p0) ** 2 + (b1 - p1) ** 2 + (b2 - p2) ** 2 < (a0 - p0) ** 2 + (a1 - p1) ** 2 + (a2 - p2) ** 2) {
@@ -42,26 +62,28 @@ export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<numbe
   } else {
     e[0] = a0, e[1] = a1, e[2] = a2;
   }
-  return e;
 }
 
-function allFinite(values: ArrayLike<number>): boolean {
-  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return false;
+function allFinite(values: ArrayLike<number>, from: number): boolean {
+  for (let i = from; i < from + 3; i++) if (!Number.isFinite(values[i])) return false;
   return true;
 }
 
-/** Writes one frame of bone locals (scene space) into `data`, converted to file space. */
-function putFrame(ctx: WriteContext, locals: Rigid[], data: Float32Array, frame: number, previous: Float32Array | undefined): void {
+const quatScratch = new Float64Array(4);
+const eulerScratch = new Float64Array(3);
+
+/** Writes one frame of bone locals (scene space) into `data`, converted to file space (nothing allocated per bone). */
+function putFrame(ctx: WriteContext, locals: Rigid[], data: Float32Array, frame: number, previous: boolean): void {
   const bones = locals.length;
   for (let b = 0; b < bones; b++) {
     const local = locals[b];
     const at = (frame * bones + b) * FRAME_ENTRY_FLOATS;
-    const t = ctx.axis.point(local.t);
-    const prev = previous ? previous.subarray(b * FRAME_ENTRY_FLOATS + 3, b * FRAME_ENTRY_FLOATS + 6) : undefined;
-    const e = continuousEuler(ctx.axis.quat(local.q), prev);
-    data[at] = t[0];
-    data[at + 1] = t[1];
-    data[at + 2] = t[2];
+    ctx.axis.pointInto(local.t, data, at);
+    const e = eulerScratch;
+    eulerInto(ctx.axis.quatInto(local.q, quatScratch), e);
+    // The same bone's angles one frame back.
+    const prev = at - bones * FRAME_ENTRY_FLOATS + 3;
+    if (previous && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
     data[at + 3] = e[0];
     data[at + 4] = e[1];
     data[at + 5] = e[2];
@@ -113,8 +135,7 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
       const { locals, scaleChanged } = sampler.at(clip, timing.timeOf(f));
       scaleChanges ||= scaleChanged;
       if (f === 0 && !out.length) firstFrame = locals;
-      const previous = f > 0 ? data.subarray((f - 1) * bones * FRAME_ENTRY_FLOATS, f * bones * FRAME_ENTRY_FLOATS) : undefined;
-      putFrame(ctx, locals, data, f, previous);
+      putFrame(ctx, locals, data, f, f > 0);
     }
     if (scaleChanges) scaled.push(clip.name);
     const mode = num(record(clip.extras)?.mode, LOOP_MODE);
@@ -128,7 +149,7 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
   }
   if (!firstFrame || !samePose(firstFrame, bind)) {
     const data = new Float32Array(bones * FRAME_ENTRY_FLOATS);
-    putFrame(ctx, bind, data, 0, undefined);
+    putFrame(ctx, bind, data, 0, false);
     out.unshift({ name: BIND_CLIP_NAME, intervalMs: STILL_INTERVAL_MS, mode: 0, frames: 1, data });
     sink.warn('LOD_WRITE_BIND_CLIP', clips.length
       ? `the first clip ("${clips[0].name}") does not start in the rest pose, which GLScene takes as the bind pose from the first frame of the first animation: a one-frame clip "${BIND_CLIP_NAME}" is written first`

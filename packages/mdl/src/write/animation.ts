@@ -1,7 +1,6 @@
-import { checkBudget, math, sampleChannel, type AnimationChannel, type AnimationClip } from '@relic3d/core';
+import { ChannelCursor, checkBudget, math, type AnimationChannel, type AnimationClip } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import type { WriteContext } from './context.js';
-import { fileQuat, fileVec3 } from './axes.js';
 import type { AnimationRecord, TrackRecord } from './records.js';
 import type { BonePlan, SkeletonPlan } from './skeleton.js';
 
@@ -93,11 +92,13 @@ function track(bone: BonePlan, boneId: number, channels: AnimationChannel[], sto
   const keys = new Float32Array(keyframeCount * floatsPerKey);
   const translation = new Float32Array(3), rotation = new Float32Array(4), scale = new Float32Array(3);
   const matrix = new Float64Array(16);
+  // Keys are sampled in ascending time: a cursor per channel, no key searched twice.
+  const tc = t && new ChannelCursor(t, 3), rc = r && new ChannelCursor(r, 4), sc = s && new ChannelCursor(s, 3);
   for (let k = 0; k < keyframeCount; k++) {
     const time = k * step;
-    value(t, k, time, keyframeCount, step, translation, bone.local.translation);
-    value(r, k, time, keyframeCount, step, rotation, bone.local.rotation);
-    value(s, k, time, keyframeCount, step, scale, bone.local.scale);
+    value(tc, k, time, keyframeCount, step, translation, bone.local.translation);
+    value(rc, k, time, keyframeCount, step, rotation, bone.local.rotation);
+    value(sc, k, time, keyframeCount, step, scale, bone.local.scale);
     // Unfolded keys are the sampled values themselves: no per-key TRS object or copies.
     let key: { translation: ArrayLike<number>; rotation: ArrayLike<number>; scale: ArrayLike<number> } = { translation, rotation, scale };
     if (bone.fold) {
@@ -105,23 +106,25 @@ function track(bone: BonePlan, boneId: number, channels: AnimationChannel[], sto
       key = { translation: d.translation, rotation: math.quatNormalize(d.rotation), scale: d.scale };
     }
     let o = k * floatsPerKey;
-    if (flags & 1) keys.set(fileVec3(key.translation), (o += 3) - 3);
-    if (flags & 2) keys.set(fileQuat(key.rotation), (o += 4) - 4);
+    // fileVec3 and fileQuat, in place.
+    if (flags & 1) (keys[o] = key.translation[0]), (keys[o + 1] = key.translation[1]), (keys[o + 2] = 0 - key.translation[2]), (o += 3);
+    if (flags & 2) (keys[o] = 0 - key.rotation[0]), (keys[o + 1] = 0 - key.rotation[1]), (keys[o + 2] = key.rotation[2]), (keys[o + 3] = key.rotation[3]), (o += 4);
     if (flags & 4) keys.set(key.scale, o);
   }
   return { boneId, flags, keys };
 }
 
 /** A channel's value at key k: copied when its keys lie on the grid, else sampled; the rest pose without one. */
-function value(c: AnimationChannel | undefined, k: number, time: number, count: number, step: number, out: Float32Array, rest: ArrayLike<number>): void {
-  if (!c) {
-    out.set(Array.from(rest));
+function value(cursor: ChannelCursor | undefined, k: number, time: number, count: number, step: number, out: Float32Array, rest: ArrayLike<number>): void {
+  const size = out.length;
+  if (!cursor) {
+    for (let i = 0; i < size; i++) out[i] = rest[i];
     return;
   }
-  const size = out.length;
+  const c = cursor.channel;
   if (c.interpolation !== 'CUBICSPLINE' && c.times.length === count && Math.abs(c.times[k] - time) <= 1e-5 * Math.max(step, time)) {
     out.set(c.values.subarray(k * size, k * size + size));
     return;
   }
-  sampleChannel(c, time, out);
+  cursor.sample(time, out);
 }

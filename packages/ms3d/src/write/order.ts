@@ -14,20 +14,48 @@ export function restoreVertexOrder(mesh: BuiltMesh, allSourced: boolean): void {
   let sorted = true;
   for (let v = 1; v < n && sorted; v++) sorted = mesh.sources[v - 1] <= mesh.sources[v];
   if (sorted) return;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => mesh.sources[a] - mesh.sources[b] || a - b);
+  const order = stableOrder(mesh.sources);
   const rank = new Uint32Array(n);
-  order.forEach((v, i) => (rank[v] = i));
-  const permute = <T extends Float32Array | Int32Array | Int8Array | Uint8Array>(a: T, size: number): T => {
-    const out = a.slice() as T;
-    for (let i = 0; i < n; i++) for (let c = 0; c < size; c++) out[i * size + c] = a[order[i] * size + c];
-    return out;
-  };
-  mesh.positions = permute(mesh.positions, 3);
-  mesh.sources = permute(mesh.sources, 1);
-  mesh.boneIds = permute(mesh.boneIds, 1);
-  mesh.extraIds = permute(mesh.extraIds, 3);
-  mesh.extraWeights = permute(mesh.extraWeights, 3);
+  for (let i = 0; i < n; i++) rank[order[i]] = i;
+  // Positions move as their bits (one element type for every array: the loops stay monomorphic).
+  mesh.positions = new Float32Array(gather(new Int32Array(mesh.positions.buffer, mesh.positions.byteOffset, n * 3), order, 3).buffer);
+  mesh.sources = gather(mesh.sources, order, 1);
+  mesh.boneIds = gatherBytes(mesh.boneIds, order, 1);
+  mesh.extraIds = gatherBytes(mesh.extraIds, order, 3);
+  mesh.extraWeights = gatherBytes(mesh.extraWeights, order, 3);
   for (let i = 0; i < mesh.vertexIndices.length; i++) mesh.vertexIndices[i] = rank[mesh.vertexIndices[i]];
+}
+
+/** Rows of `size` values of `a` in `order`. */
+function gather(a: Int32Array, order: Uint32Array, size: number): Int32Array {
+  const out = new Int32Array(order.length * size);
+  for (let i = 0; i < order.length; i++) for (let c = 0; c < size; c++) out[i * size + c] = a[order[i] * size + c];
+  return out;
+}
+
+/** `gather` for byte arrays (signed ones keep their type). */
+function gatherBytes<T extends Int8Array | Uint8Array>(a: T, order: Uint32Array, size: number): T {
+  const bytes = new Uint8Array(a.buffer, a.byteOffset, order.length * size);
+  const out = new Uint8Array(order.length * size);
+  for (let i = 0; i < order.length; i++) for (let c = 0; c < size; c++) out[i * size + c] = bytes[order[i] * size + c];
+  return (a instanceof Int8Array ? new Int8Array(out.buffer) : out) as T;
+}
+
+/**
+ * Indices sorted by key, ties by index: a counting sort when the keys span little more than their
+ * count (stored vertex numbers do), else a comparison sort (the same order either way).
+ */
+function stableOrder(keys: Int32Array): Uint32Array {
+  const n = keys.length;
+  let min = keys[0], max = keys[0];
+  for (let i = 1; i < n; i++) (min = Math.min(min, keys[i])), (max = Math.max(max, keys[i]));
+  if (max - min > 4 * n + 65536) return Uint32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a] - keys[b] || a - b));
+  const start = new Uint32Array(max - min + 2);
+  for (let i = 0; i < n; i++) start[keys[i] - min + 1]++;
+  for (let k = 1; k < start.length; k++) start[k] += start[k - 1];
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[start[keys[i] - min]++] = i;
+  return order;
 }
 
 /**

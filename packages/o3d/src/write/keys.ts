@@ -15,6 +15,9 @@ export const KEY_TOLERANCE = 1e-5;
  * Writes the key of the D3D row-vector matrix `row` at `keys[o..o+7)` (quaternion x, y, z, w,
  * then position); returns 0 when the key gives the matrix back, else the relative 3×3 difference.
  */
+/** Scratch for the check of each key (one per frame and bone: not allocated each time). */
+const back = new Float64Array(16);
+
 export function keyFromRow(row: ArrayLike<number>, keys: Float32Array, o: number): number {
   const q = quaternionOf(row);
   keys[o] = q[0];
@@ -24,8 +27,7 @@ export function keyFromRow(row: ArrayLike<number>, keys: Float32Array, o: number
   keys[o + 4] = row[12];
   keys[o + 5] = row[13];
   keys[o + 6] = row[14];
-  const back = clientKeyRow(keys, o);
-  const error = difference(back, row);
+  const error = difference(clientKeyRow(keys, o, back), row);
   if (error <= KEY_TOLERANCE) return 0;
   // Not a key's matrix (a scale, a shear): its rotation.
   const r = rotationOf(row);
@@ -76,9 +78,12 @@ function rotationOf(row: ArrayLike<number>): number[] {
   return math.decompose(row).rotation;
 }
 
+/** The 3×3 part of a 4×4 matrix. */
+const ROTATION_CELLS = [0, 1, 2, 4, 5, 6, 8, 9, 10];
+
 function difference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let worst = 0, size = 0;
-  for (const k of [0, 1, 2, 4, 5, 6, 8, 9, 10]) {
+  for (const k of ROTATION_CELLS) {
     worst = Math.max(worst, Math.abs(a[k] - b[k]));
     size = Math.max(size, Math.abs(b[k]));
   }
