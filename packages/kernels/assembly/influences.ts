@@ -205,3 +205,96 @@ export function unpackFewGroupedInfluences(
 ): i32 {
   return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, scratch, outJ, outW, rigid, true);
 }
+
+/** Entries of the u16 id table of {@link unpackRecordInfluences} (i64 each): ids past it resolve one by one. */
+const ID_TABLE_ENTRIES: u32 = 4096;
+
+/**
+ * Resolved joints of the u16 ids below the bound the rules give (palette length or joint limit ×
+ * divisor), at most ID_TABLE_ENTRIES; returns how many. Ids at or past an exact bound are invalid.
+ */
+function buildIdTable(table: usize, mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64): u32 {
+  const bound = palette ? paletteLength * divisor : limit >= 0 ? limit * divisor : <f64>ID_TABLE_ENTRIES + 1;
+  const entries = <u32>min(bound, <f64>ID_TABLE_ENTRIES);
+  for (let id: u32 = 0; id < entries; id++) store<i64>(table + (<usize>id << 3), resolveId(<f64>id, mask, divisor, palette, paletteLength, limit));
+  return entries;
+}
+
+/**
+ * One vertex's fixed slots read in place from its record at `p` into `scratch` (joints i32 at 0,
+ * weights f32 at 16), then packed. `idType`/`weightType` are constants at each call site, so every
+ * type pair gets its own loop without per-slot type branches. u16 ids below `idEntries` come from
+ * `idTable`; past it they are invalid when `beyondInvalid`, else resolved.
+ */
+// @ts-ignore: decorator
+@inline function recordVertex(
+  p: usize, slots: u32, fields: usize, idType: u32, weightType: u32, tables: usize, idTable: usize, idEntries: u32, beyondInvalid: bool, scratch: usize,
+  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
+): i32 {
+  let state: i32 = 0;
+  for (let s: u32 = 0; s < slots; s++) {
+    const f = fields + (<usize>s << 3);
+    const jp = p + load<u32>(f), wp = p + load<u32>(f, 4);
+    let j: i64;
+    if (idType == T_U8) j = load<i64>(tables + (<usize>load<u8>(jp) << 3));
+    else {
+      const raw = <u32>load<u16>(jp);
+      j = raw < idEntries ? load<i64>(idTable + (<usize>raw << 3)) : beyondInvalid ? INVALID : resolveId(<f64>raw, mask, divisor, palette, paletteLength, limit);
+    }
+    const w = weightType == T_U8
+      ? load<f32>(tables + TABLE_WEIGHTS + (<usize>load<u8>(wp) << 2))
+      : weightDivisor == 1 ? load<f32>(wp) : <f32>(<f64>load<f32>(wp) / weightDivisor);
+    state = takeSlot(j, w, s, <usize>s << 2, state, scratch, scratch + 16, invalid);
+    if (state < 0) break;
+  }
+  return state;
+}
+
+// @ts-ignore: decorator
+@inline function walkRecordSlots(
+  records: usize, stride: u32, count: u32, vertices: usize, slots: u32, fields: usize, idType: u32, weightType: u32,
+  rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
+): i32 {
+  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
+  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH);
+  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
+  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
+  const idTable = tables + TABLES_SIZE;
+  const idEntries = idType == T_U16 ? buildIdTable(idTable, mask, divisor, palette, paletteLength, limit) : 0;
+  const beyondInvalid = idEntries < ID_TABLE_ENTRIES;
+  let rigidCount: i32 = 0;
+  for (let v: u32 = 0; v < count; v++) {
+    const r = vertices ? load<u32>(vertices + (<usize>v << 2)) : v;
+    const state = recordVertex(
+      records + <usize>r * stride, slots, fields, idType, weightType, tables, idTable, idEntries, beyondInvalid, scratch,
+      mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
+    );
+    if (state < 0) return <i32>v;
+    packFew(slots, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
+    const flag = unskinned(state, mode);
+    store<u8>(rigid + v, <u8>flag);
+    if (flag) rigidCount++;
+  }
+  return -1 - rigidCount;
+}
+
+/**
+ * Fixed-slot influences (at most 4 slots) read in place from `count` records of `stride` bytes
+ * and packed in the same pass: vertex v reads record `vertices[v]` (u32) or, when `vertices` is 0,
+ * record v. `fields` holds 2 u32 per slot (id offset, weight offset); ids are u8 or u16
+ * (`idType`), weights u8 or f32 (`weightType`), both the codes of loadField. `tables`: TABLES_SIZE
+ * + ID_TABLE_ENTRIES × 8 bytes of scratch. Writes 4 u16 joints and 4 f32 weights per vertex and
+ * flags unskinned vertices in `rigid`; returns the first vertex with an invalid weighted id (THROW
+ * mode), or −1 − (the number of flagged vertices).
+ */
+export function unpackRecordInfluences(
+  records: usize, stride: u32, count: u32, vertices: usize, slots: u32, fields: usize, idType: u32, weightType: u32,
+  rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
+): i32 {
+  if (idType == T_U16) {
+    if (weightType == T_F32) return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U16, T_F32, rules, tables, scratch, outJ, outW, rigid);
+    return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U16, T_U8, rules, tables, scratch, outJ, outW, rigid);
+  }
+  if (weightType == T_F32) return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U8, T_F32, rules, tables, scratch, outJ, outW, rigid);
+  return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U8, T_U8, rules, tables, scratch, outJ, outW, rigid);
+}

@@ -57,6 +57,11 @@ export interface InfluenceOptions {
   unweighted?: UnweightedVertices;
   /** Unskinned vertices bind fully to this joint instead of getting zero weights. */
   rigidJoint?: number;
+  /**
+   * Vertex v reads record `records[v]` of every stream instead of record v (a material block's
+   * vertices picked from a shared vertex buffer, read in place). Fixed-slot layouts only.
+   */
+  records?: Uint32Array;
 }
 
 export interface UnpackedSkin extends PackedSkin {
@@ -105,10 +110,11 @@ export function checkInfluences(streams: readonly Uint8Array[], count: number, l
   checkCount('count', count);
   const { strides, joints, weights } = layout;
   if (!Array.isArray(streams) || streams.length !== strides.length) throw new RangeError(`${strides.length} strides need as many streams`);
+  const needed = recordsRead(count, options.records);
   streams.forEach((bytes, i) => {
     expectArray(`streams[${i}]`, bytes, Uint8Array);
     if (!Number.isInteger(strides[i]) || strides[i] <= 0) throw new RangeError(`strides[${i}] must be a positive integer, got ${strides[i]}`);
-    if (count * strides[i] > bytes.byteLength) throw new RangeError(`${count} records of ${strides[i]} bytes need ${count * strides[i]} bytes, have ${bytes.byteLength}`);
+    if (needed * strides[i] > bytes.byteLength) throw new RangeError(`${needed} records of ${strides[i]} bytes need ${needed * strides[i]} bytes, have ${bytes.byteLength}`);
   });
   if (joints.length < 1) throw new RangeError('an influence layout needs at least one slot');
   if (weights.length !== joints.length - (layout.remainder !== undefined ? 1 : 0)) {
@@ -120,6 +126,16 @@ export function checkInfluences(streams: readonly Uint8Array[], count: number, l
   });
   weights.forEach((f, s) => checkField(`weights[${s}]`, f, strides));
   checkRules(layout, options);
+}
+
+/** How many records `count` vertices read: `count`, or one past the highest of `records`. */
+function recordsRead(count: number, records: Uint32Array | undefined): number {
+  if (records === undefined) return count;
+  expectArray('records', records, Uint32Array);
+  if (records.length < count) throw new RangeError(`${count} vertices need as many records, have ${records.length}`);
+  let highest = -1;
+  for (let v = 0; v < count; v++) if (records[v] > highest) highest = records[v];
+  return highest + 1;
 }
 
 /** Checks the id and weight rules shared by fixed-slot and grouped records. */
@@ -144,6 +160,7 @@ export function checkGrouped(bytes: Uint8Array, recordCount: number, vertexCount
   if (layout.strides.length !== 1 || layout.joints.length !== 1 || layout.weights.length !== 1 || layout.remainder !== undefined) {
     throw new RangeError('grouped records have one stream, one joint and one weight field');
   }
+  if (options.records !== undefined) throw new RangeError('records picks fixed-slot records; grouped records are read in order');
   checkInfluences([bytes], recordCount, layout, options);
   checkGrouping(grouping);
 }

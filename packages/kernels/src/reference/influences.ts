@@ -49,6 +49,13 @@ function readColumn(bytes: Uint8Array, view: DataView, p: number, stride: number
   }
 }
 
+/** {@link readColumn} of the records `records[first…first + n)` (a picked subset, read in place). */
+function readPicked(
+  bytes: Uint8Array, view: DataView, records: Uint32Array, first: number, offset: number, stride: number, type: number, n: number, out: Float64Array, o: number, step: number,
+): void {
+  for (let i = first, end = first + n; i < end; i++, o += step) out[o] = readField(bytes, view, records[i] * stride + offset, type);
+}
+
 /** Vertices decoded per block: the raw columns stay small and in cache. */
 const BLOCK = 1024;
 
@@ -176,7 +183,7 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
   const j = field(layout.joints), w = field(layout.weights);
   const out = { joints: new Uint16Array(count * 4), weights: new Float32Array(count * 4) };
   const rigid = new Uint8Array(count);
-  const rigidCount = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid);
+  const rigidCount = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid, options.records);
   return applyRigid(out, rigid, rigidCount, options.rigidJoint);
 }
 
@@ -194,7 +201,9 @@ interface SlotFields {
  * differently shaped layouts and options never deoptimise it: reads, walks and packs `count`
  * vertices into outJ/outW, flags unskinned ones in `rigid` and returns their count.
  */
-function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array): number {
+function walkSlots(
+  count: number, slots: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array, records: Uint32Array | undefined,
+): number {
   const weighted = w.types.length; // the slot past them (if any) is the remainder
   const { rules, remainder, weightDivisor, invalid, unweighted } = walk;
   // Each vertex's slots are packed as soon as they are read (packVertex, as packSkinWeightsJS does).
@@ -205,6 +214,11 @@ function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, w
   for (let first = 0; first < count; first += BLOCK) {
     const n = Math.min(BLOCK, count - first);
     for (let s = 0; s < slots; s++) {
+      if (records) {
+        readPicked(j.bytes[s], j.views[s], records, first, j.offsets[s], j.strides[s], j.types[s], n, rawIds, s, slots);
+        if (s < weighted) readPicked(w.bytes[s], w.views[s], records, first, w.offsets[s], w.strides[s], w.types[s], n, rawWeights, s, slots);
+        continue;
+      }
       readColumn(j.bytes[s], j.views[s], first * j.strides[s] + j.offsets[s], j.strides[s], j.types[s], n, rawIds, s, slots);
       if (s < weighted) readColumn(w.bytes[s], w.views[s], first * w.strides[s] + w.offsets[s], w.strides[s], w.types[s], n, rawWeights, s, slots);
     }
