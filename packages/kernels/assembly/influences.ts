@@ -231,7 +231,7 @@ function buildIdTable(table: usize, mask: f64, divisor: f64, palette: usize, pal
   p: usize, slots: u32, fields: usize, idType: u32, weightType: u32, tables: usize, idTable: usize, idEntries: u32, beyondInvalid: bool, scratch: usize,
   mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
 ): i32 {
-  let state: i32 = 0;
+  let state: i32 = 0, dropped: i32 = 0;
   for (let s: u32 = 0; s < slots; s++) {
     const f = fields + (<usize>s << 3);
     const jp = p + load<u32>(f), wp = p + load<u32>(f, 4);
@@ -244,15 +244,17 @@ function buildIdTable(table: usize, mask: f64, divisor: f64, palette: usize, pal
     const w = weightType == T_U8
       ? load<f32>(tables + TABLE_WEIGHTS + (<usize>load<u8>(wp) << 2))
       : weightDivisor == 1 ? load<f32>(wp) : <f32>(<f64>load<f32>(wp) / weightDivisor);
+    if (j == INVALID && w > 0 && (state & STOPPED) == 0) dropped++;
     state = takeSlot(j, w, s, <usize>s << 2, state, scratch, scratch + 16, invalid);
     if (state < 0) break;
   }
+  store<i32>(scratch, dropped, 32);
   return state;
 }
 
 // @ts-ignore: decorator
 @inline function walkRecordSlots(
-  records: usize, stride: u32, count: u32, vertices: usize, slots: u32, fields: usize, idType: u32, weightType: u32,
+  records: usize, stride: u32, recordCount: u32, count: u32, vertices: usize, slots: u32, fields: usize, idType: u32, weightType: u32,
   rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
 ): i32 {
   const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
@@ -262,39 +264,43 @@ function buildIdTable(table: usize, mask: f64, divisor: f64, palette: usize, pal
   const idTable = tables + TABLES_SIZE;
   const idEntries = idType == T_U16 ? buildIdTable(idTable, mask, divisor, palette, paletteLength, limit) : 0;
   const beyondInvalid = idEntries < ID_TABLE_ENTRIES;
-  let rigidCount: i32 = 0;
+  let rigidCount: i32 = 0, dropped: u32 = 0;
   for (let v: u32 = 0; v < count; v++) {
     const r = vertices ? load<u32>(vertices + (<usize>v << 2)) : v;
+    if (r >= recordCount) return <i32>v;
     const state = recordVertex(
       records + <usize>r * stride, slots, fields, idType, weightType, tables, idTable, idEntries, beyondInvalid, scratch,
       mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
     );
     if (state < 0) return <i32>v;
+    dropped += <u32>load<i32>(scratch, 32);
     packFew(slots, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
     const flag = unskinned(state, mode);
     store<u8>(rigid + v, <u8>flag);
     if (flag) rigidCount++;
   }
+  store<u32>(scratch, dropped, 32);
   return -1 - rigidCount;
 }
 
 /**
  * Fixed-slot influences (at most 4 slots) read in place from `count` records of `stride` bytes
  * and packed in the same pass: vertex v reads record `vertices[v]` (u32) or, when `vertices` is 0,
- * record v. `fields` holds 2 u32 per slot (id offset, weight offset); ids are u8 or u16
+ * record v; a picked record at or past `recordCount` stops the walk like an invalid id. `fields` holds 2 u32 per slot (id offset, weight offset); ids are u8 or u16
  * (`idType`), weights u8 or f32 (`weightType`), both the codes of loadField. `tables`: TABLES_SIZE
  * + ID_TABLE_ENTRIES × 8 bytes of scratch. Writes 4 u16 joints and 4 f32 weights per vertex and
- * flags unskinned vertices in `rigid`; returns the first vertex with an invalid weighted id (THROW
- * mode), or −1 − (the number of flagged vertices).
+ * flags unskinned vertices in `rigid`, and the weighted slots dropped for an invalid id as a u32 at
+ * `scratch` + 32 (`scratch`: 48 bytes); returns the first vertex with an invalid weighted id (THROW
+ * mode) or picked record, or −1 − (the number of flagged vertices).
  */
 export function unpackRecordInfluences(
-  records: usize, stride: u32, count: u32, vertices: usize, slots: u32, fields: usize, idType: u32, weightType: u32,
+  records: usize, stride: u32, recordCount: u32, count: u32, vertices: usize, slots: u32, fields: usize, idType: u32, weightType: u32,
   rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
 ): i32 {
   if (idType == T_U16) {
-    if (weightType == T_F32) return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U16, T_F32, rules, tables, scratch, outJ, outW, rigid);
-    return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U16, T_U8, rules, tables, scratch, outJ, outW, rigid);
+    if (weightType == T_F32) return walkRecordSlots(records, stride, recordCount, count, vertices, slots, fields, T_U16, T_F32, rules, tables, scratch, outJ, outW, rigid);
+    return walkRecordSlots(records, stride, recordCount, count, vertices, slots, fields, T_U16, T_U8, rules, tables, scratch, outJ, outW, rigid);
   }
-  if (weightType == T_F32) return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U8, T_F32, rules, tables, scratch, outJ, outW, rigid);
-  return walkRecordSlots(records, stride, count, vertices, slots, fields, T_U8, T_U8, rules, tables, scratch, outJ, outW, rigid);
+  if (weightType == T_F32) return walkRecordSlots(records, stride, recordCount, count, vertices, slots, fields, T_U8, T_F32, rules, tables, scratch, outJ, outW, rigid);
+  return walkRecordSlots(records, stride, recordCount, count, vertices, slots, fields, T_U8, T_U8, rules, tables, scratch, outJ, outW, rigid);
 }

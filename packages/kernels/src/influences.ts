@@ -62,7 +62,7 @@ function rules(wasm: WasmModule, layout: Omit<InfluenceLayout, 'strides' | 'join
 export function unpackInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: UnpackInfluencesOptions = {}): UnpackedSkin {
   const wasm = wasmModule(options);
   if (!wasm || count === 0 || !inPlaceLayout(layout)) return unpackInfluencesJS(streams, count, layout, options);
-  checkInfluences(streams, count, layout, options);
+  checkInfluences(streams, count, layout, options, false);
   const stride = layout.strides[0], slots = layout.joints.length;
   const fast = wasm.run(() => {
     const { records: picked } = options;
@@ -75,14 +75,16 @@ export function unpackInfluences(streams: readonly Uint8Array[], count: number, 
       table[s * 2 + 1] = layout.weights[s].offset;
     }
     const r = rules(wasm, layout, options);
-    const tables = wasm.alloc(TABLES_SIZE + ID_TABLE_SIZE), scratch = wasm.alloc(32), rigid = wasm.alloc(count);
+    const tables = wasm.alloc(TABLES_SIZE + ID_TABLE_SIZE), scratch = wasm.alloc(48), rigid = wasm.alloc(count);
     const oj = wasm.alloc(count * 8), ow = wasm.alloc(count * 16);
     const idType = FIELD_TYPES[layout.joints[0].type], weightType = FIELD_TYPES[layout.weights[0].type];
-    const result = wasm.exports.unpackRecordInfluences(records, stride, count, vertices, slots, fields, idType, weightType, r, tables, scratch, oj, ow, rigid);
-    if (result >= 0) return undefined; // an invalid id to throw: the twin throws it with its slot
+    const recordCount = Math.floor(streams[0].byteLength / stride);
+    const result = wasm.exports.unpackRecordInfluences(records, stride, recordCount, count, vertices, slots, fields, idType, weightType, r, tables, scratch, oj, ow, rigid);
+    if (result >= 0) return undefined; // an invalid id to throw, or a picked record past the stream: the twin throws it
     const packed = { joints: wasm.take(Uint16Array, oj, count * 4), weights: wasm.take(Float32Array, ow, count * 4) };
     const rigidCount = -1 - result;
-    return applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, count) : new Uint8Array(0), rigidCount, options.rigidJoint);
+    const dropped = wasm.view(Uint32Array, scratch + 32, 1)[0];
+    return { ...applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, count) : new Uint8Array(0), rigidCount, options.rigidJoint), dropped };
   }, () => undefined);
   return fast ?? unpackInfluencesJS(streams, count, layout, options);
 }

@@ -9,7 +9,7 @@ import { randomBytes, rng, variants } from './setup.js';
 function outcome(run: () => UnpackedSkin): unknown {
   try {
     const s = run();
-    return { joints: Array.from(s.joints), weights: Array.from(new Uint8Array(s.weights.buffer, s.weights.byteOffset, s.weights.byteLength)), unskinned: s.unskinned };
+    return { joints: Array.from(s.joints), weights: Array.from(new Uint8Array(s.weights.buffer, s.weights.byteOffset, s.weights.byteLength)), unskinned: s.unskinned, dropped: s.dropped };
   } catch (error) {
     const e = error as InvalidInfluence;
     return { error: e.constructor.name, message: e.message, vertex: e.vertex, slot: e.slot, id: e.id };
@@ -103,6 +103,25 @@ describe('unpackInfluences in place', () => {
       expect(Array.from(s.joints)).toEqual([7, 9, 0, 0]);
       expect(Array.from(s.weights)).toEqual([Math.fround(0.5 / 0.75), Math.fround(0.25 / 0.75), 0, 0]);
       expect(s.unskinned).toBe(0);
+      expect(s.dropped).toBe(0);
+    }
+  });
+
+  it('counts the weighted slots dropped for a bone past jointCount, not the unweighted ones', async () => {
+    // Two MDL records: ids 1, 70, 2, 90 at weights 100, 50, 0, 0; ids 80, 3, 0, 0 at 10, 20, 0, 0; 60 bones.
+    const bytes = new Uint8Array(192);
+    const view = new DataView(bytes.buffer);
+    [[1, 70, 2, 90, 100, 50, 0, 0], [80, 3, 0, 0, 10, 20, 0, 0]].forEach((r, v) => {
+      for (let k = 0; k < 4; k++) {
+        view.setUint16(v * 96 + 72 + k * 2, r[k], true);
+        bytes[v * 96 + 80 + k] = r[4 + k];
+      }
+    });
+    for (const variant of [...(await variants()), undefined]) {
+      const s = unpackInfluences([bytes], 2, MDL, { jointCount: 60, unweighted: 'unskinned', variant, kernels: variant ? 'wasm' : 'js' });
+      expect(s.dropped).toBe(2);
+      expect(Array.from(s.joints)).toEqual([1, 0, 0, 0, 3, 0, 0, 0]);
+      expect(Array.from(s.weights)).toEqual([1, 0, 0, 0, 1, 0, 0, 0]);
     }
   });
 

@@ -67,6 +67,8 @@ export interface InfluenceOptions {
 export interface UnpackedSkin extends PackedSkin {
   /** Vertices with no usable influence; their weights are all zero unless `rigidJoint` was given. */
   unskinned: number;
+  /** Fixed-slot layouts: weighted slots dropped for an invalid id (skipped, or the one that truncated its vertex). */
+  dropped?: number;
 }
 
 /** Variable-length records: how a vertex's run of records ends. */
@@ -106,11 +108,16 @@ function checkField(name: string, f: StreamField<WeightType>, strides: readonly 
 }
 
 /** Checks the streams, the layout and the options; every field of `count` records must fit. */
-export function checkInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: InfluenceOptions): void {
+export function checkInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: InfluenceOptions, scanRecords = true): void {
   checkCount('count', count);
   const { strides, joints, weights } = layout;
   if (!Array.isArray(streams) || streams.length !== strides.length) throw new RangeError(`${strides.length} strides need as many streams`);
-  const needed = recordsRead(count, options.records);
+  // Picked records are checked here, or by a kernel as it reads them (`scanRecords` false).
+  let needed = count;
+  if (options.records !== undefined) {
+    checkPicked(count, options.records);
+    needed = scanRecords ? highestPicked(count, options.records) + 1 : 0;
+  }
   streams.forEach((bytes, i) => {
     expectArray(`streams[${i}]`, bytes, Uint8Array);
     if (!Number.isInteger(strides[i]) || strides[i] <= 0) throw new RangeError(`strides[${i}] must be a positive integer, got ${strides[i]}`);
@@ -128,14 +135,16 @@ export function checkInfluences(streams: readonly Uint8Array[], count: number, l
   checkRules(layout, options);
 }
 
-/** How many records `count` vertices read: `count`, or one past the highest of `records`. */
-function recordsRead(count: number, records: Uint32Array | undefined): number {
-  if (records === undefined) return count;
-  expectArray('records', records, Uint32Array);
-  if (records.length < count) throw new RangeError(`${count} vertices need as many records, have ${records.length}`);
+/** The highest record the first `count` picked ones name (−1 for none). */
+function highestPicked(count: number, records: Uint32Array): number {
   let highest = -1;
   for (let v = 0; v < count; v++) if (records[v] > highest) highest = records[v];
-  return highest + 1;
+  return highest;
+}
+
+function checkPicked(count: number, records: Uint32Array): void {
+  expectArray('records', records, Uint32Array);
+  if (records.length < count) throw new RangeError(`${count} vertices need as many records, have ${records.length}`);
 }
 
 /** Checks the id and weight rules shared by fixed-slot and grouped records. */

@@ -183,8 +183,8 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
   const j = field(layout.joints), w = field(layout.weights);
   const out = { joints: new Uint16Array(count * 4), weights: new Float32Array(count * 4) };
   const rigid = new Uint8Array(count);
-  const rigidCount = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid, options.records);
-  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+  const { rigidCount, dropped } = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid, options.records);
+  return { ...applyRigid(out, rigid, rigidCount, options.rigidJoint), dropped };
 }
 
 /** Per-slot field columns (one entry per slot). */
@@ -203,13 +203,13 @@ interface SlotFields {
  */
 function walkSlots(
   count: number, slots: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array, records: Uint32Array | undefined,
-): number {
+): { rigidCount: number; dropped: number } {
   const weighted = w.types.length; // the slot past them (if any) is the remainder
   const { rules, remainder, weightDivisor, invalid, unweighted } = walk;
   // Each vertex's slots are packed as soon as they are read (packVertex, as packSkinWeightsJS does).
   const joints = new Int32Array(slots), weights = new Float32Array(slots);
   const tj = new Int32Array(slots), tw = new Float64Array(slots);
-  let rigidCount = 0;
+  let rigidCount = 0, dropped = 0;
   const rawIds = new Float64Array(Math.min(count, BLOCK) * slots), rawWeights = new Float64Array(rawIds.length);
   for (let first = 0; first < count; first += BLOCK) {
     const n = Math.min(BLOCK, count - first);
@@ -233,7 +233,9 @@ function walkSlots(
           weight = rawWeights[o];
           sum += weight;
         }
-        state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, s, state, joints, weights, invalid);
+        const joint = resolveId(raw, rules), value = Math.fround(weight / weightDivisor);
+        if (joint === INVALID && value > 0 && (state & STOPPED) === 0) dropped++;
+        state = takeSlot(joint, value, s, s, state, joints, weights, invalid);
         if (state < 0) throw invalidAt(v, s, raw, rules);
       }
       if (!packSorted(joints, weights, slots, outJ, outW, v * 4)) packVertex(joints, weights, 0, slots, tj, tw, outJ, outW, v * 4);
@@ -243,7 +245,7 @@ function walkSlots(
       }
     }
   }
-  return rigidCount;
+  return { rigidCount, dropped };
 }
 
 /**
