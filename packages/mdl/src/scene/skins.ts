@@ -107,13 +107,11 @@ export function bindToModelJoint(primitives: Primitive[], modelJoint: number): v
  * counts them).
  */
 function unpackMdlWeights(mesh: MdlMesh, variant: MdlFile['variant'], boneCount: number, options: Pick<ParseOptions, 'kernels'>): UnpackedSkin & { badIds: number } {
-  const { boneIds, boneWeights } = mesh.vertices;
-  let badIds = 0;
-  for (let i = 0; i < boneWeights.length; i++) if (boneWeights[i] !== 0 && boneIds[i] >= boneCount) badIds++;
   const { vertexData, vertexStride, vertexCount } = mesh;
   const offsets = variant === 'ultra' ? ULTRA_LAYOUT : G3D_LAYOUT;
   const skin = vertexData.byteLength >= vertexCount * vertexStride
     ? unpackByteWeights(vertexData, vertexStride, vertexCount, offsets.boneIds.offset, offsets.boneWeights.offset, { kernels: options.kernels, jointCount: boneCount })
-    : unpackByteWeightColumns(boneIds, boneWeights, vertexCount, boneCount, { kernels: options.kernels });
-  return { ...skin, badIds };
+    : unpackByteWeightColumns(mesh.vertices.boneIds, mesh.vertices.boneWeights, vertexCount, boneCount, { kernels: options.kernels });
+  // A non-zero byte weight on an id past the skeleton: the slots the kernel skipped.
+  return { ...skin, badIds: skin.dropped ?? 0 };
 }
