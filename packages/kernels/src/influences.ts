@@ -54,33 +54,35 @@ function rules(wasm: WasmModule, layout: Omit<InfluenceLayout, 'strides' | 'join
  * handling), and the slots are packed to glTF JOINTS_0/WEIGHTS_0 (duplicates merged, top 4,
  * renormalised) as packSkinWeights does.
  *
- * Runs in WASM once `ready()` has resolved for one stream of records with at most 4 slots, u8 or
- * u16 ids, u8 or f32 weights and no id mask or remainder (MDL, O3D and MS3D records): read in place
- * (no column copies; no copy at all inside {@link withInput}) and packed in the same pass. Other
- * layouts run the TypeScript twin, whose results are identical.
+ * Runs in WASM once `ready()` has resolved for at most 4 slots with u8, i8 or u16 ids, u8, i8 or
+ * f32 weights and no id mask (MDL, O3D and MS3D records): every stream read in place (no column
+ * copies; no copy at all inside {@link withInput}) and packed in the same pass. Other layouts run
+ * the TypeScript twin, whose results are identical.
  */
 export function unpackInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: UnpackInfluencesOptions = {}): UnpackedSkin {
   const wasm = wasmModule(options);
   if (!wasm || count === 0 || !inPlaceLayout(layout)) return unpackInfluencesJS(streams, count, layout, options);
   checkInfluences(streams, count, layout, options, false);
-  const stride = layout.strides[0], slots = layout.joints.length;
+  const { strides, joints, weights } = layout;
+  const slots = joints.length;
   const fast = wasm.run(() => {
-    const { records: picked } = options;
-    const records = wasm.place(streams[0]);
+    const picked = options.records;
+    const bases = streams.map((bytes) => wasm.place(bytes));
     const vertices = picked ? wasm.put(picked.subarray(0, count)) : 0;
-    const fields = wasm.alloc(slots * 8);
-    const table = wasm.view(Uint32Array, fields, slots * 2);
+    const fields = wasm.alloc(slots * 16);
+    const table = wasm.view(Uint32Array, fields, slots * 4);
     for (let s = 0; s < slots; s++) {
-      table[s * 2] = layout.joints[s].offset;
-      table[s * 2 + 1] = layout.weights[s].offset;
+      const j = joints[s], w = weights[s], js = j.stream ?? 0;
+      table.set([bases[js] + j.offset, strides[js], w ? bases[w.stream ?? 0] + w.offset : 0, w ? strides[w.stream ?? 0] : 0], s * 4);
     }
     const r = rules(wasm, layout, options);
     const tables = wasm.alloc(TABLES_SIZE + ID_TABLE_SIZE), scratch = wasm.alloc(48), rigid = wasm.alloc(count);
     const oj = wasm.alloc(count * 8), ow = wasm.alloc(count * 16);
-    const idType = FIELD_TYPES[layout.joints[0].type], weightType = FIELD_TYPES[layout.weights[0].type];
-    const recordCount = Math.floor(streams[0].byteLength / stride);
-    const result = wasm.exports.unpackRecordInfluences(records, stride, recordCount, count, vertices, slots, fields, idType, weightType, r, tables, scratch, oj, ow, rigid);
-    if (result >= 0) return undefined; // an invalid id to throw, or a picked record past the stream: the twin throws it
+    const recordCount = Math.min(...streams.map((bytes, i) => Math.floor(bytes.byteLength / strides[i])));
+    const result = wasm.exports.unpackRecordInfluences(
+      recordCount, count, vertices, slots, weights.length, fields, FIELD_TYPES[joints[0].type], FIELD_TYPES[weights[0]?.type ?? 'u8'], r, tables, scratch, oj, ow, rigid,
+    );
+    if (result >= 0) return undefined; // an invalid id to throw, or a picked record past a stream: the twin throws it
     const packed = { joints: wasm.take(Uint16Array, oj, count * 4), weights: wasm.take(Float32Array, ow, count * 4) };
     const rigidCount = -1 - result;
     const dropped = wasm.view(Uint32Array, scratch + 32, 1)[0];
@@ -89,14 +91,15 @@ export function unpackInfluences(streams: readonly Uint8Array[], count: number, 
   return fast ?? unpackInfluencesJS(streams, count, layout, options);
 }
 
-/** Layouts the in-place kernel reads: one stream, ≤ 4 slots, ids all u8 or all u16, weights all u8 or all f32, no mask or remainder. */
+/** Layouts the in-place kernel reads: ≤ 4 slots, ids all u8, all i8 or all u16, weights all u8, all i8 or all f32, no id mask. */
 function inPlaceLayout(layout: InfluenceLayout): boolean {
-  const { joints, weights } = layout;
-  if (!Array.isArray(layout.strides) || layout.strides.length !== 1 || !Array.isArray(joints) || !Array.isArray(weights)) return false;
-  if (joints.length < 1 || joints.length > 4 || weights.length !== joints.length || layout.remainder !== undefined || layout.idMask !== undefined) return false;
+  const { strides, joints, weights } = layout;
+  if (!Array.isArray(strides) || !Array.isArray(joints) || !Array.isArray(weights) || layout.idMask !== undefined) return false;
+  if (joints.length < 1 || joints.length > 4 || weights.length !== joints.length - (layout.remainder !== undefined ? 1 : 0)) return false;
   const idType = joints[0]?.type, weightType = weights[0]?.type;
-  if ((idType !== 'u8' && idType !== 'u16') || (weightType !== 'u8' && weightType !== 'f32')) return false;
-  return joints.every((f) => f.type === idType && (f.stream ?? 0) === 0) && weights.every((f) => f.type === weightType && (f.stream ?? 0) === 0);
+  if (idType !== 'u8' && idType !== 'i8' && idType !== 'u16') return false;
+  if (weightType !== undefined && weightType !== 'u8' && weightType !== 'i8' && weightType !== 'f32') return false;
+  return joints.every((f) => f.type === idType) && weights.every((f) => f.type === weightType);
 }
 
 /**

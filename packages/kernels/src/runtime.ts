@@ -29,7 +29,7 @@ export interface KernelExports {
     vertexCount: number, starts: number, widest: number, rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number,
   ): number;
   unpackRecordInfluences(
-    records: number, stride: number, recordCount: number, count: number, vertices: number, slots: number, fields: number, idType: number, weightType: number,
+    recordCount: number, count: number, vertices: number, slots: number, weighted: number, fields: number, idType: number, weightType: number,
     rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number,
   ): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;

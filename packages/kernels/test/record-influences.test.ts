@@ -38,6 +38,22 @@ const BYTES: InfluenceLayout = {
   weightDivisor: 100,
 };
 
+/** MS3D: each vertex's own i8 bone (stream 0), then 3 i8 bones and 3 u8 percents in 6-byte extra records; the 4th weight is 100 − the others. */
+const MS3D: InfluenceLayout = {
+  strides: [1, 6],
+  joints: [{ offset: 0, type: 'i8' }, ...[0, 1, 2].map((k) => ({ stream: 1, offset: k, type: 'i8' as const }))],
+  weights: [0, 1, 2].map((k) => ({ stream: 1, offset: 3 + k, type: 'u8' as const })),
+  remainder: 100,
+  weightDivisor: 100,
+};
+/** i8 weights in a 4-byte record, 2 slots. */
+const SIGNED: InfluenceLayout = {
+  strides: [4],
+  joints: [{ offset: 0, type: 'u8' }, { offset: 1, type: 'u8' }],
+  weights: [{ offset: 2, type: 'i8' }, { offset: 3, type: 'i8' }],
+  weightDivisor: 127,
+};
+
 /** Records with small ids (mostly valid), some zero, negative, NaN and infinite f32 weights. */
 function records(random: () => number, layout: InfluenceLayout, count: number): Uint8Array {
   const bytes = randomBytes(random, count * layout.strides[0]);
@@ -68,22 +84,26 @@ const RULES: InfluenceOptions[] = [
 ];
 
 describe('unpackInfluences in place', () => {
-  it('gives the twin\'s bits on O3D, MDL and byte records, every rule, picked or in order, placed or copied', async () => {
+  it('gives the twin\'s bits on O3D, MDL, MS3D (two streams, remainder), byte and signed records, every rule, picked or in order, placed or copied', async () => {
     const random = rng(2501);
     const paths = await variants();
-    for (const layout of [O3D, MDL, BYTES]) {
+    for (const layout of [O3D, MDL, BYTES, MS3D, SIGNED]) {
       const count = 700;
-      const bytes = records(random, layout, count);
+      const streams = layout.strides.map((stride) => records(random, { ...layout, strides: [stride], joints: [], weights: [] }, count));
+      if (layout.strides.length === 1) streams[0] = records(random, layout, count);
+      else for (const stream of streams) for (let i = 0; i < stream.length; i++) stream[i] = Math.floor(random() * 3) === 0 ? 0 : stream[i] % 48;
+      const bytes = streams[0];
       // Every third record, backwards, some twice: a material block's vertices.
       const picked = Uint32Array.from({ length: 300 }, (_, i) => (count - 1 - ((i * 3) % count)) % count);
       for (const rules of RULES) {
         for (const pick of [undefined, picked]) {
           const n = pick ? pick.length : count;
           const options = { ...rules, records: pick };
-          const expected = outcome(() => unpackInfluencesJS([bytes], n, layout, options));
+          const expected = outcome(() => unpackInfluencesJS(streams, n, layout, options));
           for (const variant of paths) {
-            expect(outcome(() => unpackInfluences([bytes], n, layout, { ...options, variant }))).toEqual(expected);
-            expect(outcome(() => withInput(bytes, () => unpackInfluences([bytes.subarray(0)], n, layout, { ...options, variant }), { variant }))).toEqual(expected);
+            expect(outcome(() => unpackInfluences(streams, n, layout, { ...options, variant }))).toEqual(expected);
+            const viewed = [bytes.subarray(0), ...streams.slice(1)];
+            expect(outcome(() => withInput(bytes, () => unpackInfluences(viewed, n, layout, { ...options, variant }), { variant }))).toEqual(expected);
           }
         }
       }
