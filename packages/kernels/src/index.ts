@@ -23,3 +23,4 @@ export type {
 } from './reference/influence-layout.js';
 export { bakeAnimation, type BakeClipInput, type BakeOptions, type KeyTrackSet } from './animation.js';
 export { skinVertices, type SkinOptions } from './skinning.js';
+export { compactTriangles, type CompactTriangles } from './compact.js';

@@ -32,6 +32,7 @@ export interface KernelExports {
     recordCount: number, count: number, vertices: number, slots: number, weighted: number, fields: number, idType: number, weightType: number,
     rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number,
   ): number;
+  compactTriangles(indices: number, wide: number, triangles: number, vertexCount: number, remap: number, source: number, out: number, outWide: number, counts: number): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;
   bakeClip(
