@@ -27,6 +27,8 @@ export function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCo
 /**
  * POSITION, NORMAL and TEXCOORD_0 of the source vertices, z mirrored, non-finite values written as 0
  * and counted: gather, mirror and scrub in one pass over new arrays (the file's stay untouched).
+ * Runs on every path: a WASM gather straight from the skin records measured no faster (1.47 vs
+ * 1.50 ms for a 65,535-vertex object in 4 blocks, one run, load 24), so it was not kept.
  */
 export function gatherVertices(g: O3dGeometry, source: Uint32Array): { attributes: Primitive['attributes']; notFinite: number } {
   const n = source.length;
