@@ -49,11 +49,21 @@ function readColumn(bytes: Uint8Array, view: DataView, p: number, stride: number
   }
 }
 
-/** {@link readColumn} of the records `records[first…first + n)` (a picked subset, read in place). */
+/** {@link readColumn} of the records `records[first…first + n)` (a picked subset, read in place): one loop per type. */
 function readPicked(
   bytes: Uint8Array, view: DataView, records: Uint32Array, first: number, offset: number, stride: number, type: number, n: number, out: Float64Array, o: number, step: number,
 ): void {
-  for (let i = first, end = first + n; i < end; i++, o += step) out[o] = readField(bytes, view, records[i] * stride + offset, type);
+  const end = first + n;
+  let i = first, p = 0;
+  switch (type) {
+    case 0: for (; i < end; i++, o += step) out[o] = bytes[records[i] * stride + offset]; break;
+    case 1: for (; i < end; i++, o += step) out[o] = (bytes[records[i] * stride + offset] << 24) >> 24; break;
+    case 2: for (; i < end; i++, o += step) (p = records[i] * stride + offset), (out[o] = bytes[p] | (bytes[p + 1] << 8)); break;
+    case 3: for (; i < end; i++, o += step) (p = records[i] * stride + offset), (out[o] = ((bytes[p] | (bytes[p + 1] << 8)) << 16) >> 16); break;
+    case 4: for (; i < end; i++, o += step) out[o] = view.getUint32(records[i] * stride + offset, true); break;
+    case 5: for (; i < end; i++, o += step) out[o] = view.getInt32(records[i] * stride + offset, true); break;
+    default: for (; i < end; i++, o += step) out[o] = view.getFloat32(records[i] * stride + offset, true);
+  }
 }
 
 /** Vertices decoded per block: the raw columns stay small and in cache. */
