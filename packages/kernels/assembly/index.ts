@@ -8,6 +8,7 @@ export * from './unweld-by-vertex';
 export * from './skin';
 export * from './influences';
 export * from './animation';
+export * from './compact';
 
 /** First free byte after static data; the JS side bump-allocates from here. */
 export const HEAP_BASE: usize = __heap_base;

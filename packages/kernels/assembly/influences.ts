@@ -205,3 +205,119 @@ export function unpackFewGroupedInfluences(
 ): i32 {
   return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, scratch, outJ, outW, rigid, true);
 }
+
+/** Entries of the u16 id table of {@link unpackRecordInfluences} (i64 each): ids past it resolve one by one. */
+const ID_TABLE_ENTRIES: u32 = 4096;
+
+/**
+ * Resolved joints of the u16 ids below the bound the rules give (palette length or joint limit ×
+ * divisor), at most ID_TABLE_ENTRIES; returns how many. Ids at or past an exact bound are invalid.
+ */
+function buildIdTable(table: usize, mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64): u32 {
+  const bound = palette ? paletteLength * divisor : limit >= 0 ? limit * divisor : <f64>ID_TABLE_ENTRIES + 1;
+  const entries = <u32>min(bound, <f64>ID_TABLE_ENTRIES);
+  for (let id: u32 = 0; id < entries; id++) store<i64>(table + (<usize>id << 3), resolveId(<f64>id, mask, divisor, palette, paletteLength, limit));
+  return entries;
+}
+
+/**
+ * One vertex's fixed slots, record `r` of each slot's stream, read in place into `scratch` (joints
+ * i32 at 0, weights f32 at 16), with the weighted slots dropped for an invalid id counted at
+ * `scratch` + 32. `fields` holds 4 u32 per slot: id address (stream + offset), id stride, weight
+ * address, weight stride; slot `weighted` (if any) is the remainder. `wideIds` (u16 ids, else u8/i8
+ * through the byte tables) and `floatWeights` (f32, else u8/i8) are constants at each call site, so
+ * each kind gets its own loop. u16 ids below `idEntries` come from `idTable`; past it they are
+ * invalid when `beyondInvalid`, else resolved.
+ */
+// @ts-ignore: decorator
+@inline function recordVertex(
+  r: usize, slots: u32, weighted: u32, fields: usize, wideIds: bool, idType: u32, floatWeights: bool, weightType: u32, tables: usize, idTable: usize, idEntries: u32, beyondInvalid: bool,
+  scratch: usize, mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, remainder: f64, invalid: u32,
+): i32 {
+  let state: i32 = 0, dropped: i32 = 0;
+  let sum: f64 = 0;
+  for (let s: u32 = 0; s < slots; s++) {
+    const f = fields + (<usize>s << 4);
+    const jp = <usize>load<u32>(f) + r * <usize>load<u32>(f, 4);
+    let j: i64;
+    if (!wideIds) j = load<i64>(tables + (<usize>idType << 11) + (<usize>load<u8>(jp) << 3));
+    else {
+      const raw = <u32>load<u16>(jp);
+      j = raw < idEntries ? load<i64>(idTable + (<usize>raw << 3)) : beyondInvalid ? INVALID : resolveId(<f64>raw, mask, divisor, palette, paletteLength, limit);
+    }
+    let w: f32;
+    if (s == weighted) w = <f32>((remainder - sum) / weightDivisor);
+    else {
+      const wp = <usize>load<u32>(f, 8) + r * <usize>load<u32>(f, 12);
+      if (floatWeights) {
+        const raw = load<f32>(wp);
+        sum += <f64>raw;
+        w = weightDivisor == 1 ? raw : <f32>(<f64>raw / weightDivisor);
+      } else {
+        w = load<f32>(tables + TABLE_WEIGHTS + (<usize>weightType << 10) + (<usize>load<u8>(wp) << 2));
+        sum += weightType == T_U8 ? <f64>load<u8>(wp) : <f64>load<i8>(wp);
+      }
+    }
+    if (j == INVALID && w > 0 && (state & STOPPED) == 0) dropped++;
+    state = takeSlot(j, w, s, <usize>s << 2, state, scratch, scratch + 16, invalid);
+    if (state < 0) break;
+  }
+  store<i32>(scratch, dropped, 32);
+  return state;
+}
+
+// @ts-ignore: decorator
+@inline function walkRecordSlots(
+  recordCount: u32, count: u32, vertices: usize, slots: u32, weighted: u32, fields: usize, wideIds: bool, idType: u32, floatWeights: bool, weightType: u32,
+  rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
+): i32 {
+  const mask = load<f64>(rules, R_MASK), divisor = load<f64>(rules, R_DIVISOR), limit = load<f64>(rules, R_LIMIT);
+  const palette = <usize>load<f64>(rules, R_PALETTE), paletteLength = load<f64>(rules, R_PALETTE_LENGTH), remainder = load<f64>(rules, R_REMAINDER);
+  const weightDivisor = load<f64>(rules, R_WEIGHT_DIVISOR), invalid = <u32>load<f64>(rules, R_INVALID), mode = <u32>load<f64>(rules, R_UNWEIGHTED);
+  buildTables(tables, mask, divisor, palette, paletteLength, limit, weightDivisor);
+  const idTable = tables + TABLES_SIZE;
+  const idEntries = wideIds ? buildIdTable(idTable, mask, divisor, palette, paletteLength, limit) : 0;
+  const beyondInvalid = idEntries < ID_TABLE_ENTRIES;
+  let rigidCount: i32 = 0, dropped: u32 = 0;
+  for (let v: u32 = 0; v < count; v++) {
+    const r = vertices ? load<u32>(vertices + (<usize>v << 2)) : v;
+    if (r >= recordCount) return <i32>v;
+    const state = recordVertex(
+      <usize>r, slots, weighted, fields, wideIds, idType, floatWeights, weightType, tables, idTable, idEntries, beyondInvalid,
+      scratch, mask, divisor, palette, paletteLength, limit, weightDivisor, remainder, invalid,
+    );
+    if (state < 0) return <i32>v;
+    dropped += <u32>load<i32>(scratch, 32);
+    packFew(slots, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
+    const flag = unskinned(state, mode);
+    store<u8>(rigid + v, <u8>flag);
+    if (flag) rigidCount++;
+  }
+  store<u32>(scratch, dropped, 32);
+  return -1 - rigidCount;
+}
+
+/**
+ * Fixed-slot influences (at most 4 slots) read in place and packed in the same pass: vertex v reads
+ * record `vertices[v]` (u32) of every stream or, when `vertices` is 0, record v; a record at or
+ * past `recordCount` stops the walk like an invalid id. `fields` holds 4 u32 per slot (id address,
+ * id stride, weight address, weight stride: each slot's field in its own stream); slot `weighted`,
+ * when below `slots`, takes the remainder weight. Ids are u8, i8 or u16 (`idType`), weights u8, i8
+ * or f32 (`weightType`), the codes of loadField. `tables`: TABLES_SIZE + ID_TABLE_ENTRIES × 8
+ * bytes of scratch. Writes 4 u16 joints and 4 f32 weights per vertex, flags unskinned vertices in
+ * `rigid`, and stores the weighted slots dropped for an invalid id as a u32 at `scratch` + 32
+ * (`scratch`: 48 bytes); returns the first vertex with an invalid weighted id (THROW mode) or
+ * record, or −1 − (the number of flagged vertices).
+ */
+export function unpackRecordInfluences(
+  recordCount: u32, count: u32, vertices: usize, slots: u32, weighted: u32, fields: usize, idType: u32, weightType: u32,
+  rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
+): i32 {
+  const floatWeights = weightType == T_F32;
+  if (idType == T_U16) {
+    if (floatWeights) return walkRecordSlots(recordCount, count, vertices, slots, weighted, fields, true, idType, true, weightType, rules, tables, scratch, outJ, outW, rigid);
+    return walkRecordSlots(recordCount, count, vertices, slots, weighted, fields, true, idType, false, weightType, rules, tables, scratch, outJ, outW, rigid);
+  }
+  if (floatWeights) return walkRecordSlots(recordCount, count, vertices, slots, weighted, fields, false, idType, true, weightType, rules, tables, scratch, outJ, outW, rigid);
+  return walkRecordSlots(recordCount, count, vertices, slots, weighted, fields, false, idType, false, weightType, rules, tables, scratch, outJ, outW, rigid);
+}

@@ -30,7 +30,7 @@ export function deinterleave<L extends Record<string, FieldLayout>>(
   if (!wasm) return deinterleaveJS(bytes, stride, count, layout);
   checkLayout(bytes, stride, count, layout);
   return wasm.run(() => {
-    const src = wasm.copyIn(bytes.subarray(0, count * stride));
+    const src = wasm.place(bytes.subarray(0, count * stride));
     const fields = Object.entries(layout).map(([name, f]) => ({ name, f, n: count * f.components, dst: wasm.alloc(count * f.components * SIZES[f.type]) }));
     const table = wasm.alloc(fields.length * 16);
     const entries = wasm.view(Uint32Array, table, fields.length * 4);

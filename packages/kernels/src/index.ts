@@ -1,6 +1,6 @@
 // The module instance stays internal: its kernels take raw addresses into module memory.
 // TypeScript references of the kernels: '@relic3d/kernels/reference'.
-export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, WasmOutOfMemory } from './runtime.js';
+export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, withInput, WasmOutOfMemory } from './runtime.js';
 export type { KernelMode, Variant } from './runtime.js';
 export { deinterleave, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';
@@ -23,3 +23,4 @@ export type {
 } from './reference/influence-layout.js';
 export { bakeAnimation, type BakeClipInput, type BakeOptions, type KeyTrackSet } from './animation.js';
 export { skinVertices, type SkinOptions } from './skinning.js';
+export { compactTriangles, type CompactTriangles } from './compact.js';

@@ -2,6 +2,7 @@
 import { applyRigid, groupRecordsJS, tooWide, unpackGroupedInfluencesJS, unpackInfluencesJS } from './reference/influences.js';
 import {
   FIELD_TYPES,
+  checkInfluences,
   INVALID_MODES,
   UNWEIGHTED_MODES,
   checkGroupRecords,
@@ -23,6 +24,8 @@ export interface UnpackInfluencesOptions extends InfluenceOptions {
 
 /** Bytes of the scratch the influence kernels fill with their 8-bit id and weight tables (TABLES_SIZE in assembly/influences.ts). */
 const TABLES_SIZE = 6144;
+/** The in-place kernel's u16 id table follows them (ID_TABLE_ENTRIES × 8 bytes). */
+const ID_TABLE_SIZE = 4096 * 8;
 
 /** Writes the id and weight rules block the influence kernels read (9 f64). */
 function rules(wasm: WasmModule, layout: Omit<InfluenceLayout, 'strides' | 'joints' | 'weights'>, options: InfluenceOptions): number {
@@ -46,17 +49,57 @@ function rules(wasm: WasmModule, layout: Omit<InfluenceLayout, 'strides' | 'join
 
 /**
  * Skin weights from (joint id, weight) streams: `count` vertices, each with one record in every
- * stream; slot s's id and weight are read where `layout` says, resolved by `options` (mask,
- * divisor, palette, joint range; invalid and unweighted handling), and the slots are packed to
- * glTF JOINTS_0/WEIGHTS_0 (duplicates merged, top 4, renormalised) as packSkinWeights does.
+ * stream (record `options.records[v]` when given); slot s's id and weight are read where `layout`
+ * says, resolved by `options` (mask, divisor, palette, joint range; invalid and unweighted
+ * handling), and the slots are packed to glTF JOINTS_0/WEIGHTS_0 (duplicates merged, top 4,
+ * renormalised) as packSkinWeights does.
  *
- * Runs the TypeScript twin on every path: its WASM kernel did not pay. Measured on 550,000
- * vertices (O3D columns: 2 slots, u16 ids through a palette, f32 weights; MDL columns: 4 slots,
- * u16 ids, u8 weights), SIMD vs TypeScript: 38.4 vs 35.4 ms and 68.9 vs 63.6 ms (0.92×), and
- * still 0.97–1.04× with the slot types as constants and a 2-influence sort.
+ * Runs in WASM once `ready()` has resolved for at most 4 slots with u8, i8 or u16 ids, u8, i8 or
+ * f32 weights and no id mask (MDL, O3D and MS3D records): every stream read in place (no column
+ * copies; no copy at all inside {@link withInput}) and packed in the same pass. Other layouts run
+ * the TypeScript twin, whose results are identical.
  */
 export function unpackInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: UnpackInfluencesOptions = {}): UnpackedSkin {
-  return unpackInfluencesJS(streams, count, layout, options);
+  const wasm = wasmModule(options);
+  if (!wasm || count === 0 || !inPlaceLayout(layout)) return unpackInfluencesJS(streams, count, layout, options);
+  checkInfluences(streams, count, layout, options, false);
+  const { strides, joints, weights } = layout;
+  const slots = joints.length;
+  const fast = wasm.run(() => {
+    const picked = options.records;
+    const bases = streams.map((bytes) => wasm.place(bytes));
+    const vertices = picked ? wasm.put(picked.subarray(0, count)) : 0;
+    const fields = wasm.alloc(slots * 16);
+    const table = wasm.view(Uint32Array, fields, slots * 4);
+    for (let s = 0; s < slots; s++) {
+      const j = joints[s], w = weights[s], js = j.stream ?? 0;
+      table.set([bases[js] + j.offset, strides[js], w ? bases[w.stream ?? 0] + w.offset : 0, w ? strides[w.stream ?? 0] : 0], s * 4);
+    }
+    const r = rules(wasm, layout, options);
+    const tables = wasm.alloc(TABLES_SIZE + ID_TABLE_SIZE), scratch = wasm.alloc(48), rigid = wasm.alloc(count);
+    const oj = wasm.alloc(count * 8), ow = wasm.alloc(count * 16);
+    const recordCount = Math.min(...streams.map((bytes, i) => Math.floor(bytes.byteLength / strides[i])));
+    const result = wasm.exports.unpackRecordInfluences(
+      recordCount, count, vertices, slots, weights.length, fields, FIELD_TYPES[joints[0].type], FIELD_TYPES[weights[0]?.type ?? 'u8'], r, tables, scratch, oj, ow, rigid,
+    );
+    if (result >= 0) return undefined; // an invalid id to throw, or a picked record past a stream: the twin throws it
+    const packed = { joints: wasm.take(Uint16Array, oj, count * 4), weights: wasm.take(Float32Array, ow, count * 4) };
+    const rigidCount = -1 - result;
+    const dropped = wasm.view(Uint32Array, scratch + 32, 1)[0];
+    return { ...applyRigid(packed, rigidCount ? wasm.take(Uint8Array, rigid, count) : new Uint8Array(0), rigidCount, options.rigidJoint), dropped };
+  }, () => undefined);
+  return fast ?? unpackInfluencesJS(streams, count, layout, options);
+}
+
+/** Layouts the in-place kernel reads: ≤ 4 slots, ids all u8, all i8 or all u16, weights all u8, all i8 or all f32, no id mask. */
+function inPlaceLayout(layout: InfluenceLayout): boolean {
+  const { strides, joints, weights } = layout;
+  if (!Array.isArray(strides) || !Array.isArray(joints) || !Array.isArray(weights) || layout.idMask !== undefined) return false;
+  if (joints.length < 1 || joints.length > 4 || weights.length !== joints.length - (layout.remainder !== undefined ? 1 : 0)) return false;
+  const idType = joints[0]?.type, weightType = weights[0]?.type;
+  if (idType !== 'u8' && idType !== 'i8' && idType !== 'u16') return false;
+  if (weightType !== undefined && weightType !== 'u8' && weightType !== 'i8' && weightType !== 'f32') return false;
+  return joints.every((f) => f.type === idType) && weights.every((f) => f.type === weightType);
 }
 
 /**
@@ -78,7 +121,7 @@ export function groupRecords(
   if (!wasm || vertexCount === 0) return groupRecordsJS(bytes, recordCount, vertexCount, stride, field, grouping);
   checkGroupRecords(bytes, recordCount, vertexCount, stride, field, grouping);
   const fast = wasm.run(() => {
-    const b = wasm.copyIn(bytes.subarray(0, recordCount * stride));
+    const b = wasm.place(bytes.subarray(0, recordCount * stride));
     const starts = wasm.alloc((vertexCount + 1) * 4);
     const widest = wasm.exports.groupRecords(b, recordCount, stride, field.offset, FIELD_TYPES[field.type], grouping.endMask, grouping.maxPerVertex, vertexCount, starts);
     return widest < 0 ? undefined : { starts: wasm.take(Uint32Array, starts, vertexCount + 1), widest };
@@ -106,7 +149,7 @@ export function unpackGroupedInfluences(
   const stride = layout.strides[0];
   const jf = layout.joints[0], wf = layout.weights[0];
   const fast = wasm.run(() => {
-    const b = wasm.copyIn(bytes.subarray(0, recordCount * stride));
+    const b = wasm.place(bytes.subarray(0, recordCount * stride));
     const starts = wasm.alloc((vertexCount + 1) * 4);
     const widest = wasm.exports.groupRecords(b, recordCount, stride, jf.offset, FIELD_TYPES[jf.type], grouping.endMask, grouping.maxPerVertex, vertexCount, starts);
     if (widest < 0 || tooWide(vertexCount, widest, recordCount)) return undefined; // the reference reports or handles it

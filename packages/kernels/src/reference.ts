@@ -8,3 +8,4 @@ export { packSkinWeightsJS } from './reference/skin.js';
 export { unpackInfluencesJS, unpackGroupedInfluencesJS, groupRecordsJS } from './reference/influences.js';
 export { bakeAnimationJS, eulerToQuaternionsJS } from './reference/animation.js';
 export { skinVerticesJS } from './reference/skinning.js';
+export { compactTrianglesJS } from './reference/compact.js';

@@ -28,6 +28,11 @@ export interface KernelExports {
     bytes: number, stride: number, jointOffset: number, jointType: number, weightOffset: number, weightType: number,
     vertexCount: number, starts: number, widest: number, rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number,
   ): number;
+  unpackRecordInfluences(
+    recordCount: number, count: number, vertices: number, slots: number, weighted: number, fields: number, idType: number, weightType: number,
+    rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number,
+  ): number;
+  compactTriangles(indices: number, wide: number, triangles: number, vertexCount: number, remap: number, source: number, out: number, outWide: number, counts: number): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;
   bakeClip(
@@ -43,20 +48,34 @@ export interface KernelExports {
 export type Variant = 'simd' | 'scalar';
 export type KernelMode = 'wasm' | 'js';
 
+/** An input placed in module memory for the length of a {@link withInput} call. */
+interface PlacedInput {
+  buffer: ArrayBufferLike;
+  /** Byte offset of the placed bytes in `buffer`. */
+  offset: number;
+  length: number;
+  /** Their address in module memory. */
+  address: number;
+}
+
 /**
  * One instantiated module with the per-call memory protocol: bump-allocate, copy in with one
- * `set`, call, copy out, rewind.
+ * `set` (or find the bytes already placed by {@link withInput}), call, copy out, rewind.
  */
 export class WasmModule {
   readonly exports: KernelExports;
   readonly variant: Variant;
   private readonly base: number;
+  /** Where each call's allocations start: past the placed input, if any. */
+  private floor: number;
   private top: number;
+  private placed: PlacedInput | undefined;
 
   constructor(instance: WebAssembly.Instance, variant: Variant) {
     this.exports = instance.exports as unknown as KernelExports;
     this.variant = variant;
     this.base = align(Number(this.exports.HEAP_BASE.value));
+    this.floor = this.base;
     this.top = this.base;
   }
 
@@ -85,6 +104,38 @@ export class WasmModule {
     const ptr = this.alloc(bytes.byteLength);
     new Uint8Array(this.exports.memory.buffer, ptr, bytes.byteLength).set(bytes);
     return ptr;
+  }
+
+  /**
+   * The address of `bytes` in module memory: inside the placed input when they are a view of it
+   * (no copy), else copied in.
+   */
+  place(bytes: Uint8Array): number {
+    const p = this.placed;
+    if (p && bytes.buffer === p.buffer && bytes.byteOffset >= p.offset && bytes.byteOffset + bytes.byteLength <= p.offset + p.length) {
+      return p.address + (bytes.byteOffset - p.offset);
+    }
+    return this.copyIn(bytes);
+  }
+
+  /** Whether an input is placed (only one at a time). */
+  get holdsInput(): boolean {
+    return this.placed !== undefined;
+  }
+
+  /** Copies `bytes` in below every later call's allocations, until {@link release}. */
+  hold(bytes: Uint8Array): void {
+    this.rewind();
+    const address = this.copyIn(bytes);
+    this.placed = { buffer: bytes.buffer, offset: bytes.byteOffset, length: bytes.byteLength, address };
+    this.floor = this.top;
+  }
+
+  /** Forgets the placed input: calls allocate from the start again. */
+  release(): void {
+    this.placed = undefined;
+    this.floor = this.base;
+    this.top = this.base;
   }
 
   /** Copies a typed array's bytes in; returns the address. */
@@ -123,9 +174,9 @@ export class WasmModule {
     return new ctor(this.exports.memory.buffer as ArrayBuffer, ptr, length);
   }
 
-  /** Releases every allocation of the call. */
+  /** Releases every allocation of the call (the placed input stays). */
   rewind(): void {
-    this.top = this.base;
+    this.top = this.floor;
   }
 }
 
@@ -249,4 +300,33 @@ export function wasmModule(options: { kernels?: KernelMode; variant?: Variant } 
 /** Which path a call with these options would take: 'simd', 'scalar' or 'js'. */
 export function activePath(options: { kernels?: KernelMode } = {}): Variant | 'js' {
   return wasmModule(options)?.variant ?? 'js';
+}
+
+/**
+ * Runs `body` with `bytes` placed in module memory once: while it runs, kernels given views of
+ * `bytes` (records, vertex buffers) read them where they are instead of copying them in per call.
+ * A promise from `body` keeps them placed until it settles. Only one input is placed at a time: a
+ * call while another runs (or without WASM, or when memory cannot grow) just runs `body`, and the
+ * kernels copy their inputs as usual. Results are the same either way.
+ */
+export function withInput<R>(bytes: Uint8Array, body: () => R, options: { kernels?: KernelMode; variant?: Variant } = {}): R {
+  const wasm = wasmModule(options);
+  if (!wasm || wasm.holdsInput || !(bytes instanceof Uint8Array)) return body();
+  try {
+    wasm.hold(bytes);
+  } catch (error) {
+    wasm.release();
+    if (error instanceof WasmOutOfMemory) return body();
+    throw error;
+  }
+  let result: R;
+  try {
+    result = body();
+  } catch (error) {
+    wasm.release();
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(() => wasm.release()) as R;
+  wasm.release();
+  return result;
 }

@@ -1,5 +1,5 @@
 import { WarningSink, type Scene } from '@relic3d/core';
-import { ready } from '@relic3d/kernels';
+import { ready, withInput } from '@relic3d/kernels';
 import { FORMAT_ID, type MdlParseOptions } from './file.js';
 import { readMdlWith } from './read/index.js';
 import { buildMdlScene } from './scene/index.js';
@@ -11,8 +11,7 @@ import { applyMaterialFiles, applyMaterialFilesSync } from './scene/material-fil
  */
 export function parseSync(bytes: Uint8Array, options: MdlParseOptions = {}): Scene {
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
-  const file = readMdlWith(bytes, options, sink);
-  const scene = buildMdlScene(file, options, sink);
+  const scene = readAndBuild(bytes, options, sink);
   applyMaterialFilesSync(scene, options, sink);
   return sink.attach(scene);
 }
@@ -24,8 +23,12 @@ export function parseSync(bytes: Uint8Array, options: MdlParseOptions = {}): Sce
 export async function parse(bytes: Uint8Array, options: MdlParseOptions = {}): Promise<Scene> {
   if (options.kernels !== 'js') await ready();
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
-  const file = readMdlWith(bytes, options, sink);
-  const scene = buildMdlScene(file, options, sink);
+  const scene = readAndBuild(bytes, options, sink);
   await applyMaterialFiles(scene, options, sink);
   return sink.attach(scene);
+}
+
+/** Read and build with the input placed in kernel memory once: the vertex records are read there by every kernel. */
+function readAndBuild(bytes: Uint8Array, options: MdlParseOptions, sink: WarningSink): Scene {
+  return withInput(bytes, () => buildMdlScene(readMdlWith(bytes, options, sink), options, sink), { kernels: options.kernels });
 }

@@ -1,6 +1,6 @@
 /** `.o3d` bytes → Scene: read the model, load its companions, build the scene (sync or async). */
 import { baseNameOf, WarningSink, type Scene } from '@relic3d/core';
-import { ready } from '@relic3d/kernels';
+import { ready, withInput } from '@relic3d/kernels';
 import type { O3dFile, O3dParseOptions } from './file.js';
 import { loadCompanions, loadCompanionsSync } from './read/companions.js';
 import { readO3dWith } from './read/index.js';
@@ -12,10 +12,13 @@ import { buildO3dScene } from './scene/index.js';
  */
 export function parseSync(bytes: Uint8Array, options: O3dParseOptions = {}): Scene {
   const sink = new WarningSink('o3d', options.onWarning);
-  const file = readO3dWith(bytes, options, sink, true);
-  checkFileName(file, options.fileName, sink);
-  const companions = loadCompanionsSync(file, options, sink);
-  return sink.attach(buildO3dScene(file, companions, options, sink));
+  // The input placed in kernel memory once: the vertex records are read there by every kernel.
+  return withInput(bytes, () => {
+    const file = readO3dWith(bytes, options, sink, true);
+    checkFileName(file, options.fileName, sink);
+    const companions = loadCompanionsSync(file, options, sink);
+    return sink.attach(buildO3dScene(file, companions, options, sink));
+  }, { kernels: options.kernels });
 }
 
 /**
@@ -29,7 +32,8 @@ export async function parse(bytes: Uint8Array, options: O3dParseOptions = {}): P
   const file = readO3dWith(bytes, options, sink, true);
   checkFileName(file, options.fileName, sink);
   const companions = await loadCompanions(file, options, sink);
-  return sink.attach(buildO3dScene(file, companions, options, sink));
+  // Placed for the build only: the companions' await may let another parse run meanwhile.
+  return sink.attach(withInput(bytes, () => buildO3dScene(file, companions, options, sink), { kernels: options.kernels }));
 }
 
 /** The client refuses a model whose header names another file. */

@@ -57,11 +57,18 @@ export interface InfluenceOptions {
   unweighted?: UnweightedVertices;
   /** Unskinned vertices bind fully to this joint instead of getting zero weights. */
   rigidJoint?: number;
+  /**
+   * Vertex v reads record `records[v]` of every stream instead of record v (a material block's
+   * vertices picked from a shared vertex buffer, read in place). Fixed-slot layouts only.
+   */
+  records?: Uint32Array;
 }
 
 export interface UnpackedSkin extends PackedSkin {
   /** Vertices with no usable influence; their weights are all zero unless `rigidJoint` was given. */
   unskinned: number;
+  /** Fixed-slot layouts: weighted slots dropped for an invalid id (skipped, or the one that truncated its vertex). */
+  dropped?: number;
 }
 
 /** Variable-length records: how a vertex's run of records ends. */
@@ -101,14 +108,20 @@ function checkField(name: string, f: StreamField<WeightType>, strides: readonly 
 }
 
 /** Checks the streams, the layout and the options; every field of `count` records must fit. */
-export function checkInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: InfluenceOptions): void {
+export function checkInfluences(streams: readonly Uint8Array[], count: number, layout: InfluenceLayout, options: InfluenceOptions, scanRecords = true): void {
   checkCount('count', count);
   const { strides, joints, weights } = layout;
   if (!Array.isArray(streams) || streams.length !== strides.length) throw new RangeError(`${strides.length} strides need as many streams`);
+  // Picked records are checked here, or by a kernel as it reads them (`scanRecords` false).
+  let needed = count;
+  if (options.records !== undefined) {
+    checkPicked(count, options.records);
+    needed = scanRecords ? highestPicked(count, options.records) + 1 : 0;
+  }
   streams.forEach((bytes, i) => {
     expectArray(`streams[${i}]`, bytes, Uint8Array);
     if (!Number.isInteger(strides[i]) || strides[i] <= 0) throw new RangeError(`strides[${i}] must be a positive integer, got ${strides[i]}`);
-    if (count * strides[i] > bytes.byteLength) throw new RangeError(`${count} records of ${strides[i]} bytes need ${count * strides[i]} bytes, have ${bytes.byteLength}`);
+    if (needed * strides[i] > bytes.byteLength) throw new RangeError(`${needed} records of ${strides[i]} bytes need ${needed * strides[i]} bytes, have ${bytes.byteLength}`);
   });
   if (joints.length < 1) throw new RangeError('an influence layout needs at least one slot');
   if (weights.length !== joints.length - (layout.remainder !== undefined ? 1 : 0)) {
@@ -120,6 +133,18 @@ export function checkInfluences(streams: readonly Uint8Array[], count: number, l
   });
   weights.forEach((f, s) => checkField(`weights[${s}]`, f, strides));
   checkRules(layout, options);
+}
+
+/** The highest record the first `count` picked ones name (−1 for none). */
+function highestPicked(count: number, records: Uint32Array): number {
+  let highest = -1;
+  for (let v = 0; v < count; v++) if (records[v] > highest) highest = records[v];
+  return highest;
+}
+
+function checkPicked(count: number, records: Uint32Array): void {
+  expectArray('records', records, Uint32Array);
+  if (records.length < count) throw new RangeError(`${count} vertices need as many records, have ${records.length}`);
 }
 
 /** Checks the id and weight rules shared by fixed-slot and grouped records. */
@@ -144,6 +169,7 @@ export function checkGrouped(bytes: Uint8Array, recordCount: number, vertexCount
   if (layout.strides.length !== 1 || layout.joints.length !== 1 || layout.weights.length !== 1 || layout.remainder !== undefined) {
     throw new RangeError('grouped records have one stream, one joint and one weight field');
   }
+  if (options.records !== undefined) throw new RangeError('records picks fixed-slot records; grouped records are read in order');
   checkInfluences([bytes], recordCount, layout, options);
   checkGrouping(grouping);
 }

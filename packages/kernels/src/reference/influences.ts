@@ -49,6 +49,23 @@ function readColumn(bytes: Uint8Array, view: DataView, p: number, stride: number
   }
 }
 
+/** {@link readColumn} of the records `records[first…first + n)` (a picked subset, read in place): one loop per type. */
+function readPicked(
+  bytes: Uint8Array, view: DataView, records: Uint32Array, first: number, offset: number, stride: number, type: number, n: number, out: Float64Array, o: number, step: number,
+): void {
+  const end = first + n;
+  let i = first, p = 0;
+  switch (type) {
+    case 0: for (; i < end; i++, o += step) out[o] = bytes[records[i] * stride + offset]; break;
+    case 1: for (; i < end; i++, o += step) out[o] = (bytes[records[i] * stride + offset] << 24) >> 24; break;
+    case 2: for (; i < end; i++, o += step) (p = records[i] * stride + offset), (out[o] = bytes[p] | (bytes[p + 1] << 8)); break;
+    case 3: for (; i < end; i++, o += step) (p = records[i] * stride + offset), (out[o] = ((bytes[p] | (bytes[p + 1] << 8)) << 16) >> 16); break;
+    case 4: for (; i < end; i++, o += step) out[o] = view.getUint32(records[i] * stride + offset, true); break;
+    case 5: for (; i < end; i++, o += step) out[o] = view.getInt32(records[i] * stride + offset, true); break;
+    default: for (; i < end; i++, o += step) out[o] = view.getFloat32(records[i] * stride + offset, true);
+  }
+}
+
 /** Vertices decoded per block: the raw columns stay small and in cache. */
 const BLOCK = 1024;
 
@@ -176,8 +193,8 @@ export function unpackInfluencesJS(streams: readonly Uint8Array[], count: number
   const j = field(layout.joints), w = field(layout.weights);
   const out = { joints: new Uint16Array(count * 4), weights: new Float32Array(count * 4) };
   const rigid = new Uint8Array(count);
-  const rigidCount = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid);
-  return applyRigid(out, rigid, rigidCount, options.rigidJoint);
+  const { rigidCount, dropped } = walkSlots(count, slots, j, w, walkRules(layout, options), out.joints, out.weights, rigid, options.records);
+  return { ...applyRigid(out, rigid, rigidCount, options.rigidJoint), dropped };
 }
 
 /** Per-slot field columns (one entry per slot). */
@@ -194,17 +211,24 @@ interface SlotFields {
  * differently shaped layouts and options never deoptimise it: reads, walks and packs `count`
  * vertices into outJ/outW, flags unskinned ones in `rigid` and returns their count.
  */
-function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array): number {
+function walkSlots(
+  count: number, slots: number, j: SlotFields, w: SlotFields, walk: WalkRules, outJ: Uint16Array, outW: Float32Array, rigid: Uint8Array, records: Uint32Array | undefined,
+): { rigidCount: number; dropped: number } {
   const weighted = w.types.length; // the slot past them (if any) is the remainder
   const { rules, remainder, weightDivisor, invalid, unweighted } = walk;
   // Each vertex's slots are packed as soon as they are read (packVertex, as packSkinWeightsJS does).
   const joints = new Int32Array(slots), weights = new Float32Array(slots);
   const tj = new Int32Array(slots), tw = new Float64Array(slots);
-  let rigidCount = 0;
+  let rigidCount = 0, dropped = 0;
   const rawIds = new Float64Array(Math.min(count, BLOCK) * slots), rawWeights = new Float64Array(rawIds.length);
   for (let first = 0; first < count; first += BLOCK) {
     const n = Math.min(BLOCK, count - first);
     for (let s = 0; s < slots; s++) {
+      if (records) {
+        readPicked(j.bytes[s], j.views[s], records, first, j.offsets[s], j.strides[s], j.types[s], n, rawIds, s, slots);
+        if (s < weighted) readPicked(w.bytes[s], w.views[s], records, first, w.offsets[s], w.strides[s], w.types[s], n, rawWeights, s, slots);
+        continue;
+      }
       readColumn(j.bytes[s], j.views[s], first * j.strides[s] + j.offsets[s], j.strides[s], j.types[s], n, rawIds, s, slots);
       if (s < weighted) readColumn(w.bytes[s], w.views[s], first * w.strides[s] + w.offsets[s], w.strides[s], w.types[s], n, rawWeights, s, slots);
     }
@@ -219,7 +243,9 @@ function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, w
           weight = rawWeights[o];
           sum += weight;
         }
-        state = takeSlot(resolveId(raw, rules), Math.fround(weight / weightDivisor), s, s, state, joints, weights, invalid);
+        const joint = resolveId(raw, rules), value = Math.fround(weight / weightDivisor);
+        if (joint === INVALID && value > 0 && (state & STOPPED) === 0) dropped++;
+        state = takeSlot(joint, value, s, s, state, joints, weights, invalid);
         if (state < 0) throw invalidAt(v, s, raw, rules);
       }
       if (!packSorted(joints, weights, slots, outJ, outW, v * 4)) packVertex(joints, weights, 0, slots, tj, tw, outJ, outW, v * 4);
@@ -229,7 +255,7 @@ function walkSlots(count: number, slots: number, j: SlotFields, w: SlotFields, w
       }
     }
   }
-  return rigidCount;
+  return { rigidCount, dropped };
 }
 
 /**

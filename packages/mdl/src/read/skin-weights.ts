@@ -7,6 +7,8 @@ export interface UnpackOptions {
   variant?: Variant;
   /** Force the TypeScript reference (parity tests, benchmarks). */
   reference?: boolean;
+  /** Bones of the skeleton: a weight naming a bone at or past it is dropped. */
+  jointCount?: number;
 }
 
 function layout(stride: number, jointsOffset: number, weightsOffset: number): InfluenceLayout {
@@ -20,8 +22,8 @@ function layout(stride: number, jointsOffset: number, weightsOffset: number): In
 
 /**
  * MDL byte weights (docs/formats/mdl.md §2.5/§5.7): u16[4] bone ids at `jointsOffset`, u8[4]
- * weights at `weightsOffset` of each `stride`-byte record; weight / 255, renormalised. All-zero
- * weights = unskinned.
+ * weights at `weightsOffset` of each `stride`-byte record, read in place; weight / 255,
+ * renormalised; weights naming a bone at or past `jointCount` dropped. All-zero weights = unskinned.
  */
 export function unpackByteWeights(
   records: Uint8Array,
@@ -36,6 +38,7 @@ export function unpackByteWeights(
     throw new TypeError(`records must be a Uint8Array, got ${got}`);
   }
   return unpackInfluences([records], count, layout(stride, jointsOffset, weightsOffset), {
+    jointCount: options.jointCount,
     unweighted: 'unskinned',
     kernels: options.reference ? 'js' : options.kernels,
     variant: options.variant,

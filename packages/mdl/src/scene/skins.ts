@@ -1,6 +1,7 @@
 import { addNode, math, type Extras, type ParseOptions, type Primitive, type Skin } from '@relic3d/core';
 import type { UnpackedSkin } from '@relic3d/kernels';
-import { unpackByteWeightColumns } from '../read/skin-weights.js';
+import { unpackByteWeightColumns, unpackByteWeights } from '../read/skin-weights.js';
+import { G3D_LAYOUT, ULTRA_LAYOUT } from '../read/layout.js';
 import type { MdlBone, MdlFile, MdlMesh } from '../file.js';
 import { mirrorQuat, mirrorVec3 } from './axes.js';
 import type { BuildContext } from './context.js';
@@ -74,7 +75,7 @@ export function hasWeights(mesh: MdlMesh, variant: MdlFile['variant']): boolean 
  * Returns whether there were any.
  */
 export function skinAttributes(ctx: BuildContext, mesh: MdlMesh, skeleton: Skeleton, attributes: Primitive['attributes']): boolean {
-  const packed = unpackMdlWeights(mesh, skeleton.joints.length, ctx.options);
+  const packed = unpackMdlWeights(mesh, ctx.file.variant, skeleton.joints.length, ctx.options);
   if (packed.badIds) ctx.sink.warn('MDL_BAD_BONE_ID', `mesh '${mesh.name}': ${packed.badIds} weights name bones past the ${skeleton.joints.length} of the skeleton; dropped`, mesh.offset);
   let unweighted = false;
   if (packed.unskinned) {
@@ -100,14 +101,17 @@ export function bindToModelJoint(primitives: Primitive[], modelJoint: number): v
 
 /**
  * JOINTS_0/WEIGHTS_0 from the stored bone ids and byte weights (bytes / 255, top 4, renormalised)
- * through the kernels' byte-weight unpacker, over the decoded columns. Weights that name a bone past
- * the skeleton are dropped (and counted). Vertices without a usable weight come back with all-zero
- * weights (`unskinned` counts them).
+ * through the kernels' byte-weight unpacker, reading the vertex records in place (the decoded
+ * columns when a file came without them). Weights that name a bone past the skeleton are dropped
+ * (and counted). Vertices without a usable weight come back with all-zero weights (`unskinned`
+ * counts them).
  */
-function unpackMdlWeights(mesh: MdlMesh, boneCount: number, options: Pick<ParseOptions, 'kernels'>): UnpackedSkin & { badIds: number } {
-  const { boneIds, boneWeights } = mesh.vertices;
-  let badIds = 0;
-  for (let i = 0; i < boneWeights.length; i++) if (boneWeights[i] !== 0 && boneIds[i] >= boneCount) badIds++;
-  const skin = unpackByteWeightColumns(boneIds, boneWeights, mesh.vertexCount, boneCount, { kernels: options.kernels });
-  return { ...skin, badIds };
+function unpackMdlWeights(mesh: MdlMesh, variant: MdlFile['variant'], boneCount: number, options: Pick<ParseOptions, 'kernels'>): UnpackedSkin & { badIds: number } {
+  const { vertexData, vertexStride, vertexCount } = mesh;
+  const offsets = variant === 'ultra' ? ULTRA_LAYOUT : G3D_LAYOUT;
+  const skin = vertexData.byteLength >= vertexCount * vertexStride
+    ? unpackByteWeights(vertexData, vertexStride, vertexCount, offsets.boneIds.offset, offsets.boneWeights.offset, { kernels: options.kernels, jointCount: boneCount })
+    : unpackByteWeightColumns(mesh.vertices.boneIds, mesh.vertices.boneWeights, vertexCount, boneCount, { kernels: options.kernels });
+  // A non-zero byte weight on an id past the skeleton: the slots the kernel skipped.
+  return { ...skin, badIds: skin.dropped ?? 0 };
 }

@@ -9,6 +9,10 @@ export interface O3dWeightOptions {
   reference?: boolean;
   /** Record size: 44 (skin vertex) by default. */
   stride?: number;
+  /** Vertex v reads record `records[v]` (a material block's vertices, read in place), not record v. */
+  records?: Uint32Array;
+  /** Bones of the skeleton: a weighted index naming a bone at or past it is refused like a bad slot. */
+  jointCount?: number;
 }
 
 function layout(stride: number): InfluenceLayout {
@@ -24,7 +28,8 @@ function layout(stride: number): InfluenceLayout {
  * O3D skin vertices (docs/formats/o3d.md §2.3): w1 (f32 at 12), w2 (f32 at 16), idxA/idxB (u16 at
  * 20/22), each a palette slot × 3. With a `palette`, joint = palette[idx / 3]; without, joint =
  * idx / 3. An index with zero weight is ignored (often stale). A weighted index that is not a
- * multiple of 3 or beyond the palette throws RangeError. A vertex with no weight is unskinned.
+ * multiple of 3, beyond the palette or naming a bone past `jointCount` throws RangeError. A vertex
+ * with no weight is unskinned. The kernels read the records where they are (no column copies).
  */
 export function unpackO3dWeights(records: Uint8Array, count: number, palette?: ArrayLike<number>, options: O3dWeightOptions = {}): UnpackedSkin {
   if (!(records instanceof Uint8Array)) {
@@ -34,6 +39,8 @@ export function unpackO3dWeights(records: Uint8Array, count: number, palette?: A
   try {
     return unpackInfluences([records], count, layout(options.stride ?? 44), {
       palette,
+      jointCount: options.jointCount,
+      records: options.records,
       invalid: 'throw',
       unweighted: 'unskinned',
       kernels: options.reference ? 'js' : options.kernels,
@@ -41,47 +48,7 @@ export function unpackO3dWeights(records: Uint8Array, count: number, palette?: A
     });
   } catch (error) {
     if (!(error instanceof InvalidInfluence)) throw error;
-    throw new RangeError(`vertex ${error.vertex}: bone index ${error.id} is not a palette slot × 3 of a ${palette?.length ?? 'global'} palette`);
+    const bones = options.jointCount === undefined ? '' : ` naming one of ${options.jointCount} bones`;
+    throw new RangeError(`vertex ${error.vertex}: bone index ${error.id} is not a palette slot × 3 of a ${palette?.length ?? 'global'} palette${bones}`);
   }
-}
-
-/** The two weight columns (f32 pairs, stream 0) and bone-index columns (u16 pairs, stream 1) of decoded skin vertices. */
-const COLUMN_LAYOUT: InfluenceLayout = {
-  strides: [8, 4],
-  joints: [{ offset: 0, type: 'u16', stream: 1 }, { offset: 2, type: 'u16', stream: 1 }],
-  weights: [{ offset: 0, type: 'f32', stream: 0 }, { offset: 4, type: 'f32', stream: 0 }],
-  idDivisor: 3,
-};
-
-/**
- * {@link unpackO3dWeights} over decoded columns (two weights and two stored indices per vertex, as
- * the reader splits them), with joints at or past `boneCount` refused like bad slots: the kernel
- * reads 12 bytes a vertex instead of whole records.
- */
-export function unpackO3dWeightColumns(
-  weights: Float32Array,
-  boneIndices: Uint16Array,
-  count: number,
-  palette: ArrayLike<number> | undefined,
-  boneCount: number,
-  options: O3dWeightOptions = {},
-): UnpackedSkin {
-  const streams = [bytesOf(weights), bytesOf(boneIndices)];
-  try {
-    return unpackInfluences(streams, count, COLUMN_LAYOUT, {
-      palette,
-      jointCount: boneCount,
-      invalid: 'throw',
-      unweighted: 'unskinned',
-      kernels: options.reference ? 'js' : options.kernels,
-      variant: options.variant,
-    });
-  } catch (error) {
-    if (!(error instanceof InvalidInfluence)) throw error;
-    throw new RangeError(`vertex ${error.vertex}: bone index ${error.id} is not a palette slot × 3 naming one of ${boneCount} bones`);
-  }
-}
-
-function bytesOf(a: Float32Array | Uint16Array): Uint8Array {
-  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }

@@ -27,7 +27,7 @@ export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { i
   // counted: the blocks after it share those vertices and count none again.
   let allCounted = false;
   for (const block of blocks) {
-    const compact = compactBlock(g.indices, block, vertexCount, remap);
+    const compact = compactBlock(g.indices, block, vertexCount, remap, ctx.kernels);
     if (compact.dropped) ctx.sink.warn('O3D_INDEX_RANGE', `${name}: ${compact.dropped} triangles index past the ${vertexCount} vertices; dropped`);
     if (!compact.indices.length) continue;
     const source = compact.source;

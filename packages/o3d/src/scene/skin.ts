@@ -1,12 +1,13 @@
 /**
  * JOINTS_0/WEIGHTS_0 of a block's vertices (docs/formats/o3d.md §5.3): palette block → object →
- * global, index / 3. Valid data goes through the `unpackO3dWeightColumns` kernel; data it rejects (an
- * index that is no palette slot, a bone past the skeleton, weights that are not usable) takes the
- * tolerant loop, which warns and binds bad references to bone 0. Both give the same result on
- * valid data.
+ * global, index / 3. Valid data goes through the `unpackO3dWeights` kernel, which reads the block's
+ * skin records in place; data it rejects (an index that is no palette slot, a bone past the
+ * skeleton, weights that are not usable) takes the tolerant loop, which warns and binds bad
+ * references to bone 0. Both give the same result on valid data.
  */
 import { packSkinWeights, type PackedSkin, type UnpackedSkin } from '@relic3d/kernels';
-import { unpackO3dWeightColumns } from '../read/skin-weights.js';
+import { unpackO3dWeights } from '../read/skin-weights.js';
+import { SKIN_VERTEX_BYTES } from '../read/layout.js';
 import type { O3dGeometry, O3dMaterialBlock, O3dObject } from '../file.js';
 import type { BuildContext } from './context.js';
 import { isIdentity } from './vertices.js';
@@ -20,42 +21,26 @@ export function skinWeights(ctx: BuildContext, object: O3dObject, block: O3dMate
 }
 
 function skinWeightsKernel(ctx: BuildContext, g: O3dGeometry, source: Uint32Array, palette: Int32Array | undefined, boneCount: number): PackedSkin | undefined {
-  if (palette && palette.some((bone) => !(bone >= 0 && bone < boneCount))) return undefined;
-  // The block's weight and index columns: the decoded ones themselves for a block over every vertex
-  // in stored order, else gathered (two f32 and two u16 a vertex).
+  const skinRecords = g.skinRecords;
+  if (!skinRecords || (palette && palette.some((bone) => !(bone >= 0 && bone < boneCount)))) return undefined;
   const n = source.length;
-  let weights = g.weights!, indices = g.boneIndices!;
-  let sum = 0;
-  if (!(isIdentity(source, n) && n * 2 <= weights.length)) {
-    const w = new Float32Array(n * 2), b = new Uint16Array(n * 2);
-    for (let v = 0; v < n; v++) {
-      const s = source[v] * 2;
-      const w1 = weights[s], w2 = weights[s + 1];
-      w[v * 2] = w1;
-      w[v * 2 + 1] = w2;
-      b[v * 2] = indices[s];
-      b[v * 2 + 1] = indices[s + 1];
-      sum += w1 + w2;
-    }
-    weights = w;
-    indices = b;
-  } else for (let i = 0; i < n * 2; i++) sum += weights[i];
-  // A +infinite weight would make packed weights NaN: the tolerant loop handles it. The sum is
-  // finite unless some weight is not (NaN and -infinity are dropped by the kernel as unweighted).
-  if (!(sum - sum === 0) && hasPositiveInfinity(weights, n * 2)) return undefined;
   let packed: UnpackedSkin;
   try {
-    packed = unpackO3dWeightColumns(weights, indices, n, palette, boneCount, { kernels: ctx.kernels });
+    // The block's vertices read in place from the skin records (picked unless they are all, in order).
+    const records = isIdentity(source, skinRecords.length / SKIN_VERTEX_BYTES) ? undefined : source;
+    packed = unpackO3dWeights(skinRecords, n, palette, { kernels: ctx.kernels, records, jointCount: boneCount });
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     throw e;
   }
-  if (packed.unskinned) return undefined;
+  // A +infinite weight makes its vertex's packed weights NaN: the tolerant loop handles it (NaN
+  // and -infinity are dropped by the kernel as unweighted).
+  if (packed.unskinned || hasNaN(packed.weights)) return undefined;
   return { joints: packed.joints, weights: packed.weights };
 }
 
-function hasPositiveInfinity(values: Float32Array, n: number): boolean {
-  for (let i = 0; i < n; i++) if (values[i] === Infinity) return true;
+function hasNaN(values: Float32Array): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i] !== values[i]) return true;
   return false;
 }
 
