@@ -28,8 +28,8 @@ export interface ThumbStats {
   drawMs: number;
 }
 
-/** Jobs a worker holds at once: the next is already there when one finishes. */
-const IN_FLIGHT = 2;
+/** Jobs a worker holds at once: more than its atlas of 16, so the next is there when one is read back. */
+const IN_FLIGHT = 24;
 
 interface Drawer {
   busy: number;
@@ -212,8 +212,9 @@ export class ThumbService {
           await new Promise((r) => setTimeout(r, 0));
           if (folder !== this.pagePaths) renderer.setFolder((folder = this.pagePaths));
           const t0 = performance.now();
-          const result = await renderer.render(path);
-          this.done({ type: 'thumb', id, path, ...result, ms: performance.now() - t0 }, drawer);
+          const drawn = await renderer.draw(path);
+          const [picture] = renderer.flush();
+          this.done({ type: 'thumb', id, path, info: drawn.info, phases: drawn.phases, blob: await picture, ms: performance.now() - t0 }, drawer);
         });
       },
     };
