@@ -6,7 +6,7 @@ import { ThumbRenderer, type Drawn } from './thumb-render.js';
 
 /** The atlas is 4 × 4 thumbnails. */
 const ATLAS_SIDE = 4;
-/** A started atlas is read back after this long even when not full, so the first cards fill soon. */
+/** A started atlas is read back after this long even when not full, so cards fill soon. */
 const ATLAS_WAIT_MS = 250;
 
 const post = (message: FromThumbWorker) => (self as unknown as Worker).postMessage(message);
@@ -29,9 +29,12 @@ const queue: Job[] = [];
 let batch: { job: Job; drawn: Drawn; ms: number }[] = [];
 let batchStart = 0;
 let running = false;
+/** A folder's first thumbnail is read back alone: the first card fills without waiting for an atlas. */
+let firstOfFolder = true;
 
 /** Reads the atlas back and posts each thumbnail of the batch once its picture is encoded. */
 function flush(): void {
+  firstOfFolder = false;
   const f0 = performance.now();
   const pictures = renderer?.flush() ?? [];
   const at = performance.now();
@@ -39,36 +42,33 @@ function flush(): void {
   for (const { job, drawn, ms } of batch) {
     const picture = drawn.cell === undefined ? Promise.resolve(undefined) : pictures[drawn.cell];
     void picture.then((blob) => {
-      const phases = { ...drawn.phases, flush: flushMs, idle: idleMs / Math.max(1, batch.length), encode: (performance.now() - at) / Math.max(1, pictures.length) };
+      const phases = { ...drawn.phases, flush: flushMs, encode: (performance.now() - at) / Math.max(1, pictures.length) };
       post({ type: 'thumb', id: job.id, path: job.path, info: drawn.info, blob, ms, phases });
     });
   }
   batch = [];
-  idleMs = 0;
 }
-let idleMs = 0, idleSince = 0;
 
 /** Draws the queued jobs in order; the atlas is read back when full, when nothing is queued, or after a while. */
 async function run(): Promise<void> {
   if (running || !renderer) return;
   running = true;
-  if (idleSince) idleMs += performance.now() - idleSince;
   while (queue.length) {
     const job = queue.shift()!;
     const t0 = performance.now();
     if (!batch.length) batchStart = t0;
     const drawn = await renderer.draw(job.path);
     batch.push({ job, drawn, ms: performance.now() - t0 });
-    if (renderer.full || !queue.length || performance.now() - batchStart > ATLAS_WAIT_MS) flush();
+    if (firstOfFolder || renderer.full || !queue.length || performance.now() - batchStart > ATLAS_WAIT_MS) flush();
   }
   running = false;
-  idleSince = performance.now();
 }
 
 self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
   const message = event.data;
   if (message.type === 'folder') {
     renderer?.setFolder(message.files, message.more);
+    if (!message.more) firstOfFolder = true;
     return;
   }
   if (!renderer) {
