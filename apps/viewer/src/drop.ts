@@ -4,7 +4,8 @@ import { $ } from './dom.js';
 import { fromDrop, type FileSet } from './files.js';
 import type { Stage } from './stage.js';
 
-export function bindDrop(stage: Stage, open: (set: FileSet) => Promise<void>, fail: (error: unknown) => void): void {
+/** `covered`: whether what was opened covers the view (a folder's grid), which then stays undrawn. */
+export function bindDrop(stage: Stage, open: (set: FileSet) => Promise<void>, fail: (error: unknown) => void, covered: () => boolean): void {
   let dragDepth = 0;
   addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; $('drop').hidden = false; });
   addEventListener('dragleave', () => { if (--dragDepth <= 0) { dragDepth = 0; $('drop').hidden = true; } });
@@ -14,15 +15,16 @@ export function bindDrop(stage: Stage, open: (set: FileSet) => Promise<void>, fa
     dragDepth = 0;
     $('drop').hidden = true;
     if (!e.dataTransfer) return;
-    // The view is not drawn while a dropped folder is listed (on a software renderer its frames were
-    // the page's longest tasks then); a folder's grid covers it right after.
+    // The view is not drawn while a dropped folder is listed and opened (on a software renderer its
+    // frames were the page's longest tasks then); afterwards only if no grid covers it.
     const suspended = stage.suspended;
     stage.suspended = true;
     try {
-      const set = await fromDrop(e.dataTransfer).finally(() => Object.assign(stage, { suspended }).invalidate());
-      await open(set);
+      await open(await fromDrop(e.dataTransfer));
     } catch (error) {
       fail(error);
+    } finally {
+      if (!covered()) Object.assign(stage, { suspended }).invalidate();
     }
   });
 }

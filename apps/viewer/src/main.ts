@@ -313,7 +313,7 @@ bindExportMenu({
 });
 
 // Drag and drop anywhere.
-bindDrop(stage, loadFiles, (error) => fail(error, 'dropped files'));
+bindDrop(stage, loadFiles, (error) => fail(error, 'dropped files'), () => folderBrowser.visible);
 
 // Anything that still slips through is shown too, rather than leaving a spinner.
 addEventListener('unhandledrejection', (e) => {
