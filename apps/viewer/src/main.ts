@@ -1,13 +1,13 @@
 import './style.css';
 import * as THREE from 'three';
-import { baseNameOf, computeBounds, serializeError, type Scene, type Warning } from '@relic3d/core';
-import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
+import { baseNameOf, computeBounds, serializeError, type Scene } from '@relic3d/core';
+import { missingReason, sceneStats, toThree } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
-import { expandPacks, fromDrop, fromInput, modelsIn, packedBytes, type FileSet } from './files.js';
+import { expandPacks, fromInput, modelsIn, packedBytes, type FileSet } from './files.js';
+import { bindDrop } from './drop.js';
 import { companionResolver } from './resolver.js';
 import { CODE_PAGES } from './codepage.js';
-import type { PathTiming } from './timing.js';
 import type { ToWorker, WireError } from './protocol.js';
 import { $, h } from './dom.js';
 import { framingBounds } from './framing.js';
@@ -23,40 +23,9 @@ import { FolderBrowser } from './browser/folder-browser.js';
 import { Lighting } from './browser/lighting.js';
 import { bindHashUpdates, currentViewState, SharedLink } from './browser/share.js';
 import { bindLookPanel, renderLook } from './browser/look-panel.js';
+import type { Source, Status, ViewerState } from './viewer-state.js';
 
-type Status = 'idle' | 'loading' | 'ready' | 'error';
-
-/** What a load starts from; kept so the code-page control can parse it again. */
-interface Source {
-  /** The model's path among `files`, or its file name. */
-  name: string;
-  bytes: Uint8Array;
-  /** Dropped or opened files by root-relative path (File objects: read only when asked for). */
-  files?: Record<string, Blob | Uint8Array>;
-  baseUrl?: string;
-  companions?: string[];
-  /** O3D motions to fetch beside a URL (`?motions=stand,walk`). */
-  motions?: string[];
-  sample?: Sample;
-}
-
-const state: {
-  loads: number;
-  status: Status;
-  source?: Source;
-  scene?: Scene;
-  model?: ThreeScene;
-  name?: string;
-  /** The first, cold parse (ms): shown only in the timing's tooltip. */
-  firstParseMs?: number;
-  timing?: PathTiming;
-  path?: string;
-  format?: { id: string; name: string };
-  /** The code page the strings were decoded with (what 'auto' chose, too). */
-  codePage?: string;
-  /** The last export's warnings, shown with the model's until the next load. */
-  exportWarnings?: Warning[];
-} = { loads: 0, status: 'idle' };
+const state: ViewerState = { loads: 0, status: 'idle' };
 
 // ---------- failures ----------
 
@@ -86,7 +55,7 @@ const shared = new SharedLink(location.hash, stage, lighting);
 const folderBrowser = new FolderBrowser({
   openModel: async (path, files) => load({ name: path, bytes: await packedBytes(files[path]), files }),
   covered: (on) => Object.assign(stage, { suspended: on }).invalidate(),
-}, { forcePage: params.get('thumbs') === 'page' });
+}, { forcePage: params.get('thumbs') === 'page', workers: Number(params.get('thumbs')) || undefined });
 /** What the hash calls the model on show: a sample's id, or its path in the opened folder. */
 const modelId = () => state.source?.sample?.id ?? (state.source && state.source.name === folderBrowser.currentPath ? state.source.name : undefined);
 const updateHash = bindHashUpdates(stage, () => (state.status === 'ready' && !shared.pending ? currentViewState(stage, lighting, modelId()) : undefined));
@@ -209,6 +178,8 @@ const assemblePanel = createAssemblePanel(document.querySelector<HTMLElement>('.
 
 async function loadFiles(set: FileSet): Promise<void> {
   assemblePanel.offer(set);
+  // The grid opens in a task of its own: with the panel's, one task of 0.37 s for a 9,665-file folder.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const picker = $('folder-models');
   picker.replaceChildren();
   // Several models: the thumbnail grid, which lists them itself (a shared link's model opens from it).
@@ -342,21 +313,7 @@ bindExportMenu({
 });
 
 // Drag and drop anywhere.
-let dragDepth = 0;
-addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; $('drop').hidden = false; });
-addEventListener('dragleave', () => { if (--dragDepth <= 0) { dragDepth = 0; $('drop').hidden = true; } });
-addEventListener('dragover', (e) => e.preventDefault());
-addEventListener('drop', async (e: DragEvent) => {
-  e.preventDefault();
-  dragDepth = 0;
-  $('drop').hidden = true;
-  if (!e.dataTransfer) return;
-  try {
-    await loadFiles(await fromDrop(e.dataTransfer));
-  } catch (error) {
-    fail(error, 'dropped files');
-  }
-});
+bindDrop(stage, loadFiles, (error) => fail(error, 'dropped files'), () => folderBrowser.visible);
 
 // Anything that still slips through is shown too, rather than leaving a spinner.
 addEventListener('unhandledrejection', (e) => {

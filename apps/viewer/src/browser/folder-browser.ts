@@ -5,7 +5,7 @@ import { $, h } from '../dom.js';
 import { catalogOf, NO_FILTERS, type CatalogEntry, type Filters, type Tristate } from './catalog.js';
 import { contactSheet, saveBlob } from './contact-sheet.js';
 import { ThumbGrid } from './grid.js';
-import { ThumbService } from './thumb-service.js';
+import { ThumbService, type ThumbOptions } from './thumb-service.js';
 
 export interface FolderBrowserEvents {
   /** Opens a model of the folder in the full view. */
@@ -21,7 +21,7 @@ export class FolderBrowser {
   /** The card on show in the full view, as a position in the grid's filtered order. */
   position = -1;
 
-  constructor(private readonly events: FolderBrowserEvents, options: { forcePage?: boolean } = {}) {
+  constructor(private readonly events: FolderBrowserEvents, options: ThumbOptions = {}) {
     this.service = new ThumbService((index) => {
       this.grid.update(index);
       this.renderCount();

@@ -28,8 +28,15 @@ export interface ThumbStats {
   drawMs: number;
 }
 
-/** Jobs a worker holds at once: the next is already there when one finishes. */
-const IN_FLIGHT = 2;
+export interface ThumbOptions {
+  /** Draw on the page, as where workers cannot (the e2e tests' `?thumbs=page`). */
+  forcePage?: boolean;
+  /** Thumbnail workers to start (`?thumbs=1`); by default two, which two cores already run faster than one. */
+  workers?: number;
+}
+
+/** Jobs a worker holds at once: more than its atlas of 16, so the next is there when one is read back. */
+const IN_FLIGHT = 24;
 
 interface Drawer {
   busy: number;
@@ -58,7 +65,7 @@ export class ThumbService {
   stats: ThumbStats = { openedAt: 0, cached: 0, rendered: 0, drawer: 'worker', workers: 0, phases: {}, drawMs: 0 };
 
   /** `onThumb` is called for every thumbnail that arrives (cached or drawn). */
-  constructor(private readonly onThumb: (index: number, thumb: Thumb) => void, private readonly options: { forcePage?: boolean } = {}) {}
+  constructor(private readonly onThumb: (index: number, thumb: Thumb) => void, private readonly options: ThumbOptions = {}) {}
 
   /** Starts the drawers early (their modules and WebGL take a moment), before any folder opens. */
   warmUp(): Promise<void> {
@@ -174,7 +181,7 @@ export class ThumbService {
   }
 
   private async startDrawers(): Promise<void> {
-    const count = this.options.forcePage ? 0 : (navigator.hardwareConcurrency ?? 2) >= 4 ? 2 : 1;
+    const count = this.options.forcePage ? 0 : this.options.workers ?? ((navigator.hardwareConcurrency ?? 2) >= 2 ? 2 : 1);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
       const drawer: Drawer = { busy: 0, send: (id, path) => worker.postMessage({ type: 'render', id, path } satisfies ToThumbWorker) };
@@ -212,8 +219,9 @@ export class ThumbService {
           await new Promise((r) => setTimeout(r, 0));
           if (folder !== this.pagePaths) renderer.setFolder((folder = this.pagePaths));
           const t0 = performance.now();
-          const result = await renderer.render(path);
-          this.done({ type: 'thumb', id, path, ...result, ms: performance.now() - t0 }, drawer);
+          const drawn = await renderer.draw(path);
+          const [picture] = renderer.flush();
+          this.done({ type: 'thumb', id, path, info: drawn.info, phases: drawn.phases, blob: await picture, ms: performance.now() - t0 }, drawer);
         });
       },
     };

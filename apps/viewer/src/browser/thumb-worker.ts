@@ -1,14 +1,20 @@
 /// <reference lib="webworker" />
-// Thumbnails drawn off the page's thread: parse, pose and draw on an OffscreenCanvas, one at a time.
+// Thumbnails drawn off the page's thread: parse, pose and draw on an OffscreenCanvas atlas, one model
+// at a time, read back once for up to a full atlas (thumb-render.ts says why).
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
-import { ThumbRenderer } from './thumb-render.js';
+import { ThumbRenderer, type Drawn } from './thumb-render.js';
+
+/** The atlas is 4 × 4 thumbnails. */
+const ATLAS_SIDE = 4;
+/** A started atlas is read back after this long even when not full, so cards fill soon. */
+const ATLAS_WAIT_MS = 250;
 
 const post = (message: FromThumbWorker) => (self as unknown as Worker).postMessage(message);
 
 function createRenderer(): ThumbRenderer | undefined {
   if (typeof OffscreenCanvas === 'undefined') return undefined;
   try {
-    return new ThumbRenderer(new OffscreenCanvas(1, 1));
+    return new ThumbRenderer(new OffscreenCanvas(1, 1), ATLAS_SIDE);
   } catch {
     return undefined; // no WebGL in workers here: the page draws them instead
   }
@@ -17,17 +23,58 @@ function createRenderer(): ThumbRenderer | undefined {
 const renderer = createRenderer();
 post({ type: 'ready', offscreen: !!renderer });
 
-// One job at a time, in the order they came: a thumbnail is drawn, read and disposed before the next.
-let queue = Promise.resolve();
+type Job = Extract<ToThumbWorker, { type: 'render' }>;
+const queue: Job[] = [];
+/** Drawn since the last read-back, with the job and its drawing time. */
+let batch: { job: Job; drawn: Drawn; ms: number }[] = [];
+let batchStart = 0;
+let running = false;
+/** A folder's first thumbnail is read back alone: the first card fills without waiting for an atlas. */
+let firstOfFolder = true;
+
+/** Reads the atlas back and posts each thumbnail of the batch once its picture is encoded. */
+function flush(): void {
+  firstOfFolder = false;
+  const f0 = performance.now();
+  const pictures = renderer?.flush() ?? [];
+  const at = performance.now();
+  const flushMs = (at - f0) / Math.max(1, batch.length);
+  for (const { job, drawn, ms } of batch) {
+    const picture = drawn.cell === undefined ? Promise.resolve(undefined) : pictures[drawn.cell];
+    void picture.then((blob) => {
+      const phases = { ...drawn.phases, flush: flushMs, encode: (performance.now() - at) / Math.max(1, pictures.length) };
+      post({ type: 'thumb', id: job.id, path: job.path, info: drawn.info, blob, ms, phases });
+    });
+  }
+  batch = [];
+}
+
+/** Draws the queued jobs in order; the atlas is read back when full, when nothing is queued, or after a while. */
+async function run(): Promise<void> {
+  if (running || !renderer) return;
+  running = true;
+  while (queue.length) {
+    const job = queue.shift()!;
+    const t0 = performance.now();
+    if (!batch.length) batchStart = t0;
+    const drawn = await renderer.draw(job.path);
+    batch.push({ job, drawn, ms: performance.now() - t0 });
+    if (firstOfFolder || renderer.full || !queue.length || performance.now() - batchStart > ATLAS_WAIT_MS) flush();
+  }
+  running = false;
+}
+
 self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
   const message = event.data;
   if (message.type === 'folder') {
     renderer?.setFolder(message.files, message.more);
+    if (!message.more) firstOfFolder = true;
     return;
   }
-  queue = queue.then(async () => {
-    const t0 = performance.now();
-    const result = renderer ? await renderer.render(message.path) : { info: { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0, failed: 'no renderer' } };
-    post({ type: 'thumb', id: message.id, path: message.path, ...result, ms: performance.now() - t0 });
-  });
+  if (!renderer) {
+    post({ type: 'thumb', id: message.id, path: message.path, info: { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0, failed: 'no renderer' }, ms: 0 });
+    return;
+  }
+  queue.push(message);
+  void run();
 };

@@ -4,6 +4,7 @@
 // RELIC3D_E2E_GAME=<dir> reuses a folder written by `bench/src/game-folder.ts <dir> --scale=1.15`.
 import { expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { dropFolder, open, page, scratch, setPage } from './session.js';
 import { generatedFolder } from './game-folder.js';
@@ -48,6 +49,8 @@ export function browserFullTests(): void {
       drawnIn3Min: facts.cached + facts.rendered, thumbsPerSecond: +(facts.rendered / (facts.elapsedMs / 1000)).toFixed(2),
       rendered: facts.rendered, cached: facts.cached, drawer: facts.drawer, workers: facts.workers, meanDrawMs: +(facts.drawMs / facts.rendered).toFixed(1), perThumb,
       longTasks: facts.longTasks.length, longestTaskMs: longest, heapMB: +(facts.heap / 1048576).toFixed(1), cardsInDom: facts.cards,
+      // Other work on the machine slows every number above: its load is part of the measurement.
+      loadAverage: loadavg().map((l) => +l.toFixed(2)),
     }));
     await page.screenshot({ path: path.join(path.dirname(dir), 'browser-full.png') });
     expect(models).toBeGreaterThan(5300);
