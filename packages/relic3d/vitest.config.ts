@@ -1,6 +1,4 @@
 import { defineProject } from 'vitest/config';
 import { relicProject } from '@relic3d/config/vitest';
 
-// No module-level state in these tests (no vi.mock, spies restored after each test): one module graph per
-// worker instead of one per test file, as importing the sources again was most of the run (issue #30).
-export default defineProject(relicProject('relic3d', import.meta.dirname, { isolate: false }));
+export default defineProject(relicProject('relic3d', import.meta.dirname));
