@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const probe = (name: string) => path.join(import.meta.dirname, 'lint-probe', name);
 
 describe('eslint.config.js', () => {
-  it('reports unused code, floating promises and innerHTML from strings, and accepts the fixed probe', { timeout: 60_000 }, async () => {
+  it('reports unused code, floating promises and innerHTML from strings, and accepts the fixed probe', { timeout: 120_000 }, async () => {
     const eslint = new ESLint({ cwd: root, ignore: false });
     const [bad, good] = await eslint.lintFiles([probe('bad.ts'), probe('good.ts')]);
     expect(bad.messages.map((m) => m.ruleId).sort()).toEqual(['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-unused-vars', 'no-restricted-syntax']);

@@ -1,10 +1,11 @@
 // The Character panel (issue 29): a Flyff folder with mvr_female.chr, its Part_f* parts, a weapon and
 // a motion → the parts assembled on the skeleton, the axe in the right hand, the motion playing.
-// The screenshot goes to docs/assemble-character.png (the issue's closing note shows it).
+// The screenshot goes to test-artifacts/ (docs/assemble-character.png is a copy of one): a test that
+// rewrote a tracked file changed the viewer's own turbo inputs, so a second `pnpm test` was never cached.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { corpus, dir, open, page, setPage, settle } from './session.js';
+import { artifacts, corpus, open, page, setPage, settle } from './session.js';
 
 const o3d = path.join(corpus, 'o3d');
 const wanted = (f: string) => /^part_f.*\.o3d$/i.test(f) || /^(mvr_female\.chr|mvr_female_genstand\.ani|item_weaaxecrystal\.o3d)$/i.test(f);
@@ -47,6 +48,6 @@ export function assembleTests(): void {
     // The motion plays: the time moves.
     const t0 = await page.evaluate(() => window.__viewer.stage.time);
     await page.waitForFunction((t) => window.__viewer.stage.time !== t, t0, { timeout: 20_000 });
-    await page.screenshot({ path: path.join(dir, 'docs/assemble-character.png') });
+    await page.screenshot({ path: path.join(artifacts, 'assemble-character.png') });
   });
 }
