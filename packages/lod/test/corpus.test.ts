@@ -96,6 +96,8 @@ it('the corpus file is present whenever the lod corpus folder is', () => {
 });
 
 describe.skipIf(!entry)('lod corpus: xtreme3d__TRINITYrage.lod', () => {
+  // A skipped suite's body is still collected: without the corpus there is nothing to read.
+  if (!entry) return;
   const bytes = readCorpusFile(entry!);
   const d = dump(bytes);
   const file = readLod(bytes);
