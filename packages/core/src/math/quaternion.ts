@@ -96,8 +96,15 @@ export function eulerXYZFromQuat(q: ArrayLike<number>): [number, number, number]
 
 /** Spherical interpolation along the short arc. */
 export function quatSlerp(a: ArrayLike<number>, b: ArrayLike<number>, t: number, out: number[] | Float32Array = [0, 0, 0, 1]): number[] | Float32Array {
-  let bx = b[0], by = b[1], bz = b[2], bw = b[3];
-  let cos = a[0] * bx + a[1] * by + a[2] * bz + a[3] * bw;
+  quatSlerpAt(a, 0, b, 0, t, out, 0);
+  return out;
+}
+
+/** `quatSlerp` on quaternions stored at offsets (keys in one array, a frame in another): no allocation. */
+export function quatSlerpAt(a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number, t: number, out: number[] | Float32Array, at: number): void {
+  const ax = a[aAt], ay = a[aAt + 1], az = a[aAt + 2], aw = a[aAt + 3];
+  let bx = b[bAt], by = b[bAt + 1], bz = b[bAt + 2], bw = b[bAt + 3];
+  let cos = ax * bx + ay * by + az * bz + aw * bw;
   if (cos < 0) {
     cos = -cos;
     bx = -bx; by = -by; bz = -bz; bw = -bw;
@@ -112,13 +119,12 @@ export function quatSlerp(a: ArrayLike<number>, b: ArrayLike<number>, t: number,
     k0 = Math.sin((1 - t) * theta) / sin;
     k1 = Math.sin(t * theta) / sin;
   }
-  out[0] = a[0] * k0 + bx * k1;
-  out[1] = a[1] * k0 + by * k1;
-  out[2] = a[2] * k0 + bz * k1;
-  out[3] = a[3] * k0 + bw * k1;
-  const l = Math.hypot(out[0], out[1], out[2], out[3]) || 1;
-  out[0] /= l; out[1] /= l; out[2] /= l; out[3] /= l;
-  return out;
+  out[at] = ax * k0 + bx * k1;
+  out[at + 1] = ay * k0 + by * k1;
+  out[at + 2] = az * k0 + bz * k1;
+  out[at + 3] = aw * k0 + bw * k1;
+  const l = Math.hypot(out[at], out[at + 1], out[at + 2], out[at + 3]) || 1;
+  out[at] /= l; out[at + 1] /= l; out[at + 2] /= l; out[at + 3] /= l;
 }
 
 /** Rotates vector v by quaternion q. */

@@ -1,5 +1,5 @@
 import { decompose, fromTRS } from '../math/matrix.js';
-import { quatSlerp } from '../math/quaternion.js';
+import { quatSlerpAt } from '../math/quaternion.js';
 import { localMatrix } from './traverse.js';
 import type { AnimationChannel, AnimationClip, Scene } from './types.js';
 
@@ -56,7 +56,7 @@ export function sampleChannel(channel: AnimationChannel, time: number, out: Floa
   }
   const a = at(i, 0), b = at(i + 1, 0);
   if (path === 'rotation') {
-    quatSlerp(values.subarray(a, a + 4), values.subarray(b, b + 4), t, out);
+    quatSlerpAt(values, a, values, b, t, out, 0);
     return out;
   }
   for (let c = 0; c < size; c++) out[c] = values[a + c] + (values[b + c] - values[a + c]) * t;

@@ -1,3 +1,4 @@
+import { quatSlerpAt } from '../math/quaternion.js';
 import { sampleChannel } from './animation.js';
 import type { AnimationChannel } from './types.js';
 
@@ -79,36 +80,9 @@ export class ChannelCursor {
     }
     const a = i * size, b = (i + 1) * size;
     if (path === 'rotation') {
-      slerpInto(values, a, b, t, out, offset);
+      quatSlerpAt(values, a, values, b, t, out, offset);
       return;
     }
     for (let c = 0; c < size; c++) out[offset + c] = values[a + c] + (values[b + c] - values[a + c]) * t;
   }
-}
-
-/** core's `quatSlerp` on keys `a` and `b` of `values`, into `out` at `offset`. */
-function slerpInto(values: Float32Array, a: number, b: number, t: number, out: Float32Array, offset: number): void {
-  let bx = values[b], by = values[b + 1], bz = values[b + 2], bw = values[b + 3];
-  const ax = values[a], ay = values[a + 1], az = values[a + 2], aw = values[a + 3];
-  let cos = ax * bx + ay * by + az * bz + aw * bw;
-  if (cos < 0) {
-    cos = -cos;
-    bx = -bx; by = -by; bz = -bz; bw = -bw;
-  }
-  let k0: number, k1: number;
-  if (cos > 0.9995) {
-    k0 = 1 - t;
-    k1 = t;
-  } else {
-    const theta = Math.acos(Math.min(1, cos));
-    const sin = Math.sin(theta);
-    k0 = Math.sin((1 - t) * theta) / sin;
-    k1 = Math.sin(t * theta) / sin;
-  }
-  out[offset] = ax * k0 + bx * k1;
-  out[offset + 1] = ay * k0 + by * k1;
-  out[offset + 2] = az * k0 + bz * k1;
-  out[offset + 3] = aw * k0 + bw * k1;
-  const l = Math.hypot(out[offset], out[offset + 1], out[offset + 2], out[offset + 3]) || 1;
-  out[offset] /= l; out[offset + 1] /= l; out[offset + 2] /= l; out[offset + 3] /= l;
 }
