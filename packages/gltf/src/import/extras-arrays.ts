@@ -5,7 +5,7 @@
 // fit its view is left out with a warning (extras are never worth failing an import for).
 import { GLB_BUFFER } from '@gltf-transform/core';
 import type { WarningSink } from '@relic3d/core';
-import { isExtrasArrayReference, type ExtrasArrayReference } from '../io/extras-arrays.js';
+import { ARRAY_TYPES, isExtrasArrayReference, type ExtrasArrayReference } from '../io/extras-arrays.js';
 import { MAX_JSON_DEPTH } from './sanitize.js';
 import type { GltfSource } from './source.js';
 
@@ -13,19 +13,7 @@ type Json = Record<string, unknown>;
 type ArrayType = ExtrasArrayReference['arrayType'];
 type TypedArrayClass = { new (buffer: ArrayBuffer, byteOffset: number, length: number): ArrayBufferView; BYTES_PER_ELEMENT: number };
 
-const ARRAY_CLASSES: Record<ArrayType, TypedArrayClass> = {
-  Int8Array,
-  Uint8Array,
-  Uint8ClampedArray,
-  Int16Array,
-  Uint16Array,
-  Int32Array,
-  Uint32Array,
-  Float32Array,
-  Float64Array,
-  BigInt64Array,
-  BigUint64Array,
-};
+const ARRAY_CLASSES: Record<ArrayType, TypedArrayClass> = ARRAY_TYPES;
 
 /** The array type an accessor's (or a reference's) glTF component type reads as. */
 const COMPONENT_ARRAY: Record<number, ArrayType[]> = {

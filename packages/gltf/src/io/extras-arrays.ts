@@ -6,7 +6,8 @@ import type { BinaryLayout } from '../export/output.js';
 /** Typed arrays with more values than this go into the binary buffer; shorter ones stay JSON arrays. */
 export const INLINE_ARRAY_LIMIT = 65_536;
 
-const ARRAY_TYPES = {
+/** Every typed-array class an extras reference may name, by name. */
+export const ARRAY_TYPES = {
   Int8Array,
   Uint8Array,
   Uint8ClampedArray,
