@@ -1,5 +1,6 @@
 // The fused key loop (boneTrack) against the per-key conversion it replaced (boneLocal), on both
-// axes and on damaged entries (NaN, ±infinity): every float the same, every bad value counted.
+// axes, on damaged entries (NaN, ±infinity) and on signed zero and repeated angles: every float the
+// same, bit for bit, every bad value counted.
 import { FiniteScrub } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { FRAME_ENTRY_FLOATS } from '../src/read/layout.js';
@@ -14,6 +15,13 @@ function entries(frames: number, bones: number): Float32Array {
   data[FRAME_ENTRY_FLOATS * bones + 3] = Infinity; // frame 1, bone 0: a rotation angle
   data[FRAME_ENTRY_FLOATS * bones * 2 + 1] = -Infinity; // frame 2, bone 0: a translation
   data.fill(0, FRAME_ENTRY_FLOATS * bones * 3 + 3, FRAME_ENTRY_FLOATS * bones * 3 + 6); // identity rotation
+  if (frames < 8) return data;
+  // Signed zeros and angles repeated from a frame before (the paths that skip sin/cos): frames 4–7 of bone 0.
+  const angles = (frame: number, x: number, y: number, z: number) => data.set([x, y, z], (frame * bones) * FRAME_ENTRY_FLOATS + 3);
+  angles(4, -0, 0.75, 0);
+  angles(5, -0, 0.75, -1.5);
+  angles(6, 0, -0, -1.5);
+  angles(7, 1.25, 0.75, -0);
   return data;
 }
 
@@ -32,7 +40,8 @@ describe('boneTrack', () => {
           er.set(local.rotation, f * 4);
         }
         expect(t).toEqual(et);
-        expect(r).toEqual(er);
+        // Bit for bit: toEqual would let a −0 pass for a +0.
+        expect(new Uint32Array(r.buffer)).toEqual(new Uint32Array(er.buffer));
         expect(fused.count).toBe(generic.count);
         expect(fused.count).toBe(bone === 0 ? 2 : bone === 1 ? 1 : 0); // data[7] is bone 1's y
       }
