@@ -1,6 +1,6 @@
-import { math, mirrorZ, type AnimationChannel, type AnimationClip } from '@relic3d/core';
+import { mirrorZ, type AnimationChannel, type AnimationClip } from '@relic3d/core';
 import type { MdlAnimation } from '../file.js';
-import { mirrorNormalizedQuatsInPlace } from './axes.js';
+import { rotationKeys } from './axes.js';
 import type { BuildContext } from './context.js';
 import type { Skeleton } from './skins.js';
 
@@ -29,11 +29,7 @@ export function buildAnimation(ctx: BuildContext, anim: MdlAnimation, skeleton: 
     flags[ctx.scene.nodes[joint].name || String(track.boneId)] = track.flags;
     if (count === 0) continue;
     if (track.position) channels.push({ node: joint, path: 'translation', times: keyTimes(), values: mirrorZ(track.position), interpolation: 'LINEAR' });
-    if (track.rotation) {
-      const values = mirrorNormalizedQuatsInPlace(track.rotation.slice());
-      math.makeQuaternionsContinuous(values);
-      channels.push({ node: joint, path: 'rotation', times: keyTimes(), values, interpolation: 'LINEAR' });
-    }
+    if (track.rotation) channels.push({ node: joint, path: 'rotation', times: keyTimes(), values: rotationKeys(track.rotation), interpolation: 'LINEAR' });
     if (track.scale) channels.push({ node: joint, path: 'scale', times: keyTimes(), values: track.scale.slice(), interpolation: 'LINEAR' });
   }
   return {

@@ -17,27 +17,39 @@ export function mirrorQuat(q: ArrayLike<number>): Quat {
 }
 
 /**
- * Mirrors packed xyzw quaternions in place (only for an array the builder owns) and normalises each as `math.quatNormalize` does (a
- * zero or non-finite one becomes the identity), in one pass without an array per key.
+ * Packed xyzw rotation keys as a clip's channel values, in one pass into a new array (`values` is
+ * only read): each key mirrored and normalised as `math.quatNormalize` does (a zero or non-finite
+ * one becomes the identity), then negated when its dot with the key before, as stored, is negative
+ * (`math.makeQuaternionsContinuous`): the same floats as the three passes, without the copy.
  */
-export function mirrorNormalizedQuatsInPlace(values: Float32Array): Float32Array {
-  for (let i = 0; i + 3 < values.length; i += 4) {
+export function rotationKeys(values: Float32Array): Float32Array {
+  const out = new Float32Array(values.length);
+  const n = values.length - (values.length % 4);
+  for (let i = 0; i < n; i += 4) {
     const x = -values[i], y = -values[i + 1], z = values[i + 2], w = values[i + 3];
     // Math.hypot is NaN or infinite for any non-finite component; hypot4 equals it on finite ones.
     const l = x - x === 0 && y - y === 0 && z - z === 0 && w - w === 0 ? math.hypot4(x, y, z, w) : 0;
     if (!l) {
-      values[i] = 0;
-      values[i + 1] = 0;
-      values[i + 2] = 0;
-      values[i + 3] = 1;
+      out[i] = 0;
+      out[i + 1] = 0;
+      out[i + 2] = 0;
+      out[i + 3] = 1;
     } else {
-      values[i] = x / l;
-      values[i + 1] = y / l;
-      values[i + 2] = z / l;
-      values[i + 3] = w / l;
+      out[i] = x / l;
+      out[i + 1] = y / l;
+      out[i + 2] = z / l;
+      out[i + 3] = w / l;
+    }
+    // The dot of the float32 values stored, as makeQuaternionsContinuous reads them.
+    if (i > 0 && out[i] * out[i - 4] + out[i + 1] * out[i - 3] + out[i + 2] * out[i - 2] + out[i + 3] * out[i - 1] < 0) {
+      out[i] = -out[i];
+      out[i + 1] = -out[i + 1];
+      out[i + 2] = -out[i + 2];
+      out[i + 3] = -out[i + 3];
     }
   }
-  return values;
+  for (let i = n; i < values.length; i++) out[i] = values[i];
+  return out;
 }
 
 /** The output array of fanning polygons (`polyVerts` ≥ 3) into triangles. */
