@@ -1,7 +1,7 @@
-// The fused key loop (boneTrack) against the per-key conversion it replaced (boneLocal), on both
-// axes, on damaged entries (NaN, ±infinity) and on signed zero and repeated angles: every float the
-// same, bit for bit, every bad value counted.
-import { FiniteScrub } from '@relic3d/core';
+// The fused key loop (boneTrack) against the per-key conversion it replaced (boneLocal, then
+// math.makeQuaternionsContinuous), on both axes, on damaged entries (NaN, ±infinity) and on signed
+// zero and repeated angles: every float the same, bit for bit, every bad value counted.
+import { FiniteScrub, math } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { FRAME_ENTRY_FLOATS } from '../src/read/layout.js';
 import { axisFor } from '../src/scene/axes.js';
@@ -39,6 +39,7 @@ describe('boneTrack', () => {
           et.set(local.translation, f * 3);
           er.set(local.rotation, f * 4);
         }
+        math.makeQuaternionsContinuous(er);
         expect(t).toEqual(et);
         // Bit for bit: toEqual would let a −0 pass for a +0.
         expect(new Uint32Array(r.buffer)).toEqual(new Uint32Array(er.buffer));
@@ -48,11 +49,13 @@ describe('boneTrack', () => {
     });
   }
 
-  it('gives unit quaternions and the identity for zero angles', () => {
+  it('gives continuous unit quaternions and the identity for zero angles', () => {
     const data = entries(4, 1), t = new Float32Array(12), r = new Float32Array(16);
     boneTrack(axisFor('y'), data, 0, FRAME_ENTRY_FLOATS, 4, new FiniteScrub(), t, r);
     for (let f = 0; f < 4; f++) expect(Math.hypot(r[f * 4], r[f * 4 + 1], r[f * 4 + 2], r[f * 4 + 3])).toBeCloseTo(1, 6);
-    expect([...r.subarray(12, 16)]).toEqual([0, 0, 0, 1]);
+    // The identity, signed to follow frame 2 (continuity): every dot with the key before ≥ 0.
+    expect([...r.subarray(12, 16)].map(Math.abs)).toEqual([0, 0, 0, 1]);
+    for (let f = 1; f < 4; f++) expect(r[f * 4] * r[f * 4 - 4] + r[f * 4 + 1] * r[f * 4 - 3] + r[f * 4 + 2] * r[f * 4 - 2] + r[f * 4 + 3] * r[f * 4 - 1]).toBeGreaterThanOrEqual(0);
     expect(t[7]).toBe(0); // frame 2's −infinity y
   });
 });

@@ -1,4 +1,4 @@
-import { math, type AnimationChannel } from '@relic3d/core';
+import type { AnimationChannel } from '@relic3d/core';
 import type { LodFile } from '../file.js';
 import { FRAME_ENTRY_FLOATS } from '../read/layout.js';
 import type { BuildContext } from './context.js';
@@ -26,11 +26,10 @@ export function buildAnimations(file: LodFile, { scene, axis, sink, finite }: Bu
     for (const bone of file.skeleton.bones) {
       const node = bones.nodeById.get(bone.id);
       if (node === undefined || bone.id < 0 || bone.id >= anim.boneCount || frames === 0) continue;
-      times ??= Float32Array.from({ length: frames }, (_, k) => k * dt);
+      times ??= keyTimes(frames, dt);
       const t = new Float32Array(frames * 3);
       const r = new Float32Array(frames * 4);
       boneTrack(axis, anim.bonesRotPos, bone.id * FRAME_ENTRY_FLOATS, anim.boneCount * FRAME_ENTRY_FLOATS, frames, finite, t, r);
-      math.makeQuaternionsContinuous(r);
       channels.push({ node, path: 'translation', times, values: t, interpolation: 'LINEAR' });
       channels.push({ node, path: 'rotation', times, values: r, interpolation: 'LINEAR' });
     }
@@ -48,4 +47,11 @@ export function buildAnimations(file: LodFile, { scene, axis, sink, finite }: Bu
       },
     });
   }
+}
+
+/** k × dt for every frame k (float32, as Float32Array.from of the products). */
+function keyTimes(frames: number, dt: number): Float32Array {
+  const times = new Float32Array(frames);
+  for (let k = 0; k < frames; k++) times[k] = k * dt;
+  return times;
 }
