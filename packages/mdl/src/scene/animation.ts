@@ -19,7 +19,7 @@ export function buildAnimation(ctx: BuildContext, anim: MdlAnimation, skeleton: 
   const channels: AnimationChannel[] = [];
   const flags: Record<string, number> = {};
   let times: Float32Array | undefined;
-  const keyTimes = () => (times ??= Float32Array.from({ length: count }, (_, k) => k * step));
+  const keyTimes = () => (times ??= evenTimes(count, step));
   for (const track of anim.tracks) {
     const joint = skeleton.joints[track.boneId];
     if (joint === undefined || track.boneId < 0) {
@@ -38,4 +38,11 @@ export function buildAnimation(ctx: BuildContext, anim: MdlAnimation, skeleton: 
     channels,
     extras: { speed: anim.speed, keyframeCount: count, keyframeFlags: flags, node: nodeName },
   };
+}
+
+/** k × step for every key k (float32, as Float32Array.from of the products), by a plain loop. */
+function evenTimes(count: number, step: number): Float32Array {
+  const times = new Float32Array(count);
+  for (let k = 0; k < count; k++) times[k] = k * step;
+  return times;
 }
