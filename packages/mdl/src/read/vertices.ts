@@ -18,6 +18,7 @@ type Kernels = Pick<ParseOptions, 'kernels'>;
  * non-zero, `texcoord1` when any of bytes 32–39 is. Read as 32-bit words.
  */
 export function ultraUsedRanges(data: Uint8Array, count: number): { tail: boolean; texcoord1: boolean } {
+  if ((data.byteOffset & 3) === 0 && data.byteLength >= count * ULTRA_VERTEX_SIZE) return ultraUsedWords(new Uint32Array(data.buffer, data.byteOffset, (count * ULTRA_VERTEX_SIZE) >> 2), count);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   // Locals, not imported bindings, in the loop: a module-transforming runner reads those through getters.
   const stride = ULTRA_VERTEX_SIZE, tailStart = ULTRA_TAIL_START;
@@ -29,6 +30,19 @@ export function ultraUsedRanges(data: Uint8Array, count: number): { tail: boolea
       view.getUint32(t) | view.getUint32(t + 4) | view.getUint32(t + 8) |
       view.getUint32(t + 12) | view.getUint32(t + 16) | view.getUint32(t + 20) |
       view.getUint32(t + 24) | view.getUint32(t + 28) | view.getUint32(t + 32);
+    if (tail !== 0 && texcoord1 !== 0) break;
+  }
+  return { tail: tail !== 0, texcoord1: texcoord1 !== 0 };
+}
+
+/** `ultraUsedRanges` of records at a 4-byte boundary, read as native words (only zero or not matters). */
+function ultraUsedWords(words: Uint32Array, count: number): { tail: boolean; texcoord1: boolean } {
+  const stride = ULTRA_VERTEX_SIZE >> 2, tailStart = ULTRA_TAIL_START >> 2;
+  let tail = 0, texcoord1 = 0;
+  for (let base = 0; base < count * stride; base += stride) {
+    texcoord1 |= words[base + 8] | words[base + 9];
+    const t = base + tailStart;
+    tail |= words[t] | words[t + 1] | words[t + 2] | words[t + 3] | words[t + 4] | words[t + 5] | words[t + 6] | words[t + 7] | words[t + 8];
     if (tail !== 0 && texcoord1 !== 0) break;
   }
   return { tail: tail !== 0, texcoord1: texcoord1 !== 0 };

@@ -29,7 +29,12 @@ export function buildAnimation(ctx: BuildContext, anim: MdlAnimation, skeleton: 
     flags[ctx.scene.nodes[joint].name || String(track.boneId)] = track.flags;
     if (count === 0) continue;
     if (track.position) channels.push({ node: joint, path: 'translation', times: keyTimes(), values: mirrorZ(track.position), interpolation: 'LINEAR' });
-    if (track.rotation) channels.push({ node: joint, path: 'rotation', times: keyTimes(), values: rotationKeys(track.rotation), interpolation: 'LINEAR' });
+    if (track.rotation) {
+      // Unit or the identity, so finite: the scrub skips them.
+      const values = rotationKeys(track.rotation);
+      ctx.finite.add(values);
+      channels.push({ node: joint, path: 'rotation', times: keyTimes(), values, interpolation: 'LINEAR' });
+    }
     if (track.scale) channels.push({ node: joint, path: 'scale', times: keyTimes(), values: track.scale.slice(), interpolation: 'LINEAR' });
   }
   return {
