@@ -1,6 +1,8 @@
 import type { Ctx } from './blocks.js';
 import type { Grow } from './growable.js';
 import { bytesOf, endEntry, listOther, openList } from './lists.js';
+import { RowScanner } from './row-scan.js';
+import type { Tokenizer } from './tokenizer.js';
 
 const KW_MESH_FACE = bytesOf('MESH_FACE');
 const KW_MESH_SMOOTHING = bytesOf('MESH_SMOOTHING');
@@ -23,9 +25,11 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
   // A B C AB BC CA of the current line (typed, so values never box); `corners` marks A B C as given.
   const slots = new Int32Array(6);
   const scratch = new Int32Array(1);
+  const rows = new RowScanner(tk);
   const open = openList(tk, 'MESH_FACE_LIST');
   for (;;) {
     if (tk.quickKeyword(KW_MESH_FACE)) {
+      if (fastFaces(tk, rows, lists, above32)) continue;
       tk.numberInto(index.reserve(1), index.length++, true, 'a face index');
       slots[3] = slots[4] = slots[5] = -1;
       let corners = 0;
@@ -61,6 +65,12 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
       mtl.push(0);
       endEntry(tk);
     } else if (tk.quickKeyword(KW_MESH_SMOOTHING)) {
+      if (index.length && fastSingle(tk, rows)) {
+        const g = rows.value;
+        smooth.data[smooth.length - 1] = g >= 1 && g <= 32 ? 1 << (g - 1) : 0;
+        if (g > 32) above32.push(index.length - 1, g);
+        continue;
+      }
       if (index.length) {
         let mask = 0;
         // The common single group first, then any (comma) list.
@@ -81,8 +91,74 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
       }
       endEntry(tk);
     } else if (tk.quickKeyword(KW_MESH_MTLID)) {
+      if (index.length && fastSingle(tk, rows)) {
+        mtl.data[mtl.length - 1] = rows.value;
+        continue;
+      }
       if (index.length) tk.numberInto(mtl.data, mtl.length - 1, true, 'a material id');
       endEntry(tk);
     } else if (listOther(tk, tk.peek(), 'MESH_FACE_LIST', open)) return;
   }
+}
+
+/** The labels of a face line in the order exporters write them. */
+const LABELS = ['A:', 'B:', 'C:', 'AB:', 'BC:', 'CA:'].map(bytesOf);
+
+/**
+ * Face lines from the one whose `*MESH_FACE` was just consumed, while they take the fast path:
+ * `i: A: a B: b C: c AB: e BC: e CA: e` (labels upper-case, in this order), then either the entry's
+ * end or `*MESH_SMOOTHING g *MESH_MTLID m` (one group) and the entry's end. True when at least one was
+ * read: the tokenizer then stands before the next token. False with nothing consumed or appended.
+ */
+function fastFaces(tk: Tokenizer, rows: RowScanner, lists: FaceLists, above32: number[]): boolean {
+  let p = tk.pos, rowStart = -1;
+  for (;;) {
+    p = rows.int(p);
+    const face = rows.value;
+    const data = lists.data.reserve(6);
+    const at = lists.data.length;
+    for (let i = 0; i < 6 && p >= 0; i++) {
+      p = rows.label(p, LABELS[i]);
+      if (p >= 0) p = rows.int(p);
+      data[at + i] = rows.value;
+    }
+    let end = -1, group = 0, mtl = 0;
+    if (p >= 0) {
+      // The common tail in one go; else the line ends here and the loop reads what follows.
+      let q = rows.keyword(p, KW_MESH_SMOOTHING);
+      if (q >= 0) q = rows.int(q);
+      group = rows.value;
+      if (q >= 0) q = rows.keyword(q, KW_MESH_MTLID);
+      if (q >= 0) q = rows.int(q);
+      mtl = rows.value;
+      if (q >= 0) end = rows.entryEnd(q);
+      if (end < 0) {
+        group = mtl = 0;
+        end = rows.entryEnd(p);
+      } else if (group > 32) above32.push(lists.index.length, group);
+    }
+    if (end < 0) {
+      if (rowStart >= 0) tk.rewind(rowStart);
+      return rowStart >= 0;
+    }
+    lists.index.push(face);
+    lists.data.length = at + 6;
+    lists.smooth.push(group >= 1 && group <= 32 ? 1 << (group - 1) : 0);
+    lists.mtl.push(mtl);
+    rowStart = end;
+    p = rows.keyword(end, KW_MESH_FACE);
+    if (p < 0) {
+      tk.rewind(end);
+      return true;
+    }
+  }
+}
+
+/** One integer then the entry's end (`*MESH_SMOOTHING 1`, `*MESH_MTLID 0`): consumed and true (value in `rows.value`), or false. */
+function fastSingle(tk: Tokenizer, rows: RowScanner): boolean {
+  let p = rows.int(tk.pos);
+  if (p >= 0) p = rows.entryEnd(p);
+  if (p < 0) return false;
+  tk.rewind(p);
+  return true;
 }

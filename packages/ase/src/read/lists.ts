@@ -1,5 +1,6 @@
 import type { Ctx } from './blocks.js';
 import { floats, floats32, ints, type Grow } from './growable.js';
+import { RowScanner } from './row-scan.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
 // The lists hold nearly all of a file's bytes. Their entries are read by dedicated loops that
@@ -111,9 +112,11 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);
   const index = list.index, data = list.data;
+  const rows = new RowScanner(tk);
   const open = openList(tk, what);
   for (;;) {
     if (tk.quickKeyword(name)) {
+      if (fastRows(tk, rows, list, width, name)) continue;
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
       tk.numbersInto(out, data.length, required, valueWhat);
@@ -121,6 +124,43 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
       for (let c = required; c < width; c++) tk.optNumberInto(out, data.length++, pad);
       endEntry(tk);
     } else if (listOther(tk, tk.peek(), what, open)) return list;
+  }
+}
+
+/**
+ * Entries from the one whose keyword was just consumed, while they take the fast path (`i v…`, all
+ * `width` values given, then the entry's end). True when at least one was read: the tokenizer then
+ * stands before the next token. False with nothing consumed or appended.
+ */
+function fastRows(tk: Tokenizer, rows: RowScanner, list: IndexedList, width: number, name: Uint8Array): boolean {
+  let p = tk.pos, rowStart = -1;
+  for (;;) {
+    p = rows.int(p);
+    const i = rows.value;
+    const data = list.data.reserve(width);
+    const at = list.data.length;
+    if (p < 0) {
+      // nothing read from this row
+    } else if (data instanceof Float32Array) p = rows.floats(p, data, at, width);
+    else {
+      for (let c = 0; c < width && p >= 0; c++) {
+        p = rows.num(p);
+        data[at + c] = rows.value;
+      }
+    }
+    if (p >= 0) p = rows.entryEnd(p);
+    if (p < 0) {
+      if (rowStart >= 0) tk.rewind(rowStart);
+      return rowStart >= 0;
+    }
+    list.index.push(i);
+    list.data.length = at + width;
+    rowStart = p;
+    p = rows.keyword(p, name);
+    if (p < 0) {
+      tk.rewind(rowStart);
+      return true;
+    }
   }
 }
 
