@@ -19,7 +19,7 @@ export interface BuildContext {
   readonly warned: Set<string>;
   /** Copies of skeleton nodes inside LOD levels, per level: original node → copy (followers.ts). */
   readonly followers: Map<number, Map<number, number>>;
-  /** Channel values finite by construction (keyChannels scrubs its own): scrubTransforms skips them. */
+  /** Arrays finite by construction (keyChannels scrubs its own; checked kernel weights): the scrubs skip them. */
   readonly finiteValues: Set<Float32Array>;
   /** Non-finite values replaced, by what they were. */
   readonly notFinite: Map<string, number>;
