@@ -1,4 +1,4 @@
-import { baseNameOf, createScene, splitClip, type Scene, type WarningSink } from '@relic3d/core';
+import { baseNameOf, createScene, type Scene, type WarningSink } from '@relic3d/core';
 import { FORMAT_ID, type Ms3dFile, type Ms3dParseOptions } from '../file.js';
 import { buildAnimation } from './animation.js';
 import { clipRangesOf } from './clip-ranges.js';
@@ -9,6 +9,7 @@ import { buildMesh } from './mesh.js';
 import { buildNodes, linkNodes } from './nodes.js';
 import { vouchFinite } from './scrub-once.js';
 import { buildSkin } from './skin.js';
+import { splitOrderedClip } from './split-ordered.js';
 import type { VertexSkin } from './vertex-skin.js';
 
 /** `models/Woman4.ms3d` → `Woman4`: names the scene, its mesh, skin and clip. */
@@ -51,7 +52,7 @@ export function buildMs3dScene(file: Ms3dFile, options: Ms3dParseOptions, sink: 
 
   const clip = buildAnimation(file, jointBase, name, options, sink);
   const ranges = clip ? clipRangesOf(file.comments?.model, file.animationFps) : [];
-  if (clip && ranges.length) scene.animations.push(...splitClip(clip, ranges));
+  if (clip && ranges.length) scene.animations.push(...splitOrderedClip(clip, ranges));
   else if (clip) scene.animations.push(clip);
   vouchFinite(scene, sink);
   return scene;

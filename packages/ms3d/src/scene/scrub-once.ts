@@ -4,8 +4,8 @@ import { markScrubbedFinite, scrubNonFinite, type Scene, type WarningSink } from
  * Scrub once (issue 25): the glTF exporter trusts a scene marked finite and does not scan it again.
  * Arrays this builder already scrubbed while making them are not scanned here: every primitive's
  * POSITION, NORMAL and TEXCOORD_0 (groupPrimitive's gathers) and the LINEAR and STEP keys
- * (jointChannels; splitClip's end keys interpolate between them). The rest (weights, Hermite keys
- * cut by splitClip, skin matrices, transforms) is checked once.
+ * (jointChannels; splitOrderedClip's end keys interpolate between them). The rest (weights, Hermite keys
+ * cut by splitOrderedClip, skin matrices, transforms) is checked once.
  */
 export function vouchFinite(scene: Scene, sink: WarningSink): void {
   const known = new Set<Float32Array>();

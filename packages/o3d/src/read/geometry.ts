@@ -4,6 +4,10 @@ import type { O3dGeometry } from '../file.js';
 import { NORMAL_VERTEX_BYTES, NORMAL_VERTEX_FIELDS, SKIN_VERTEX_BYTES, SKIN_VERTEX_FIELDS } from './layout.js';
 import { readMaterialBlocks, readMaterials } from './materials.js';
 import { own, type Reading } from './reading.js';
+import { attachVertexRecords } from './vertex-records.js';
+
+/** Placeholder of a column the parse's read leaves in the records (replaced by a lazy property). */
+const NO_COLUMN = new Float32Array(0);
 
 interface VertexFields {
   positions: Float32Array;
@@ -32,7 +36,10 @@ export function readGeometry(reading: Reading, skin: boolean): O3dGeometry {
   const vertexList = own(r.f32Array(nVertexList * 3, 'vertex-list positions'), reading);
   r.count(nVB, stride, 'vertices');
   const vb = r.u8Array(nVB * stride, 'vertex buffer');
-  const fields: VertexFields = deinterleave(vb, stride, nVB, skin ? SKIN_VERTEX_FIELDS : NORMAL_VERTEX_FIELDS, { kernels: reading.kernels });
+  // The parse's own read leaves the records whole (vertex-records.ts); a public read splits them.
+  const fields: VertexFields | undefined = reading.inputViews
+    ? undefined
+    : deinterleave(vb, stride, nVB, skin ? SKIN_VERTEX_FIELDS : NORMAL_VERTEX_FIELDS, { kernels: reading.kernels });
   r.count(nIB, 2, 'indices');
   const indices = own(r.u16Array(nIB, 'indices'), reading);
   if (nIB !== nFace * 3) sink.warn('O3D_FACE_COUNT', `object at ${start}: ${nIB} indices for ${nFace} faces`, start);
@@ -49,9 +56,9 @@ export function readGeometry(reading: Reading, skin: boolean): O3dGeometry {
     bump,
     rigid,
     vertexList,
-    positions: own(fields.positions, reading),
-    normals: own(fields.normals, reading),
-    uvs: own(fields.uvs, reading),
+    positions: fields ? own(fields.positions, reading) : NO_COLUMN,
+    normals: fields ? own(fields.normals, reading) : NO_COLUMN,
+    uvs: fields ? own(fields.uvs, reading) : NO_COLUMN,
     faceCount: nFace,
     indices,
     vertexMap,
@@ -62,9 +69,12 @@ export function readGeometry(reading: Reading, skin: boolean): O3dGeometry {
     blocks,
   };
   if (skin) {
-    geometry.weights = fields.weights;
-    geometry.boneIndices = fields.boneIndices;
+    if (fields) {
+      geometry.weights = fields.weights;
+      geometry.boneIndices = fields.boneIndices;
+    }
     geometry.skinRecords = own(vb, reading);
   }
+  if (!fields) attachVertexRecords(geometry, { bytes: vb, stride, count: nVB }, skin, reading.kernels);
   return geometry;
 }

@@ -4,7 +4,7 @@
  * local matrix some clip cannot give as TRS gets a shear node.
  */
 import { motionMarkers } from './markers.js';
-import { isTRS, mirrorZ } from '@relic3d/core';
+import { isTRS, math, mirrorZ } from '@relic3d/core';
 import type { AniFile, MotionAttribute, MotionBody } from '../file.js';
 import { KEY_FLOATS } from '../read/layout.js';
 import { convertMatrix, convertVec3 } from './axes.js';
@@ -23,7 +23,7 @@ const NAMED = 8;
 /** What a clip gives one bone. */
 export type Track =
   /** Unit-quaternion keys under the skeleton's own parent: channels straight from the keys. */
-  | { kind: 'keys'; keys: Float32Array }
+  | { kind: 'keys'; keys: Float32Array; norms?: Float64Array }
   /** One constant local matrix (converted). */
   | { kind: 'constant'; matrix: Float32Array }
   /** The client's local matrix at each evaluated frame (scene space), where keys cannot be used as they are. */
@@ -115,11 +115,17 @@ export function planMotion(ctx: BuildContext, name: string, motion: MotionBody, 
   };
 
   // Non-unit quaternions: the client's matrices, key by key.
+  // Each key's length is kept for its channel (keyChannels normalises by it).
   tracks.forEach((track, i) => {
     if (track.kind !== 'keys') return;
     let count = 0, min = Infinity, max = 0;
-    for (let k = 0; k < frameCount * KEY_FLOATS; k += KEY_FLOATS) {
-      const s = Math.hypot(track.keys[k], track.keys[k + 1], track.keys[k + 2], track.keys[k + 3]);
+    const keys = track.keys;
+    const norms = (track.norms = new Float64Array(frameCount));
+    for (let f = 0, k = 0; f < frameCount; f++, k += KEY_FLOATS) {
+      const x = keys[k], y = keys[k + 1], z = keys[k + 2], w = keys[k + 3];
+      // hypot4 is Math.hypot on finite values without the variadic call.
+      const s = x - x === 0 && y - y === 0 && z - z === 0 && w - w === 0 ? math.hypot4(x, y, z, w) : Math.hypot(x, y, z, w);
+      norms[f] = s;
       if (Math.abs(s * s - 1) > UNIT_TOLERANCE) {
         count++;
         min = Math.min(min, s);

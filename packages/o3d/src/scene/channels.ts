@@ -22,19 +22,18 @@ export function clipChannels(ctx: BuildContext, plan: ClipPlan): AnimationChanne
   const channels: AnimationChannel[] = [];
   const { frameCount, fps } = plan;
   const one = new Float32Array([0]);
-  const frameTimes = (count: number) => {
-    const times = new Float32Array(count);
-    for (let f = 0; f < count; f++) times[f] = f / fps;
-    return times;
-  };
-  let matrixTimes: Float32Array | undefined;
+  // Every channel of the clip with one key per frame shares these times.
+  let clipTimes: Float32Array | undefined;
   const errors: number[] = [];
   plan.tracks.forEach((track, i) => {
     const node = skeleton.nodes[i];
     const shear = skeleton.shear[i];
     if (shear === undefined) {
       if (track.kind === 'keys') {
-        channels.push(...keyChannels(node, track.keys, frameCount, fps));
+        for (const channel of keyChannels(node, track.keys, frameCount, fps, (clipTimes ??= frameTimes(frameCount, fps)), track.norms)) {
+          ctx.finiteValues.add(channel.values);
+          channels.push(channel);
+        }
         // Keys carry no scale (L = R · T), so a bone whose rest pose has one gets an explicit 1.
         if (nodes[node].scale) channels.push({ node, path: 'scale', times: one, values: Float32Array.of(1, 1, 1), interpolation: 'LINEAR' });
         return;
@@ -51,7 +50,7 @@ export function clipChannels(ctx: BuildContext, plan: ClipPlan): AnimationChanne
         return;
       }
       const count = track.matrices.length / 16;
-      const times = count === 1 ? one : (matrixTimes ??= frameTimes(count));
+      const times = count === 1 ? one : count === frameCount ? (clipTimes ??= frameTimes(count, fps)) : frameTimes(count, fps);
       const t = new Float32Array(count * 3), r = new Float32Array(count * 4), s = new Float32Array(count * 3);
       let scaled = !!nodes[node].scale;
       for (let f = 0; f < count; f++) {
@@ -71,7 +70,7 @@ export function clipChannels(ctx: BuildContext, plan: ClipPlan): AnimationChanne
     }
     // Shear node and joint: every local matrix split in two exact nodes.
     const count = track.kind === 'keys' ? frameCount : track.kind === 'constant' ? 1 : track.matrices.length / 16;
-    const times = count === 1 ? one : track.kind === 'keys' ? frameTimes(count) : (matrixTimes ??= frameTimes(count));
+    const times = count === 1 ? one : count === frameCount ? (clipTimes ??= frameTimes(count, fps)) : frameTimes(count, fps);
     const t = new Float32Array(count * 3), r = new Float32Array(count * 4), s = new Float32Array(count * 3), inner = new Float32Array(count * 4);
     const m = new Float64Array(16), row = new Float64Array(16);
     let v: Float64Array | undefined;
@@ -111,18 +110,29 @@ export function clipChannels(ctx: BuildContext, plan: ClipPlan): AnimationChanne
   return channels;
 }
 
-/** Translation and rotation channels from keys of 7 floats (quat xyzw, position), one per frame. */
-export function keyChannels(node: number, keys: Float32Array, frameCount: number, fps: number): AnimationChannel[] {
-  const times = new Float32Array(frameCount);
+/** Key times of a clip: frame f at f / fps. */
+export function frameTimes(count: number, fps: number): Float32Array {
+  const times = new Float32Array(count);
+  for (let f = 0; f < count; f++) times[f] = f / fps;
+  return times;
+}
+
+/**
+ * Translation and rotation channels from keys of 7 floats (quat xyzw, position), one per frame.
+ * `times` (frameTimes of the clip) may be shared by every channel of the clip; `norms`, the
+ * quaternions' lengths (Math.hypot) when the caller has them already.
+ */
+export function keyChannels(node: number, keys: Float32Array, frameCount: number, fps: number, times = frameTimes(frameCount, fps), norms?: Float64Array): AnimationChannel[] {
   const translation = new Float32Array(frameCount * 3);
   const rotation = new Float32Array(frameCount * 4);
-  // The axes.ts conversion inlined (no per-key arrays): the quaternion normalised, then (−x, −y, z, w);
-  // the position's z negated.
+  // One pass: the axes.ts conversion inlined (no per-key arrays): the quaternion normalised, then
+  // (−x, −y, z, w); the position's z negated; non-finite results scrubbed (rotation components to
+  // 0, w to 1; positions to 0), then math.makeQuaternionsContinuous's flip against the previous
+  // stored key: the same operations, in the same order, as the three passes they replace.
   for (let f = 0, k = 0, r = 0, t = 0; f < frameCount; f++, k += KEY_FLOATS, r += 4, t += 3) {
-    times[f] = f / fps;
     const x = keys[k], y = keys[k + 1], z = keys[k + 2], w = keys[k + 3];
     // hypot4 is Math.hypot on finite values without the variadic call (most of a key's cost).
-    const l = (x - x === 0 && y - y === 0 && z - z === 0 && w - w === 0 ? math.hypot4(x, y, z, w) : Math.hypot(x, y, z, w)) || 1;
+    const l = (norms ? norms[f] : x - x === 0 && y - y === 0 && z - z === 0 && w - w === 0 ? math.hypot4(x, y, z, w) : Math.hypot(x, y, z, w)) || 1;
     rotation[r] = 0 - x / l;
     rotation[r + 1] = 0 - y / l;
     rotation[r + 2] = z / l;
@@ -130,10 +140,15 @@ export function keyChannels(node: number, keys: Float32Array, frameCount: number
     translation[t] = keys[k + 4];
     translation[t + 1] = keys[k + 5];
     translation[t + 2] = 0 - keys[k + 6];
+    for (let c = 0; c < 4; c++) if (!Number.isFinite(rotation[r + c])) rotation[r + c] = c === 3 ? 1 : 0;
+    for (let c = 0; c < 3; c++) if (!Number.isFinite(translation[t + c])) translation[t + c] = 0;
+    if (r > 0 && rotation[r] * rotation[r - 4] + rotation[r + 1] * rotation[r - 3] + rotation[r + 2] * rotation[r - 2] + rotation[r + 3] * rotation[r - 1] < 0) {
+      rotation[r] = -rotation[r];
+      rotation[r + 1] = -rotation[r + 1];
+      rotation[r + 2] = -rotation[r + 2];
+      rotation[r + 3] = -rotation[r + 3];
+    }
   }
-  for (let i = 0; i < rotation.length; i++) if (!Number.isFinite(rotation[i])) rotation[i] = i % 4 === 3 ? 1 : 0;
-  for (let i = 0; i < translation.length; i++) if (!Number.isFinite(translation[i])) translation[i] = 0;
-  math.makeQuaternionsContinuous(rotation);
   return [
     { node, path: 'translation', times, values: translation, interpolation: 'LINEAR' },
     { node, path: 'rotation', times, values: rotation, interpolation: 'LINEAR' },

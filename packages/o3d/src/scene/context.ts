@@ -19,6 +19,8 @@ export interface BuildContext {
   readonly warned: Set<string>;
   /** Copies of skeleton nodes inside LOD levels, per level: original node → copy (followers.ts). */
   readonly followers: Map<number, Map<number, number>>;
+  /** Arrays finite by construction (keyChannels scrubs its own; checked kernel weights): the scrubs skip them. */
+  readonly finiteValues: Set<Float32Array>;
   /** Non-finite values replaced, by what they were. */
   readonly notFinite: Map<string, number>;
   /** Motions that do not fit the skeleton: one warning names them all. */

@@ -70,7 +70,7 @@ export function scrubTransforms(ctx: BuildContext): void {
       node.matrix = Array.from(IDENTITY);
     }
   }
-  const seen = new Set<Float32Array>();
+  const seen = new Set<Float32Array>(ctx.finiteValues);
   for (const animation of ctx.scene.animations) {
     for (const channel of animation.channels) {
       if (channel.path === 'weights' || seen.has(channel.values)) continue;

@@ -28,6 +28,7 @@ export function buildO3dScene(file: O3dFile, companions: O3dCompanions, options:
     skinIndex: -1,
     warned: new Set(),
     followers: new Map(),
+    finiteValues: new Set(),
     notFinite: new Map(),
     skipped: [],
     materialKeys: new Map(),
@@ -63,7 +64,7 @@ export function buildO3dScene(file: O3dFile, companions: O3dCompanions, options:
   followChannels(ctx);
   scrubTransforms(ctx);
   reportNotFinite(ctx);
-  vouchFinite(scene, sink);
+  vouchFinite(scene, sink, ctx.finiteValues);
   return scene;
 }
 

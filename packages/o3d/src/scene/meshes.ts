@@ -8,12 +8,14 @@ import { warnOnce, type BuildContext } from './context.js';
 import { countNotFinite } from './finite.js';
 import { material } from './materials.js';
 import { skinWeights } from './skin.js';
-import { compactBlock, gatherVertices, isIdentity } from './vertices.js';
+import { vertexRecordsOf } from '../read/vertex-records.js';
+import { compactBlock, gatherVertices, isIdentity, vertexCountOf } from './vertices.js';
 
 export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { index: number; skinned: boolean } | undefined {
   const g = object.geometry;
-  const vertexCount = g.positions.length / 3;
-  const skinData = object.type === OBJECT_SKIN && g.weights && g.boneIndices;
+  const vertexCount = vertexCountOf(g);
+  // The parse's records hold the weights (read from there); other geometries carry columns.
+  const skinData = object.type === OBJECT_SKIN && (g.skinRecords !== undefined || (g.weights && g.boneIndices));
   const skinned = !!skinData && !!ctx.skeleton;
   if (skinData && !ctx.skeleton) {
     warnOnce(ctx, 'O3D_NO_SKELETON', 'skinned objects have no skeleton (pass the .chr through options.skeleton or resolve); drawn in the bind pose');
@@ -34,7 +36,7 @@ export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { i
     const inOrder = isIdentity(source, vertexCount);
     let attributes: Primitive['attributes'];
     let notFinite: number;
-    if (inOrder) {
+    if (inOrder && !vertexRecordsOf(g)) {
       attributes = { POSITION: mirrorZ(g.positions), NORMAL: mirrorZ(g.normals), TEXCOORD_0: finiteOrCopy(g.uvs) };
       notFinite = zeroNonFinite(attributes.POSITION) + zeroNonFinite(attributes.NORMAL!) + zeroNonFinite(attributes.TEXCOORD_0!);
     } else ({ attributes, notFinite } = gatherVertices(g, source));

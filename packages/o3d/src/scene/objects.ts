@@ -30,7 +30,10 @@ export function addObjects(ctx: BuildContext, name: string, fps: number): Animat
       nodes.push(node);
       if (object.tmAnimation) {
         const keys = finiteKeys(ctx, object.tmAnimation, file.frameCount);
-        tmChannels.push(...keyChannels(node, keys, file.frameCount, fps));
+        for (const channel of keyChannels(node, keys, file.frameCount, fps)) {
+          ctx.finiteValues.add(channel.values);
+          tmChannels.push(channel);
+        }
         // The keys replace the local TM (L = R · T, no scale): a scaled rest pose animates at 1.
         if (scene.nodes[node].scale) tmChannels.push({ node, path: 'scale', times: new Float32Array([0]), values: Float32Array.of(1, 1, 1), interpolation: 'LINEAR' });
         for (let k = 0; k < file.frameCount * KEY_FLOATS; k += KEY_FLOATS) {

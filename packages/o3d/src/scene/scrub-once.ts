@@ -4,10 +4,11 @@ import { markScrubbedFinite, scrubNonFinite, type Scene, type WarningSink } from
  * Scrub once (issue 25): the glTF exporter trusts a scene marked finite and does not scan it again.
  * Arrays this builder already scrubbed are not scanned here: every primitive's POSITION, NORMAL and
  * TEXCOORD_0 (meshes.ts, vertices.ts) and every translation, rotation and scale key (finite.ts
- * `scrubTransforms`). The rest (weights, skin matrices) is checked once. Call it last.
+ * `scrubTransforms`), and `finite`: arrays finite by construction (the kernel's checked weights,
+ * skin.ts). The rest (other weights, skin matrices) is checked once. Call it last.
  */
-export function vouchFinite(scene: Scene, sink: WarningSink): void {
-  const known = new Set<Float32Array>();
+export function vouchFinite(scene: Scene, sink: WarningSink, finite: ReadonlySet<Float32Array>): void {
+  const known = new Set<Float32Array>(finite);
   for (const mesh of scene.meshes) {
     for (const p of mesh.primitives) {
       const a = p.attributes;

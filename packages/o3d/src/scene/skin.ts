@@ -34,14 +34,16 @@ function skinWeightsKernel(ctx: BuildContext, g: O3dGeometry, source: Uint32Arra
     throw e;
   }
   // A +infinite weight makes its vertex's packed weights NaN: the tolerant loop handles it (NaN
-  // and -infinity are dropped by the kernel as unweighted).
-  if (packed.unskinned || hasNaN(packed.weights)) return undefined;
+  // and -infinity are dropped by the kernel as unweighted). Weights that pass are finite, and
+  // the final scrub (scrub-once.ts) skips them.
+  if (packed.unskinned || !allFinite(packed.weights)) return undefined;
+  ctx.finiteValues.add(packed.weights);
   return { joints: packed.joints, weights: packed.weights };
 }
 
-function hasNaN(values: Float32Array): boolean {
-  for (let i = 0; i < values.length; i++) if (values[i] !== values[i]) return true;
-  return false;
+function allFinite(values: Float32Array): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i] - values[i] !== 0) return false;
+  return true;
 }
 
 function skinWeightsTolerant(ctx: BuildContext, g: O3dGeometry, source: Uint32Array, palette: Int32Array | undefined, boneCount: number, name: string): PackedSkin {

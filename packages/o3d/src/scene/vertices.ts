@@ -2,6 +2,9 @@
 import type { Primitive } from '@relic3d/core';
 import { compactTriangles, type KernelMode } from '@relic3d/kernels';
 import type { O3dGeometry, O3dMaterialBlock } from '../file.js';
+import { HOST_IS_LITTLE_ENDIAN } from '../read/host-endian.js';
+import { NORMAL_VERTEX_FIELDS, SKIN_VERTEX_BYTES, SKIN_VERTEX_FIELDS } from '../read/layout.js';
+import { vertexRecordsOf } from '../read/vertex-records.js';
 
 export interface CompactBlock {
   /** Triangle corners (a, c, b) over the compact vertex set. */
@@ -24,15 +27,37 @@ export function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCo
   return { indices, source, dropped };
 }
 
+/** Vertices of a geometry: its records' count, or its columns'. */
+export function vertexCountOf(g: O3dGeometry): number {
+  return vertexRecordsOf(g)?.count ?? g.positions.length / 3;
+}
+
 /**
  * POSITION, NORMAL and TEXCOORD_0 of the source vertices, z mirrored, non-finite values written as 0
- * and counted: gather, mirror and scrub in one pass over new arrays (the file's stay untouched).
- * Runs on every path: a WASM gather straight from the skin records measured no faster (1.47 vs
+ * and counted: gather, mirror and scrub in one pass over new arrays (the file's stay untouched),
+ * straight from the vertex records where the parse left them (no columns split first), else from
+ * the columns. Runs on every path: a WASM gather from the records measured no faster (1.47 vs
  * 1.50 ms for a 65,535-vertex object in 4 blocks, one run, load 24), so it was not kept.
  */
 export function gatherVertices(g: O3dGeometry, source: Uint32Array): { attributes: Primitive['attributes']; notFinite: number } {
+  const records = HOST_IS_LITTLE_ENDIAN ? vertexRecordsOf(g) : undefined;
+  if (!records) return gatherColumns(g.positions, 3, 0, g.normals, 3, 0, g.uvs, 2, 0, source);
+  // Floats of each record; the normal and uv offsets of its layout.
+  const f = (records.floats ??= recordFloats(records.bytes));
+  const fields = records.stride === SKIN_VERTEX_BYTES ? SKIN_VERTEX_FIELDS : NORMAL_VERTEX_FIELDS;
+  const w = records.stride >> 2;
+  return gatherColumns(f, w, 0, f, w, fields.normals.offset >> 2, f, w, fields.uvs.offset >> 2, source);
+}
+
+/** The records as a Float32Array: a view when 4-aligned, else an aligned copy (one memcpy). */
+function recordFloats(bytes: Uint8Array): Float32Array {
+  const aligned = (bytes.byteOffset & 3) === 0 ? bytes : bytes.slice();
+  return new Float32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
+}
+
+/** The gather: vertex s's position at p[s × ps + po …], normal at n[s × ns + no …], uv at t[s × ts + to …]. */
+function gatherColumns(p: Float32Array, ps: number, po: number, nm: Float32Array, ns: number, no: number, t: Float32Array, ts: number, to: number, source: Uint32Array) {
   const n = source.length;
-  const p = g.positions, nm = g.normals, t = g.uvs;
   const positions = new Float32Array(n * 3);
   const normals = new Float32Array(n * 3);
   const uvs = new Float32Array(n * 2);
@@ -45,17 +70,18 @@ export function gatherVertices(g: O3dGeometry, source: Uint32Array): { attribute
   };
   for (let v = 0, o3 = 0, o2 = 0; v < n; v++, o3 += 3, o2 += 2) {
     const s = source[v];
-    const s3 = s * 3, s2 = s * 2;
-    positions[o3] = finite(p[s3]);
-    positions[o3 + 1] = finite(p[s3 + 1]);
-    positions[o3 + 2] = finite(0 - p[s3 + 2]);
-    normals[o3] = finite(nm[s3]);
-    normals[o3 + 1] = finite(nm[s3 + 1]);
-    normals[o3 + 2] = finite(0 - nm[s3 + 2]);
-    uvs[o2] = finite(t[s2]);
-    uvs[o2 + 1] = finite(t[s2 + 1]);
+    const a = s * ps + po, b = s * ns + no, c = s * ts + to;
+    positions[o3] = finite(p[a]);
+    positions[o3 + 1] = finite(p[a + 1]);
+    positions[o3 + 2] = finite(0 - p[a + 2]);
+    normals[o3] = finite(nm[b]);
+    normals[o3 + 1] = finite(nm[b + 1]);
+    normals[o3 + 2] = finite(0 - nm[b + 2]);
+    uvs[o2] = finite(t[c]);
+    uvs[o2 + 1] = finite(t[c + 1]);
   }
-  return { attributes: { POSITION: positions, NORMAL: normals, TEXCOORD_0: uvs }, notFinite: bad };
+  const attributes: Primitive['attributes'] = { POSITION: positions, NORMAL: normals, TEXCOORD_0: uvs };
+  return { attributes, notFinite: bad };
 }
 
 /** Whether `source` lists vertices 0..count-1 in order. */

@@ -53,6 +53,18 @@ describe('vertex order: blocks that take the stored arrays (in order or reordere
     expect(Array.from(scene.meshes[0].primitives[0].indices!)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 7]);
   });
 
+  it('gathers from the vertex records at every byte alignment of the vertex buffer', () => {
+    // Only the name precedes the records with a variable length: names of 1–4 characters before
+    // '.o3d' put the buffer at each offset mod 4 (unaligned records are copied once to be read as floats).
+    for (const name of ['a.o3d', 'ab.o3d', 'abc.o3d', 'abcd.o3d']) {
+      const inOrder = [0, 2, 1, 3, 5, 4, 6, 7, 7];
+      const scene = parsed({ ...withBlocks([...inOrder, ...all, ...subset], [{ start: 0, count: 3 }, { start: 9, count: 4 }, { start: 21, count: 2 }]), name });
+      expectCorners(scene, 0, inOrder);
+      expectCorners(scene, 1, all);
+      expectCorners(scene, 2, subset);
+    }
+  });
+
   it('readO3d returns arrays of its own; parsing the same bytes changes nothing in them', () => {
     const bytes = writeO3d(withBlocks(all, [{ start: 0, count: 4 }]));
     const before = bytes.slice();
