@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
 /** A message from the pool to a worker: its claim cells, its setup (once), then tasks in chunks. */
@@ -6,10 +7,27 @@ export type PoolMessage<T> =
   | { kind: 'setup'; init: unknown }
   | { kind: 'tasks'; items: { id: number; cell: number; task: T }[] };
 
-/** A worker's answer: warmed up, or one task done (`ms` inside it) or skipped (taken back). */
+/**
+ * A worker's answer: warmed up, or one task done (`ms` inside it) or skipped (taken back); `cpuMs` is
+ * the thread's CPU so far (Linux), so the last answer gives the worker's whole CPU.
+ */
 export type WorkerAnswer<R> =
-  | { kind: 'ready'; warmMs: number }
-  | { kind?: undefined; id: number; cell: number; result?: R; skipped?: boolean; ms?: number };
+  | { kind: 'ready'; warmMs: number; cpuMs?: number }
+  | { kind?: undefined; id: number; cell: number; result?: R; skipped?: boolean; ms?: number; cpuMs?: number };
+
+/**
+ * CPU milliseconds of the calling thread (Linux: /proc/thread-self/stat, 10 ms ticks), or undefined
+ * elsewhere: a process's CPU mixes every worker with V8's own GC and compiler threads.
+ */
+export function threadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A worker's task handler. `ahead(task)`, when given, is called as each task starts with the task
@@ -42,7 +60,7 @@ export function serveTasksWith<T, R>(setup: TaskSetup<T, R>, warm?: Promise<unkn
     .catch(() => undefined)
     .then(() => {
       warmMs = performance.now() - warmStarted;
-      port.postMessage({ kind: 'ready', warmMs } satisfies WorkerAnswer<R>);
+      port.postMessage({ kind: 'ready', warmMs, cpuMs: threadCpuMs() } satisfies WorkerAnswer<R>);
     });
   let claims: Int32Array | undefined;
   let handler: Promise<TaskHandler<T, R>> | undefined;
@@ -63,7 +81,7 @@ export function serveTasksWith<T, R>(setup: TaskSetup<T, R>, warm?: Promise<unkn
         if (queued.length && run.ahead) run.ahead(queued[0]);
         const t = performance.now();
         const result = await run(task);
-        port.postMessage({ id, cell, result, ms: performance.now() - t } satisfies WorkerAnswer<R>);
+        port.postMessage({ id, cell, result, ms: performance.now() - t, cpuMs: threadCpuMs() } satisfies WorkerAnswer<R>);
       })
       .catch((error: unknown) => {
         // A handler that throws ends its thread: the pool fails that task and starts another worker.
