@@ -15,7 +15,7 @@ export interface WorkerStats {
   /** Messages carrying tasks to it (tasks ÷ messages = the chunk size). */
   messages: number;
   /**
-   * CPU ms of its own thread (Linux; undefined elsewhere): at boot (module loading, kernels,
+   * CPU ms of its own thread (Linux schedstat; undefined elsewhere): at boot (module loading, kernels,
    * warm-up) and in all by its last answer. The process's rest is the main thread and V8's GC and
    * compiler threads.
    */
