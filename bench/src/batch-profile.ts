@@ -75,6 +75,19 @@ export async function profileBatch(dir: string, jobs: number, prefetch?: number,
   };
 }
 
+/** CPU by thread: the main thread, each worker's own (boot, then tasks), and the rest (V8's GC and compiler threads, libuv's pool). */
+function threadSplit(p: BatchProfile): string[] {
+  const workers = p.workers.map((w) => w.cpuMs);
+  if (p.mainThreadCpuMs === undefined || workers.some((c) => c === undefined)) return [];
+  const inWorkers = workers.reduce((a, b) => a! + b!, 0)!;
+  const boot = p.workers.reduce((a, w) => a + (w.bootCpuMs ?? 0), 0);
+  const rest = p.cpuMs - p.mainThreadCpuMs - inWorkers;
+  const pct = (ms: number) => `${fmt((ms / p.cpuMs) * 100, 0)}%`;
+  return [
+    `  - CPU by thread: main ${fmt(p.mainThreadCpuMs, 0)} ms (${pct(p.mainThreadCpuMs)}), workers ${fmt(inWorkers, 0)} ms (${pct(inWorkers)}; of which boot ${fmt(boot, 0)}), V8 GC/compiler + libuv threads ${fmt(rest, 0)} ms (${pct(rest)})`,
+  ];
+}
+
 /** Markdown lines for one profile. */
 export function describeProfile(p: BatchProfile & { warmUp?: boolean }): string[] {
   const work = p.readMs + p.parseMs + p.exportMs + p.writeMs;
@@ -83,9 +96,10 @@ export function describeProfile(p: BatchProfile & { warmUp?: boolean }): string[
     `- jobs ${p.jobs}, prefetch ${p.prefetch}${p.warmUp ? ', warm-up' : ''}: ${p.converted}/${p.files} converted in ${fmt(p.wallMs, 0)} ms wall, ${fmt(p.cpuMs, 0)} ms CPU (CPU ÷ wall ${fmt(p.cpuMs / p.wallMs)}), load ${p.loadAverage.map((l) => fmt(l)).join(' / ')}`,
     `  - workers' work ${fmt(work, 0)} ms: read ${share(p.readMs)}, parse ${share(p.parseMs)}, export ${share(p.exportMs)}, write ${share(p.writeMs)}`,
     `  - main thread: ${p.mainThreadCpuMs !== undefined ? `${fmt(p.mainThreadCpuMs, 0)} ms CPU` : 'CPU unknown'}, of which ${fmt(p.mainThreadMessageMs, 0)} ms in messages`,
+    ...threadSplit(p),
     ...p.workers.map(
       (w, i) =>
-        `  - worker ${i}: boot ${fmt(w.bootMs, 0)} ms (warm-up ${fmt(w.warmMs, 0)}), busy ${fmt(w.busyMs, 0)} ms, idle ${fmt(w.idleMs, 0)} ms (${fmt(w.startWaitMs, 0)} before its first file, ${fmt(w.tailMs, 0)} after its last), ${w.tasks} tasks in ${w.messages} messages (${fmt(w.tasks / Math.max(1, w.messages), 1)} per message)`,
+        `  - worker ${i}: boot ${fmt(w.bootMs, 0)} ms (warm-up ${fmt(w.warmMs, 0)}${w.bootCpuMs !== undefined ? `; ${fmt(w.bootCpuMs, 0)} ms CPU` : ''}), ${w.cpuMs !== undefined ? `${fmt(w.cpuMs, 0)} ms CPU in all, ` : ''}busy ${fmt(w.busyMs, 0)} ms, idle ${fmt(w.idleMs, 0)} ms (${fmt(w.startWaitMs, 0)} before its first file, ${fmt(w.tailMs, 0)} after its last), ${w.tasks} tasks in ${w.messages} messages (${fmt(w.tasks / Math.max(1, w.messages), 1)} per message)`,
     ),
   ];
 }

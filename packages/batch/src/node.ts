@@ -16,7 +16,7 @@ export { scanFolder, modelExtensions, MAX_MODEL_BYTES, SNIFF_BYTES, type FolderS
 export { createConverter, sharedOnlyCache, DEFAULT_CACHE_BYTES, type ConvertResult, type ConvertSettings, type ConvertTask, type ConversionOptions, type FormatOptions, type WarningCount } from './convert.js';
 export { writeAtomic, isRelicGlb, removeTemp, tempName, OutputError, type WriteOptions } from './output.js';
 export { WorkerPool, type PoolOptions, type PoolStats, type WorkerStats } from './pool.js';
-export { serveTasks, serveTasksWith, type PoolMessage, type WorkerAnswer } from './pool-worker.js';
+export { serveTasks, serveTasksWith, threadCpuMs, type PoolMessage, type WorkerAnswer } from './pool-worker.js';
 export { warmUp, warmUpScene } from './warm-up.js';
 
 declare const __filename: string | undefined;

@@ -14,6 +14,13 @@ export interface WorkerStats {
   tasks: number;
   /** Messages carrying tasks to it (tasks ÷ messages = the chunk size). */
   messages: number;
+  /**
+   * CPU ms of its own thread (Linux schedstat; undefined elsewhere): at boot (module loading, kernels,
+   * warm-up) and in all by its last answer. The process's rest is the main thread and V8's GC and
+   * compiler threads.
+   */
+  bootCpuMs?: number;
+  cpuMs?: number;
 }
 
 export interface PoolStats {
@@ -32,6 +39,8 @@ interface Entry {
   messages: number;
   firstStartAt?: number;
   lastAnswerAt?: number;
+  bootCpuMs?: number;
+  cpuMs?: number;
 }
 
 /** Collects `PoolStats` as the pool runs (a few additions per message). */
@@ -44,14 +53,16 @@ export class PoolStatsRecorder {
     return this.entries.length - 1;
   }
 
-  ready(worker: number, warmMs: number): void {
+  ready(worker: number, warmMs: number, cpuMs?: number): void {
     const e = this.entries[worker];
     e.readyAt = performance.now();
     e.warmMs = warmMs;
+    e.bootCpuMs = e.cpuMs = cpuMs;
   }
 
-  task(worker: number, ms: number): void {
+  task(worker: number, ms: number, cpuMs?: number): void {
     const e = this.entries[worker];
+    if (cpuMs !== undefined) e.cpuMs = cpuMs;
     const now = performance.now();
     e.firstStartAt ??= now - ms;
     e.lastAnswerAt = now;
@@ -88,6 +99,8 @@ export class PoolStatsRecorder {
           tailMs: Math.max(0, end - (e.lastAnswerAt ?? end)),
           tasks: e.tasks,
           messages: e.messages,
+          bootCpuMs: e.bootCpuMs,
+          cpuMs: e.cpuMs,
         };
       }),
     };

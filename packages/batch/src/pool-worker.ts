@@ -1,3 +1,4 @@
+import { openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
 /** A message from the pool to a worker: its claim cells, its setup (once), then tasks in chunks. */
@@ -6,10 +7,35 @@ export type PoolMessage<T> =
   | { kind: 'setup'; init: unknown }
   | { kind: 'tasks'; items: { id: number; cell: number; task: T }[] };
 
-/** A worker's answer: warmed up, or one task done (`ms` inside it) or skipped (taken back). */
+/**
+ * A worker's answer: warmed up, or one task done (`ms` inside it) or skipped (taken back); `cpuMs` is
+ * the thread's CPU so far (Linux), so the last answer gives the worker's whole CPU.
+ */
 export type WorkerAnswer<R> =
-  | { kind: 'ready'; warmMs: number }
-  | { kind?: undefined; id: number; cell: number; result?: R; skipped?: boolean; ms?: number };
+  | { kind: 'ready'; warmMs: number; cpuMs?: number }
+  | { kind?: undefined; id: number; cell: number; result?: R; skipped?: boolean; ms?: number; cpuMs?: number };
+
+/**
+ * CPU milliseconds of the calling thread (Linux: /proc/thread-self/schedstat, its time on a CPU in
+ * ns), or undefined elsewhere: a process's CPU mixes every worker with V8's own GC and compiler threads.
+ */
+export function threadCpuMs(): number | undefined {
+  if (statFd === null) return undefined;
+  try {
+    // Opened once per thread (/proc/thread-self is the opener's), then read again from its start: one syscall, ~10 µs.
+    statFd ??= openSync('/proc/thread-self/schedstat', 'r');
+    const n = readSync(statFd, statBuffer, 0, statBuffer.length, 0);
+    const ns = Number(statBuffer.toString('latin1', 0, n).split(' ')[0]);
+    return Number.isFinite(ns) ? ns / 1e6 : undefined;
+  } catch {
+    statFd = null;
+    return undefined;
+  }
+}
+
+/** This thread's /proc schedstat file: undefined until first read, null where there is none. */
+let statFd: number | null | undefined;
+const statBuffer = Buffer.alloc(128);
 
 /**
  * A worker's task handler. `ahead(task)`, when given, is called as each task starts with the task
@@ -42,7 +68,7 @@ export function serveTasksWith<T, R>(setup: TaskSetup<T, R>, warm?: Promise<unkn
     .catch(() => undefined)
     .then(() => {
       warmMs = performance.now() - warmStarted;
-      port.postMessage({ kind: 'ready', warmMs } satisfies WorkerAnswer<R>);
+      port.postMessage({ kind: 'ready', warmMs, cpuMs: threadCpuMs() } satisfies WorkerAnswer<R>);
     });
   let claims: Int32Array | undefined;
   let handler: Promise<TaskHandler<T, R>> | undefined;
@@ -63,7 +89,7 @@ export function serveTasksWith<T, R>(setup: TaskSetup<T, R>, warm?: Promise<unkn
         if (queued.length && run.ahead) run.ahead(queued[0]);
         const t = performance.now();
         const result = await run(task);
-        port.postMessage({ id, cell, result, ms: performance.now() - t } satisfies WorkerAnswer<R>);
+        port.postMessage({ id, cell, result, ms: performance.now() - t, cpuMs: threadCpuMs() } satisfies WorkerAnswer<R>);
       })
       .catch((error: unknown) => {
         // A handler that throws ends its thread: the pool fails that task and starts another worker.

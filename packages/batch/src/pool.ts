@@ -216,7 +216,7 @@ export class WorkerPool<T, R> {
   private answered(slot: Slot<T, R>, message: WorkerAnswer<R>): void {
     if (message.kind === 'ready') {
       slot.ready = true;
-      this.recorder.ready(slot.stat, message.warmMs);
+      this.recorder.ready(slot.stat, message.warmMs, message.cpuMs);
       // The task waiting for the boot gets its own clock now.
       if (slot.jobs.length) {
         clearTimeout(slot.jobs[0].timer);
@@ -228,7 +228,7 @@ export class WorkerPool<T, R> {
     if (message.skipped) return this.dispatch();
     const job = slot.jobs[0];
     if (!job || job.id !== message.id) return;
-    this.recorder.task(slot.stat, message.ms ?? 0);
+    this.recorder.task(slot.stat, message.ms ?? 0, message.cpuMs);
     slot.jobs.shift();
     clearTimeout(job.timer);
     if (slot.jobs.length) this.startTimer(slot);

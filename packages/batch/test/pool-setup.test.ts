@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkerPool } from '../src/node.js';
+import { ensureBuilt } from './built.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-pool-setup-'));
 
@@ -78,4 +79,35 @@ describe('WorkerPool setup, chunks and accounting', () => {
     expect(pool.stats().workers[0].bootMs).toBeGreaterThanOrEqual(1400);
     await pool.close();
   }, 30_000);
+
+  it.runIf(process.platform === 'linux')("counts each worker's own thread CPU: its boot, then its tasks, not its waits", async () => {
+    ensureBuilt();
+    const file = path.join(dir, 'cpu-worker.mjs');
+    // Boot burns ~150 ms; task 'spin' burns ~300 ms of CPU, task 'sleep' waits 300 ms without any.
+    writeFileSync(
+      file,
+      `import { readFileSync } from 'node:fs';
+import { serveTasks } from ${JSON.stringify(path.resolve(import.meta.dirname, '../dist/node.js'))};
+// This thread's CPU in ms, read here by hand (a loaded machine stretches wall time, not CPU time).
+const own = () => { const s = readFileSync('/proc/thread-self/stat', 'latin1'); const f = s.slice(s.lastIndexOf(')') + 2).split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const burn = (ms) => { const until = own() + ms; while (own() < until); };
+burn(150);
+serveTasks(async (task) => {
+  if (task === 'spin') burn(300);
+  else await new Promise((r) => setTimeout(r, 300));
+  return task;
+});`,
+    );
+    const pool = new WorkerPool<string, string>({ script: file, size: 1, init: null }).start();
+    expect(await pool.run('sleep')).toBe('sleep');
+    const afterSleep = pool.stats().workers[0];
+    expect(await pool.run('spin')).toBe('spin');
+    const afterSpin = pool.stats().workers[0];
+    await pool.close();
+    // Clock ticks are 10 ms.
+    expect(afterSleep.bootCpuMs).toBeGreaterThanOrEqual(140);
+    expect(afterSleep.cpuMs! - afterSleep.bootCpuMs!).toBeLessThan(100);
+    expect(afterSpin.cpuMs! - afterSleep.cpuMs!).toBeGreaterThanOrEqual(290);
+    expect(afterSpin.cpuMs! - afterSleep.cpuMs!).toBeLessThan(600);
+  }, 60_000);
 });
