@@ -11,6 +11,7 @@ import { sceneStats, setLodLevel, toThree } from '@relic3d/three';
 import { workerGltfDecoders } from '../draco.js';
 import { packedBytes } from '../files.js';
 import type { ThumbInfo } from './catalog.js';
+import { viewSide, type Direction, type Triangles } from './view-side.js';
 
 /** Thumbnail edge in pixels: small images keep 5,400 of them in a few tens of MB. */
 export const THUMB_SIZE = 128;
@@ -134,7 +135,7 @@ export class ThumbRenderer {
           if (posed.min[0] <= posed.max[0]) bounds = posed;
         }
         this.pivot.add(model.root);
-        this.frame(bounds);
+        this.frame(bounds, viewSide(trianglesOf(model.root)));
         lap('pose');
         const cell = this.used++;
         const x = (cell % this.side) * THUMB_SIZE, y = (this.side - 1 - Math.floor(cell / this.side)) * THUMB_SIZE;
@@ -178,14 +179,14 @@ export class ThumbRenderer {
     });
   }
 
-  /** The camera at the bounding sphere, from the viewer's first-view direction. */
-  private frame(bounds: Bounds): void {
+  /** The camera at the bounding sphere, looking from `side` (view-side.ts: the side that shows the model). */
+  private frame(bounds: Bounds, side: Direction): void {
     const min = new THREE.Vector3(...bounds.min), max = new THREE.Vector3(...bounds.max);
     const empty = !(min.x <= max.x);
     const center = empty ? new THREE.Vector3() : min.clone().add(max).multiplyScalar(0.5);
     const radius = empty ? 1 : Math.max(min.distanceTo(max) / 2, 1e-4);
     const distance = (radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov) / 2)) * 1.02;
-    this.camera.position.copy(center).addScaledVector(new THREE.Vector3(0.45, 0.3, 1).normalize(), distance);
+    this.camera.position.copy(center).addScaledVector(new THREE.Vector3(...side).normalize(), distance);
     this.camera.near = distance / 100;
     this.camera.far = distance * 4;
     this.camera.lookAt(center);
@@ -216,6 +217,26 @@ export class ThumbRenderer {
       out.push(encode(copy.canvas));
     }
     return out;
+  }
+}
+
+/**
+ * The drawn meshes' triangles as placed in the model (a skinned mesh's in its bind pose, which
+ * its bones, not its node, place), for choosing the side to look from.
+ */
+function* trianglesOf(root: THREE.Object3D): Generator<Triangles> {
+  root.updateMatrixWorld(true);
+  const meshes: THREE.Mesh[] = [];
+  root.traverseVisible((o) => {
+    if ((o as THREE.Mesh).isMesh) meshes.push(o as THREE.Mesh);
+  });
+  for (const mesh of meshes) {
+    const position = mesh.geometry.getAttribute('position');
+    if (!position || !(position.array instanceof Float32Array) || position.itemSize !== 3) continue;
+    const index = mesh.geometry.getIndex();
+    const materials = Array.isArray(mesh.material) ? mesh.material : [mesh.material];
+    const doubleSided = materials.some((m) => m.side === THREE.DoubleSide);
+    yield { positions: position.array, indices: index?.array, matrix: (mesh as THREE.SkinnedMesh).isSkinnedMesh ? undefined : mesh.matrixWorld.elements, doubleSided };
   }
 }
 

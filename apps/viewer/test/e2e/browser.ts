@@ -96,6 +96,26 @@ export function browserTests(): void {
     const sizes = await page.evaluate(() => window.__viewer.browser.entries.map((e) => window.__viewer.browser.service.thumbOf(e)?.blob?.size ?? 0));
     expect(Math.max(...sizes)).toBeLessThan(40_000);
     expect(sizes.filter((s) => s > 500).length).toBe(models.length - folder.manifest.counts.broken);
+    // Every readable model covers part of its thumbnail: single-sided sheets that face away from the
+    // usual camera (Item_Weapon0001, obj_Struct0000 at this scale) were drawn as empty cards.
+    const covered = await page.evaluate(async () => {
+      const out: Record<string, number> = {};
+      for (const e of window.__viewer.browser.entries) {
+        const blob = window.__viewer.browser.service.thumbOf(e)?.blob;
+        if (!blob) continue;
+        const bitmap = await createImageBitmap(blob);
+        const g = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+        g.drawImage(bitmap, 0, 0);
+        const d = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        let n = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+        out[e.path] = n;
+      }
+      return out;
+    });
+    const sparse = Object.entries(covered).sort((a, b) => a[1] - b[1]).slice(0, 4);
+    console.log(`folder browser: least-covered thumbnails (pixels of 128×128): ${sparse.map(([p, n]) => `${p.split('/').pop()} ${n}`).join(', ')}`);
+    for (const m of models.filter((x) => x.kind !== 'broken')) expect(covered[m.file], `${m.file}: drawn pixels`).toBeGreaterThan(300);
     mkdirSync(docs, { recursive: true });
     await page.screenshot({ path: path.join(docs, 'browser-grid.png') });
   });
