@@ -1,7 +1,7 @@
 import './style.css';
 import * as THREE from 'three';
 import { baseNameOf, computeBounds, serializeError, type Scene } from '@relic3d/core';
-import { missingReason, sceneStats, toThree } from '@relic3d/three';
+import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
 import { expandPacks, fromInput, modelsIn, packedBytes, type FileSet } from './files.js';
@@ -117,7 +117,13 @@ async function present(source: Source, reply: { scene: Scene; format: { id: stri
     const files = source.files ?? {};
     const scene = reply.scene;
     const resolve = companionResolver({ files, modelPath: source.name, baseUrl: source.baseUrl, listing: source.companions });
-    const model = toThree(scene, { resolve });
+    // Texture warnings show as they arrive (each missing name once), not when every lookup is done;
+    // the ones raised while the model is built are shown with it below.
+    let built: ThreeScene | undefined;
+    const onWarning = () => {
+      if (built && state.model === built) renderWarnings([...scene.warnings, ...built.warnings]);
+    };
+    const model = (built = toThree(scene, { resolve, onWarning }));
     const bounds = computeBounds(scene);
     stage.show(model, framingBounds(scene, bounds));
     Object.assign(state, { scene, model, name: baseNameOf(source.name), firstParseMs: reply.ms, timing: undefined, path: reply.path, format: reply.format, codePage: reply.codePage, exportWarnings: undefined });
