@@ -4,7 +4,8 @@ import { baseNameOf, computeBounds, serializeError, type Scene } from '@relic3d/
 import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
-import { expandPacks, fromInput, modelsIn, packedBytes, type FileSet } from './files.js';
+import { expandPacks, fromInput, modelsIn, packedBytes } from './files.js';
+import { arrivedFolder, type ArrivingFolder } from './arriving-files.js';
 import { bindDrop } from './drop.js';
 import { companionResolver } from './resolver.js';
 import { CODE_PAGES } from './codepage.js';
@@ -182,18 +183,21 @@ const assemblePanel = createAssemblePanel(document.querySelector<HTMLElement>('.
   $<HTMLButtonElement>('export').disabled = true; // the worker's export holds the last parsed model, not this one
 });
 
-async function loadFiles(set: FileSet): Promise<void> {
-  assemblePanel.offer(set);
-  // The grid opens in a task of its own: with the panel's, one task of 0.37 s for a 9,665-file folder.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+async function loadFiles(folder: ArrivingFolder): Promise<void> {
   const picker = $('folder-models');
   picker.replaceChildren();
-  // Several models: the thumbnail grid, which lists them itself (a shared link's model opens from it).
-  if (folderBrowser.openFolder(set)) {
+  // Several models: the thumbnail grid, which lists them itself (a shared link's model opens from
+  // it). It opens from the names while the files' handles still arrive.
+  if (folderBrowser.openFolder(folder)) {
     picker.append(h('div', { className: 'label' }, `${folderBrowser.entries.length} models in folder: the grid lists them`));
     if (shared.view?.model) folderBrowser.openPath(shared.view.model);
+    // The character panel reads the files: offered once every handle is in, in a task of its own.
+    void folder.complete.then((set) => setTimeout(() => folderBrowser.folder === folder && assemblePanel.offer(set), 0));
     return;
   }
+  const set = await folder.complete;
+  assemblePanel.offer(set);
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const models = modelsIn(set);
   const files = Object.fromEntries(set);
   // Not a known extension: let detection decide on the first file (and show its error).
@@ -303,8 +307,8 @@ stage.onFrame = () => {
 
 // ---------- header: samples, open, export ----------
 
-$<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(fromInput((e.target as HTMLInputElement).files));
-$<HTMLInputElement>('open-folder').onchange = async (e) => void loadFiles(await expandPacks(fromInput((e.target as HTMLInputElement).files)));
+$<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(arrivedFolder(fromInput((e.target as HTMLInputElement).files)));
+$<HTMLInputElement>('open-folder').onchange = async (e) => void loadFiles(arrivedFolder(await expandPacks(fromInput((e.target as HTMLInputElement).files))));
 $('error-close').onclick = hideError;
 
 bindExportMenu({

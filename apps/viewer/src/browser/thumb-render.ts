@@ -64,11 +64,58 @@ export class ThumbRenderer {
   }
 
   private indexed = true;
+  /** Every path of the folder, when its files are still arriving. */
+  private names?: readonly string[];
+  /** False while files of the folder may still arrive: a companion not there yet is waited for. */
+  private arrived = true;
+  private readonly waiting = new Map<string, ((file: Blob | undefined) => void)[]>();
+  /** Asks for a file of the folder a drawing waits on. */
+  onNeed?: (path: string) => void;
 
-  /** The folder's files by root-relative path (File objects: read only when asked for); `more` adds to them. */
-  setFolder(files: Record<string, Blob>, more = false): void {
-    this.files = more ? Object.assign(this.files, files) : { ...files };
-    this.indexed = false;
+  /**
+   * The folder's files by root-relative path (File objects: read only when asked for); `more` adds
+   * to them. `names` (a new folder): all its paths, when its files are still arriving.
+   */
+  setFolder(files: Record<string, Blob>, more = false, names?: readonly string[]): void {
+    if (!more) {
+      this.release();
+      this.files = { ...files };
+      this.names = names;
+      this.arrived = !names;
+      this.indexed = false;
+      return;
+    }
+    Object.assign(this.files, files);
+    if (!this.names) this.indexed = false;
+    for (const [path, file] of Object.entries(files)) {
+      for (const answer of this.waiting.get(path) ?? []) answer(file);
+      this.waiting.delete(path);
+    }
+  }
+
+  /** Every file of the folder has arrived: what is still waited for is not there. */
+  complete(): void {
+    this.arrived = true;
+    this.release();
+  }
+
+  private release(): void {
+    for (const [path, answers] of this.waiting) for (const answer of answers) answer(this.files[path]);
+    this.waiting.clear();
+  }
+
+  /** A file of the folder; one not arrived yet is asked for and waited on. */
+  private fileOf(path: string): Promise<Blob | undefined> {
+    const file = this.files[path];
+    if (file || this.arrived) return Promise.resolve(file);
+    return new Promise((resolve) => {
+      const answers = this.waiting.get(path);
+      if (answers) answers.push(resolve);
+      else {
+        this.waiting.set(path, [resolve]);
+        this.onNeed?.(path);
+      }
+    });
   }
 
   /** Every cell holds a drawing: `flush` before the next `draw`. */
@@ -92,7 +139,7 @@ export class ThumbRenderer {
     };
     const info: ThumbInfo = { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0 };
     if (!this.indexed) {
-      this.index = FolderIndex.fromPaths(Object.keys(this.files));
+      this.index = FolderIndex.fromPaths(this.names ?? Object.keys(this.files));
       this.indexed = true;
     }
     const file = this.files[path];
@@ -105,8 +152,7 @@ export class ThumbRenderer {
       const reads = new Map<string, Promise<Uint8Array | undefined>>();
       const read = (relative: string) => {
         let found = reads.get(relative);
-        const blob = this.files[relative];
-        if (!found) reads.set(relative, (found = blob ? packedBytes(blob) : Promise.resolve(undefined)));
+        if (!found) reads.set(relative, (found = this.fileOf(relative).then((blob) => (blob ? packedBytes(blob) : undefined))));
         return found;
       };
       const resolve = indexResolver(this.index, path.slice(0, Math.max(0, path.lastIndexOf('/'))), read);
