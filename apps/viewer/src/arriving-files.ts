@@ -22,17 +22,23 @@ export interface ArrivingFolder {
  * followed by a yield, at most 0.16 s with the machine loaded 10× over (a probe of issue 31).
  */
 const FILES_AT_ONCE = 4;
-/** Arrived handles are handed on at most this often (each part is a message to every drawer). */
+/**
+ * Arrived handles are handed on at most this often (each part is a message to every drawer); a
+ * handle that was asked for (a card on screen, a companion a drawer waits on) is handed on at once.
+ */
 const PART_MS = 100;
 
-const fileOf = (entry: FileSystemFileEntry) => new Promise<File>((resolve, reject) => entry.file(resolve, reject));
+/** A dropped entry (FileSystemFileEntry) or a picked one (FileSystemFileHandle, showDirectoryPicker). */
+export type FileHandle = FileSystemFileEntry | FileSystemFileHandle;
+
+const fileOf = (entry: FileHandle) => ('getFile' in entry ? entry.getFile() : new Promise<File>((resolve, reject) => entry.file(resolve, reject)));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Starts fetching `entries`' handles. Packs (`.res`) are fetched and their headers read first, so
  * their entries are among `paths` from the start; a handle that cannot be read is left out.
  */
-export async function arrivingFolder(entries: Map<string, FileSystemFileEntry>): Promise<ArrivingFolder> {
+export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<ArrivingFolder> {
   const files: FileSet = new Map();
   const packs = [...entries.keys()].filter((p) => p.toLowerCase().endsWith('.res'));
   for (const p of packs) files.set(p, await fileOf(entries.get(p)!).catch(() => undefined as unknown as File));
@@ -44,6 +50,7 @@ export async function arrivingFolder(entries: Map<string, FileSystemFileEntry>):
   const waiting = loose.filter((p) => !files.has(p));
   let cursor = 0;
   const urgent: string[] = [];
+  const wanted = new Set<string>();
   const asked = new Set<string>(files.keys());
   let part: FileSet = new Map();
   let partTimer: ReturnType<typeof setTimeout> | undefined;
@@ -73,7 +80,8 @@ export async function arrivingFolder(entries: Map<string, FileSystemFileEntry>):
       if (file) {
         files.set(p, file);
         part.set(p, file);
-        partTimer ??= setTimeout(handOn, PART_MS);
+        if (wanted.delete(p)) handOn();
+        else partTimer ??= setTimeout(handOn, PART_MS);
       }
       await nextTask();
     }
@@ -81,9 +89,13 @@ export async function arrivingFolder(entries: Map<string, FileSystemFileEntry>):
   const folder: ArrivingFolder = {
     paths,
     files,
-    prioritise(wanted) {
-      // Pushed in reverse: the first of `wanted` is taken first.
-      for (const p of [...wanted].reverse()) if (entries.has(p) && !asked.has(p)) urgent.push(p);
+    prioritise(wantedNow) {
+      // Pushed in reverse: the first of `wantedNow` is taken first.
+      for (const p of [...wantedNow].reverse()) {
+        if (!entries.has(p) || asked.has(p)) continue;
+        urgent.push(p);
+        wanted.add(p);
+      }
     },
     complete: nextTask()
       .then(() => Promise.all(Array.from({ length: FILES_AT_ONCE }, take)))
@@ -98,4 +110,14 @@ export async function arrivingFolder(entries: Map<string, FileSystemFileEntry>):
 /** Files that are all there already (a file input, plain dropped files) as an arriving folder. */
 export function arrivedFolder(files: FileSet): ArrivingFolder {
   return { paths: [...files.keys()], files, prioritise: () => {}, complete: Promise.resolve(files) };
+}
+
+/** The folder `showDirectoryPicker` gave, iterated lazily: names by root-relative path ('Model/a.o3d'), no file read. */
+export async function listPicked(dir: FileSystemDirectoryHandle, prefix = `${dir.name}/`, out = new Map<string, FileHandle>()): Promise<Map<string, FileHandle>> {
+  // values() is async-iterable; this TypeScript's DOM library does not declare it.
+  for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
+    if (handle.kind === 'file') out.set(prefix + handle.name, handle as FileSystemFileHandle);
+    else await listPicked(handle as FileSystemDirectoryHandle, `${prefix}${handle.name}/`, out);
+  }
+  return out;
 }

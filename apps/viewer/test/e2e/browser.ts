@@ -2,7 +2,7 @@
 // thumbnails, searched, filtered and opened; screenshots and contact sheets; the thumbnail cache on a
 // second visit; a shared link's hash. Expectations come from the generator's manifest.
 import { expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { base, dir, dropFolder, open, page, scratch, setPage, settle, status } from './session.js';
@@ -17,6 +17,11 @@ const expectedClips = (m: GeneratedFolder['manifest']['models'][number]) => (m.k
 /** Drops the folder, waits for the grid's first thumbnail and then for all of them. */
 async function dropAndWait(on: Page): Promise<{ firstAt: number; allAt: number; cached: number; rendered: number }> {
   await dropFolder(folder.dir);
+  return waitForThumbnails(on);
+}
+
+/** Waits for the grid's first thumbnail and then for all of them. */
+async function waitForThumbnails(on: Page): Promise<{ firstAt: number; allAt: number; cached: number; rendered: number }> {
   await on.waitForSelector('#browser:not([hidden]) .card[data-state="done"]', { timeout: 60_000 });
   const total = folder.manifest.models.length;
   await on.waitForFunction((n) => {
@@ -216,6 +221,38 @@ export function browserTests(): void {
     expect(done).toBeGreaterThan(0);
     expect(failed).toBeLessThanOrEqual(folder.manifest.counts.broken);
     expect(await page.evaluate(() => window.__viewer.browser.entries.filter((e) => window.__viewer.browser.service.thumbOf(e)?.info.failed).length)).toBe(folder.manifest.counts.broken);
+  });
+
+  it('opens a folder through showDirectoryPicker (stubbed: the same folder in the origin private file system), iterated lazily: every model, every thumbnail', async () => {
+    const picked = await open('?sample=jeep');
+    await page.close();
+    setPage(picked);
+    // The page copies the folder into its private file system, each file fetched through a route.
+    const paths = readdirSync(folder.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(folder.dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    await page.route('**/opfs-source/**', (route) => {
+      const relative = decodeURIComponent(new URL(route.request().url()).pathname.replace('/opfs-source/', ''));
+      return route.fulfill({ status: 200, body: readFileSync(path.join(folder.dir, ...relative.split('/'))) });
+    });
+    await page.evaluate(async (files) => {
+      const model = await (await navigator.storage.getDirectory()).getDirectoryHandle('Model', { create: true });
+      for (const file of files) {
+        const parts = file.split('/');
+        let dir = model;
+        for (const d of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(d, { create: true });
+        const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+        await writable.write(await (await fetch(`/opfs-source/${parts.map(encodeURIComponent).join('/')}`)).arrayBuffer());
+        await writable.close();
+      }
+      (window as unknown as { showDirectoryPicker(): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => model;
+    }, paths);
+    await page.click('label:has(#open-folder)');
+    const times = await waitForThumbnails(page);
+    expect(times.rendered).toBe(folder.manifest.models.length);
+    expect((await page.evaluate(() => window.__viewer.browser.entries.map((e) => e.path))).sort()).toEqual(folder.manifest.models.map((m) => m.file).sort());
+    const infos = await page.evaluate(() => window.__viewer.browser.entries.map((e) => window.__viewer.browser.service.thumbOf(e)?.info));
+    expect(infos.filter((i) => i?.failed).length).toBe(folder.manifest.counts.broken);
+    expect(infos.reduce((n, i) => n + (i?.clips ?? 0), 0)).toBe(folder.manifest.models.reduce((n, m) => n + expectedClips(m), 0));
+    await page.unroute('**/opfs-source/**');
   });
 
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {
