@@ -102,6 +102,8 @@ export class ThumbService {
     this.checked = new Uint8Array(entries.length);
     this.queue = [];
     this.stats = { ...this.stats, openedAt: performance.now(), firstAt: undefined, allAt: undefined, cached: 0, rendered: 0, phases: {}, drawMs: 0 };
+    // The grid told what it shows before this folder was the service's: its files are asked for now.
+    this.prioritise(this.visible.filter((i) => i < entries.length));
     // The cache is read while the drawers start (the first visit's worker may still be loading).
     const drawers = this.warmUp().then(async () => {
       // In parts of 1,000, a task each: copying 10,000 File handles in one go is a long task on the page.

@@ -22,43 +22,53 @@ const observeLongTasks = () => page.evaluate(() => {
   new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push({ start: e.startTime, ms: e.duration }))).observe({ type: 'longtask' });
 });
 
+/** The blank page's drop listener: with HANDLES, it lists the names, then takes every handle 4 at a time (as the viewer does). */
+const BLANK_LISTENER = `
+const handles = HANDLES;
+addEventListener('dragover', (e) => e.preventDefault());
+addEventListener('drop', async (e) => {
+  e.preventDefault();
+  const t0 = performance.now();
+  if (!handles) { window.result = { dropAt: t0 }; return; }
+  try {
+    const entries = [];
+    async function list(entry) {
+      if (entry.isFile) { entries.push(entry); return; }
+      const reader = entry.createReader();
+      for (;;) {
+        const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+        if (!batch.length) break;
+        await Promise.all(batch.map(list));
+      }
+    }
+    await Promise.all(Array.from(e.dataTransfer.items).map((i) => list(i.webkitGetAsEntry())));
+    const listedMs = performance.now() - t0;
+    let next = 0;
+    async function take() {
+      while (next < entries.length) {
+        const entry = entries[next++];
+        await new Promise((resolve, reject) => entry.file(resolve, reject));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    }
+    await Promise.all([take(), take(), take(), take()]);
+    window.result = { dropAt: t0, files: entries.length, listedMs, handlesMs: performance.now() - t0 };
+  } catch (error) {
+    window.result = { dropAt: t0, error: String(error) };
+  }
+});
+`;
+
 /** A blank page (no viewer) with one drop listener: 'nothing' does nothing; 'handles' lists the names, then takes every handle 4 at a time. */
 async function blankDrop(dir: string, mode: 'nothing' | 'handles'): Promise<Record<string, number>> {
-  // A new document each time (setContent alone keeps the window, its listeners and results).
-  await page.goto('about:blank');
-  await page.setContent('<div id="viewport" style="position:fixed;inset:0"></div>');
+  // A new document each time (setContent alone keeps the window, its listeners and results), on the
+  // server's origin: on about:blank the dropped entries cannot be read.
+  await page.route('**/__blank', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<div id="viewport" style="position:fixed;inset:0"></div>' }));
+  await page.goto(`${base}__blank`);
+  await page.unroute('**/__blank');
   await observeLongTasks();
-  await page.evaluate((handles) => {
-    const w = window as unknown as { result?: Record<string, number> };
-    addEventListener('dragover', (e) => e.preventDefault());
-    addEventListener('drop', async (e) => {
-      e.preventDefault();
-      const t0 = performance.now();
-      if (!handles) return void (w.result = { dropAt: t0 });
-      const entries: FileSystemFileEntry[] = [];
-      const list = async (entry: FileSystemEntry): Promise<void> => {
-        if (entry.isFile) return void entries.push(entry as FileSystemFileEntry);
-        const reader = (entry as FileSystemDirectoryEntry).createReader();
-        for (;;) {
-          const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
-          if (!batch.length) break;
-          await Promise.all(batch.map(list));
-        }
-      };
-      await Promise.all(Array.from((e as DragEvent).dataTransfer!.items).map((i) => list(i.webkitGetAsEntry()!)));
-      const listedMs = performance.now() - t0;
-      let next = 0;
-      const take = async () => {
-        while (next < entries.length) {
-          const entry = entries[next++];
-          await new Promise<File>((resolve, reject) => entry.file(resolve, reject));
-          await new Promise((resolve) => setTimeout(resolve, 0));
-        }
-      };
-      await Promise.all([take(), take(), take(), take()]);
-      w.result = { dropAt: t0, files: entries.length, listedMs, handlesMs: performance.now() - t0 };
-    });
-  }, mode === 'handles');
+  // Plain JavaScript, as written: the test's transform would wrap named functions in helpers the page lacks.
+  await page.addScriptTag({ content: BLANK_LISTENER.replace('HANDLES', String(mode === 'handles')) });
   const sentAt = await page.evaluate(() => performance.now());
   await dropFolder(dir);
   await page.waitForFunction(() => (window as unknown as { result?: unknown }).result, null, { timeout: 120_000, polling: 100 });
