@@ -1,17 +1,20 @@
 // Files dropped anywhere on the page: the drop overlay while dragging, then the dropped files and
-// folders listed (files.ts fromDrop) and handed on.
+// folders listed (files.ts listDrop: names at once) and handed on while their handles arrive
+// (arriving-files.ts).
 import { $ } from './dom.js';
-import { fromDrop, type FileSet } from './files.js';
+import { expandPacks, listDrop, plainFiles } from './files.js';
+import { arrivedFolder, arrivingFolder, type ArrivingFolder } from './arriving-files.js';
 import type { Stage } from './stage.js';
 
 /** `covered`: whether what was opened covers the view (a folder's grid), which then stays undrawn. */
-export function bindDrop(stage: Stage, open: (set: FileSet) => Promise<void>, fail: (error: unknown) => void, covered: () => boolean): void {
+export function bindDrop(stage: Stage, open: (folder: ArrivingFolder) => Promise<void>, fail: (error: unknown) => void, covered: () => boolean): void {
   let dragDepth = 0;
   addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; $('drop').hidden = false; });
   addEventListener('dragleave', () => { if (--dragDepth <= 0) { dragDepth = 0; $('drop').hidden = true; } });
   addEventListener('dragover', (e) => e.preventDefault());
   addEventListener('drop', async (e: DragEvent) => {
     e.preventDefault();
+    performance.mark('relic3d:drop');
     dragDepth = 0;
     $('drop').hidden = true;
     if (!e.dataTransfer) return;
@@ -20,7 +23,12 @@ export function bindDrop(stage: Stage, open: (set: FileSet) => Promise<void>, fa
     const suspended = stage.suspended;
     stage.suspended = true;
     try {
-      await open(await fromDrop(e.dataTransfer));
+      // Taken from the event at once: the DataTransfer is emptied once the handler yields.
+      const listing = listDrop(e.dataTransfer);
+      const plain = listing ? undefined : plainFiles(e.dataTransfer);
+      const folder = listing ? await arrivingFolder(await listing) : arrivedFolder(await expandPacks(plain!));
+      performance.mark('relic3d:listed');
+      await open(folder);
     } catch (error) {
       fail(error);
     } finally {

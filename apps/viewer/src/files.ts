@@ -36,36 +36,22 @@ async function listEntries(entry: FileSystemEntry, out: Map<string, FileSystemFi
 }
 
 /**
- * File handles asked for this many at a time, each answer in a task of its own: asking for 9,665 at
- * once made their answers one 7-s task on the page; 32 at a time still one of 10 s; 4 at a time, each
- * followed by a yield, at most 0.16 s with the machine loaded 10× over (a probe of issue 31).
+ * A drop's file entries by root-relative path, or undefined when it holds plain files only. The
+ * entries are taken from `data` at once (a DataTransfer empties after the drop event); listing
+ * folders gives names only, which the browser does fast; the handles come later (arriving-files.ts).
  */
-const FILES_AT_ONCE = 4;
-
-async function filesOf(entries: Map<string, FileSystemFileEntry>, set: FileSet): Promise<void> {
-  const list = [...entries];
-  let next = 0;
-  const take = async () => {
-    while (next < list.length) {
-      const [path, entry] = list[next++];
-      set.set(path, await new Promise<File>((resolve, reject) => entry.file(resolve, reject)));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, list.length) }, take));
-}
-
-export async function fromDrop(data: DataTransfer): Promise<FileSet> {
-  const set: FileSet = new Map();
+export function listDrop(data: DataTransfer): Promise<Map<string, FileSystemFileEntry>> | undefined {
   const entries = Array.from(data.items ?? [])
     .map((item) => item.webkitGetAsEntry?.())
     .filter((e): e is FileSystemEntry => !!e);
-  if (entries.length) {
-    const listed = new Map<string, FileSystemFileEntry>();
-    await Promise.all(entries.map((e) => listEntries(e, listed)));
-    await filesOf(listed, set);
-  } else for (const file of Array.from(data.files)) set.set(file.name, file);
-  return expandPacks(set);
+  if (!entries.length) return undefined;
+  const listed = new Map<string, FileSystemFileEntry>();
+  return Promise.all(entries.map((e) => listEntries(e, listed))).then(() => listed);
+}
+
+/** A drop's plain files (no entries), by name. */
+export function plainFiles(data: DataTransfer): FileSet {
+  return new Map(Array.from(data.files).map((file) => [file.name, file]));
 }
 
 /** Models in a file set, shortest path first (the folder's main model before nested ones). */
@@ -107,10 +93,11 @@ async function packHeader(pack: File): Promise<ResHeader> {
 /**
  * A client folder's `.res` packs as folders, as the Flyff client reads them: each entry is added
  * beside its pack (only its header is read; bodies are slices read when asked for). A loose file
- * wins over a packed one of the same name in any case; a broken pack is skipped.
+ * wins over a packed one of the same name in any case; a broken pack is skipped. `loose`: the
+ * folder's files when not all of them are in `set` yet (a drop's listing).
  */
-export async function expandPacks(set: FileSet): Promise<FileSet> {
-  const taken = new Set([...set.keys()].map((k) => k.toLowerCase()));
+export async function expandPacks(set: FileSet, loose: Iterable<string> = set.keys()): Promise<FileSet> {
+  const taken = new Set([...loose].map((k) => k.toLowerCase()));
   const packs = [...set.keys()].filter((k) => k.toLowerCase().endsWith('.res')).sort();
   for (const packPath of packs) {
     const pack = set.get(packPath)!;

@@ -47,12 +47,12 @@ export function companionResolver(source: CompanionSource): CompanionResolver {
   // The listing by lower-case path: a name is fetched under the listing's own spelling (servers are
   // case-sensitive, the games were not), and a name it lacks is never asked for.
   const listed = source.listing && new Map(source.listing.map((n) => [n.replace(/\\/g, '/').toLowerCase(), n.replace(/\\/g, '/')]));
-  // Beside the URL: the folder the first companion was found in is tried first for names asked after
-  // it, and with a listing only the names it has are asked for (CompanionFolders, shared with
-  // RelicLoader). Names are searched at once, not one at a time: the page shows texture warnings
-  // when all lookups are done, and waiting on each other would hold them back.
+  // Beside the URL: names are looked up one folder at a time, each stopping at the first answer; the
+  // folder the first companion was found in is tried first for the names after it, and with a
+  // listing only the names it has are asked for (CompanionFolders, shared with RelicLoader). A miss
+  // is answered as soon as its search ends: the page shows each texture warning as it arrives.
   const beside = source.baseUrl ? besideUrl(source.baseUrl) : undefined;
-  const folders = beside && new CompanionFolders(beside, listed ? () => Promise.resolve([...listed.values()]) : undefined, false);
+  const folders = beside && new CompanionFolders(beside, listed ? () => Promise.resolve([...listed.values()]) : undefined, { missesTogether: false });
   /** Whether `name` is a base name worth asking the server for. */
   const askable = (name: string) => {
     const base = baseNameOf(name);

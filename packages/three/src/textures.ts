@@ -124,8 +124,10 @@ export type FolderListing = () => Promise<readonly string[] | undefined>;
  * one, each folder of TEXTURE_FOLDERS is tried until one answers; the folder that answered first is
  * tried first for every later name (a model keeps its textures together: Flyff's in Texture/), so
  * each texture found after it costs one request. Until a folder is known, names are looked up one
- * after another (in parallel they would all try the same wrong folder first), and misses are
- * answered together when no search is left. One answer per name, in any case.
+ * after another (in parallel they would all try the same wrong folder first); each search stops at
+ * the first folder that answers. Misses are answered together when no search is left, or each as
+ * it ends (`missesTogether: false`, for a page that shows each warning as it arrives). One answer
+ * per name, in any case.
  */
 export class CompanionFolders {
   private learned: string | undefined;
@@ -141,11 +143,7 @@ export class CompanionFolders {
     /** Fetches a path relative to the model's folder (already URL-encoded); undefined when it is not there. */
     private readonly get: (relative: string) => Promise<Uint8Array | undefined>,
     private readonly listing?: FolderListing,
-    /**
-     * Default true. False: every name is searched at once (the learned folder helps only names asked
-     * after it is known), for callers whose timing depends on every answer arriving as fast as it can.
-     */
-    private readonly oneAtATime = true,
+    private readonly options: { missesTogether?: boolean } = {},
   ) {}
 
   /** The file named `base` (a base name) in the first folder that has it, or undefined. */
@@ -153,13 +151,10 @@ export class CompanionFolders {
     const key = base.toLowerCase();
     let answer = this.answers.get(key);
     if (!answer) {
-      if (!this.oneAtATime) answer = this.search(base);
-      else {
-        let run: Promise<Uint8Array | undefined>;
-        if (this.learned !== undefined) run = this.search(base);
-        else this.queue = run = this.queue.then(() => this.search(base));
-        answer = this.settled(run);
-      }
+      let run: Promise<Uint8Array | undefined>;
+      if (this.learned !== undefined) run = this.search(base);
+      else this.queue = run = this.queue.catch(() => undefined).then(() => this.search(base));
+      answer = this.options.missesTogether === false ? run.catch(() => undefined) : this.settled(run);
       this.answers.set(key, answer);
     }
     return answer;

@@ -6,6 +6,7 @@ import { catalogOf, NO_FILTERS, type CatalogEntry, type Filters, type Tristate }
 import { contactSheet, saveBlob } from './contact-sheet.js';
 import { ThumbGrid } from './grid.js';
 import { ThumbService, type ThumbOptions } from './thumb-service.js';
+import type { ArrivingFolder } from '../arriving-files.js';
 
 export interface FolderBrowserEvents {
   /** Opens a model of the folder in the full view. */
@@ -18,6 +19,8 @@ export class FolderBrowser {
   readonly service: ThumbService;
   readonly grid: ThumbGrid;
   private files: Record<string, Blob> = {};
+  /** The opened folder (its handles may still be arriving). */
+  folder?: ArrivingFolder;
   /** The card on show in the full view, as a position in the grid's filtered order. */
   position = -1;
 
@@ -41,18 +44,34 @@ export class FolderBrowser {
     return !$('browser').hidden;
   }
 
-  /** Shows the grid of `files`' models (true), or does nothing when there are fewer than two. */
-  openFolder(files: Map<string, File>): boolean {
-    const entries = catalogOf([...files].map(([path, f]) => [path, { size: f.size, lastModified: f.lastModified }]), inputExtensions);
+  /**
+   * Shows the grid of the folder's models (true), or does nothing when there are fewer than two.
+   * It opens from the names: a model whose handle has not arrived yet shows as pending, and its
+   * thumbnail starts when it arrives (the cards on screen are asked for first).
+   */
+  openFolder(folder: ArrivingFolder): boolean {
+    const unknown = { size: -1, lastModified: -1 };
+    const entries = catalogOf(folder.paths.map((path) => [path, folder.files.get(path) ?? unknown]), inputExtensions);
     if (entries.length < 2) return false;
-    this.files = Object.fromEntries(files);
+    performance.mark('relic3d:grid');
+    this.folder = folder;
+    this.files = Object.fromEntries(folder.files);
     this.position = -1;
     const formats = [...new Set(entries.map((e) => e.format))].sort();
     $('browser-format').replaceChildren(h('option', { value: '' }, 'all formats'), ...formats.map((f) => h('option', { value: f }, f.toUpperCase())));
     this.readFilters();
     this.show(true);
     this.grid.setEntries(entries);
-    void this.service.open(entries, this.files);
+    void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths) });
+    folder.onFiles = (part) => {
+      if (this.folder !== folder) return;
+      Object.assign(this.files, Object.fromEntries(part));
+      this.service.arrived(part);
+    };
+    void folder.complete.then(() => {
+      performance.mark('relic3d:files');
+      if (this.folder === folder) this.service.completed();
+    });
     this.renderNav();
     return true;
   }
@@ -78,6 +97,8 @@ export class FolderBrowser {
     if (list) list.value = this.entries[index].path;
     this.show(false);
     this.renderNav();
+    // The full view reads companions from every file: a card opened early waits for the last handles.
+    await this.folder?.complete;
     await this.events.openModel(this.entries[index].path, this.files);
   }
 

@@ -1,11 +1,18 @@
 import type { ThumbInfo } from './catalog.js';
 
 export type ToThumbWorker =
-  /** The opened folder's files by root-relative path, in parts (`more`: adds to the previous part). */
-  | { type: 'folder'; files: Record<string, Blob>; more: boolean }
+  /**
+   * The opened folder's files by root-relative path, in parts (`more`: adds to the previous part);
+   * `names` (first part only): every path of the folder, files not there yet included.
+   */
+  | { type: 'folder'; files: Record<string, Blob>; more: boolean; names?: readonly string[] }
+  /** Every file of the folder has arrived: a companion still waited on is not there. */
+  | { type: 'complete' }
   | { type: 'render'; id: number; path: string };
 
 export type FromThumbWorker =
   /** Sent once at start: whether this worker can draw (OffscreenCanvas with WebGL). */
   | { type: 'ready'; offscreen: boolean }
+  /** A drawing waits on these files of the folder (companions whose handles have not arrived). */
+  | { type: 'need'; paths: string[] }
   | { type: 'thumb'; id: number; path: string; blob?: Blob; info: ThumbInfo; ms: number; phases?: Record<string, number> };

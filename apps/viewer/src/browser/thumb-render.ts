@@ -11,6 +11,7 @@ import { sceneStats, setLodLevel, toThree } from '@relic3d/three';
 import { workerGltfDecoders } from '../draco.js';
 import { packedBytes } from '../files.js';
 import type { ThumbInfo } from './catalog.js';
+import { viewSide, type Direction, type Triangles } from './view-side.js';
 
 /** Thumbnail edge in pixels: small images keep 5,400 of them in a few tens of MB. */
 export const THUMB_SIZE = 128;
@@ -63,11 +64,58 @@ export class ThumbRenderer {
   }
 
   private indexed = true;
+  /** Every path of the folder, when its files are still arriving. */
+  private names?: readonly string[];
+  /** False while files of the folder may still arrive: a companion not there yet is waited for. */
+  private arrived = true;
+  private readonly waiting = new Map<string, ((file: Blob | undefined) => void)[]>();
+  /** Asks for a file of the folder a drawing waits on. */
+  onNeed?: (path: string) => void;
 
-  /** The folder's files by root-relative path (File objects: read only when asked for); `more` adds to them. */
-  setFolder(files: Record<string, Blob>, more = false): void {
-    this.files = more ? Object.assign(this.files, files) : { ...files };
-    this.indexed = false;
+  /**
+   * The folder's files by root-relative path (File objects: read only when asked for); `more` adds
+   * to them. `names` (a new folder): all its paths, when its files are still arriving.
+   */
+  setFolder(files: Record<string, Blob>, more = false, names?: readonly string[]): void {
+    if (!more) {
+      this.release();
+      this.files = { ...files };
+      this.names = names;
+      this.arrived = !names;
+      this.indexed = false;
+      return;
+    }
+    Object.assign(this.files, files);
+    if (!this.names) this.indexed = false;
+    for (const [path, file] of Object.entries(files)) {
+      for (const answer of this.waiting.get(path) ?? []) answer(file);
+      this.waiting.delete(path);
+    }
+  }
+
+  /** Every file of the folder has arrived: what is still waited for is not there. */
+  complete(): void {
+    this.arrived = true;
+    this.release();
+  }
+
+  private release(): void {
+    for (const [path, answers] of this.waiting) for (const answer of answers) answer(this.files[path]);
+    this.waiting.clear();
+  }
+
+  /** A file of the folder; one not arrived yet is asked for and waited on. */
+  private fileOf(path: string): Promise<Blob | undefined> {
+    const file = this.files[path];
+    if (file || this.arrived) return Promise.resolve(file);
+    return new Promise((resolve) => {
+      const answers = this.waiting.get(path);
+      if (answers) answers.push(resolve);
+      else {
+        this.waiting.set(path, [resolve]);
+        this.onNeed?.(path);
+      }
+    });
   }
 
   /** Every cell holds a drawing: `flush` before the next `draw`. */
@@ -91,7 +139,7 @@ export class ThumbRenderer {
     };
     const info: ThumbInfo = { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0 };
     if (!this.indexed) {
-      this.index = FolderIndex.fromPaths(Object.keys(this.files));
+      this.index = FolderIndex.fromPaths(this.names ?? Object.keys(this.files));
       this.indexed = true;
     }
     const file = this.files[path];
@@ -104,8 +152,7 @@ export class ThumbRenderer {
       const reads = new Map<string, Promise<Uint8Array | undefined>>();
       const read = (relative: string) => {
         let found = reads.get(relative);
-        const blob = this.files[relative];
-        if (!found) reads.set(relative, (found = blob ? packedBytes(blob) : Promise.resolve(undefined)));
+        if (!found) reads.set(relative, (found = this.fileOf(relative).then((blob) => (blob ? packedBytes(blob) : undefined))));
         return found;
       };
       const resolve = indexResolver(this.index, path.slice(0, Math.max(0, path.lastIndexOf('/'))), read);
@@ -134,7 +181,7 @@ export class ThumbRenderer {
           if (posed.min[0] <= posed.max[0]) bounds = posed;
         }
         this.pivot.add(model.root);
-        this.frame(bounds);
+        this.frame(bounds, viewSide(trianglesOf(model.root)));
         lap('pose');
         const cell = this.used++;
         const x = (cell % this.side) * THUMB_SIZE, y = (this.side - 1 - Math.floor(cell / this.side)) * THUMB_SIZE;
@@ -178,14 +225,14 @@ export class ThumbRenderer {
     });
   }
 
-  /** The camera at the bounding sphere, from the viewer's first-view direction. */
-  private frame(bounds: Bounds): void {
+  /** The camera at the bounding sphere, looking from `side` (view-side.ts: the side that shows the model). */
+  private frame(bounds: Bounds, side: Direction): void {
     const min = new THREE.Vector3(...bounds.min), max = new THREE.Vector3(...bounds.max);
     const empty = !(min.x <= max.x);
     const center = empty ? new THREE.Vector3() : min.clone().add(max).multiplyScalar(0.5);
     const radius = empty ? 1 : Math.max(min.distanceTo(max) / 2, 1e-4);
     const distance = (radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov) / 2)) * 1.02;
-    this.camera.position.copy(center).addScaledVector(new THREE.Vector3(0.45, 0.3, 1).normalize(), distance);
+    this.camera.position.copy(center).addScaledVector(new THREE.Vector3(...side).normalize(), distance);
     this.camera.near = distance / 100;
     this.camera.far = distance * 4;
     this.camera.lookAt(center);
@@ -216,6 +263,26 @@ export class ThumbRenderer {
       out.push(encode(copy.canvas));
     }
     return out;
+  }
+}
+
+/**
+ * The drawn meshes' triangles as placed in the model (a skinned mesh's in its bind pose, which
+ * its bones, not its node, place), for choosing the side to look from.
+ */
+function* trianglesOf(root: THREE.Object3D): Generator<Triangles> {
+  root.updateMatrixWorld(true);
+  const meshes: THREE.Mesh[] = [];
+  root.traverseVisible((o) => {
+    if ((o as THREE.Mesh).isMesh) meshes.push(o as THREE.Mesh);
+  });
+  for (const mesh of meshes) {
+    const position = mesh.geometry.getAttribute('position');
+    if (!position || !(position.array instanceof Float32Array) || position.itemSize !== 3) continue;
+    const index = mesh.geometry.getIndex();
+    const materials = Array.isArray(mesh.material) ? mesh.material : [mesh.material];
+    const doubleSided = materials.some((m) => m.side === THREE.DoubleSide);
+    yield { positions: position.array, indices: index?.array, matrix: (mesh as THREE.SkinnedMesh).isSkinnedMesh ? undefined : mesh.matrixWorld.elements, doubleSided };
   }
 }
 

@@ -50,12 +50,20 @@ export class ThumbService {
   private stateOf = new Uint8Array(0);
   private readonly thumbs = new Map<string, Thumb>();
   private visible: number[] = [];
-  private cursor = 0;
+  /** Entries the cache has answered for (a miss is then queued for drawing), by index. */
+  private checked = new Uint8Array(0);
+  /** Entries to draw, in the order their files arrived and the cache answered. */
+  private queue: number[] = [];
+  private indexOf = new Map<string, number>();
+  /** Asks the folder for these files first (they are not there yet). */
+  private want?: (paths: string[]) => void;
   private generation = 0;
   /** The generation whose files the drawers have. */
   private posted = 0;
-  /** The generation whose every cached thumbnail has been read. */
-  private cacheRead = 0;
+  /** The generation whose first part of files the workers have: later files are sent as they arrive. */
+  private sent = 0;
+  /** Settles once the open folder's first files are posted to the workers. */
+  private folderPosted: Promise<void> = Promise.resolve();
   private nextId = 1;
   private readonly jobs = new Map<number, { generation: number; index: number }>();
   private drawers: Drawer[] = [];
@@ -76,17 +84,26 @@ export class ThumbService {
     return this.thumbs.get(thumbKey(entry));
   }
 
-  /** A new folder: what was queued for the previous one is dropped. */
-  async open(entries: CatalogEntry[], files: Record<string, Blob>): Promise<void> {
+  /**
+   * A new folder: what was queued for the previous one is dropped. `files` may hold only part of
+   * the folder (`names`: all its paths); the rest come through `arrived`, and `want` asks for the
+   * files of the cards on screen and of companions a drawer waits on.
+   */
+  async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void }): Promise<void> {
     this.generation++;
     const generation = this.generation;
     for (const t of this.thumbs.values()) if (t.url) URL.revokeObjectURL(t.url);
     this.thumbs.clear();
     this.entries = entries;
     this.files = files;
+    this.want = arriving?.want;
+    this.indexOf = new Map(entries.map((e, i) => [e.path, i]));
     this.stateOf = new Uint8Array(entries.length);
-    this.cursor = 0;
+    this.checked = new Uint8Array(entries.length);
+    this.queue = [];
     this.stats = { ...this.stats, openedAt: performance.now(), firstAt: undefined, allAt: undefined, cached: 0, rendered: 0, phases: {}, drawMs: 0 };
+    // The grid told what it shows before this folder was the service's: its files are asked for now.
+    this.prioritise(this.visible.filter((i) => i < entries.length));
     // The cache is read while the drawers start (the first visit's worker may still be loading).
     const drawers = this.warmUp().then(async () => {
       // In parts of 1,000, a task each: copying 10,000 File handles in one go is a long task on the page.
@@ -94,40 +111,80 @@ export class ThumbService {
       for (let at = 0; at < paths.length || at === 0; at += 1000) {
         if (generation !== this.generation) return;
         const part = Object.fromEntries(paths.slice(at, at + 1000).map((p) => [p, files[p]]));
-        for (const w of this.workers) w.postMessage({ type: 'folder', files: part, more: at > 0 } satisfies ToThumbWorker);
+        const names = at === 0 ? arriving?.names : undefined;
+        for (const w of this.workers) w.postMessage({ type: 'folder', files: part, more: at > 0, names } satisfies ToThumbWorker);
+        // Files arriving from now on are sent as they come (those before are in `paths`).
+        this.sent = generation;
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
-      this.pagePaths = files;
+      this.pageFolder = { files, names: arriving?.names, complete: !arriving };
     });
+    this.folderPosted = drawers;
     // What is on screen first, then the rest: a second visit shows the first cards at once.
-    const keys = entries.map(thumbKey);
-    const first = new Set(this.visible.length ? this.visible.filter((i) => i < entries.length) : [...entries.keys()].slice(0, 60));
-    const fromCache = async (chunk: number[]) => {
-      const found = await this.cache.getMany(chunk.map((i) => keys[i]));
-      if (generation !== this.generation) return false;
-      for (const i of chunk) {
-        const hit = found.get(keys[i]);
-        if (hit && this.stateOf[i] === 0) this.arrive(i, { ...hit, from: 'cache' });
-      }
-      return true;
-    };
-    if (!(await fromCache([...first]))) return;
-    // Drawing starts once the cache has answered for what is on screen; the rest of the folder is
-    // drawn once it has answered for all (nothing it holds is drawn again).
+    const present = [...entries.keys()].filter((i) => files[entries[i].path]);
+    const first = new Set(this.visible.length ? this.visible.filter((i) => i < entries.length) : present.slice(0, 60));
+    if (!(await this.lookUp(present.filter((i) => first.has(i)), generation))) return;
+    // Drawing starts once the cache has answered for what is on screen; an entry is drawn only once
+    // the cache has answered for it (nothing it holds is drawn again).
     const drawing = drawers.then(() => {
       if (generation !== this.generation) return;
       this.posted = generation;
       this.pump();
     });
-    if (!(await fromCache([...entries.keys()].filter((i) => !first.has(i))))) return;
-    this.cacheRead = generation;
+    if (!(await this.lookUp(present.filter((i) => !first.has(i)), generation))) return;
     await drawing;
     this.pump();
   }
 
-  /** The entries the grid shows now: drawn before the rest. */
+  /** Files of the open folder that arrived: their entries learn their size and time, and are drawn in turn. */
+  arrived(part: Map<string, File>): void {
+    const generation = this.generation;
+    const indices: number[] = [];
+    for (const [path, file] of part) {
+      this.files[path] = file;
+      const i = this.indexOf.get(path);
+      if (i === undefined) continue;
+      this.entries[i].size = file.size;
+      this.entries[i].modified = file.lastModified;
+      indices.push(i);
+    }
+    const record = Object.fromEntries(part);
+    if (this.sent === generation) for (const w of this.workers) w.postMessage({ type: 'folder', files: record, more: true } satisfies ToThumbWorker);
+    this.pageArrived?.(record);
+    void this.lookUp(indices, generation).then(() => this.pump());
+  }
+
+  /** Every file of the open folder has arrived: a companion still waited on is not there. */
+  completed(): void {
+    const generation = this.generation;
+    // After the folder's first files (a message sent before them would be overtaken).
+    void this.folderPosted.then(() => {
+      if (generation === this.generation) for (const w of this.workers) w.postMessage({ type: 'complete' } satisfies ToThumbWorker);
+    });
+    this.pageFolder.complete = true;
+    this.pageArrived?.({});
+  }
+
+  /** Cached thumbnails of `indices` arrive; the others are queued for drawing. False when another folder opened meanwhile. */
+  private async lookUp(indices: number[], generation: number): Promise<boolean> {
+    if (!indices.length) return generation === this.generation;
+    const keys = indices.map((i) => thumbKey(this.entries[i]));
+    const found = await this.cache.getMany(keys);
+    if (generation !== this.generation) return false;
+    indices.forEach((i, k) => {
+      this.checked[i] = 1;
+      const hit = found.get(keys[k]);
+      if (hit && this.stateOf[i] === 0) this.arrive(i, { ...hit, from: 'cache' });
+      else this.queue.push(i);
+    });
+    return true;
+  }
+
+  /** The entries the grid shows now: drawn before the rest (their files asked for first). */
   prioritise(indices: number[]): void {
     this.visible = indices;
+    const missing = indices.filter((i) => this.entries[i] && !this.files[this.entries[i].path]).map((i) => this.entries[i].path);
+    if (missing.length) this.want?.(missing);
     this.pump();
   }
 
@@ -144,10 +201,12 @@ export class ThumbService {
   }
 
   private nextIndex(): number | undefined {
-    for (const i of this.visible) if (this.stateOf[i] === 0) return i;
-    if (this.cacheRead !== this.generation) return undefined;
-    while (this.cursor < this.entries.length && this.stateOf[this.cursor] !== 0) this.cursor++;
-    return this.cursor < this.entries.length ? this.cursor : undefined;
+    for (const i of this.visible) if (this.stateOf[i] === 0 && this.checked[i]) return i;
+    while (this.queue.length) {
+      const i = this.queue.shift()!;
+      if (this.stateOf[i] === 0) return i;
+    }
+    return undefined;
   }
 
   private pump(): void {
@@ -188,6 +247,7 @@ export class ThumbService {
       const offscreen = await new Promise<boolean>((resolve) => {
         worker.onmessage = (event: MessageEvent<FromThumbWorker>) => {
           if (event.data.type === 'ready') resolve(event.data.offscreen);
+          else if (event.data.type === 'need') this.want?.(event.data.paths);
           else this.done(event.data, drawer);
         };
         worker.onerror = () => resolve(false);
@@ -204,20 +264,32 @@ export class ThumbService {
     this.stats.workers = this.workers.length;
   }
 
-  private pagePaths: Record<string, Blob> = {};
+  /** The open folder as the page drawer sees it. */
+  private pageFolder: { files: Record<string, Blob>; names?: readonly string[]; complete: boolean } = { files: {}, complete: true };
+  /** Tells the page drawer of files that arrived (none: the folder is complete). */
+  private pageArrived?: (files: Record<string, Blob>) => void;
 
   /** The fallback: a hidden canvas on the page, one thumbnail per task. */
   private async pageDrawer(): Promise<Drawer> {
     const { ThumbRenderer } = await import('./thumb-render.js');
     const renderer = new ThumbRenderer(document.createElement('canvas'));
+    renderer.onNeed = (path) => this.want?.([path]);
     let folder: Record<string, Blob> | undefined;
+    this.pageArrived = (files) => {
+      if (folder !== this.pageFolder.files) return;
+      renderer.setFolder(files, true);
+      if (this.pageFolder.complete) renderer.complete();
+    };
     let queue = Promise.resolve();
     const drawer: Drawer = {
       busy: 0,
       send: (id, path) => {
         queue = queue.then(async () => {
           await new Promise((r) => setTimeout(r, 0));
-          if (folder !== this.pagePaths) renderer.setFolder((folder = this.pagePaths));
+          if (folder !== this.pageFolder.files) {
+            renderer.setFolder((folder = this.pageFolder.files), false, this.pageFolder.names);
+            if (this.pageFolder.complete) renderer.complete();
+          }
           const t0 = performance.now();
           const drawn = await renderer.draw(path);
           const [picture] = renderer.flush();

@@ -21,6 +21,7 @@ function createRenderer(): ThumbRenderer | undefined {
 }
 
 const renderer = createRenderer();
+if (renderer) renderer.onNeed = (path) => post({ type: 'need', paths: [path] });
 post({ type: 'ready', offscreen: !!renderer });
 
 type Job = Extract<ToThumbWorker, { type: 'render' }>;
@@ -67,8 +68,12 @@ async function run(): Promise<void> {
 self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
   const message = event.data;
   if (message.type === 'folder') {
-    renderer?.setFolder(message.files, message.more);
+    renderer?.setFolder(message.files, message.more, message.names);
     if (!message.more) firstOfFolder = true;
+    return;
+  }
+  if (message.type === 'complete') {
+    renderer?.complete();
     return;
   }
   if (!renderer) {

@@ -2,7 +2,7 @@
 // thumbnails, searched, filtered and opened; screenshots and contact sheets; the thumbnail cache on a
 // second visit; a shared link's hash. Expectations come from the generator's manifest.
 import { expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { base, dir, dropFolder, open, page, scratch, setPage, settle, status } from './session.js';
@@ -17,6 +17,11 @@ const expectedClips = (m: GeneratedFolder['manifest']['models'][number]) => (m.k
 /** Drops the folder, waits for the grid's first thumbnail and then for all of them. */
 async function dropAndWait(on: Page): Promise<{ firstAt: number; allAt: number; cached: number; rendered: number }> {
   await dropFolder(folder.dir);
+  return waitForThumbnails(on);
+}
+
+/** Waits for the grid's first thumbnail and then for all of them. */
+async function waitForThumbnails(on: Page): Promise<{ firstAt: number; allAt: number; cached: number; rendered: number }> {
   await on.waitForSelector('#browser:not([hidden]) .card[data-state="done"]', { timeout: 60_000 });
   const total = folder.manifest.models.length;
   await on.waitForFunction((n) => {
@@ -96,6 +101,26 @@ export function browserTests(): void {
     const sizes = await page.evaluate(() => window.__viewer.browser.entries.map((e) => window.__viewer.browser.service.thumbOf(e)?.blob?.size ?? 0));
     expect(Math.max(...sizes)).toBeLessThan(40_000);
     expect(sizes.filter((s) => s > 500).length).toBe(models.length - folder.manifest.counts.broken);
+    // Every readable model covers part of its thumbnail: single-sided sheets that face away from the
+    // usual camera (Item_Weapon0001, obj_Struct0000 at this scale) were drawn as empty cards.
+    const covered = await page.evaluate(async () => {
+      const out: Record<string, number> = {};
+      for (const e of window.__viewer.browser.entries) {
+        const blob = window.__viewer.browser.service.thumbOf(e)?.blob;
+        if (!blob) continue;
+        const bitmap = await createImageBitmap(blob);
+        const g = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+        g.drawImage(bitmap, 0, 0);
+        const d = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        let n = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+        out[e.path] = n;
+      }
+      return out;
+    });
+    const sparse = Object.entries(covered).sort((a, b) => a[1] - b[1]).slice(0, 4);
+    console.log(`folder browser: least-covered thumbnails (pixels of 128×128): ${sparse.map(([p, n]) => `${p.split('/').pop()} ${n}`).join(', ')}`);
+    for (const m of models.filter((x) => x.kind !== 'broken')) expect(covered[m.file], `${m.file}: drawn pixels`).toBeGreaterThan(300);
     mkdirSync(docs, { recursive: true });
     await page.screenshot({ path: path.join(docs, 'browser-grid.png') });
   });
@@ -196,6 +221,38 @@ export function browserTests(): void {
     expect(done).toBeGreaterThan(0);
     expect(failed).toBeLessThanOrEqual(folder.manifest.counts.broken);
     expect(await page.evaluate(() => window.__viewer.browser.entries.filter((e) => window.__viewer.browser.service.thumbOf(e)?.info.failed).length)).toBe(folder.manifest.counts.broken);
+  });
+
+  it('opens a folder through showDirectoryPicker (stubbed: the same folder in the origin private file system), iterated lazily: every model, every thumbnail', async () => {
+    const picked = await open('?sample=jeep');
+    await page.close();
+    setPage(picked);
+    // The page copies the folder into its private file system, each file fetched through a route.
+    const paths = readdirSync(folder.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(folder.dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    await page.route('**/opfs-source/**', (route) => {
+      const relative = decodeURIComponent(new URL(route.request().url()).pathname.replace('/opfs-source/', ''));
+      return route.fulfill({ status: 200, body: readFileSync(path.join(folder.dir, ...relative.split('/'))) });
+    });
+    await page.evaluate(async (files) => {
+      const model = await (await navigator.storage.getDirectory()).getDirectoryHandle('Model', { create: true });
+      for (const file of files) {
+        const parts = file.split('/');
+        let dir = model;
+        for (const d of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(d, { create: true });
+        const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+        await writable.write(await (await fetch(`/opfs-source/${parts.map(encodeURIComponent).join('/')}`)).arrayBuffer());
+        await writable.close();
+      }
+      (window as unknown as { showDirectoryPicker(): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => model;
+    }, paths);
+    await page.click('label:has(#open-folder)');
+    const times = await waitForThumbnails(page);
+    expect(times.rendered).toBe(folder.manifest.models.length);
+    expect((await page.evaluate(() => window.__viewer.browser.entries.map((e) => e.path))).sort()).toEqual(folder.manifest.models.map((m) => m.file).sort());
+    const infos = await page.evaluate(() => window.__viewer.browser.entries.map((e) => window.__viewer.browser.service.thumbOf(e)?.info));
+    expect(infos.filter((i) => i?.failed).length).toBe(folder.manifest.counts.broken);
+    expect(infos.reduce((n, i) => n + (i?.clips ?? 0), 0)).toBe(folder.manifest.models.reduce((n, m) => n + expectedClips(m), 0));
+    await page.unroute('**/opfs-source/**');
   });
 
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {

@@ -13,6 +13,8 @@ export function urlTests(): void {
     expect(await status()).toBe('ready');
     expect(await page.textContent('#model-title')).toContain('glscene__Woman4.ms3d');
     expect(await page.locator('#clips option').count()).toBe(1);
+    // Textures are looked up after the model shows: every lookup ends (and warns) before `ready` settles.
+    await page.evaluate(() => window.__viewer.state.model?.ready);
     // The only 404s are texture files the model names (beside it, then in Texture/ and Textures/), and the warnings list them.
     const warned = (await page.textContent('#warnings'))!;
     const asked = missing.map((m) => m.split('/').pop()!);

@@ -1,0 +1,123 @@
+// A dropped folder whose names are known at once and whose file handles arrive over seconds: Chromium
+// lists 9,665 names quickly but hands over their File objects slowly (8.6 s for the bench's game
+// folder), so the grid opens from the names and thumbnails start as handles arrive, the ones asked
+// for (cards on screen, companions a thumbnail waits on) first.
+import { expandPacks, type FileSet } from './files.js';
+
+export interface ArrivingFolder {
+  /** Every file of the folder by root-relative path: the listing, plus the entries of its `.res` packs. */
+  readonly paths: readonly string[];
+  /** The files whose handles have arrived; all of them once `complete` settles. */
+  readonly files: FileSet;
+  /** Fetches these paths' handles before the others (the most recent ask first). */
+  prioritise(paths: Iterable<string>): void;
+  /** Called with each part of the files as it arrives (batched: one call per few dozen handles). */
+  onFiles?: (part: FileSet) => void;
+  readonly complete: Promise<FileSet>;
+}
+
+/**
+ * File handles asked for this many at a time, each answer in a task of its own: asking for 9,665 at
+ * once made their answers one 7-s task on the page; 32 at a time still one of 10 s; 4 at a time, each
+ * followed by a yield, at most 0.16 s with the machine loaded 10× over (a probe of issue 31).
+ */
+const FILES_AT_ONCE = 4;
+/**
+ * Arrived handles are handed on at most this often (each part is a message to every drawer); a
+ * handle that was asked for (a card on screen, a companion a drawer waits on) is handed on at once.
+ */
+const PART_MS = 100;
+
+/** A dropped entry (FileSystemFileEntry) or a picked one (FileSystemFileHandle, showDirectoryPicker). */
+export type FileHandle = FileSystemFileEntry | FileSystemFileHandle;
+
+const fileOf = (entry: FileHandle) => ('getFile' in entry ? entry.getFile() : new Promise<File>((resolve, reject) => entry.file(resolve, reject)));
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts fetching `entries`' handles. Packs (`.res`) are fetched and their headers read first, so
+ * their entries are among `paths` from the start; a handle that cannot be read is left out.
+ */
+export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<ArrivingFolder> {
+  const files: FileSet = new Map();
+  const packs = [...entries.keys()].filter((p) => p.toLowerCase().endsWith('.res'));
+  for (const p of packs) files.set(p, await fileOf(entries.get(p)!).catch(() => undefined as unknown as File));
+  for (const p of packs) if (!files.get(p)) files.delete(p);
+  const loose = [...entries.keys()];
+  await expandPacks(files, loose);
+  const paths = [...new Set([...loose, ...files.keys()])];
+
+  const waiting = loose.filter((p) => !files.has(p));
+  let cursor = 0;
+  const urgent: string[] = [];
+  const wanted = new Set<string>();
+  const asked = new Set<string>(files.keys());
+  let part: FileSet = new Map();
+  let partTimer: ReturnType<typeof setTimeout> | undefined;
+  const handOn = () => {
+    clearTimeout(partTimer);
+    partTimer = undefined;
+    if (!part.size) return;
+    const done = part;
+    part = new Map();
+    folder.onFiles?.(done);
+  };
+  const next = (): string | undefined => {
+    while (urgent.length) {
+      const p = urgent.pop()!;
+      if (!asked.has(p)) return p;
+    }
+    while (cursor < waiting.length) {
+      const p = waiting[cursor++];
+      if (!asked.has(p)) return p;
+    }
+    return undefined;
+  };
+  const take = async () => {
+    for (let p = next(); p !== undefined; p = next()) {
+      asked.add(p);
+      const file = await fileOf(entries.get(p)!).catch(() => undefined);
+      if (file) {
+        files.set(p, file);
+        part.set(p, file);
+        if (wanted.delete(p)) handOn();
+        else partTimer ??= setTimeout(handOn, PART_MS);
+      }
+      await nextTask();
+    }
+  };
+  const folder: ArrivingFolder = {
+    paths,
+    files,
+    prioritise(wantedNow) {
+      // Pushed in reverse: the first of `wantedNow` is taken first.
+      for (const p of [...wantedNow].reverse()) {
+        if (!entries.has(p) || asked.has(p)) continue;
+        urgent.push(p);
+        wanted.add(p);
+      }
+    },
+    complete: nextTask()
+      .then(() => Promise.all(Array.from({ length: FILES_AT_ONCE }, take)))
+      .then(() => {
+        handOn();
+        return files;
+      }),
+  };
+  return folder;
+}
+
+/** Files that are all there already (a file input, plain dropped files) as an arriving folder. */
+export function arrivedFolder(files: FileSet): ArrivingFolder {
+  return { paths: [...files.keys()], files, prioritise: () => {}, complete: Promise.resolve(files) };
+}
+
+/** The folder `showDirectoryPicker` gave, iterated lazily: names by root-relative path ('Model/a.o3d'), no file read. */
+export async function listPicked(dir: FileSystemDirectoryHandle, prefix = `${dir.name}/`, out = new Map<string, FileHandle>()): Promise<Map<string, FileHandle>> {
+  // values() is async-iterable; this TypeScript's DOM library does not declare it.
+  for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
+    if (handle.kind === 'file') out.set(prefix + handle.name, handle as FileSystemFileHandle);
+    else await listPicked(handle as FileSystemDirectoryHandle, `${prefix}${handle.name}/`, out);
+  }
+  return out;
+}
