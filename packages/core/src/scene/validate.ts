@@ -1,3 +1,4 @@
+import { FINITE_SCENE } from './finite.js';
 import { ATTRIBUTE_SIZES, type AttributeName, type Scene, type TextureRef } from './types.js';
 
 export type ValidationCode =
@@ -27,13 +28,24 @@ export interface ValidationIssue {
 
 const COMPONENTS: Record<string, number> = { translation: 3, rotation: 4, scale: 3 };
 
+export interface ValidateOptions {
+  weightTolerance?: number;
+  /**
+   * Scan a `FINITE_SCENE` scene's float arrays for NaN and infinity too (default false: a reader
+   * that marked it scrubbed them, so only scenes from elsewhere are scanned, once).
+   */
+  scanMarkedFinite?: boolean;
+}
+
 /**
  * Checks every invariant of the scene model and returns what is broken (empty when valid).
  * Every format's tests run it on every scene they produce.
  */
-export function validateScene(scene: Scene, options: { weightTolerance?: number } = {}): ValidationIssue[] {
+export function validateScene(scene: Scene, options: ValidateOptions = {}): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const tolerance = options.weightTolerance ?? 1e-4;
+  // Scrub once: the arrays of a scene its reader vouched for are not scanned again (structure still is).
+  const scanArrays = options.scanMarkedFinite === true || (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] !== true;
   const add = (code: ValidationCode, path: string, message: string) => {
     if (issues.length < 1000) issues.push({ code, path, message });
   };
@@ -106,7 +118,7 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     if (skin.inverseBindMatrices.length !== skin.joints.length * 16) {
       add('SKIN_MATRICES', path, `${skin.inverseBindMatrices.length} inverse-bind floats for ${skin.joints.length} joints`);
     }
-    if (!skin.inverseBindMatrices.every(Number.isFinite)) add('NOT_FINITE', `${path}.inverseBindMatrices`, 'non-finite inverse bind matrix');
+    if (scanArrays && !allFinite(skin.inverseBindMatrices)) add('NOT_FINITE', `${path}.inverseBindMatrices`, 'non-finite inverse bind matrix');
     inRange(skin.skeleton, nodeCount, `${path}.skeleton`, 'skeleton');
   });
 
@@ -132,13 +144,9 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
         if (!data) continue;
         const size = ATTRIBUTE_SIZES[name] ?? 1;
         if (data.length !== count * size) add('ATTRIBUTE_LENGTH', `${path}.attributes.${name}`, `${data.length} values, expected ${count} × ${size}`);
-        if (data instanceof Float32Array) {
-          for (let i = 0; i < data.length; i++) {
-            if (!Number.isFinite(data[i])) {
-              add('NOT_FINITE', `${path}.attributes.${name}`, `value ${i} is ${data[i]}`);
-              break;
-            }
-          }
+        if (scanArrays && data instanceof Float32Array && !allFinite(data)) {
+          const i = data.findIndex((v) => !Number.isFinite(v));
+          add('NOT_FINITE', `${path}.attributes.${name}`, `value ${i} is ${data[i]}`);
         }
       }
       if (!Number.isInteger(count)) add('ATTRIBUTE_LENGTH', `${path}.attributes.POSITION`, `${positions.length} is not a multiple of 3`);
@@ -237,7 +245,7 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
       if (ch.values.length !== times.length * size * stride) {
         add('KEY_VALUES', `${path}.values`, `${ch.values.length} values for ${times.length} keys of ${size} × ${stride}`);
       }
-      if (!ch.values.every(Number.isFinite)) add('NOT_FINITE', `${path}.values`, 'non-finite key value');
+      if (scanArrays && !allFinite(ch.values)) add('NOT_FINITE', `${path}.values`, 'non-finite key value');
     });
   });
 
@@ -251,6 +259,15 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     }
   });
   return issues;
+}
+
+/** Every value finite: x − x is 0 for a finite x and NaN otherwise (one test, no call per value). */
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let i = 0, n = values.length; i < n; i++) {
+    const v = values[i];
+    if (v - v !== 0) return false;
+  }
+  return true;
 }
 
 /** The NAME_TYPE issues alone (what a writer checks before encoding names; cheap: no vertex data). */
