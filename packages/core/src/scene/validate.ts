@@ -156,12 +156,8 @@ export function validateScene(scene: Scene, options: ValidateOptions = {}): Vali
       if (mode === 'TRIANGLES' && elementCount % 3 !== 0) add('INDEX_COUNT', `${path}.indices`, `${elementCount} is not a multiple of 3`);
       if ((mode === 'LINES') && elementCount % 2 !== 0) add('INDEX_COUNT', `${path}.indices`, `${elementCount} is not a multiple of 2`);
       if (prim.indices) {
-        for (let i = 0; i < prim.indices.length; i++) {
-          if (prim.indices[i] >= count) {
-            add('INDEX_RANGE', `${path}.indices`, `index ${i} is ${prim.indices[i]}, vertex count is ${count}`);
-            break;
-          }
-        }
+        const i = firstIndexPast(prim.indices, count);
+        if (i >= 0) add('INDEX_RANGE', `${path}.indices`, `index ${i} is ${prim.indices[i]}, vertex count is ${count}`);
       }
       const { JOINTS_0, WEIGHTS_0 } = prim.attributes;
       if (!!JOINTS_0 !== !!WEIGHTS_0) add('ATTRIBUTE_LENGTH', path, 'JOINTS_0 and WEIGHTS_0 must come together');
@@ -268,6 +264,12 @@ function allFinite(values: ArrayLike<number>): boolean {
     if (v - v !== 0) return false;
   }
   return true;
+}
+
+/** The position of the first index ≥ count, or −1 (the array in a local: no property load per index). */
+function firstIndexPast(indices: ArrayLike<number>, count: number): number {
+  for (let i = 0, n = indices.length; i < n; i++) if (indices[i] >= count) return i;
+  return -1;
 }
 
 /** The NAME_TYPE issues alone (what a writer checks before encoding names; cheap: no vertex data). */
