@@ -1,9 +1,10 @@
-// Scrub once: validateScene scans the float arrays of a scene from elsewhere, and trusts a scene its
-// reader marked FINITE_SCENE (its arrays were scrubbed while it was built), keeping the structural checks.
+// Scrub once: with trustMarkedFinite (what writers pass) validateScene trusts the float arrays of a
+// scene its reader marked FINITE_SCENE, keeping the structural checks; any other scene is scanned once.
 import { describe, expect, it } from 'vitest';
 import { markScrubbedFinite, validateScene, type Scene } from '../src/index.js';
 import { validScene } from './fixtures.js';
 
+const trusted = { trustMarkedFinite: true };
 const finiteIssues = (scene: Scene, options = {}) => validateScene(scene, options).filter((i) => i.code === 'NOT_FINITE').map((i) => i.path);
 
 /** Puts a NaN in a position, an inverse bind matrix and a key value. */
@@ -28,8 +29,8 @@ function countReads(scene: Scene): { reads: number } {
 }
 
 describe('validateScene and FINITE_SCENE', () => {
-  it('finds a NaN or an infinity in each array of an unmarked scene', () => {
-    expect(finiteIssues(poison(validScene()))).toEqual([
+  it('finds a NaN or an infinity in each array of an unmarked scene, trusted or not', () => {
+    expect(finiteIssues(poison(validScene()), trusted)).toEqual([
       'skins[0].inverseBindMatrices',
       'meshes[0].primitives[0].attributes.POSITION',
       'animations[0].channels[0].values',
@@ -38,20 +39,20 @@ describe('validateScene and FINITE_SCENE', () => {
     expect(issue?.message).toBe('value 4 is NaN');
   });
 
-  it('does not scan the arrays of a scene its reader marked finite', () => {
+  it('does not scan the arrays of a scene its reader marked finite, when trusted', () => {
     const scene = validScene();
     expect(markScrubbedFinite(scene)).toBe(true);
     poison(scene); // after the mark: the promise is broken on purpose, to show nothing looks
-    expect(finiteIssues(scene)).toEqual([]);
+    expect(finiteIssues(scene, trusted)).toEqual([]);
     const counter = countReads(scene);
-    validateScene(scene);
+    validateScene(scene, trusted);
     expect(counter.reads).toBe(0);
   });
 
   it('reads every key value of an unmarked scene once', () => {
     const scene = validScene();
     const counter = countReads(scene);
-    expect(validateScene(scene)).toEqual([]);
+    expect(validateScene(scene, trusted)).toEqual([]);
     expect(counter.reads).toBe(8);
   });
 
@@ -61,13 +62,13 @@ describe('validateScene and FINITE_SCENE', () => {
     scene.meshes[0].primitives[0].indices = new Uint16Array([0, 1, 4]);
     scene.animations[0].channels[0].times = new Float32Array([1, 0]);
     scene.nodes[0].translation = [NaN, 0, 0];
-    const codes = validateScene(scene).map((i) => i.code);
+    const codes = validateScene(scene, trusted).map((i) => i.code);
     expect(codes).toEqual(expect.arrayContaining(['INDEX_RANGE', 'KEY_ORDER', 'NOT_FINITE']));
   });
 
-  it('scans a marked scene when asked', () => {
+  it('scans a marked scene by default (tests and the fuzzer check the reader\'s promise)', () => {
     const scene = validScene();
     markScrubbedFinite(scene);
-    expect(finiteIssues(poison(scene), { scanMarkedFinite: true })).toHaveLength(3);
+    expect(finiteIssues(poison(scene))).toHaveLength(3);
   });
 });

@@ -31,10 +31,11 @@ const COMPONENTS: Record<string, number> = { translation: 3, rotation: 4, scale:
 export interface ValidateOptions {
   weightTolerance?: number;
   /**
-   * Scan a `FINITE_SCENE` scene's float arrays for NaN and infinity too (default false: a reader
-   * that marked it scrubbed them, so only scenes from elsewhere are scanned, once).
+   * Skip the NaN/infinity scans of the float arrays of a scene its reader marked `FINITE_SCENE`
+   * (it scrubbed them while it built the scene): writers set it, so a scene is scanned once. Off by
+   * default, so tests and the fuzzer still catch a reader that breaks its promise.
    */
-  scanMarkedFinite?: boolean;
+  trustMarkedFinite?: boolean;
 }
 
 /**
@@ -44,8 +45,8 @@ export interface ValidateOptions {
 export function validateScene(scene: Scene, options: ValidateOptions = {}): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const tolerance = options.weightTolerance ?? 1e-4;
-  // Scrub once: the arrays of a scene its reader vouched for are not scanned again (structure still is).
-  const scanArrays = options.scanMarkedFinite === true || (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] !== true;
+  // Scrub once: the arrays of a scene its reader vouched for are not scanned again when trusted (structure still is).
+  const scanArrays = options.trustMarkedFinite !== true || (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] !== true;
   const add = (code: ValidationCode, path: string, message: string) => {
     if (issues.length < 1000) issues.push({ code, path, message });
   };
