@@ -27,7 +27,7 @@ export { sampleAnimation, sampleChannel, getClip, type Pose } from './scene/anim
 export { sampleClipFrames, type ClipFrames, type ClipFramesOptions } from './scene/clip-frames.js';
 export { ChannelCursor } from './scene/channel-cursor.js';
 export { splitClip, type ClipRange } from './scene/split-clip.js';
-export { validateScene, assertValidScene, nameIssues, type ValidationIssue, type ValidationCode } from './scene/validate.js';
+export { validateScene, assertValidScene, nameIssues, type ValidateOptions, type ValidationIssue, type ValidationCode } from './scene/validate.js';
 export { FINITE_SCENE, FiniteScrub, markScrubbedFinite, scrubNonFinite, zeroNonFinite } from './scene/finite.js';
 export { computeBounds, emptyBounds, isEmptyBounds, hiddenLodNodes, type Bounds, type BoundsOptions } from './geometry/bounds.js';
 export { computeSkinMatrices, skinVerticesReference, type SkinFunction } from './geometry/skinning.js';

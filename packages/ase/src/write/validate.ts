@@ -8,7 +8,7 @@ const HANDLED = new Set(['NOT_FINITE', 'INDEX_RANGE', 'INDEX_COUNT', 'WEIGHT_SUM
  * indices past the vertices and odd index counts are handled where they are written.
  */
 export function checkScene(scene: Scene, sink: WarningSink): void {
-  const issues = validateScene(scene, { weightTolerance: 1e-2 });
+  const issues = validateScene(scene, { weightTolerance: 1e-2, trustMarkedFinite: true });
   const fatal = issues.find((i) => !HANDLED.has(i.code));
   if (fatal) {
     throw new WriteError({ format: 'ase', code: 'INVALID_SCENE', limit: 'a valid scene', value: `${fatal.code} at ${fatal.path}: ${fatal.message}`, where: fatal.path });

@@ -15,50 +15,61 @@ export function identity(out: MutableMat4 = new Float32Array(16)): MutableMat4 {
 
 /** out = a × b (column-major; applies b first). `out` may alias a or b. */
 export function multiply(a: ArrayLike<number>, b: ArrayLike<number>, out: MutableMat4 = new Float32Array(16)): MutableMat4 {
-  const a00 = a[0], a01 = a[1], a02 = a[2], a03 = a[3];
-  const a10 = a[4], a11 = a[5], a12 = a[6], a13 = a[7];
-  const a20 = a[8], a21 = a[9], a22 = a[10], a23 = a[11];
-  const a30 = a[12], a31 = a[13], a32 = a[14], a33 = a[15];
-  for (let c = 0; c < 4; c++) {
-    const b0 = b[c * 4], b1 = b[c * 4 + 1], b2 = b[c * 4 + 2], b3 = b[c * 4 + 3];
-    out[c * 4] = a00 * b0 + a10 * b1 + a20 * b2 + a30 * b3;
-    out[c * 4 + 1] = a01 * b0 + a11 * b1 + a21 * b2 + a31 * b3;
-    out[c * 4 + 2] = a02 * b0 + a12 * b1 + a22 * b2 + a32 * b3;
-    out[c * 4 + 3] = a03 * b0 + a13 * b1 + a23 * b2 + a33 * b3;
-  }
+  multiplyAt(a, 0, b, 0, out, 0);
   return out;
+}
+
+/** `multiply` on matrices stored at offsets (a frame's matrices in one array): no subarray per call, the same bits. */
+export function multiplyAt(a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number, out: MutableMat4, at: number): void {
+  const a00 = a[aAt], a01 = a[aAt + 1], a02 = a[aAt + 2], a03 = a[aAt + 3];
+  const a10 = a[aAt + 4], a11 = a[aAt + 5], a12 = a[aAt + 6], a13 = a[aAt + 7];
+  const a20 = a[aAt + 8], a21 = a[aAt + 9], a22 = a[aAt + 10], a23 = a[aAt + 11];
+  const a30 = a[aAt + 12], a31 = a[aAt + 13], a32 = a[aAt + 14], a33 = a[aAt + 15];
+  for (let c = 0; c < 4; c++) {
+    const k = bAt + c * 4, o = at + c * 4;
+    const b0 = b[k], b1 = b[k + 1], b2 = b[k + 2], b3 = b[k + 3];
+    out[o] = a00 * b0 + a10 * b1 + a20 * b2 + a30 * b3;
+    out[o + 1] = a01 * b0 + a11 * b1 + a21 * b2 + a31 * b3;
+    out[o + 2] = a02 * b0 + a12 * b1 + a22 * b2 + a32 * b3;
+    out[o + 3] = a03 * b0 + a13 * b1 + a23 * b2 + a33 * b3;
+  }
 }
 
 /** Inverse; returns undefined for a singular matrix. */
 export function invert(m: ArrayLike<number>, out: MutableMat4 = new Float32Array(16)): MutableMat4 | undefined {
-  const a00 = m[0], a01 = m[1], a02 = m[2], a03 = m[3];
-  const a10 = m[4], a11 = m[5], a12 = m[6], a13 = m[7];
-  const a20 = m[8], a21 = m[9], a22 = m[10], a23 = m[11];
-  const a30 = m[12], a31 = m[13], a32 = m[14], a33 = m[15];
+  return invertAt(m, 0, out, 0) ? out : undefined;
+}
+
+/** `invert` on matrices stored at offsets: no subarray per call, the same bits; false for a singular matrix (out untouched). */
+export function invertAt(m: ArrayLike<number>, mAt: number, out: MutableMat4, at: number): boolean {
+  const a00 = m[mAt], a01 = m[mAt + 1], a02 = m[mAt + 2], a03 = m[mAt + 3];
+  const a10 = m[mAt + 4], a11 = m[mAt + 5], a12 = m[mAt + 6], a13 = m[mAt + 7];
+  const a20 = m[mAt + 8], a21 = m[mAt + 9], a22 = m[mAt + 10], a23 = m[mAt + 11];
+  const a30 = m[mAt + 12], a31 = m[mAt + 13], a32 = m[mAt + 14], a33 = m[mAt + 15];
   const b00 = a00 * a11 - a01 * a10, b01 = a00 * a12 - a02 * a10, b02 = a00 * a13 - a03 * a10;
   const b03 = a01 * a12 - a02 * a11, b04 = a01 * a13 - a03 * a11, b05 = a02 * a13 - a03 * a12;
   const b06 = a20 * a31 - a21 * a30, b07 = a20 * a32 - a22 * a30, b08 = a20 * a33 - a23 * a30;
   const b09 = a21 * a32 - a22 * a31, b10 = a21 * a33 - a23 * a31, b11 = a22 * a33 - a23 * a32;
   let det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
-  if (!det || !Number.isFinite(det)) return undefined;
+  if (!det || !Number.isFinite(det)) return false;
   det = 1 / det;
-  out[0] = (a11 * b11 - a12 * b10 + a13 * b09) * det;
-  out[1] = (a02 * b10 - a01 * b11 - a03 * b09) * det;
-  out[2] = (a31 * b05 - a32 * b04 + a33 * b03) * det;
-  out[3] = (a22 * b04 - a21 * b05 - a23 * b03) * det;
-  out[4] = (a12 * b08 - a10 * b11 - a13 * b07) * det;
-  out[5] = (a00 * b11 - a02 * b08 + a03 * b07) * det;
-  out[6] = (a32 * b02 - a30 * b05 - a33 * b01) * det;
-  out[7] = (a20 * b05 - a22 * b02 + a23 * b01) * det;
-  out[8] = (a10 * b10 - a11 * b08 + a13 * b06) * det;
-  out[9] = (a01 * b08 - a00 * b10 - a03 * b06) * det;
-  out[10] = (a30 * b04 - a31 * b02 + a33 * b00) * det;
-  out[11] = (a21 * b02 - a20 * b04 - a23 * b00) * det;
-  out[12] = (a11 * b07 - a10 * b09 - a12 * b06) * det;
-  out[13] = (a00 * b09 - a01 * b07 + a02 * b06) * det;
-  out[14] = (a31 * b01 - a30 * b03 - a32 * b00) * det;
-  out[15] = (a20 * b03 - a21 * b01 + a22 * b00) * det;
-  return out;
+  out[at] = (a11 * b11 - a12 * b10 + a13 * b09) * det;
+  out[at + 1] = (a02 * b10 - a01 * b11 - a03 * b09) * det;
+  out[at + 2] = (a31 * b05 - a32 * b04 + a33 * b03) * det;
+  out[at + 3] = (a22 * b04 - a21 * b05 - a23 * b03) * det;
+  out[at + 4] = (a12 * b08 - a10 * b11 - a13 * b07) * det;
+  out[at + 5] = (a00 * b11 - a02 * b08 + a03 * b07) * det;
+  out[at + 6] = (a32 * b02 - a30 * b05 - a33 * b01) * det;
+  out[at + 7] = (a20 * b05 - a22 * b02 + a23 * b01) * det;
+  out[at + 8] = (a10 * b10 - a11 * b08 + a13 * b06) * det;
+  out[at + 9] = (a01 * b08 - a00 * b10 - a03 * b06) * det;
+  out[at + 10] = (a30 * b04 - a31 * b02 + a33 * b00) * det;
+  out[at + 11] = (a21 * b02 - a20 * b04 - a23 * b00) * det;
+  out[at + 12] = (a11 * b07 - a10 * b09 - a12 * b06) * det;
+  out[at + 13] = (a00 * b09 - a01 * b07 + a02 * b06) * det;
+  out[at + 14] = (a31 * b01 - a30 * b03 - a32 * b00) * det;
+  out[at + 15] = (a20 * b03 - a21 * b01 + a22 * b00) * det;
+  return true;
 }
 
 export function transpose(m: ArrayLike<number>, out: MutableMat4 = new Float32Array(16)): MutableMat4 {

@@ -82,6 +82,13 @@ export function quatFromEulerXYZ(x: number, y: number, z: number): Quat {
  * from the rows given z (Eigen's scheme), which also holds at gimbal lock.
  */
 export function eulerXYZFromQuat(q: ArrayLike<number>): [number, number, number] {
+  const e: [number, number, number] = [0, 0, 0];
+  eulerXYZFromQuatInto(q, e, 0);
+  return e;
+}
+
+/** `eulerXYZFromQuat` written at `out[at..at+2]` (the same bits): no array per call, for per-frame loops. */
+export function eulerXYZFromQuatInto(q: ArrayLike<number>, out: { [i: number]: number }, at: number): void {
   const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
   const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
   const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
@@ -90,8 +97,9 @@ export function eulerXYZFromQuat(q: ArrayLike<number>): [number, number, number]
   const rz = Math.atan2(r10, r00);
   const ry = Math.atan2(-r20, Math.hypot(r00, r10));
   const s = Math.sin(rz), c = Math.cos(rz);
-  const rx = Math.atan2(s * r02 - c * r12, c * r11 - s * r01);
-  return [rx, ry, rz];
+  out[at] = Math.atan2(s * r02 - c * r12, c * r11 - s * r01);
+  out[at + 1] = ry;
+  out[at + 2] = rz;
 }
 
 /** Spherical interpolation along the short arc. */

@@ -1,3 +1,4 @@
+import { FINITE_SCENE } from './finite.js';
 import { ATTRIBUTE_SIZES, type AttributeName, type Scene, type TextureRef } from './types.js';
 
 export type ValidationCode =
@@ -27,13 +28,25 @@ export interface ValidationIssue {
 
 const COMPONENTS: Record<string, number> = { translation: 3, rotation: 4, scale: 3 };
 
+export interface ValidateOptions {
+  weightTolerance?: number;
+  /**
+   * Skip the NaN/infinity scans of the float arrays of a scene its reader marked `FINITE_SCENE`
+   * (it scrubbed them while it built the scene): writers set it, so a scene is scanned once. Off by
+   * default, so tests and the fuzzer still catch a reader that breaks its promise.
+   */
+  trustMarkedFinite?: boolean;
+}
+
 /**
  * Checks every invariant of the scene model and returns what is broken (empty when valid).
  * Every format's tests run it on every scene they produce.
  */
-export function validateScene(scene: Scene, options: { weightTolerance?: number } = {}): ValidationIssue[] {
+export function validateScene(scene: Scene, options: ValidateOptions = {}): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const tolerance = options.weightTolerance ?? 1e-4;
+  // Scrub once: the arrays of a scene its reader vouched for are not scanned again when trusted (structure still is).
+  const scanArrays = options.trustMarkedFinite !== true || (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] !== true;
   const add = (code: ValidationCode, path: string, message: string) => {
     if (issues.length < 1000) issues.push({ code, path, message });
   };
@@ -106,7 +119,7 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     if (skin.inverseBindMatrices.length !== skin.joints.length * 16) {
       add('SKIN_MATRICES', path, `${skin.inverseBindMatrices.length} inverse-bind floats for ${skin.joints.length} joints`);
     }
-    if (!skin.inverseBindMatrices.every(Number.isFinite)) add('NOT_FINITE', `${path}.inverseBindMatrices`, 'non-finite inverse bind matrix');
+    if (scanArrays && !allFinite(skin.inverseBindMatrices)) add('NOT_FINITE', `${path}.inverseBindMatrices`, 'non-finite inverse bind matrix');
     inRange(skin.skeleton, nodeCount, `${path}.skeleton`, 'skeleton');
   });
 
@@ -132,13 +145,9 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
         if (!data) continue;
         const size = ATTRIBUTE_SIZES[name] ?? 1;
         if (data.length !== count * size) add('ATTRIBUTE_LENGTH', `${path}.attributes.${name}`, `${data.length} values, expected ${count} × ${size}`);
-        if (data instanceof Float32Array) {
-          for (let i = 0; i < data.length; i++) {
-            if (!Number.isFinite(data[i])) {
-              add('NOT_FINITE', `${path}.attributes.${name}`, `value ${i} is ${data[i]}`);
-              break;
-            }
-          }
+        if (scanArrays && data instanceof Float32Array && !allFinite(data)) {
+          const i = data.findIndex((v) => !Number.isFinite(v));
+          add('NOT_FINITE', `${path}.attributes.${name}`, `value ${i} is ${data[i]}`);
         }
       }
       if (!Number.isInteger(count)) add('ATTRIBUTE_LENGTH', `${path}.attributes.POSITION`, `${positions.length} is not a multiple of 3`);
@@ -148,12 +157,8 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
       if (mode === 'TRIANGLES' && elementCount % 3 !== 0) add('INDEX_COUNT', `${path}.indices`, `${elementCount} is not a multiple of 3`);
       if ((mode === 'LINES') && elementCount % 2 !== 0) add('INDEX_COUNT', `${path}.indices`, `${elementCount} is not a multiple of 2`);
       if (prim.indices) {
-        for (let i = 0; i < prim.indices.length; i++) {
-          if (prim.indices[i] >= count) {
-            add('INDEX_RANGE', `${path}.indices`, `index ${i} is ${prim.indices[i]}, vertex count is ${count}`);
-            break;
-          }
-        }
+        const i = firstIndexPast(prim.indices, count);
+        if (i >= 0) add('INDEX_RANGE', `${path}.indices`, `index ${i} is ${prim.indices[i]}, vertex count is ${count}`);
       }
       const { JOINTS_0, WEIGHTS_0 } = prim.attributes;
       if (!!JOINTS_0 !== !!WEIGHTS_0) add('ATTRIBUTE_LENGTH', path, 'JOINTS_0 and WEIGHTS_0 must come together');
@@ -237,7 +242,7 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
       if (ch.values.length !== times.length * size * stride) {
         add('KEY_VALUES', `${path}.values`, `${ch.values.length} values for ${times.length} keys of ${size} × ${stride}`);
       }
-      if (!ch.values.every(Number.isFinite)) add('NOT_FINITE', `${path}.values`, 'non-finite key value');
+      if (scanArrays && !allFinite(ch.values)) add('NOT_FINITE', `${path}.values`, 'non-finite key value');
     });
   });
 
@@ -251,6 +256,21 @@ export function validateScene(scene: Scene, options: { weightTolerance?: number 
     }
   });
   return issues;
+}
+
+/** Every value finite: x − x is 0 for a finite x and NaN otherwise (one test, no call per value). */
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let i = 0, n = values.length; i < n; i++) {
+    const v = values[i];
+    if (v - v !== 0) return false;
+  }
+  return true;
+}
+
+/** The position of the first index ≥ count, or −1 (the array in a local: no property load per index). */
+function firstIndexPast(indices: ArrayLike<number>, count: number): number {
+  for (let i = 0, n = indices.length; i < n; i++) if (indices[i] >= count) return i;
+  return -1;
 }
 
 /** The NAME_TYPE issues alone (what a writer checks before encoding names; cheap: no vertex data). */

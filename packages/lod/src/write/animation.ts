@@ -1,5 +1,5 @@
 // Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
-import { WriteError, checkBudget, type AnimationClip, type Vec3 } from '@relic3d/core';
+import { WriteError, checkBudget, math, type AnimationClip, type Vec3 } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
@@ -32,24 +32,9 @@ const nearest = (v: number, to: number) => v + TWO_PI * Math.round((to - v) / TW
  */
 export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<number>): Vec3 {
   const e = new Float64Array(3);
-  eulerInto(q, e);
+  math.eulerXYZFromQuatInto(q, e, 0);
   if (previous && allFinite(previous, 0)) nearestEuler(e, previous[0], previous[1], previous[2]);
   return [e[0], e[1], e[2]];
-}
-
-/** core's `eulerXYZFromQuat`, step for step (the same bits), into `e`. */
-function eulerInto(q: ArrayLike<number>, e: Float64Array): void {
-  const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
-  const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
-  const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
-  const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
-  const r20 = 2 * (x * z - w * y);
-  const rz = Math.atan2(r10, r00);
-  const ry = Math.atan2(-r20, Math.hypot(r00, r10));
-  const s = Math.sin(rz), c = Math.cos(rz);
-  e[0] = Math.atan2(s * r02 - c * r12, c * r11 - s * r01);
-  e[1] = ry;
-  e[2] = rz;
 }
 
 /** `e` or its equivalent (x + π, π − y, z + π), each angle moved by whole turns nearest to p. */
@@ -80,7 +65,7 @@ function putFrame(ctx: WriteContext, locals: Rigid[], data: Float32Array, frame:
     const at = (frame * bones + b) * FRAME_ENTRY_FLOATS;
     ctx.axis.pointInto(local.t, data, at);
     const e = eulerScratch;
-    eulerInto(ctx.axis.quatInto(local.q, quatScratch), e);
+    math.eulerXYZFromQuatInto(ctx.axis.quatInto(local.q, quatScratch), e, 0);
     // The same bone's angles one frame back.
     const prev = at - bones * FRAME_ENTRY_FLOATS + 3;
     if (previous && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);

@@ -109,9 +109,10 @@ function weldRows(values: Float32Array, width: number, extra?: { words: Uint32Ar
     keyWidth = width + extra.width;
     keys = new Uint32Array(rows * keyWidth);
     const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
-    for (let r = 0; r < rows; r++) {
-      keys.set(bits.subarray(r * width, r * width + width), r * keyWidth);
-      keys.set(extra.words.subarray(r * extra.width, r * extra.width + extra.width), r * keyWidth + width);
+    const words = extra.words, extraWidth = extra.width;
+    for (let r = 0, at = 0; r < rows; r++) {
+      for (let k = 0; k < width; k++) keys[at++] = bits[r * width + k];
+      for (let k = 0; k < extraWidth; k++) keys[at++] = words[r * extraWidth + k];
     }
   }
   const { indices, firstCorner, vertexCount } = rows ? unweld(keys, keyWidth, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
@@ -233,15 +234,17 @@ export function weldMesh(prims: GatheredPrimitive[], o: WeldOptions): FileMesh {
     const bones = o.skinned ? concat(prims.map((p) => (p.bones ? Float32Array.from(p.bones) : undefined)), counts, 4) : undefined;
     const weights = o.skinned ? concat(prims.map((p) => p.weights), counts, 4) : undefined;
     const rows = positions.length / 3;
+    // The float bits as words, one view per array (a view per row was a third of the weld).
+    const bitsOf = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
+    const weightBits = weights && bitsOf(weights), normalBits = splitNormals && bitsOf(splitNormals), deltaBits = deltas.map(bitsOf);
     for (let r = 0; r < rows; r++) {
       let w = r * extraWidth;
       if (bones) {
         for (let k = 0; k < 4; k++) words[w++] = bones[r * 4 + k];
-        words.set(new Uint32Array(weights!.buffer, r * 16, 4), w);
-        w += 4;
+        for (let k = 0; k < 4; k++) words[w++] = weightBits![r * 4 + k];
       }
-      if (splitNormals) words.set(new Uint32Array(splitNormals.buffer, r * 12, 3), w), (w += 3);
-      for (const d of deltas) words.set(new Uint32Array(d.buffer, r * 12, 3), w), (w += 3);
+      if (normalBits) for (let k = 0; k < 3; k++) words[w++] = normalBits[r * 3 + k];
+      for (const d of deltaBits) for (let k = 0; k < 3; k++) words[w++] = d[r * 3 + k];
     }
     extra = { words, width: extraWidth };
   }

@@ -123,7 +123,8 @@ function value(cursor: ChannelCursor | undefined, k: number, time: number, count
   }
   const c = cursor.channel;
   if (c.interpolation !== 'CUBICSPLINE' && c.times.length === count && Math.abs(c.times[k] - time) <= 1e-5 * Math.max(step, time)) {
-    out.set(c.values.subarray(k * size, k * size + size));
+    const values = c.values, at = k * size;
+    for (let i = 0; i < size; i++) out[i] = values[at + i];
     return;
   }
   cursor.sample(time, out);

@@ -81,6 +81,7 @@ class Encoder {
 
   /** Little-endian float32 bytes of `values`, scrubbed like `floats`. */
   floatBytes(values: Float32Array, what: string): this {
+    if (allFinite(values)) return this.bytes(bytesOf(values));
     return this.bytes(bytesOf(this.finite(values, what) as Float32Array));
   }
 
@@ -177,6 +178,13 @@ class Encoder {
       }
     }
   }
+}
+
+/** Every float finite: its own loop on Float32Array (the generic `finite` also sees plain arrays, and was a sixth of a skinned write). */
+function allFinite(values: Float32Array): boolean {
+  let sum = 0;
+  for (let i = 0, n = values.length; i < n; i++) sum += values[i];
+  return sum - sum === 0;
 }
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));

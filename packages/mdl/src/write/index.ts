@@ -48,7 +48,7 @@ const BROKEN = new Set(['BAD_REFERENCE', 'NODE_LINK', 'NODE_CYCLE', 'LOD_LINK', 
 export function writeMdl(scene: Scene, options: WriteMdlOptions = {}): WriteResult {
   const version = options.version ?? 302;
   if (!VERSIONS.includes(version)) throw new WriteError({ format: FORMAT_ID, code: 'UNSUPPORTED', limit: 'version', value: String(version), max: '300, 301 or 302' });
-  const issues = validateScene(scene);
+  const issues = validateScene(scene, { trustMarkedFinite: true });
   const broken = issues.find((issue) => BROKEN.has(issue.code));
   if (broken) throw new WriteError({ format: FORMAT_ID, code: 'INVALID_SCENE', limit: broken.code, value: broken.message, where: broken.path });
   const attributesFinite = !issues.some((issue) => issue.code === 'NOT_FINITE' && issue.path.includes('.attributes.'));

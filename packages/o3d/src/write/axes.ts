@@ -15,6 +15,11 @@ export function toD3dMatrix<T extends Float32Array | Float64Array = Float32Array
   return out;
 }
 
+/** `toD3dMatrix` from `m[mAt..]` into `out[at..]` (a frame's matrices in one array). */
+export function toD3dMatrixAt(m: ArrayLike<number>, mAt: number, out: Float32Array | Float64Array, at: number): void {
+  for (let k = 0; k < 16; k++) out[at + k] = NEGATED[k] ? 0 - m[mAt + k] : m[mAt + k];
+}
+
 export function toD3dVec3(v: ArrayLike<number>): Vec3 {
   return [v[0], v[1], 0 - v[2]];
 }

@@ -1,6 +1,6 @@
 /** What the writer's steps share while one scene is written. */
 import type { ClipTiming } from './clips.js';
-import { codePage, codePageEncoder, computeWorldMatrices, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
+import { FINITE_SCENE, codePage, codePageEncoder, computeWorldMatrices, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
 
 export interface WriteContext {
   readonly scene: Scene;
@@ -15,6 +15,8 @@ export interface WriteContext {
   readonly warned: Set<string>;
   /** Files beside the model (textures), by name. */
   readonly files: Record<string, Uint8Array>;
+  /** The reader marked the scene FINITE_SCENE: its vertex arrays are not scanned again (scrub once). */
+  readonly finite: boolean;
   /** The last sampled clip's world matrices (sampling.ts), while small. */
   kept?: { timing: ClipTiming; worlds: Float32Array[] };
 }
@@ -30,6 +32,7 @@ export function createContext(scene: Scene, sink: WarningSink, base: string, pag
     decoder: codePage(page),
     base,
     rest: computeWorldMatrices(scene),
+    finite: (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] === true,
     warned: new Set(),
     files: {},
   };

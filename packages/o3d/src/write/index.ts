@@ -188,7 +188,7 @@ function checkNames(ctx: WriteContext): void {
 function checkScene(scene: Scene): void {
   if (!scene || !Array.isArray(scene.nodes)) throw new WriteError({ format: 'o3d', code: 'INVALID_SCENE', limit: 'scene', value: 'not a scene' });
   const structure: Scene = { ...scene, meshes: scene.meshes.map((m) => ({ ...m, primitives: [] })) };
-  const fatal = validateScene(structure).filter((i) => ['BAD_REFERENCE', 'NODE_CYCLE', 'NODE_LINK', 'LOD_LINK', 'NOT_FINITE', 'SKIN_MATRICES', 'NAME_TYPE'].includes(i.code));
+  const fatal = validateScene(structure, { trustMarkedFinite: true }).filter((i) => ['BAD_REFERENCE', 'NODE_CYCLE', 'NODE_LINK', 'LOD_LINK', 'NOT_FINITE', 'SKIN_MATRICES', 'NAME_TYPE'].includes(i.code));
   scene.meshes.forEach((m, i) =>
     m.primitives.forEach((p, k) => {
       if (p.material !== undefined && !(Number.isInteger(p.material) && p.material >= 0 && p.material < scene.materials.length)) {

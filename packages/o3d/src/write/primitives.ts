@@ -66,11 +66,11 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (!triangles.length) return undefined;
 
   let bad = 0;
-  // The scene's own array when it is whole and finite (only read); else a copy with non-finite values 0, counted.
+  // The scene's own array when it is whole and finite (only read; a FINITE_SCENE scene's are not scanned again); else a copy with non-finite values 0, counted.
   const finite = (values: Float32Array | undefined, size: number): Float32Array => {
     const length = count * size;
     if (!values) return new Float32Array(length);
-    if (values.length >= length && allFinite(values, length)) return values.length === length ? values : values.subarray(0, length);
+    if (values.length >= length && (ctx.finite || allFinite(values, length))) return values.length === length ? values : values.subarray(0, length);
     const out = new Float32Array(length);
     out.set(values.length > length ? values.subarray(0, length) : values);
     for (let i = 0; i < length; i++) {

@@ -3,8 +3,8 @@
  * world matrices, and the local of a node against another (a bone against its parent bone, an
  * object against its O3D parent) per frame, as D3D row-vector matrices.
  */
-import { checkBudget, computeWorldMatrices, localMatrix, math, sampleClipFrames, writeBudget } from '@relic3d/core';
-import { toD3dMatrix } from './axes.js';
+import { checkBudget, localMatrix, math, sampleClipFrames, topologicalOrder, writeBudget } from '@relic3d/core';
+import { toD3dMatrix, toD3dMatrixAt } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import type { WriteContext } from './context.js';
 
@@ -41,29 +41,62 @@ export function sampleRelative(ctx: WriteContext, timing: ClipTiming, pairs: rea
   const perFrame = ctx.scene.nodes.length * 64 + pairs.length * 128;
   checkBudget('o3d', `sampled frames (${timing.frames} frames × ${perFrame} bytes)`, timing.frames * perFrame, writeBudget(ctx.scene), `clip "${timing.clip.name}"`);
   const worlds = frameWorlds(ctx, timing, rest);
-  const inverse = new Float64Array(16), local = new Float64Array(16);
+  const n = ctx.scene.nodes.length;
+  // Each parent is inverted once per frame, however many children it has (`relativeRow`'s steps, on offsets).
+  const inverses = new Float64Array(n * 16), invertedAt = new Int32Array(n).fill(-1), invertible = new Uint8Array(n);
+  const local = new Float64Array(16);
   const out = pairs.map(() => new Float64Array(timing.frames * 16));
-  worlds.forEach((w, f) => pairs.forEach(([node, parent], p) => relativeRow(w, node, parent, out[p].subarray(f * 16, f * 16 + 16), inverse, local)));
+  for (let f = 0; f < worlds.length; f++) {
+    const w = worlds[f];
+    for (let p = 0; p < pairs.length; p++) {
+      const [node, parent] = pairs[p];
+      const row = out[p], at = f * 16;
+      if (parent >= 0 && invertedAt[parent] !== f) {
+        invertedAt[parent] = f;
+        invertible[parent] = math.invertAt(w, parent * 16, inverses, parent * 16) ? 1 : 0;
+      }
+      if (parent < 0 || !invertible[parent]) toD3dMatrixAt(w, node * 16, row, at);
+      else {
+        math.multiplyAt(inverses, parent * 16, w, node * 16, local, 0);
+        toD3dMatrixAt(local, 0, row, at);
+      }
+    }
+  }
   return out;
 }
 
-/** Every node's world matrix at every frame of a clip (the last clip's kept while small). */
+/**
+ * Every node's world matrix at every frame of a clip (the last clip's kept while small): core's
+ * `computeWorldMatrices` over the sampled locals, with one node order per clip and no subarrays.
+ */
 function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array): Float32Array[] {
   if (ctx.kept?.timing === timing) return ctx.kept.worlds;
   const { scene } = ctx;
   const n = scene.nodes.length;
   const sampled = sampleClipFrames(scene, timing.clip, timing.fps, { format: 'o3d' });
+  const order = topologicalOrder(scene);
+  const parents = Int32Array.from(order, (i) => scene.nodes[i].parent);
   const worlds: Float32Array[] = [];
   const locals = new Float32Array(n * 16);
+  const local = new Float32Array(16);
+  const t = new Float64Array(3), r = new Float64Array(4), s = new Float64Array(3);
   for (let f = 0; f < timing.frames; f++) {
     const k = Math.min(f, sampled.frames - 1);
     locals.set(rest);
     for (let i = 0; i < n; i++) {
       if (!sampled.driven[i]) continue;
       const at = k * n + i;
-      math.fromTRS(sampled.translation.subarray(at * 3, at * 3 + 3), sampled.rotation.subarray(at * 4, at * 4 + 4), sampled.scale.subarray(at * 3, at * 3 + 3), locals.subarray(i * 16, i * 16 + 16));
+      for (let c = 0; c < 3; c++) (t[c] = sampled.translation[at * 3 + c]), (s[c] = sampled.scale[at * 3 + c]);
+      for (let c = 0; c < 4; c++) r[c] = sampled.rotation[at * 4 + c];
+      locals.set(math.fromTRS(t, r, s, local), i * 16);
     }
-    worlds.push(computeWorldMatrices(scene, locals));
+    const world = new Float32Array(n * 16);
+    for (let o = 0; o < order.length; o++) {
+      const i = order[o], parent = parents[o];
+      if (parent >= 0 && parent < n) math.multiplyAt(world, parent * 16, locals, i * 16, world, i * 16);
+      else world.set(locals.subarray(i * 16, i * 16 + 16), i * 16);
+    }
+    worlds.push(world);
   }
   if (timing.frames * n * 16 <= KEPT_WORLDS) ctx.kept = { timing, worlds };
   return worlds;
