@@ -12,9 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Workspace folders with a tsconfig.json, as `pnpm test` checks them one task each. */
 export function checkedFolders() {
-  return ['packages', 'tooling', 'apps'].flatMap((group) =>
-    readdirSync(path.join(root, group)).map((dir) => path.join(root, group, dir)).filter((dir) => existsSync(path.join(dir, 'tsconfig.json'))),
-  );
+  const groups = ['packages', 'tooling', 'apps'].flatMap((group) => readdirSync(path.join(root, group)).map((dir) => path.join(root, group, dir)));
+  return [...groups, path.join(root, 'bench')].filter((dir) => existsSync(path.join(dir, 'tsconfig.json')));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

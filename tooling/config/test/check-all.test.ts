@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 describe('check-all.mjs', () => {
   it('checks the folders pnpm test checks: every workspace folder with a tsconfig.json', () => {
     const folders = checkedFolders().map((f: string) => path.relative(root, f));
-    expect(folders).toEqual(expect.arrayContaining(['packages/core', 'packages/relic3d', 'apps/viewer', 'tooling/config', 'tooling/published']));
+    expect(folders).toEqual(expect.arrayContaining(['packages/core', 'packages/relic3d', 'apps/viewer', 'tooling/config', 'tooling/published', 'bench']));
     expect(folders).not.toContain('packages/fixtures/src');
   });
 
