@@ -10,16 +10,32 @@ import { ESLint } from 'eslint';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The program `tsc -p tsconfig.json` builds in `cwd`, with its diagnostics printed. */
-export function typecheck(cwd) {
+/**
+ * The program `tsc -p tsconfig.json` builds in `cwd`, with its diagnostics printed. `declarations`
+ * (check-all.mjs) shares parsed .d.ts files (lib, @types, dependencies' dist) between programs.
+ */
+export function typecheck(cwd, declarations) {
   const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } };
   const config = ts.getParsedCommandLineOfConfigFile(path.join(cwd, 'tsconfig.json'), {}, host);
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors });
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors, host: declarations && sharingHost(config.options, declarations) });
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length) {
     process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' }));
   }
   return { program, failed: diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error) };
+}
+
+/** A compiler host that parses each .d.ts once per process (they do not change during a check). */
+function sharingHost(options, declarations) {
+  const host = ts.createCompilerHost(options, true);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, ...rest) => {
+    if (!fileName.endsWith('.d.ts')) return parse(fileName, languageVersion, ...rest);
+    const key = `${JSON.stringify(languageVersion)}|${fileName}`;
+    if (!declarations.has(key)) declarations.set(key, parse(fileName, languageVersion, ...rest));
+    return declarations.get(key);
+  };
+  return host;
 }
 
 /**

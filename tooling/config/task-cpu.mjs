@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// CPU seconds (user + system, children included) of every turbo task of a run, for issue #30: on a
+// machine shared by others, wall times say nothing, CPU per task does. Usage, from the repo root:
+//   node tooling/config/task-cpu.mjs run build check test --concurrency=3 --continue --force
+// (`--force`: turbo shares its cache between git worktrees, so without it tasks come from others' runs).
+// turbo starts each task as `pnpm run <task>`; a `pnpm` first on PATH times each one with bash's
+// `time` and appends a line to a log; the table is printed at the end and written next to the log.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Parses the `pnpm` shim's log lines: `folder|task|user s|system s|wall s`. */
+export function parseTaskLog(text) {
+  return text.split('\n').filter(Boolean).map((line) => {
+    const [folder, task, user, system, wall] = line.split('|');
+    return { folder: path.relative(root, folder) || '.', task, cpu: Number(user) + Number(system), wall: Number(wall) };
+  });
+}
+
+/** Markdown table of tasks, heaviest first, with the total. */
+export function cpuTable(tasks) {
+  const rows = [...tasks].sort((a, b) => b.cpu - a.cpu).map((t) => `| ${t.folder} | ${t.task} | ${t.cpu.toFixed(1)} | ${t.wall.toFixed(0)} |`);
+  const total = tasks.reduce((sum, t) => sum + t.cpu, 0);
+  return ['| folder | task | CPU s | wall s |', '|---|---|---:|---:|', ...rows, `| **total** | ${tasks.length} tasks | **${total.toFixed(1)}** | |`].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const pnpm = path.join(root, 'node_modules/.bin/pnpm');
+  if (!existsSync(pnpm)) throw new Error(`task-cpu: ${pnpm} is missing; run pnpm install first`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-task-cpu-'));
+  const log = path.join(dir, 'tasks.log');
+  // bash's `time` keyword: user and system CPU of the whole task (every process it waited for).
+  writeFileSync(path.join(dir, 'pnpm'), `#!/usr/bin/env bash
+TIMEFORMAT="$PWD|$*|%3U|%3S|%3R"
+{ time ${JSON.stringify(pnpm)} "$@" 2>&3 ; } 3>&2 2>> ${JSON.stringify(log)}
+`);
+  chmodSync(path.join(dir, 'pnpm'), 0o755);
+  const turbo = spawnSync(path.join(root, 'node_modules/.bin/turbo'), process.argv.slice(2), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', PATH: `${dir}${path.delimiter}${process.env.PATH}` },
+  });
+  const tasks = existsSync(log) ? parseTaskLog(readFileSync(log, 'utf8')).filter((t) => t.task.startsWith('run ')) : [];
+  const table = cpuTable(tasks);
+  writeFileSync(path.join(dir, 'tasks.md'), `${table}\n`);
+  process.stdout.write(`\n${table}\n\n(log: ${log})\n`);
+  process.exitCode = turbo.status ?? 1;
+}

@@ -1,0 +1,42 @@
+// check-all.mjs checks every folder in one process, sharing parsed .d.ts files between the
+// programs: sharing must not hide an error, and must really share (lib files parsed once).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+// @ts-expect-error a plain .mjs script without declarations
+import { typecheck } from '../check.mjs';
+// @ts-expect-error a plain .mjs script without declarations
+import { checkedFolders } from '../check-all.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+describe('check-all.mjs', () => {
+  it('checks the folders pnpm test checks: every workspace folder with a tsconfig.json', () => {
+    const folders = checkedFolders().map((f: string) => path.relative(root, f));
+    expect(folders).toEqual(expect.arrayContaining(['packages/core', 'packages/relic3d', 'apps/viewer', 'tooling/config', 'tooling/published', 'bench']));
+    expect(folders).not.toContain('packages/fixtures/src');
+  });
+
+  it('a second program gets the first one’s parsed lib files and still reports its own type error', { timeout: 120_000 }, () => {
+    const dirs = [mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-')), mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-'))];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      for (const dir of dirs) writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['*.ts'] }));
+      writeFileSync(path.join(dirs[0], 'right.ts'), 'export const count: number = 3;\n');
+      writeFileSync(path.join(dirs[1], 'wrong.ts'), "export const count: number = 'three';\n");
+      const declarations = new Map();
+      const first = typecheck(dirs[0], declarations);
+      expect(first.failed).toBe(false);
+      expect(declarations.size).toBeGreaterThan(0);
+      const second = typecheck(dirs[1], declarations);
+      expect(second.failed).toBe(true);
+      expect(String(write.mock.calls.at(-1)?.[0])).toContain('TS2322');
+      const lib = first.program.getSourceFiles().find((f: { fileName: string }) => f.fileName.endsWith('lib.es5.d.ts'));
+      expect(second.program.getSourceFile(lib.fileName)).toBe(lib);
+    } finally {
+      write.mockRestore();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
