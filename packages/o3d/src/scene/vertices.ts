@@ -51,7 +51,8 @@ export function gatherVertices(g: O3dGeometry, source: Uint32Array): { attribute
 
 /** The records as a Float32Array: a view when 4-aligned, else an aligned copy (one memcpy). */
 function recordFloats(bytes: Uint8Array): Float32Array {
-  const aligned = (bytes.byteOffset & 3) === 0 ? bytes : bytes.slice();
+  // A copy, not `slice()`: a Node Buffer's slice is a view at the same unaligned offset.
+  const aligned = (bytes.byteOffset & 3) === 0 ? bytes : new Uint8Array(bytes);
   return new Float32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
 }
 

@@ -65,6 +65,19 @@ describe('vertex order: blocks that take the stored arrays (in order or reordere
     }
   });
 
+  it('reads unaligned records from a Node Buffer too, whose slice() is a view, not a copy', () => {
+    for (const name of ['a.o3d', 'ab.o3d', 'abc.o3d']) {
+      const bytes = writeO3d({ ...withBlocks(all, [{ start: 0, count: 4 }]), name });
+      // A Buffer placed at each offset mod 4 of a larger one, so the records are unaligned in memory.
+      for (let shift = 0; shift < 4; shift++) {
+        const host = Buffer.alloc(bytes.length + 8);
+        host.set(bytes, shift);
+        const scene = parseO3d(host.subarray(shift, shift + bytes.length));
+        expectCorners(scene, 0, all);
+      }
+    }
+  });
+
   it('readO3d returns arrays of its own; parsing the same bytes changes nothing in them', () => {
     const bytes = writeO3d(withBlocks(all, [{ start: 0, count: 4 }]));
     const before = bytes.slice();
