@@ -57,7 +57,8 @@ export function deinterleaveJS<L extends Record<string, FieldLayout>>(
   const fields = Object.entries(layout);
   const out: Record<string, ArrayBufferView> = {};
   if (LITTLE_ENDIAN && count > 0 && stride % 4 === 0 && fields.every(([, f]) => f.offset % SIZES[f.type] === 0)) {
-    const records = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice(0, count * stride);
+    // A copy, not `slice()`: a Node Buffer's slice is a view at the same unaligned offset.
+    const records = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes.subarray(0, count * stride));
     const words = new Uint32Array(records.buffer, records.byteOffset, (count * stride) / 4);
     const halves = new Uint16Array(records.buffer, records.byteOffset, (count * stride) / 2);
     const columns = fields.map(([name, f]) => {
