@@ -1,6 +1,8 @@
 // The file being written: glTF JSON built as plain objects, and the binary buffer planned up front.
 // Each array is placed once (by identity) and copied once, into the output, when it is packed.
 
+import { arrayTypeName } from '../io/extras-arrays.js';
+
 export type Json = Record<string, unknown>;
 
 /** The glTF JSON as the phases build it; empty lists are dropped when it is finished. */
@@ -33,7 +35,7 @@ export const COMPONENT_TYPES = { Int8Array: 5120, Uint8Array: 5121, Int16Array: 
 export type ComponentArray = Float32Array | Uint32Array | Uint16Array | Int16Array | Uint8Array | Int8Array;
 
 export function componentTypeOf(array: ComponentArray): number {
-  return COMPONENT_TYPES[array.constructor.name as keyof typeof COMPONENT_TYPES];
+  return COMPONENT_TYPES[arrayTypeName(array) as keyof typeof COMPONENT_TYPES];
 }
 
 /** A region of the binary buffer: one array's bytes, or several arrays interleaved vertex by vertex. */
@@ -132,7 +134,8 @@ export class BinaryLayout {
 /** The bytes as 32-bit words (copied only when they do not start on a 4-byte boundary). */
 function wordsOf(bytes: Uint8Array): Uint32Array {
   if (bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  return new Uint32Array(bytes.slice().buffer, 0, bytes.byteLength >> 2);
+  // A copy with new Uint8Array, not slice(): a Node Buffer's slice is a view of the whole buffer.
+  return new Uint32Array(new Uint8Array(bytes).buffer, 0, bytes.byteLength >> 2);
 }
 
 export function emptyJson(generator: string): GltfJson {

@@ -122,7 +122,7 @@ class ReferenceReader {
     if (known) return known;
     if (byteLength > this.budget) return drop(`the arrays would be more bytes than the file's buffers`);
     this.budget -= byteLength;
-    const copy = bytes.slice(offset, offset + byteLength);
+    const copy = new Uint8Array(bytes.subarray(offset, offset + byteLength)); // not slice(): a Buffer's is a view
     const array = new Type(copy.buffer, 0, ref.count);
     this.made.set(key, array);
     return array;

@@ -37,7 +37,7 @@ export interface ExtrasArrayReference {
 
 /** Places the array's bytes in the buffer (once per array) and returns the reference to write. */
 export function arrayReference(array: ArrayBufferView, layout: BinaryLayout): ExtrasArrayReference {
-  const arrayType = array.constructor.name as ArrayTypeName;
+  const arrayType = arrayTypeName(array);
   const componentType = GLTF_COMPONENT_TYPE[arrayType];
   return {
     bufferView: layout.view(array),
@@ -45,6 +45,15 @@ export function arrayReference(array: ArrayBufferView, layout: BinaryLayout): Ex
     count: (array as unknown as ArrayLike<unknown>).length,
     arrayType,
   };
+}
+
+/** The standard typed-array class an array is, or derives from: a Node Buffer is written as a Uint8Array. */
+export function arrayTypeName(array: ArrayBufferView): ArrayTypeName {
+  for (let proto: unknown = Object.getPrototypeOf(array); proto; proto = Object.getPrototypeOf(proto)) {
+    const name = (proto as { constructor?: { name?: string } }).constructor?.name;
+    if (name && Object.hasOwn(ARRAY_TYPES, name)) return name as ArrayTypeName;
+  }
+  return array.constructor.name as ArrayTypeName;
 }
 
 /** Whether an extras value is such a reference. */
@@ -71,6 +80,6 @@ export function extrasArrayOf(
   const byteLength = reference.count * Type.BYTES_PER_ELEMENT;
   const start = view.byteOffset ?? 0;
   if (reference.count < 0 || byteLength > view.byteLength || start + view.byteLength > buffer.byteLength) return undefined;
-  const copy = buffer.slice(start, start + byteLength);
+  const copy = new Uint8Array(buffer.subarray(start, start + byteLength)); // not slice(): a Buffer's is a view
   return new Type(copy.buffer, 0, reference.count);
 }

@@ -126,6 +126,31 @@ describe('typed arrays in extras read back', () => {
     const second = await fromGltf(glb);
     expect((second.extras.arrays as Record<string, Uint8Array>).Uint8Array[0]).toBe(0);
   });
+
+  it('Node Buffers at unaligned offsets, in the scene and as the file, round-trip by value', async () => {
+    // A Buffer's slice() is a view of its whole (pooled) buffer, not a copy.
+    const host = Buffer.alloc(64);
+    for (let i = 0; i < 64; i++) host[i] = i;
+    const scene = sceneWithArrays(4);
+    scene.extras = { raw: host.subarray(3, 3 + 41) };
+    const glb = await toGlb(scene, { extrasArrays: 'all' });
+    const file = Buffer.alloc(glb.length + 8);
+    file.set(glb, 5);
+    const back = await fromGltf(file.subarray(5, 5 + glb.length));
+    expect(Array.from(back.extras.raw as Uint8Array)).toEqual(Array.from({ length: 41 }, (_, i) => i + 3));
+  });
+
+  it('a Node Buffer as a mesh accessor is written as unsigned bytes: the .glb is valid and reads back', async () => {
+    const scene = sceneWithArrays(4);
+    const host = Buffer.from([9, 0, 1, 2]);
+    // Typed as u16/u32, but JS callers can hand any bytes: glTF allows unsigned-byte indices.
+    scene.meshes[0].primitives[0].indices = host.subarray(1) as unknown as Uint16Array;
+    const glb = await toGlb(scene);
+    const { errors } = await validateGltf(glb);
+    expect(errors, describeIssues(errors)).toEqual([]);
+    const back = await fromGltf(glb);
+    expect(Array.from(back.meshes[0].primitives[0].indices!)).toEqual([0, 1, 2]);
+  });
 });
 
 describe('references that do not fit are left out with a warning', () => {
