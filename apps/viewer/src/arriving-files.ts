@@ -121,3 +121,28 @@ export async function listPicked(dir: FileSystemDirectoryHandle, prefix = `${dir
   }
   return out;
 }
+
+/**
+ * Where the browser has it, Open folder uses showDirectoryPicker: the folder is iterated lazily and
+ * the grid opens from its names (the input hands over every File at once, first).
+ */
+export function bindFolderPicker(button: HTMLElement, open: (folder: ArrivingFolder) => Promise<void>, fail: (error: unknown, name: string) => void): void {
+  button.addEventListener('click', (e) => {
+    const picker = (window as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker;
+    if (!picker) return;
+    e.preventDefault();
+    void (async () => {
+      let dir: FileSystemDirectoryHandle;
+      try {
+        dir = await picker();
+      } catch {
+        return; // the dialog was closed
+      }
+      try {
+        await open(await arrivingFolder(await listPicked(dir)));
+      } catch (error) {
+        fail(error, dir.name);
+      }
+    })();
+  });
+}

@@ -5,7 +5,7 @@ import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/th
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
 import { expandPacks, fromInput, modelsIn, packedBytes } from './files.js';
-import { arrivedFolder, arrivingFolder, listPicked, type ArrivingFolder } from './arriving-files.js';
+import { arrivedFolder, bindFolderPicker, type ArrivingFolder } from './arriving-files.js';
 import { bindDrop } from './drop.js';
 import { companionResolver } from './resolver.js';
 import { CODE_PAGES } from './codepage.js';
@@ -311,26 +311,7 @@ stage.onFrame = () => {
 
 $<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(arrivedFolder(fromInput((e.target as HTMLInputElement).files)));
 $<HTMLInputElement>('open-folder').onchange = async (e) => void loadFiles(arrivedFolder(await expandPacks(fromInput((e.target as HTMLInputElement).files))));
-// Where the browser has it, Open folder uses showDirectoryPicker: the folder is iterated lazily and
-// the grid opens from its names (the input hands over every File at once, first).
-$('open-folder').addEventListener('click', (e) => {
-  const picker = (window as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker;
-  if (!picker) return;
-  e.preventDefault();
-  void (async () => {
-    let dir: FileSystemDirectoryHandle;
-    try {
-      dir = await picker();
-    } catch {
-      return; // the dialog was closed
-    }
-    try {
-      await loadFiles(await arrivingFolder(await listPicked(dir)));
-    } catch (error) {
-      fail(error, dir.name);
-    }
-  })();
-});
+bindFolderPicker($('open-folder'), loadFiles, fail);
 $('error-close').onclick = hideError;
 
 bindExportMenu({
