@@ -47,11 +47,6 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   }
 }
 
-/** The values of a list, without spare capacity: the list's own array when it is full (Max's layout fills it exactly). */
-function exact<T extends Int32Array | Float32Array>(list: Grow<T>): T {
-  return list.length === list.data.length ? list.data : (list.data.slice(0, list.length) as T);
-}
-
 export function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNormals {
   const faceNormals = new Float32Array(faceCount * 3).fill(NaN);
   const faceIdx = n.faceIdx.data, faceData = n.faceData.data;
@@ -69,9 +64,9 @@ export function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNo
   if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} *MESH_FACENORMAL entries have an index outside 0..${faceCount - 1}; dropped`, ctx.tk.inputOffset(n.at));
   return {
     faceNormals,
-    vertexNormalFace: exact(n.vFace),
-    vertexNormalVertex: exact(n.vIdx),
-    vertexNormals: exact(n.vData),
+    vertexNormalFace: n.vFace.data.slice(0, n.vFace.length),
+    vertexNormalVertex: n.vIdx.data.slice(0, n.vIdx.length),
+    vertexNormals: n.vData.data.slice(0, n.vData.length),
   };
 }
 
