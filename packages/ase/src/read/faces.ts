@@ -29,7 +29,7 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
   const open = openList(tk, 'MESH_FACE_LIST');
   for (;;) {
     if (tk.quickKeyword(KW_MESH_FACE)) {
-      if (fastFaces(tk, rows, lists, above32)) continue;
+      if (fastFace(tk, rows, lists)) continue;
       tk.numberInto(index.reserve(1), index.length++, true, 'a face index');
       slots[3] = slots[4] = slots[5] = -1;
       let corners = 0;
@@ -105,53 +105,29 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
 const LABELS = ['A:', 'B:', 'C:', 'AB:', 'BC:', 'CA:'].map(bytesOf);
 
 /**
- * Face lines from the one whose `*MESH_FACE` was just consumed, while they take the fast path:
- * `i: A: a B: b C: c AB: e BC: e CA: e` (labels upper-case, in this order), then either the entry's
- * end or `*MESH_SMOOTHING g *MESH_MTLID m` (one group) and the entry's end. True when at least one was
- * read: the tokenizer then stands before the next token. False with nothing consumed or appended.
+ * A face line `i: A: a B: b C: c AB: e BC: e CA: e` (labels upper-case, in this order) on the fast
+ * path: appended and true, or nothing consumed or appended and false.
  */
-function fastFaces(tk: Tokenizer, rows: RowScanner, lists: FaceLists, above32: number[]): boolean {
-  let p = tk.pos, rowStart = -1;
-  for (;;) {
-    p = rows.int(p);
-    const face = rows.value;
-    const data = lists.data.reserve(6);
-    const at = lists.data.length;
-    for (let i = 0; i < 6 && p >= 0; i++) {
-      p = rows.label(p, LABELS[i]);
-      if (p >= 0) p = rows.int(p);
-      data[at + i] = rows.value;
-    }
-    let end = -1, group = 0, mtl = 0;
-    if (p >= 0) {
-      // The common tail in one go; else the line ends here and the loop reads what follows.
-      let q = rows.keyword(p, KW_MESH_SMOOTHING);
-      if (q >= 0) q = rows.int(q);
-      group = rows.value;
-      if (q >= 0) q = rows.keyword(q, KW_MESH_MTLID);
-      if (q >= 0) q = rows.int(q);
-      mtl = rows.value;
-      if (q >= 0) end = rows.entryEnd(q);
-      if (end < 0) {
-        group = mtl = 0;
-        end = rows.entryEnd(p);
-      } else if (group > 32) above32.push(lists.index.length, group);
-    }
-    if (end < 0) {
-      if (rowStart >= 0) tk.rewind(rowStart);
-      return rowStart >= 0;
-    }
-    lists.index.push(face);
-    lists.data.length = at + 6;
-    lists.smooth.push(group >= 1 && group <= 32 ? 1 << (group - 1) : 0);
-    lists.mtl.push(mtl);
-    rowStart = end;
-    p = rows.keyword(end, KW_MESH_FACE);
-    if (p < 0) {
-      tk.rewind(end);
-      return true;
-    }
+function fastFace(tk: Tokenizer, rows: RowScanner, lists: FaceLists): boolean {
+  let p = rows.int(tk.pos);
+  if (p < 0) return false;
+  const face = rows.value;
+  const data = lists.data.reserve(6);
+  const at = lists.data.length;
+  for (let i = 0; i < 6; i++) {
+    p = rows.label(p, LABELS[i]);
+    if (p >= 0) p = rows.int(p);
+    if (p < 0) return false;
+    data[at + i] = rows.value;
   }
+  p = rows.entryEnd(p);
+  if (p < 0) return false;
+  lists.index.push(face);
+  lists.data.length = at + 6;
+  lists.smooth.push(0);
+  lists.mtl.push(0);
+  tk.rewind(p);
+  return true;
 }
 
 /** One integer then the entry's end (`*MESH_SMOOTHING 1`, `*MESH_MTLID 0`): consumed and true (value in `rows.value`), or false. */

@@ -116,7 +116,7 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
   const open = openList(tk, what);
   for (;;) {
     if (tk.quickKeyword(name)) {
-      if (fastRows(tk, rows, list, width, name)) continue;
+      if (fastRow(tk, rows, list, width)) continue;
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
       tk.numbersInto(out, data.length, required, valueWhat);
@@ -128,40 +128,26 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
 }
 
 /**
- * Entries from the one whose keyword was just consumed, while they take the fast path (`i v…`, all
- * `width` values given, then the entry's end). True when at least one was read: the tokenizer then
- * stands before the next token. False with nothing consumed or appended.
+ * One entry (`i v…`, all `width` values given, then the entry's end) on the fast path: appended and
+ * true, or nothing consumed or appended and false.
  */
-function fastRows(tk: Tokenizer, rows: RowScanner, list: IndexedList, width: number, name: Uint8Array): boolean {
-  let p = tk.pos, rowStart = -1;
-  for (;;) {
-    p = rows.int(p);
-    const i = rows.value;
-    const data = list.data.reserve(width);
-    const at = list.data.length;
-    if (p < 0) {
-      // nothing read from this row
-    } else if (data instanceof Float32Array) p = rows.floats(p, data, at, width);
-    else {
-      for (let c = 0; c < width && p >= 0; c++) {
-        p = rows.num(p);
-        data[at + c] = rows.value;
-      }
-    }
-    if (p >= 0) p = rows.entryEnd(p);
-    if (p < 0) {
-      if (rowStart >= 0) tk.rewind(rowStart);
-      return rowStart >= 0;
-    }
-    list.index.push(i);
-    list.data.length = at + width;
-    rowStart = p;
-    p = rows.keyword(p, name);
-    if (p < 0) {
-      tk.rewind(rowStart);
-      return true;
-    }
+function fastRow(tk: Tokenizer, rows: RowScanner, list: IndexedList, width: number): boolean {
+  let p = rows.int(tk.pos);
+  if (p < 0) return false;
+  const i = rows.value;
+  const data = list.data.reserve(width);
+  const at = list.data.length;
+  for (let c = 0; c < width; c++) {
+    p = rows.num(p);
+    if (p < 0) return false;
+    data[at + c] = rows.value;
   }
+  p = rows.entryEnd(p);
+  if (p < 0) return false;
+  list.index.push(i);
+  list.data.length = at + width;
+  tk.rewind(p);
+  return true;
 }
 
 export function sized(ctx: Ctx, declared: number | undefined, list: IndexedList, minBytes: number, what: string, at: number): number {

@@ -16,8 +16,6 @@ export interface NormalLists {
   vFace: Grow<Int32Array>;
   vIdx: Grow<Int32Array>;
   vData: Grow<Float32Array>;
-  /** Index of the last face normal read (vertex normals after it belong to it). */
-  lastFace: number;
 }
 
 /** `*MESH_NORMALS`: face normals by index, vertex normals in file order with the face before them. */
@@ -25,21 +23,29 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   const tk = ctx.tk;
   // Max layout: one face normal and three vertex normals per face.
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
-  const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9), lastFace: -1 };
-  const open = openList(tk, what);
+  const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
+  let lastFace = -1;
   const rows = new RowScanner(tk);
+  const open = openList(tk, what);
   for (;;) {
     if (tk.quickKeyword(KW_VERTEXNORMAL)) {
-      if (fastNormals(tk, rows, n, true)) continue;
-      n.vFace.push(n.lastFace);
+      if (!Number.isNaN(fastNormal(tk, rows, n.vIdx, n.vData))) {
+        n.vFace.push(lastFace);
+        continue;
+      }
+      n.vFace.push(lastFace);
       tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
       tk.numbersInto(n.vData.reserve(3), n.vData.length, 3, 'a number');
       n.vData.length += 3;
       endEntry(tk);
     } else if (tk.quickKeyword(KW_FACENORMAL)) {
-      if (fastNormals(tk, rows, n, false)) continue;
-      n.lastFace = integer(tk, 'a face normal index');
-      n.faceIdx.push(n.lastFace);
+      const face = fastNormal(tk, rows, n.faceIdx, n.faceData);
+      if (face === face) {
+        lastFace = face;
+        continue;
+      }
+      lastFace = integer(tk, 'a face normal index');
+      n.faceIdx.push(lastFace);
       tk.numbersInto(n.faceData.reserve(3), n.faceData.length, 3, 'a number');
       n.faceData.length += 3;
       endEntry(tk);
@@ -71,34 +77,24 @@ export function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNo
 }
 
 /**
- * Normal lines from the one whose keyword was just consumed (`vertex`: a vertex normal), while they
- * take the fast path (`i x y z`, then the entry's end). True when at least one was read: the
- * tokenizer then stands before the next token. False with nothing consumed or appended.
+ * A normal line `i x y z` on the fast path: appended (index and values), its index returned; or
+ * nothing consumed or appended and NaN.
  */
-function fastNormals(tk: Tokenizer, rows: RowScanner, n: NormalLists, vertex: boolean): boolean {
-  let p = tk.pos, rowStart = -1;
-  for (;;) {
-    const index = vertex ? n.vIdx : n.faceIdx, values = vertex ? n.vData : n.faceData;
-    p = rows.int(p);
-    const i = rows.value;
-    const at = values.length;
-    if (p >= 0) p = rows.floats(p, values.reserve(3), at, 3);
-    if (p >= 0) p = rows.entryEnd(p);
-    if (p < 0) {
-      if (rowStart >= 0) tk.rewind(rowStart);
-      return rowStart >= 0;
-    }
-    index.push(i);
-    values.length = at + 3;
-    if (vertex) n.vFace.push(n.lastFace);
-    else n.lastFace = i;
-    rowStart = p;
-    p = rows.keyword(rowStart, KW_VERTEXNORMAL);
-    vertex = p >= 0;
-    if (!vertex) p = rows.keyword(rowStart, KW_FACENORMAL);
-    if (p < 0) {
-      tk.rewind(rowStart);
-      return true;
-    }
+function fastNormal(tk: Tokenizer, rows: RowScanner, index: Grow<Int32Array>, values: Grow<Float32Array>): number {
+  let p = rows.int(tk.pos);
+  if (p < 0) return NaN;
+  const i = rows.value;
+  const data = values.reserve(3);
+  const at = values.length;
+  for (let c = 0; c < 3; c++) {
+    p = rows.num(p);
+    if (p < 0) return NaN;
+    data[at + c] = rows.value;
   }
+  p = rows.entryEnd(p);
+  if (p < 0) return NaN;
+  index.push(i);
+  values.length = at + 3;
+  tk.rewind(p);
+  return i;
 }

@@ -58,46 +58,6 @@ export class RowScanner {
     return p;
   }
 
-  /**
-   * `count` numbers from `p` into `out[at…]` (`num` in one loop: one copy of the scan keeps the
-   * row loops small enough to inline); the position after them, or -1 (some values written).
-   */
-  floats(p: number, out: Float32Array, at: number, count: number): number {
-    const b = this.b;
-    for (let k = 0; k < count; k++) {
-      let c = b[p] | 0;
-      while (c <= 32 && c !== 0) c = b[++p] | 0;
-      if (c === 0 && p < b.length) return -1;
-      let negative = false;
-      if (c === 0x2d) {
-        negative = true;
-        c = b[++p] | 0;
-      }
-      const first = p;
-      let m = 0;
-      while (((c - 0x30) >>> 0) < 10) {
-        m = m * 10 + (c - 0x30);
-        c = b[++p] | 0;
-      }
-      const intDigits = p - first;
-      if (intDigits === 0) return -1;
-      let fraction = 0;
-      if (c === 0x2e) {
-        const f0 = ++p;
-        c = b[p] | 0;
-        while (((c - 0x30) >>> 0) < 10) {
-          m = m * 10 + (c - 0x30);
-          c = b[++p] | 0;
-        }
-        fraction = p - f0;
-      }
-      if (intDigits + fraction > 15 || ENDS[c] === 0) return -1;
-      const v = fraction ? m / POW10[fraction] : m;
-      out[at + k] = negative ? -v : v;
-    }
-    return p;
-  }
-
   /** An integer at `p` (`12`, `-3`, `12:` with the rest of its token ignored); the position after it, or -1. */
   int(p: number): number {
     const b = this.b;
@@ -131,18 +91,6 @@ export class RowScanner {
     while (c <= 32 && c !== 0) c = b[++p] | 0;
     for (let i = 0; i < label.length; i++) if (b[p + i] !== label[i]) return -1;
     p += label.length;
-    return ENDS[b[p] | 0] === 1 ? p : -1;
-  }
-
-  /** The keyword `*NAME` (`name` upper-case bytes without the `*`) as the token at `p`; the position after it, or -1. */
-  keyword(p: number, name: Uint8Array): number {
-    const b = this.b;
-    let c = b[p] | 0;
-    while (c <= 32 && c !== 0) c = b[++p] | 0;
-    if (c !== 0x2a) return -1;
-    p++;
-    for (let i = 0; i < name.length; i++) if (b[p + i] !== name[i]) return -1;
-    p += name.length;
     return ENDS[b[p] | 0] === 1 ? p : -1;
   }
 
