@@ -1,7 +1,6 @@
 import type { AseTMAnimation, AseTrack, AseTrackKind } from '../file.js';
 import { addExtra, block, generic, values, withBlock, type Ctx } from './blocks.js';
-import { RowScanner } from './row-scan.js';
-import { Tok, type Tokenizer } from './tokenizer.js';
+import { Tok } from './tokenizer.js';
 
 /** `*CONTROL_<channel>_<kind>` track blocks. */
 const TRACKS = new Map<string, ['pos' | 'rot' | 'scale', AseTrackKind]>();
@@ -31,12 +30,7 @@ export function readTMAnimation(ctx: Ctx): AseTMAnimation {
     // Values gather in one scratch list; each key keeps an exact-length copy (a list grown by push
     // holds spare capacity: ~80 bytes a key of dense tracks, issue 26).
     const scratch: number[] = [];
-    const rows = new RowScanner(tk);
     block(ctx, kw, () => {
-      if (fastKey(tk, rows, scratch)) {
-        track.keys.push({ time: rows.value, values: scratch.slice() });
-        return;
-      }
       if (!tk.hasValue()) return;
       const time = tk.num('a key time in ticks');
       scratch.length = 0;
@@ -46,26 +40,4 @@ export function readTMAnimation(ctx: Ctx): AseTMAnimation {
     anim[channel] = track;
   });
   return anim;
-}
-
-/**
- * A key line `time v…` on the fast path: values in `scratch`, the time left in `rows.value`, consumed
- * and true; or nothing consumed and false.
- */
-function fastKey(tk: Tokenizer, rows: RowScanner, scratch: number[]): boolean {
-  let p = rows.num(tk.pos);
-  if (p < 0) return false;
-  const time = rows.value;
-  scratch.length = 0;
-  for (;;) {
-    const end = rows.entryEnd(p);
-    if (end >= 0) {
-      tk.rewind(end);
-      rows.value = time;
-      return true;
-    }
-    p = rows.num(p);
-    if (p < 0) return false;
-    scratch.push(rows.value);
-  }
 }

@@ -1,8 +1,6 @@
 import type { Ctx } from './blocks.js';
 import type { Grow } from './growable.js';
 import { bytesOf, endEntry, listOther, openList } from './lists.js';
-import { RowScanner } from './row-scan.js';
-import type { Tokenizer } from './tokenizer.js';
 
 const KW_MESH_FACE = bytesOf('MESH_FACE');
 const KW_MESH_SMOOTHING = bytesOf('MESH_SMOOTHING');
@@ -25,11 +23,9 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
   // A B C AB BC CA of the current line (typed, so values never box); `corners` marks A B C as given.
   const slots = new Int32Array(6);
   const scratch = new Int32Array(1);
-  const rows = new RowScanner(tk);
   const open = openList(tk, 'MESH_FACE_LIST');
   for (;;) {
     if (tk.quickKeyword(KW_MESH_FACE)) {
-      if (fastFace(tk, rows, lists)) continue;
       tk.numberInto(index.reserve(1), index.length++, true, 'a face index');
       slots[3] = slots[4] = slots[5] = -1;
       let corners = 0;
@@ -65,12 +61,6 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
       mtl.push(0);
       endEntry(tk);
     } else if (tk.quickKeyword(KW_MESH_SMOOTHING)) {
-      if (index.length && fastSingle(tk, rows)) {
-        const g = rows.value;
-        smooth.data[smooth.length - 1] = g >= 1 && g <= 32 ? 1 << (g - 1) : 0;
-        if (g > 32) above32.push(index.length - 1, g);
-        continue;
-      }
       if (index.length) {
         let mask = 0;
         // The common single group first, then any (comma) list.
@@ -91,50 +81,8 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
       }
       endEntry(tk);
     } else if (tk.quickKeyword(KW_MESH_MTLID)) {
-      if (index.length && fastSingle(tk, rows)) {
-        mtl.data[mtl.length - 1] = rows.value;
-        continue;
-      }
       if (index.length) tk.numberInto(mtl.data, mtl.length - 1, true, 'a material id');
       endEntry(tk);
     } else if (listOther(tk, tk.peek(), 'MESH_FACE_LIST', open)) return;
   }
-}
-
-/** The labels of a face line in the order exporters write them. */
-const LABELS = ['A:', 'B:', 'C:', 'AB:', 'BC:', 'CA:'].map(bytesOf);
-
-/**
- * A face line `i: A: a B: b C: c AB: e BC: e CA: e` (labels upper-case, in this order) on the fast
- * path: appended and true, or nothing consumed or appended and false.
- */
-function fastFace(tk: Tokenizer, rows: RowScanner, lists: FaceLists): boolean {
-  let p = rows.int(tk.pos);
-  if (p < 0) return false;
-  const face = rows.value;
-  const data = lists.data.reserve(6);
-  const at = lists.data.length;
-  for (let i = 0; i < 6; i++) {
-    p = rows.label(p, LABELS[i]);
-    if (p >= 0) p = rows.int(p);
-    if (p < 0) return false;
-    data[at + i] = rows.value;
-  }
-  p = rows.entryEnd(p);
-  if (p < 0) return false;
-  lists.index.push(face);
-  lists.data.length = at + 6;
-  lists.smooth.push(0);
-  lists.mtl.push(0);
-  tk.rewind(p);
-  return true;
-}
-
-/** One integer then the entry's end (`*MESH_SMOOTHING 1`, `*MESH_MTLID 0`): consumed and true (value in `rows.value`), or false. */
-function fastSingle(tk: Tokenizer, rows: RowScanner): boolean {
-  let p = rows.int(tk.pos);
-  if (p >= 0) p = rows.entryEnd(p);
-  if (p < 0) return false;
-  tk.rewind(p);
-  return true;
 }

@@ -1,6 +1,5 @@
 import type { Ctx } from './blocks.js';
 import { floats, floats32, ints, type Grow } from './growable.js';
-import { RowScanner } from './row-scan.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
 // The lists hold nearly all of a file's bytes. Their entries are read by dedicated loops that
@@ -112,11 +111,9 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);
   const index = list.index, data = list.data;
-  const rows = new RowScanner(tk);
   const open = openList(tk, what);
   for (;;) {
     if (tk.quickKeyword(name)) {
-      if (fastRow(tk, rows, list, width)) continue;
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
       tk.numbersInto(out, data.length, required, valueWhat);
@@ -125,29 +122,6 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
       endEntry(tk);
     } else if (listOther(tk, tk.peek(), what, open)) return list;
   }
-}
-
-/**
- * One entry (`i v…`, all `width` values given, then the entry's end) on the fast path: appended and
- * true, or nothing consumed or appended and false.
- */
-function fastRow(tk: Tokenizer, rows: RowScanner, list: IndexedList, width: number): boolean {
-  let p = rows.int(tk.pos);
-  if (p < 0) return false;
-  const i = rows.value;
-  const data = list.data.reserve(width);
-  const at = list.data.length;
-  for (let c = 0; c < width; c++) {
-    p = rows.num(p);
-    if (p < 0) return false;
-    data[at + c] = rows.value;
-  }
-  p = rows.entryEnd(p);
-  if (p < 0) return false;
-  list.index.push(i);
-  list.data.length = at + width;
-  tk.rewind(p);
-  return true;
 }
 
 export function sized(ctx: Ctx, declared: number | undefined, list: IndexedList, minBytes: number, what: string, at: number): number {

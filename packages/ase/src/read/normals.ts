@@ -2,8 +2,6 @@ import type { AseNormals } from '../file.js';
 import type { Ctx } from './blocks.js';
 import { floats32, ints, type Grow } from './growable.js';
 import { MIN_LINE, bytesOf, capacityFor, endEntry, integer, listOther, openList } from './lists.js';
-import { RowScanner } from './row-scan.js';
-import type { Tokenizer } from './tokenizer.js';
 
 const KW_FACENORMAL = bytesOf('MESH_FACENORMAL');
 const KW_VERTEXNORMAL = bytesOf('MESH_VERTEXNORMAL');
@@ -25,25 +23,15 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
   const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
   let lastFace = -1;
-  const rows = new RowScanner(tk);
   const open = openList(tk, what);
   for (;;) {
     if (tk.quickKeyword(KW_VERTEXNORMAL)) {
-      if (!Number.isNaN(fastNormal(tk, rows, n.vIdx, n.vData))) {
-        n.vFace.push(lastFace);
-        continue;
-      }
       n.vFace.push(lastFace);
       tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
       tk.numbersInto(n.vData.reserve(3), n.vData.length, 3, 'a number');
       n.vData.length += 3;
       endEntry(tk);
     } else if (tk.quickKeyword(KW_FACENORMAL)) {
-      const face = fastNormal(tk, rows, n.faceIdx, n.faceData);
-      if (face === face) {
-        lastFace = face;
-        continue;
-      }
       lastFace = integer(tk, 'a face normal index');
       n.faceIdx.push(lastFace);
       tk.numbersInto(n.faceData.reserve(3), n.faceData.length, 3, 'a number');
@@ -74,27 +62,4 @@ export function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNo
     vertexNormalVertex: n.vIdx.data.slice(0, n.vIdx.length),
     vertexNormals: n.vData.data.slice(0, n.vData.length),
   };
-}
-
-/**
- * A normal line `i x y z` on the fast path: appended (index and values), its index returned; or
- * nothing consumed or appended and NaN.
- */
-function fastNormal(tk: Tokenizer, rows: RowScanner, index: Grow<Int32Array>, values: Grow<Float32Array>): number {
-  let p = rows.int(tk.pos);
-  if (p < 0) return NaN;
-  const i = rows.value;
-  const data = values.reserve(3);
-  const at = values.length;
-  for (let c = 0; c < 3; c++) {
-    p = rows.num(p);
-    if (p < 0) return NaN;
-    data[at + c] = rows.value;
-  }
-  p = rows.entryEnd(p);
-  if (p < 0) return NaN;
-  index.push(i);
-  values.length = at + 3;
-  tk.rewind(p);
-  return i;
 }

@@ -1,13 +1,11 @@
 import type { AseSkinWeights } from '../file.js';
 import { block, type Ctx } from './blocks.js';
-import { RowScanner } from './row-scan.js';
-import { Tok, type Tokenizer } from './tokenizer.js';
+import { Tok } from './tokenizer.js';
 
 /** `*MESH_WEIGHTS`: bone names and the (bone, weight) pairs of each weighted vertex. */
 export function readWeights(ctx: Ctx): AseSkinWeights {
   const tk = ctx.tk;
   const w: AseSkinWeights = { boneNames: [], vertices: [] };
-  const rows = new RowScanner(tk);
   block(ctx, 'MESH_WEIGHTS', (kw) => {
     if (kw === 'MESH_BONE_LIST' && tk.peek() === Tok.Open) {
       block(ctx, kw, (inner) => {
@@ -23,11 +21,6 @@ export function readWeights(ctx: Ctx): AseSkinWeights {
     } else if (kw === 'MESH_BONE_VERTEX_LIST' && tk.peek() === Tok.Open) {
       block(ctx, kw, (inner) => {
         if (inner !== 'MESH_BONE_VERTEX') return;
-        const fast = fastBoneVertex(tk, rows);
-        if (fast) {
-          w.vertices.push(fast);
-          return;
-        }
         const index = tk.int('a vertex index');
         tk.optNum(0); tk.optNum(0); tk.optNum(0); // the bind position, also in *MESH_VERTEX
         const bones: number[] = [], weights: number[] = [];
@@ -40,29 +33,4 @@ export function readWeights(ctx: Ctx): AseSkinWeights {
     } // MESH_NUMVERTEX / MESH_NUMBONE are informational: the lists carry their own indices
   });
   return w;
-}
-
-/**
- * `i x y z (bone weight)…` on the fast path (every bone with its weight): the entry, consumed; or
- * undefined with nothing consumed.
- */
-function fastBoneVertex(tk: Tokenizer, rows: RowScanner): AseSkinWeights['vertices'][number] | undefined {
-  let p = rows.int(tk.pos);
-  if (p < 0) return undefined;
-  const index = rows.value;
-  for (let c = 0; c < 3 && p >= 0; c++) p = rows.num(p);
-  const bones: number[] = [], weights: number[] = [];
-  for (;;) {
-    if (p < 0) return undefined;
-    const end = rows.entryEnd(p);
-    if (end >= 0) {
-      tk.rewind(end);
-      return { index, bones, weights };
-    }
-    p = rows.int(p);
-    if (p < 0) return undefined;
-    bones.push(rows.value);
-    p = rows.num(p);
-    weights.push(rows.value);
-  }
 }
