@@ -1,0 +1,53 @@
+// ASE parse speed (issue #25) within one run: the built parser against a preallocated memcpy of the
+// same bytes and against the floor (`ase-floor.ts`: every byte scanned once, every number parsed with
+// the fast path into a preallocated Float32Array, nothing else), static (~50 MB) and skinned files.
+// `node --expose-gc --import tsx src/ase-parse.ts [--runs=5] [--old=PATH/dist/index.js]` (an older
+// build, e.g. /work/base's, timed in the same interleaved rounds); `--profile=<n> [--kind=static|skinned]`
+// only parses n times (run it under `node --cpu-prof`).
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ready } from '@relic3d/kernels';
+import { aseFloor } from './ase-floor.js';
+import { benchInputs } from './inputs.js';
+import { loadParsers, type Parse } from './parsers.js';
+import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
+
+const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
+const runs = Number(flags.runs ?? 5);
+const inputs = benchInputs(50, 60000, new Set(['ase'])).filter((g) => !flags.kind || g.kind === flags.kind);
+await ready();
+const parse = (await loadParsers()).ase!;
+const old = flags.old ? ((await import(pathToFileURL(path.resolve(flags.old)).href)) as { parse: Parse }).parse : undefined;
+const load = os.loadavg();
+for (const g of inputs) {
+  if (flags.profile) {
+    for (let i = 0; i < Number(flags.profile); i++) await parse(g.bytes, { kernels: (flags.kernels ?? 'wasm') as 'wasm' | 'js' });
+    continue;
+  }
+  const copy = timeCopy(g.bytes);
+  const paths: [string, () => unknown][] = [
+    ['floor', () => aseFloor(g.bytes)],
+    ['wasm', () => parse(g.bytes, { kernels: 'wasm' })],
+    ['js', () => parse(g.bytes, { kernels: 'js' })],
+    ...(old ? ([['old wasm', () => old(g.bytes, { kernels: 'wasm' })], ['old js', () => old(g.bytes, { kernels: 'js' })]] as [string, () => unknown][]) : []),
+  ];
+  for (const [, run] of paths) for (let r = 0; r < 2; r++) await run();
+  const cpu: number[][] = paths.map(() => []);
+  for (let r = 0; r < runs; r++) {
+    const order = paths.map((_, i) => i);
+    if (r % 2) order.reverse();
+    for (const i of order) {
+      gc();
+      const c = cpuMs();
+      await paths[i][1]();
+      cpu[i].push(cpuMs() - c);
+    }
+  }
+  const ms = cpu.map(median);
+  const mb = g.bytes.length / 1048576;
+  const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms ${fmt(mb / (ms[i] / 1000), 0)} MB/s (1/${fmt(ms[i] / copy.preallocated, 1)} memcpy, ${fmt(ms[i] / ms[0], 2)}× floor)`);
+  const vsOld = old ? `; old ÷ new: wasm ${fmt(ms[3] / ms[1], 2)}×, js ${fmt(ms[4] / ms[2], 2)}×` : '';
+  console.log(`ase ${g.kind}: ${mb.toFixed(1)} MB, memcpy ${fmt(copy.preallocated, 2)} ms;\n  ${cells.join(';\n  ')};\n  js ÷ wasm ${fmt(ms[2] / ms[1], 2)}×${vsOld}`);
+}
+if (!flags.profile) console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
