@@ -11,7 +11,7 @@ import { ready } from '@relic3d/kernels';
 import { aseFloor } from './ase-floor.js';
 import { benchInputs } from './inputs.js';
 import { loadParsers, type Parse } from './parsers.js';
-import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
+import { fmt, interleavedCpu, timeCopy } from './timing.js';
 
 const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
 const runs = Number(flags.runs ?? 5);
@@ -32,19 +32,7 @@ for (const g of inputs) {
     ['js', () => parse(g.bytes, { kernels: 'js' })],
     ...(old ? ([['old wasm', () => old(g.bytes, { kernels: 'wasm' })], ['old js', () => old(g.bytes, { kernels: 'js' })]] as [string, () => unknown][]) : []),
   ];
-  for (const [, run] of paths) for (let r = 0; r < 2; r++) await run();
-  const cpu: number[][] = paths.map(() => []);
-  for (let r = 0; r < runs; r++) {
-    const order = paths.map((_, i) => i);
-    if (r % 2) order.reverse();
-    for (const i of order) {
-      gc();
-      const c = cpuMs();
-      await paths[i][1]();
-      cpu[i].push(cpuMs() - c);
-    }
-  }
-  const ms = cpu.map(median);
+  const ms = await interleavedCpu(paths, runs);
   const mb = g.bytes.length / 1048576;
   const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms ${fmt(mb / (ms[i] / 1000), 0)} MB/s (1/${fmt(ms[i] / copy.preallocated, 1)} memcpy, ${fmt(ms[i] / ms[0], 2)}× floor)`);
   const vsOld = old ? `; old ÷ new: wasm ${fmt(ms[3] / ms[1], 2)}×, js ${fmt(ms[4] / ms[2], 2)}×` : '';

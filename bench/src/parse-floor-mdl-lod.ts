@@ -15,7 +15,7 @@ import { readLod } from '@relic3d/lod';
 import { parseOptionsOf } from './generate.js';
 import { benchInputs } from './inputs.js';
 import { loadParsers, type Parse } from './parsers.js';
-import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
+import { fmt, interleavedCpu, timeCopy } from './timing.js';
 
 type Format = 'mdl' | 'lod';
 type Ctor = new (n: number) => Float32Array | Uint16Array | Uint32Array | Uint8Array;
@@ -223,19 +223,7 @@ for (const g of inputs) {
     ['js', () => parse(g.bytes, { ...options, kernels: 'js' })],
     ...(old ? ([['old wasm', () => old(g.bytes, { ...options, kernels: 'wasm' })], ['old js', () => old(g.bytes, { ...options, kernels: 'js' })]] as [string, () => unknown][]) : []),
   ];
-  for (const [, run] of paths) for (let r = 0; r < 2; r++) await run();
-  const cpu: number[][] = paths.map(() => []);
-  for (let r = 0; r < runs; r++) {
-    const order = paths.map((_, i) => i);
-    if (r % 2) order.reverse();
-    for (const i of order) {
-      gc();
-      const c = cpuMs();
-      await paths[i][1]();
-      cpu[i].push(cpuMs() - c);
-    }
-  }
-  const ms = cpu.map(median);
+  const ms = await interleavedCpu(paths, runs);
   const [copy, fresh] = [ms[0] / COPIES, ms[1] / COPIES];
   const floor = ms[2];
   const outBytes = jobs.reduce((s, j) => s + j.length * new j.ctor(0).BYTES_PER_ELEMENT, 0);

@@ -13,7 +13,7 @@ import { readMs3d } from '@relic3d/ms3d';
 import { parseOptionsOf } from './generate.js';
 import { benchInputs } from './inputs.js';
 import { loadParsers } from './parsers.js';
-import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
+import { cpuMs, fmt, interleavedCpu, timeCopy, type TimedPath } from './timing.js';
 
 /** What one output array needs per element. */
 type Fill =
@@ -234,27 +234,12 @@ for (const g of benchInputs(50, 60000, formats).filter((i) => i.kind === 'skinne
   const angles = format === 'ms3d' ? rotationAngles(g.bytes) : undefined;
   const outBytes = jobs.reduce((n, j) => n + j.length * (j.type === 'u16' ? 2 : 4), 0);
   const copy = timeCopy(g.bytes).preallocated;
-  const paths: [string, () => unknown][] = [
-    ['floor', () => runFloor(jobs, g.bytes, angles)],
+  const paths: TimedPath[] = [
+    ['floor', () => runFloor(jobs, g.bytes, angles), cpuPerCall],
     ['wasm', () => parse(g.bytes, { ...options, kernels: 'wasm' })],
     ['js', () => parse(g.bytes, { ...options, kernels: 'js' })],
   ];
-  for (const [, run] of paths) await run();
-  const cpu: number[][] = paths.map(() => []);
-  for (let r = 0; r < runs; r++) {
-    const order = paths.map((_, i) => i);
-    if (r % 2) order.reverse();
-    for (const i of order) {
-      gc();
-      if (paths[i][0] === 'floor') cpu[i].push(cpuPerCall(paths[i][1]));
-      else {
-        const c = cpuMs();
-        await paths[i][1]();
-        cpu[i].push(cpuMs() - c);
-      }
-    }
-  }
-  const [floor, wasm, js] = cpu.map(median);
+  const [floor, wasm, js] = await interleavedCpu(paths, runs, 1);
   console.log(
     `${format} ${g.kind}: ${(g.bytes.length / 1048576).toFixed(1)} MB in, ${(outBytes / 1048576).toFixed(1)} MB of scene arrays (${jobs.length}); ` +
       `memcpy ${fmt(copy, 2)} ms, floor ${fmt(floor, 2)} ms (1/${fmt(floor / copy, 1)} of memcpy), ` +

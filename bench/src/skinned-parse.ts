@@ -11,7 +11,7 @@ import { ready } from '@relic3d/kernels';
 import { parseOptionsOf } from './generate.js';
 import { benchInputs } from './inputs.js';
 import { loadParsers } from './parsers.js';
-import { cpuMs, fmt, gc, median, timeCopy } from './timing.js';
+import { fmt, interleavedCpu, timeCopy } from './timing.js';
 
 const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -36,20 +36,7 @@ for (const g of inputs) {
     ['js', () => parse(g.bytes, { ...options, kernels: 'js' })],
     ...(old ? ([['old wasm', () => old(g.bytes, { ...options, kernels: 'wasm' })], ['old js', () => old(g.bytes, { ...options, kernels: 'js' })]] as const) : []),
   ] as const;
-  for (const [, run] of paths) for (let r = 0; r < 2; r++) await run();
-  const cpu: number[][] = paths.map(() => []);
-  for (let r = 0; r < runs; r++) {
-    // Alternate the order, so no path always follows another's garbage.
-    const order = paths.map((_, i) => i);
-    if (r % 2) order.reverse();
-    for (const i of order) {
-      gc();
-      const c = cpuMs();
-      await paths[i][1]();
-      cpu[i].push(cpuMs() - c);
-    }
-  }
-  const ms = cpu.map(median);
+  const ms = await interleavedCpu(paths, runs);
   const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms (1/${fmt(ms[i] / copy.preallocated, 1)})`);
   const vsOld = old ? `; new/old: wasm ${fmt(ms[2] / ms[0])}×, js ${fmt(ms[3] / ms[1])}× faster` : '';
   console.log(`${g.format} ${g.kind}: ${(g.bytes.length / 1048576).toFixed(1)} MB, memcpy ${fmt(copy.preallocated, 2)} ms; ${cells.join(', ')}; wasm speedup ${fmt(ms[1] / ms[0])}×${vsOld}`);

@@ -103,3 +103,30 @@ export function timeCopy(bytes: Uint8Array, runs = 31, warm = 5): { preallocated
 }
 
 export const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
+
+/** A path to time: its name, its work, and optionally its own CPU measure (ms per call) for work too short to time once. */
+export type TimedPath = readonly [name: string, run: () => unknown, measure?: (run: () => unknown) => number];
+
+/**
+ * Median CPU ms of each path over `runs` interleaved rounds, after `warm` calls of each. The order
+ * alternates, so no path always follows another's garbage, and a full GC precedes each call.
+ */
+export async function interleavedCpu(paths: readonly TimedPath[], runs: number, warm = 2): Promise<number[]> {
+  for (const [, run] of paths) for (let r = 0; r < warm; r++) await run();
+  const cpu: number[][] = paths.map(() => []);
+  for (let r = 0; r < runs; r++) {
+    const order = paths.map((_, i) => i);
+    if (r % 2) order.reverse();
+    for (const i of order) {
+      gc();
+      const [, run, measure] = paths[i];
+      if (measure) cpu[i].push(measure(run));
+      else {
+        const c = cpuMs();
+        await run();
+        cpu[i].push(cpuMs() - c);
+      }
+    }
+  }
+  return cpu.map(median);
+}
