@@ -161,3 +161,28 @@ export function makeQuaternionsContinuous(values: Float32Array | Float64Array | 
     }
   }
 }
+
+/**
+ * Stores (x, y, z, w) / length at `out[o…]`, the identity where the length is 0, then flips it to the
+ * short way from the key stored before it (o ≥ 4): one key of makeQuaternionsContinuous, fused into
+ * a reader's key loop. The dot is taken on the values as stored, as that function reads them.
+ */
+export function putUnitContinuous(out: Float32Array, o: number, x: number, y: number, z: number, w: number, length: number): void {
+  if (!length) {
+    out[o] = 0;
+    out[o + 1] = 0;
+    out[o + 2] = 0;
+    out[o + 3] = 1;
+  } else {
+    out[o] = x / length;
+    out[o + 1] = y / length;
+    out[o + 2] = z / length;
+    out[o + 3] = w / length;
+  }
+  if (o >= 4 && out[o] * out[o - 4] + out[o + 1] * out[o - 3] + out[o + 2] * out[o - 2] + out[o + 3] * out[o - 1] < 0) {
+    out[o] = -out[o];
+    out[o + 1] = -out[o + 1];
+    out[o + 2] = -out[o + 2];
+    out[o + 3] = -out[o + 3];
+  }
+}

@@ -82,24 +82,7 @@ export function boneTrack(axis: Axis, data: Float32Array, at: number, step: numb
     }
     const l = math.hypot4(qx, qy, qz, qw);
     const o = f * 4;
-    if (!l) {
-      r[o] = 0;
-      r[o + 1] = 0;
-      r[o + 2] = 0;
-      r[o + 3] = 1;
-    } else {
-      r[o] = qx / l;
-      r[o + 1] = qy / l;
-      r[o + 2] = qz / l;
-      r[o + 3] = qw / l;
-    }
-    // math.makeQuaternionsContinuous, fused: the dot of the float32 values stored.
-    if (f > 0 && r[o] * r[o - 4] + r[o + 1] * r[o - 3] + r[o + 2] * r[o - 2] + r[o + 3] * r[o - 1] < 0) {
-      r[o] = -r[o];
-      r[o + 1] = -r[o + 1];
-      r[o + 2] = -r[o + 2];
-      r[o + 3] = -r[o + 3];
-    }
+    math.putUnitContinuous(r, o, qx, qy, qz, qw, l);
   }
   finite.count += bad;
 }

@@ -29,24 +29,7 @@ export function rotationKeys(values: Float32Array): Float32Array {
     const x = -values[i], y = -values[i + 1], z = values[i + 2], w = values[i + 3];
     // Math.hypot is NaN or infinite for any non-finite component; hypot4 equals it on finite ones.
     const l = x - x === 0 && y - y === 0 && z - z === 0 && w - w === 0 ? math.hypot4(x, y, z, w) : 0;
-    if (!l) {
-      out[i] = 0;
-      out[i + 1] = 0;
-      out[i + 2] = 0;
-      out[i + 3] = 1;
-    } else {
-      out[i] = x / l;
-      out[i + 1] = y / l;
-      out[i + 2] = z / l;
-      out[i + 3] = w / l;
-    }
-    // The dot of the float32 values stored, as makeQuaternionsContinuous reads them.
-    if (i > 0 && out[i] * out[i - 4] + out[i + 1] * out[i - 3] + out[i + 2] * out[i - 2] + out[i + 3] * out[i - 1] < 0) {
-      out[i] = -out[i];
-      out[i + 1] = -out[i + 1];
-      out[i + 2] = -out[i + 2];
-      out[i + 3] = -out[i + 3];
-    }
+    math.putUnitContinuous(out, i, x, y, z, w, l);
   }
   for (let i = n; i < values.length; i++) out[i] = values[i];
   return out;

@@ -67,18 +67,7 @@ export function jointChannels(
       const z = bw * kz + bx * ky - by * kx + bz * kw;
       const w = bw * kw - bx * kx - by * ky - bz * kz;
       const l = math.hypot4(x, y, z, w) || 1;
-      const o = i * 4;
-      values[o] = x / l;
-      values[o + 1] = y / l;
-      values[o + 2] = z / l;
-      values[o + 3] = w / l;
-      // math.makeQuaternionsContinuous, fused: flip to the short way from the previous stored key.
-      if (i > 0 && values[o] * values[o - 4] + values[o + 1] * values[o - 3] + values[o + 2] * values[o - 2] + values[o + 3] * values[o - 1] < 0) {
-        values[o] = -values[o];
-        values[o + 1] = -values[o + 1];
-        values[o + 2] = -values[o + 2];
-        values[o + 3] = -values[o + 3];
-      }
+      math.putUnitContinuous(values, i * 4, x, y, z, w, l);
     }
     channels.push({ node, path: 'rotation', times, values, interpolation: 'LINEAR' });
   }
