@@ -13,7 +13,7 @@ import { readMs3d } from '@relic3d/ms3d';
 import { parseOptionsOf } from './generate.js';
 import { benchInputs } from './inputs.js';
 import { loadParsers } from './parsers.js';
-import { cpuMs, fmt, interleavedCpu, timeCopy, type TimedPath } from './timing.js';
+import { cpuPerCall, fmt, interleavedCpu, timeCopy, type TimedPath } from './timing.js';
 
 /** What one output array needs per element. */
 type Fill =
@@ -204,19 +204,6 @@ function rotationAngles(bytes: Uint8Array): Float32Array {
   let o = 0;
   for (const j of joints) for (let k = 0; k < j.rotationKeys.length; k += 4) out.set(j.rotationKeys.subarray(k + 1, k + 4), (o += 3) - 3);
   return out;
-}
-
-/** CPU ms of one call, repeated until `minMs` has passed (a floor can take under a millisecond). */
-function cpuPerCall(fn: () => unknown, minMs = 10): number {
-  let reps = 0;
-  const start = cpuMs();
-  let elapsed = 0;
-  do {
-    fn();
-    reps++;
-    elapsed = cpuMs() - start;
-  } while (elapsed < minMs);
-  return elapsed / reps;
 }
 
 const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);

@@ -24,19 +24,22 @@ export function timeInterleaved(fns: (() => unknown)[], rounds = 7, minMs = 15):
   const best = fns.map(() => Infinity);
   fns.forEach((fn) => fn());
   for (let r = 0; r < rounds; r++) {
-    fns.forEach((fn, i) => {
-      let reps = 0;
-      const start = cpuMs();
-      let elapsed = 0;
-      do {
-        fn();
-        reps++;
-        elapsed = cpuMs() - start;
-      } while (elapsed < minMs);
-      best[i] = Math.min(best[i], elapsed / reps);
-    });
+    fns.forEach((fn, i) => (best[i] = Math.min(best[i], cpuPerCall(fn, minMs))));
   }
   return best;
+}
+
+/** CPU ms of one call, repeated until `minMs` has passed (for work that can take under a millisecond). */
+export function cpuPerCall(fn: () => unknown, minMs = 10): number {
+  let reps = 0;
+  const start = cpuMs();
+  let elapsed = 0;
+  do {
+    fn();
+    reps++;
+    elapsed = cpuMs() - start;
+  } while (elapsed < minMs);
+  return elapsed / reps;
 }
 
 /**
