@@ -2,16 +2,17 @@
 import { ByteWriter } from '@relic3d/core';
 
 /** Every platform Node and browsers run on is little-endian; the DataView path keeps others correct. */
-const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+export const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** The bytes of a typed array as stored in the file (a view when the host is little-endian). */
-export function leBytes(a: Float32Array | Int32Array | Uint16Array): Uint8Array {
+export function leBytes(a: Float32Array | Int32Array | Uint32Array | Uint16Array): Uint8Array {
   if (LITTLE_ENDIAN) return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const out = new Uint8Array(a.byteLength);
   const view = new DataView(out.buffer);
   for (let i = 0; i < a.length; i++) {
     if (a instanceof Float32Array) view.setFloat32(i * 4, a[i], true);
     else if (a instanceof Int32Array) view.setInt32(i * 4, a[i], true);
+    else if (a instanceof Uint32Array) view.setUint32(i * 4, a[i], true);
     else view.setUint16(i * 2, a[i], true);
   }
   return out;
