@@ -4,7 +4,7 @@ import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
 import { num, record, type WriteContext } from './context.js';
-import { BoneSampler } from './pose.js';
+import { BoneSampler, flatLocals } from './pose.js';
 import type { Rig, Rigid } from './rig.js';
 import { STILL_INTERVAL_MS, clipTiming } from './timing.js';
 
@@ -57,15 +57,14 @@ function allFinite(values: ArrayLike<number>, from: number): boolean {
 const quatScratch = new Float64Array(4);
 const eulerScratch = new Float64Array(3);
 
-/** Writes one frame of bone locals (scene space) into `data`, converted to file space (nothing allocated per bone). */
-function putFrame(ctx: WriteContext, locals: Rigid[], data: Float32Array, frame: number, previous: boolean): void {
-  const bones = locals.length;
+/** Writes one frame of bone locals (scene space, flat: `t` xyz and `q` xyzw per bone) into `data`, converted to file space (nothing allocated per bone). */
+function putFrame(ctx: WriteContext, t: Float64Array, q: Float64Array, data: Float32Array, frame: number, previous: boolean): void {
+  const bones = t.length / 3;
   for (let b = 0; b < bones; b++) {
-    const local = locals[b];
     const at = (frame * bones + b) * FRAME_ENTRY_FLOATS;
-    ctx.axis.pointInto(local.t, data, at);
+    ctx.axis.pointInto(t, data, at, b * 3);
     const e = eulerScratch;
-    math.eulerXYZFromQuatInto(ctx.axis.quatInto(local.q, quatScratch), e, 0);
+    math.eulerXYZFromQuatInto(ctx.axis.quatInto(q, quatScratch, b * 4), e, 0);
     // The same bone's angles one frame back.
     const prev = at - bones * FRAME_ENTRY_FLOATS + 3;
     if (previous && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
@@ -82,6 +81,11 @@ function samePose(a: Rigid[], b: Rigid[]): boolean {
     const dot = Math.abs(x.q[0] * y.q[0] + x.q[1] * y.q[1] + x.q[2] * y.q[2] + x.q[3] * y.q[3]);
     return !far && dot > 1 - 1e-8;
   });
+}
+
+/** Flat locals back as Rigid objects (frame 0 of the first clip, compared with the bind pose). */
+function rigidLocals(t: Float64Array, q: Float64Array): Rigid[] {
+  return Array.from({ length: t.length / 3 }, (_, b) => ({ t: [t[b * 3], t[b * 3 + 1], t[b * 3 + 2]], q: [q[b * 4], q[b * 4 + 1], q[b * 4 + 2], q[b * 4 + 3]] }));
 }
 
 const isTrsClip = (clip: AnimationClip) => clip.channels.some((c) => c.path !== 'weights' && c.times.length > 0);
@@ -102,6 +106,7 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
   const bones = rig.bones.length;
   const sampler = new BoneSampler(scene, rig);
   const bind = sampler.rest();
+  const frameT = new Float64Array(bones * 3), frameQ = new Float64Array(bones * 4);
   const out: BoneAnimation[] = [];
   const scaled: string[] = [];
   const retimed: string[] = [];
@@ -117,10 +122,17 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
     const data = new Float32Array(timing.frames * bones * FRAME_ENTRY_FLOATS);
     let scaleChanges = false;
     for (let f = 0; f < timing.frames; f++) {
+      if (!sampler.anyIndirect) {
+        sampler.directInto(clip, timing.timeOf(f), frameT, frameQ);
+        if (f === 0 && !out.length) firstFrame = rigidLocals(frameT, frameQ);
+        putFrame(ctx, frameT, frameQ, data, f, f > 0);
+        continue;
+      }
       const { locals, scaleChanged } = sampler.at(clip, timing.timeOf(f));
       scaleChanges ||= scaleChanged;
       if (f === 0 && !out.length) firstFrame = locals;
-      putFrame(ctx, locals, data, f, f > 0);
+      const flat = flatLocals(locals);
+      putFrame(ctx, flat.t, flat.q, data, f, f > 0);
     }
     if (scaleChanges) scaled.push(clip.name);
     const mode = num(record(clip.extras)?.mode, LOOP_MODE);
@@ -134,7 +146,8 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
   }
   if (!firstFrame || !samePose(firstFrame, bind)) {
     const data = new Float32Array(bones * FRAME_ENTRY_FLOATS);
-    putFrame(ctx, bind, data, 0, false);
+    const flat = flatLocals(bind);
+    putFrame(ctx, flat.t, flat.q, data, 0, false);
     out.unshift({ name: BIND_CLIP_NAME, intervalMs: STILL_INTERVAL_MS, mode: 0, frames: 1, data });
     sink.warn('LOD_WRITE_BIND_CLIP', clips.length
       ? `the first clip ("${clips[0].name}") does not start in the rest pose, which GLScene takes as the bind pose from the first frame of the first animation: a one-frame clip "${BIND_CLIP_NAME}" is written first`

@@ -13,9 +13,9 @@ export interface WriteAxis {
   /** Converts xyz triples in place: pass only an array the caller owns. */
   points(values: Float32Array): Float32Array;
   quat(q: ArrayLike<number>): Quat;
-  /** `point` into `out` at `at`, and `quat` into `out` (per bone and frame: nothing allocated). */
-  pointInto(v: ArrayLike<number>, out: Float32Array, at: number): void;
-  quatInto(q: ArrayLike<number>, out: Float64Array): Float64Array;
+  /** `point` of `v[from…]` into `out` at `at`, and `quat` of `q[from…]` into `out` (per bone and frame: nothing allocated). */
+  pointInto(v: ArrayLike<number>, out: Float32Array, at: number, from?: number): void;
+  quatInto(q: ArrayLike<number>, out: Float64Array, from?: number): Float64Array;
   /** Per-axis sizes (no sign change). */
   scale(s: ArrayLike<number>): Vec3;
   /** Column-major 4×4: C⁻¹ · m · C. */
@@ -31,11 +31,11 @@ const Y_UP: WriteAxis = {
   point: (v) => [v[0], v[1], v[2]],
   points: (v) => v,
   quat: (q) => [q[0], q[1], q[2], q[3]],
-  pointInto: (v, out, at) => {
-    out[at] = v[0], out[at + 1] = v[1], out[at + 2] = v[2];
+  pointInto: (v, out, at, from = 0) => {
+    out[at] = v[from], out[at + 1] = v[from + 1], out[at + 2] = v[from + 2];
   },
-  quatInto: (q, out) => {
-    out[0] = q[0], out[1] = q[1], out[2] = q[2], out[3] = q[3];
+  quatInto: (q, out, from = 0) => {
+    out[0] = q[from], out[1] = q[from + 1], out[2] = q[from + 2], out[3] = q[from + 3];
     return out;
   },
   scale: (s) => [s[0], s[1], s[2]],
@@ -47,18 +47,18 @@ const Z_UP: WriteAxis = {
   point: (v) => [v[0], 0 - v[2], v[1]],
   points: (v) => yUpToZUp(v, v),
   quat: (q) => math.quatMultiply(math.quatMultiply(C_Z_INV, q), C_Z),
-  pointInto: (v, out, at) => {
-    out[at] = v[0], out[at + 1] = 0 - v[2], out[at + 2] = v[1];
+  pointInto: (v, out, at, from = 0) => {
+    out[at] = v[from], out[at + 1] = 0 - v[from + 2], out[at + 2] = v[from + 1];
   },
-  quatInto: (q, out) => conjugateInto(q, out),
+  quatInto: (q, out, from = 0) => conjugateInto(q, out, from),
   scale: (s) => [s[0], s[2], s[1]],
   matrix: (m) => math.multiply(math.multiply(Y_UP_TO_Z_UP, m), Z_UP_TO_Y_UP) as Float32Array,
 };
 
 /** C⁻¹ · q · C with `quatMultiply`'s arithmetic, step for step (the same bits as `quat`). */
-function conjugateInto(q: ArrayLike<number>, out: Float64Array): Float64Array {
+function conjugateInto(q: ArrayLike<number>, out: Float64Array, from: number): Float64Array {
   let ax = C_Z_INV[0], ay = C_Z_INV[1], az = C_Z_INV[2], aw = C_Z_INV[3];
-  let bx = q[0], by = q[1], bz = q[2], bw = q[3];
+  let bx = q[from], by = q[from + 1], bz = q[from + 2], bw = q[from + 3];
   const x = aw * bx + ax * bw + ay * bz - az * by;
   const y = aw * by - ax * bz + ay * bw + az * bx;
   const z = aw * bz + ax * by - ay * bx + az * bw;
