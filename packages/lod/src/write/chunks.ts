@@ -69,7 +69,8 @@ export class LodWriter extends ByteWriter {
   /** Indices of `width` bytes each, in bulk. */
   indices(values: Uint32Array, width: 1 | 2 | 4): this {
     if (width === 4) return this.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
-    const narrow = width === 1 ? Uint8Array.from(values) : Uint16Array.from(values);
+    // The typed-array constructors convert element by element (`from` walks an iterator).
+    const narrow = width === 1 ? new Uint8Array(values) : new Uint16Array(values);
     return this.bytes(new Uint8Array(narrow.buffer));
   }
 

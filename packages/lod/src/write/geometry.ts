@@ -81,7 +81,8 @@ function triangles(p: Primitive, name: string, copy: boolean): { indices: Uint32
   let unused = 0;
   for (let v = 0; v < count; v++) unused += 1 - used[v];
   if (!copy && source instanceof Uint32Array && corners === source.length) return { indices: source, unused };
-  return { indices: Uint32Array.from(source.subarray(0, corners)), unused };
+  // The typed-array constructor converts element by element (`from` walks an iterator).
+  return { indices: new Uint32Array(source.subarray(0, corners)), unused };
 }
 
 /** Normal matrix (inverse transpose of the upper 3×3) applied and renormalised, in place. */

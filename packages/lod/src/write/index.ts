@@ -1,5 +1,6 @@
 import { WarningSink, checkDrawnCopies, checkNameTypes, codePageEncoder, outputBaseName, writeBudget, type FormatWriter, type Scene, type WriteResult } from '@relic3d/core';
 import { FORMAT_ID, SIGNATURE } from '../file.js';
+import { indexWidth } from '../read/face-groups.js';
 import { buildAnimations, type BoneAnimation } from './animation.js';
 import { writeAxisFor } from './axes.js';
 import { LodWriter } from './chunks.js';
@@ -28,7 +29,14 @@ function estimatedSize(meshes: FileMesh[], animations: BoneAnimation[]): number 
   for (const m of meshes) {
     bytes += (m.positions.length + m.normals.length + m.uvSets.reduce((s, u) => s + u.length, 0)) * 4 + (m.morphFrames?.length ?? 0) * 4;
     bytes += m.skin ? m.skin.bones.length * 6 : 0;
-    for (const g of m.groups) bytes += 64 + g.position.length * 4 * (2 + g.uv.length);
+    // Index lists at the width they are written with (mesh-chunk.ts), so the estimate stays within
+    // the 1/8 slack at which `finish` returns the buffer itself instead of copying the file.
+    const uvCount = (s: number) => (m.uvSets[s]?.length ?? 0) / 2;
+    for (const g of m.groups) {
+      const newThresholds = g.faceType === 2;
+      bytes += 64 + g.position.length * indexWidth(m.positions.length / 3, newThresholds) + g.normal.length * indexWidth(m.normals.length / 3, newThresholds);
+      g.uv.forEach((u, s) => (bytes += u.length * indexWidth(uvCount(s), m.mode === 3 || newThresholds)));
+    }
   }
   for (const a of animations) bytes += 64 + a.data.length * 4;
   return Math.min(bytes, 0x7fffffff);

@@ -35,7 +35,7 @@ function writeBoneData(w: LodWriter, mesh: FileMesh, boneCount: number): void {
     w.i32(0).i32(0);
   } else if (skin.kind === 'assoc') {
     w.i32(skin.bones.length);
-    if (boneCount < BYTE_ASSOC_BELOW) w.bytes(Uint8Array.from(skin.bones));
+    if (boneCount < BYTE_ASSOC_BELOW) w.bytes(new Uint8Array(skin.bones));
     else w.bytes(new Uint8Array(skin.bones.buffer, skin.bones.byteOffset, skin.bones.byteLength));
     w.i32(0);
   } else {
