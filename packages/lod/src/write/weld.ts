@@ -142,7 +142,11 @@ function skinOf(prims: GatheredPrimitive[], counts: number[], first: Uint32Array
     start[v + 1] = start[v] + Math.max(1, n);
     most = Math.max(most, n);
   }
-  if (most === 1) return { kind: 'assoc', bones: Uint16Array.from(first, (v) => bones[v * 4]) };
+  if (most === 1) {
+    const assoc = new Uint16Array(positions);
+    for (let v = 0; v < positions; v++) assoc[v] = bones[first[v] * 4];
+    return { kind: 'assoc', bones: assoc };
+  }
   const runBones = new Uint16Array(start[positions]);
   const runWeights = new Float32Array(start[positions]);
   for (let v = 0; v < positions; v++) {
@@ -231,7 +235,7 @@ export function weldMesh(prims: GatheredPrimitive[], o: WeldOptions): FileMesh {
   if (extraWidth) {
     const words = new Uint32Array(positions.length / 3 * extraWidth);
     const deltas = Array.from({ length: targets }, (_, k) => concat(prims.map((p) => p.targets[k]), counts, 3));
-    const bones = o.skinned ? concat(prims.map((p) => (p.bones ? Float32Array.from(p.bones) : undefined)), counts, 4) : undefined;
+    const bones = o.skinned ? concat(prims.map((p) => (p.bones ? new Float32Array(p.bones) : undefined)), counts, 4) : undefined;
     const weights = o.skinned ? concat(prims.map((p) => p.weights), counts, 4) : undefined;
     const rows = positions.length / 3;
     // The float bits as words, one view per array (a view per row was a third of the weld).

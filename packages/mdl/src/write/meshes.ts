@@ -166,8 +166,12 @@ function colorBytes(color: Float32Array, n: number): Uint8Array {
 function tailVec3(tail: Uint8Array, n: number, at: number, mirror: boolean): Float32Array {
   const out = new Float32Array(n * 3);
   const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
-  for (let i = 0; i < n * 3; i++) out[i] = view.getFloat32(Math.floor(i / 3) * 36 + at + (i % 3) * 4, true);
-  if (mirror) for (let i = 2; i < out.length; i += 3) out[i] = 0 - out[i];
+  for (let v = 0, o = at; v < n; v++, o += 36) {
+    const z = view.getFloat32(o + 8, true);
+    out[v * 3] = view.getFloat32(o, true);
+    out[v * 3 + 1] = view.getFloat32(o + 4, true);
+    out[v * 3 + 2] = mirror ? 0 - z : z;
+  }
   return out;
 }
 

@@ -144,7 +144,8 @@ export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legac
     });
   });
   const list = vertexList(positions);
-  const physique = globalBones ? Int32Array.from(list.first, (v) => globalBones[v]) : new Int32Array(0);
+  const physique = new Int32Array(globalBones ? list.first.length : 0);
+  for (let u = 0; u < physique.length; u++) physique[u] = globalBones![list.first[u]];
   const anyEffect = (bit: number) => (blocks.some((b) => (b.effect & bit) !== 0) ? 1 : 0);
   const { min, max } = box(positions);
   return {
