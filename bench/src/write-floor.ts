@@ -35,7 +35,7 @@ interface FloorPlan {
 
 /** The vertex floats and key tracks the written file holds, from its read-back scene, paired with the source scene's arrays. */
 function planFloor(format: string, scene: Scene, written: Scene, outputBytes: number): FloorPlan {
-  const sourceOf = (name: string) => scene.meshes.flatMap((m) => m.primitives.map((p) => p.attributes[name])).find((a): a is Float32Array => a instanceof Float32Array);
+  const sourceOf = (name: string) => scene.meshes.flatMap((m) => m.primitives.map((p) => (p.attributes as unknown as Record<string, unknown>)[name])).find((a): a is Float32Array => a instanceof Float32Array);
   const vertexSources: FloorPlan['vertexSources'] = [];
   for (const mesh of written.meshes) {
     for (const p of mesh.primitives) {
