@@ -34,6 +34,13 @@ function gatherFinite(source: Float32Array, size: number, rows: Uint32Array, out
   return bad;
 }
 
+/** `out[v] = values[at[v]]` for the first `count` entries of `at`. */
+function pick(values: Uint32Array, at: Uint32Array, count: number): Uint32Array {
+  const out = new Uint32Array(count);
+  for (let v = 0; v < count; v++) out[v] = values[at[v]];
+  return out;
+}
+
 /** Four joint indices per row, copied as whole 4- or 8-byte rows. */
 function gatherJoints<T extends Uint8Array | Uint16Array>(joints: T, rows: Uint32Array): T {
   const out = new (joints.constructor as new (n: number) => T)(rows.length * 4);
@@ -93,20 +100,17 @@ function gatherCornerFinite(
 }
 
 /**
- * One indexed primitive for a group: render vertices are the distinct (vertex, corner normal,
- * corner UV) tuples of its triangles (exact float compare). The group's triangle indices are
- * already checked (checkedTriangleLists); its vertex indices are checked here.
+ * The checked file vertex of each group corner, its key (normal, u and v as float bits, for an
+ * exact compare) and each triangle's smoothing group and flags. Its own function (not inline in
+ * `groupPrimitive`) so its loop gets normal optimised code rather than OSR code that a full GC drops.
  */
-export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
-  const { file, group, groupIndex, skin } = input;
+function cornerKeys(input: GroupPrimitiveInput, f: ReturnType<typeof triangleFields>) {
+  const { file, group, groupIndex } = input;
   const tris = file.triangles;
   const verts = file.vertices;
   const triCount = group.triangleIndices.length;
   const corners = triCount * 3;
-  const f = triangleFields(tris);
   const fv = f.vertexIndices, fg = f.groupIndices, fsg = f.smoothingGroups, ff = f.flags;
-
-  // Checked file vertex of each group corner, and its key: normal, u and v as float bits (exact compare).
   const cornerVertex = new Uint32Array(corners);
   const keys = new Uint32Array(corners * KEY_WIDTH);
   const nv = f.normals.view, nb = f.normals.base, ns = f.normals.stride;
@@ -141,12 +145,24 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
       keys[o + 4] = tv.getUint32(tb + tri * ts + k * 4, true);
     }
   }
+  return { cornerVertex, keys, smoothingGroups, triangleFlags };
+}
+
+/**
+ * One indexed primitive for a group: render vertices are the distinct (vertex, corner normal,
+ * corner UV) tuples of its triangles (exact float compare). The group's triangle indices are
+ * already checked (checkedTriangleLists); its vertex indices are checked here.
+ */
+export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
+  const { file, group, groupIndex, skin } = input;
+  const verts = file.vertices;
+  const f = triangleFields(file.triangles);
+  const { cornerVertex, keys, smoothingGroups, triangleFlags } = cornerKeys(input, f);
 
   // Render vertices numbered by first corner, corners chained per file vertex.
   const { indices, firstCorner, vertexCount } = unweldByVertex(cornerVertex, verts.count, keys, KEY_WIDTH, { kernels: input.kernels });
   // File vertex of each new vertex (its corner attributes are read from its first corner).
-  const vertexOf = new Uint32Array(vertexCount);
-  for (let v = 0; v < vertexCount; v++) vertexOf[v] = cornerVertex[firstCorner[v]];
+  const vertexOf = pick(cornerVertex, firstCorner, vertexCount);
   const POSITION = new Float32Array(vertexCount * 3);
   const NORMAL = new Float32Array(vertexCount * 3);
   const TEXCOORD_0 = new Float32Array(vertexCount * 2);
