@@ -1,11 +1,23 @@
 import { compactIndices, FormatError, type Extras, type Primitive, type WarningSink } from '@relic3d/core';
-import { gather, unweldByVertex } from '@relic3d/kernels';
+import { gather, unweldByVertex, unweldRecordCorners, type RecordCornerLayout } from '@relic3d/kernels';
 import { FLAG_HIDDEN, FORMAT_ID, type Ms3dFile, type Ms3dGroup } from '../file.js';
 import { TRIANGLE_FIELDS, TRIANGLE_SIZE } from '../read/layout.js';
-import { triangleFields, type TriangleField } from '../read/triangle-records.js';
+import { triangleFields, triangleRecordBytes, type TriangleField, type TriangleFields } from '../read/triangle-records.js';
 import type { VertexSkin } from './vertex-skin.js';
 
 const KEY_WIDTH = 5; // per corner, besides its file vertex: normal xyz bits, u bits, v bits
+
+/** The same corners and keys read from the 70-byte triangle records by `unweldRecordCorners`. */
+const CORNER_LAYOUT: RecordCornerLayout = {
+  stride: TRIANGLE_SIZE,
+  cornersPerRecord: 3,
+  primaryOffset: TRIANGLE_FIELDS.vertexIndices.offset,
+  keyFields: [
+    { offset: TRIANGLE_FIELDS.normals.offset, words: 3 },
+    { offset: TRIANGLE_FIELDS.s.offset, words: 1 },
+    { offset: TRIANGLE_FIELDS.t.offset, words: 1 },
+  ],
+};
 
 /**
  * `out[v × outStride + outOffset + c] = source[rows[v] × size + c]`: `gather` with the
@@ -104,9 +116,8 @@ function gatherCornerFinite(
  * exact compare) and each triangle's smoothing group and flags. Its own function (not inline in
  * `groupPrimitive`) so its loop gets normal optimised code rather than OSR code that a full GC drops.
  */
-function cornerKeys(input: GroupPrimitiveInput, f: ReturnType<typeof triangleFields>) {
+function cornerKeys(input: GroupPrimitiveInput, f: TriangleFields) {
   const { file, group, groupIndex } = input;
-  const tris = file.triangles;
   const verts = file.vertices;
   const triCount = group.triangleIndices.length;
   const corners = triCount * 3;
@@ -125,15 +136,7 @@ function cornerKeys(input: GroupPrimitiveInput, f: ReturnType<typeof triangleFie
     triangleFlags[i] = ff.view.getUint16(ff.base + tri * ff.stride, true);
     for (let k = 0; k < 3; k++) {
       const vertex = fv.view.getUint16(fv.base + tri * fv.stride + k * 2, true);
-      if (vertex >= verts.count) {
-        throw new FormatError({
-          format: FORMAT_ID,
-          offset: tris.offset + tri * TRIANGLE_SIZE + TRIANGLE_FIELDS.vertexIndices.offset + 2 * k,
-          expected: `a vertex index below ${verts.count}`,
-          found: `${vertex} in triangle ${tri}`,
-          code: 'BAD_INDEX',
-        });
-      }
+      if (vertex >= verts.count) throw badVertex(input, tri, k, f);
       const c = i * 3 + k;
       cornerVertex[c] = vertex;
       const n = nb + tri * ns + k * 12;
@@ -148,6 +151,49 @@ function cornerKeys(input: GroupPrimitiveInput, f: ReturnType<typeof triangleFie
   return { cornerVertex, keys, smoothingGroups, triangleFlags };
 }
 
+/** A group's corners unwelded from triangle arrays (a file not read in place). */
+function unweldDecoded(input: GroupPrimitiveInput, f: TriangleFields) {
+  const { cornerVertex, keys, smoothingGroups, triangleFlags } = cornerKeys(input, f);
+  const unwelded = unweldByVertex(cornerVertex, input.file.vertices.count, keys, KEY_WIDTH, { kernels: input.kernels });
+  return { ...unwelded, cornerVertex, smoothingGroups, triangleFlags };
+}
+
+/** A group's corners unwelded from the triangle records in the input, in one kernel call. */
+function unweldInPlace(input: GroupPrimitiveInput, f: TriangleFields, records: Uint8Array) {
+  const { group } = input;
+  const { primary, badCorner, indices, firstCorner, vertexCount } = unweldRecordCorners(records, group.triangleIndices, CORNER_LAYOUT, input.file.vertices.count, { kernels: input.kernels });
+  if (badCorner >= 0) throw badVertex(input, group.triangleIndices[(badCorner / 3) | 0], badCorner % 3, f);
+  return { cornerVertex: primary, indices, firstCorner, vertexCount, ...triangleFacts(input, f) };
+}
+
+/** Each triangle's smoothing group and flags, counting those whose group index disagrees. */
+function triangleFacts(input: GroupPrimitiveInput, f: TriangleFields) {
+  const { triangleIndices } = input.group;
+  const fg = f.groupIndices, fsg = f.smoothingGroups, ff = f.flags;
+  const smoothingGroups = new Uint8Array(triangleIndices.length);
+  const triangleFlags = new Uint16Array(triangleIndices.length);
+  for (let i = 0; i < triangleIndices.length; i++) {
+    const tri = triangleIndices[i];
+    if (fg.view.getUint8(fg.base + tri * fg.stride) !== input.groupIndex) input.mismatches.count++;
+    smoothingGroups[i] = fsg.view.getUint8(fsg.base + tri * fsg.stride);
+    triangleFlags[i] = ff.view.getUint16(ff.base + tri * ff.stride, true);
+  }
+  return { smoothingGroups, triangleFlags };
+}
+
+/** The error for corner k of triangle `tri` naming a vertex past the file's. */
+function badVertex(input: GroupPrimitiveInput, tri: number, k: number, f: TriangleFields): FormatError {
+  const { vertices, triangles } = input.file;
+  const fv = f.vertexIndices;
+  return new FormatError({
+    format: FORMAT_ID,
+    offset: triangles.offset + tri * TRIANGLE_SIZE + TRIANGLE_FIELDS.vertexIndices.offset + 2 * k,
+    expected: `a vertex index below ${vertices.count}`,
+    found: `${fv.view.getUint16(fv.base + tri * fv.stride + k * 2, true)} in triangle ${tri}`,
+    code: 'BAD_INDEX',
+  });
+}
+
 /**
  * One indexed primitive for a group: render vertices are the distinct (vertex, corner normal,
  * corner UV) tuples of its triangles (exact float compare). The group's triangle indices are
@@ -157,10 +203,9 @@ export function groupPrimitive(input: GroupPrimitiveInput): Primitive {
   const { file, group, groupIndex, skin } = input;
   const verts = file.vertices;
   const f = triangleFields(file.triangles);
-  const { cornerVertex, keys, smoothingGroups, triangleFlags } = cornerKeys(input, f);
-
+  const records = triangleRecordBytes(file.triangles);
   // Render vertices numbered by first corner, corners chained per file vertex.
-  const { indices, firstCorner, vertexCount } = unweldByVertex(cornerVertex, verts.count, keys, KEY_WIDTH, { kernels: input.kernels });
+  const { cornerVertex, indices, firstCorner, vertexCount, smoothingGroups, triangleFlags } = records ? unweldInPlace(input, f, records) : unweldDecoded(input, f);
   // File vertex of each new vertex (its corner attributes are read from its first corner).
   const vertexOf = pick(cornerVertex, firstCorner, vertexCount);
   const POSITION = new Float32Array(vertexCount * 3);
