@@ -5,7 +5,8 @@
 // `--old=DIR` also times DIR/<format>/src/index.ts (an older copy of the sources, placed inside
 // the package folder so its imports resolve) in the same rounds. No forced GC between parses unless
 // `--gc` (see timing.ts `InterleaveOptions`); `--processes=n` runs the same measurement in n child
-// processes, one after another, and prints each input's WASM ÷ 'js' range across them.
+// processes, one after another, and prints each input's WASM ÷ 'js' range across them; `--thread`
+// times the main thread's CPU only (no V8 helper threads).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,7 +51,7 @@ for (const g of inputs) {
     ['js', () => parse(g.bytes, { ...options, kernels: 'js' })],
     ...(old ? ([['old wasm', () => old(g.bytes, { ...options, kernels: 'wasm' })], ['old js', () => old(g.bytes, { ...options, kernels: 'js' })]] as const) : []),
   ] as const;
-  const ms = await interleavedCpu(paths, runs, Number(flags.warm ?? 5), { forceGc: 'gc' in flags });
+  const ms = await interleavedCpu(paths, runs, Number(flags.warm ?? 5), { forceGc: 'gc' in flags, cpu: 'thread' in flags ? 'thread' : 'process' });
   const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms (1/${fmt(ms[i] / copy.preallocated, 1)})`);
   const vsOld = old ? `; new/old: wasm ${fmt(ms[2] / ms[0])}×, js ${fmt(ms[3] / ms[1])}× faster` : '';
   console.log(`${g.format} ${g.kind}: ${(g.bytes.length / 1048576).toFixed(1)} MB, memcpy ${fmt(copy.preallocated, 2)} ms; ${cells.join(', ')}; wasm speedup ${fmt(ms[1] / ms[0])}×${vsOld}`);
