@@ -1,7 +1,7 @@
 // Skinned-input parse, one format at a time, within one run: CPU ms of WASM and 'js' kernels
 // (interleaved medians) against a preallocated memcpy of the same bytes.
 // `node --expose-gc --import tsx src/skinned-parse.ts [formats…] [--runs=9] [--static]`;
-// `--profile=<n> --kernels=wasm|js` only parses n times (run it under `node --cpu-prof`);
+// `--kind=static|skinned` picks one input kind; `--profile=<n> --kernels=wasm|js` only parses n times (run it under `node --cpu-prof`);
 // `--old=DIR` also times DIR/<format>/src/index.ts (an older copy of the sources, placed inside
 // the package folder so its imports resolve) in the same rounds. No forced GC between parses unless
 // `--gc` (see timing.ts `InterleaveOptions`); `--processes=n` runs the same measurement in n child
@@ -32,7 +32,7 @@ if (flags.processes) {
   for (const [input, xs] of ratios) console.log(`${input}: wasm ÷ js ${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}× over ${xs.length} processes (${xs.map((x) => fmt(x)).join(', ')})`);
   process.exit(0);
 }
-const inputs = benchInputs(50, 60000, formats).filter((g) => ('static' in flags ? true : g.kind === 'skinned'));
+const inputs = benchInputs(50, 60000, formats).filter((g) => (flags.kind ? g.kind === flags.kind : 'static' in flags || g.kind === 'skinned'));
 await ready();
 const parsers = await loadParsers();
 const load = os.loadavg();
