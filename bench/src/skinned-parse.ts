@@ -1,9 +1,13 @@
 // Skinned-input parse, one format at a time, within one run: CPU ms of WASM and 'js' kernels
 // (interleaved medians) against a preallocated memcpy of the same bytes.
 // `node --expose-gc --import tsx src/skinned-parse.ts [formats…] [--runs=9] [--static]`;
-// `--profile=<n> --kernels=wasm|js` only parses n times (run it under `node --cpu-prof`);
+// `--kind=static|skinned` picks one input kind; `--profile=<n> --kernels=wasm|js` only parses n times (run it under `node --cpu-prof`);
 // `--old=DIR` also times DIR/<format>/src/index.ts (an older copy of the sources, placed inside
-// the package folder so its imports resolve) in the same rounds.
+// the package folder so its imports resolve) in the same rounds. No forced GC between parses unless
+// `--gc` (see timing.ts `InterleaveOptions`); `--processes=n` runs the same measurement in n child
+// processes, one after another, and prints each input's WASM ÷ 'js' range across them; `--thread`
+// times the main thread's CPU only (no V8 helper threads).
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -17,7 +21,18 @@ const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWit
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const formats = new Set(named.length ? named : ['o3d', 'mdl', 'lod', 'ms3d', 'ase']);
 const runs = Number(flags.runs ?? 9);
-const inputs = benchInputs(50, 60000, formats).filter((g) => ('static' in flags ? true : g.kind === 'skinned'));
+if (flags.processes) {
+  const childArgs = process.argv.slice(2).filter((a) => !a.startsWith('--processes'));
+  const ratios = new Map<string, number[]>();
+  for (let p = 0; p < Number(flags.processes); p++) {
+    const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1], ...childArgs], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    process.stdout.write(out);
+    for (const m of out.matchAll(/^(\w+ \w+):.*wasm speedup ([\d.]+)×/gm)) ratios.set(m[1], [...(ratios.get(m[1]) ?? []), Number(m[2])]);
+  }
+  for (const [input, xs] of ratios) console.log(`${input}: wasm ÷ js ${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}× over ${xs.length} processes (${xs.map((x) => fmt(x)).join(', ')})`);
+  process.exit(0);
+}
+const inputs = benchInputs(50, 60000, formats).filter((g) => (flags.kind ? g.kind === flags.kind : 'static' in flags || g.kind === 'skinned'));
 await ready();
 const parsers = await loadParsers();
 const load = os.loadavg();
@@ -36,7 +51,7 @@ for (const g of inputs) {
     ['js', () => parse(g.bytes, { ...options, kernels: 'js' })],
     ...(old ? ([['old wasm', () => old(g.bytes, { ...options, kernels: 'wasm' })], ['old js', () => old(g.bytes, { ...options, kernels: 'js' })]] as const) : []),
   ] as const;
-  const ms = await interleavedCpu(paths, runs);
+  const ms = await interleavedCpu(paths, runs, Number(flags.warm ?? 5), { forceGc: 'gc' in flags, cpu: 'thread' in flags ? 'thread' : 'process' });
   const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms (1/${fmt(ms[i] / copy.preallocated, 1)})`);
   const vsOld = old ? `; new/old: wasm ${fmt(ms[2] / ms[0])}×, js ${fmt(ms[3] / ms[1])}× faster` : '';
   console.log(`${g.format} ${g.kind}: ${(g.bytes.length / 1048576).toFixed(1)} MB, memcpy ${fmt(copy.preallocated, 2)} ms; ${cells.join(', ')}; wasm speedup ${fmt(ms[1] / ms[0])}×${vsOld}`);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /** Timing helpers. Kernels: warm up, then the best of several runs; parse and memcpy: warm up, then medians. */
 export function time(fn: () => unknown, runs = 5, minMs = 20): number {
   fn(); // warm-up (JIT, WASM memory growth)
@@ -110,24 +111,54 @@ export const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(di
 /** A path to time: its name, its work, and optionally its own CPU measure (ms per call) for work too short to time once. */
 export type TimedPath = readonly [name: string, run: () => unknown, measure?: (run: () => unknown) => number];
 
+/** How `interleavedCpu` treats the heap between timed calls. */
+export interface InterleaveOptions {
+  /**
+   * A full GC before each timed call (the default, as the benches ran before). It makes each call
+   * pay no one else's garbage, but V8 then drops the OSR code of once-per-call functions with hot
+   * loops and recompiles it on a helper thread while the main thread interprets, which made WASM ÷
+   * 'js' on identical code swing 0.38–2.0× between processes (issue 25, `gc-probe.ts`). `false`
+   * leaves the heap alone: garbage lands on whichever call follows, which the alternating order and
+   * the median spread over both.
+   */
+  forceGc?: boolean;
+  /**
+   * `'thread'` times the main thread's own CPU (Linux `/proc/self/task/<pid>/schedstat`), leaving
+   * out V8's helper threads (concurrent compiles and marking), whose timing varies from process to
+   * process; `'process'` (the default) counts them.
+   */
+  cpu?: 'process' | 'thread';
+}
+
+/** The main thread's own CPU in ms (Linux); the process's elsewhere. */
+export function threadCpuMs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return cpuMs();
+  }
+}
+
 /**
  * Median CPU ms of each path over `runs` interleaved rounds, after `warm` calls of each. The order
- * alternates, so no path always follows another's garbage, and a full GC precedes each call.
+ * alternates, so no path always follows another's garbage; see `InterleaveOptions` for the GC.
  */
-export async function interleavedCpu(paths: readonly TimedPath[], runs: number, warm = 2): Promise<number[]> {
+export async function interleavedCpu(paths: readonly TimedPath[], runs: number, warm = 2, options: InterleaveOptions = {}): Promise<number[]> {
+  const forceGc = options.forceGc ?? true;
+  const now = options.cpu === 'thread' ? threadCpuMs : cpuMs;
   for (const [, run] of paths) for (let r = 0; r < warm; r++) await run();
   const cpu: number[][] = paths.map(() => []);
   for (let r = 0; r < runs; r++) {
     const order = paths.map((_, i) => i);
     if (r % 2) order.reverse();
     for (const i of order) {
-      gc();
+      if (forceGc) gc();
       const [, run, measure] = paths[i];
       if (measure) cpu[i].push(measure(run));
       else {
-        const c = cpuMs();
+        const c = now();
         await run();
-        cpu[i].push(cpuMs() - c);
+        cpu[i].push(now() - c);
       }
     }
   }

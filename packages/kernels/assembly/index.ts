@@ -9,6 +9,7 @@ export * from './skin';
 export * from './influences';
 export * from './animation';
 export * from './compact';
+export * from './record-corners';
 
 /** First free byte after static data; the JS side bump-allocates from here. */
 export const HEAP_BASE: usize = __heap_base;

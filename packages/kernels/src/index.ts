@@ -24,3 +24,4 @@ export type {
 export { bakeAnimation, type BakeClipInput, type BakeOptions, type KeyTrackSet } from './animation.js';
 export { skinVertices, type SkinOptions } from './skinning.js';
 export { compactTriangles, type CompactTriangles } from './compact.js';
+export { unweldRecordCorners, type RecordCornerLayout, type RecordCornersOptions, type RecordCornersResult } from './record-corners.js';

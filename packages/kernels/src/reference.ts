@@ -9,3 +9,5 @@ export { unpackInfluencesJS, unpackGroupedInfluencesJS, groupRecordsJS } from '.
 export { bakeAnimationJS, eulerToQuaternionsJS } from './reference/animation.js';
 export { skinVerticesJS } from './reference/skinning.js';
 export { compactTrianglesJS } from './reference/compact.js';
+export { unweldRecordCornersJS } from './reference/record-corners.js';
+export { recordCornerKeys } from './reference/record-corners.js';

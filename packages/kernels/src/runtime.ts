@@ -33,6 +33,10 @@ export interface KernelExports {
     rules: number, tables: number, scratch: number, outJ: number, outW: number, rigid: number,
   ): number;
   compactTriangles(indices: number, wide: number, triangles: number, vertexCount: number, remap: number, source: number, out: number, outWide: number, counts: number): number;
+  recordCornerKeys(
+    records: number, stride: number, rows: number, rowCount: number, cornersPerRecord: number, primaryOffset: number,
+    table: number, keyWidth: number, primaryCount: number, primary: number, keys: number,
+  ): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;
   bakeClip(

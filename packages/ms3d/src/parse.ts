@@ -1,7 +1,8 @@
 import { WarningSink, type Scene } from '@relic3d/core';
-import { ready } from '@relic3d/kernels';
-import { FORMAT_ID, type Ms3dParseOptions } from './file.js';
+import { ready, withInput } from '@relic3d/kernels';
+import { FORMAT_ID, type Ms3dFile, type Ms3dParseOptions } from './file.js';
 import { readMs3dWith } from './read/index.js';
+import { triangleRecordBytes } from './read/triangle-records.js';
 import { buildMs3dScene } from './scene/index.js';
 
 /**
@@ -12,7 +13,7 @@ import { buildMs3dScene } from './scene/index.js';
 export function parseSync(bytes: Uint8Array, options: Ms3dParseOptions = {}): Scene {
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
   const file = readMs3dWith(bytes, options, sink, true);
-  return sink.attach(buildMs3dScene(file, options, sink));
+  return sink.attach(build(file, options, sink));
 }
 
 /** Bytes → scene: waits for the WASM kernels, then parses. */
@@ -20,5 +21,12 @@ export async function parse(bytes: Uint8Array, options: Ms3dParseOptions = {}): 
   if (options.kernels !== 'js') await ready();
   const sink = new WarningSink(FORMAT_ID, options.onWarning);
   const file = readMs3dWith(bytes, options, sink, true);
-  return sink.attach(buildMs3dScene(file, options, sink));
+  return sink.attach(build(file, options, sink));
+}
+
+/** The build, with the triangle records placed in kernel memory once (every group's corners are read there). */
+function build(file: Ms3dFile, options: Ms3dParseOptions, sink: WarningSink): Scene {
+  const records = triangleRecordBytes(file.triangles);
+  if (!records) return buildMs3dScene(file, options, sink);
+  return withInput(records, () => buildMs3dScene(file, options, sink), { kernels: options.kernels });
 }

@@ -53,6 +53,12 @@ export function triangleFields(tris: Ms3dTriangles): TriangleFields {
   };
 }
 
+/** The triangles' 70-byte records in the input, when the scene path read them in place. */
+export function triangleRecordBytes(tris: Ms3dTriangles): Uint8Array | undefined {
+  const view = (tris as TrackedTriangles)[RECORDS]?.flags.view;
+  return view && new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}
+
 /**
  * Leaves the triangle arrays in the input records until someone reads them (`decode` builds them
  * all at once, on first access); the scene path reads the records in place.

@@ -12,6 +12,25 @@ export interface VertexSkin extends PackedSkin {
 }
 
 /**
+ * Vertices naming a joint past the list, and skinned vertices whose extra weights sum past 100.
+ * Its own function so its loop gets normal optimised code, not OSR code a full GC drops (issue 25).
+ */
+function skinFaults(file: Ms3dFile): { badBone: number; overweight: number } {
+  const n = file.vertices.count;
+  const jointCount = file.joints.length;
+  const boneIds = file.vertices.boneIds;
+  const weights = file.vertexExtra?.weights;
+  let badBone = 0;
+  let overweight = 0;
+  for (let v = 0; v < n; v++) {
+    const b0 = boneIds[v];
+    if (b0 >= jointCount) badBone++;
+    else if (b0 >= 0 && weights && weights[v * 3] + weights[v * 3 + 1] + weights[v * 3 + 2] > 100) overweight++;
+  }
+  return { badBone, overweight };
+}
+
+/**
  * Joint and weight per file vertex, as the viewer's FillJointIndicesAndWeights assigns them:
  * slot 0 = boneId / w0, slots 1-2 = extra ids 0-1 / w1-w2, slot 3 = extra id 2 / 100 − (w0+w1+w2).
  * All-zero weights (or no vertex extra) put 100 % on boneId. Only the leading run of valid slots
@@ -24,13 +43,7 @@ export function vertexSkin(file: Ms3dFile, rigidJoint: number, sink: WarningSink
   const jointCount = file.joints.length;
   const boneIds = file.vertices.boneIds;
   const extra = file.vertexExtra;
-  let badBone = 0;
-  let overweight = 0;
-  for (let v = 0; v < n; v++) {
-    const b0 = boneIds[v];
-    if (b0 >= jointCount) badBone++;
-    else if (b0 >= 0 && extra && extra.weights[v * 3] + extra.weights[v * 3 + 1] + extra.weights[v * 3 + 2] > 100) overweight++;
-  }
+  const { badBone, overweight } = skinFaults(file);
   if (badBone) sink.warn('MS3D_BAD_BONE', `${badBone} vertices name a joint past the ${jointCount} joints; they are left rigid`);
   if (overweight) sink.warn('MS3D_WEIGHT_SUM', `${overweight} vertices have extra weights summing past 100; they were renormalised`);
   // In slices of CHUNK_VERTICES (vertices are independent): the WASM kernel's memory, which
