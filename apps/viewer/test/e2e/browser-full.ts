@@ -135,11 +135,11 @@ export function browserFullTests(): void {
     // The grid is virtualised: a screenful of cards, never one per model.
     expect(facts.cards).toBeLessThan(200);
     expect(facts.cached + facts.rendered, 'thumbnails drawn within 3 minutes').toBe(models);
-    // Chromium's own handling of the drop (measured on the blank page above) is not the viewer's: the
-    // targets hold for the tasks the viewer runs, from its drop handler on.
-    const ours = facts.longTasks.filter((t) => t.start >= marks.drop).map((t) => t.ms);
-    expect(Math.max(0, ...ours)).toBeLessThan(100);
-    expect(firstAt - marks.drop).toBeLessThan(1000);
+    // Every task from the moment the drop is dispatched counts: the task that runs the viewer's drop
+    // handler starts before its 'drop' mark (its own work and Chromium's DataTransfer are one task).
+    const sinceDrop = facts.longTasks.filter((t) => t.start + t.ms >= sentAt).map((t) => t.ms);
+    expect(Math.max(0, ...sinceDrop), 'longest main-thread task from the drop on (ms)').toBeLessThan(100);
+    expect(firstAt - sentAt, 'drop → first thumbnail (ms)').toBeLessThan(1000);
     // Thumbnails as small images: the page's heap stays far below the folder's 460 MB.
     expect(facts.heap).toBeLessThan(200 * 1048576);
 
