@@ -140,7 +140,17 @@ export class FolderBrowser {
     $<HTMLButtonElement>('grid-next').disabled = this.position < 0 || this.position >= this.grid.shown.length - 1;
   }
 
+  private countFrame = 0;
+
+  /** The count line, once a frame at most (thumbnails arrive dozens a second). */
   private renderCount(): void {
+    this.countFrame ||= requestAnimationFrame(() => {
+      this.countFrame = 0;
+      this.writeCount();
+    });
+  }
+
+  private writeCount(): void {
     const s = this.service.stats;
     const done = s.cached + s.rendered;
     $('browser-count').textContent = `${this.grid.shown.length.toLocaleString('en')} of ${this.entries.length.toLocaleString('en')} models · ${done.toLocaleString('en')} thumbnails`;

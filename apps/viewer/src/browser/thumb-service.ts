@@ -253,7 +253,7 @@ export class ThumbService {
         for (const [name, at] of Object.entries(message.at)) performance.mark(`relic3d:first-${name}`, { startTime: at - performance.timeOrigin });
       }
       this.arrive(job.index, { blob: message.blob, info: message.info, from: 'render' });
-      void this.cache.put(thumbKey(entry), { blob: message.blob, info: message.info });
+      this.cache.put(thumbKey(entry), { blob: message.blob, info: message.info });
     }
     this.pump();
   }
