@@ -6,7 +6,7 @@ import { ThumbCache } from './thumb-cache.js';
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
 
 export interface Thumb {
-  /** An object URL of the small picture (none when the model failed). */
+  /** An object URL of the small picture, made on first read (none when the model failed). */
   url?: string;
   blob?: Blob;
   info: ThumbInfo;
@@ -69,6 +69,8 @@ export class ThumbService {
   /** Settles once the open folder's first files are posted to the workers. */
   private folderPosted: Promise<void> = Promise.resolve();
   private nextId = 1;
+  /** The object URLs made for the open folder's thumbnails (revoked when another opens). */
+  private urls: string[] = [];
   /** Whether this folder's first drawing job was sent (marked 'relic3d:first-sent'). */
   private firstSent = false;
   private readonly jobs = new Map<number, { generation: number; index: number }>();
@@ -98,7 +100,8 @@ export class ThumbService {
   async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void }): Promise<void> {
     this.generation++;
     const generation = this.generation;
-    for (const t of this.thumbs.values()) if (t.url) URL.revokeObjectURL(t.url);
+    for (const url of this.urls) URL.revokeObjectURL(url);
+    this.urls = [];
     this.thumbs.clear();
     this.entries = entries;
     this.files = files;
@@ -200,7 +203,17 @@ export class ThumbService {
 
   private arrive(index: number, thumb: Omit<Thumb, 'url'>): void {
     this.stateOf[index] = 2;
-    const full: Thumb = { ...thumb, url: thumb.blob ? URL.createObjectURL(thumb.blob) : undefined };
+    // The object URL is made when a card first shows the picture: making one is a synchronous
+    // round trip to the browser process (0.1 s under load), and most thumbnails are never on screen.
+    let url: string | undefined;
+    const urls = this.urls;
+    const full = Object.defineProperty({ ...thumb } as Thumb, 'url', {
+      enumerable: true,
+      get: () => {
+        if (url === undefined && thumb.blob) urls.push((url = URL.createObjectURL(thumb.blob)));
+        return url;
+      },
+    });
     this.thumbs.set(thumbKey(this.entries[index]), full);
     if (thumb.from === 'cache') this.stats.cached++;
     else this.stats.rendered++;
