@@ -204,7 +204,8 @@ export class ThumbService {
   private arrive(index: number, thumb: Omit<Thumb, 'url'>): void {
     this.stateOf[index] = 2;
     // The object URL is made when a card first shows the picture: making one is a synchronous
-    // round trip to the browser process (0.1 s under load), and most thumbnails are never on screen.
+    // round trip to the browser process (Chromium's BlobURLStore [Sync] Register), and most
+    // thumbnails are never on screen.
     let url: string | undefined;
     const urls = this.urls;
     const full = Object.defineProperty({ ...thumb } as Thumb, 'url', {
