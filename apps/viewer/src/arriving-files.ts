@@ -73,11 +73,13 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
     }
     return undefined;
   };
+  let handed = 0;
   const take = async () => {
     for (let p = next(); p !== undefined; p = next()) {
       asked.add(p);
       const file = await fileOf(entries.get(p)!).catch(() => undefined);
       if (file) {
+        if (!handed++) performance.mark('relic3d:first-handle');
         files.set(p, file);
         part.set(p, file);
         if (wanted.delete(p)) handOn();

@@ -4,6 +4,7 @@
 import { baseNameOf, type Scene } from '@relic3d/core';
 import { assembleCharacter } from '@relic3d/o3d';
 import { h } from './dom.js';
+import { nextTask } from './tasks.js';
 
 type Files = Map<string, Blob>;
 
@@ -18,6 +19,18 @@ const isItem = (path: string) => /\.o3d$/i.test(path) && /^item_/.test(base(path
 const motionOf = (path: string, skeleton: string) => /\.ani$/i.test(path) && base(path).startsWith(`${base(skeleton).replace(/\.chr$/, '')}_`);
 
 const read = async (files: Files, path: string) => ({ name: baseNameOf(path), bytes: new Uint8Array(await files.get(path)!.arrayBuffer()) });
+
+/**
+ * Appends the rows a few dozen per task: a game folder's 345 parts added at once were, with the
+ * panel's lists, one 0.1-s task (most of it their layout) while the grid drew.
+ */
+async function addRows(list: HTMLElement, rows: (() => HTMLElement)[]): Promise<void> {
+  for (let at = 0; at < rows.length && list.isConnected; at += ROWS_AT_ONCE) {
+    if (at) await nextTask();
+    list.append(...rows.slice(at, at + ROWS_AT_ONCE).map((row) => row()));
+  }
+}
+const ROWS_AT_ONCE = 40;
 
 /** The panel, appended to `parent`; `offer` fills it from an opened folder (hidden when it has no player). */
 export function createAssemblePanel(parent: HTMLElement, show: ShowAssembled): { offer(files: Files): void } {
@@ -60,15 +73,17 @@ export function createAssemblePanel(parent: HTMLElement, show: ShowAssembled): {
         button.disabled = false;
       }
     };
+    const partList = h('div', { className: 'assemble-parts' });
     section.replaceChildren(
       h('h2', {}, 'Character'),
       h('label', { className: 'row' }, 'Skeleton ', skeletonSelect),
-      h('div', { className: 'assemble-parts' }, ...parts.map((p, k) => h('label', { className: 'row', title: p }, boxes[k], ' ', baseNameOf(p)))),
+      partList,
       h('label', { className: 'row' }, 'Weapon ', weapon),
       h('label', { className: 'row' }, 'Motion ', motion),
       button,
       note,
     );
+    void addRows(partList, parts.map((p, k) => () => h('label', { className: 'row', title: p }, boxes[k], ' ', baseNameOf(p))));
   };
 
   return {

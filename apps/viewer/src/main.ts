@@ -190,7 +190,7 @@ async function loadFiles(folder: ArrivingFolder): Promise<void> {
   picker.replaceChildren();
   // Several models: the thumbnail grid, which lists them itself (a shared link's model opens from
   // it). It opens from the names while the files' handles still arrive.
-  if (folderBrowser.openFolder(folder)) {
+  if (await folderBrowser.openFolder(folder)) {
     picker.append(h('div', { className: 'label' }, `${folderBrowser.entries.length} models in folder: the grid lists them`));
     if (shared.view?.model) folderBrowser.openPath(shared.view.model);
     // The character panel reads the files: offered once every handle is in, in a task of its own.
@@ -376,10 +376,14 @@ window.__viewer = {
   screenshot: takeScreenshot,
 };
 
+// The thumbnail drawers (modules, WebGL, a first draw: a second or more under load) start once the
+// first model is on show, or as soon as something is dragged over the page, not on the drop.
+const warmDrawers = () => void folderBrowser.service.warmUp();
+if (!params.has('embed')) addEventListener('dragenter', warmDrawers, { once: true });
+
 await buildSamplePicker((sample) => void loadSample(sample));
 const url = params.get('url');
 const motions = params.get('motions')?.split(',').map((m) => m.trim()).filter(Boolean);
 if (url) await loadUrl(url, motions?.length ? { motions } : {});
 else await loadSample(findSample(shared.view?.model ?? null) ?? findSample(params.get('sample')) ?? samples[0]);
-// The thumbnail drawers start while the page is idle, so a folder's first thumbnails come at once.
-if (!params.has('embed')) setTimeout(() => void folderBrowser.service.warmUp(), 500);
+if (!params.has('embed')) requestIdleCallback(warmDrawers, { timeout: 100 });

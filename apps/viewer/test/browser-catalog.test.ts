@@ -64,6 +64,16 @@ describe('folder browser catalog', () => {
     expect(names(filterCatalog(entries, { ...NO_FILTERS, query: 'mvr', failed: 'no', animated: 'yes' }, infoOf))).toEqual(['Mvr_Aibatt.o3d']);
   });
 
+  it('asks what a thumbnail told only when a filter needs it (a 5,400-model grid opens without 5,400 lookups)', () => {
+    let asked = 0;
+    const infoOf = () => (asked++, still);
+    expect(filterCatalog(entries, NO_FILTERS, infoOf)).toEqual(entries.map((_, i) => i));
+    expect(names(filterCatalog(entries, { ...NO_FILTERS, query: 'weapon', format: 'o3d' }, infoOf))).toEqual(['Item_Weapon0002.o3d', 'Item_Weapon0010.o3d']);
+    expect(asked).toBe(0);
+    expect(filterCatalog(entries, { ...NO_FILTERS, failed: 'no' }, infoOf)).toHaveLength(entries.length);
+    expect(asked).toBe(entries.length);
+  });
+
   it('gives a card its badges: skinned, animated, LODs, missing textures; a failure alone', () => {
     expect(badgesOf(undefined)).toEqual([]);
     expect(badgesOf(still)).toEqual([]);

@@ -34,10 +34,12 @@ export class ThumbGrid {
     new ResizeObserver(() => this.schedule()).observe(scroll);
   }
 
+  /** A new folder: its first screen only now (no rows beyond it), the rows around it in the next frame. */
   setEntries(entries: CatalogEntry[]): void {
     this.entries = entries;
     this.scroll.scrollTop = 0;
-    this.refilter();
+    this.refilter(0);
+    this.schedule();
   }
 
   setFilters(filters: Filters): void {
@@ -46,13 +48,13 @@ export class ThumbGrid {
   }
 
   /** Applies the filters again (a thumbnail told whether its model is animated or failed). */
-  refilter(): void {
+  refilter(overscan = OVERSCAN): void {
     clearTimeout(this.refilterTimer);
     this.refilterTimer = undefined;
     this.shown = filterCatalog(this.entries, this.filters, (e) => this.source.thumbOf(e)?.info);
     for (const card of this.cards.values()) card.remove();
     this.cards.clear();
-    this.draw();
+    this.draw(overscan);
     this.events.changed();
   }
 
@@ -79,15 +81,15 @@ export class ThumbGrid {
     });
   }
 
-  /** Lays out the rows on screen (plus a margin); cards that left the screen are removed. */
-  draw(): void {
+  /** Lays out the rows on screen (plus `overscan` rows each side); cards that left the screen are removed. */
+  draw(overscan = OVERSCAN): void {
     const width = this.scroll.clientWidth;
     if (!width) return;
     this.columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
     const rows = Math.ceil(this.shown.length / this.columns);
     this.space.style.height = `${PAD * 2 + rows * (CARD_H + GAP)}px`;
-    const first = Math.max(0, Math.floor((this.scroll.scrollTop - PAD) / (CARD_H + GAP)) - OVERSCAN);
-    const last = Math.min(rows - 1, Math.ceil((this.scroll.scrollTop + this.scroll.clientHeight) / (CARD_H + GAP)) + OVERSCAN);
+    const first = Math.max(0, Math.floor((this.scroll.scrollTop - PAD) / (CARD_H + GAP)) - overscan);
+    const last = Math.min(rows - 1, Math.ceil((this.scroll.scrollTop + this.scroll.clientHeight) / (CARD_H + GAP)) + overscan);
     const wanted = new Set<number>();
     const onScreen: number[] = [];
     for (let row = first; row <= last; row++) {

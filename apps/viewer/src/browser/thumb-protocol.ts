@@ -11,8 +11,12 @@ export type ToThumbWorker =
   | { type: 'render'; id: number; path: string };
 
 export type FromThumbWorker =
-  /** Sent once at start: whether this worker can draw (OffscreenCanvas with WebGL). */
+  /** Sent once, after its warm-up draw: whether this worker can draw (OffscreenCanvas with WebGL). */
   | { type: 'ready'; offscreen: boolean }
   /** A drawing waits on these files of the folder (companions whose handles have not arrived). */
   | { type: 'need'; paths: string[] }
-  | { type: 'thumb'; id: number; path: string; blob?: Blob; info: ThumbInfo; ms: number; phases?: Record<string, number> };
+  /**
+   * `at` (a folder's first thumbnail only): when the worker got the job, had parsed, had drawn and had
+   * the picture, as epoch milliseconds (timeOrigin + now), for the page's 'relic3d:first-…' marks.
+   */
+  | { type: 'thumb'; id: number; path: string; blob?: Blob; info: ThumbInfo; ms: number; phases?: Record<string, number>; at?: Record<string, number> };

@@ -83,6 +83,8 @@ export class ThumbRenderer {
       this.names = names;
       this.arrived = !names;
       this.indexed = false;
+      // Every name is known: indexed now, while the first drawing job is still on its way.
+      if (names) this.indexNames();
       return;
     }
     Object.assign(this.files, files);
@@ -91,6 +93,11 @@ export class ThumbRenderer {
       for (const answer of this.waiting.get(path) ?? []) answer(file);
       this.waiting.delete(path);
     }
+  }
+
+  private indexNames(): void {
+    this.index = FolderIndex.fromPaths(this.names ?? Object.keys(this.files));
+    this.indexed = true;
   }
 
   /** Every file of the folder has arrived: what is still waited for is not there. */
@@ -139,13 +146,14 @@ export class ThumbRenderer {
     };
     const info: ThumbInfo = { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0 };
     if (!this.indexed) {
-      this.index = FolderIndex.fromPaths(this.names ?? Object.keys(this.files));
-      this.indexed = true;
+      this.indexNames();
+      lap('index');
     }
     const file = this.files[path];
     if (!file) return { info: { ...info, failed: `${path} is not in the folder` }, phases };
     try {
       await ready();
+      lap('ready');
       const bytes = await packedBytes(file);
       const fileName = baseNameOf(path);
       const format = requireFormat(bytes, fileName, inputFormats);
@@ -204,6 +212,47 @@ export class ThumbRenderer {
       const e = serializeError(error);
       return { info: { ...info, failed: `${e.code ? `${e.code}: ` : ''}${e.message}` }, phases };
     }
+  }
+
+  /**
+   * Draws and reads back a small stand-in model before any folder opens: the WASM kernels, the shader
+   * programs of the usual Phong materials (with and without a map, skinned or not) and the software
+   * renderer's first read-back and encode (the first thumbnail's 0.3 s of one-time costs) are paid
+   * at idle time instead.
+   */
+  async warmUp(): Promise<void> {
+    await ready();
+    const map = new THREE.DataTexture(new Uint8Array([200, 180, 160, 255]), 1, 1);
+    map.colorSpace = THREE.SRGBColorSpace;
+    map.needsUpdate = true;
+    const root = new THREE.Group();
+    const bone = new THREE.Bone();
+    root.add(bone);
+    for (const [i, withMap] of [false, true].entries()) {
+      for (const skinned of [false, true]) {
+        const geometry = new THREE.BoxGeometry(0.5, 0.5, 0.5);
+        const count = geometry.getAttribute('position').count;
+        geometry.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(new Uint16Array(count * 4), 4));
+        geometry.setAttribute('skinWeight', new THREE.Float32BufferAttribute(new Float32Array(count * 4).fill(0.25), 4));
+        const material = new THREE.MeshPhongMaterial({ map: withMap ? map : null });
+        const mesh = skinned ? new THREE.SkinnedMesh(geometry, material) : new THREE.Mesh(geometry, material);
+        if (mesh instanceof THREE.SkinnedMesh) mesh.bind(new THREE.Skeleton([bone]));
+        mesh.position.set(i - 0.5, skinned ? 0.5 : -0.5, 0);
+        root.add(mesh);
+      }
+    }
+    this.pivot.add(root);
+    this.frame({ min: [-1, -1, -1], max: [1, 1, 1] }, [1, 1, 1]);
+    this.renderer.setViewport(0, (this.side - 1) * THUMB_SIZE, THUMB_SIZE, THUMB_SIZE);
+    this.renderer.setScissor(0, (this.side - 1) * THUMB_SIZE, THUMB_SIZE, THUMB_SIZE);
+    this.renderer.render(this.scene, this.camera);
+    this.used = 1;
+    await Promise.all(this.flush());
+    this.pivot.remove(root);
+    this.keepPrograms(root);
+    root.traverse((o) => (o as THREE.Mesh).geometry?.dispose());
+    map.dispose();
+    this.renderer.renderLists.dispose();
   }
 
   /**

@@ -6,7 +6,7 @@ import { ThumbCache } from './thumb-cache.js';
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
 
 export interface Thumb {
-  /** An object URL of the small picture (none when the model failed). */
+  /** An object URL of the small picture, made on first read (none when the model failed). */
   url?: string;
   blob?: Blob;
   info: ThumbInfo;
@@ -62,9 +62,17 @@ export class ThumbService {
   private posted = 0;
   /** The generation whose first part of files the workers have: later files are sent as they arrive. */
   private sent = 0;
+  /** The open folder's paths, when its files are still arriving. */
+  private names?: readonly string[];
+  /** The generation whose workers were told that every file has arrived. */
+  private completeSent = 0;
   /** Settles once the open folder's first files are posted to the workers. */
   private folderPosted: Promise<void> = Promise.resolve();
   private nextId = 1;
+  /** The object URLs made for the open folder's thumbnails (revoked when another opens). */
+  private urls: string[] = [];
+  /** Whether this folder's first drawing job was sent (marked 'relic3d:first-sent'). */
+  private firstSent = false;
   private readonly jobs = new Map<number, { generation: number; index: number }>();
   private drawers: Drawer[] = [];
   private workers: Worker[] = [];
@@ -92,15 +100,18 @@ export class ThumbService {
   async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void }): Promise<void> {
     this.generation++;
     const generation = this.generation;
-    for (const t of this.thumbs.values()) if (t.url) URL.revokeObjectURL(t.url);
+    for (const url of this.urls) URL.revokeObjectURL(url);
+    this.urls = [];
     this.thumbs.clear();
     this.entries = entries;
     this.files = files;
     this.want = arriving?.want;
+    this.names = arriving?.names;
     this.indexOf = new Map(entries.map((e, i) => [e.path, i]));
     this.stateOf = new Uint8Array(entries.length);
     this.checked = new Uint8Array(entries.length);
     this.queue = [];
+    this.firstSent = false;
     this.stats = { ...this.stats, openedAt: performance.now(), firstAt: undefined, allAt: undefined, cached: 0, rendered: 0, phases: {}, drawMs: 0 };
     // The grid told what it shows before this folder was the service's: its files are asked for now.
     this.prioritise(this.visible.filter((i) => i < entries.length));
@@ -159,7 +170,9 @@ export class ThumbService {
     const generation = this.generation;
     // After the folder's first files (a message sent before them would be overtaken).
     void this.folderPosted.then(() => {
-      if (generation === this.generation) for (const w of this.workers) w.postMessage({ type: 'complete' } satisfies ToThumbWorker);
+      if (generation !== this.generation) return;
+      for (const w of this.workers) w.postMessage({ type: 'complete' } satisfies ToThumbWorker);
+      this.completeSent = generation;
     });
     this.pageFolder.complete = true;
     this.pageArrived?.({});
@@ -190,11 +203,23 @@ export class ThumbService {
 
   private arrive(index: number, thumb: Omit<Thumb, 'url'>): void {
     this.stateOf[index] = 2;
-    const full: Thumb = { ...thumb, url: thumb.blob ? URL.createObjectURL(thumb.blob) : undefined };
+    // The object URL is made when a card first shows the picture: making one is a synchronous
+    // round trip to the browser process (Chromium's BlobURLStore [Sync] Register), and most
+    // thumbnails are never on screen.
+    let url: string | undefined;
+    const urls = this.urls;
+    const full = Object.defineProperty({ ...thumb } as Thumb, 'url', {
+      enumerable: true,
+      get: () => {
+        if (url === undefined && thumb.blob) urls.push((url = URL.createObjectURL(thumb.blob)));
+        return url;
+      },
+    });
     this.thumbs.set(thumbKey(this.entries[index]), full);
     if (thumb.from === 'cache') this.stats.cached++;
     else this.stats.rendered++;
     const now = performance.now() - this.stats.openedAt;
+    if (this.stats.firstAt === undefined) performance.mark('relic3d:first-thumb');
     this.stats.firstAt ??= now;
     if (this.stats.cached + this.stats.rendered === this.entries.length) this.stats.allAt = now;
     this.onThumb(index, full);
@@ -219,6 +244,10 @@ export class ThumbService {
         this.stateOf[index] = 1;
         const id = this.nextId++;
         this.jobs.set(id, { generation: this.generation, index });
+        if (this.stats.firstAt === undefined && !this.firstSent) {
+          this.firstSent = true;
+          performance.mark('relic3d:first-sent');
+        }
         drawer.busy++;
         drawer.send(id, this.entries[index].path);
       }
@@ -233,35 +262,64 @@ export class ThumbService {
       this.stats.drawMs += message.ms;
       for (const [k, v] of Object.entries(message.phases ?? {})) this.stats.phases[k] = (this.stats.phases[k] ?? 0) + v;
       const entry = this.entries[job.index];
+      // The folder's first thumbnail: where its time went in the worker (its times are epoch ms).
+      if (this.stats.firstAt === undefined && message.at) {
+        for (const [name, at] of Object.entries(message.at)) performance.mark(`relic3d:first-${name}`, { startTime: at - performance.timeOrigin });
+      }
       this.arrive(job.index, { blob: message.blob, info: message.info, from: 'render' });
-      void this.cache.put(thumbKey(entry), { blob: message.blob, info: message.info });
+      this.cache.put(thumbKey(entry), { blob: message.blob, info: message.info });
     }
     this.pump();
   }
 
   private async startDrawers(): Promise<void> {
     const count = this.options.forcePage ? 0 : this.options.workers ?? ((navigator.hardwareConcurrency ?? 2) >= 2 ? 2 : 1);
-    for (let i = 0; i < count; i++) {
-      const worker = new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
-      const drawer: Drawer = { busy: 0, send: (id, path) => worker.postMessage({ type: 'render', id, path } satisfies ToThumbWorker) };
-      const offscreen = await new Promise<boolean>((resolve) => {
-        worker.onmessage = (event: MessageEvent<FromThumbWorker>) => {
-          if (event.data.type === 'ready') resolve(event.data.offscreen);
-          else if (event.data.type === 'need') this.want?.(event.data.paths);
-          else this.done(event.data, drawer);
-        };
-        worker.onerror = () => resolve(false);
-      });
-      if (!offscreen) {
-        worker.terminate();
-        break;
-      }
-      this.workers.push(worker);
-      this.drawers.push(drawer);
-    }
-    if (!this.drawers.length) this.drawers.push(await this.pageDrawer());
+    // The cache's database opens meanwhile: its first lookup is then one request, not an open too.
+    void this.cache.getMany([]);
+    // All at once, and drawing starts with the first that is ready (one after the other, the second
+    // came ~1 s later under load); the others join when they are.
+    const starting = Array.from({ length: count }, () => this.startWorker());
+    const any = await new Promise<boolean>((resolve) => {
+      let left = count;
+      if (!left) resolve(false);
+      for (const s of starting) void s.then((ok) => (ok ? resolve(true) : --left === 0 && resolve(false)));
+    });
+    if (!any) this.drawers.push(await this.pageDrawer());
+    performance.mark('relic3d:drawers-ready');
     this.stats.drawer = this.workers.length ? 'worker' : 'page';
+  }
+
+  /** Starts a thumbnail worker: true once it can draw and has joined the drawers, false if it cannot draw. */
+  private startWorker(): Promise<boolean> {
+    const worker = new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
+    const drawer: Drawer = { busy: 0, send: (id, path) => worker.postMessage({ type: 'render', id, path } satisfies ToThumbWorker) };
+    return new Promise<boolean>((resolve) => {
+      worker.onmessage = (event: MessageEvent<FromThumbWorker>) => {
+        const message = event.data;
+        if (message.type === 'thumb') return this.done(message, drawer);
+        if (message.type === 'need') {
+          if (this.stats.firstAt === undefined) performance.mark('relic3d:first-need');
+          return this.want?.(message.paths);
+        }
+        if (!message.offscreen) worker.terminate();
+        else this.join(worker, drawer);
+        resolve(message.offscreen);
+      };
+      worker.onerror = () => resolve(false);
+    });
+  }
+
+  /** A worker that is ready draws from now on; a folder open already is given to it as it stands. */
+  private join(worker: Worker, drawer: Drawer): void {
+    this.workers.push(worker);
+    this.drawers.push(drawer);
     this.stats.workers = this.workers.length;
+    this.stats.drawer = 'worker';
+    if (this.generation && this.sent === this.generation) {
+      worker.postMessage({ type: 'folder', files: { ...this.files }, more: false, names: this.names } satisfies ToThumbWorker);
+      if (this.completeSent === this.generation) worker.postMessage({ type: 'complete' } satisfies ToThumbWorker);
+    }
+    this.pump();
   }
 
   /** The open folder as the page drawer sees it. */

@@ -10,6 +10,8 @@ const ATLAS_SIDE = 4;
 const ATLAS_WAIT_MS = 250;
 
 const post = (message: FromThumbWorker) => (self as unknown as Worker).postMessage(message);
+/** A time of this worker as epoch milliseconds: the page's clock has another origin. */
+const epoch = (now: number) => performance.timeOrigin + now;
 
 function createRenderer(): ThumbRenderer | undefined {
   if (typeof OffscreenCanvas === 'undefined') return undefined;
@@ -22,12 +24,14 @@ function createRenderer(): ThumbRenderer | undefined {
 
 const renderer = createRenderer();
 if (renderer) renderer.onNeed = (path) => post({ type: 'need', paths: [path] });
-post({ type: 'ready', offscreen: !!renderer });
+// Ready once the one-time costs are paid, so the page gives it work from then on (a failed warm-up
+// only means the first thumbnail pays them).
+void (renderer ? renderer.warmUp().catch(() => undefined) : Promise.resolve()).then(() => post({ type: 'ready', offscreen: !!renderer }));
 
-type Job = Extract<ToThumbWorker, { type: 'render' }>;
+type Job = Extract<ToThumbWorker, { type: 'render' }> & { receivedAt: number };
 const queue: Job[] = [];
-/** Drawn since the last read-back, with the job and its drawing time. */
-let batch: { job: Job; drawn: Drawn; ms: number }[] = [];
+/** Drawn since the last read-back, with the job, its drawing time and (a folder's first) its times. */
+let batch: { job: Job; drawn: Drawn; ms: number; at?: Record<string, number> }[] = [];
 let batchStart = 0;
 let running = false;
 /** A folder's first thumbnail is read back alone: the first card fills without waiting for an atlas. */
@@ -40,11 +44,13 @@ function flush(): void {
   const pictures = renderer?.flush() ?? [];
   const at = performance.now();
   const flushMs = (at - f0) / Math.max(1, batch.length);
-  for (const { job, drawn, ms } of batch) {
+  for (const { job, drawn, ms, at: times } of batch) {
     const picture = drawn.cell === undefined ? Promise.resolve(undefined) : pictures[drawn.cell];
+    if (times) times.read = epoch(at);
     void picture.then((blob) => {
       const phases = { ...drawn.phases, flush: flushMs, encode: (performance.now() - at) / Math.max(1, pictures.length) };
-      post({ type: 'thumb', id: job.id, path: job.path, info: drawn.info, blob, ms, phases });
+      if (times) times.encoded = epoch(performance.now());
+      post({ type: 'thumb', id: job.id, path: job.path, info: drawn.info, blob, ms, phases, at: times });
     });
   }
   batch = [];
@@ -59,7 +65,15 @@ async function run(): Promise<void> {
     const t0 = performance.now();
     if (!batch.length) batchStart = t0;
     const drawn = await renderer.draw(job.path);
-    batch.push({ job, drawn, ms: performance.now() - t0 });
+    const ms = performance.now() - t0;
+    // A folder's first: where its time went, on the page's clock (the phases follow each other from t0).
+    let at: Record<string, number> | undefined;
+    if (firstOfFolder) {
+      at = { received: epoch(job.receivedAt), started: epoch(t0) };
+      let end = t0;
+      for (const [name, phaseMs] of Object.entries(drawn.phases)) at[name] = epoch((end += phaseMs));
+    }
+    batch.push({ job, drawn, ms, at });
     if (firstOfFolder || renderer.full || !queue.length || performance.now() - batchStart > ATLAS_WAIT_MS) flush();
   }
   running = false;
@@ -80,6 +94,6 @@ self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
     post({ type: 'thumb', id: message.id, path: message.path, info: { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0, failed: 'no renderer' }, ms: 0 });
     return;
   }
-  queue.push(message);
+  queue.push({ ...message, receivedAt: performance.now() });
   void run();
 };

@@ -80,6 +80,31 @@ async function blankDrop(dir: string, mode: 'nothing' | 'handles'): Promise<Reco
   return { ...result, dropDispatchMs: Math.round(result.dropAt - sentAt), longestTaskMs: Math.max(0, ...longTasks.map((t) => t.ms)), longTasks: longTasks.length };
 }
 
+/**
+ * The machine's own floor: a blank page that runs a 0.5-ms task every 10 ms for `seconds`. Any long
+ * task it has is the page's thread waiting for a core (2 cores, the load average beside it), not work.
+ */
+async function blankTicks(seconds: number): Promise<Record<string, unknown>> {
+  await page.route('**/__ticks', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>ticks</p>' }));
+  await page.goto(`${base}__ticks`);
+  await page.unroute('**/__ticks');
+  await observeLongTasks();
+  const ticks = await page.evaluate((ms) => new Promise<number>((resolve) => {
+    const end = performance.now() + ms;
+    let count = 0;
+    const tick = () => {
+      const until = performance.now() + 0.5;
+      while (performance.now() < until) count++;
+      if (performance.now() < end) setTimeout(tick, 10);
+      else resolve(count);
+    };
+    tick();
+  }), seconds * 1000);
+  await page.waitForTimeout(500);
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: LongTask[] }).longTasks.map((t) => Math.round(t.ms)));
+  return { seconds, spins: ticks, longTasks, longestTaskMs: Math.max(0, ...longTasks), loadAverage: loadavg().map((l) => +l.toFixed(2)) };
+}
+
 export function browserFullTests(): void {
   it.runIf(FULL)('full game folder (~5,400 models): first thumbnails within 1 s of the drop, all within 3 min, no task over 100 ms', async () => {
     const given = process.env.RELIC3D_E2E_GAME;
@@ -88,10 +113,16 @@ export function browserFullTests(): void {
     await page?.close();
     setPage(fresh);
     const floor = { nothing: await blankDrop(dir, 'nothing'), handles: await blankDrop(dir, 'handles') };
-    console.log(JSON.stringify({ blankPageDrop: floor }));
+    console.log(JSON.stringify({ blankPageDrop: floor, blankPageTicks: await blankTicks(15) }));
     await page.goto(`${base}?sample=jeep`);
     await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
     await page.evaluate(() => window.__viewer.browser.service.clearCache());
+    // The page as a user drops on it: loaded and idle, its thumbnail drawers warmed up (they start
+    // once the first model shows); how long that took after the page's start is logged.
+    const warmedAt = await page.evaluate(async () => {
+      await window.__viewer.browser.service.warmUp();
+      return performance.getEntriesByName('relic3d:drawers-ready').at(-1)?.startTime ?? NaN;
+    });
     await observeLongTasks();
     const sentAt = await page.evaluate(() => performance.now());
     await dropFolder(dir);
@@ -113,7 +144,10 @@ export function browserFullTests(): void {
       const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
       const mark = (name: string) => performance.getEntriesByName(`relic3d:${name}`).at(-1)?.startTime ?? NaN;
       const marks = { drop: mark('drop'), listed: mark('listed'), grid: mark('grid'), files: mark('files') };
-      return { ...s, marks, elapsedMs: performance.now() - s.openedAt, longTasks: (window as unknown as { longTasks: LongTask[] }).longTasks, heap: memory?.usedJSHeapSize ?? 0, cards: document.querySelectorAll('.card').length };
+      // The first thumbnail's way, from the drop's dispatch (the worker's steps on the page's clock).
+      const firstPath = Object.fromEntries(['drop', 'listed', 'grid', 'first-handle', 'first-sent', 'first-received', 'first-index', 'first-ready', 'first-need', 'first-parse', 'first-three', 'first-draw', 'first-read', 'first-encoded', 'first-thumb']
+        .map((name) => [name, performance.getEntriesByName(`relic3d:${name}`).at(0)?.startTime ?? NaN]).filter(([, at]) => !Number.isNaN(at)));
+      return { ...s, marks, firstPath, elapsedMs: performance.now() - s.openedAt, longTasks: (window as unknown as { longTasks: LongTask[] }).longTasks, heap: memory?.usedJSHeapSize ?? 0, cards: document.querySelectorAll('.card').length };
     });
     const { marks } = facts;
     const firstAt = facts.openedAt + facts.firstAt!;
@@ -121,6 +155,9 @@ export function browserFullTests(): void {
     const phase = (t: LongTask) => (t.start < marks.drop ? 'drop' : t.start < marks.listed ? 'listing' : t.start < marks.grid ? 'grid' : t.start < marks.files ? 'handles' : 'drawing');
     const longest = Math.max(0, ...facts.longTasks.map((t) => t.ms));
     const perThumb = Object.fromEntries(Object.entries(facts.phases).map(([k, v]) => [k, +(v / facts.rendered).toFixed(1)]));
+    console.log(JSON.stringify({
+      drawersWarmAtMs: Math.round(warmedAt), firstThumbnailPath: Object.fromEntries(Object.entries(facts.firstPath as Record<string, number>).map(([k, at]) => [k, Math.round(at - sentAt)])),
+    }));
     console.log(JSON.stringify({
       models, dropToGridMs: Math.round(marks.grid - sentAt), dropToFirstMs: Math.round(firstAt - sentAt), gridToFirstMs: Math.round(firstAt - marks.grid),
       dropToListedMs: Math.round(marks.listed - sentAt), dropToAllHandlesMs: Math.round(marks.files - sentAt), allMs: facts.allAt && Math.round(facts.allAt),
@@ -135,11 +172,11 @@ export function browserFullTests(): void {
     // The grid is virtualised: a screenful of cards, never one per model.
     expect(facts.cards).toBeLessThan(200);
     expect(facts.cached + facts.rendered, 'thumbnails drawn within 3 minutes').toBe(models);
-    // Chromium's own handling of the drop (measured on the blank page above) is not the viewer's: the
-    // targets hold for the tasks the viewer runs, from its drop handler on.
-    const ours = facts.longTasks.filter((t) => t.start >= marks.drop).map((t) => t.ms);
-    expect(Math.max(0, ...ours)).toBeLessThan(100);
-    expect(firstAt - marks.drop).toBeLessThan(1000);
+    // Every task from the moment the drop is dispatched counts: the task that runs the viewer's drop
+    // handler starts before its 'drop' mark (its own work and Chromium's DataTransfer are one task).
+    const sinceDrop = facts.longTasks.filter((t) => t.start + t.ms >= sentAt).map((t) => t.ms);
+    expect(Math.max(0, ...sinceDrop), 'longest main-thread task from the drop on (ms)').toBeLessThan(100);
+    expect(firstAt - sentAt, 'drop → first thumbnail (ms)').toBeLessThan(1000);
     // Thumbnails as small images: the page's heap stays far below the folder's 460 MB.
     expect(facts.heap).toBeLessThan(200 * 1048576);
 
