@@ -3,7 +3,8 @@
 // the fast path into a preallocated Float32Array, nothing else), static (~50 MB) and skinned files.
 // `node --expose-gc --import tsx src/ase-parse.ts [--runs=5] [--old=PATH/dist/index.js]` (an older
 // build, e.g. /work/base's, timed in the same interleaved rounds); `--profile=<n> [--kind=static|skinned]`
-// only parses n times (run it under `node --cpu-prof`).
+// only parses n times (run it under `node --cpu-prof`); `--split` times `readAse` alone beside the whole
+// parse (the rest is the scene build).
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,7 @@ const runs = Number(flags.runs ?? 5);
 const inputs = benchInputs(50, 60000, new Set(['ase'])).filter((g) => !flags.kind || g.kind === flags.kind);
 await ready();
 const parse = (await loadParsers()).ase!;
+const { readAse } = await import('@relic3d/ase');
 const old = flags.old ? ((await import(pathToFileURL(path.resolve(flags.old)).href)) as { parse: Parse }).parse : undefined;
 const load = os.loadavg();
 for (const g of inputs) {
@@ -30,12 +32,14 @@ for (const g of inputs) {
     ['floor', () => aseFloor(g.bytes)],
     ['wasm', () => parse(g.bytes, { kernels: 'wasm' })],
     ['js', () => parse(g.bytes, { kernels: 'js' })],
+    ...('split' in flags ? ([['readAse', () => readAse(g.bytes)]] as [string, () => unknown][]) : []),
     ...(old ? ([['old wasm', () => old(g.bytes, { kernels: 'wasm' })], ['old js', () => old(g.bytes, { kernels: 'js' })]] as [string, () => unknown][]) : []),
   ];
   const ms = await interleavedCpu(paths, runs);
   const mb = g.bytes.length / 1048576;
   const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms ${fmt(mb / (ms[i] / 1000), 0)} MB/s (1/${fmt(ms[i] / copy.preallocated, 1)} memcpy, ${fmt(ms[i] / ms[0], 2)}× floor)`);
-  const vsOld = old ? `; old ÷ new: wasm ${fmt(ms[3] / ms[1], 2)}×, js ${fmt(ms[4] / ms[2], 2)}×` : '';
+  const o = 'split' in flags ? 4 : 3;
+  const vsOld = old ? `; old ÷ new: wasm ${fmt(ms[o] / ms[1], 2)}×, js ${fmt(ms[o + 1] / ms[2], 2)}×` : '';
   console.log(`ase ${g.kind}: ${mb.toFixed(1)} MB, memcpy ${fmt(copy.preallocated, 2)} ms;\n  ${cells.join(';\n  ')};\n  js ÷ wasm ${fmt(ms[2] / ms[1], 2)}×${vsOld}`);
 }
 if (!flags.profile) console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);

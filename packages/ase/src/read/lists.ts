@@ -1,4 +1,5 @@
 import type { Ctx } from './blocks.js';
+import { numberRow, rowScratch } from './fast-rows.js';
 import { floats, floats32, ints, type Grow } from './growable.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
@@ -111,9 +112,18 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);
   const index = list.index, data = list.data;
+  const row = rowScratch(), rowIndex = row.ints, rowValues = row.floats;
   const open = openList(tk, what);
   for (;;) {
     if (tk.quickKeyword(name)) {
+      const end = numberRow(tk, row, width);
+      if (end >= 0) {
+        tk.pos = end;
+        index.push(rowIndex[0]);
+        const out = data.reserve(width);
+        for (let c = 0; c < width; c++) out[data.length++] = rowValues[c];
+        continue;
+      }
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
       tk.numbersInto(out, data.length, required, valueWhat);

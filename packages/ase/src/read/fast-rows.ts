@@ -1,0 +1,161 @@
+import type { Tokenizer } from './tokenizer.js';
+
+// Whole list rows in the form every exporter writes (`*MESH_VERTEX 12\t0.1000\t-2.5000\t3.0000`),
+// read with one local cursor: no token state, no call per number. A row in any other form (negative
+// or long indices, exponents, decimal commas, missing values, lower-case labels, anything glued to a
+// number) returns -1 with nothing consumed, and the general loop reads it with its full rules; the
+// values read here are the ones those rules give, so scenes are the same bits.
+
+/** One row's values, typed so they never box: integers (index first) and floats. */
+export interface RowScratch {
+  ints: Int32Array;
+  floats: Float64Array;
+}
+
+export const rowScratch = (): RowScratch => ({ ints: new Int32Array(8), floats: new Float64Array(8) });
+
+/** Powers of ten that are exact in a double (as the tokenizer's). */
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/** A byte that continues a word: not white space, not `{ } " *`. */
+const wordByte = (c: number) => c > 32 && c !== 0x7b && c !== 0x7d && c !== 0x22 && c !== 0x2a;
+
+function skipSpace(b: Uint8Array, p: number, n: number): number {
+  while (p < n && b[p] <= 32) p++;
+  return p;
+}
+
+/**
+ * 1–9 digits at `p` (past the end reads as no digit): the value to `out[k]`, returns the position
+ * after them, or -1.
+ */
+function digitsAt(b: Uint8Array, p: number, out: Int32Array, k: number): number {
+  const first = p;
+  let m = 0;
+  let c = b[p] | 0;
+  while (((c - 0x30) >>> 0) < 10) {
+    m = m * 10 + (c - 0x30);
+    c = b[++p] | 0;
+  }
+  if (p === first || p - first > 9) return -1;
+  out[k] = m;
+  return p;
+}
+
+/**
+ * `-?d+(.d*)?` (at most 15 digits) at `p`, followed by white space or the end: the tokenizer's fast
+ * number form and value, to `out[k]`; returns the position after it, or -1.
+ */
+function floatAt(b: Uint8Array, p: number, n: number, out: Float64Array, k: number): number {
+  let negative = false;
+  if (b[p] === 0x2d) {
+    negative = true;
+    p++;
+  }
+  const first = p;
+  let m = 0;
+  let c = b[p] | 0;
+  while (((c - 0x30) >>> 0) < 10) {
+    m = m * 10 + (c - 0x30);
+    c = b[++p] | 0;
+  }
+  const intDigits = p - first;
+  if (intDigits === 0) return -1;
+  let fraction = 0;
+  if (c === 0x2e) {
+    const f0 = ++p;
+    c = b[p] | 0;
+    while (((c - 0x30) >>> 0) < 10) {
+      m = m * 10 + (c - 0x30);
+      c = b[++p] | 0;
+    }
+    fraction = p - f0;
+  }
+  if (intDigits + fraction > 15 || (p < n && c > 32)) return -1;
+  const v = fraction ? m / POW10[fraction] : m;
+  out[k] = negative ? -v : v;
+  return p;
+}
+
+/** True when the entry ends at `p` (white space skipped): a keyword, `}` or the end follows. */
+function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
+  if (p >= n) return true;
+  const c = b[p];
+  return c === 0x7d || (c === 0x2a && p + 1 < n && wordByte(b[p + 1]));
+}
+
+/**
+ * After a list keyword: `i v0 … v(count−1)` and the entry's end. The index goes to `ints[0]`, the
+ * values to `floats[0…count)`; returns the position of the next token, or -1 (nothing consumed).
+ */
+export function numberRow(tk: Tokenizer, s: RowScratch, count: number): number {
+  const b = tk.bytes, n = tk.length;
+  let p = digitsAt(b, skipSpace(b, tk.pos, n), s.ints, 0);
+  if (p < 0 || (p < n && b[p] > 32)) return -1;
+  for (let i = 0; i < count; i++) {
+    p = floatAt(b, skipSpace(b, p, n), n, s.floats, i);
+    if (p < 0) return -1;
+  }
+  p = skipSpace(b, p, n);
+  return entryEndAt(b, p, n) ? p : -1;
+}
+
+/** `A:` `B:` `C:` `AB:` `BC:` `CA:` in the order exporters write them. */
+const LABELS = ['A:', 'B:', 'C:', 'AB:', 'BC:', 'CA:'].map((s) => Uint8Array.from(s, (c) => c.charCodeAt(0)));
+
+/**
+ * After `*MESH_FACE`: `i: A: a B: b C: c AB: e BC: e CA: e` (upper-case labels in this order) and
+ * the entry's end. The index goes to `ints[0]`, A B C AB BC CA to `ints[1…6]`; returns the position
+ * of the next token, or -1 (nothing consumed).
+ */
+export function faceRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, ints = s.ints;
+  let p = digitsAt(b, skipSpace(b, tk.pos, n), ints, 0);
+  if (p < 0 || b[p] !== 0x3a || (p + 1 < n && b[p + 1] > 32)) return -1;
+  p++;
+  for (let l = 0; l < 6; l++) {
+    p = skipSpace(b, p, n);
+    const label = LABELS[l];
+    for (let i = 0; i < label.length; i++) if (b[p + i] !== label[i]) return -1;
+    p += label.length;
+    if (p >= n || b[p] > 32) return -1;
+    p = digitsAt(b, skipSpace(b, p, n), ints, 1 + l);
+    if (p < 0 || (p < n && b[p] > 32)) return -1;
+  }
+  p = skipSpace(b, p, n);
+  return entryEndAt(b, p, n) ? p : -1;
+}
+
+const SMOOTHING = Uint8Array.from('*MESH_SMOOTHING', (c) => c.charCodeAt(0));
+const MTLID = Uint8Array.from('*MESH_MTLID', (c) => c.charCodeAt(0));
+
+/** The upper-case keyword `word` at `p` followed by white space: the position after it, or -1. */
+function wordAt(b: Uint8Array, p: number, n: number, word: Uint8Array): number {
+  for (let i = 0; i < word.length; i++) if (b[p + i] !== word[i]) return -1;
+  p += word.length;
+  return p < n && b[p] <= 32 ? p : -1;
+}
+
+/**
+ * At the next token after a face row: `*MESH_SMOOTHING [g] *MESH_MTLID m` with at most one group
+ * g ≤ 32 (none: 0) and the entry's end: g to `ints[0]`, m to `ints[1]`; returns the position of
+ * the next token, or -1 (nothing consumed).
+ */
+export function smoothingRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, ints = s.ints;
+  let p = wordAt(b, tk.pos, n, SMOOTHING);
+  if (p < 0) return -1;
+  p = skipSpace(b, p, n);
+  if (b[p] === 0x2a) ints[0] = 0;
+  else {
+    p = digitsAt(b, p, ints, 0);
+    if (p < 0 || ints[0] > 32 || (p < n && b[p] > 32)) return -1;
+    p = skipSpace(b, p, n);
+  }
+  p = wordAt(b, p, n, MTLID);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), ints, 1);
+  if (p < 0 || (p < n && b[p] > 32)) return -1;
+  p = skipSpace(b, p, n);
+  return entryEndAt(b, p, n) ? p : -1;
+}
