@@ -6,13 +6,48 @@ import type { Tokenizer } from './tokenizer.js';
 // number) returns -1 with nothing consumed, and the general loop reads it with its full rules; the
 // values read here are the ones those rules give, so scenes are the same bits.
 
-/** One row's values, typed so they never box: integers (index first) and floats. */
+/** One row's values, typed so they never box: integers (index first) and floats; a view of the text. */
 export interface RowScratch {
   ints: Int32Array;
   floats: Float64Array;
+  view: DataView;
 }
 
-export const rowScratch = (): RowScratch => ({ ints: new Int32Array(8), floats: new Float64Array(8) });
+export const rowScratch = (tk: Tokenizer): RowScratch => ({
+  ints: new Int32Array(8),
+  floats: new Float64Array(8),
+  view: new DataView(tk.bytes.buffer, tk.bytes.byteOffset, tk.bytes.byteLength),
+});
+
+/** An upper-case keyword with its `*`, as little-endian 32-bit words and the bytes after them. */
+export interface ExactWord {
+  length: number;
+  words: Uint32Array;
+  tail: Uint8Array;
+}
+
+export function exactWord(text: string): ExactWord {
+  const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const whole = bytes.length >> 2;
+  const words = new Uint32Array(whole);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < whole; i++) words[i] = view.getUint32(i * 4, true);
+  return { length: bytes.length, words, tail: bytes.subarray(whole * 4) };
+}
+
+/**
+ * `w` at `p` (4 bytes per compare) followed by white space: the position after it, or -1. Keywords
+ * in another case go the general way.
+ */
+function wordAt(s: RowScratch, b: Uint8Array, p: number, n: number, w: ExactWord): number {
+  if (p + w.length >= n) return -1;
+  const words = w.words, tail = w.tail;
+  for (let i = 0; i < words.length; i++) if (s.view.getUint32(p + i * 4, true) !== words[i]) return -1;
+  const t = p + words.length * 4;
+  for (let i = 0; i < tail.length; i++) if (b[t + i] !== tail[i]) return -1;
+  p += w.length;
+  return b[p] <= 32 ? p : -1;
+}
 
 /** Powers of ten that are exact in a double (as the tokenizer's). */
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
@@ -85,12 +120,15 @@ function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
 }
 
 /**
- * After a list keyword: `i v0 … v(count−1)` and the entry's end. The index goes to `ints[0]`, the
- * values to `floats[0…count)`; returns the position of the next token, or -1 (nothing consumed).
+ * `*KEYWORD i v0 … v(count−1)` and the entry's end. The index goes to `ints[0]`, the values to
+ * `floats[0…count)`; returns the position of the next token, or -1 (nothing consumed). The
+ * tokenizer may have peeked: its position is still before the token.
  */
-export function numberRow(tk: Tokenizer, s: RowScratch, count: number): number {
+export function numberRow(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number): number {
   const b = tk.bytes, n = tk.length;
-  let p = digitsAt(b, skipSpace(b, tk.pos, n), s.ints, 0);
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, keyword);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), s.ints, 0);
   if (p < 0 || (p < n && b[p] > 32)) return -1;
   for (let i = 0; i < count; i++) {
     p = floatAt(b, skipSpace(b, p, n), n, s.floats, i);
@@ -100,25 +138,29 @@ export function numberRow(tk: Tokenizer, s: RowScratch, count: number): number {
   return entryEndAt(b, p, n) ? p : -1;
 }
 
-/** `A:` `B:` `C:` `AB:` `BC:` `CA:` in the order exporters write them. */
-const LABELS = ['A:', 'B:', 'C:', 'AB:', 'BC:', 'CA:'].map((s) => Uint8Array.from(s, (c) => c.charCodeAt(0)));
+const MESH_FACE = exactWord('*MESH_FACE');
 
 /**
- * After `*MESH_FACE`: `i: A: a B: b C: c AB: e BC: e CA: e` (upper-case labels in this order) and
- * the entry's end. The index goes to `ints[0]`, A B C AB BC CA to `ints[1…6]`; returns the position
- * of the next token, or -1 (nothing consumed).
+ * `*MESH_FACE i: A: a B: b C: c AB: e BC: e CA: e` (upper-case labels in this order) and the entry's
+ * end. The index goes to `ints[0]`, A B C AB BC CA to `ints[1…6]`; returns the position of the next
+ * token, or -1 (nothing consumed).
  */
 export function faceRow(tk: Tokenizer, s: RowScratch): number {
   const b = tk.bytes, n = tk.length, ints = s.ints;
-  let p = digitsAt(b, skipSpace(b, tk.pos, n), ints, 0);
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, MESH_FACE);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), ints, 0);
   if (p < 0 || b[p] !== 0x3a || (p + 1 < n && b[p + 1] > 32)) return -1;
   p++;
   for (let l = 0; l < 6; l++) {
     p = skipSpace(b, p, n);
-    const label = LABELS[l];
-    for (let i = 0; i < label.length; i++) if (b[p + i] !== label[i]) return -1;
-    p += label.length;
-    if (p >= n || b[p] > 32) return -1;
+    // `A:` `B:` `C:` then `AB:` `BC:` `CA:` (first letters A B C A B C, second B C A).
+    if (p + 4 > n || b[p] !== 0x41 + (l % 3)) return -1;
+    if (l < 3) p++;
+    else if (b[p + 1] !== 0x41 + ((l + 1) % 3)) return -1;
+    else p += 2;
+    if (b[p] !== 0x3a || b[p + 1] > 32) return -1;
+    p++;
     p = digitsAt(b, skipSpace(b, p, n), ints, 1 + l);
     if (p < 0 || (p < n && b[p] > 32)) return -1;
   }
@@ -126,15 +168,8 @@ export function faceRow(tk: Tokenizer, s: RowScratch): number {
   return entryEndAt(b, p, n) ? p : -1;
 }
 
-const SMOOTHING = Uint8Array.from('*MESH_SMOOTHING', (c) => c.charCodeAt(0));
-const MTLID = Uint8Array.from('*MESH_MTLID', (c) => c.charCodeAt(0));
-
-/** The upper-case keyword `word` at `p` followed by white space: the position after it, or -1. */
-function wordAt(b: Uint8Array, p: number, n: number, word: Uint8Array): number {
-  for (let i = 0; i < word.length; i++) if (b[p + i] !== word[i]) return -1;
-  p += word.length;
-  return p < n && b[p] <= 32 ? p : -1;
-}
+const SMOOTHING = exactWord('*MESH_SMOOTHING');
+const MTLID = exactWord('*MESH_MTLID');
 
 /**
  * At the next token after a face row: `*MESH_SMOOTHING [g] *MESH_MTLID m` with at most one group
@@ -143,7 +178,7 @@ function wordAt(b: Uint8Array, p: number, n: number, word: Uint8Array): number {
  */
 export function smoothingRow(tk: Tokenizer, s: RowScratch): number {
   const b = tk.bytes, n = tk.length, ints = s.ints;
-  let p = wordAt(b, tk.pos, n, SMOOTHING);
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, SMOOTHING);
   if (p < 0) return -1;
   p = skipSpace(b, p, n);
   if (b[p] === 0x2a) ints[0] = 0;
@@ -152,7 +187,7 @@ export function smoothingRow(tk: Tokenizer, s: RowScratch): number {
     if (p < 0 || ints[0] > 32 || (p < n && b[p] > 32)) return -1;
     p = skipSpace(b, p, n);
   }
-  p = wordAt(b, p, n, MTLID);
+  p = wordAt(s, b, p, n, MTLID);
   if (p < 0) return -1;
   p = digitsAt(b, skipSpace(b, p, n), ints, 1);
   if (p < 0 || (p < n && b[p] > 32)) return -1;

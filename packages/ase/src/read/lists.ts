@@ -1,5 +1,5 @@
 import type { Ctx } from './blocks.js';
-import { numberRow, rowScratch } from './fast-rows.js';
+import { exactWord, numberRow, rowScratch } from './fast-rows.js';
 import { floats, floats32, ints, type Grow } from './growable.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
@@ -112,18 +112,17 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);
   const index = list.index, data = list.data;
-  const row = rowScratch(), rowIndex = row.ints, rowValues = row.floats;
+  const row = rowScratch(tk), rowIndex = row.ints, rowValues = row.floats;
+  const fast = exactWord(`*${entry}`);
   const open = openList(tk, what);
   for (;;) {
-    if (tk.quickKeyword(name)) {
-      const end = numberRow(tk, row, width);
-      if (end >= 0) {
-        tk.pos = end;
-        index.push(rowIndex[0]);
-        const out = data.reserve(width);
-        for (let c = 0; c < width; c++) out[data.length++] = rowValues[c];
-        continue;
-      }
+    const end = numberRow(tk, row, fast, width);
+    if (end >= 0) {
+      tk.rewind(end);
+      index.push(rowIndex[0]);
+      const out = data.reserve(width);
+      for (let c = 0; c < width; c++) out[data.length++] = rowValues[c];
+    } else if (tk.quickKeyword(name)) {
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
       tk.numbersInto(out, data.length, required, valueWhat);

@@ -1,11 +1,13 @@
 import type { AseNormals } from '../file.js';
 import type { Ctx } from './blocks.js';
-import { numberRow, rowScratch } from './fast-rows.js';
+import { exactWord, numberRow, rowScratch } from './fast-rows.js';
 import { floats32, ints, type Grow } from './growable.js';
 import { MIN_LINE, bytesOf, capacityFor, endEntry, integer, listOther, openList } from './lists.js';
 
 const KW_FACENORMAL = bytesOf('MESH_FACENORMAL');
 const KW_VERTEXNORMAL = bytesOf('MESH_VERTEXNORMAL');
+const FAST_VERTEXNORMAL = exactWord('*MESH_VERTEXNORMAL');
+const FAST_FACENORMAL = exactWord('*MESH_FACENORMAL');
 
 export interface NormalLists {
   /** Text position of `*MESH_NORMALS`, for warnings. */
@@ -24,38 +26,33 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
   const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
   let lastFace = -1;
-  const row = rowScratch(), rowIndex = row.ints, rowValues = row.floats;
+  const row = rowScratch(tk), rowIndex = row.ints, rowValues = row.floats;
   const open = openList(tk, what);
   for (;;) {
-    if (tk.quickKeyword(KW_VERTEXNORMAL)) {
-      const end = numberRow(tk, row, 3);
-      if (end >= 0) {
-        tk.pos = end;
-        n.vFace.push(lastFace);
-        n.vIdx.push(rowIndex[0]);
-        const out = n.vData.reserve(3);
-        out[n.vData.length++] = rowValues[0];
-        out[n.vData.length++] = rowValues[1];
-        out[n.vData.length++] = rowValues[2];
-        continue;
-      }
+    let end = numberRow(tk, row, FAST_VERTEXNORMAL, 3);
+    if (end >= 0) {
+      tk.rewind(end);
+      n.vFace.push(lastFace);
+      n.vIdx.push(rowIndex[0]);
+      const out = n.vData.reserve(3);
+      out[n.vData.length++] = rowValues[0];
+      out[n.vData.length++] = rowValues[1];
+      out[n.vData.length++] = rowValues[2];
+    } else if ((end = numberRow(tk, row, FAST_FACENORMAL, 3)) >= 0) {
+      tk.rewind(end);
+      lastFace = rowIndex[0];
+      n.faceIdx.push(lastFace);
+      const out = n.faceData.reserve(3);
+      out[n.faceData.length++] = rowValues[0];
+      out[n.faceData.length++] = rowValues[1];
+      out[n.faceData.length++] = rowValues[2];
+    } else if (tk.quickKeyword(KW_VERTEXNORMAL)) {
       n.vFace.push(lastFace);
       tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
       tk.numbersInto(n.vData.reserve(3), n.vData.length, 3, 'a number');
       n.vData.length += 3;
       endEntry(tk);
     } else if (tk.quickKeyword(KW_FACENORMAL)) {
-      const end = numberRow(tk, row, 3);
-      if (end >= 0) {
-        tk.pos = end;
-        lastFace = rowIndex[0];
-        n.faceIdx.push(lastFace);
-        const out = n.faceData.reserve(3);
-        out[n.faceData.length++] = rowValues[0];
-        out[n.faceData.length++] = rowValues[1];
-        out[n.faceData.length++] = rowValues[2];
-        continue;
-      }
       lastFace = integer(tk, 'a face normal index');
       n.faceIdx.push(lastFace);
       tk.numbersInto(n.faceData.reserve(3), n.faceData.length, 3, 'a number');
