@@ -6,16 +6,24 @@ import type { Tokenizer } from './tokenizer.js';
 // number) returns -1 with nothing consumed, and the general loop reads it with its full rules; the
 // values read here are the ones those rules give, so scenes are the same bits.
 
-/** One row's values, typed so they never box: integers (index first) and floats; a view of the text. */
+/**
+ * One row's values, typed so they never box: integers (index first) and floats; how many a row of
+ * varying length gave; a view of the text.
+ */
 export interface RowScratch {
   ints: Int32Array;
   floats: Float64Array;
+  count: number;
   view: DataView;
 }
 
+/** The most values a row of varying length takes on the fast path (longer rows go the general way). */
+const ROW_MAX = 64;
+
 export const rowScratch = (tk: Tokenizer): RowScratch => ({
-  ints: new Int32Array(8),
-  floats: new Float64Array(8),
+  ints: new Int32Array(ROW_MAX),
+  floats: new Float64Array(ROW_MAX),
+  count: 0,
   view: new DataView(tk.bytes.buffer, tk.bytes.byteOffset, tk.bytes.byteLength),
 });
 
@@ -193,4 +201,59 @@ export function smoothingRow(tk: Tokenizer, s: RowScratch): number {
   if (p < 0 || (p < n && b[p] > 32)) return -1;
   p = skipSpace(b, p, n);
   return entryEndAt(b, p, n) ? p : -1;
+}
+
+const BONE_VERTEX = exactWord('*MESH_BONE_VERTEX');
+
+/**
+ * `*MESH_BONE_VERTEX i x y z (bone weight)…` and the entry's end: the index to `ints[0]`, the bind
+ * position to `floats[0…3)`, `count` pairs as bones in `ints[1…]` and weights in `floats[3…]`;
+ * returns the position of the next token, or -1 (nothing consumed; an odd bone without its weight too).
+ */
+export function boneVertexRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, ints = s.ints, floats = s.floats;
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, BONE_VERTEX);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), ints, 0);
+  if (p < 0 || (p < n && b[p] > 32)) return -1;
+  for (let i = 0; i < 3; i++) {
+    p = floatAt(b, skipSpace(b, p, n), n, floats, i);
+    if (p < 0) return -1;
+  }
+  let pairs = 0;
+  for (;;) {
+    p = skipSpace(b, p, n);
+    if (entryEndAt(b, p, n)) break;
+    if (pairs === ROW_MAX - 3) return -1;
+    p = digitsAt(b, p, ints, 1 + pairs);
+    if (p < 0 || (p < n && b[p] > 32)) return -1;
+    p = floatAt(b, skipSpace(b, p, n), n, floats, 3 + pairs);
+    if (p < 0) return -1;
+    pairs++;
+  }
+  s.count = pairs;
+  return p;
+}
+
+/**
+ * Any keyword with one or more numbers and the entry's end (an animation key: time, values): the
+ * numbers to `floats[0…count)`; returns the position of the next token, or -1 (nothing consumed).
+ */
+export function keyRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, floats = s.floats;
+  let p = skipSpace(b, tk.pos, n);
+  if (b[p] !== 0x2a || !(p + 1 < n && wordByte(b[p + 1]))) return -1;
+  p++;
+  while (p < n && wordByte(b[p])) p++;
+  let count = 0;
+  for (;;) {
+    p = skipSpace(b, p, n);
+    if (entryEndAt(b, p, n)) break;
+    if (count === ROW_MAX) return -1;
+    p = floatAt(b, p, n, floats, count++);
+    if (p < 0) return -1;
+  }
+  if (!count) return -1;
+  s.count = count;
+  return p;
 }
