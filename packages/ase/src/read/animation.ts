@@ -1,6 +1,6 @@
 import type { AseTMAnimation, AseTrack, AseTrackKind } from '../file.js';
 import { addExtra, block, generic, values, withBlock, type Ctx } from './blocks.js';
-import { keyRow, rowScratch } from './fast-rows.js';
+import { keyRow } from './fast-rows.js';
 import { listOther, openList } from './lists.js';
 import { Tok } from './tokenizer.js';
 
@@ -41,7 +41,7 @@ export function readTMAnimation(ctx: Ctx): AseTMAnimation {
  */
 function readKeys(ctx: Ctx, what: string, track: AseTrack): void {
   const tk = ctx.tk;
-  const row = rowScratch(tk), floats = row.floats;
+  const row = ctx.row, floats = row.floats;
   // Values gather in one scratch list; each key keeps an exact-length copy (a list grown by push
   // holds spare capacity: ~80 bytes a key of dense tracks, issue 26).
   const scratch: number[] = [];

@@ -1,5 +1,5 @@
 import type { Ctx } from './blocks.js';
-import { faceRow, rowScratch, smoothingRow } from './fast-rows.js';
+import { faceRow, smoothingRow } from './fast-rows.js';
 import type { Grow } from './growable.js';
 import { bytesOf, endEntry, listOther, openList } from './lists.js';
 
@@ -24,7 +24,7 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
   // A B C AB BC CA of the current line (typed, so values never box); `corners` marks A B C as given.
   const slots = new Int32Array(6);
   const scratch = new Int32Array(1);
-  const row = rowScratch(tk), rowInts = row.ints;
+  const row = ctx.row, rowInts = row.ints;
   const open = openList(tk, 'MESH_FACE_LIST');
   for (;;) {
     const end = faceRow(tk, row);

@@ -1,6 +1,6 @@
 import type { AseNormals } from '../file.js';
 import type { Ctx } from './blocks.js';
-import { exactWord, numberRow, rowScratch } from './fast-rows.js';
+import { exactWord, numberRow } from './fast-rows.js';
 import { floats32, ints, type Grow } from './growable.js';
 import { MIN_LINE, bytesOf, capacityFor, endEntry, integer, listOther, openList } from './lists.js';
 
@@ -26,7 +26,7 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
   const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
   let lastFace = -1;
-  const row = rowScratch(tk), rowIndex = row.ints, rowValues = row.floats;
+  const row = ctx.row, rowIndex = row.ints, rowValues = row.floats;
   const open = openList(tk, what);
   for (;;) {
     let end = numberRow(tk, row, FAST_VERTEXNORMAL, 3);

@@ -1,6 +1,6 @@
 import type { AseSkinWeights } from '../file.js';
 import { block, type Ctx } from './blocks.js';
-import { boneVertexRow, rowScratch } from './fast-rows.js';
+import { boneVertexRow } from './fast-rows.js';
 import { bytesOf, endEntry, listOther, openList } from './lists.js';
 import { Tok } from './tokenizer.js';
 
@@ -31,7 +31,7 @@ export function readWeights(ctx: Ctx): AseSkinWeights {
 /** `*MESH_BONE_VERTEX_LIST { … }`: rows in the exporters' form on the byte fast path, others as tokens. */
 function readBoneVertices(ctx: Ctx, w: AseSkinWeights): void {
   const tk = ctx.tk;
-  const row = rowScratch(tk), ints = row.ints, floats = row.floats;
+  const row = ctx.row, ints = row.ints, floats = row.floats;
   const open = openList(tk, 'MESH_BONE_VERTEX_LIST');
   for (;;) {
     const end = boneVertexRow(tk, row);
