@@ -21,7 +21,8 @@ const runs = Number(flags.runs ?? 5);
 await ready();
 const parse = (await loadParsers()).ase!;
 const { readAse } = await import('@relic3d/ase');
-const old = flags.old ? ((await import(pathToFileURL(path.resolve(flags.old)).href)) as { parse: Parse }).parse : undefined;
+const oldModule = flags.old ? ((await import(pathToFileURL(path.resolve(flags.old)).href)) as { parse: Parse; readAse: typeof readAse }) : undefined;
+const old = oldModule?.parse;
 const inputs = benchInputs(50, 60000, new Set(['ase'])).map((g) => ({ kind: g.kind as string, bytes: g.bytes, files: [g.bytes] }));
 const corpusDir = process.env.RELIC3D_CORPUS && path.join(process.env.RELIC3D_CORPUS, 'ase');
 if (corpusDir) {
@@ -48,12 +49,13 @@ for (const g of inputs.filter((i) => !flags.kind || i.kind.startsWith(flags.kind
     ['js', each((f) => parse(f, { kernels: 'js' }))],
     ...('split' in flags ? ([['readAse', each((f) => readAse(f))]] as [string, () => unknown][]) : []),
     ...(old ? ([['old wasm', each((f) => old(f, { kernels: 'wasm' }))], ['old js', each((f) => old(f, { kernels: 'js' }))]] as [string, () => unknown][]) : []),
+    ...(oldModule && 'split' in flags ? ([['old readAse', each((f) => oldModule.readAse(f))]] as [string, () => unknown][]) : []),
   ];
   const ms = await interleavedCpu(paths, runs);
   const mb = g.bytes.length / 1048576;
   const cells = paths.map(([name], i) => `${name} ${fmt(ms[i])} ms ${fmt(mb / (ms[i] / 1000), 0)} MB/s (1/${fmt(ms[i] / copy.preallocated, 1)} memcpy, ${fmt(ms[i] / ms[0], 2)}× floor)`);
   const o = 'split' in flags ? 4 : 3;
-  const vsOld = old ? `; old ÷ new: wasm ${fmt(ms[o] / ms[1], 2)}×, js ${fmt(ms[o + 1] / ms[2], 2)}×` : '';
+  const vsOld = old ? `; old ÷ new: wasm ${fmt(ms[o] / ms[1], 2)}×, js ${fmt(ms[o + 1] / ms[2], 2)}×${'split' in flags ? `, readAse ${fmt(ms[o + 2] / ms[3], 2)}×` : ''}` : '';
   console.log(`ase ${g.kind}: ${mb.toFixed(1)} MB, memcpy ${fmt(copy.preallocated, 2)} ms;\n  ${cells.join(';\n  ')};\n  js ÷ wasm ${fmt(ms[2] / ms[1], 2)}×${vsOld}`);
 }
 if (!flags.profile) console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
