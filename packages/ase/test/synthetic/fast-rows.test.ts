@@ -2,7 +2,7 @@
 // goes through the general loop. Both must read the same values, mixed row by row.
 import { describe, expect, it } from 'vitest';
 import { readAse } from '../../src/index.js';
-import { aseFile, cube, enc, geom, type MeshSpec } from '@relic3d/fixtures/ase';
+import { aseFile, cube, enc, geom, tmAnimation, type MeshSpec } from '@relic3d/fixtures/ase';
 import { load } from './helpers.js';
 
 const spec = (): MeshSpec => ({
@@ -84,5 +84,31 @@ describe('list rows: byte fast path and general loop agree', () => {
   it('negative zero keeps its sign on the fast path', () => {
     const m = readAse(enc(text.replace(/\*MESH_VERTEX 0\t\S+/, '*MESH_VERTEX 0\t-0.0000'))).objects[0].mesh!;
     expect(Object.is(m.vertices[0], -0)).toBe(true);
+  });
+
+  it('skin weight rows: the same pairs on both paths, a row of 70 pairs too', () => {
+    const pairs = (v: number): [number, number][] => [[v % 3, 0.5], [(v + 1) % 3, 0.25], [2, 0.25]];
+    const weighted: MeshSpec = { ...cube(), weights: { bones: ['a', 'b', 'c'], vertices: cube().vertices.map((_, index) => ({ index, pairs: pairs(index) })) } };
+    const plain = aseFile([geom('W', weighted)]);
+    let i = 0;
+    const mixed = plain.replace(/\*MESH_BONE_VERTEX /g, (k) => (i++ & 1 ? k.toLowerCase() : k));
+    const long = plain.replace(/(\*MESH_BONE_VERTEX 7 .*)/, (row) => `${row}${' 1 0.0010'.repeat(67)}`);
+    expect(mixed).toMatch(/\*mesh_bone_vertex 1 /);
+    const a = readAse(enc(plain)).objects[0].mesh!.weights!, b = readAse(enc(mixed)).objects[0].mesh!.weights!;
+    expect(b).toEqual(a);
+    expect(a.vertices.map((v) => v.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(a.vertices[4].bones).toEqual([1, 2, 2]);
+    expect(a.vertices[4].weights).toEqual([0.5, 0.25, 0.25]);
+    const l = readAse(enc(long)).objects[0].mesh!.weights!.vertices[7];
+    expect(l.bones.length).toBe(70);
+    expect(l.weights[69]).toBe(0.001);
+  });
+
+  it('animation key rows: the same keys on both paths, any keyword a key', () => {
+    const rows = ['*CONTROL_ROT_SAMPLE 0\t0.0000\t0.0000\t1.0000\t0.0000', '*CONTROL_ROT_SAMPLE 160\t0.0000\t0.0000\t1.0000\t0.5000', '*control_rot_sample 320 0.0 0.0 1.0 1.0e0', '*OTHER_KEY 480\t1.0000\t0.0000\t0.0000\t-0.2500', '*NO_VALUES'];
+    const m = readAse(enc(aseFile([geom('K', cube(), { tail: [tmAnimation('K', { CONTROL_ROT_TRACK: rows })] })]))).objects[0];
+    const keys = m.animations[0].rot!.keys;
+    expect(keys.map((k) => k.time)).toEqual([0, 160, 320, 480]);
+    expect(keys.map((k) => k.values)).toEqual([[0, 0, 1, 0], [0, 0, 1, 0.5], [0, 0, 1, 1], [1, 0, 0, -0.25]]);
   });
 });
