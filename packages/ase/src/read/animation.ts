@@ -1,5 +1,7 @@
 import type { AseTMAnimation, AseTrack, AseTrackKind } from '../file.js';
 import { addExtra, block, generic, values, withBlock, type Ctx } from './blocks.js';
+import { keyRow } from './fast-rows.js';
+import { listOther, openList } from './lists.js';
 import { Tok } from './tokenizer.js';
 
 /** `*CONTROL_<channel>_<kind>` track blocks. */
@@ -27,17 +29,44 @@ export function readTMAnimation(ctx: Ctx): AseTMAnimation {
     }
     const [channel, kind] = found;
     const track: AseTrack = { kind, block: kw, keys: [] };
-    // Values gather in one scratch list; each key keeps an exact-length copy (a list grown by push
-    // holds spare capacity: ~80 bytes a key of dense tracks, issue 26).
-    const scratch: number[] = [];
-    block(ctx, kw, () => {
-      if (!tk.hasValue()) return;
+    readKeys(ctx, kw, track);
+    anim[channel] = track;
+  });
+  return anim;
+}
+
+/**
+ * The keys of a track block: every keyword with values is a key (time, values). Rows of plain
+ * numbers take the byte fast path, others the tokens.
+ */
+function readKeys(ctx: Ctx, what: string, track: AseTrack): void {
+  const tk = ctx.tk;
+  const row = ctx.row, floats = row.floats;
+  // Values gather in one scratch list; each key keeps an exact-length copy (a list grown by push
+  // holds spare capacity: ~80 bytes a key of dense tracks, issue 26).
+  const scratch: number[] = [];
+  const open = openList(tk, what);
+  for (;;) {
+    const end = keyRow(tk, row);
+    if (end >= 0) {
+      tk.rewind(end);
+      const values = new Array<number>(row.count - 1);
+      for (let i = 1; i < row.count; i++) values[i - 1] = floats[i];
+      track.keys.push({ time: floats[0], values });
+      continue;
+    }
+    const k = tk.peek();
+    if (k !== Tok.Keyword) {
+      if (listOther(tk, k, what, open)) return;
+      continue;
+    }
+    tk.keyword();
+    if (tk.hasValue()) {
       const time = tk.num('a key time in ticks');
       scratch.length = 0;
       while (tk.hasValue()) scratch.push(tk.num('a key value'));
       track.keys.push({ time, values: scratch.slice() });
-    });
-    anim[channel] = track;
-  });
-  return anim;
+    }
+    tk.skipValuesAndBlock();
+  }
 }

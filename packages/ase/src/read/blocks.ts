@@ -1,5 +1,6 @@
 import type { WarningSink } from '@relic3d/core';
 import { MAX_DEPTH } from '../file.js';
+import type { RowScratch } from './fast-rows.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
 // The block grammar shared by every section reader: keyword blocks, generic records, extras.
@@ -13,6 +14,8 @@ export interface Ctx {
   repeated: WeakSet<unknown[]>;
   /** Frozen empty lists and extras that objects without any share (issue 26: ~180 bytes an object). */
   none: SharedEmpty;
+  /** The byte fast path's row values (one per parse: a list's rows never interleave with another's). */
+  row: RowScratch;
 }
 
 export interface SharedEmpty {

@@ -1,3 +1,4 @@
+import { rowScratch } from './fast-rows.js';
 import { floats, floats32, ints } from './growable.js';
 import { IndexedList } from './lists.js';
 import { Tokenizer, toTextBytes } from './tokenizer.js';
@@ -8,8 +9,10 @@ import { Tokenizer, toTextBytes } from './tokenizer.js';
  * discards all optimized code built on it: the next parse would run ~4× slower (unoptimized, then
  * re-optimizing). Never read or written: no parse state.
  */
+const inert = new Tokenizer(toTextBytes(new Uint8Array(0)));
 const HIDDEN_CLASS_KEEPERS: readonly unknown[] = Object.freeze([
-  new Tokenizer(toTextBytes(new Uint8Array(0))),
+  inert,
+  rowScratch(inert),
   ints(0),
   floats(0),
   floats32(0),

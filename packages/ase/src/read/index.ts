@@ -1,6 +1,7 @@
 import { FormatError, WarningSink, printable, rejectForeign } from '@relic3d/core';
 import { FORMAT_ID, MAGIC_KEYWORD, type AseFile, type AseFileWithWarnings, type AseObject, type AseParseOptions } from '../file.js';
 import { addExtra, generic, sharedEmpty, values, withBlock, type Ctx } from './blocks.js';
+import { rowScratch } from './fast-rows.js';
 import { keepHiddenClasses } from './hidden-classes.js';
 import { OBJECT_KINDS } from './keywords.js';
 import { readMaterialList } from './materials.js';
@@ -21,7 +22,7 @@ export function readAseWith(bytes: Uint8Array, options: AseParseOptions, sink: W
   keepHiddenClasses();
   const text = toTextBytes(bytes);
   const tk = new Tokenizer(text, options.codePage);
-  const ctx: Ctx = { tk, sink, stopped: false, repeated: new WeakSet(), none: sharedEmpty() };
+  const ctx: Ctx = { tk, sink, stopped: false, repeated: new WeakSet(), none: sharedEmpty(), row: rowScratch(tk) };
   const first = tk.peek();
   if (first === Tok.Eof) {
     throw new FormatError({ format: 'ase', offset: 0, expected: 'an ASE file', found: 'an empty file', code: 'EMPTY', message: 'ase: empty file' });

@@ -1,4 +1,5 @@
 import type { Ctx } from './blocks.js';
+import { exactWord, numberRow } from './fast-rows.js';
 import { floats, floats32, ints, type Grow } from './growable.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
@@ -25,6 +26,8 @@ const FACE_ENTRIES = new Set(['MESH_TFACE', 'MESH_CFACE']);
 export const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 /** Keyword bytes of the list entries, built once (constants, not parse state). */
 const ENTRY_BYTES = new Map(['MESH_VERTEX', 'MESH_TVERT', 'MESH_TFACE', 'MESH_VERTCOL', 'MESH_CFACE'].map((k) => [k, bytesOf(k)]));
+/** The same keywords with their `*`, for the byte fast path. */
+const ENTRY_WORDS = new Map([...ENTRY_BYTES.keys()].map((k) => [k, exactWord(`*${k}`)]));
 
 /**
  * Entries of an indexed list (`*MESH_VERTEX i x y z`): collected first, then placed by index into an
@@ -111,9 +114,17 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);
   const index = list.index, data = list.data;
+  const row = ctx.row, rowIndex = row.ints, rowValues = row.floats;
+  const fast = ENTRY_WORDS.get(entry) ?? exactWord(`*${entry}`);
   const open = openList(tk, what);
   for (;;) {
-    if (tk.quickKeyword(name)) {
+    const end = numberRow(tk, row, fast, width);
+    if (end >= 0) {
+      tk.rewind(end);
+      index.push(rowIndex[0]);
+      const out = data.reserve(width);
+      for (let c = 0; c < width; c++) out[data.length++] = rowValues[c];
+    } else if (tk.quickKeyword(name)) {
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
       tk.numbersInto(out, data.length, required, valueWhat);

@@ -1,10 +1,13 @@
 import type { AseNormals } from '../file.js';
 import type { Ctx } from './blocks.js';
+import { exactWord, numberRow } from './fast-rows.js';
 import { floats32, ints, type Grow } from './growable.js';
 import { MIN_LINE, bytesOf, capacityFor, endEntry, integer, listOther, openList } from './lists.js';
 
 const KW_FACENORMAL = bytesOf('MESH_FACENORMAL');
 const KW_VERTEXNORMAL = bytesOf('MESH_VERTEXNORMAL');
+const FAST_VERTEXNORMAL = exactWord('*MESH_VERTEXNORMAL');
+const FAST_FACENORMAL = exactWord('*MESH_FACENORMAL');
 
 export interface NormalLists {
   /** Text position of `*MESH_NORMALS`, for warnings. */
@@ -23,9 +26,27 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
   const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
   let lastFace = -1;
+  const row = ctx.row, rowIndex = row.ints, rowValues = row.floats;
   const open = openList(tk, what);
   for (;;) {
-    if (tk.quickKeyword(KW_VERTEXNORMAL)) {
+    let end = numberRow(tk, row, FAST_VERTEXNORMAL, 3);
+    if (end >= 0) {
+      tk.rewind(end);
+      n.vFace.push(lastFace);
+      n.vIdx.push(rowIndex[0]);
+      const out = n.vData.reserve(3);
+      out[n.vData.length++] = rowValues[0];
+      out[n.vData.length++] = rowValues[1];
+      out[n.vData.length++] = rowValues[2];
+    } else if ((end = numberRow(tk, row, FAST_FACENORMAL, 3)) >= 0) {
+      tk.rewind(end);
+      lastFace = rowIndex[0];
+      n.faceIdx.push(lastFace);
+      const out = n.faceData.reserve(3);
+      out[n.faceData.length++] = rowValues[0];
+      out[n.faceData.length++] = rowValues[1];
+      out[n.faceData.length++] = rowValues[2];
+    } else if (tk.quickKeyword(KW_VERTEXNORMAL)) {
       n.vFace.push(lastFace);
       tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
       tk.numbersInto(n.vData.reserve(3), n.vData.length, 3, 'a number');

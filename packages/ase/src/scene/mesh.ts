@@ -152,12 +152,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
       cornerOf[j * 3 + 1] = c + 1;
       cornerOf[j * 3 + 2] = c + 2;
     }
-    const keys = new Uint32Array(n * keyWidth);
-    keyColumn(keys, keyWidth, 0, cornerOf, cornerVertex, 1, 0);
-    for (let u = 0; u < uvCount; u++) keyColumn(keys, keyWidth, 1 + u, cornerOf, cornerUV[u], 1, 0);
-    if (cornerColor) keyColumn(keys, keyWidth, 1 + uvCount, cornerOf, cornerColor, 1, 0);
-    else for (let i = 0, o = 1 + uvCount; i < n; i++, o += keyWidth) keys[o] = NONE;
-    for (let k = 0; k < 3; k++) keyColumn(keys, keyWidth, 2 + uvCount + k, cornerOf, normalBits, 3, k);
+    const keys = cornerKeys(cornerOf, keyWidth, cornerVertex, cornerUV, cornerColor, normalBits);
     const { indices, firstCorner, vertexCount } = unweld(keys, keyWidth, n, kernelOptions);
     const position = new Float32Array(vertexCount * 3);
     const normal = new Float32Array(vertexCount * 3);
@@ -220,10 +215,25 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   return out;
 }
 
-/** keys[i × width + column] = source[cornerOf[i] × stride + offset] for every corner i. */
-function keyColumn(keys: Uint32Array, width: number, column: number, cornerOf: Uint32Array, source: Uint32Array, stride: number, offset: number): void {
-  const n = cornerOf.length;
-  for (let i = 0, o = column; i < n; i++, o += width) keys[o] = source[cornerOf[i] * stride + offset];
+/**
+ * The key of every corner, one row per corner written in order (not a strided pass per column):
+ * vertex, texture vertex per channel, colour vertex (NONE when the mesh has none), normal bits.
+ */
+function cornerKeys(cornerOf: Uint32Array, width: number, cornerVertex: Uint32Array, cornerUV: Uint32Array[], cornerColor: Uint32Array | undefined, normalBits: Uint32Array): Uint32Array {
+  const n = cornerOf.length, uvCount = cornerUV.length;
+  const keys = new Uint32Array(n * width);
+  const uv0 = uvCount === 1 ? cornerUV[0] : undefined;
+  for (let i = 0, o = 0; i < n; i++) {
+    const c = cornerOf[i];
+    keys[o++] = cornerVertex[c];
+    if (uv0) keys[o++] = uv0[c];
+    else for (let u = 0; u < uvCount; u++) keys[o++] = cornerUV[u][c];
+    keys[o++] = cornerColor ? cornerColor[c] : NONE;
+    keys[o++] = normalBits[c * 3];
+    keys[o++] = normalBits[c * 3 + 1];
+    keys[o++] = normalBits[c * 3 + 2];
+  }
+  return keys;
 }
 
 /** Position (by source vertex) and normal (by corner) of every new vertex. */

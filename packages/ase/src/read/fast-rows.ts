@@ -1,0 +1,259 @@
+import type { Tokenizer } from './tokenizer.js';
+
+// Whole list rows in the form every exporter writes (`*MESH_VERTEX 12\t0.1000\t-2.5000\t3.0000`),
+// read with one local cursor: no token state, no call per number. A row in any other form (negative
+// or long indices, exponents, decimal commas, missing values, lower-case labels, anything glued to a
+// number) returns -1 with nothing consumed, and the general loop reads it with its full rules; the
+// values read here are the ones those rules give, so scenes are the same bits.
+
+/**
+ * One row's values, typed so they never box: integers (index first) and floats; how many a row of
+ * varying length gave; a view of the text.
+ */
+export interface RowScratch {
+  ints: Int32Array;
+  floats: Float64Array;
+  count: number;
+  view: DataView;
+}
+
+/** The most values a row of varying length takes on the fast path (longer rows go the general way). */
+const ROW_MAX = 64;
+
+export const rowScratch = (tk: Tokenizer): RowScratch => ({
+  ints: new Int32Array(ROW_MAX),
+  floats: new Float64Array(ROW_MAX),
+  count: 0,
+  view: new DataView(tk.bytes.buffer, tk.bytes.byteOffset, tk.bytes.byteLength),
+});
+
+/** An upper-case keyword with its `*`, as little-endian 32-bit words and the bytes after them. */
+export interface ExactWord {
+  length: number;
+  words: Uint32Array;
+  tail: Uint8Array;
+}
+
+export function exactWord(text: string): ExactWord {
+  const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const whole = bytes.length >> 2;
+  const words = new Uint32Array(whole);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < whole; i++) words[i] = view.getUint32(i * 4, true);
+  return { length: bytes.length, words, tail: bytes.subarray(whole * 4) };
+}
+
+/**
+ * `w` at `p` (4 bytes per compare) followed by white space: the position after it, or -1. Keywords
+ * in another case go the general way.
+ */
+function wordAt(s: RowScratch, b: Uint8Array, p: number, n: number, w: ExactWord): number {
+  if (p + w.length >= n) return -1;
+  const words = w.words, tail = w.tail;
+  for (let i = 0; i < words.length; i++) if (s.view.getUint32(p + i * 4, true) !== words[i]) return -1;
+  const t = p + words.length * 4;
+  for (let i = 0; i < tail.length; i++) if (b[t + i] !== tail[i]) return -1;
+  p += w.length;
+  return b[p] <= 32 ? p : -1;
+}
+
+/** Powers of ten that are exact in a double (as the tokenizer's). */
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/** A byte that continues a word: not white space, not `{ } " *`. */
+const wordByte = (c: number) => c > 32 && c !== 0x7b && c !== 0x7d && c !== 0x22 && c !== 0x2a;
+
+function skipSpace(b: Uint8Array, p: number, n: number): number {
+  while (p < n && b[p] <= 32) p++;
+  return p;
+}
+
+/**
+ * 1–9 digits at `p` (past the end reads as no digit): the value to `out[k]`, returns the position
+ * after them, or -1.
+ */
+function digitsAt(b: Uint8Array, p: number, out: Int32Array, k: number): number {
+  const first = p;
+  let m = 0;
+  let c = b[p] | 0;
+  while (((c - 0x30) >>> 0) < 10) {
+    m = m * 10 + (c - 0x30);
+    c = b[++p] | 0;
+  }
+  if (p === first || p - first > 9) return -1;
+  out[k] = m;
+  return p;
+}
+
+/**
+ * `-?d+(.d*)?` (at most 15 digits) at `p`, followed by white space or the end: the tokenizer's fast
+ * number form and value, to `out[k]`; returns the position after it, or -1.
+ */
+function floatAt(b: Uint8Array, p: number, n: number, out: Float64Array, k: number): number {
+  let negative = false;
+  if (b[p] === 0x2d) {
+    negative = true;
+    p++;
+  }
+  const first = p;
+  let m = 0;
+  let c = b[p] | 0;
+  while (((c - 0x30) >>> 0) < 10) {
+    m = m * 10 + (c - 0x30);
+    c = b[++p] | 0;
+  }
+  const intDigits = p - first;
+  if (intDigits === 0) return -1;
+  let fraction = 0;
+  if (c === 0x2e) {
+    const f0 = ++p;
+    c = b[p] | 0;
+    while (((c - 0x30) >>> 0) < 10) {
+      m = m * 10 + (c - 0x30);
+      c = b[++p] | 0;
+    }
+    fraction = p - f0;
+  }
+  if (intDigits + fraction > 15 || (p < n && c > 32)) return -1;
+  const v = fraction ? m / POW10[fraction] : m;
+  out[k] = negative ? -v : v;
+  return p;
+}
+
+/** True when the entry ends at `p` (white space skipped): a keyword, `}` or the end follows. */
+function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
+  if (p >= n) return true;
+  const c = b[p];
+  return c === 0x7d || (c === 0x2a && p + 1 < n && wordByte(b[p + 1]));
+}
+
+/**
+ * `*KEYWORD i v0 … v(count−1)` and the entry's end. The index goes to `ints[0]`, the values to
+ * `floats[0…count)`; returns the position of the next token, or -1 (nothing consumed). The
+ * tokenizer may have peeked: its position is still before the token.
+ */
+export function numberRow(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number): number {
+  const b = tk.bytes, n = tk.length;
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, keyword);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), s.ints, 0);
+  if (p < 0 || (p < n && b[p] > 32)) return -1;
+  for (let i = 0; i < count; i++) {
+    p = floatAt(b, skipSpace(b, p, n), n, s.floats, i);
+    if (p < 0) return -1;
+  }
+  p = skipSpace(b, p, n);
+  return entryEndAt(b, p, n) ? p : -1;
+}
+
+const MESH_FACE = exactWord('*MESH_FACE');
+
+/**
+ * `*MESH_FACE i: A: a B: b C: c AB: e BC: e CA: e` (upper-case labels in this order) and the entry's
+ * end. The index goes to `ints[0]`, A B C AB BC CA to `ints[1…6]`; returns the position of the next
+ * token, or -1 (nothing consumed).
+ */
+export function faceRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, ints = s.ints;
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, MESH_FACE);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), ints, 0);
+  if (p < 0 || b[p] !== 0x3a || (p + 1 < n && b[p + 1] > 32)) return -1;
+  p++;
+  for (let l = 0; l < 6; l++) {
+    p = skipSpace(b, p, n);
+    // `A:` `B:` `C:` then `AB:` `BC:` `CA:` (first letters A B C A B C, second B C A).
+    if (p + 4 > n || b[p] !== 0x41 + (l % 3)) return -1;
+    if (l < 3) p++;
+    else if (b[p + 1] !== 0x41 + ((l + 1) % 3)) return -1;
+    else p += 2;
+    if (b[p] !== 0x3a || b[p + 1] > 32) return -1;
+    p++;
+    p = digitsAt(b, skipSpace(b, p, n), ints, 1 + l);
+    if (p < 0 || (p < n && b[p] > 32)) return -1;
+  }
+  p = skipSpace(b, p, n);
+  return entryEndAt(b, p, n) ? p : -1;
+}
+
+const SMOOTHING = exactWord('*MESH_SMOOTHING');
+const MTLID = exactWord('*MESH_MTLID');
+
+/**
+ * At the next token after a face row: `*MESH_SMOOTHING [g] *MESH_MTLID m` with at most one group
+ * g ≤ 32 (none: 0) and the entry's end: g to `ints[0]`, m to `ints[1]`; returns the position of
+ * the next token, or -1 (nothing consumed).
+ */
+export function smoothingRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, ints = s.ints;
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, SMOOTHING);
+  if (p < 0) return -1;
+  p = skipSpace(b, p, n);
+  if (b[p] === 0x2a) ints[0] = 0;
+  else {
+    p = digitsAt(b, p, ints, 0);
+    if (p < 0 || ints[0] > 32 || (p < n && b[p] > 32)) return -1;
+    p = skipSpace(b, p, n);
+  }
+  p = wordAt(s, b, p, n, MTLID);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), ints, 1);
+  if (p < 0 || (p < n && b[p] > 32)) return -1;
+  p = skipSpace(b, p, n);
+  return entryEndAt(b, p, n) ? p : -1;
+}
+
+const BONE_VERTEX = exactWord('*MESH_BONE_VERTEX');
+
+/**
+ * `*MESH_BONE_VERTEX i x y z (bone weight)…` and the entry's end: the index to `ints[0]`, the bind
+ * position to `floats[0…3)`, `count` pairs as bones in `ints[1…]` and weights in `floats[3…]`;
+ * returns the position of the next token, or -1 (nothing consumed; an odd bone without its weight too).
+ */
+export function boneVertexRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, ints = s.ints, floats = s.floats;
+  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, BONE_VERTEX);
+  if (p < 0) return -1;
+  p = digitsAt(b, skipSpace(b, p, n), ints, 0);
+  if (p < 0 || (p < n && b[p] > 32)) return -1;
+  for (let i = 0; i < 3; i++) {
+    p = floatAt(b, skipSpace(b, p, n), n, floats, i);
+    if (p < 0) return -1;
+  }
+  let pairs = 0;
+  for (;;) {
+    p = skipSpace(b, p, n);
+    if (entryEndAt(b, p, n)) break;
+    if (pairs === ROW_MAX - 3) return -1;
+    p = digitsAt(b, p, ints, 1 + pairs);
+    if (p < 0 || (p < n && b[p] > 32)) return -1;
+    p = floatAt(b, skipSpace(b, p, n), n, floats, 3 + pairs);
+    if (p < 0) return -1;
+    pairs++;
+  }
+  s.count = pairs;
+  return p;
+}
+
+/**
+ * Any keyword with one or more numbers and the entry's end (an animation key: time, values): the
+ * numbers to `floats[0…count)`; returns the position of the next token, or -1 (nothing consumed).
+ */
+export function keyRow(tk: Tokenizer, s: RowScratch): number {
+  const b = tk.bytes, n = tk.length, floats = s.floats;
+  let p = skipSpace(b, tk.pos, n);
+  if (b[p] !== 0x2a || !(p + 1 < n && wordByte(b[p + 1]))) return -1;
+  p++;
+  while (p < n && wordByte(b[p])) p++;
+  let count = 0;
+  for (;;) {
+    p = skipSpace(b, p, n);
+    if (entryEndAt(b, p, n)) break;
+    if (count === ROW_MAX) return -1;
+    p = floatAt(b, p, n, floats, count++);
+    if (p < 0) return -1;
+  }
+  if (!count) return -1;
+  s.count = count;
+  return p;
+}
