@@ -29,6 +29,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // A copy of MDL's sources whose deinterleave calls are the twin, beside this file so that its
 // packages resolve from bench/node_modules (the same built kernels and core as the original).
 const variantDir = mkdtempSync(path.join(here, '..', '.deint-'));
+process.on('exit', () => rmSync(variantDir, { recursive: true, force: true }));
 cpSync(path.join(here, '../../packages/mdl/src'), path.join(variantDir, 'src'), { recursive: true });
 for (const file of ['read/vertices.ts', 'read/morphs.ts', 'scene/vertices.ts']) {
   const p = path.join(variantDir, 'src', file);
@@ -127,5 +128,4 @@ for (const input of mdlInputs) {
   );
   console.log(`MDL ${input.kind} parse (main-thread CPU, median of ${runs}): deinterleave WASM ${fmt(wasmAll)} ms, twin ${fmt(twinDeint)} ms → twin ÷ WASM ${fmt(twinDeint / wasmAll)}×`);
 }
-rmSync(variantDir, { recursive: true, force: true });
 console.log(`load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
