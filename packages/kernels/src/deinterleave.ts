@@ -18,6 +18,8 @@ export interface DeinterleaveOptions {
  * array per field. Runs in WASM once `ready()` has resolved, else in TypeScript; results are
  * identical. WASM pays here: 550,000 records in one run (load ~25 on 2 cores), SIMD vs TypeScript,
  * MDL 96 B 38–46 vs 55–114 ms, O3D 44 B 12–16 vs 16–34 ms (1.2–2.8×, more when the input is unaligned).
+ * As MDL calls it (records read in place after `withInput`, off a 4-byte boundary in most real files,
+ * where the twin first copies them): 1.55–2.58× the twin; aligned 1.07–1.86× (bench/src/deinterleave-placed.ts).
  */
 export function deinterleave<L extends Record<string, FieldLayout>>(
   bytes: Uint8Array,
