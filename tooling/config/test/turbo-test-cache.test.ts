@@ -90,12 +90,17 @@ describe('the turbo test pipeline', () => {
     try {
       // --only: the test task alone (its dependencies' builds are the suite's own business).
       const args = ['run', 'test', '--filter=@relic3d/test-harness', '--only', `--cache-dir=${cacheDir}`, '--output-logs=none'];
+      // The task's hash inputs before and after: on a miss, the message names what changed in between.
+      const planned = () => JSON.parse(execFileSync(turbo, [...args, '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks[0] as DryTask & { hash: string };
+      const before = planned();
       const first = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
       expect(first.status, first.stdout + first.stderr).toBe(0);
       expect(first.stdout).toMatch(/Cached:\s+0 cached, 1 total/);
       const second = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
       expect(second.status, second.stdout + second.stderr).toBe(0);
-      expect(second.stdout).toMatch(/Cached:\s+1 cached, 1 total/);
+      const after = planned();
+      const changed = Object.keys({ ...before.inputs, ...after.inputs }).filter((f) => before.inputs[f] !== after.inputs[f]);
+      expect(second.stdout, `hash ${before.hash} → ${after.hash}; changed inputs: ${changed.join(', ') || 'none'}`).toMatch(/Cached:\s+1 cached, 1 total/);
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }
