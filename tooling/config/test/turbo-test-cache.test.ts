@@ -20,7 +20,7 @@ interface DryTask {
   environmentVariables: { specified: { env: string[] | null } };
 }
 
-const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'build', 'check', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks;
+const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'build', 'check-all', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks;
 
 /** Every workspace folder with its own vitest project, by package name. */
 function projects(): Map<string, string> {
@@ -46,25 +46,18 @@ describe('the turbo test pipeline', () => {
     for (const name of all.keys()) expect(testOf(name)?.command, name).toMatch(/^vitest run\b/);
   });
 
-  it('`pnpm test` is one turbo run: builds, each package’s check (types and lint), every test task', () => {
+  it('`pnpm test` is one turbo run: builds, one check of every folder (types and lint), every test task', () => {
     const script: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.test;
     // Three tasks at a time on two cores: at two, tasks with no build to wait for (tooling/'s checks and
     // tests) held both slots and core#build ended 8 min into a fresh run, holding back every package above it.
-    expect(script).toMatch(/^TURBO_TELEMETRY_DISABLED=1 turbo run build check test --concurrency=3 /);
+    expect(script).toMatch(/^TURBO_TELEMETRY_DISABLED=1 turbo run build check-all test --concurrency=3 /);
     expect(script).not.toMatch(/--filter|--affected|&&/);
-    // Every workspace folder with a tsconfig.json is checked, and the root's own files are linted:
-    // together what `tsc -p` in each package and one `eslint .` covered.
-    const checks = tasks.filter((t) => t.taskId.endsWith('#check') && t.command !== '<NONEXISTENT>');
-    for (const group of ['packages', 'tooling', 'apps']) {
-      for (const dir of readdirSync(path.join(root, group))) {
-        if (!existsSync(path.join(root, group, dir, 'tsconfig.json'))) continue;
-        const name = JSON.parse(readFileSync(path.join(root, group, dir, 'package.json'), 'utf8')).name;
-        expect(checks.find((t) => t.taskId === `${name}#check`)?.command, name).toMatch(/^node (\.\.\/)*(tooling\/config\/|config\/)?check\.mjs$/);
-      }
-    }
-    expect(checks.find((t) => t.taskId === '//#check')?.command).toMatch(/^eslint eslint\.config\.js vitest\.config\.ts /);
-    // Tests wait for the builds they use, not for any check.
-    for (const t of tasks.filter((x) => x.task === 'test')) expect(t.dependencies.filter((d) => d.endsWith('#check')), t.taskId).toEqual([]);
+    // The per-folder `check` tasks stay for one package at a time; `pnpm test` runs check-all.mjs
+    // instead (check-all-task.test.ts: it covers every folder and fails on a planted error).
+    expect(tasks.filter((t) => t.task === 'check')).toEqual([]);
+    expect(tasks.find((t) => t.taskId === '//#check-all')?.command).toBe('node tooling/config/check-all.mjs');
+    // Tests wait for the builds they use, not for the check.
+    for (const t of tasks.filter((x) => x.task === 'test')) expect(t.dependencies.filter((d) => /#check/.test(d)), t.taskId).toEqual([]);
   });
 
   it('the corpus location is part of every test hash; outputs of builds and runs are not inputs', () => {
@@ -97,12 +90,17 @@ describe('the turbo test pipeline', () => {
     try {
       // --only: the test task alone (its dependencies' builds are the suite's own business).
       const args = ['run', 'test', '--filter=@relic3d/test-harness', '--only', `--cache-dir=${cacheDir}`, '--output-logs=none'];
+      // The task's hash inputs before and after: on a miss, the message names what changed in between.
+      const planned = () => JSON.parse(execFileSync(turbo, [...args, '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks[0] as DryTask & { hash: string };
+      const before = planned();
       const first = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
       expect(first.status, first.stdout + first.stderr).toBe(0);
       expect(first.stdout).toMatch(/Cached:\s+0 cached, 1 total/);
       const second = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
       expect(second.status, second.stdout + second.stderr).toBe(0);
-      expect(second.stdout).toMatch(/Cached:\s+1 cached, 1 total/);
+      const after = planned();
+      const changed = Object.keys({ ...before.inputs, ...after.inputs }).filter((f) => before.inputs[f] !== after.inputs[f]);
+      expect(second.stdout, `hash ${before.hash} → ${after.hash}; changed inputs: ${changed.join(', ') || 'none'}`).toMatch(/Cached:\s+1 cached, 1 total/);
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }

@@ -1,0 +1,88 @@
+// `pnpm test` checks types and lint in one task, `//#check-all` (check-all.mjs), instead of one
+// `check` task per folder (issue #30): it must still cover every workspace folder, a folder added
+// later included, wait for the builds whose .d.ts files the checks read, and fail on any error.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error a plain .mjs script without declarations
+import { ROOT_FILES, checkedFolders } from '../check-all.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const turbo = path.join(root, 'node_modules/.bin/turbo');
+const script = path.join(root, 'tooling/config/check-all.mjs');
+
+interface DryTask {
+  taskId: string;
+  task: string;
+  directory: string;
+  command: string;
+  inputs: Record<string, string>;
+  dependencies: string[];
+}
+
+const tasks: DryTask[] = JSON.parse(
+  execFileSync(turbo, ['run', 'build', 'check-all', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
+).tasks;
+const checkAll = tasks.find((t) => t.taskId === '//#check-all')!;
+const checked: string[] = checkedFolders().map((f: string) => path.relative(root, f));
+
+describe('the check-all task of pnpm test', () => {
+  it('checks every workspace folder turbo knows, each with a tsconfig.json', () => {
+    const folders = [...new Set(tasks.map((t) => t.directory))].filter((d) => d && d !== '.');
+    expect(folders.length).toBeGreaterThan(20);
+    for (const folder of folders) {
+      expect(existsSync(path.join(root, folder, 'tsconfig.json')), `${folder} has no tsconfig.json: check-all would skip it`).toBe(true);
+      expect(checked, folder).toContain(folder);
+    }
+    expect(checked).toHaveLength(folders.length);
+  });
+
+  it('lints the root files the root `check` script lints', () => {
+    const rootCheck: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.check;
+    expect(rootCheck.split(/\s+/).filter((w) => ROOT_FILES.includes(w))).toEqual(ROOT_FILES);
+  });
+
+  it('waits for every build whose declarations a check reads, and hashes every checked folder but no outputs', () => {
+    const builds = tasks.filter((t) => t.task === 'build' && t.command !== '<NONEXISTENT>');
+    const declared = builds.filter((t) => JSON.parse(readFileSync(path.join(root, t.directory, 'package.json'), 'utf8')).types);
+    expect(declared.length).toBeGreaterThanOrEqual(13);
+    for (const build of declared) expect(checkAll.dependencies, build.taskId).toContain(build.taskId);
+    const inputs = Object.keys(checkAll.inputs);
+    for (const folder of checked) {
+      expect(inputs, folder).toContain(`${folder}/tsconfig.json`);
+      expect(inputs.some((f) => f.startsWith(`${folder}/src/`) || f.startsWith(`${folder}/test/`)), folder).toBe(true);
+    }
+    expect(inputs).toEqual(expect.arrayContaining([...ROOT_FILES, 'tsconfig.base.json', 'tooling/config/check.mjs', 'tooling/config/check-all.mjs']));
+    expect(inputs.filter((f) => /(^|\/)(dist|build|node_modules|\.turbo|test-artifacts|tarballs)\/|src\/generated\/|\.png$/.test(f))).toEqual([]);
+  });
+
+  it('fails on a type error or a lint error planted in a new folder, and passes a clean one', { timeout: 180_000 }, () => {
+    const base = path.join(root, 'test-artifacts');
+    mkdirSync(base, { recursive: true });
+    const dir = mkdtempSync(path.join(base, 'check-all-'));
+    try {
+      const folder = (name: string, source: string) => {
+        const at = path.join(dir, name);
+        mkdirSync(at);
+        writeFileSync(path.join(at, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['*.ts'] }));
+        writeFileSync(path.join(at, 'index.ts'), source);
+        return at;
+      };
+      const types = folder('types', "export const count: number = 'three';\n");
+      const lint = folder('lint', 'const unused = 3;\nexport const count: number = 3;\n');
+      const clean = folder('clean', 'export const count: number = 3;\n');
+      const run = spawnSync(process.execPath, [script, types, lint, clean], { cwd: root, encoding: 'utf8' });
+      expect(run.status, run.stdout + run.stderr).toBe(1);
+      const rel = (at: string) => path.relative(root, at);
+      expect(run.stdout).toContain(`FAIL ${rel(types)} `);
+      expect(run.stdout).toContain('TS2322');
+      expect(run.stdout).toContain(`FAIL ${rel(lint)} `);
+      expect(run.stdout).toContain('@typescript-eslint/no-unused-vars');
+      expect(run.stdout).toContain(`ok   ${rel(clean)} `);
+      expect(run.stdout).toMatch(/FAILED: .*types, .*lint\n/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
