@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
 import { relicProject } from '@relic3d/config/vitest';
 
-export default defineProject(relicProject('gltf', import.meta.dirname));
+// One module graph per worker: the corpus suites share each model's parse and .glb (test/corpus-scenes.ts).
+export default defineProject(relicProject('gltf', import.meta.dirname, { isolate: false }));

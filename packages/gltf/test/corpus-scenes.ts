@@ -1,13 +1,14 @@
 // Corpus models parsed with their companions (textures, .chr/.ani), for the import tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { requireFormat, type Format, type Scene } from '@relic3d/core';
+import { requireFormat, type Format, type Scene, type Warning } from '@relic3d/core';
 import { aseFormat } from '@relic3d/ase';
 import { lodFormat } from '@relic3d/lod';
 import { mdlFormat } from '@relic3d/mdl';
 import { ms3dFormat } from '@relic3d/ms3d';
 import { findCompanions, o3dFormat } from '@relic3d/o3d';
 import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
+import { toGlb } from '../src/index.js';
 
 const formats: Format[] = [ms3dFormat, aseFormat, o3dFormat, mdlFormat, lodFormat];
 
@@ -32,6 +33,38 @@ export async function loadCorpusScene(entry: CorpusEntry): Promise<Scene> {
     if (motions.length) options.motions = motions;
   }
   return format.parse(bytes, options);
+}
+
+/**
+ * Each corpus model written by toGlb (with its companions) once per test process: the corpus suites
+ * run in one module graph (isolate: false) and read the same 99 files. Only the bytes are kept (a
+ * heap of 99 scenes made GC pauses fail the hardening suites' time budgets); scenes are parsed again
+ * (the whole corpus parses in ~1 CPU-s, the export is the costly part). Each call gets its own copy.
+ */
+const shared = new Map<string, Promise<{ glb: Uint8Array; warnings: Warning[] }>>();
+function sharedConversion(entry: CorpusEntry) {
+  let result = shared.get(entry.path);
+  if (!result) {
+    const warnings: Warning[] = [];
+    result = loadCorpusScene(entry).then(async (scene) => ({
+      glb: await toGlb(scene, { resolve: corpusResolver(entry), onWarning: (w) => warnings.push(w) }),
+      warnings,
+    }));
+    shared.set(entry.path, result);
+  }
+  return result;
+}
+
+/** The corpus model's scene (parsed afresh: callers may keep it). */
+export const corpusScene = (entry: CorpusEntry): Promise<Scene> => loadCorpusScene(entry);
+
+/** toGlb(scene, { resolve: corpusResolver(entry) }) of the corpus model, written once per process; a fresh copy each call. */
+export const corpusGlb = async (entry: CorpusEntry): Promise<Uint8Array> => (await sharedConversion(entry)).glb.slice();
+
+/** The scene, its .glb (written once per process, a fresh copy) and toGlb's warnings. */
+export async function corpusConversion(entry: CorpusEntry) {
+  const [scene, { glb, warnings }] = await Promise.all([loadCorpusScene(entry), sharedConversion(entry)]);
+  return { scene, glb: glb.slice(), warnings: [...warnings] };
 }
 
 const models = (folder: string, exts: string[]) => corpusFiles(folder, exts).map((e) => [`${folder}/${e.file}`, e] as const);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NodeIO } from '@gltf-transform/core';
-import { computeBounds, validateScene, type Scene, type Warning } from '@relic3d/core';
+import { computeBounds, validateScene } from '@relic3d/core';
 import { ms3dFormat } from '@relic3d/ms3d';
-import { readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
-import { corpusModels, corpusResolver, loadCorpusScene } from './corpus-scenes.js';
+import { readCorpusFile } from '@relic3d/test-harness';
+import { corpusConversion, corpusModels, loadCorpusScene } from './corpus-scenes.js';
 import { makePng } from './scenes.js';
 import { gltfExtensions, toGlb, type Lod } from '../src/index.js';
 import { describeIssues, validateGltf } from './validate.js';
@@ -13,21 +13,8 @@ const io = new NodeIO().registerExtensions(gltfExtensions);
 
 const all = corpusModels();
 
-/** Converted once, checked by several tests. */
-const converted = new Map<string, Promise<{ scene: Scene; glb: Uint8Array; warnings: Warning[] }>>();
-function convert(entry: CorpusEntry) {
-  let result = converted.get(entry.path);
-  if (!result) {
-    const warnings: Warning[] = [];
-    result = loadCorpusScene(entry).then(async (scene) => ({
-      scene,
-      glb: await toGlb(scene, { resolve: corpusResolver(entry), onWarning: (w) => warnings.push(w) }),
-      warnings,
-    }));
-    converted.set(entry.path, result);
-  }
-  return result;
-}
+/** Converted once per process (corpus-scenes.ts), checked by several tests and suites. */
+const convert = corpusConversion;
 const byFile = (file: string) => all.find(([name]) => name === file)![1];
 
 describe('every corpus model converts to a .glb the Khronos validator accepts', () => {

@@ -1,9 +1,18 @@
-// Runs `node fuzz.mjs` (bundle + runner, as `pnpm fuzz` does after its build) and reads its JSON report.
+// Runs `node fuzz.mjs` (the runner, as `pnpm fuzz` does after its build) and reads its JSON report; the
+// sources are bundled once per test run (bundle-once.ts), not once per run of the fuzzer.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import type { FormatReport } from '../src/main.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of fuzz.mjs's bundle, made once by bundle-once.ts. */
+    fuzzBundle: string;
+  }
+}
 
 export const fuzzDir = path.resolve(import.meta.dirname, '..');
 export const repoRoot = path.resolve(fuzzDir, '../..');
@@ -19,7 +28,7 @@ export function runFuzz(args: string[], env: Record<string, string> = {}): Run {
   const out = mkdtempSync(path.join(tmpdir(), 'relic3d-fuzz-'));
   const child = spawnSync(process.execPath, [path.join(fuzzDir, 'fuzz.mjs'), '--out', out, '--quiet', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, RELIC3D_FUZZ_BUNDLE: inject('fuzzBundle'), ...env },
     encoding: 'utf8',
     timeout: 600_000,
   });

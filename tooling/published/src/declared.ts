@@ -17,6 +17,29 @@ const options: ts.CompilerOptions = {
   types: [],
 };
 
+/**
+ * Declaration files (lib, @types, the installed packages' .d.ts) parsed once per process and shared
+ * by every program made here, as an editor's document registry does: a test file makes up to five
+ * programs over the same declarations. Shared only between programs of the same target, module
+ * system and strictness (what parsing and binding depend on, as the registry's key); the consumer
+ * files the tests write are always read afresh.
+ */
+const declarations = new Map<string, ts.SourceFile | undefined>();
+function sharedHost(compilerOptions: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(compilerOptions);
+  const read = host.getSourceFile.bind(host);
+  const { target, module, moduleResolution, strict, alwaysStrict } = compilerOptions;
+  const settings = JSON.stringify([target, module, moduleResolution, strict, alwaysStrict]);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
+    if (!/\.d\.[cm]?ts$/.test(fileName)) return read(fileName, languageVersionOrOptions, onError, shouldCreate);
+    const version = typeof languageVersionOrOptions === 'object' ? `${languageVersionOrOptions.languageVersion}:${languageVersionOrOptions.impliedNodeFormat}` : String(languageVersionOrOptions);
+    const key = `${settings}:${version}:${fileName}`;
+    if (!declarations.has(key)) declarations.set(key, read(fileName, languageVersionOrOptions, onError, shouldCreate));
+    return declarations.get(key);
+  };
+  return host;
+}
+
 /** True when an export exists at runtime: a value, not a type, interface or `export type`. */
 function isRuntimeValue(checker: ts.TypeChecker, symbol: ts.Symbol): boolean {
   const typeOnly = symbol.declarations?.some(
@@ -41,7 +64,7 @@ export function declaredExports(projectDir: string, specifiers: readonly string[
     if (!resolved) throw new Error(`TypeScript finds no declarations for '${spec}' (${condition})`);
     files.set(spec, resolved.resolvedFileName);
   }
-  const program = ts.createProgram([...files.values()], options);
+  const program = ts.createProgram([...files.values()], options, sharedHost(options));
   const checker = program.getTypeChecker();
   const result = new Map<string, string[]>();
   for (const [spec, file] of files) {
@@ -60,7 +83,8 @@ export function declaredExports(projectDir: string, specifiers: readonly string[
 
 /** Diagnostics of compiling `files` with `compilerOptions`, formatted; empty when it type-checks. */
 export function typeErrors(files: readonly string[], compilerOptions: ts.CompilerOptions): string[] {
-  const program = ts.createProgram(files, { noEmit: true, strict: true, target: ts.ScriptTarget.ES2022, ...compilerOptions });
+  const all = { noEmit: true, strict: true, target: ts.ScriptTarget.ES2022, ...compilerOptions };
+  const program = ts.createProgram(files, all, sharedHost(all));
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
     const at = d.file ? `${d.file.fileName}${where ? `:${where.line + 1}:${where.character + 1}` : ''}: ` : '';

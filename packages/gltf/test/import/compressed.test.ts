@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { validateScene, type Scene } from '@relic3d/core';
 import { compareSceneFacts, sceneFacts } from '@relic3d/scene-facts';
 import { compressGlb, extensionsUsed, type Compression } from '@relic3d/fixtures/gltf-compressed';
-import { fromGltf, toGlb } from '../../src/index.js';
+import { fromGltf } from '../../src/index.js';
 import { MSFTLod } from '../../src/extensions/msft-lod.js';
-import { corpusModels, corpusResolver, loadCorpusScene } from '../corpus-scenes.js';
+import { corpusGlb, corpusModels, corpusScene } from '../corpus-scenes.js';
 
 const all = corpusModels();
 /** Quantisation moves each corner by up to half a step of 2^14 over the box, skinning can add to it. */
@@ -56,8 +56,8 @@ describe.each<[Compression, string]>([
   });
 
   it.each(all)('%s', async (_name, entry) => {
-    const scene = await loadCorpusScene(entry);
-    const glb = await compressGlb(await toGlb(scene, { resolve: corpusResolver(entry) }), compression, [MSFTLod]);
+    const scene = await corpusScene(entry);
+    const glb = await compressGlb(await corpusGlb(entry), compression, [MSFTLod]);
     const facts = sceneFacts(scene);
     if (facts.triangles > 0) {
       expect(extensionsUsed(glb)).toContain(extension);

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateScene, type Scene } from '@relic3d/core';
 import { compareSceneFacts, sceneFacts } from '@relic3d/scene-facts';
-import { fromGltf, toGlb } from '../../src/index.js';
+import { fromGltf } from '../../src/index.js';
 import { toJSONValue } from '../../src/export/extras.js';
-import { corpusModels, corpusResolver, loadCorpusScene } from '../corpus-scenes.js';
+import { corpusGlb, corpusModels, corpusScene } from '../corpus-scenes.js';
 
 const all = corpusModels();
 
@@ -23,8 +23,8 @@ describe('every corpus model comes back from glTF with the same facts', () => {
   });
 
   it.each(all)('%s', async (_name, entry) => {
-    const scene = await loadCorpusScene(entry);
-    const glb = await toGlb(scene, { resolve: corpusResolver(entry) });
+    const scene = await corpusScene(entry);
+    const glb = await corpusGlb(entry);
     const back: Scene = await fromGltf(glb);
     expect(validateScene(back)).toEqual([]);
     expect(back.format).toBe('gltf');

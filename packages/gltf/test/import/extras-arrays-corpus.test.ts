@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateScene, type Scene } from '@relic3d/core';
 import { fromGltf, toGlb } from '../../src/index.js';
-import { corpusModels, corpusResolver, loadCorpusScene } from '../corpus-scenes.js';
+import { corpusModels, corpusResolver, corpusScene } from '../corpus-scenes.js';
 
 /** Every typed array under an `extras` key, by path (`meshes.0.primitives.1.extras.tangents`). */
 function extrasArrays(scene: Scene): Map<string, ArrayBufferView> {
@@ -31,7 +31,7 @@ describe('typed arrays in corpus extras come back from glTF as they were', () =>
   });
 
   it.each(models)('%s', async (name, entry) => {
-    const scene = await loadCorpusScene(entry);
+    const scene = await corpusScene(entry);
     const back = await fromGltf(await toGlb(scene, { resolve: corpusResolver(entry), extrasArrays: 'all' }));
     expect(validateScene(back)).toEqual([]);
     expect(back.warnings).toEqual([]);

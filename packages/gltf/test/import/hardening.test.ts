@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { isFormatError, validateScene } from '@relic3d/core';
 import { expectHardened, hashSeed, longFuzz, randInt, rng } from '@relic3d/test-harness';
-import { fromGltf, toGlb } from '../../src/index.js';
+import { fromGltf } from '../../src/index.js';
 import { packGlb } from '../../src/io/glb.js';
-import { corpusModels, corpusResolver, loadCorpusScene } from '../corpus-scenes.js';
+import { corpusGlb, corpusModels } from '../corpus-scenes.js';
 import { buildSample, io, sampleGlb } from './sample.js';
 
 /** A valid scene or a FormatError: anything else (or an invalid scene) fails the harness. */
@@ -26,7 +26,7 @@ describe('fromGltf hardening', () => {
 
   const real = corpusModels().filter(([name]) => /Mvr_Lawolf|TRINITYrage|mvr_ClockWork|assimp__jeep1/.test(name));
   it.each(real)('%s as written by toGlb', async (name, entry) => {
-    const glb = await toGlb(await loadCorpusScene(entry), { resolve: corpusResolver(entry) });
+    const glb = await corpusGlb(entry);
     await expectHardened(parse, glb, { name, samples: 48, iterations: 36 });
   });
 

@@ -5,9 +5,9 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import draco3d from 'draco3dgltf';
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import type { CorpusEntry } from '@relic3d/test-harness';
-import { corpusResolver, loadCorpusScene } from '../corpus-scenes.js';
+import { corpusGlb } from '../corpus-scenes.js';
 import { gltfBounds } from '../gltf-bounds.js';
-import { MSFTLod, toGlb } from '../../src/index.js';
+import { MSFTLod } from '../../src/index.js';
 
 let reader: Promise<NodeIO> | undefined;
 
@@ -88,16 +88,8 @@ export function boundsError(a: { min: number[]; max: number[] }, b: { min: numbe
   return worst / diagonal;
 }
 
-/** A corpus model as our plain .glb (converted once per test file). */
-const plain = new Map<string, Promise<Uint8Array>>();
-export function plainGlb(entry: CorpusEntry): Promise<Uint8Array> {
-  let glb = plain.get(entry.path);
-  if (!glb) {
-    glb = loadCorpusScene(entry).then((scene) => toGlb(scene, { resolve: corpusResolver(entry) }));
-    plain.set(entry.path, glb);
-  }
-  return glb;
-}
+/** A corpus model as our plain .glb (converted once per process, corpus-scenes.ts). */
+export const plainGlb = (entry: CorpusEntry): Promise<Uint8Array> => corpusGlb(entry);
 
 /** The generator string in a .glb's JSON chunk. */
 export function generatorOf(glb: Uint8Array): string | undefined {
