@@ -109,9 +109,57 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
   return folder;
 }
 
-/** Files that are all there already (a file input, plain dropped files) as an arriving folder. */
-export function arrivedFolder(files: FileSet): ArrivingFolder {
-  return { paths: [...files.keys()], files, prioritise: () => {}, complete: Promise.resolve(files) };
+/**
+ * Files a picked folder's `File` is read for in one task. Its size and time are a synchronous stat
+ * on first read, ~0.3 ms each under load: the catalog reading the input's 5,409 models at once was
+ * a 1.2–1.7-s task, and posting 1,000 to the drawers 0.13–0.29 s (issue 31).
+ */
+const HANDED_AT_ONCE = 32;
+
+/**
+ * Files that are all there already (Open folder's input, a file input, plain dropped files) as an
+ * arriving folder: handed on HANDED_AT_ONCE per task, the ones asked for first, as a drop's handles.
+ */
+export function arrivedFolder(all: FileSet): ArrivingFolder {
+  const paths = [...all.keys()];
+  const files: FileSet = new Map();
+  const urgent: string[] = [];
+  let cursor = 0;
+  const next = (): string | undefined => {
+    while (urgent.length) {
+      const p = urgent.pop()!;
+      if (!files.has(p)) return p;
+    }
+    while (cursor < paths.length) {
+      const p = paths[cursor++];
+      if (!files.has(p)) return p;
+    }
+    return undefined;
+  };
+  const handOn = async () => {
+    for (;;) {
+      const part: FileSet = new Map();
+      for (let p = part.size < HANDED_AT_ONCE ? next() : undefined; p !== undefined; p = part.size < HANDED_AT_ONCE ? next() : undefined) {
+        files.set(p, all.get(p)!);
+        part.set(p, all.get(p)!);
+      }
+      if (!part.size) return files;
+      folder.onFiles?.(part);
+      // A timer, not scheduler.yield: a yield's continuation runs before the page's timers, so every
+      // part was handed on (unheard) before the grid opened, whose catalog then read every size.
+      await nextTask();
+    }
+  };
+  const folder: ArrivingFolder = {
+    paths,
+    files,
+    prioritise(wanted) {
+      // Pushed in reverse: the first of `wanted` is taken first.
+      for (const p of [...wanted].reverse()) if (all.has(p) && !files.has(p)) urgent.push(p);
+    },
+    complete: nextTask().then(handOn),
+  };
+  return folder;
 }
 
 /** The folder `showDirectoryPicker` gave, iterated lazily: names by root-relative path ('Model/a.o3d'), no file read. */

@@ -310,7 +310,16 @@ stage.onFrame = () => {
 // ---------- header: samples, open, export ----------
 
 $<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(arrivedFolder(fromInput((e.target as HTMLInputElement).files)));
-$<HTMLInputElement>('open-folder').onchange = async (e) => void loadFiles(arrivedFolder(await expandPacks(fromInput((e.target as HTMLInputElement).files))));
+$<HTMLInputElement>('open-folder').onchange = async (e) => {
+  // As for a drop (drop.ts): the view is not drawn while the folder opens, then only if no grid covers it.
+  const suspended = stage.suspended;
+  stage.suspended = true;
+  try {
+    await loadFiles(arrivedFolder(await expandPacks(fromInput((e.target as HTMLInputElement).files))));
+  } finally {
+    if (!folderBrowser.visible) Object.assign(stage, { suspended }).invalidate();
+  }
+};
 bindFolderPicker($('open-folder'), loadFiles, fail);
 $('error-close').onclick = hideError;
 

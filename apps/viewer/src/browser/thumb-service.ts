@@ -4,6 +4,7 @@
 import { thumbKey, type CatalogEntry, type ThumbInfo } from './catalog.js';
 import { ThumbCache } from './thumb-cache.js';
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
+import { FolderFeed } from './folder-feed.js';
 
 export interface Thumb {
   /** An object URL of the small picture, made on first read (none when the model failed). */
@@ -76,6 +77,8 @@ export class ThumbService {
   private readonly jobs = new Map<number, { generation: number; index: number }>();
   private drawers: Drawer[] = [];
   private workers: Worker[] = [];
+  /** Each worker's feed of the open folder's files. */
+  private feeds = new Map<Worker, FolderFeed>();
   private started?: Promise<void>;
   private readonly cache = new ThumbCache();
   stats: ThumbStats = { openedAt: 0, cached: 0, rendered: 0, drawer: 'worker', workers: 0, phases: {}, drawMs: 0 };
@@ -116,24 +119,18 @@ export class ThumbService {
     // The grid told what it shows before this folder was the service's: its files are asked for now.
     this.prioritise(this.visible.filter((i) => i < entries.length));
     // The cache is read while the drawers start (the first visit's worker may still be loading).
-    const drawers = this.warmUp().then(async () => {
-      // In parts of 1,000, a task each: copying 10,000 File handles in one go is a long task on the page.
-      const paths = Object.keys(files);
-      for (let at = 0; at < paths.length || at === 0; at += 1000) {
-        if (generation !== this.generation) return;
-        const part = Object.fromEntries(paths.slice(at, at + 1000).map((p) => [p, files[p]]));
-        const names = at === 0 ? arriving?.names : undefined;
-        for (const w of this.workers) w.postMessage({ type: 'folder', files: part, more: at > 0, names } satisfies ToThumbWorker);
-        // Files arriving from now on are sent as they come (those before are in `paths`).
-        this.sent = generation;
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }
-      this.pageFolder = { files, names: arriving?.names, complete: !arriving };
-    });
-    this.folderPosted = drawers;
     // What is on screen first, then the rest: a second visit shows the first cards at once.
     const present = [...entries.keys()].filter((i) => files[entries[i].path]);
     const first = new Set(this.visible.length ? this.visible.filter((i) => i < entries.length) : present.slice(0, 60));
+    const drawers = this.warmUp().then(() => {
+      if (generation !== this.generation) return;
+      // Fed in parts (folder-feed.ts), the models of the first cards first; files arriving from
+      // now on join the feeds as they come.
+      this.sent = generation;
+      for (const w of this.workers) this.feed(w, this.firstPaths(first));
+      this.pageFolder = { files, names: arriving?.names, complete: !arriving };
+    });
+    this.folderPosted = drawers;
     if (!(await this.lookUp(present.filter((i) => first.has(i)), generation))) return;
     // Drawing starts once the cache has answered for what is on screen; an entry is drawn only once
     // the cache has answered for it (nothing it holds is drawn again).
@@ -159,9 +156,8 @@ export class ThumbService {
       this.entries[i].modified = file.lastModified;
       indices.push(i);
     }
-    const record = Object.fromEntries(part);
-    if (this.sent === generation) for (const w of this.workers) w.postMessage({ type: 'folder', files: record, more: true } satisfies ToThumbWorker);
-    this.pageArrived?.(record);
+    if (this.sent === generation) for (const feed of this.feeds.values()) feed.add(part.keys());
+    this.pageArrived?.(Object.fromEntries(part));
     void this.lookUp(indices, generation).then(() => this.pump());
   }
 
@@ -171,7 +167,7 @@ export class ThumbService {
     // After the folder's first files (a message sent before them would be overtaken).
     void this.folderPosted.then(() => {
       if (generation !== this.generation) return;
-      for (const w of this.workers) w.postMessage({ type: 'complete' } satisfies ToThumbWorker);
+      for (const feed of this.feeds.values()) feed.complete();
       this.completeSent = generation;
     });
     this.pageFolder.complete = true;
@@ -299,6 +295,7 @@ export class ThumbService {
         if (message.type === 'thumb') return this.done(message, drawer);
         if (message.type === 'need') {
           if (this.stats.firstAt === undefined) performance.mark('relic3d:first-need');
+          this.feeds.get(worker)?.urgent(message.paths);
           return this.want?.(message.paths);
         }
         if (!message.offscreen) worker.terminate();
@@ -316,10 +313,25 @@ export class ThumbService {
     this.stats.workers = this.workers.length;
     this.stats.drawer = 'worker';
     if (this.generation && this.sent === this.generation) {
-      worker.postMessage({ type: 'folder', files: { ...this.files }, more: false, names: this.names } satisfies ToThumbWorker);
-      if (this.completeSent === this.generation) worker.postMessage({ type: 'complete' } satisfies ToThumbWorker);
+      this.feed(worker, this.firstPaths(new Set(this.visible)));
     }
     this.pump();
+  }
+
+  /** Starts feeding `worker` the open folder (its previous feed stopped): `first`, then the other files. */
+  private feed(worker: Worker, first: string[]): void {
+    this.feeds.get(worker)?.stop();
+    const names = this.names ?? Object.keys(this.files);
+    const rest = Object.keys(this.files);
+    const feed = new FolderFeed(worker, this.files, names, first.length ? [...first, ...rest] : rest);
+    this.feeds.set(worker, feed);
+    // Files given all at once (no names): the worker waits on none but those still in the feed.
+    if (!this.names || this.completeSent === this.generation) feed.complete();
+  }
+
+  /** The paths of these entries that are there. */
+  private firstPaths(indices: Set<number>): string[] {
+    return [...indices].map((i) => this.entries[i]?.path).filter((p): p is string => !!p && !!this.files[p]);
   }
 
   /** The open folder as the page drawer sees it. */
