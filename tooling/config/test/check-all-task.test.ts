@@ -2,7 +2,7 @@
 // `check` task per folder (issue #30): it must still cover every workspace folder, a folder added
 // later included, wait for the builds whose .d.ts files the checks read, and fail on any error.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
@@ -55,6 +55,28 @@ describe('the check-all task of pnpm test', () => {
     }
     expect(inputs).toEqual(expect.arrayContaining([...ROOT_FILES, 'tsconfig.base.json', 'tooling/config/check.mjs', 'tooling/config/check-all.mjs']));
     expect(inputs.filter((f) => /(^|\/)(dist|build|node_modules|\.turbo|test-artifacts|tarballs)\/|src\/generated\/|\.png$/.test(f))).toEqual([]);
+  });
+
+  it('hashes no file that git ignores, so what a test run writes there (the fuzz bundle cache) leaves the next run cached', () => {
+    // One probe for each pattern of the repo's .gitignore files that can sit beside sources.
+    const probes = ['tooling/fuzz/.cache/probe/main.txt', 'tooling/fuzz/out/probe.txt', 'packages/core/coverage/probe.txt', 'apps/viewer/.vite/probe.txt', 'packages/core/probe.log', 'packages/core/probe.tgz'];
+    const made = probes.filter((p) => !existsSync(path.join(root, p)));
+    try {
+      for (const p of made) {
+        mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+        writeFileSync(path.join(root, p), 'probe\n');
+      }
+      const dry: DryTask[] = JSON.parse(
+        execFileSync(turbo, ['run', 'check-all', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
+      ).tasks;
+      const hashed = Object.keys(dry.find((t) => t.taskId === '//#check-all')!.inputs);
+      expect(hashed.filter((f) => probes.includes(f))).toEqual([]);
+    } finally {
+      for (const p of made) rmSync(path.join(root, p), { force: true });
+      for (const d of ['tooling/fuzz/.cache/probe', 'tooling/fuzz/out', 'packages/core/coverage', 'apps/viewer/.vite']) {
+        try { rmdirSync(path.join(root, d)); } catch { /* not empty: something else made it */ }
+      }
+    }
   });
 
   it('fails on a type error or a lint error planted in a new folder, and passes a clean one', { timeout: 180_000 }, () => {
