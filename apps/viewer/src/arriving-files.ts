@@ -34,6 +34,24 @@ export type FileHandle = FileSystemFileEntry | FileSystemFileHandle;
 const fileOf = (entry: FileHandle) => ('getFile' in entry ? entry.getFile() : new Promise<File>((resolve, reject) => entry.file(resolve, reject)));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Paths in the order to take them: the latest urgent one first, then `order` from where it stopped; taken ones skipped. */
+function takingOrder(order: readonly string[], taken: (path: string) => boolean) {
+  const urgent: string[] = [];
+  let cursor = 0;
+  const next = (): string | undefined => {
+    while (urgent.length) {
+      const p = urgent.pop()!;
+      if (!taken(p)) return p;
+    }
+    while (cursor < order.length) {
+      const p = order[cursor++];
+      if (!taken(p)) return p;
+    }
+    return undefined;
+  };
+  return { urgent, next };
+}
+
 /**
  * Starts fetching `entries`' handles. Packs (`.res`) are fetched and their headers read first, so
  * their entries are among `paths` from the start; a handle that cannot be read is left out.
@@ -47,11 +65,12 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
   await expandPacks(files, loose);
   const paths = [...new Set([...loose, ...files.keys()])];
 
-  const waiting = loose.filter((p) => !files.has(p));
-  let cursor = 0;
-  const urgent: string[] = [];
   const wanted = new Set<string>();
   const asked = new Set<string>(files.keys());
+  const { urgent, next } = takingOrder(
+    loose.filter((p) => !files.has(p)),
+    (p) => asked.has(p),
+  );
   let part: FileSet = new Map();
   let partTimer: ReturnType<typeof setTimeout> | undefined;
   const handOn = () => {
@@ -61,17 +80,6 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
     const done = part;
     part = new Map();
     folder.onFiles?.(done);
-  };
-  const next = (): string | undefined => {
-    while (urgent.length) {
-      const p = urgent.pop()!;
-      if (!asked.has(p)) return p;
-    }
-    while (cursor < waiting.length) {
-      const p = waiting[cursor++];
-      if (!asked.has(p)) return p;
-    }
-    return undefined;
   };
   let handed = 0;
   const take = async () => {
@@ -123,19 +131,7 @@ const HANDED_AT_ONCE = 32;
 export function arrivedFolder(all: FileSet): ArrivingFolder {
   const paths = [...all.keys()];
   const files: FileSet = new Map();
-  const urgent: string[] = [];
-  let cursor = 0;
-  const next = (): string | undefined => {
-    while (urgent.length) {
-      const p = urgent.pop()!;
-      if (!files.has(p)) return p;
-    }
-    while (cursor < paths.length) {
-      const p = paths[cursor++];
-      if (!files.has(p)) return p;
-    }
-    return undefined;
-  };
+  const { urgent, next } = takingOrder(paths, (p) => files.has(p));
   const handOn = async () => {
     for (;;) {
       const part: FileSet = new Map();
