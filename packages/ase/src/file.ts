@@ -111,10 +111,19 @@ export interface AseNormals {
   vertexNormals: Float32Array;
 }
 
+/**
+ * `*MESH_WEIGHTS`, flat: weighted vertex `i` (in file order) is `vertex[i]`, and its (bone, weight)
+ * pairs are `bone[k]`, `weight[k]` for `k` from `start[i]` to `start[i + 1]` (no object per vertex).
+ */
 export interface AseSkinWeights {
   boneNames: string[];
-  /** Per weighted vertex: its index, then (bone, weight) pairs. */
-  vertices: { index: number; bones: number[]; weights: number[] }[];
+  /** `*MESH_BONE_VERTEX` index per weighted vertex, as written (may be out of range). */
+  vertex: Int32Array;
+  /** First pair of each weighted vertex, plus the end: `vertex.length + 1` entries. */
+  start: Uint32Array;
+  /** Bone index per pair (into `boneNames`), as written. */
+  bone: Int32Array;
+  weight: Float32Array;
 }
 
 export interface AseMesh {
@@ -141,19 +150,20 @@ export interface AseMesh {
   extras: Record<string, unknown>;
 }
 
-export interface AseSample {
-  /** Ticks. */
-  time: number;
-  values: number[];
-}
-
 export type AseTrackKind = 'sample' | 'tcb' | 'bezier' | 'linear';
 
 export interface AseTrack {
   kind: AseTrackKind;
   /** Block keyword, e.g. CONTROL_POS_TRACK, CONTROL_ROT_TCB. */
   block: string;
-  keys: AseSample[];
+  /**
+   * Keys, flat (no object per key): key `i` is at `time[i]` ticks and its values are `value[k]` for
+   * `k` from `start[i]` to `start[i + 1]` (keys may give different counts; readers pad).
+   */
+  time: Float64Array;
+  /** First value of each key, plus the end: `time.length + 1` entries. */
+  start: Uint32Array;
+  value: Float64Array;
 }
 
 export interface AseTMAnimation {

@@ -15,7 +15,6 @@ export type {
   AseObjectKind,
   AseParseOptions,
   AseRows,
-  AseSample,
   AseSceneInfo,
   AseShapeLine,
   AseSkinWeights,

@@ -1,6 +1,7 @@
 import type { AseTMAnimation, AseTrack, AseTrackKind } from '../file.js';
 import { addExtra, block, generic, values, withBlock, type Ctx } from './blocks.js';
 import { keyRow } from './fast-rows.js';
+import { floats as floats64, ints } from './growable.js';
 import { listOther, openList } from './lists.js';
 import { Tok } from './tokenizer.js';
 
@@ -28,45 +29,47 @@ export function readTMAnimation(ctx: Ctx): AseTMAnimation {
       return;
     }
     const [channel, kind] = found;
-    const track: AseTrack = { kind, block: kw, keys: [] };
-    readKeys(ctx, kw, track);
-    anim[channel] = track;
+    anim[channel] = readKeys(ctx, kw, kind, kw);
   });
   return anim;
 }
 
 /**
  * The keys of a track block: every keyword with values is a key (time, values). Rows of plain
- * numbers take the byte fast path, others the tokens.
+ * numbers take the byte fast path, others the tokens. Keys land in flat growable lists (no object
+ * or array per key), trimmed once at the end.
  */
-function readKeys(ctx: Ctx, what: string, track: AseTrack): void {
+function readKeys(ctx: Ctx, what: string, kind: AseTrackKind, blockName: string): AseTrack {
   const tk = ctx.tk;
   const row = ctx.row, floats = row.floats;
-  // Values gather in one scratch list; each key keeps an exact-length copy (a list grown by push
-  // holds spare capacity: ~80 bytes a key of dense tracks, issue 26).
-  const scratch: number[] = [];
+  const time = floats64(0), start = ints(0), value = floats64(0);
   const open = openList(tk, what);
   for (;;) {
     const end = keyRow(tk, row);
     if (end >= 0) {
       tk.rewind(end);
-      const values = new Array<number>(row.count - 1);
-      for (let i = 1; i < row.count; i++) values[i - 1] = floats[i];
-      track.keys.push({ time: floats[0], values });
+      time.push(floats[0]);
+      start.push(value.length);
+      const count = row.count;
+      const out = value.reserve(count - 1);
+      for (let i = 1; i < count; i++) out[value.length++] = floats[i];
       continue;
     }
     const k = tk.peek();
     if (k !== Tok.Keyword) {
-      if (listOther(tk, k, what, open)) return;
+      if (listOther(tk, k, what, open)) break;
       continue;
     }
     tk.keyword();
     if (tk.hasValue()) {
-      const time = tk.num('a key time in ticks');
-      scratch.length = 0;
-      while (tk.hasValue()) scratch.push(tk.num('a key value'));
-      track.keys.push({ time, values: scratch.slice() });
+      time.push(tk.num('a key time in ticks'));
+      start.push(value.length);
+      while (tk.hasValue()) value.push(tk.num('a key value'));
     }
     tk.skipValuesAndBlock();
   }
+  const starts = new Uint32Array(time.length + 1);
+  starts.set(start.data.subarray(0, time.length));
+  starts[time.length] = value.length;
+  return { kind, block: blockName, time: time.data.slice(0, time.length), start: starts, value: value.data.slice(0, value.length) };
 }

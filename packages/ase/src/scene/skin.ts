@@ -38,26 +38,30 @@ export function skinOf(input: MeshBuildInput, kernelOptions: { kernels?: KernelM
   const map = input.boneJoints;
   if (!w || !map) return undefined;
   const nv = input.mesh.numVertex;
+  const { vertex, start, bone, weight } = w;
   let influences = 1;
-  for (const v of w.vertices) influences = Math.max(influences, v.bones.length);
+  for (let i = 0; i < vertex.length; i++) influences = Math.max(influences, start[i + 1] - start[i]);
   influences = Math.min(influences, 64);
   const joints = new Int32Array(nv * influences);
   const weights = new Float32Array(nv * influences);
   let unweighted = nv, badBones = 0;
   const seen = new Uint8Array(nv);
-  for (const v of w.vertices) {
-    if (v.index < 0 || v.index >= nv) continue;
-    if (!seen[v.index]) unweighted--;
-    seen[v.index] = 1;
-    for (let k = 0; k < Math.min(influences, v.bones.length); k++) {
-      const b = v.bones[k];
+  for (let i = 0; i < vertex.length; i++) {
+    const v = vertex[i];
+    if (v < 0 || v >= nv) continue;
+    if (!seen[v]) unweighted--;
+    seen[v] = 1;
+    const first = start[i], pairs = Math.min(influences, start[i + 1] - first);
+    for (let k = 0; k < pairs; k++) {
+      const b = bone[first + k];
       const j = b >= 0 && b < map.length ? map[b] : -1;
       if (j < 0) {
         badBones++;
         continue;
       }
-      joints[v.index * influences + k] = j;
-      weights[v.index * influences + k] = Number.isFinite(v.weights[k]) ? v.weights[k] : 0;
+      const x = weight[first + k];
+      joints[v * influences + k] = j;
+      weights[v * influences + k] = x - x === 0 ? x : 0;
     }
   }
   if (unweighted) input.sink.warn('ASE_SKIN_UNWEIGHTED', `object '${input.name}': ${unweighted} vertices have no bone weights; bound to the first joint`, input.offset);

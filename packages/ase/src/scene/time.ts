@@ -58,10 +58,10 @@ export function timeBase(file: AseFile, inputBytes: number, sink: WarningSink): 
   const scan = (obj: AseObject) => {
     for (const a of obj.animations) {
       for (const track of [a.pos, a.rot, a.scale]) {
-        if (track?.kind === 'tcb') tcbKeys += track.keys.length;
+        if (track?.kind === 'tcb') tcbKeys += track.time.length;
         if (!track || track.kind !== 'sample') continue;
-        for (let i = 1; i < track.keys.length; i++) {
-          const d = track.keys[i].time - track.keys[i - 1].time;
+        for (let i = 1; i < track.time.length; i++) {
+          const d = track.time[i] - track.time[i - 1];
           if (d > 0 && d < step) step = d;
         }
       }

@@ -50,19 +50,21 @@ function withHolds(tb: TimeBase, times: number[], values: number[][], before: nu
   return keys;
 }
 
-/** Finite key times inside the timeline's window (keys far outside are counted there), ascending. */
-function sortedKeys(track: AseTrack, tb: TimeBase, sink: WarningSink, what: string): AseTrack['keys'] {
+/** Finite key times inside the timeline's window (keys far outside are counted there), ascending: key indices into the track. */
+function sortedKeys(track: AseTrack, tb: TimeBase, sink: WarningSink, what: string): number[] {
   const { window } = tb;
-  const keys = track.keys.filter((k) => {
-    if (!Number.isFinite(k.time)) return false;
-    if (k.time >= window.earliest && k.time <= window.latest) return true;
-    window.outside++;
-    return false;
-  });
+  const time = track.time;
+  const keys: number[] = [];
+  for (let k = 0; k < time.length; k++) {
+    const t = time[k];
+    if (!Number.isFinite(t)) continue;
+    if (t >= window.earliest && t <= window.latest) keys.push(k);
+    else window.outside++;
+  }
   for (let i = 1; i < keys.length; i++) {
-    if (keys[i].time < keys[i - 1].time) {
+    if (time[keys[i]] < time[keys[i - 1]]) {
       sink.warn('ASE_KEY_ORDER', `${what}: key times are not ascending; sorted`);
-      return [...keys].sort((a, b) => a.time - b.time);
+      return keys.sort((a, b) => time[a] - time[b]);
     }
   }
   return keys;
@@ -103,29 +105,29 @@ export function positionChannel(node: number, track: AseTrack, frame: NodeFrame,
   const keys = sortedKeys(track, tb, sink, `position track of node ${node}`);
   const conv = (v: number[], o: number) => rotateVec(frame.parentFix, v[o], v[o + 1], v[o + 2]);
   if (track.kind === 'sample') {
-    const values = keys.map((k) => conv(pad(k.values, 3), 0));
-    return channel(node, 'translation', tb, withHolds(tb, keys.map((k) => k.time), values, rest.translation));
+    const values = keys.map((k) => conv(valuesAt(track, k, 3), 0));
+    return channel(node, 'translation', tb, withHolds(tb, keys.map((k) => track.time[k]), values, rest.translation));
   }
   if (track.kind === 'bezier') {
     // t x y z inTan(xyz) outTan(xyz) flags; tangents read as slopes per tick.
     const out = new Keys(9);
     for (const k of keys) {
-      const v = pad(k.values, 9);
+      const v = valuesAt(track, k, 9);
       const inT = conv(v, 3).map((x) => x * tb.ticksPerSecond);
       const outT = conv(v, 6).map((x) => x * tb.ticksPerSecond);
-      out.push(k.time, [...inT, ...conv(v, 0), ...outT]);
+      out.push(track.time[k], [...inT, ...conv(v, 0), ...outT]);
     }
     return channel(node, 'translation', tb, out, 'CUBICSPLINE', { approximate: true, controller: track.block });
   }
   if (track.kind === 'tcb') {
-    const values = keys.map((k) => conv(pad(k.values, 3), 0));
-    const params = keys.map((k) => pad(k.values, 8).slice(3, 6));
-    const times = keys.map((k) => k.time);
+    const values = keys.map((k) => conv(valuesAt(track, k, 3), 0));
+    const params = keys.map((k) => valuesAt(track, k, 8).slice(3, 6));
+    const times = keys.map((k) => track.time[k]);
     const step = tcbStep(tb, times, `position track of node ${node}`, sink);
     return channel(node, 'translation', tb, sampleTCB(step, times, values, params), 'LINEAR', tcbExtras(track, tb, step));
   }
   const out = new Keys(3);
-  for (const k of keys) out.push(k.time, conv(pad(k.values, 3), 0));
+  for (const k of keys) out.push(track.time[k], conv(valuesAt(track, k, 3), 0));
   return channel(node, 'translation', tb, out, 'LINEAR', { controller: track.block });
 }
 
@@ -136,26 +138,26 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
   const inSceneFrame = (q: Quat) => math.quatNormalize(qmul(qmul(frame.parentFix, q), frame.ownFix));
   const values: number[][] = [];
   for (const k of keys) {
-    const v = pad(k.values, 4);
+    const v = valuesAt(track, k, 4);
     acc = math.quatNormalize(qmul(aseRotation(v[0], v[1], v[2], v[3]), acc));
     values.push(inSceneFrame(acc));
   }
   const before = inSceneFrame([0, 0, 0, 1]);
   let out: Keys;
   let step = tb.ticksPerFrame;
-  if (track.kind === 'sample') out = withHolds(tb, keys.map((k) => k.time), values, before);
+  if (track.kind === 'sample') out = withHolds(tb, keys.map((k) => track.time[k]), values, before);
   else if (track.kind === 'tcb') {
     // Accumulated keys (Max axes) through a Kochanek–Bartels curve, sampled per frame, then converted.
     const absolute: Quat[] = [];
     acc = [0, 0, 0, 1];
     for (const k of keys) {
-      const v = pad(k.values, 4);
+      const v = valuesAt(track, k, 4);
       acc = math.quatNormalize(qmul(aseRotation(v[0], v[1], v[2], v[3]), acc));
       absolute.push(acc);
     }
-    const times = keys.map((k) => k.time);
+    const times = keys.map((k) => track.time[k]);
     step = tcbStep(tb, times, `rotation track of node ${node}`, sink);
-    out = sampleTCBRotation(step, times, absolute, keys.map((k) => pad(k.values, 7).slice(4, 7)));
+    out = sampleTCBRotation(step, times, absolute, keys.map((k) => valuesAt(track, k, 7).slice(4, 7)));
     // inSceneFrame in place, without an array per sample.
     const v = out.values;
     for (let o = 0; o < out.length * 4; o += 4) {
@@ -163,7 +165,7 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
       quatMultiplyInto(v, o, frame.ownFix, 0, v, o);
       normalizeAt(v, o);
     }
-  } else out = plain(keys.map((k) => k.time), values, 4);
+  } else out = plain(keys.map((k) => track.time[k]), values, 4);
   math.makeQuaternionsContinuous(out.values.subarray(0, out.length * 4));
   const extras = track.kind === 'sample' ? undefined : track.kind === 'tcb' ? tcbExtras(track, tb, step) : { approximate: true, controller: track.block };
   return channel(node, 'rotation', tb, out, 'LINEAR', extras);
@@ -183,26 +185,26 @@ export function scaleChannel(node: number, track: AseTrack, frame: NodeFrame, re
     return conv(v, 0);
   };
   if (track.kind === 'sample') {
-    const values = keys.map((k) => value(pad(k.values, 7, 1)));
-    return channel(node, 'scale', tb, withHolds(tb, keys.map((k) => k.time), values, rest.scale));
+    const values = keys.map((k) => value(valuesAt(track, k, 7, 1)));
+    return channel(node, 'scale', tb, withHolds(tb, keys.map((k) => track.time[k]), values, rest.scale));
   }
   if (track.kind === 'bezier') {
     const out = new Keys(9);
     for (const k of keys) {
-      const v = pad(k.values, 13, 0);
-      out.push(k.time, [...conv(v, 7).map((x) => x * tb.ticksPerSecond), ...value(v), ...conv(v, 10).map((x) => x * tb.ticksPerSecond)]);
+      const v = valuesAt(track, k, 13, 0);
+      out.push(track.time[k], [...conv(v, 7).map((x) => x * tb.ticksPerSecond), ...value(v), ...conv(v, 10).map((x) => x * tb.ticksPerSecond)]);
     }
     return channel(node, 'scale', tb, out, 'CUBICSPLINE', { approximate: true, controller: track.block });
   }
   if (track.kind === 'tcb') {
-    const values = keys.map((k) => value(pad(k.values, 12, 1)));
-    const params = keys.map((k) => pad(k.values, 12, 0).slice(7, 10));
-    const times = keys.map((k) => k.time);
+    const values = keys.map((k) => value(valuesAt(track, k, 12, 1)));
+    const params = keys.map((k) => valuesAt(track, k, 12, 0).slice(7, 10));
+    const times = keys.map((k) => track.time[k]);
     const step = tcbStep(tb, times, `scale track of node ${node}`, sink);
     return channel(node, 'scale', tb, sampleTCB(step, times, values, params), 'LINEAR', tcbExtras(track, tb, step));
   }
-  const values = keys.map((k) => value(pad(k.values, 7, 1)));
-  return channel(node, 'scale', tb, plain(keys.map((k) => k.time), values, 3), 'LINEAR', { controller: track.block });
+  const values = keys.map((k) => value(valuesAt(track, k, 7, 1)));
+  return channel(node, 'scale', tb, plain(keys.map((k) => track.time[k]), values, 3), 'LINEAR', { controller: track.block });
 }
 
 function plain(times: number[], values: number[][], size: number): Keys {
@@ -211,9 +213,10 @@ function plain(times: number[], values: number[][], size: number): Keys {
   return out;
 }
 
-function pad(values: number[], n: number, fill = 0): number[] {
-  if (values.length >= n) return values;
-  const out = values.slice();
-  while (out.length < n) out.push(fill);
+/** The first `n` values of key `k` (missing ones are `fill`). */
+function valuesAt(track: AseTrack, k: number, n: number, fill = 0): number[] {
+  const first = track.start[k], end = track.start[k + 1], value = track.value;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = first + i < end ? value[first + i] : fill;
   return out;
 }
