@@ -16,7 +16,7 @@ function direction(m: ArrayLike<number>, x: number, y: number, z: number, out: F
 }
 
 /** Per-corner normals in node-local scene axes: from the file when usable, else from smoothing groups. */
-export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positions: Float32Array, cornerVertex: Uint32Array): Float32Array {
+export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positions: Float32Array): Float32Array {
   const { mesh, sink, name } = input;
   const kept = keep.length;
   const corners = kept * 3;
@@ -60,6 +60,7 @@ export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positio
         }
       }
     } else {
+      const cornerVertex = cornerVertexOf(mesh.faces, keep);
       const perVertex = new Float32Array(mesh.numVertex * 3).fill(NaN);
       for (let e = 0; e < count; e++) {
         const v = vVertex[e];
@@ -79,7 +80,7 @@ export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positio
   }
   const smoothing = new Uint32Array(kept);
   for (let i = 0; i < kept; i++) smoothing[i] = mesh.smoothing[keep[i]];
-  const rebuilt = cornerNormals(positions, cornerVertex, smoothing);
+  const rebuilt = cornerNormals(positions, cornerVertexOf(mesh.faces, keep), smoothing);
   // Faces are counter-clockwise in world space; a mirroring node flips them in local space.
   // `+ 0` turns −0 into +0, so equal normals weld.
   if (input.mirrored) for (let i = 0; i < rebuilt.length; i++) rebuilt[i] = -rebuilt[i] + 0;
@@ -90,4 +91,16 @@ export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positio
 function allFinite(a: Float32Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] - a[i] !== 0) return false;
   return true;
+}
+
+/** The vertex of every corner of the kept faces. */
+function cornerVertexOf(faces: Int32Array, keep: Int32Array): Uint32Array {
+  const out = new Uint32Array(keep.length * 3);
+  for (let i = 0; i < keep.length; i++) {
+    const f = keep[i] * 3;
+    out[i * 3] = faces[f];
+    out[i * 3 + 1] = faces[f + 1];
+    out[i * 3 + 2] = faces[f + 2];
+  }
+  return out;
 }
