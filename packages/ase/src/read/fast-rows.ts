@@ -1,3 +1,4 @@
+import type { Grow } from './growable.js';
 import type { Tokenizer } from './tokenizer.js';
 
 // Whole list rows in the form every exporter writes (`*MESH_VERTEX 12\t0.1000\t-2.5000\t3.0000`),
@@ -144,6 +145,33 @@ export function numberRow(tk: Tokenizer, s: RowScratch, keyword: ExactWord, coun
   }
   p = skipSpace(b, p, n);
   return entryEndAt(b, p, n) ? p : -1;
+}
+
+/**
+ * Consecutive `numberRow`s in one loop (a list's body): each row's index is pushed to `index` and its
+ * `count` values straight to `values`, with no call and no copy per row; stops before the first row
+ * in another form (nothing of it kept) and leaves the tokenizer there. Returns the rows read.
+ */
+export function numberRows(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number, index: Grow<Int32Array>, values: Grow<Float32Array | Float64Array>): number {
+  const b = tk.bytes, n = tk.length, ints = s.ints, floats = s.floats;
+  let at = tk.pos, rows = 0;
+  for (;;) {
+    let p = wordAt(s, b, skipSpace(b, at, n), n, keyword);
+    if (p < 0) break;
+    p = digitsAt(b, skipSpace(b, p, n), ints, 0);
+    if (p < 0 || (p < n && b[p] > 32)) break;
+    for (let i = 0; i < count && p >= 0; i++) p = floatAt(b, skipSpace(b, p, n), n, floats, i);
+    if (p < 0) break;
+    p = skipSpace(b, p, n);
+    if (!entryEndAt(b, p, n)) break;
+    const out = values.reserve(count);
+    for (let i = 0; i < count; i++) out[values.length++] = floats[i];
+    index.push(ints[0]);
+    at = p;
+    rows++;
+  }
+  if (rows) tk.rewind(at);
+  return rows;
 }
 
 const MESH_FACE = exactWord('*MESH_FACE');

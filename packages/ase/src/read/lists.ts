@@ -1,5 +1,5 @@
 import type { Ctx } from './blocks.js';
-import { exactWord, numberRow } from './fast-rows.js';
+import { exactWord, numberRows } from './fast-rows.js';
 import { floats, floats32, ints, type Grow } from './growable.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
@@ -48,6 +48,16 @@ export class IndexedList {
     const w = this.width;
     const n = out.length / w;
     const index = this.index.data, data = this.data.data, count = this.index.length;
+    // Exporters write entries 0, 1, 2, … in order: then the values are copied whole, or the list's own
+    // array is the result when it is already exactly the output (no second copy of the list).
+    let inOrder = count <= n;
+    for (let e = 0; e < count && inOrder; e++) inOrder = index[e] === e;
+    if (inOrder) {
+      if (count > 0 && count < n) ctx.sink.warn('ASE_COUNT_MISMATCH', `${what}: ${n} declared, ${count} given`, ctx.tk.inputOffset(at));
+      if (count === n && data.length === out.length && data.constructor === out.constructor) return data as T;
+      out.set(data.subarray(0, count * w));
+      return out;
+    }
     let dropped = 0;
     for (let e = 0; e < count; e++) {
       const i = index[e];
@@ -114,17 +124,12 @@ export function readList(ctx: Ctx, what: string, entry: string, width: number, r
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);
   const index = list.index, data = list.data;
-  const row = ctx.row, rowIndex = row.ints, rowValues = row.floats;
+  const row = ctx.row;
   const fast = ENTRY_WORDS.get(entry) ?? exactWord(`*${entry}`);
   const open = openList(tk, what);
   for (;;) {
-    const end = numberRow(tk, row, fast, width);
-    if (end >= 0) {
-      tk.rewind(end);
-      index.push(rowIndex[0]);
-      const out = data.reserve(width);
-      for (let c = 0; c < width; c++) out[data.length++] = rowValues[c];
-    } else if (tk.quickKeyword(name)) {
+    if (numberRows(tk, row, fast, width, index, data)) continue;
+    if (tk.quickKeyword(name)) {
       tk.numberInto(index.reserve(1), index.length++, true, indexWhat);
       const out = data.reserve(width);
       tk.numbersInto(out, data.length, required, valueWhat);
