@@ -129,28 +129,10 @@ function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
 }
 
 /**
- * `*KEYWORD i v0 … v(count−1)` and the entry's end. The index goes to `ints[0]`, the values to
- * `floats[0…count)`; returns the position of the next token, or -1 (nothing consumed). The
- * tokenizer may have peeked: its position is still before the token.
- */
-export function numberRow(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number): number {
-  const b = tk.bytes, n = tk.length;
-  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, keyword);
-  if (p < 0) return -1;
-  p = digitsAt(b, skipSpace(b, p, n), s.ints, 0);
-  if (p < 0 || (p < n && b[p] > 32)) return -1;
-  for (let i = 0; i < count; i++) {
-    p = floatAt(b, skipSpace(b, p, n), n, s.floats, i);
-    if (p < 0) return -1;
-  }
-  p = skipSpace(b, p, n);
-  return entryEndAt(b, p, n) ? p : -1;
-}
-
-/**
- * Consecutive `numberRow`s in one loop (a list's body): each row's index is pushed to `index` and its
- * `count` values straight to `values`, with no call and no copy per row; stops before the first row
- * in another form (nothing of it kept) and leaves the tokenizer there. Returns the rows read.
+ * Consecutive `*KEYWORD i v0 … v(count−1)` rows, each with its entry's end, in one loop (a list's
+ * body): each row's index is pushed to `index` and its values to `values`, with no call per row;
+ * stops before the first row in another form (nothing of it kept) and leaves the tokenizer there
+ * (it may have peeked: its position is still before the token). Returns the rows read.
  */
 export function numberRows(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number, index: Grow<Int32Array>, values: Grow<Float32Array | Float64Array>): number {
   const b = tk.bytes, n = tk.length, ints = s.ints, floats = s.floats;

@@ -1,6 +1,6 @@
 import type { AseNormals } from '../file.js';
 import type { Ctx } from './blocks.js';
-import { exactWord, numberRow } from './fast-rows.js';
+import { exactWord, numberRows } from './fast-rows.js';
 import { floats32, ints, type Grow } from './growable.js';
 import { MIN_LINE, bytesOf, capacityFor, endEntry, integer, listOther, openList } from './lists.js';
 
@@ -26,26 +26,16 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
   const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
   let lastFace = -1;
-  const row = ctx.row, rowIndex = row.ints, rowValues = row.floats;
+  const row = ctx.row;
   const open = openList(tk, what);
   for (;;) {
-    let end = numberRow(tk, row, FAST_VERTEXNORMAL, 3);
-    if (end >= 0) {
-      tk.rewind(end);
-      n.vFace.push(lastFace);
-      n.vIdx.push(rowIndex[0]);
-      const out = n.vData.reserve(3);
-      out[n.vData.length++] = rowValues[0];
-      out[n.vData.length++] = rowValues[1];
-      out[n.vData.length++] = rowValues[2];
-    } else if ((end = numberRow(tk, row, FAST_FACENORMAL, 3)) >= 0) {
-      tk.rewind(end);
-      lastFace = rowIndex[0];
-      n.faceIdx.push(lastFace);
-      const out = n.faceData.reserve(3);
-      out[n.faceData.length++] = rowValues[0];
-      out[n.faceData.length++] = rowValues[1];
-      out[n.faceData.length++] = rowValues[2];
+    // Runs of exporter-form rows in one loop each: the vertex normals after a face normal, then the next face normal.
+    const vertexRows = numberRows(tk, row, FAST_VERTEXNORMAL, 3, n.vIdx, n.vData);
+    if (vertexRows) {
+      const vFace = n.vFace.reserve(vertexRows);
+      for (let i = 0; i < vertexRows; i++) vFace[n.vFace.length++] = lastFace;
+    } else if (numberRows(tk, row, FAST_FACENORMAL, 3, n.faceIdx, n.faceData)) {
+      lastFace = n.faceIdx.data[n.faceIdx.length - 1];
     } else if (tk.quickKeyword(KW_VERTEXNORMAL)) {
       n.vFace.push(lastFace);
       tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
