@@ -2,7 +2,8 @@
 // against a plain copy of the same number of bytes and against parsing that file (target: writing
 // at least as fast as reading). Parse and write alternate round by round, so load hits both alike.
 //
-// Standalone: `node --expose-gc --import tsx src/write.ts [--mb=50] [--formats=o3d,ms3d] [--rounds=7]`;
+// Standalone: `node --expose-gc --import tsx src/write.ts [--mb=50] [--formats=o3d,ms3d] [--rounds=7] [--warmup=1]`
+// (`--warmup`: rounds left out first; the small skinned writes are still warming their JIT after one);
 // under `--cpu-prof` it shows what bounds a writer. `pnpm bench` runs it as its "write" section.
 // `--old=NAME` (standalone) times the writers from the packages' sources and, in the same rounds,
 // an older copy of them in packages/<format>/NAME/src (untracked; see write-old.ts): before and
@@ -60,7 +61,7 @@ export interface WriterSources {
   oldWriterOf?: (format: string) => Promise<Write>;
 }
 
-export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: unknown[]) => void = console.log, sources: WriterSources = {}): Promise<WriteRow[]> {
+export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: unknown[]) => void = console.log, sources: WriterSources = {}, warmup = 1): Promise<WriteRow[]> {
   await ready();
   const rows: WriteRow[] = [];
   for (const g of inputs) {
@@ -88,13 +89,13 @@ export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: un
       if (keep) wall.push(performance.now() - t), cpu.push(cpuMs() - c);
       return result;
     };
-    for (let r = 0; r < rounds + 1; r++) {
+    for (let r = 0; r < rounds + warmup; r++) {
       gc();
       const c = cpuMs();
       const t = performance.now();
       scene = await parse();
       const parseMs = performance.now() - t, parseCpuMs = cpuMs() - c;
-      const keep = r > 0; // round 0 warms up
+      const keep = r >= warmup; // the first rounds warm up
       if (keep) parseSamples.push(parseMs), parseCpu.push(parseCpuMs);
       // With an older writer, the two take turns going first.
       const runOld = () => oldWrite && (sameAsOld &&= sameFiles(first, timed(() => oldWrite(scene, { name: 'bench' }), oldSamples, oldCpu, keep)));
@@ -166,7 +167,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const fromSources = (folder: string) => async (format: string) =>
     ((await import(pathToFileURL(path.resolve(import.meta.dirname, '../../packages', format, folder, 'src/index.ts')).href)) as Record<string, Write>)[WRITERS[format]];
   const load = os.loadavg();
-  const rows = await writeBench(inputs, Number(args.rounds ?? 7), console.log, args.old ? { writerOf: fromSources(args.new ?? '.'), oldWriterOf: fromSources(args.old) } : {});
+  const rows = await writeBench(inputs, Number(args.rounds ?? 7), console.log, args.old ? { writerOf: fromSources(args.new ?? '.'), oldWriterOf: fromSources(args.old) } : {}, Number(args.warmup ?? 1));
   console.log(`\n${writeTable(rows)}`);
   console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
 }

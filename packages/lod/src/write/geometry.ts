@@ -55,6 +55,50 @@ export function cleanFloats(values: Float32Array): number {
 }
 
 /**
+ * xyz triples of `source` into `out` (the same array, or a new one), converted to the file's up
+ * axis and cleaned as `cleanFloats` cleans, in one pass (a copy, the axes and the clean were three);
+ * returns how many values were not finite.
+ */
+export function axisClean(source: Float32Array, out: Float32Array, up: 'y' | 'z'): number {
+  if (up === 'y') {
+    if (out !== source) out.set(source);
+    return cleanFloats(out);
+  }
+  let bad = 0;
+  const n = source.length - (source.length % 3);
+  for (let i = 0; i < n; i += 3) {
+    // yUpToZUp: (x, y, z) → (x, 0 − z, y).
+    const x = source[i], y = 0 - source[i + 2], z = source[i + 1];
+    if (x - x !== 0) (out[i] = 0), bad++;
+    else out[i] = x === 0 ? 0 : x;
+    if (y - y !== 0) (out[i + 1] = 0), bad++;
+    else out[i + 1] = y === 0 ? 0 : y;
+    if (z - z !== 0) (out[i + 2] = 0), bad++;
+    else out[i + 2] = z === 0 ? 0 : z;
+  }
+  // A trailing partial triple is not converted, only cleaned (as yUpToZUp leaves it).
+  for (let i = n; i < source.length; i++) {
+    const v = source[i];
+    if (v - v !== 0) (out[i] = 0), bad++;
+    else out[i] = v === 0 ? 0 : v;
+  }
+  return bad;
+}
+
+/** UVs with V flipped (1 − v) and cleaned as `cleanFloats` cleans, into a new array in one pass. */
+function flippedUvs(uv: Float32Array, tally: GatherTally): Float32Array {
+  const out = new Float32Array(uv.length);
+  let bad = 0;
+  for (let i = 0; i < uv.length; i++) {
+    const v = i & 1 ? 1 - uv[i] : uv[i];
+    if (v - v !== 0) (out[i] = 0), bad++;
+    else out[i] = v === 0 ? 0 : v;
+  }
+  tally.notFinite += bad;
+  return out;
+}
+
+/**
  * Triangle corners of a primitive, checked against its vertex count (a copy only when the
  * winding must change), and how many vertices no corner uses.
  */
@@ -103,8 +147,9 @@ function transformNormals(m: ArrayLike<number>, normals: Float32Array): void {
 
 const isIdentity = (m: ArrayLike<number>) => Array.prototype.every.call(m, (v: number, i: number) => v === (i % 5 === 0 ? 1 : 0));
 
-function transformPoints(m: ArrayLike<number>, values: Float32Array, translate: boolean): Float32Array {
-  if (isIdentity(m)) return values.slice();
+/** `values` moved by `m` into a new array; undefined for the identity (the caller copies them as it converts them). */
+function transformPoints(m: ArrayLike<number>, values: Float32Array, translate: boolean): Float32Array | undefined {
+  if (isIdentity(m)) return undefined;
   const out = new Float32Array(values.length);
   const w = translate ? 1 : 0;
   for (let i = 0; i + 2 < values.length; i += 3) {
@@ -204,43 +249,45 @@ export function gatherNode(ctx: WriteContext, rig: Rig, drawn: DrawnNode, tally:
     const { indices, unused } = triangles(p, node.name, mirrored);
     if (!indices.length) continue;
     const a = p.attributes;
-    let positions: Float32Array;
+    // Arrays the writer made (converted in place), or undefined: the scene's own, converted into a new one.
+    let positions: Float32Array | undefined;
     let normals: Float32Array | undefined;
-    const targets: Float32Array[] = [];
+    const targets: (Float32Array | undefined)[] = [];
+    const sourceTargets: Float32Array[] = [];
     const skinned = skin && a.JOINTS_0 && a.WEIGHTS_0;
+    for (const t of p.targets ?? []) if (t.POSITION) sourceTargets.push(t.POSITION);
     if (skinned && asBound) {
-      positions = a.POSITION.slice();
-      normals = a.NORMAL?.slice();
-      for (const t of p.targets ?? []) if (t.POSITION) targets.push(t.POSITION.slice());
+      for (let k = 0; k < sourceTargets.length; k++) targets.push(undefined);
     } else if (skinned) {
       positions = new Float32Array(a.POSITION.length);
       normals = a.NORMAL ? new Float32Array(a.NORMAL.length) : undefined;
       skinVertices(a.POSITION, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, positions, a.NORMAL, normals);
-      for (const t of p.targets ?? []) {
-        if (!t.POSITION) continue;
-        const moved = a.POSITION.map((v, i) => v + t.POSITION![i]);
+      for (const t of sourceTargets) {
+        const moved = a.POSITION.map((v, i) => v + t[i]);
         const posed = new Float32Array(moved.length);
         skinVertices(moved, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, posed);
-        targets.push(posed.map((v, i) => v - positions[i]));
+        targets.push(posed.map((v, i) => v - positions![i]));
       }
     } else {
       positions = transformPoints(world, a.POSITION, true);
-      if (a.NORMAL) transformNormals(world, (normals = a.NORMAL.slice()));
-      for (const t of p.targets ?? []) if (t.POSITION) targets.push(transformPoints(world, t.POSITION, false));
+      if (a.NORMAL && !isIdentity(world)) transformNormals(world, (normals = a.NORMAL.slice()));
+      for (const t of sourceTargets) targets.push(transformPoints(world, t, false));
     }
-    for (const arr of [positions, normals, ...targets]) if (arr) tally.notFinite += cleanFloats(axis.points(arr));
-    const flip = (uv: Float32Array | undefined) => {
-      if (!uv) return undefined;
-      const out = uv.slice();
-      for (let i = 1; i < out.length; i += 2) out[i] = 1 - out[i];
-      tally.notFinite += cleanFloats(out);
-      return out;
+    const converted = (own: Float32Array | undefined, source: Float32Array | undefined): Float32Array | undefined => {
+      if (!source && !own) return undefined;
+      const into = own ?? new Float32Array(source!.length);
+      tally.notFinite += axisClean(own ?? source!, into, axis.up);
+      return into;
     };
+    const filePositions = converted(positions, a.POSITION)!;
+    const fileNormals = converted(normals, a.NORMAL);
+    const fileTargets = targets.map((t, k) => converted(t, sourceTargets[k])!);
+    const flip = (uv: Float32Array | undefined) => (uv ? flippedUvs(uv, tally) : undefined);
     if (mirrored) for (let c = 0; c < indices.length; c += 3) [indices[c + 1], indices[c + 2]] = [indices[c + 2], indices[c + 1]];
-    const gathered: GatheredPrimitive = { primitive: p, positions, normals, uv0: flip(a.TEXCOORD_0), uv1: flip(a.TEXCOORD_1), indices, targets, unused };
+    const gathered: GatheredPrimitive = { primitive: p, positions: filePositions, normals: fileNormals, uv0: flip(a.TEXCOORD_0), uv1: flip(a.TEXCOORD_1), indices, targets: fileTargets, unused };
     if (skinned) Object.assign(gathered, influences(p, skin!.joints, rig, tally));
     else if (rigidBone !== undefined) {
-      const count = positions.length / 3;
+      const count = filePositions.length / 3;
       gathered.bones = new Uint16Array(count * 4).fill(0);
       gathered.weights = new Float32Array(count * 4);
       for (let v = 0; v < count; v++) {

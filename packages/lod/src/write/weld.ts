@@ -100,21 +100,11 @@ interface Welded {
   identity: boolean;
 }
 
-/** Unique rows of `values` (width floats each): the distinct rows and each input row's index among them. */
-function weldRows(values: Float32Array, width: number, extra?: { words: Uint32Array; width: number }): Welded {
+/** Unique rows of `values` (width floats each), compared by `keys` when given (rows of `keyWidth` words: the values' bits, then more): the distinct rows and each input row's index among them. */
+function weldRows(values: Float32Array, width: number, withKeys?: { keys: Uint32Array; width: number }): Welded {
   const rows = values.length / width;
-  let keys = new Uint32Array(values.buffer, values.byteOffset, values.length);
-  let keyWidth = width;
-  if (extra) {
-    keyWidth = width + extra.width;
-    keys = new Uint32Array(rows * keyWidth);
-    const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
-    const words = extra.words, extraWidth = extra.width;
-    for (let r = 0, at = 0; r < rows; r++) {
-      for (let k = 0; k < width; k++) keys[at++] = bits[r * width + k];
-      for (let k = 0; k < extraWidth; k++) keys[at++] = words[r * extraWidth + k];
-    }
-  }
+  const keys = withKeys?.keys ?? new Uint32Array(values.buffer, values.byteOffset, values.length);
+  const keyWidth = withKeys?.width ?? width;
   const { indices, firstCorner, vertexCount } = rows ? unweld(keys, keyWidth, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
   // Numbered by first use, so all rows distinct means index[v] = v: the rows are the list.
   if (vertexCount === rows) return { unique: values, index: indices, first: firstCorner, identity: true };
@@ -217,6 +207,46 @@ function keepDuplicates(prims: GatheredPrimitive[], counts: number[], positions:
 }
 
 /**
+ * The words each position row welds by, when more than its float bits: the bits, then (skinned)
+ * its 4 bones and 4 weights' bits, (split normals) its normal's bits, and each morph delta's bits;
+ * zeros where a primitive has none. Written straight into one key array (per-attribute copies and
+ * a second copy into keys were most of a skinned mesh's weld).
+ */
+function positionKeys(prims: GatheredPrimitive[], counts: number[], positions: Float32Array, skinned: boolean, splitNormals: boolean, targets: number): { keys: Uint32Array; width: number } | undefined {
+  const width = 3 + (skinned ? 8 : 0) + (splitNormals ? 3 : 0) + targets * 3;
+  if (width === 3) return undefined;
+  const rows = positions.length / 3;
+  const keys = new Uint32Array(rows * width);
+  const bitsOf = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const put = (words: ArrayLike<number>, size: number, base: number, n: number, column: number) => {
+    // At most n rows, and no further than the array goes (as concat's copy).
+    const end = Math.min(n * size, words.length);
+    for (let e = 0, v = 0; e < end; v++) {
+      const at = (base + v) * width + column;
+      for (let k = 0; k < size && e < end; k++, e++) keys[at + k] = words[e];
+    }
+  };
+  put(bitsOf(positions), 3, 0, rows, 0);
+  let base = 0;
+  prims.forEach((p, i) => {
+    const n = counts[i];
+    let column = 3;
+    if (skinned) {
+      if (p.bones) put(p.bones, 4, base, n, column);
+      if (p.weights) put(bitsOf(p.weights), 4, base, n, column + 4);
+      column += 8;
+    }
+    if (splitNormals) {
+      if (p.normals) put(bitsOf(p.normals), 3, base, n, column);
+      column += 3;
+    }
+    for (let t = 0; t < targets; t++, column += 3) if (p.targets[t]) put(bitsOf(p.targets[t]), 3, base, n, column);
+    base += n;
+  });
+  return { keys, width };
+}
+
+/**
  * One MSH1 from a node's primitives: positions welded by value (with their bone weights and morph
  * deltas, which the file keeps per position), normals and UVs welded by value; each primitive
  * becomes a face group indexing them. The reader un-welds corners by these index tuples, so every
@@ -226,33 +256,8 @@ export function weldMesh(prims: GatheredPrimitive[], o: WeldOptions): FileMesh {
   const counts = prims.map((p) => p.positions.length / 3);
   const positions = concat(prims.map((p) => p.positions), counts, 3);
   const targets = Math.max(0, ...prims.map((p) => p.targets.length));
-  let extraWidth = 0;
-  if (o.skinned) extraWidth += 8;
-  const splitNormals = o.keepSmoothingSplits ? concat(prims.map((p) => p.normals), counts, 3) : undefined;
-  if (splitNormals) extraWidth += 3;
-  extraWidth += targets * 3;
-  let extra: { words: Uint32Array; width: number } | undefined;
-  if (extraWidth) {
-    const words = new Uint32Array(positions.length / 3 * extraWidth);
-    const deltas = Array.from({ length: targets }, (_, k) => concat(prims.map((p) => p.targets[k]), counts, 3));
-    const bones = o.skinned ? concat(prims.map((p) => (p.bones ? new Float32Array(p.bones) : undefined)), counts, 4) : undefined;
-    const weights = o.skinned ? concat(prims.map((p) => p.weights), counts, 4) : undefined;
-    const rows = positions.length / 3;
-    // The float bits as words, one view per array (a view per row was a third of the weld).
-    const bitsOf = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
-    const weightBits = weights && bitsOf(weights), normalBits = splitNormals && bitsOf(splitNormals), deltaBits = deltas.map(bitsOf);
-    for (let r = 0; r < rows; r++) {
-      let w = r * extraWidth;
-      if (bones) {
-        for (let k = 0; k < 4; k++) words[w++] = bones[r * 4 + k];
-        for (let k = 0; k < 4; k++) words[w++] = weightBits![r * 4 + k];
-      }
-      if (normalBits) for (let k = 0; k < 3; k++) words[w++] = normalBits[r * 3 + k];
-      for (const d of deltaBits) for (let k = 0; k < 3; k++) words[w++] = d[r * 3 + k];
-    }
-    extra = { words, width: extraWidth };
-  }
-  const welded = weldRows(positions, 3, extra);
+  const keys = positionKeys(prims, counts, positions, o.skinned, o.keepSmoothingSplits, targets);
+  const welded = weldRows(positions, 3, keys);
   const normals = o.normals ? weldRows(concat(prims.map((p) => p.normals ?? smoothNormals(p)), counts, 3), 3) : undefined;
   const uvs = [prims.map((p) => p.uv0), prims.map((p) => p.uv1)].slice(0, o.uvSets).map((parts) => weldRows(concat(parts, counts, 2), 2));
   const unusedVertices = keepDuplicates(prims, counts, welded, normals, uvs);

@@ -6,7 +6,7 @@
 import { math, type Collider } from '@relic3d/core';
 import type { O3dGeometry } from '../file.js';
 import { plural, type WriteContext } from './context.js';
-import { MAX_OBJECT_VERTICES, box } from './geometry.js';
+import { MAX_OBJECT_VERTICES } from './geometry.js';
 import { vertexList } from './vertex-list.js';
 
 export function collisionGeometry(ctx: WriteContext): O3dGeometry | undefined {
@@ -51,7 +51,7 @@ export function collisionGeometry(ctx: WriteContext): O3dGeometry | undefined {
   if (bad) sink.warn('O3D_WRITE_NOT_FINITE', `collision mesh: ${plural(bad, 'value')} not finite, written as 0`);
   if (!kept) return undefined;
   const list = vertexList(positions);
-  const { min, max } = box(positions);
+  const { min, max } = list;
   return {
     bboxMin: min,
     bboxMax: max,

@@ -147,7 +147,7 @@ export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legac
   const physique = new Int32Array(globalBones ? list.first.length : 0);
   for (let u = 0; u < physique.length; u++) physique[u] = globalBones![list.first[u]];
   const anyEffect = (bit: number) => (blocks.some((b) => (b.effect & bit) !== 0) ? 1 : 0);
-  const { min, max } = box(positions);
+  const { min, max } = list;
   return {
     bboxMin: min,
     bboxMax: max,
@@ -203,19 +203,4 @@ function materialList(chunks: Chunk[], legacy: GeometryLegacy): { materials: O3d
 function isPlain(m: O3dMaterial): boolean {
   const same = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v === b[i]);
   return !m.textureName && same(m.diffuse, PLAIN.diffuse) && same(m.ambient, PLAIN.ambient) && same(m.specular, PLAIN.specular) && same(m.emissive, PLAIN.emissive) && m.power === 0;
-}
-
-export function box(positions: Float32Array): { min: [number, number, number]; max: [number, number, number] } {
-  if (!positions.length) return { min: [0, 0, 0], max: [0, 0, 0] };
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-  for (let i = 0, n = positions.length; i < n; i += 3) {
-    const x = positions[i], y = positions[i + 1], z = positions[i + 2];
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (z < z0) z0 = z;
-    if (z > z1) z1 = z;
-  }
-  return { min: [x0, y0, z0], max: [x1, y1, z1] };
 }

@@ -71,7 +71,7 @@ export function motionBody(ctx: WriteContext, bones: Bones, timing: ClipTiming |
     }
     const keys = new Float32Array(frames * KEY_FLOATS);
     let boneOff = 0;
-    for (let f = 0; f < frames; f++) boneOff = Math.max(boneOff, keyFromRow(m.subarray(f * 16, f * 16 + 16), keys, f * KEY_FLOATS));
+    for (let f = 0; f < frames; f++) boneOff = Math.max(boneOff, keyFromRow(m, keys, f * KEY_FLOATS, f * 16));
     if (boneOff) (off++, (worst = Math.max(worst, boneOff)));
     tracks.push({ keys });
     animated++;

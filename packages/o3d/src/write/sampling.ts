@@ -46,10 +46,12 @@ export function sampleRelative(ctx: WriteContext, timing: ClipTiming, pairs: rea
   const inverses = new Float64Array(n * 16), invertedAt = new Int32Array(n).fill(-1), invertible = new Uint8Array(n);
   const local = new Float64Array(16);
   const out = pairs.map(() => new Float64Array(timing.frames * 16));
+  // Plain integer arrays: no tuple destructured per pair and frame.
+  const nodes = Int32Array.from(pairs, (p) => p[0]), parents = Int32Array.from(pairs, (p) => p[1]);
   for (let f = 0; f < worlds.length; f++) {
     const w = worlds[f];
     for (let p = 0; p < pairs.length; p++) {
-      const [node, parent] = pairs[p];
+      const node = nodes[p], parent = parents[p];
       const row = out[p], at = f * 16;
       if (parent >= 0 && invertedAt[parent] !== f) {
         invertedAt[parent] = f;

@@ -91,7 +91,7 @@ export function addFrameKeys(ctx: WriteContext, sources: ObjectSource[], timing:
   keyed.forEach((s, k) => {
     const keys = new Float32Array(timing.frames * KEY_FLOATS);
     let objectOff = 0;
-    for (let f = 0; f < timing.frames; f++) objectOff = Math.max(objectOff, keyFromRow(matrices[k].subarray(f * 16, f * 16 + 16), keys, f * KEY_FLOATS));
+    for (let f = 0; f < timing.frames; f++) objectOff = Math.max(objectOff, keyFromRow(matrices[k], keys, f * KEY_FLOATS, f * 16));
     if (objectOff) (off++, (worst = Math.max(worst, objectOff)));
     s.keys = keys;
   });
