@@ -37,6 +37,7 @@ export interface KernelExports {
     records: number, stride: number, rows: number, rowCount: number, cornersPerRecord: number, primaryOffset: number,
     table: number, keyWidth: number, primaryCount: number, primary: number, keys: number,
   ): number;
+  gatherRecordFloats(records: number, recordCount: number, stride: number, source: number, count: number, table: number, fieldCount: number): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;
   bakeClip(
