@@ -117,10 +117,13 @@ export class WasmModule {
    */
   place(bytes: Uint8Array): number {
     const p = this.placed;
-    if (p && bytes.buffer === p.buffer && bytes.byteOffset >= p.offset && bytes.byteOffset + bytes.byteLength <= p.offset + p.length) {
-      return p.address + (bytes.byteOffset - p.offset);
-    }
-    return this.copyIn(bytes);
+    return p && this.holds(bytes) ? p.address + (bytes.byteOffset - p.offset) : this.copyIn(bytes);
+  }
+
+  /** Whether `bytes` lie inside the placed input (a kernel reads them there, no copy). */
+  holds(bytes: Uint8Array): boolean {
+    const p = this.placed;
+    return !!p && bytes.buffer === p.buffer && bytes.byteOffset >= p.offset && bytes.byteOffset + bytes.byteLength <= p.offset + p.length;
   }
 
   /** Whether an input is placed (only one at a time). */

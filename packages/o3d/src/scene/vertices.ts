@@ -48,13 +48,14 @@ const GATHER_SKIN: GatherField[] = [
  * POSITION, NORMAL and TEXCOORD_0 of the source vertices, z mirrored, non-finite values written as 0
  * and counted: gather, mirror and scrub in one pass over new arrays (the file's stay untouched),
  * straight from the vertex records where the parse left them (no columns split first), else from
- * the columns. From records this is the kernels' `gatherRecords`: in WASM it reads the records
- * where `withInput` placed the input; its twin reads them as floats, aligned once per geometry.
+ * the columns. From records this is the kernels' `gatherRecords`: its SIMD build reads the records
+ * where `withInput` placed the input; its twin (every other path) reads them as floats, aligned once
+ * per geometry.
  */
 export function gatherVertices(g: O3dGeometry, source: Uint32Array, kernels?: KernelMode): { attributes: Primitive['attributes']; notFinite: number } {
   const records = HOST_IS_LITTLE_ENDIAN ? vertexRecordsOf(g) : undefined;
   if (!records) return gatherColumns(g.positions, g.normals, g.uvs, source);
-  const bytes = activePath({ kernels }) === 'js' ? alignedRecords(records) : records.bytes;
+  const bytes = activePath({ kernels }) === 'simd' ? records.bytes : alignedRecords(records);
   const fields = records.stride === SKIN_VERTEX_BYTES ? GATHER_SKIN : GATHER_NORMAL;
   const { arrays, notFinite } = gatherRecords(bytes, records.stride, source, fields, { kernels });
   return { attributes: { POSITION: arrays[0], NORMAL: arrays[1], TEXCOORD_0: arrays[2] }, notFinite };
