@@ -79,6 +79,9 @@ describe('gatherRecords', () => {
     const fields = [{ offset: 0, components: 3 }];
     for (const options of await paths()) {
       expect(() => gatherRecords(bytes, 32, Uint32Array.of(0, 4), fields, options)).toThrow(RangeError);
+      // The position/normal/uv shape (the twin's fused loop) checks them too.
+      const shape = [{ offset: 0, components: 3, negate: 2 }, { offset: 12, components: 3, negate: 2 }, { offset: 24, components: 2 }];
+      expect(() => gatherRecords(bytes, 32, Uint32Array.of(1, 0, 4), shape, options)).toThrow(RangeError);
       // A short tail past the last whole record is no record.
       expect(() => gatherRecords(bytes.subarray(0, 100), 32, Uint32Array.of(3), fields, options)).toThrow(RangeError);
       expect(() => gatherRecords(bytes, 32, Uint32Array.of(3), [{ offset: 24, components: 3 }], options)).toThrow(RangeError);

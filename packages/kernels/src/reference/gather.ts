@@ -43,13 +43,15 @@ export function gatherRecordsJS(records: Uint8Array, stride: number, source: Uin
   checkGather(records, stride, source, fields);
   const recordCount = Math.floor(records.byteLength / stride);
   const n = source.length;
-  for (let i = 0; i < n; i++) if (source[i] >= recordCount) throw recordOutOfRange(recordCount);
   const arrays = fields.map((f) => new Float32Array(n * f.components));
   if (!n) return { arrays, notFinite: 0 };
   const floats = recordFloats(records, recordCount * stride);
   let notFinite = 0;
-  if (stride % 4 === 0 && fields.every((f) => f.offset % 4 === 0)) {
-    if (isVertexShape(fields)) return { arrays, notFinite: gatherVertexShape(floats, stride >> 2, fields, source, arrays) };
+  const aligned = stride % 4 === 0 && fields.every((f) => f.offset % 4 === 0);
+  // The fused loop checks each record number as it reads it; the others check them all first.
+  if (aligned && isVertexShape(fields)) return { arrays, notFinite: gatherVertexShape(floats, stride >> 2, recordCount, fields, source, arrays) };
+  for (let i = 0; i < n; i++) if (source[i] >= recordCount) throw recordOutOfRange(recordCount);
+  if (aligned) {
     // Field by field over blocks of records that stay in cache: one pass over the records, not one per field.
     for (let first = 0; first < n; first += BLOCK) {
       const end = Math.min(n, first + BLOCK);
@@ -86,7 +88,7 @@ function isVertexShape(fields: readonly GatherField[]): boolean {
 }
 
 /** {@link isVertexShape}'s gather in one pass over the records. */
-function gatherVertexShape(f: Float32Array, stride: number, fields: readonly GatherField[], source: Uint32Array, arrays: Float32Array[]): number {
+function gatherVertexShape(f: Float32Array, stride: number, recordCount: number, fields: readonly GatherField[], source: Uint32Array, arrays: Float32Array[]): number {
   const [p, nm, t] = arrays;
   const po = fields[0].offset >> 2, no = fields[1].offset >> 2, to = fields[2].offset >> 2;
   let bad = 0;
@@ -97,7 +99,9 @@ function gatherVertexShape(f: Float32Array, stride: number, fields: readonly Gat
     return 0;
   };
   for (let v = 0, o3 = 0, o2 = 0, n = source.length; v < n; v++, o3 += 3, o2 += 2) {
-    const r = source[v] * stride;
+    const s = source[v];
+    if (s >= recordCount) throw recordOutOfRange(recordCount);
+    const r = s * stride;
     const a = r + po, b = r + no, c = r + to;
     p[o3] = finite(f[a]);
     p[o3 + 1] = finite(f[a + 1]);
