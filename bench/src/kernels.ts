@@ -137,11 +137,35 @@ export async function kernelBench(scale = 1): Promise<KernelRow[]> {
   const matrices = bakeAnimationJS({ ...bake, frameTimes: new Float32Array([0.5]) });
   const outP = new Float32Array(skinVerts * 3), outN = new Float32Array(skinVerts * 3);
   rows.push(row('skinVertices (+normals)', `${skinVerts} vertices`, (o) => K.skinVertices(positions, sj, sw, matrices, outP, normals, outN, o), 3));
-  return rows;
+  return [...rows, ...gatherRows(scale)];
+}
+
+/**
+ * gatherRecords as O3D's material blocks call it: 32-byte records, position and normal z mirrored,
+ * uv; four blocks of consecutive vertices. Copied in per call, and with the records placed once by
+ * `withInput` (the SIMD build; the parse places its whole input), against the twin on aligned records.
+ */
+export function gatherRows(scale = 1): KernelRow[] {
+  const count = Math.round(400_000 * scale);
+  const bytes = new Uint8Array(count * 32);
+  const f = new Float32Array(bytes.buffer);
+  const random = rng(77);
+  for (let i = 0; i < f.length; i++) f[i] = random() * 2 - 1;
+  const fields = [{ offset: 0, components: 3, negate: 2 }, { offset: 12, components: 3, negate: 2 }, { offset: 24, components: 2 }];
+  const quarter = Math.ceil(count / 4);
+  const blocks = [0, 1, 2, 3].map((b) => Uint32Array.from({ length: Math.max(0, Math.min(quarter, count - b * quarter)) }, (_, i) => b * quarter + i));
+  const gather = (o: Opt) => blocks.map((source) => K.gatherRecords(bytes, 32, source, fields, o));
+  return [
+    row('gatherRecords O3D 32 B', `${count} vertices, 4 blocks, copied`, gather, 1.5),
+    K.withInput(bytes, () => row('gatherRecords O3D 32 B', `${count} vertices, 4 blocks, placed (simd)`, gather, 1.5), { variant: 'simd' }),
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await kernelBench(Number(process.argv[2] ?? 1))) {
-    console.log(`${r.kernel.padEnd(28)} js ${r.jsMs.toFixed(2).padStart(8)} ms  simd ×${r.simdRatio.toFixed(2)}  scalar ×${r.scalarRatio.toFixed(2)}${r.target ? `  (target ×${r.target})` : ''}`);
+  // `kernels.ts [scale] [--gather]`: every kernel, or only gatherRecords' rows.
+  const scale = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 1);
+  await K.ready();
+  for (const r of process.argv.includes('--gather') ? gatherRows(scale) : await kernelBench(scale)) {
+    console.log(`${r.kernel.padEnd(28)} ${r.size.padEnd(40)} js ${r.jsMs.toFixed(2).padStart(8)} ms  simd ×${r.simdRatio.toFixed(2)}  scalar ×${r.scalarRatio.toFixed(2)}${r.target ? `  (target ×${r.target})` : ''}`);
   }
 }

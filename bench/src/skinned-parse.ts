@@ -3,7 +3,8 @@
 // `node --expose-gc --import tsx src/skinned-parse.ts [formats…] [--runs=9] [--static]`;
 // `--kind=static|skinned` picks one input kind; `--profile=<n> --kernels=wasm|js` only parses n times (run it under `node --cpu-prof`);
 // `--old=DIR` also times DIR/<format>/src/index.ts (an older copy of the sources, placed inside
-// the package folder so its imports resolve) in the same rounds. No forced GC between parses unless
+// the package folder so its imports resolve) in the same rounds; `--new=DIR` times DIR's copy of the
+// current sources in place of the build (old and new both from sources, as tsx loads them). No forced GC between parses unless
 // `--gc` (see timing.ts `InterleaveOptions`); `--processes=n` runs the same measurement in n child
 // processes, one after another, and prints each input's WASM ÷ 'js' range across them; `--thread`
 // times the main thread's CPU only (no V8 helper threads).
@@ -46,9 +47,10 @@ for (const g of inputs) {
   }
   const copy = timeCopy(g.bytes);
   const old = flags.old ? ((await import(pathToFileURL(path.resolve(flags.old, g.format, 'src', 'index.ts')).href)) as { parse: typeof parse }).parse : undefined;
+  const current = flags.new ? ((await import(pathToFileURL(path.resolve(flags.new, g.format, 'src', 'index.ts')).href)) as { parse: typeof parse }).parse : parse;
   const paths = [
-    ['wasm', () => parse(g.bytes, { ...options, kernels: 'wasm' })],
-    ['js', () => parse(g.bytes, { ...options, kernels: 'js' })],
+    ['wasm', () => current(g.bytes, { ...options, kernels: 'wasm' })],
+    ['js', () => current(g.bytes, { ...options, kernels: 'js' })],
     ...(old ? ([['old wasm', () => old(g.bytes, { ...options, kernels: 'wasm' })], ['old js', () => old(g.bytes, { ...options, kernels: 'js' })]] as const) : []),
   ] as const;
   const ms = await interleavedCpu(paths, runs, Number(flags.warm ?? 5), { forceGc: 'gc' in flags, cpu: 'thread' in flags ? 'thread' : 'process' });

@@ -10,6 +10,7 @@ export * from './influences';
 export * from './animation';
 export * from './compact';
 export * from './record-corners';
+export * from './gather';
 
 /** First free byte after static data; the JS side bump-allocates from here. */
 export const HEAP_BASE: usize = __heap_base;

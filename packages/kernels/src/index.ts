@@ -25,3 +25,4 @@ export { bakeAnimation, type BakeClipInput, type BakeOptions, type KeyTrackSet }
 export { skinVertices, type SkinOptions } from './skinning.js';
 export { compactTriangles, type CompactTriangles } from './compact.js';
 export { unweldRecordCorners, type RecordCornerLayout, type RecordCornersOptions, type RecordCornersResult } from './record-corners.js';
+export { gatherRecords, type GatherField, type GatheredRecords } from './gather.js';

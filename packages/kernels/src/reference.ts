@@ -11,3 +11,4 @@ export { skinVerticesJS } from './reference/skinning.js';
 export { compactTrianglesJS } from './reference/compact.js';
 export { unweldRecordCornersJS } from './reference/record-corners.js';
 export { recordCornerKeys } from './reference/record-corners.js';
+export { gatherRecordsJS } from './reference/gather.js';

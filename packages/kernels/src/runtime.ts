@@ -37,6 +37,7 @@ export interface KernelExports {
     records: number, stride: number, rows: number, rowCount: number, cornersPerRecord: number, primaryOffset: number,
     table: number, keyWidth: number, primaryCount: number, primary: number, keys: number,
   ): number;
+  gatherRecordFloats(records: number, recordCount: number, stride: number, source: number, count: number, table: number, fieldCount: number): number;
   skinVertices(positions: number, joints: number, weights: number, matrices: number, jointCount: number, count: number, outPositions: number, normals: number, outNormals: number): void;
   eulerToQuat(src: number, count: number, dst: number): void;
   bakeClip(
@@ -116,10 +117,13 @@ export class WasmModule {
    */
   place(bytes: Uint8Array): number {
     const p = this.placed;
-    if (p && bytes.buffer === p.buffer && bytes.byteOffset >= p.offset && bytes.byteOffset + bytes.byteLength <= p.offset + p.length) {
-      return p.address + (bytes.byteOffset - p.offset);
-    }
-    return this.copyIn(bytes);
+    return p && this.holds(bytes) ? p.address + (bytes.byteOffset - p.offset) : this.copyIn(bytes);
+  }
+
+  /** Whether `bytes` lie inside the placed input (a kernel reads them there, no copy). */
+  holds(bytes: Uint8Array): boolean {
+    const p = this.placed;
+    return !!p && bytes.buffer === p.buffer && bytes.byteOffset >= p.offset && bytes.byteOffset + bytes.byteLength <= p.offset + p.length;
   }
 
   /** Whether an input is placed (only one at a time). */

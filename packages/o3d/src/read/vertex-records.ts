@@ -12,7 +12,7 @@ export interface VertexRecords {
   bytes: Uint8Array;
   stride: number;
   count: number;
-  /** The records as floats (4-aligned, copied once when the input is not), made on first use. */
+  /** The records as floats, copied once to 4-aligned memory when they are not (the TypeScript gather), made on first use. */
   floats?: Float32Array;
 }
 

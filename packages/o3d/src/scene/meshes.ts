@@ -39,7 +39,7 @@ export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { i
     if (inOrder && !vertexRecordsOf(g)) {
       attributes = { POSITION: mirrorZ(g.positions), NORMAL: mirrorZ(g.normals), TEXCOORD_0: finiteOrCopy(g.uvs) };
       notFinite = zeroNonFinite(attributes.POSITION) + zeroNonFinite(attributes.NORMAL!) + zeroNonFinite(attributes.TEXCOORD_0!);
-    } else ({ attributes, notFinite } = gatherVertices(g, source));
+    } else ({ attributes, notFinite } = gatherVertices(g, source, ctx.kernels));
     if (!allCounted) countNotFinite(ctx, 'vertex values', notFinite);
     if (inOrder) allCounted = true;
     const primitive: Primitive = { attributes, indices: compact.indices };

@@ -1,10 +1,10 @@
 /** The hot loops of a material block: its triangles over its own vertices, and those vertices gathered. */
 import type { Primitive } from '@relic3d/core';
-import { compactTriangles, type KernelMode } from '@relic3d/kernels';
+import { activePath, compactTriangles, gatherRecords, type GatherField, type KernelMode } from '@relic3d/kernels';
 import type { O3dGeometry, O3dMaterialBlock } from '../file.js';
 import { HOST_IS_LITTLE_ENDIAN } from '../read/host-endian.js';
 import { NORMAL_VERTEX_FIELDS, SKIN_VERTEX_BYTES, SKIN_VERTEX_FIELDS } from '../read/layout.js';
-import { vertexRecordsOf } from '../read/vertex-records.js';
+import { vertexRecordsOf, type VertexRecords } from '../read/vertex-records.js';
 
 export interface CompactBlock {
   /** Triangle corners (a, c, b) over the compact vertex set. */
@@ -32,32 +32,45 @@ export function vertexCountOf(g: O3dGeometry): number {
   return vertexRecordsOf(g)?.count ?? g.positions.length / 3;
 }
 
+/** The fields gathered from each layout: position and normal with z mirrored (0 − z), uv as stored. */
+const GATHER_NORMAL: GatherField[] = [
+  { offset: NORMAL_VERTEX_FIELDS.positions.offset, components: 3, negate: 2 },
+  { offset: NORMAL_VERTEX_FIELDS.normals.offset, components: 3, negate: 2 },
+  { offset: NORMAL_VERTEX_FIELDS.uvs.offset, components: 2 },
+];
+const GATHER_SKIN: GatherField[] = [
+  { offset: SKIN_VERTEX_FIELDS.positions.offset, components: 3, negate: 2 },
+  { offset: SKIN_VERTEX_FIELDS.normals.offset, components: 3, negate: 2 },
+  { offset: SKIN_VERTEX_FIELDS.uvs.offset, components: 2 },
+];
+
 /**
  * POSITION, NORMAL and TEXCOORD_0 of the source vertices, z mirrored, non-finite values written as 0
  * and counted: gather, mirror and scrub in one pass over new arrays (the file's stay untouched),
  * straight from the vertex records where the parse left them (no columns split first), else from
- * the columns. Runs on every path: a WASM gather from the records measured no faster (1.47 vs
- * 1.50 ms for a 65,535-vertex object in 4 blocks, one run, load 24), so it was not kept.
+ * the columns. From records this is the kernels' `gatherRecords`: its SIMD build reads the records
+ * where `withInput` placed the input; its twin (every other path) reads them as floats, aligned once
+ * per geometry.
  */
-export function gatherVertices(g: O3dGeometry, source: Uint32Array): { attributes: Primitive['attributes']; notFinite: number } {
+export function gatherVertices(g: O3dGeometry, source: Uint32Array, kernels?: KernelMode): { attributes: Primitive['attributes']; notFinite: number } {
   const records = HOST_IS_LITTLE_ENDIAN ? vertexRecordsOf(g) : undefined;
-  if (!records) return gatherColumns(g.positions, 3, 0, g.normals, 3, 0, g.uvs, 2, 0, source);
-  // Floats of each record; the normal and uv offsets of its layout.
-  const f = (records.floats ??= recordFloats(records.bytes));
-  const fields = records.stride === SKIN_VERTEX_BYTES ? SKIN_VERTEX_FIELDS : NORMAL_VERTEX_FIELDS;
-  const w = records.stride >> 2;
-  return gatherColumns(f, w, 0, f, w, fields.normals.offset >> 2, f, w, fields.uvs.offset >> 2, source);
+  if (!records) return gatherColumns(g.positions, g.normals, g.uvs, source);
+  const bytes = activePath({ kernels }) === 'simd' ? records.bytes : alignedRecords(records);
+  const fields = records.stride === SKIN_VERTEX_BYTES ? GATHER_SKIN : GATHER_NORMAL;
+  const { arrays, notFinite } = gatherRecords(bytes, records.stride, source, fields, { kernels });
+  return { attributes: { POSITION: arrays[0], NORMAL: arrays[1], TEXCOORD_0: arrays[2] }, notFinite };
 }
 
-/** The records as a Float32Array: a view when 4-aligned, else an aligned copy (one memcpy). */
-function recordFloats(bytes: Uint8Array): Float32Array {
+/** The records 4-aligned: themselves, or a copy made once per geometry (one memcpy). */
+function alignedRecords(records: VertexRecords): Uint8Array {
+  if ((records.bytes.byteOffset & 3) === 0) return records.bytes;
   // A copy, not `slice()`: a Node Buffer's slice is a view at the same unaligned offset.
-  const aligned = (bytes.byteOffset & 3) === 0 ? bytes : new Uint8Array(bytes);
-  return new Float32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
+  const f = (records.floats ??= new Float32Array(new Uint8Array(records.bytes).buffer));
+  return new Uint8Array(f.buffer, f.byteOffset, f.byteLength);
 }
 
-/** The gather: vertex s's position at p[s × ps + po …], normal at n[s × ns + no …], uv at t[s × ts + to …]. */
-function gatherColumns(p: Float32Array, ps: number, po: number, nm: Float32Array, ns: number, no: number, t: Float32Array, ts: number, to: number, source: Uint32Array) {
+/** The gather from columns (a geometry built elsewhere): vertex s's position at p[3s …], normal at nm[3s …], uv at t[2s …]. */
+function gatherColumns(p: Float32Array, nm: Float32Array, t: Float32Array, source: Uint32Array) {
   const n = source.length;
   const positions = new Float32Array(n * 3);
   const normals = new Float32Array(n * 3);
@@ -70,14 +83,13 @@ function gatherColumns(p: Float32Array, ps: number, po: number, nm: Float32Array
     return 0;
   };
   for (let v = 0, o3 = 0, o2 = 0; v < n; v++, o3 += 3, o2 += 2) {
-    const s = source[v];
-    const a = s * ps + po, b = s * ns + no, c = s * ts + to;
+    const a = source[v] * 3, c = source[v] * 2;
     positions[o3] = finite(p[a]);
     positions[o3 + 1] = finite(p[a + 1]);
     positions[o3 + 2] = finite(0 - p[a + 2]);
-    normals[o3] = finite(nm[b]);
-    normals[o3 + 1] = finite(nm[b + 1]);
-    normals[o3 + 2] = finite(0 - nm[b + 2]);
+    normals[o3] = finite(nm[a]);
+    normals[o3 + 1] = finite(nm[a + 1]);
+    normals[o3 + 2] = finite(0 - nm[a + 2]);
     uvs[o2] = finite(t[c]);
     uvs[o2 + 1] = finite(t[c + 1]);
   }
