@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus, hasCorpus } from '../cli-helpers.js';
-import { spawnCli, text } from './spawn-cli.js';
+import { inProcessCli, spawnCli, text } from './spawn-cli.js';
 
 // MANIFEST facts: jeep1 1190 vertices / 2032 triangles; twospheres 240 triangles; mvr_AiBatt 496 faces.
 describe.runIf(hasCorpus)('--json on stdout or to a file', () => {
@@ -13,8 +13,9 @@ describe.runIf(hasCorpus)('--json on stdout or to a file', () => {
   const jeep = corpus('ms3d', 'assimp__jeep1.ms3d');
 
   it('info: --json before or after the file prints only JSON on stdout', async () => {
-    for (const argv of [['info', jeep, '--json'], ['info', '--json', jeep]]) {
-      const r = await spawnCli(argv);
+    // The bin for the first (JSON alone on the process's stdout); the same runCli in-process for the second.
+    for (const [argv, cli] of [[['info', jeep, '--json'], spawnCli], [['info', '--json', jeep], inProcessCli]] as const) {
+      const r = await cli([...argv]);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(text(r))).toMatchObject({ format: 'ms3d', triangles: 2032 });
     }
@@ -28,22 +29,22 @@ describe.runIf(hasCorpus)('--json on stdout or to a file', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'ms3d', triangles: 2032 });
 
     writeFileSync(file, 'mine');
-    const again = await spawnCli(['info', jeep, `--json=${file}`]);
+    const again = await inProcessCli(['info', jeep, `--json=${file}`]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('OUTPUT_EXISTS');
     expect(readFileSync(file, 'utf8')).toBe('mine');
-    expect((await spawnCli(['info', jeep, '--json', file, '--force'])).code).toBe(0);
+    expect((await inProcessCli(['info', jeep, '--json', file, '--force'])).code).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).triangles).toBe(2032);
   });
 
   it('convert --json: JSON on stdout, the summary on stderr; --json FILE: the file, the summary on stdout', async () => {
-    const r = await spawnCli(['convert', corpus('ms3d', 'assimp__twospheres.ms3d'), path.join(dir, 'spheres.glb'), '--json']);
+    const r = await inProcessCli(['convert', corpus('ms3d', 'assimp__twospheres.ms3d'), path.join(dir, 'spheres.glb'), '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(text(r))).toMatchObject({ ok: true, format: 'glb', triangles: 240 });
     expect(r.stderr).toMatch(/→ .*spheres\.glb: \d+ bytes/);
 
     const report = path.join(dir, 'convert.json');
-    const f = await spawnCli(['convert', corpus('o3d', 'mvr_AiBatt.o3d'), path.join(dir, 'bat.glb'), '--json', report]);
+    const f = await inProcessCli(['convert', corpus('o3d', 'mvr_AiBatt.o3d'), path.join(dir, 'bat.glb'), '--json', report]);
     expect(f.code, f.stderr).toBe(0);
     expect(text(f)).toMatch(/→ .*bat\.glb: \d+ bytes; 1 mesh, 496 triangles, 2 clips/);
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ ok: true, triangles: 496, clips: 2 });
@@ -71,7 +72,7 @@ describe.runIf(hasCorpus)('--json on stdout or to a file', () => {
     const file = path.join(dir, 'report.json');
     writeFileSync(file, 'mine');
     const out = path.join(dir, 'glb-one');
-    const r = await spawnCli(['batch', models, '--out', out, '--jobs', '0', '--json', file]);
+    const r = await inProcessCli(['batch', models, '--out', out, '--jobs', '0', '--json', file]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('OUTPUT_EXISTS');
     expect(readFileSync(file, 'utf8')).toBe('mine');

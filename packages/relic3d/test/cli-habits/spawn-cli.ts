@@ -1,6 +1,8 @@
-// Test-only: the built `relic3d` bin in a child process, with bytes on stdin and stdout kept as bytes.
+// Test-only: the built `relic3d` bin in a child process, with bytes on stdin and stdout kept as bytes,
+// and its in-process twin (the same runCli, the same result) for cases whose I/O a spawn already covers.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runCli } from '../../src/cli.js';
 
 export const bin = path.resolve(import.meta.dirname, '../../bin/relic3d.js');
 
@@ -24,6 +26,24 @@ export function spawnCli(argv: string[], options: { cwd?: string; stdin?: Uint8A
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.stdin ?? new Uint8Array(0));
   });
+}
+
+/**
+ * `relic3d ...argv` in this process (no child: ~0.3 CPU-s less each): stdin given as bytes, text and
+ * binary output collected in order as the bin's streams would carry them. Absolute paths only (no cwd).
+ */
+export async function inProcessCli(argv: string[], options: { stdin?: Uint8Array } = {}): Promise<SpawnResult> {
+  const out: Buffer[] = [];
+  let stderr = '';
+  const code = await runCli(argv, {
+    out: (t) => void out.push(Buffer.from(t, 'utf8')),
+    err: (t) => void (stderr += t),
+    isTTY: false,
+    stdoutIsTTY: false,
+    readIn: async () => options.stdin ?? new Uint8Array(0),
+    writeOut: async (bytes) => void out.push(Buffer.from(bytes)),
+  });
+  return { code, stdout: Buffer.concat(out), stderr };
 }
 
 /** The text of stdout, for commands that print text. */

@@ -1,11 +1,13 @@
 // Issue 30 item 5: `-` is standard input (`info -`, `convert - OUT`) or standard output (`convert IN - --to glb`).
+// The bin reads its real stdin (info -), writes binary to its real stdout (convert IN -) and both; the other
+// cases run the same runCli in-process with the bytes given as stdin (inProcessCli).
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIO } from '@relic3d/gltf';
 import { corpus, hasCorpus } from '../cli-helpers.js';
-import { spawnCli, text } from './spawn-cli.js';
+import { inProcessCli, spawnCli, text } from './spawn-cli.js';
 
 // MANIFEST facts: jeep1.ms3d 2032 triangles, texture ".\\jeep1.jpg" (512×512 JPEG beside it);
 // twospheres.ms3d 240 triangles, no material; mvr_AiBatt.o3d 496 faces, skeleton mvr_AiBatt.chr.
@@ -35,7 +37,7 @@ describe.runIf(hasCorpus)('standard input and output', () => {
   it('info - --companions DIR finds the texture there', async () => {
     const textures = mkdtempSync(path.join(dir, 'tex-'));
     copyFileSync(corpus('ms3d', 'assimp__jeep1.jpg'), path.join(textures, 'jeep1.jpg'));
-    const r = await spawnCli(['info', '-', '--json', '--companions', textures], { stdin: jeep });
+    const r = await inProcessCli(['info', '-', '--json', '--companions', textures], { stdin: jeep });
     expect(r.code, r.stderr).toBe(0);
     const info = JSON.parse(text(r));
     expect(info.textureFiles).toEqual([expect.objectContaining({ found: true })]);
@@ -43,15 +45,15 @@ describe.runIf(hasCorpus)('standard input and output', () => {
   });
 
   it('info - --format names the parser (an ase parser refuses MilkShape bytes); human text names <stdin>', async () => {
-    expect((await spawnCli(['info', '-', '--format', 'ase'], { stdin: spheres })).code).toBe(1);
-    const r = await spawnCli(['info', '-', '--format', 'ms3d'], { stdin: spheres });
+    expect((await inProcessCli(['info', '-', '--format', 'ase'], { stdin: spheres })).code).toBe(1);
+    const r = await inProcessCli(['info', '-', '--format', 'ms3d'], { stdin: spheres });
     expect(r.code, r.stderr).toBe(0);
     expect(text(r)).toMatch(/^file\s+<stdin>$/m);
     expect(text(r)).toMatch(/240 triangles/);
   });
 
   it('an o3d on stdin: its .chr is named as not findable', async () => {
-    const r = await spawnCli(['info', '-', '--json'], { stdin: readFileSync(corpus('o3d', 'mvr_AiBatt.o3d')) });
+    const r = await inProcessCli(['info', '-', '--json'], { stdin: readFileSync(corpus('o3d', 'mvr_AiBatt.o3d')) });
     expect(r.code, r.stderr).toBe(0);
     const info = JSON.parse(text(r));
     expect(info.triangles).toBe(496);
@@ -60,7 +62,7 @@ describe.runIf(hasCorpus)('standard input and output', () => {
 
   it('convert - out.glb --format ms3d reads stdin (the output name says what is written)', async () => {
     const out = path.join(dir, 'spheres.glb');
-    const r = await spawnCli(['convert', '-', out, '--format', 'ms3d'], { stdin: spheres });
+    const r = await inProcessCli(['convert', '-', out, '--format', 'ms3d'], { stdin: spheres });
     expect(r.code, r.stderr).toBe(0);
     expect(text(r)).toMatch(/^<stdin> \(ms3d\) → .*spheres\.glb: \d+ bytes; /);
     expect(await triangles(new Uint8Array(readFileSync(out)))).toBe(240);
@@ -82,14 +84,14 @@ describe.runIf(hasCorpus)('standard input and output', () => {
   });
 
   it('usage errors (exit 2): - without --to, a format of several files, - in without an output name', async () => {
-    const noTo = await spawnCli(['convert', corpus('ms3d', 'assimp__twospheres.ms3d'), '-']);
+    const noTo = await inProcessCli(['convert', corpus('ms3d', 'assimp__twospheres.ms3d'), '-']);
     expect(noTo.code).toBe(2);
     expect(noTo.stderr).toContain('--to');
-    const several = await spawnCli(['convert', corpus('o3d', 'mvr_AiBatt.o3d'), '-', '--to', 'o3d']);
+    const several = await inProcessCli(['convert', corpus('o3d', 'mvr_AiBatt.o3d'), '-', '--to', 'o3d']);
     expect(several.code).toBe(2);
     expect(several.stderr).toMatch(/o3d writes \d+ \(.*\.chr/);
     expect(several.stdout.length).toBe(0);
-    expect((await spawnCli(['convert', '-'], { stdin: spheres })).code).toBe(2);
+    expect((await inProcessCli(['convert', '-'], { stdin: spheres })).code).toBe(2);
     expect(existsSync(path.join(dir, '-.glb'))).toBe(false);
   });
 });

@@ -3,9 +3,9 @@
 // in a clean folder to learn every file it writes; then the same conversion runs in a folder holding
 // a decoy under each of those companion names, plus victim.txt, .env, CON.png, model.glb and links
 // to the input. The folder is hashed before and after: no entry that was there may change.
-// The built bin runs (relative names, in the folder) for the glb and o3d targets of every source,
-// which meet each behaviour (written among decoys, refused for a taken companion, refused for an
-// output that is the input); the other targets run the same CLI in-process on absolute names.
+// The built bin runs (relative names, in the folder) once per behaviour: ms3d → glb is written among
+// decoys, o3d → o3d is refused for a taken companion, and both are refused for an output that is the
+// input; every other conversion runs the same CLI in-process on absolute names, with the same checks.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, linkSync, lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -49,8 +49,10 @@ function spawnCli(cwd: string, ...args: string[]): Promise<{ code: number; stdou
   });
 }
 
-/** Targets whose conversions run through the built bin; the rest run in-process (0.25 CPU-s less each). */
-const SPAWNED = new Set(['glb', 'o3d']);
+/** Source → target conversions that run through the built bin; the rest run in-process (~0.3 CPU-s less each). */
+const SPAWNED = new Set(['ms3d → glb', 'o3d → o3d']);
+/** What the spawned conversions met: the last test checks both behaviours went through the bin. */
+const spawnedMet = new Set<string>();
 
 /** `relic3d convert …` in `cwd`: the built bin on relative names, or in-process on names made absolute. */
 function convertIn(spawned: boolean, cwd: string, input: string, output: string, ...flags: string[]) {
@@ -107,7 +109,7 @@ describe.runIf(hasCorpus)('relic3d convert among decoys changes nothing but its 
         symlinkSync(input, path.join(dir, `alias${path.extname(input)}`));
         linkSync(path.join(dir, input), path.join(dir, `hard${path.extname(input)}`));
         const before = snapshot(dir);
-        const spawned = SPAWNED.has(target);
+        const spawned = SPAWNED.has(`${id} → ${target}`);
         const second = await convertIn(spawned, dir, input, `model.${target}`);
         const after = snapshot(dir);
         for (const [entry, hash] of before) expect(after.get(entry), `${id} → ${target}: ${entry} changed`).toBe(hash);
@@ -118,9 +120,11 @@ describe.runIf(hasCorpus)('relic3d convert among decoys changes nothing but its 
           expect(second.stderr).toMatch(/refusing to replace '.*': it exists and this run did not create it \(--force replaces it\) \[OUTPUT_EXISTS\]/);
           expect(added, `${id} → ${target}`).toEqual([]);
           refused++;
+          if (spawned) spawnedMet.add('refused');
         } else {
           expect(second.code, `${id} → ${target}: ${second.stderr}`).toBe(0);
           expect(added).toEqual([`model.${target}`]);
+          if (spawned) spawnedMet.add('written');
         }
 
         // 3. The output is the input through a symlink or a hard link: refused even with --force.
@@ -135,4 +139,8 @@ describe.runIf(hasCorpus)('relic3d convert among decoys changes nothing but its 
       expect(refused, id).toBeGreaterThan(0);
     }, 600_000);
   }
+
+  it('the built bin wrote among decoys and refused a taken companion', () => {
+    expect([...spawnedMet].sort()).toEqual(['refused', 'written']);
+  });
 });
