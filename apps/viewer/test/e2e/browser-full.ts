@@ -123,7 +123,7 @@ async function blankInput(dir: string): Promise<Record<string, unknown>> {
   await observeLongTasks();
   await page.addScriptTag({ content: `document.getElementById('open-folder').addEventListener('change', (e) => { window.result = { changeAt: performance.now(), files: e.target.files.length }; });` });
   const sentAt = await page.evaluate(() => performance.now());
-  await page.setInputFiles('#open-folder', dir);
+  await page.setInputFiles('#open-folder', dir, { timeout: 120_000 }); // minutes on a loaded machine
   await page.waitForFunction(() => (window as unknown as { result?: unknown }).result, null, { timeout: 120_000, polling: 100 });
   await page.waitForTimeout(1000); // a long task is reported after it ends
   const { result, longTasks } = await page.evaluate(() => {
@@ -136,13 +136,20 @@ async function blankInput(dir: string): Promise<Record<string, unknown>> {
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: { functionName?: string; url?: string } } };
 
-/** Chromium's timeline trace (RELIC3D_E2E_TRACE): what each task over 50 ms of the page's main thread spent its time on. */
-async function startTrace(cdp: CDPSession, file: string): Promise<() => Promise<string[]>> {
+/** A task of the page's main thread over 50 ms from the change handler's mark on: its time, CPU time and what it spent it on. */
+type TracedTask = { fromGrid: number; ms: number; cpuMs: number; parts: string };
+
+/**
+ * Chromium's timeline trace of the page's main thread: each task's CPU time beside its time (on a
+ * loaded machine a task waits for a core), and with `detail` (RELIC3D_E2E_TRACE) what it spent it on.
+ */
+async function startTrace(cdp: CDPSession, detail: boolean): Promise<() => Promise<TracedTask[]>> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (d) => { events.push(...(d.value as unknown as TraceEvent[])); });
+  const categories = detail ? ['disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.gc'] : [];
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.gc'] },
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'blink.user_timing', ...categories] },
   });
   return async () => {
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -152,20 +159,20 @@ async function startTrace(cdp: CDPSession, file: string): Promise<() => Promise<
     const count = (key: string) => events.filter((e) => `${e.pid}:${e.tid}` === key).length;
     const main = mains.sort((a, b) => count(b) - count(a))[0];
     const on = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-    const grid = events.find((e) => e.name === 'relic3d:grid')?.ts ?? NaN;
-    writeFileSync(file, JSON.stringify({ grid, events: on }));
-    return on.filter((t) => t.name === 'RunTask' && (t.dur ?? 0) > 50_000).map((task) => {
+    const at = (name: string) => events.find((e) => e.name === `relic3d:${name}`)?.ts ?? NaN;
+    const change = at('input'), grid = at('grid');
+    if (process.env.RELIC3D_E2E_TRACE) writeFileSync(process.env.RELIC3D_E2E_TRACE, JSON.stringify({ change, grid, events: on }));
+    return on.filter((t) => t.name === 'RunTask' && t.ts >= change && (t.dur ?? 0) > 50_000).map((task) => {
       // Self time per event name inside the task (a child's time is not its parent's).
       const self = new Map<string, number>();
       const stack: { end: number; key: string }[] = [];
-      const inside = on.filter((e) => e !== task && e.ts >= task.ts && e.ts < task.ts + task.dur!);
       let cursor = task.ts;
       const charge = (until: number) => {
         const key = stack.at(-1)?.key ?? '(task)';
         self.set(key, (self.get(key) ?? 0) + until - cursor);
         cursor = until;
       };
-      for (const e of inside) {
+      for (const e of on.filter((e) => e !== task && e.ts >= task.ts && e.ts < task.ts + task.dur!)) {
         while (stack.length && stack.at(-1)!.end <= e.ts) charge(stack.pop()!.end);
         charge(e.ts);
         const fn = e.args?.data?.functionName;
@@ -173,8 +180,8 @@ async function startTrace(cdp: CDPSession, file: string): Promise<() => Promise<
       }
       while (stack.length) charge(stack.pop()!.end);
       charge(task.ts + task.dur!);
-      const parts = [...self].filter(([, us]) => us >= 2000).sort((a, b) => b[1] - a[1]).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`);
-      return `@grid${task.ts >= grid ? '+' : ''}${((task.ts - grid) / 1000).toFixed(0)}: ${(task.dur! / 1000).toFixed(0)} ms (CPU ${((task.tdur ?? NaN) / 1000).toFixed(0)}) = ${parts.join(', ')}`;
+      const parts = [...self].filter(([, us]) => us >= 2000).sort((a, b) => b[1] - a[1]).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`).join(', ');
+      return { fromGrid: Math.round((task.ts - grid) / 1000), ms: Math.round(task.dur! / 1000), cpuMs: Math.round((task.tdur ?? NaN) / 1000), parts };
     });
   };
 }
@@ -271,9 +278,9 @@ export function browserFullTests(): void {
     await cdp?.send('Profiler.enable');
     await cdp?.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp?.send('Profiler.start');
-    const tracing = process.env.RELIC3D_E2E_TRACE ? await startTrace(await page.context().newCDPSession(page), process.env.RELIC3D_E2E_TRACE) : undefined;
+    const tracing = await startTrace(await page.context().newCDPSession(page), !!process.env.RELIC3D_E2E_TRACE);
     const pickedAt = await page.evaluate(() => performance.now());
-    await page.setInputFiles('#open-folder', dir);
+    await page.setInputFiles('#open-folder', dir, { timeout: 120_000 }); // minutes on a loaded machine
     await page.waitForFunction(() => window.__viewer.browser.service.stats.firstAt !== undefined, null, { timeout: 120_000, polling: 50 });
     // Until every file is with the drawers and the grid's first thumbnails are in: the feed's tasks are counted too.
     await page.waitForFunction(() => performance.getEntriesByName('relic3d:files').length > 0 && window.__viewer.browser.service.stats.cached + window.__viewer.browser.service.stats.rendered >= 200, null, { timeout: 120_000, polling: 100 });
@@ -285,7 +292,8 @@ export function browserFullTests(): void {
     });
     // Stopped after the long tasks are read: a trace's end is a long task of its own.
     if (cdp) writeFileSync(process.env.RELIC3D_E2E_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    if (tracing) console.log(JSON.stringify({ tasksOver50ms: await tracing() }, null, 1));
+    const traced = await tracing();
+    console.log(JSON.stringify({ ourTasksOver50ms: traced.map((t) => `grid${t.fromGrid < 0 ? '' : '+'}${t.fromGrid}: ${t.ms} ms, CPU ${t.cpuMs} ms = ${t.parts}`) }, null, 1));
     // The task that starts before the change handler's mark is Chromium's: it made the FileList and
     // sent the change event (whose handler only copies the list and empties the input). Every later task is ours.
     const phase = (t: LongTask) => (t.start < input.change ? 'handover' : t.start < input.grid ? 'opening' : 'grid');
@@ -301,7 +309,9 @@ export function browserFullTests(): void {
     }));
     expect(input.models).toBeGreaterThan(5300);
     expect(input.change, 'the change handler\'s mark').toBeGreaterThan(pickedAt);
-    expect(longest?.ms ?? 0, 'longest task of ours from the input\'s change on (ms)').toBeLessThan(100);
+    expect.soft(longest?.ms ?? 0, 'longest task of ours from the input\'s change on (ms)').toBeLessThan(100);
+    // What each costs, whatever the load: a task of ours never holds the thread's CPU half of that.
+    expect.soft(Math.max(0, ...traced.map((t) => t.cpuMs)), 'most CPU of a task of ours from the change on (ms)').toBeLessThan(50);
     expect(input.first - input.grid, 'grid → first thumbnail (ms)').toBeLessThan(1000);
   }, 900_000);
 }
