@@ -146,10 +146,11 @@ type TracedTask = { fromGrid: number; ms: number; cpuMs: number; parts: string }
 async function startTrace(cdp: CDPSession, detail: boolean): Promise<() => Promise<TracedTask[]>> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (d) => { events.push(...(d.value as unknown as TraceEvent[])); });
-  const categories = detail ? ['disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.gc'] : [];
+  // The page's tasks ('RunTask') are in DevTools' own disabled-by-default category.
+  const categories = detail ? ['v8.execute', 'disabled-by-default-v8.gc'] : [];
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'blink.user_timing', ...categories] },
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', ...categories] },
   });
   return async () => {
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -161,6 +162,7 @@ async function startTrace(cdp: CDPSession, detail: boolean): Promise<() => Promi
     const on = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
     const at = (name: string) => events.find((e) => e.name === `relic3d:${name}`)?.ts ?? NaN;
     const change = at('input'), grid = at('grid');
+    expect(change, 'the change handler\'s mark in the trace').toBeGreaterThan(0);
     if (process.env.RELIC3D_E2E_TRACE) writeFileSync(process.env.RELIC3D_E2E_TRACE, JSON.stringify({ change, grid, events: on }));
     return on.filter((t) => t.name === 'RunTask' && t.ts >= change && (t.dur ?? 0) > 50_000).map((task) => {
       // Self time per event name inside the task (a child's time is not its parent's).
