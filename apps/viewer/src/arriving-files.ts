@@ -2,7 +2,8 @@
 // lists 9,665 names quickly but hands over their File objects slowly (8.6 s for the bench's game
 // folder), so the grid opens from the names and thumbnails start as handles arrive, the ones asked
 // for (cards on screen, companions a thumbnail waits on) first.
-import { expandPacks, type FileSet } from './files.js';
+import { expandPacks, fromInput, type FileSet } from './files.js';
+import { nextPartSize } from './tasks.js';
 
 export interface ArrivingFolder {
   /** Every file of the folder by root-relative path: the listing, plus the entries of its `.res` packs. */
@@ -118,29 +119,35 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
 }
 
 /**
- * Files a picked folder's `File` is read for in one task. Its size and time are a synchronous stat
- * on first read, ~0.3 ms each under load: the catalog reading the input's 5,409 models at once was
- * a 1.2–1.7-s task, and posting 1,000 to the drawers 0.13–0.29 s (issue 31).
+ * Time a part of a picked folder's files may take to hand on, and its size at most. A picked `File`'s
+ * size and time are a synchronous stat on first read, and posting it to the drawers is slow too: a
+ * fixed 32 per part were 5–9 ms of CPU but 50–330-ms tasks with the machine loaded 15× over (issue 31),
+ * so each part's size follows what the last one took.
  */
-const HANDED_AT_ONCE = 32;
+const PART_BUDGET_MS = 8;
+const HANDED_AT_MOST = 64;
 
 /**
  * Files that are all there already (Open folder's input, a file input, plain dropped files) as an
- * arriving folder: handed on HANDED_AT_ONCE per task, the ones asked for first, as a drop's handles.
+ * arriving folder: handed on in parts, a task each, the ones asked for first, as a drop's handles.
  */
 export function arrivedFolder(all: FileSet): ArrivingFolder {
   const paths = [...all.keys()];
   const files: FileSet = new Map();
   const { urgent, next } = takingOrder(paths, (p) => files.has(p));
   const handOn = async () => {
-    for (;;) {
+    for (let size = 4; ;) {
       const part: FileSet = new Map();
-      for (let p = part.size < HANDED_AT_ONCE ? next() : undefined; p !== undefined; p = part.size < HANDED_AT_ONCE ? next() : undefined) {
+      for (let p: string | undefined; part.size < size && (p = next()) !== undefined; ) {
         files.set(p, all.get(p)!);
         part.set(p, all.get(p)!);
       }
       if (!part.size) return files;
-      folder.onFiles?.(part);
+      const t0 = performance.now();
+      if (folder.onFiles) {
+        folder.onFiles(part);
+        size = nextPartSize(size, performance.now() - t0, PART_BUDGET_MS, HANDED_AT_MOST);
+      }
       // A timer, not scheduler.yield: a yield's continuation runs before the page's timers, so every
       // part was handed on (unheard) before the grid opened, whose catalog then read every size.
       await nextTask();
@@ -156,6 +163,22 @@ export function arrivedFolder(all: FileSet): ArrivingFolder {
     complete: nextTask().then(handOn),
   };
   return folder;
+}
+
+/**
+ * Open folder's input (where the browser has no showDirectoryPicker): `open` is called in the change
+ * event, with the folder to come. The files are held apart and the input emptied: Chromium saves a
+ * file input's files (9,665 paths) in the page's history state 1 s after a change, a 51-ms-CPU task
+ * (issue 31). The paths are read in a task of their own, after Chromium's one that made the FileList
+ * and sent this event.
+ */
+export function bindFolderInput(input: HTMLInputElement, open: (folder: Promise<ArrivingFolder>) => Promise<void>): void {
+  input.addEventListener('change', () => {
+    const picked = Array.from(input.files ?? []);
+    input.value = '';
+    performance.mark('relic3d:input');
+    void open(nextTask().then(async () => arrivedFolder(await expandPacks(fromInput(picked)))));
+  });
 }
 
 /** The folder `showDirectoryPicker` gave, iterated lazily: names by root-relative path ('Model/a.o3d'), no file read. */

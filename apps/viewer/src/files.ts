@@ -12,7 +12,7 @@ export function isModel(name: string): boolean {
   return MODEL_EXTENSIONS.some((e) => lower.endsWith(e));
 }
 
-export function fromInput(list: FileList | null): FileSet {
+export function fromInput(list: ArrayLike<File> | null): FileSet {
   const set: FileSet = new Map();
   for (const file of Array.from(list ?? [])) set.set(file.webkitRelativePath || file.name, file);
   return set;

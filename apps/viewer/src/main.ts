@@ -4,8 +4,8 @@ import { baseNameOf, computeBounds, serializeError, type Scene } from '@relic3d/
 import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
 import { findSample, samples, type Sample } from './samples.js';
-import { expandPacks, fromInput, modelsIn, packedBytes } from './files.js';
-import { arrivedFolder, bindFolderPicker, type ArrivingFolder } from './arriving-files.js';
+import { fromInput, modelsIn, packedBytes } from './files.js';
+import { arrivedFolder, bindFolderInput, bindFolderPicker, type ArrivingFolder } from './arriving-files.js';
 import { bindDrop } from './drop.js';
 import { companionResolver } from './resolver.js';
 import { CODE_PAGES } from './codepage.js';
@@ -310,16 +310,16 @@ stage.onFrame = () => {
 // ---------- header: samples, open, export ----------
 
 $<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(arrivedFolder(fromInput((e.target as HTMLInputElement).files)));
-$<HTMLInputElement>('open-folder').onchange = async (e) => {
+bindFolderInput($<HTMLInputElement>('open-folder'), async (picked) => {
   // As for a drop (drop.ts): the view is not drawn while the folder opens, then only if no grid covers it.
   const suspended = stage.suspended;
   stage.suspended = true;
   try {
-    await loadFiles(arrivedFolder(await expandPacks(fromInput((e.target as HTMLInputElement).files))));
+    await loadFiles(await picked);
   } finally {
     if (!folderBrowser.visible) Object.assign(stage, { suspended }).invalidate();
   }
-};
+});
 bindFolderPicker($('open-folder'), loadFiles, fail);
 $('error-close').onclick = hideError;
 

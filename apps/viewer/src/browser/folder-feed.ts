@@ -2,10 +2,15 @@
 // the page's thread. Open folder's input hands over all 9,665 at once, and 1,000 per message were
 // 131–289-ms tasks under load (issue 31); the files a drawing waits on are posted first.
 import type { ToThumbWorker } from './thumb-protocol.js';
-import { nextTask } from '../tasks.js';
+import { nextPartSize, nextTask } from '../tasks.js';
 
-/** Files per message: up to ~0.3 ms each to clone under load (a picked File is stat-ed), a task of ~10–20 ms per worker. */
+/**
+ * Files per message at most, and at first: each part's size then follows the time the last one took
+ * to post (a fixed 32 were 50–330-ms tasks with the machine loaded 15× over, issue 31).
+ */
 const FILES_PER_PART = 32;
+const FIRST_PART = 8;
+const POST_BUDGET_MS = 6;
 
 export class FolderFeed {
   /** Paths to post, in order; `urgent` ones go before them. */
@@ -15,6 +20,7 @@ export class FolderFeed {
   private running = false;
   private stopped = false;
   private completeAsked = false;
+  private partSize = FIRST_PART;
 
   /**
    * Tells `worker` of a new folder: every path in `names` (those not posted yet are waited on), then
@@ -28,7 +34,7 @@ export class FolderFeed {
   /** Files that arrived (or were there): posted in turn; a few with nothing queued, at once. */
   add(paths: Iterable<string>): void {
     for (const p of paths) if (!this.posted.has(p)) this.queue.push(p);
-    if (!this.running && this.queue.length - this.at <= FILES_PER_PART) this.postPart();
+    if (!this.running && this.queue.length - this.at <= this.partSize) this.postPart();
     this.run();
   }
 
@@ -67,11 +73,15 @@ export class FolderFeed {
 
   private postPart(): void {
     const part: string[] = [];
-    while (part.length < FILES_PER_PART && this.at < this.queue.length) {
+    while (part.length < this.partSize && this.at < this.queue.length) {
       const p = this.queue[this.at++];
       if (!this.posted.has(p) && this.files[p]) part.push(p);
     }
+    if (!part.length) return;
+    const t0 = performance.now();
     this.post(part);
+    // Scaled per file: the queue's last part may be short.
+    this.partSize = nextPartSize(this.partSize, ((performance.now() - t0) * this.partSize) / part.length, POST_BUDGET_MS, FILES_PER_PART);
   }
 
   private post(paths: readonly string[]): void {

@@ -288,7 +288,14 @@ export class ThumbService {
   /** Starts a thumbnail worker: true once it can draw and has joined the drawers, false if it cannot draw. */
   private startWorker(): Promise<boolean> {
     const worker = new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
-    const drawer: Drawer = { busy: 0, send: (id, path) => worker.postMessage({ type: 'render', id, path } satisfies ToThumbWorker) };
+    const drawer: Drawer = {
+      busy: 0,
+      send: (id, path) => {
+        // The model's file before its job: the feed may still hold it (its parts shrink under load).
+        this.feeds.get(worker)?.urgent([path]);
+        worker.postMessage({ type: 'render', id, path } satisfies ToThumbWorker);
+      },
+    };
     return new Promise<boolean>((resolve) => {
       worker.onmessage = (event: MessageEvent<FromThumbWorker>) => {
         const message = event.data;
