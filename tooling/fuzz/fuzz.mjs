@@ -3,7 +3,6 @@
 // packages from their src/, so coverage maps to packages/<format>/src), then runs the runner.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -32,6 +31,8 @@ const sources = {
  * bundle its children ran. Returns that folder.
  */
 export async function bundle() {
+  // Loaded here, not at the top: the tests' runs reuse one bundle and never need esbuild.
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: { child: path.join(here, 'src/child.ts'), main: path.join(here, 'src/main.ts') },
     // As deep as .cache/<hash>/, where the files go: the source map's relative paths stay right.

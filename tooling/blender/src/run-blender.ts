@@ -2,7 +2,7 @@
 // process per file would dominate the suite) and reads its JSON lines back. When Blender dies
 // inside a job, that job is reported as crashed and a new process takes the rest.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,15 +69,23 @@ function runOnce(blender: string, jobs: BlenderJob[], dir: string, round: number
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-20_000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    // A hang is no new result line for `timeoutMs`, not a whole run longer than that: on a loaded
+    // machine the corpus run outlasted one fixed limit, failing the job it was in (Woman4, the longest).
+    let size = -1;
+    let quietSince = performance.now();
+    const watchdog = setInterval(() => {
+      const now = statSync(resultsFile, { throwIfNoEntry: false })?.size ?? 0;
+      if (now !== size) [size, quietSince] = [now, performance.now()];
+      else if (performance.now() - quietSince > timeoutMs) child.kill('SIGKILL');
+    }, Math.min(5_000, timeoutMs / 4));
     child.on('close', (code) => {
-      clearTimeout(timer);
+      clearInterval(watchdog);
       resolve({ code, stderr });
     });
   });
 }
 
-/** Runs every job; a job whose Blender process died or hung gets `error` saying so. */
+/** Runs every job; a job whose Blender process died or hung (no result for `timeoutMs`) gets `error` saying so. */
 export async function runBlender(blender: string, jobs: BlenderJob[], dir: string, options: { timeoutMs?: number } = {}): Promise<Map<string, BlenderResult>> {
   const results = new Map<string, BlenderResult>();
   const resultsFile = path.join(dir, 'results.jsonl');

@@ -163,7 +163,9 @@ function buildInput(plan: Plan, index: number): FuzzInput {
 
 function injectFault(index: number): unknown {
   const fault = FAULTS.get(index);
-  if (fault === 'hang') for (;;);
+  // Blocked, not spinning: the watchdog (wall clock) sees the same silence, and the wait burns no CPU
+  // (a busy loop cost the test run up to --hang-ms of CPU).
+  if (fault === 'hang') for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   if (fault === 'crash') process.abort();
   if (fault === 'slow') {
     // 2.2 s of CPU time (the budget clock), however loaded the machine is.

@@ -1,7 +1,7 @@
 // The shipped samples: first load, animation, the tree, view fitting and LOD levels.
 import { expect, it } from 'vitest';
 import path from 'node:path';
-import { artifacts, page, probe, setPage, open, settle, status, texturesArrived } from './session.js';
+import { artifacts, frames, page, pictureChanges, probe, setPage, open, settle, status, texturesArrived } from './session.js';
 
 /** Registers this group's tests, in order, inside the e2e describe (they share its page). */
 export function samplesTests(): void {
@@ -42,11 +42,11 @@ export function samplesTests(): void {
     expect(await page.textContent('#credit')).toContain('untextured');
     const first = await probe();
     expect(first.lit).toBeGreaterThan(2000);
-    await page.waitForTimeout(600);
+    await pictureChanges(first.checksum);
     expect((await probe()).checksum).not.toBe(first.checksum);
     // Woman4 dances across the room: the camera follows her root joint, so 25 s in she is still in view.
     await page.evaluate(() => window.__viewer.stage.seek(25.4));
-    await page.waitForTimeout(300);
+    await frames();
     expect((await probe()).lit).toBeGreaterThan(2000);
     await page.screenshot({ path: path.join(artifacts, 'viewer-woman4-25s.png') });
   });
@@ -59,7 +59,7 @@ export function samplesTests(): void {
       const before = await probe();
       expect(before.lit, `${format}: lit pixels`).toBeGreaterThan(before.total * 0.003);
       // Every one of these samples is animated: two times give two different pictures.
-      await page.waitForTimeout(600);
+      await pictureChanges(before.checksum);
       expect((await probe()).checksum, `${format}: animation advances`).not.toBe(before.checksum);
       // The generated samples do not warn about themselves (O3D: the header names its own file).
       if (format !== 'ase') expect(await page.isHidden('#warnings-panel'), `${format}: ${await page.textContent('#warnings')}`).toBe(true);
@@ -86,7 +86,7 @@ export function samplesTests(): void {
     const home = await page.evaluate(() => window.__viewer.stage.camera.position.toArray());
     const framed = (await probe()).lit;
     await page.evaluate(() => window.__viewer.stage.camera.position.multiplyScalar(25));
-    await page.waitForTimeout(100);
+    await frames();
     expect((await probe()).lit).toBeLessThan(framed / 5);
     await page.click('#fit-view');
     expect((await probe()).lit).toBeGreaterThan(framed / 2);

@@ -102,6 +102,17 @@ export async function settle(action: () => Promise<unknown>, on = page): Promise
 }
 
 export const probe = (on = page) => on.evaluate(() => window.__viewer.probe());
+/** Waits for `n` animation frames of the page (the viewer's loop has drawn what a test just set). */
+export const frames = (n = 2, on = page) => on.evaluate((count) => new Promise<void>((resolve) => {
+  const next = (left: number) => (left ? requestAnimationFrame(() => next(left - 1)) : resolve());
+  next(count);
+}), n);
+/**
+ * Waits until the picture differs from `checksum` (the model animates), probing every 100 ms rather
+ * than sleeping a fixed time: a loaded machine gets as long as it needs, an idle one returns at once.
+ */
+export const pictureChanges = (checksum: number, on = page) =>
+  on.waitForFunction((before) => window.__viewer.probe().checksum !== before, checksum, { polling: 100, timeout: 30_000 });
 export const status = (on = page) => on.evaluate(() => document.body.dataset.status);
 export const texturesArrived = (on = page) => on.waitForFunction(() => window.__viewer.state.model?.textures.every((t) => t.image), null, { timeout: 30_000 });
 
