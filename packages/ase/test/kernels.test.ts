@@ -1,27 +1,29 @@
 import { validateScene } from '@relic3d/core';
+import * as kernelModule from '@relic3d/kernels';
 import { activePath, ready, supported } from '@relic3d/kernels';
 import { corpusFiles, readCorpusFile, sceneDifferences } from '@relic3d/test-harness';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse, parseSync } from '../src/index.js';
 import { aseFile, cube, geom, helper, material, type MeshSpec } from '@relic3d/fixtures/ase';
 
 /** Every kernel call with the `kernels` option it received. */
-const calls = vi.hoisted(() => [] as { kernel: string; kernels: unknown }[]);
+const calls: { kernel: string; kernels: unknown }[] = [];
 
-vi.mock('@relic3d/kernels', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@relic3d/kernels')>();
-  return {
-    ...real,
-    unweld: (...args: Parameters<typeof real.unweld>) => {
-      calls.push({ kernel: 'unweld', kernels: args[3]?.kernels });
-      return real.unweld(...args);
-    },
-    packSkinWeights: (...args: Parameters<typeof real.packSkinWeights>) => {
-      calls.push({ kernel: 'packSkinWeights', kernels: args[4]?.kernels });
-      return real.packSkinWeights(...args);
-    },
-  };
-});
+// Spies on the one shared kernels module, restored after each test: a vi.mock would not reach ase's
+// sources once another test file of the worker has loaded them (isolate: false).
+function recordKernelCalls(): void {
+  const { unweld, packSkinWeights } = kernelModule;
+  vi.spyOn(kernelModule, 'unweld').mockImplementation((...args) => {
+    calls.push({ kernel: 'unweld', kernels: args[3]?.kernels });
+    return unweld(...args);
+  });
+  vi.spyOn(kernelModule, 'packSkinWeights').mockImplementation((...args) => {
+    calls.push({ kernel: 'packSkinWeights', kernels: args[4]?.kernels });
+    return packSkinWeights(...args);
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 /** A file that reaches every kernel call: several materials, UV channels, colours, a skin with more than 4 influences, morphs. */
 function everyKernelFile(): Uint8Array {
@@ -57,6 +59,7 @@ describe('kernels: WASM and TypeScript paths', () => {
 
   it('options.kernels reaches every kernel call (unweld per primitive, packSkinWeights per skin)', async () => {
     await ready();
+    recordKernelCalls();
     for (const kernels of ['js', 'wasm'] as const) {
       calls.length = 0;
       const scene = parseSync(everyKernelFile(), { kernels });

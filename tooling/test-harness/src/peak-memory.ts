@@ -1,7 +1,7 @@
 // Peak memory of one call, as the fuzzer's budget measures it (tooling/fuzz/src/measure.ts): V8's
 // used heap plus external memory (ArrayBuffers), read before every GC during the call and at its end,
-// above the level at the start. Vitest runs each test file in its own child process, so a suite of
-// these measures one call at a time.
+// above the level at the start. Each vitest worker (a child process) runs one test file at a time and
+// its tests in order, so a suite of these measures one call at a time.
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

@@ -4,6 +4,17 @@ import { describePinnedOutput } from '@relic3d/test-harness/pinned-bytes';
 import { parseO3dFile } from '../../src/node.js';
 import { writeO3d } from '../../src/index.js';
 import { o3ds } from '../corpus/helpers.js';
+import { getKernelMode, setKernelMode } from '@relic3d/kernels';
+import { afterAll, beforeAll } from 'vitest';
+
+// Pinned on the TypeScript kernels, the path of a test file that never awaits ready(): test files share
+// one module graph, another may have made WASM ready, and WASM skinning differs in the last bits.
+let kernelMode = getKernelMode();
+beforeAll(() => {
+  kernelMode = getKernelMode();
+  setKernelMode('js');
+});
+afterAll(() => setKernelMode(kernelMode));
 
 // Each model read with its companions, as the round-trip test reads it.
 describePinnedOutput({
