@@ -4,16 +4,14 @@ import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { describePinnedOutput, sha256 } from '@relic3d/test-harness/pinned-bytes';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { parseSync, writeAse } from '../../src/index.js';
-import { getKernelMode, setKernelMode } from '@relic3d/kernels';
+import { activePath, ready } from '@relic3d/kernels';
 
-// Pinned on the TypeScript kernels, the path of a test file that never awaits ready(): test files share
-// one module graph, another may have made WASM ready, and WASM skinning differs in the last bits.
-let kernelMode = getKernelMode();
-beforeAll(() => {
-  kernelMode = getKernelMode();
-  setKernelMode('js');
+// Written with WASM ready, as the CLI writes: the bytes were pinned on the TypeScript path and must not
+// depend on which path the kernels take (writers skin on the TypeScript path for that reason).
+beforeAll(async () => {
+  await ready();
+  expect(activePath(), 'the WASM kernels are in use').not.toBe('js');
 });
-afterAll(() => setKernelMode(kernelMode));
 
 describePinnedOutput({
   title: 'every ASE corpus file',

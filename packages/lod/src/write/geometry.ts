@@ -36,6 +36,10 @@ export function newTally(): GatherTally {
   return { notFinite: 0, unweighted: 0, badJoints: 0, droppedAttributes: new Set(), otherModes: 0 };
 }
 
+// Skinning always on the kernels' TypeScript path: WASM differs in the last bits, and written bytes must
+// not depend on whether WASM happened to be ready.
+const onTypeScript = { kernels: 'js' } as const;
+
 const DROPPED = ['TANGENT', 'TEXCOORD_2', 'TEXCOORD_3', 'COLOR_0'] as const;
 
 /**
@@ -261,11 +265,11 @@ export function gatherNode(ctx: WriteContext, rig: Rig, drawn: DrawnNode, tally:
     } else if (skinned) {
       positions = new Float32Array(a.POSITION.length);
       normals = a.NORMAL ? new Float32Array(a.NORMAL.length) : undefined;
-      skinVertices(a.POSITION, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, positions, a.NORMAL, normals);
+      skinVertices(a.POSITION, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, positions, a.NORMAL, normals, onTypeScript);
       for (const t of sourceTargets) {
         const moved = a.POSITION.map((v, i) => v + t[i]);
         const posed = new Float32Array(moved.length);
-        skinVertices(moved, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, posed);
+        skinVertices(moved, a.JOINTS_0!, a.WEIGHTS_0!, jointMatrices!, posed, undefined, undefined, onTypeScript);
         targets.push(posed.map((v, i) => v - positions![i]));
       }
     } else {

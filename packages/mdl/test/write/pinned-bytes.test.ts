@@ -3,17 +3,15 @@
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { describePinnedOutput } from '@relic3d/test-harness/pinned-bytes';
 import { parseSync, writeMdl } from '../../src/index.js';
-import { getKernelMode, setKernelMode } from '@relic3d/kernels';
-import { afterAll, beforeAll } from 'vitest';
+import { activePath, ready } from '@relic3d/kernels';
+import { beforeAll, expect } from 'vitest';
 
-// Pinned on the TypeScript kernels, the path of a test file that never awaits ready(): test files share
-// one module graph, another may have made WASM ready, and WASM skinning differs in the last bits.
-let kernelMode = getKernelMode();
-beforeAll(() => {
-  kernelMode = getKernelMode();
-  setKernelMode('js');
+// Written with WASM ready, as the CLI writes: the bytes were pinned on the TypeScript path and must not
+// depend on which path the kernels take (writers skin on the TypeScript path for that reason).
+beforeAll(async () => {
+  await ready();
+  expect(activePath(), 'the WASM kernels are in use').not.toBe('js');
 });
-afterAll(() => setKernelMode(kernelMode));
 
 describePinnedOutput({
   title: 'every MDL corpus file',

@@ -4,7 +4,7 @@
  * embedded textures beside them. The scene is in glTF conventions, converted at this edge
  * (axes.ts); nothing of it is changed.
  */
-import { WarningSink, WriteError, checkDrawnCopies, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { WarningSink, WriteError, checkDrawnCopies, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type SkinFunction, type WriteOptions, type WriteResult } from '@relic3d/core';
 import { skinVertices } from '@relic3d/kernels';
 import { LIMITS, type O3dEmbeddedSkeleton, type O3dFile } from '../file.js';
 import { toD3dBox, toD3dMatrix, toD3dVec3 } from './axes.js';
@@ -202,10 +202,15 @@ function checkScene(scene: Scene): void {
   }
 }
 
-/** The model's box at rest, skinned by the kernels (WASM once ready), the reference if they refuse the data. */
+// Always the TypeScript kernel: WASM skinning differs in the last bits, and written bytes must not depend
+// on whether WASM happened to be ready.
+const skinOnTypeScript: SkinFunction = (positions, joints, weights, matrices, out, normals, outNormals) =>
+  skinVertices(positions, joints, weights, matrices, out, normals, outNormals, { kernels: 'js' });
+
+/** The model's box at rest, skinned by the kernels' TypeScript path, the reference if they refuse the data. */
 function restBounds(scene: Scene): Bounds {
   try {
-    return computeBounds(scene, { skin: skinVertices });
+    return computeBounds(scene, { skin: skinOnTypeScript });
   } catch {
     return computeBounds(scene);
   }
