@@ -13,12 +13,27 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Parses the `pnpm` shim's log lines: `folder|task|user s|system s|wall s`. */
+/** Parses the `pnpm` shim's log lines: `folder|task|user s|system s|wall s[|start epoch s]`. */
 export function parseTaskLog(text) {
   return text.split('\n').filter(Boolean).map((line) => {
-    const [folder, task, user, system, wall] = line.split('|');
-    return { folder: path.relative(root, folder) || '.', task, cpu: Number(user) + Number(system), wall: Number(wall) };
+    const [folder, task, user, system, wall, start] = line.split('|');
+    const row = { folder: path.relative(root, folder) || '.', task, cpu: Number(user) + Number(system), wall: Number(wall) };
+    return start ? { ...row, start: Number(start) } : row;
   });
+}
+
+/**
+ * The run's timeline (issue #30: what waits for what, what runs alone at the end): each task's start
+ * and end in seconds from the first start, and the packing, task CPU ÷ (cores × wall of the run).
+ */
+export function timeline(tasks, cores = 2) {
+  const timed = tasks.filter((t) => t.start !== undefined).sort((a, b) => a.start - b.start);
+  if (!timed.length) return '';
+  const t0 = timed[0].start;
+  const wall = Math.max(...timed.map((t) => t.start + t.wall)) - t0;
+  const cpu = timed.reduce((sum, t) => sum + t.cpu, 0);
+  const rows = timed.map((t) => `| ${t.folder} | ${t.task} | ${(t.start - t0).toFixed(0)} | ${(t.start - t0 + t.wall).toFixed(0)} | ${t.cpu.toFixed(1)} |`);
+  return ['| folder | task | start s | end s | CPU s |', '|---|---|---:|---:|---:|', ...rows, `| **run** | ${timed.length} tasks | 0 | **${wall.toFixed(0)}** | **${cpu.toFixed(1)}** (packing ${(cpu / (cores * wall)).toFixed(2)} on ${cores} cores) |`].join('\n');
 }
 
 /** Markdown table of tasks, heaviest first, with the total. */
@@ -35,7 +50,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const log = path.join(dir, 'tasks.log');
   // bash's `time` keyword: user and system CPU of the whole task (every process it waited for).
   writeFileSync(path.join(dir, 'pnpm'), `#!/usr/bin/env bash
-TIMEFORMAT="$PWD|$*|%3U|%3S|%3R"
+TIMEFORMAT="$PWD|$*|%3U|%3S|%3R|$(date +%s.%N)"
 { time ${JSON.stringify(pnpm)} "$@" 2>&3 ; } 3>&2 2>> ${JSON.stringify(log)}
 `);
   chmodSync(path.join(dir, 'pnpm'), 0o755);
@@ -45,7 +60,7 @@ TIMEFORMAT="$PWD|$*|%3U|%3S|%3R"
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', PATH: `${dir}${path.delimiter}${process.env.PATH}` },
   });
   const tasks = existsSync(log) ? parseTaskLog(readFileSync(log, 'utf8')).filter((t) => t.task.startsWith('run ')) : [];
-  const table = cpuTable(tasks);
+  const table = `${cpuTable(tasks)}\n\n${timeline(tasks)}`;
   writeFileSync(path.join(dir, 'tasks.md'), `${table}\n`);
   process.stdout.write(`\n${table}\n\n(log: ${log})\n`);
   process.exitCode = turbo.status ?? 1;

@@ -1,10 +1,9 @@
-import { execSync } from 'node:child_process';
-import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateScene } from '@relic3d/core';
 import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
 import { decodeBatch, formats, type BatchInput, type BatchResult } from '../src/index.js';
+import { ensureBuilt } from './built.js';
 
 const EXTENSIONS = ['.ms3d', '.ase', '.o3d', '.mdl', '.lod'];
 const FOLDERS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'];
@@ -19,14 +18,6 @@ async function collect(iterable: AsyncIterable<BatchResult>): Promise<BatchResul
   const out: BatchResult[] = [];
   for await (const r of iterable) out.push(r);
   return out;
-}
-
-/** Rebuilds dist/ when a source file is newer (workers cannot load .ts sources). */
-function ensureBuilt(): void {
-  const newest = Math.max(...readdirSync(path.join(pkg, 'src')).map((f) => statSync(path.join(pkg, 'src', f)).mtimeMs));
-  if (!existsSync(workerScript) || statSync(workerScript).mtimeMs < newest) {
-    execSync('pnpm --filter @relic3d/batch build', { cwd: pkg, stdio: 'ignore' });
-  }
 }
 
 describe('formats', () => {
@@ -80,7 +71,7 @@ describe('decodeBatch on the calling thread (concurrency 0)', () => {
 });
 
 describe('decodeBatch in workers', () => {
-  beforeAll(ensureBuilt, 120_000);
+  beforeAll(() => void ensureBuilt(), 600_000);
 
   const sample = FOLDERS.flatMap((folder) => models(folder).slice(0, 4));
   it.runIf(sample.length > 0)('streams the same scenes as the inline path, in order, with 2 workers; errors do not stop it', async () => {

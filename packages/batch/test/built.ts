@@ -1,44 +1,27 @@
 // Worker threads run the *built* packages (a worker cannot load .ts), while tests run from sources.
-// Before a test starts workers, the batch package and every package its workers import are rebuilt
-// when a source file is newer than that package's build, so workers never run stale code.
+// Under turbo (`pnpm test`), the batch and relic3d test tasks depend on the builds their workers and
+// bins load (turbo.json; tooling/config/test/test-builds.test.ts), so turbo has built them from the
+// current sources. Run by hand (`vitest run --project batch`), turbo is asked once per process for
+// those builds: it compares the sources' content hash with its cache, so a build is rebuilt (or
+// restored) exactly when its sources' content differs, which modification times could not tell.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const packages = path.resolve(import.meta.dirname, '../..');
 const repo = path.resolve(packages, '..');
-/** What the convert worker loads (batch and its workspace dependencies), and the relic3d bin. */
-const WORKER_PACKAGES = ['core', 'kernels', 'ms3d', 'ase', 'o3d', 'mdl', 'lod', 'formats', 'res', 'gltf', 'batch', 'relic3d'];
-
-function newest(dir: string): number {
-  let most = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) most = Math.max(most, newest(full));
-    else if (!/\.test\.ts$/.test(entry.name)) most = Math.max(most, statSync(full).mtimeMs);
-  }
-  return most;
-}
-
-function stale(name: string): boolean {
-  const built = path.join(packages, name, 'dist', 'index.js');
-  if (!existsSync(built)) return true;
-  const sources = Math.max(newest(path.join(packages, name, 'src')), statSync(path.join(packages, name, 'package.json')).mtimeMs);
-  return sources > statSync(built).mtimeMs;
-}
+/** What the workers and the relic3d bin load: batch and relic3d with their workspace dependencies. */
+const BUILD_FILTERS = ['--filter=@relic3d/batch...', '--filter=relic3d'];
+/** The files batch's tests run: the workers and the entry the tests' own workers import. */
+const BUILT_FILES = ['convert-worker.js', 'worker.js', 'node.js'].map((f) => path.join(packages, 'batch/dist', f));
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+let checked = false;
 
-/**
- * The built convert worker, rebuilt first (turbo, with its dependencies) when any source is newer.
- * Test files run in parallel: one builds at a time (a lock folder), the others wait and look again.
- */
-export function ensureBuilt(): string {
-  const worker = path.join(packages, 'batch', 'dist', 'convert-worker.js');
-  const needed = () => !existsSync(worker) || WORKER_PACKAGES.some(stale);
-  if (!needed()) return worker;
+/** Runs `build` with a lock folder: test files run in parallel, one builds at a time. */
+function locked(build: () => void): void {
   const lock = path.join(os.tmpdir(), `relic3d-build-lock-${createHash('sha1').update(repo).digest('hex').slice(0, 12)}`);
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
@@ -52,9 +35,26 @@ export function ensureBuilt(): string {
     }
   }
   try {
-    if (needed()) execFileSync('npx', ['turbo', 'run', 'build', '--filter=@relic3d/batch...', '--filter=relic3d', '--output-logs=errors-only'], { cwd: repo, stdio: 'ignore' });
+    build();
   } finally {
     rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The built convert worker, current with the sources. Under turbo (TURBO_HASH is set in its tasks)
+ * the task's dependencies built it; a missing file then means turbo.json lost that dependency.
+ */
+export function ensureBuilt(): string {
+  const worker = BUILT_FILES[0];
+  if (process.env.TURBO_HASH) {
+    const missing = BUILT_FILES.filter((f) => !existsSync(f));
+    if (missing.length) throw new Error(`built files missing under turbo (${missing.join(', ')}): this test task must depend on their builds in turbo.json`);
+    return worker;
+  }
+  if (!checked) {
+    locked(() => execFileSync(path.join(repo, 'node_modules/.bin/turbo'), ['run', 'build', ...BUILD_FILTERS, '--output-logs=errors-only'], { cwd: repo, stdio: 'ignore', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }));
+    checked = true;
   }
   return worker;
 }
