@@ -2,7 +2,7 @@
 // the writer produced before that work (the shape and the rules: @relic3d/test-harness/pinned-bytes).
 import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
 import { describePinnedOutput, sha256 } from '@relic3d/test-harness/pinned-bytes';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { parseSync, writeAse } from '../../src/index.js';
 import { activePath, ready } from '@relic3d/kernels';
 

@@ -204,8 +204,8 @@ function checkScene(scene: Scene): void {
 
 // Always the TypeScript kernel: WASM skinning differs in the last bits, and written bytes must not depend
 // on whether WASM happened to be ready.
-const skinOnTypeScript: SkinFunction = (positions, joints, weights, matrices, out, normals, outNormals) =>
-  skinVertices(positions, joints, weights, matrices, out, normals, outNormals, { kernels: 'js' });
+const skinOnTypeScript: SkinFunction = (positions, joints, weights, matrices, out) =>
+  skinVertices(positions, joints, weights, matrices, out, undefined, undefined, { kernels: 'js' });
 
 /** The model's box at rest, skinned by the kernels' TypeScript path, the reference if they refuse the data. */
 function restBounds(scene: Scene): Bounds {
