@@ -163,8 +163,7 @@ function buildInput(plan: Plan, index: number): FuzzInput {
 
 function injectFault(index: number): unknown {
   const fault = FAULTS.get(index);
-  // Blocked, not spinning: the watchdog (wall clock) sees the same silence, and the wait burns no CPU
-  // (a busy loop cost the test run up to --hang-ms of CPU).
+  // Blocked, not spinning: the wall-clock watchdog sees the same silence, and no CPU is burnt.
   if (fault === 'hang') for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   if (fault === 'crash') process.abort();
   if (fault === 'slow') {
