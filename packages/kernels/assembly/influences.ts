@@ -136,13 +136,17 @@ export function groupRecords(bytes: usize, count: u32, stride: u32, offset: u32,
 // @ts-ignore: decorator
 @inline function gatherRecords(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32, a: u32, b: u32, tables: usize, outJ: usize, outW: usize,
-  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32,
+  mask: f64, divisor: f64, palette: usize, paletteLength: f64, limit: f64, weightDivisor: f64, invalid: u32, byteIdsFloatWeights: bool,
 ): i32 {
   let state: i32 = 0;
   for (let r = a; r < b; r++) {
     const p = bytes + <usize>r * stride;
-    const j = readJoint(p + jointOffset, jointType, tables, mask, divisor, palette, paletteLength, limit);
-    state = takeSlot(j, readWeight(p + weightOffset, weightType, tables, weightDivisor), r - a, <usize>(r - a) << 2, state, outJ, outW, invalid);
+    // byteIdsFloatWeights (a constant at each call): u8/i8 ids through the table, f32 weights (÷ 1), no type tests per record.
+    const j = byteIdsFloatWeights
+      ? load<i64>(tables + (<usize>jointType << 11) + (<usize>load<u8>(p + jointOffset) << 3))
+      : readJoint(p + jointOffset, jointType, tables, mask, divisor, palette, paletteLength, limit);
+    const w = byteIdsFloatWeights ? load<f32>(p + weightOffset) : readWeight(p + weightOffset, weightType, tables, weightDivisor);
+    state = takeSlot(j, w, r - a, <usize>(r - a) << 2, state, outJ, outW, invalid);
     if (state < 0) break;
   }
   return state;
@@ -155,7 +159,7 @@ export function groupRecords(bytes: usize, count: u32, stride: u32, offset: u32,
 // @ts-ignore: decorator
 @inline function walkRecords(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
-  vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize, fused: bool,
+  vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize, fused: bool, byteIdsFloatWeights: bool,
 ): i32 {
   if (!fused) {
     memory.fill(outJ, 0, (<usize>vertexCount * widest) << 2);
@@ -170,10 +174,16 @@ export function groupRecords(bytes: usize, count: u32, stride: u32, offset: u32,
     const a = load<u32>(starts + (<usize>v << 2)), b = load<u32>(starts + (<usize>v << 2), 4);
     const o = (<usize>v * widest) << 2;
     // The padding slots of the two-pass kernel: joint 0, weight 0.
-    if (fused) memory.fill(scratch, 0, 32);
+    // Four stores: memory.fill per vertex cost more than the walk (bench/src/lod-weights.ts).
+    if (fused) {
+      store<u64>(scratch, 0);
+      store<u64>(scratch, 0, 8);
+      store<u64>(scratch, 0, 16);
+      store<u64>(scratch, 0, 24);
+    }
     const state = gatherRecords(
       bytes, stride, jointOffset, jointType, weightOffset, weightType, a, b, tables, fused ? scratch : outJ + o, fused ? scratch + 16 : outW + o,
-      mask, divisor, palette, paletteLength, limit, weightDivisor, invalid,
+      mask, divisor, palette, paletteLength, limit, weightDivisor, invalid, byteIdsFloatWeights,
     );
     if (state < 0) return <i32>v;
     if (fused) packFew(widest, scratch, 4, J_I32, scratch + 16, 4, W_F32, outJ + (<usize>v << 3), outW + (<usize>v << 4));
@@ -192,7 +202,7 @@ export function gatherGroupedInfluences(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
   vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, outJ: usize, outW: usize, rigid: usize,
 ): i32 {
-  return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, 0, outJ, outW, rigid, false);
+  return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, 0, outJ, outW, rigid, false, false);
 }
 
 /**
@@ -203,7 +213,11 @@ export function unpackFewGroupedInfluences(
   bytes: usize, stride: u32, jointOffset: u32, jointType: u32, weightOffset: u32, weightType: u32,
   vertexCount: u32, starts: usize, widest: u32, rules: usize, tables: usize, scratch: usize, outJ: usize, outW: usize, rigid: usize,
 ): i32 {
-  return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, scratch, outJ, outW, rigid, true);
+  // LOD's records (u8 id, f32 weight ÷ 1) get a loop of their own: with the per-vertex scratch cleared by stores, not memory.fill, 1.21× the old loop (bench/src/lod-weights.ts).
+  if (jointType <= T_I8 && weightType == T_F32 && load<f64>(rules, R_WEIGHT_DIVISOR) == 1) {
+    return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, scratch, outJ, outW, rigid, true, true);
+  }
+  return walkRecords(bytes, stride, jointOffset, jointType, weightOffset, weightType, vertexCount, starts, widest, rules, tables, scratch, outJ, outW, rigid, true, false);
 }
 
 /** Entries of the u16 id table of {@link unpackRecordInfluences} (i64 each): ids past it resolve one by one. */

@@ -286,6 +286,41 @@ describe('groupRecords and unpackGroupedInfluences', () => {
     }
   });
 
+  it('byte ids with f32 weights (their own WASM loop) equal the reference bit for bit on NaN, ±∞, −0 and subnormals, and refuse alike', async () => {
+    const specials = [NaN, Infinity, -Infinity, -0, 0, 1e-45, 1.1754942e-38, 3.4028234e38, -1, 0.25, 0.5, 1];
+    const random = rng(2511);
+    for (const type of ['u8', 'i8'] as const) {
+      const fields: number[] = [];
+      const values: number[] = [];
+      let vertices = 0;
+      for (let v = 0; v < 400; v++, vertices++) {
+        const k = 1 + Math.floor(random() * 4);
+        for (let r = 0; r < k; r++) {
+          fields.push((r === k - 1 && k < 4 ? 0x80 : 0) | Math.floor(random() * 24));
+          values.push(specials[Math.floor(random() * specials.length)]);
+        }
+      }
+      const dv = new DataView(new ArrayBuffer(fields.length * 5));
+      fields.forEach((f, r) => {
+        dv.setUint8(r * 5, f);
+        dv.setFloat32(r * 5 + 1, values[r], true);
+      });
+      const recs = new Uint8Array(dv.buffer);
+      const layout: InfluenceLayout = { strides: [5], joints: [{ offset: 0, type }], weights: [{ offset: 1, type: 'f32' }], idMask: 0x7f };
+      const g = { endMask: 0x80, maxPerVertex: 4 };
+      for (const options of [{}, { jointCount: 12 }, { jointCount: 12, invalid: 'throw' as const }, { palette: [3, 1, 4, 1, 5], invalid: 'truncate' as const, unweighted: 'firstValid' as const }]) {
+        const ref = outcome(() => unpackGroupedInfluencesJS(recs, fields.length, vertices, layout, g, options));
+        for (const variant of await variants()) {
+          expect(outcome(() => unpackGroupedInfluences(recs, fields.length, vertices, layout, g, { ...options, variant })), `${type} ${variant} ${JSON.stringify(options)}`).toEqual(ref);
+        }
+      }
+      // A refusal: the records fill one vertex fewer than asked.
+      for (const variant of await variants()) {
+        expect(() => unpackGroupedInfluences(recs, fields.length, vertices + 1, layout, g, { variant })).toThrow(RangeError);
+      }
+    }
+  });
+
   it('one very wide vertex does not pad every vertex (bounded allocation), on every path', async () => {
     const n = 20000;
     const recs = new Uint8Array(5 * (n + 1000));
