@@ -162,6 +162,12 @@ export interface LodWeights {
   weights: Float32Array;
   /** CSR: records of vertex v are vertexStart[v] .. vertexStart[v + 1]. */
   vertexStart: Uint32Array;
+  /**
+   * Records the reader found with a bone at or past `boneCount` (the bones of the SKL1 read before
+   * this mesh) or a weight that is not finite; the scene scans the records only when there are
+   * some, or when its bone count differs.
+   */
+  checked?: { boneCount: number; faults: number };
 }
 
 export interface LodFaceGroup {

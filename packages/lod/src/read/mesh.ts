@@ -2,7 +2,7 @@ import { WarningSink, isFormatError, type ByteReader } from '@relic3d/core';
 import { FORMAT_ID, type LodMesh, type LodWeights } from '../file.js';
 import { bool, countOf, lstr, owned, type Chunk, type ReadContext } from './chunks.js';
 import { readFaceGroup } from './face-groups.js';
-import { FACE_GROUP_MIN_SIZE, WEIGHT_RECORD_SIZE, WIDE_WEIGHT_RECORD_SIZE } from './layout.js';
+import { FACE_GROUP_MIN_SIZE, WEIGHT_BONE_MASK, WEIGHT_RECORD_SIZE, WIDE_WEIGHT_BONE_MASK, WIDE_WEIGHT_RECORD_SIZE } from './layout.js';
 
 type UvLayout = 'auto' | 'interleaved';
 
@@ -46,35 +46,69 @@ function readWeights(r: ByteReader, ctx: ReadContext, vertexCount: number): LodW
   const lenAt = r.offset;
   const records = countOf(r, recordSize, 'bone weight records');
   const recordBytes = r.u8Array(records * recordSize, 'bone weight records');
-  const view = new DataView(recordBytes.buffer, recordBytes.byteOffset, recordBytes.byteLength);
   const boneFields = new Uint16Array(records);
   const weights = new Float32Array(records);
   const vertexStart = new Uint32Array(vertexCount + 1);
-  const closeBit = wide ? 0x8000 : 0x80;
-  // One pass over the record bytes (a DataView, not a reader call per field: this is the hot loop).
-  const weightAt = recordSize - 4;
-  let v = 0;
-  let inVertex = 0;
-  for (let i = 0, at = 0; i < records; i++, at += recordSize) {
-    if (v >= vertexCount) {
-      r.fail(`bone weight records for ${vertexCount} vertices`, `record ${i} belongs to vertex ${v}`, 'BAD_COUNT', lenAt);
-    }
-    const field = wide ? view.getUint16(at, true) : recordBytes[at];
-    boneFields[i] = field;
-    weights[i] = view.getFloat32(at + weightAt, true);
+  const walked = (wide ? walkWide : walkNarrow)(recordBytes, records, bonesPerVertex, vertexCount, ctx.boneCount, boneFields, new Uint32Array(weights.buffer), vertexStart);
+  if (walked.past >= 0) {
+    r.fail(`bone weight records for ${vertexCount} vertices`, `record ${walked.past} belongs to vertex ${vertexCount}`, 'BAD_COUNT', lenAt);
+  }
+  if (walked.filled !== vertexCount) {
+    r.fail(`bone weight records filling ${vertexCount} vertices`, `${records} records filling ${walked.filled}`, 'BAD_COUNT', lenAt);
+  }
+  return { bonesPerVertex, recordSize, records: recordBytes, boneFields, weights, vertexStart, checked: { boneCount: ctx.boneCount, faults: walked.faults } };
+}
+
+/** What a walk over the weight records found: the first record past the vertices (or −1), the vertices filled, the faults. */
+interface Walked {
+  past: number;
+  filled: number;
+  /** Records whose bone is at or past the skeleton's bones, or whose weight is not finite. */
+  faults: number;
+}
+
+// The hot loop of a skinned read: one pass per record size (no width test per record), the weight's
+// bits copied as stored (four bytes, little-endian: no float conversion), the faults the scene would
+// scan for counted on the way.
+function walkNarrow(bytes: Uint8Array, records: number, perVertex: number, vertexCount: number, boneCount: number, fields: Uint16Array, bits: Uint32Array, starts: Uint32Array): Walked {
+  let v = 0, inVertex = 0, faults = 0;
+  for (let i = 0, at = 0; i < records; i++, at += WEIGHT_RECORD_SIZE) {
+    if (v >= vertexCount) return { past: i, filled: v, faults };
+    const field = bytes[at];
+    const b = bytes[at + 1] | (bytes[at + 2] << 8) | (bytes[at + 3] << 16) | (bytes[at + 4] << 24);
+    fields[i] = field;
+    bits[i] = b;
+    // Exponent all ones: ±∞ or NaN.
+    if ((field & WEIGHT_BONE_MASK) >= boneCount || (b & 0x7f800000) === 0x7f800000) faults++;
     inVertex++;
-    if (field & closeBit || inVertex >= bonesPerVertex) {
+    if (field & 0x80 || inVertex >= perVertex) {
       v++;
-      vertexStart[v] = i + 1;
+      starts[v] = i + 1;
       inVertex = 0;
     }
   }
-  const filled = inVertex > 0 ? v + 1 : v;
-  if (inVertex > 0) vertexStart[v + 1] = records;
-  if (filled !== vertexCount) {
-    r.fail(`bone weight records filling ${vertexCount} vertices`, `${records} records filling ${filled}`, 'BAD_COUNT', lenAt);
+  if (inVertex > 0) starts[v + 1] = records;
+  return { past: -1, filled: inVertex > 0 ? v + 1 : v, faults };
+}
+
+function walkWide(bytes: Uint8Array, records: number, perVertex: number, vertexCount: number, boneCount: number, fields: Uint16Array, bits: Uint32Array, starts: Uint32Array): Walked {
+  let v = 0, inVertex = 0, faults = 0;
+  for (let i = 0, at = 0; i < records; i++, at += WIDE_WEIGHT_RECORD_SIZE) {
+    if (v >= vertexCount) return { past: i, filled: v, faults };
+    const field = bytes[at] | (bytes[at + 1] << 8);
+    const b = bytes[at + 2] | (bytes[at + 3] << 8) | (bytes[at + 4] << 16) | (bytes[at + 5] << 24);
+    fields[i] = field;
+    bits[i] = b;
+    if ((field & WIDE_WEIGHT_BONE_MASK) >= boneCount || (b & 0x7f800000) === 0x7f800000) faults++;
+    inVertex++;
+    if (field & 0x8000 || inVertex >= perVertex) {
+      v++;
+      starts[v] = i + 1;
+      inVertex = 0;
+    }
   }
-  return { bonesPerVertex, recordSize, records: recordBytes, boneFields, weights, vertexStart };
+  if (inVertex > 0) starts[v + 1] = records;
+  return { past: -1, filled: inVertex > 0 ? v + 1 : v, faults };
 }
 
 /**

@@ -24,8 +24,10 @@ function unpackWeights(raw: LodMesh, kernels: LodParseOptions['kernels'], range:
   const copy = () => (records === w.records ? (records = w.records.slice()) : records);
   const { boneFields, weights } = w;
   const boneCount = range.boneCount;
-  // One tight pass that only checks; the rare fixes happen out of line.
-  for (let i = 0; i < boneFields.length; i++) {
+  // One tight pass that only checks, unless the reader counted no faults against the same bones;
+  // the rare fixes happen out of line.
+  const clean = w.checked !== undefined && w.checked.boneCount === boneCount && w.checked.faults === 0;
+  for (let i = clean ? boneFields.length : 0; i < boneFields.length; i++) {
     const field = boneFields[i];
     const x = weights[i];
     if ((field & mask) < boneCount && x - x === 0) continue;

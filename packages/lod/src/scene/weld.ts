@@ -36,7 +36,9 @@ export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded
   const [normal, uv0, uv1] = [lists.normal, lists.uv0, lists.uv1].map((l) => (l.length && !equalLists(l, position) ? l : EMPTY));
   const width = (normal.length ? 1 : 0) + (normalBits.length ? 3 : 0) + (uv0.length ? 1 : 0) + (uv1.length ? 1 : 0);
   let keys: Uint32Array | undefined;
-  if (width) {
+  // One index list is its own key array (the kernel only reads it): no interleaved copy.
+  if (width === 1 && !normalBits.length) keys = normal.length ? normal : uv0.length ? uv0 : uv1;
+  else if (width) {
     keys = new Uint32Array(corners * width);
     let w = 0;
     if (normal.length) interleave(keys, width, w++, normal, corners);
@@ -55,7 +57,10 @@ export function weldCorners(lists: CornerLists, kernels?: 'wasm' | 'js'): Welded
   }
   const r = unweldByVertex(position, lists.positionCount, keys, width, { kernels });
   const pick = (list: Uint32Array) => (list.length ? pickFirst(list, r.firstCorner, r.vertexCount) : list);
-  return { ...r, position: pick(position), normal: pick(lists.normal), uv0: pick(lists.uv0), uv1: pick(lists.uv1) };
+  const atPosition = pick(position);
+  // A list left out as equal to the position list picks the same indices: shared (they are only read).
+  const same = (list: Uint32Array, kept: Uint32Array) => (list.length && kept === EMPTY ? atPosition : pick(list));
+  return { ...r, position: atPosition, normal: same(lists.normal, normal), uv0: same(lists.uv0, uv0), uv1: same(lists.uv1, uv1) };
 }
 
 const EMPTY = new Uint32Array(0);

@@ -106,4 +106,26 @@ describe('corners found in review', () => {
     }
     expect(p.attributes.JOINTS_0![at(0, 1) * 4]).toBe(1);
   });
+
+  it('weight records: the reader counts the faults the scene would scan for (bones past SKL1, NaN, ±∞), against the bones read before the mesh', () => {
+    const mesh = (perVertex: [number, number][][]): MeshSpec => ({
+      name: 'w',
+      mode: 2,
+      positions: [0, 0, 0, 1, 0, 0, 0, 1, 0],
+      uvSets: [[]],
+      weights: { bonesPerVertex: 2, perVertex },
+      groups: [{ faceType: 1, name: 'g', materials: [''], vertex: [0, 1, 2] }],
+      boneCount: 2,
+    });
+    const faulty = mesh([[[5, 0.5], [0, 0.5]], [[1, NaN], [0, Infinity]], [[1, -Infinity]]]);
+    const clean = mesh([[[1, 0.25], [0, -0]], [[1, 1e-45], [0, 1]], [[1, 1]]]);
+    expect(readLod(lodFile([skl1(bones2), msl1([faulty])])).meshes[0].weights!.checked).toEqual({ boneCount: 2, faults: 4 });
+    expect(readLod(lodFile([skl1(bones2), msl1([clean])])).meshes[0].weights!.checked).toEqual({ boneCount: 2, faults: 0 });
+    // Read before its skeleton, every record is a fault against 0 bones: the scene scans against its 2 and keeps bone 1.
+    const late = lodFile([msl1([clean]), skl1(bones2)]);
+    expect(readLod(late).meshes[0].weights!.checked).toEqual({ boneCount: 0, faults: 5 });
+    const p = valid(late).meshes[0].primitives[0];
+    expect(new Set(p.attributes.JOINTS_0!)).toEqual(new Set([0, 1]));
+    expect(valid(late).warnings.map((w) => w.code)).not.toContain('LOD_BONE_RANGE');
+  });
 });
