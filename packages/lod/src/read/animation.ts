@@ -1,5 +1,5 @@
 import type { LodAnimation } from '../file.js';
-import { lstr, type Chunk, type ReadContext } from './chunks.js';
+import { lstr, owned, type Chunk, type ReadContext } from './chunks.js';
 import { CHUNK_HEADER_SIZE, FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from './layout.js';
 
 /** `ANM1`: one skeletal animation (docs/formats/lod.md §4.3, packed header). Count = number of frames. */
@@ -12,6 +12,7 @@ export function readAnimation(chunk: Chunk, ctx: ReadContext): LodAnimation {
   const name = lstr(r, 'animation name');
   const boneCount = ctx.boneCount;
   const frameCount = r.count(chunk.count, FRAME_ENTRY_SIZE * boneCount, 'animation frames');
-  const bonesRotPos = r.f32Array(frameCount * boneCount * FRAME_ENTRY_FLOATS, 'bone positions and rotations').slice();
+  // Copied once: f32Array already copies unaligned floats (a slice of that copied them twice).
+  const bonesRotPos = owned(r.f32Array(frameCount * boneCount * FRAME_ENTRY_FLOATS, 'bone positions and rotations'), r);
   return { animType, interval, mode, name, frameCount, boneCount, bonesRotPos };
 }

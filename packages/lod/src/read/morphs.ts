@@ -1,5 +1,5 @@
 import type { LodMorphCollection, LodMorphCollections, LodMorphFrames, LodMorphMeshFrames } from '../file.js';
-import { fixedString, type Chunk, type ReadContext } from './chunks.js';
+import { fixedString, owned, type Chunk, type ReadContext } from './chunks.js';
 import {
   MORPH_ANIMATION_SIZE,
   MORPH_BONE_SIZE,
@@ -59,9 +59,9 @@ function readMorphCollectionsAs(chunk: Chunk, recordSize: typeof MORPH_COLLECTIO
   for (const c of collections) {
     const frames = frameTotal(c);
     if (!(frames >= 0)) r.fail('non-negative morph frame counts', String(frames), 'BAD_COUNT');
-    c.matrices = r.f32Array(c.boneCount * frames * MORPH_MATRIX_FLOATS, 'morph matrices').slice();
+    c.matrices = owned(r.f32Array(c.boneCount * frames * MORPH_MATRIX_FLOATS, 'morph matrices'), r);
   }
-  for (const c of collections) c.colliders = r.f32Array(frameTotal(c) * MORPH_COLLIDER_FLOATS, 'morph colliders').slice();
+  for (const c of collections) c.colliders = owned(r.f32Array(frameTotal(c) * MORPH_COLLIDER_FLOATS, 'morph colliders'), r);
   if (!r.eof) r.fail('the end of MAN1', `${r.remaining} bytes left`, 'BAD_SIZE');
   return { morphCollType, recordSize, collections };
 }
@@ -106,7 +106,7 @@ export function readMorphFrames(chunk: Chunk, ctx: ReadContext): LodMorphFrames 
       meshIndex: h.meshIndex,
       meshName: names[i][0],
       collectionName: names[i][1],
-      vertices: r.f32Array(h.frameCount * h.vertexCount * 3, 'morph vertices').slice(),
+      vertices: owned(r.f32Array(h.frameCount * h.vertexCount * 3, 'morph vertices'), r),
     };
   });
   const sum = meshes.reduce((s, m) => s + m.frameCount * m.vertexCount, 0);
