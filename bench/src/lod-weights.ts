@@ -25,6 +25,7 @@ const layout: kernels.InfluenceLayout = { strides: [5], joints: [{ offset: 0, ty
 const grouping: kernels.RecordGrouping = { endMask: 0x80, maxPerVertex: w.bonesPerVertex };
 const paths: [string, () => ReturnType<Unpack>][] = [
   ['twin', () => kernels.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { kernels: 'js' })],
+  ...(old ? ([['old twin', () => old.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { kernels: 'js' })]] as const) : []),
   ['simd', () => kernels.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { variant: 'simd' })],
   ['scalar', () => kernels.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { variant: 'scalar' })],
   ...(old ? ([['old simd', () => old.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { variant: 'simd' })]] as const) : []),

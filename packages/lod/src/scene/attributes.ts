@@ -61,15 +61,34 @@ export function gatherTexCoords(source: Float32Array, index: Uint32Array, count:
   return { values: out, notFinite: bad };
 }
 
-/** 4-wide records `source[index[v]]` (JOINTS_0/WEIGHTS_0 per position → per vertex). */
-export function gatherQuads<T extends Float32Array | Uint16Array>(source: T, index: Uint32Array, count: number): T {
-  const out = new (source.constructor as new (n: number) => T)(count * 4);
-  for (let v = 0, o = 0; v < count; v++, o += 4) {
-    const s = index[v] * 4;
-    out[o] = source[s];
-    out[o + 1] = source[s + 1];
-    out[o + 2] = source[s + 2];
-    out[o + 3] = source[s + 3];
+/**
+ * JOINTS_0 and WEIGHTS_0 per vertex from the per-position ones (`index[v]`), in one pass copying
+ * 32-bit words: the two element types made one generic gather polymorphic, and a float copied as
+ * bits equals the value copied (NaN included: the finite vouch sets it to 0 either way).
+ */
+export function gatherSkin(joints: Uint16Array, weights: Float32Array, index: Uint32Array, count: number): { joints: Uint16Array; weights: Float32Array } {
+  const outJ = new Uint16Array(count * 4);
+  const outW = new Float32Array(count * 4);
+  if (joints.byteOffset % 4 !== 0 || weights.byteOffset % 4 !== 0) {
+    for (let v = 0; v < count; v++) {
+      outJ.set(joints.subarray(index[v] * 4, index[v] * 4 + 4), v * 4);
+      outW.set(weights.subarray(index[v] * 4, index[v] * 4 + 4), v * 4);
+    }
+    return { joints: outJ, weights: outW };
   }
-  return out;
+  const j = new Uint32Array(joints.buffer, joints.byteOffset, joints.length >> 1);
+  const w = new Uint32Array(weights.buffer, weights.byteOffset, weights.length);
+  const oj = new Uint32Array(outJ.buffer);
+  const ow = new Uint32Array(outW.buffer);
+  for (let v = 0; v < count; v++) {
+    const s = index[v];
+    const sj = s * 2, sw = s * 4, o = v * 4;
+    oj[v * 2] = j[sj];
+    oj[v * 2 + 1] = j[sj + 1];
+    ow[o] = w[sw];
+    ow[o + 1] = w[sw + 1];
+    ow[o + 2] = w[sw + 2];
+    ow[o + 3] = w[sw + 3];
+  }
+  return { joints: outJ, weights: outW };
 }

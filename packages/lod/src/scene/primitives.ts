@@ -1,5 +1,5 @@
 import { compactIndices, type Primitive } from '@relic3d/core';
-import { gatherPoints, gatherQuads, gatherTexCoords } from './attributes.js';
+import { gatherPoints, gatherSkin, gatherTexCoords } from './attributes.js';
 import type { LodFaceGroup, LodMesh } from '../file.js';
 import { axisFor } from './axes.js';
 import type { MeshContext } from './meshes.js';
@@ -90,8 +90,9 @@ export function buildPrimitive(raw: LodMesh, g: LodFaceGroup, gi: number, ctx: M
     notFinite += uv.notFinite;
   }
   if (skin) {
-    primitive.attributes.JOINTS_0 = gatherQuads(skin.joints, posIndex, vertexCount);
-    primitive.attributes.WEIGHTS_0 = gatherQuads(skin.weights, posIndex, vertexCount);
+    const gathered = gatherSkin(skin.joints, skin.weights, posIndex, vertexCount);
+    primitive.attributes.JOINTS_0 = gathered.joints;
+    primitive.attributes.WEIGHTS_0 = gathered.weights;
   }
   const material = ctx.materials.resolve(g.materialNames[0], g.materialNames[1]);
   if (material !== undefined) primitive.material = material;
