@@ -25,10 +25,10 @@ const layout: kernels.InfluenceLayout = { strides: [5], joints: [{ offset: 0, ty
 const grouping: kernels.RecordGrouping = { endMask: 0x80, maxPerVertex: w.bonesPerVertex };
 const paths: [string, () => ReturnType<Unpack>][] = [
   ['twin', () => kernels.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { kernels: 'js' })],
-  ...(old ? ([['old twin', () => old.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { kernels: 'js' })]] as const) : []),
+  ...(old ? ([['old twin', () => old.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { kernels: 'js' })]] as [string, () => ReturnType<Unpack>][]) : []),
   ['simd', () => kernels.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { variant: 'simd' })],
   ['scalar', () => kernels.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { variant: 'scalar' })],
-  ...(old ? ([['old simd', () => old.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { variant: 'simd' })]] as const) : []),
+  ...(old ? ([['old simd', () => old.unpackGroupedInfluences(w.records, records, vertices, layout, grouping, { variant: 'simd' })]] as [string, () => ReturnType<Unpack>][]) : []),
 ];
 const want = paths[0][1]();
 for (const [name, fn] of paths) {
