@@ -6,7 +6,7 @@
  */
 import { WarningSink, WriteError, checkDrawnCopies, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type SkinFunction, type WriteOptions, type WriteResult } from '@relic3d/core';
 import { skinVertices } from '@relic3d/kernels';
-import { LIMITS, type O3dEmbeddedSkeleton, type O3dFile } from '../file.js';
+import { LIMITS, type O3dEmbeddedSkeleton } from '../file.js';
 import { toD3dBox, toD3dMatrix, toD3dVec3 } from './axes.js';
 import { aniBytes } from './bytes/ani.js';
 import { chrBytes } from './bytes/chr.js';
@@ -21,6 +21,7 @@ import { aniFile, chrFile, frameAttributes, integer, motionBody, restWorlds, vec
 import { isPlayerPart } from '../read/companion-names.js';
 import { chrFileName, modelBaseName, motionFileNames, nameBytes, o3dFileName } from './names.js';
 import { buildGroups } from './objects.js';
+import type { WrittenFile } from './plan.js';
 import { restLocals } from './sampling.js';
 import { collectBones, type Bones } from './skeleton.js';
 import { addFrameKeys, objectSources } from './sources.js';
@@ -88,7 +89,7 @@ function write(given: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   const forces = vec3List(e.forces).map(toD3dVec3);
   const bounds = restBounds(scene);
   const box = isEmptyBounds(bounds) ? { min: [0, 0, 0] as [number, number, number], max: [0, 0, 0] as [number, number, number] } : toD3dBox(bounds.min, bounds.max);
-  const file: O3dFile = {
+  const file: WrittenFile = {
     name: o3dFileName(base),
     version: O3D_WRITE_VERSION,
     id: integer(e.id) ?? serialId(base),
@@ -144,7 +145,7 @@ function embeddedSkeleton(ctx: WriteContext, bones: Bones, frame: Parameters<typ
 }
 
 /** The optional frame attributes (version ≥ 21), when the scene came with them. */
-function attributes(file: O3dFile, e: Record<string, unknown>): void {
+function attributes(file: WrittenFile, e: Record<string, unknown>): void {
   const list = e.attributes;
   const stored = integer(e.attributeCount);
   const withList = Array.isArray(list) && file.frameCount > 0;

@@ -1,12 +1,30 @@
 /** An `.o3d` as bytes, in the client's read order (docs/formats/o3d.md §2): the inverse of read/index.ts. */
-import { NAME_XOR, OBJECT_NORMAL, OBJECT_SKIN, type O3dFile } from '../../file.js';
-import { PartsWriter, leBytes, type NameBytes } from './arrays.js';
+import { NAME_XOR, OBJECT_NORMAL, OBJECT_SKIN } from '../../file.js';
+import type { WrittenFile } from '../plan.js';
+import { leBytes, type NameBytes } from './arrays.js';
 import { writeGeometry } from './geometry.js';
 import { writeAttributes, writeMotionBody } from './motion.js';
+import { PlannedWriter, SizeCounter, type PlacingWriter } from './planned-writer.js';
 
-/** Serialises a raw O3D (version 20–22 layout by `file.version`). The name must be ASCII and under 64 bytes. */
-export function o3dBytes(file: O3dFile, name: NameBytes): Uint8Array {
-  const out = new PartsWriter(1 << 16);
+/**
+ * Serialises an O3D (version 20–22 layout by `file.version`), raw or planned: counted first, then
+ * written into one buffer of that size. The name must be ASCII and under 64 bytes.
+ */
+export function o3dBytes(file: WrittenFile, name: NameBytes): Uint8Array {
+  const encodedNames = new Map<string, Uint8Array>();
+  const cached: NameBytes = (text) => {
+    let bytes = encodedNames.get(text);
+    if (!bytes) encodedNames.set(text, (bytes = name(text)));
+    return bytes;
+  };
+  const size = new SizeCounter();
+  serialise(size, file, cached);
+  const out = new PlannedWriter(size.length);
+  serialise(out, file, cached);
+  return out.result();
+}
+
+function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes): void {
   const encoded = Uint8Array.from(file.name, (c) => c.charCodeAt(0) ^ NAME_XOR);
   out.u8(encoded.length).bytes(encoded);
   out.i32(file.version).i32(file.id);
@@ -50,5 +68,4 @@ export function o3dBytes(file: O3dFile, name: NameBytes): Uint8Array {
     out.i32(file.attributeCount);
     if (file.attributes && file.attributeCount === file.frameCount) writeAttributes(out, file.attributes);
   }
-  return out.result();
 }
