@@ -7,7 +7,6 @@ import { math, type Collider } from '@relic3d/core';
 import { plural, type WriteContext } from './context.js';
 import { MAX_OBJECT_VERTICES } from './geometry.js';
 import type { GeometryPlan } from './plan.js';
-import { vertexList } from './vertex-list.js';
 
 export function collisionGeometry(ctx: WriteContext): GeometryPlan | undefined {
   const { scene, sink } = ctx;
@@ -53,20 +52,14 @@ export function collisionGeometry(ctx: WriteContext): GeometryPlan | undefined {
   if (!kept) return undefined;
   // Every vertex is written, in its own order (normals and UVs 0).
   const spans = [{ source: { positions, mirrored: true }, triangles: kept < corners ? triangles.subarray(0, kept) : triangles, first: 0, start: 0, count }];
-  const list = vertexList(spans, count);
-  const { min, max } = list;
   return {
-    bboxMin: min,
-    bboxMax: max,
     opacity: 0,
     bump: 0,
     rigid: 0,
     vertexCount: count,
-    listWords: list.words,
     spans,
     faceCount: kept / 3,
-    vertexMap: list.map,
-    physique: new Int32Array(0),
+    withPhysique: false,
     materialFlag: 0,
     materialCount: 0,
     materials: [],

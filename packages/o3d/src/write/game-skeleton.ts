@@ -9,7 +9,7 @@
  */
 import { FormatError, WriteError, type WarningSink } from '@relic3d/core';
 import { LIMITS, OBJECT_SKIN, PARENT_BONE, type ChrFile } from '../file.js';
-import type { WrittenObject } from './plan.js';
+import { isPlan, type WrittenObject } from './plan.js';
 import { readChr } from '../read/index.js';
 import { toD3dMatrix } from './axes.js';
 import { plural } from './context.js';
@@ -79,7 +79,8 @@ export function bindObjects(groups: WrittenObject[][], map: Int32Array): void {
         object.useBones = to(object.useBones);
         for (const block of g.blocks) block.useBones = to(block.useBones);
       }
-      if (g.physique.length) g.physique = to(g.physique);
+      if (isPlan(g)) g.boneMap = map;
+      else if (g.physique.length) g.physique = to(g.physique);
       if (object.parentType === PARENT_BONE && object.parentIndex >= 0 && object.parentIndex < map.length) object.parentIndex = map[object.parentIndex];
     }
   }

@@ -10,7 +10,6 @@ import { numberBlock } from './emit.js';
 import type { BlockLook } from './materials.js';
 import type { Chunk, PaletteMode } from './palettes.js';
 import type { GeometryPlan, Span } from './plan.js';
-import { vertexList } from './vertex-list.js';
 
 /** WORD indices: 0..65535 (0xFFFF kept clear of drivers that treat it as a strip cut). */
 export const MAX_OBJECT_VERTICES = 0xffff;
@@ -109,8 +108,8 @@ export interface Piece {
 }
 
 /**
- * One object's geometry plan from its chunks: each block numbered (emit.ts), the vertex list welded
- * from the scene's arrays, the physique taken. `remaps` (per primitive, all -1 between chunks) is
+ * One object's geometry plan from its chunks: each block numbered (emit.ts) and, skinned, given its
+ * bones' stored indices. `remaps` (per primitive, all -1 between chunks) is
  * shared by the pieces of one mesh so that a big primitive's table is made once.
  */
 export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legacy: GeometryLegacy, remaps: Map<object, Int32Array>, boneCount: number): GeometryPlan {
@@ -140,21 +139,15 @@ export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legac
       useBones: Int32Array.from(chunk.palette),
     });
   });
-  const list = vertexList(spans, vertexCount);
   const anyEffect = (bit: number) => (blocks.some((b) => (b.effect & bit) !== 0) ? 1 : 0);
-  const { min, max } = list;
   return {
-    bboxMin: min,
-    bboxMax: max,
     opacity: legacy.opacity ?? anyEffect(EFFECT.OPACITY),
     bump: legacy.bump ?? anyEffect(EFFECT.BUMP),
     rigid: legacy.rigid ?? 0,
     vertexCount,
-    listWords: list.words,
     spans,
     faceCount: at / 3,
-    vertexMap: list.map,
-    physique: mode ? physique(spans, list.first) : new Int32Array(0),
+    withPhysique: !!mode,
     materialFlag: listed ? (legacy.materialFlag && legacy.materialFlag > 0 ? legacy.materialFlag : 1) : 0,
     materialCount: listed ? materialCount(materials.length, legacy.materialCount) : 0,
     materials: listed ? materials : [],
@@ -169,22 +162,6 @@ function slotTable(palette: readonly number[], boneCount: number): Int32Array {
   // A bone listed twice keeps its last slot.
   else palette.forEach((bone, k) => bone >= 0 && bone < boneCount && (slots[bone] = k * 3));
   return slots;
-}
-
-/** The bone of w1 of each list entry's first written vertex (spans and `first` both ascend). */
-function physique(spans: readonly Span[], first: Uint32Array): Int32Array {
-  const out = new Int32Array(first.length);
-  let s = 0;
-  for (let u = 0; u < first.length; u++) {
-    const w = first[u];
-    while (w >= spans[s].first + spans[s].count) s++;
-    const span = spans[s];
-    const bones = span.source.influences?.bones;
-    if (!bones) continue;
-    const k = w - span.first;
-    out[u] = bones[(span.order === undefined ? k : span.order[k]) * 2];
-  }
-  return out;
 }
 
 /** The stored nMaterial: 0 means one material (what 10,527 of 11,658 real objects store). */

@@ -38,11 +38,17 @@ export interface Span {
   slots?: Int32Array;
 }
 
-export interface GeometryPlan extends Omit<O3dGeometry, 'vertexList' | 'positions' | 'normals' | 'uvs' | 'weights' | 'boneIndices' | 'skinRecords' | 'indices'> {
+/**
+ * An object's geometry before its vertices are welded: the weld (vertex-list.ts) runs as the bytes
+ * are written, straight into the output, and gives the box, the list, the map and the physique there.
+ */
+export interface GeometryPlan extends Omit<O3dGeometry, 'bboxMin' | 'bboxMax' | 'vertexList' | 'positions' | 'normals' | 'uvs' | 'weights' | 'boneIndices' | 'skinRecords' | 'indices' | 'vertexMap' | 'physique'> {
   vertexCount: number;
-  /** The vertex list as stored: the written bits of each unique position, xyz each. */
-  listWords: Int32Array;
   spans: Span[];
+  /** Skinned: the physique (the bone of w1 of each list entry) is written. */
+  withPhysique: boolean;
+  /** The game skeleton's index of each scene bone, for the physique (game-skeleton.ts). */
+  boneMap?: Int32Array;
 }
 
 export type WrittenGeometry = O3dGeometry | GeometryPlan;

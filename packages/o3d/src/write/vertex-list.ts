@@ -1,18 +1,27 @@
 /**
  * The GMObject's vertex list (unique positions) and its vertex-buffer → list map (IIB), as the
  * exporter wrote them (docs/formats/o3d.md §2.4): written positions equal to the bit are one entry.
- * An open hash over the float bits keeps this linear; it reads the scene's arrays through the
- * object's spans (Z mirrored as written), and takes the object's box in the same pass.
+ * An open hash over the float bits keeps this linear. It reads the scene's arrays through the
+ * object's spans (Z mirrored as written), writes the list straight into the output, and takes the
+ * object's box in the same pass.
  */
 import type { Span } from './plan.js';
 
-export interface VertexList {
-  /** Unique written positions as stored: float bits, xyz each. */
-  words: Int32Array;
+/** Arrays one write's welds share (each object's weld starts by clearing what it uses). */
+export interface WeldScratch {
+  /** Per slot: the tag of the hash | entry + 1 (0: empty). */
+  table: Int32Array;
   /** Written vertex → list entry. */
   map: Uint16Array;
   /** The first written vertex of each list entry. */
   first: Uint32Array;
+}
+
+export const weldScratch = (): WeldScratch => ({ table: new Int32Array(0), map: new Uint16Array(0), first: new Uint32Array(0) });
+
+export interface Weld {
+  /** List entries written. */
+  unique: number;
   /** The box of the written positions (0, 0, 0 for none). */
   min: [number, number, number];
   max: [number, number, number];
@@ -22,27 +31,29 @@ export interface VertexList {
 const TAG = 0xffff0000 | 0;
 const SIGN = 0x80000000 | 0;
 
-/** The list of an object's `count` (at most 65,535: WORD indices) written vertices. */
-export function vertexList(spans: readonly Span[], count: number): VertexList {
+/**
+ * Welds an object's `count` (at most 65,535: WORD indices) written vertices: the list's xyz words at
+ * `at` of `view`, the map and each entry's first vertex in `scratch`.
+ */
+export function vertexList(spans: readonly Span[], count: number, view: DataView, at: number, scratch: WeldScratch): Weld {
   let size = 16;
   while (size < count * 2) size <<= 1;
   const mask = size - 1;
-  // Per slot: the tag of the hash | entry + 1 (0: empty, so a fresh table needs no fill). One
-  // word per slot (512 KB for 65,535 vertices) stays in a core's cache, where entry + hash pairs did not.
-  const table = new Int32Array(size);
-  const map = new Uint16Array(count);
-  const first = new Uint32Array(count);
-  // Int32 words: Uint32 values past 2^31 are not small integers, and would slow every compare.
-  const words = new Int32Array(count * 3);
+  // One word per slot (512 KB for 65,535 vertices) stays in a core's cache, where entry + hash pairs did not.
+  if (scratch.table.length < size) scratch.table = new Int32Array(size);
+  else scratch.table.fill(0, 0, size);
+  if (scratch.map.length < count) (scratch.map = new Uint16Array(count)), (scratch.first = new Uint32Array(count));
+  const { table, map, first } = scratch;
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
   let unique = 0;
   for (const span of spans) {
-    const { order, first: at } = span;
+    const { order, first: w0 } = span;
     const { positions, mirrored = false } = span.source;
+    // Int32 words: Uint32 values past 2^31 are not small integers, and would slow every compare.
     const bits = new Int32Array(positions.buffer, positions.byteOffset, positions.length);
     for (let k = 0, n = span.count; k < n; k++) {
       const v3 = (order === undefined ? k : order[k]) * 3;
-      const w = at + k;
+      const w = w0 + k;
       // Written: x, y as they are, z as 0 - z (so ±0 is +0).
       const px = positions[v3], py = positions[v3 + 1], pz = mirrored ? positions[v3 + 2] : 0 - positions[v3 + 2];
       if (px < x0) x0 = px;
@@ -63,23 +74,43 @@ export function vertexList(spans: readonly Span[], count: number): VertexList {
         const t = table[slot];
         if (t === 0) {
           table[slot] = tag | (unique + 1);
-          const u3 = unique * 3;
-          words[u3] = x;
-          words[u3 + 1] = y;
-          words[u3 + 2] = z;
+          const o = at + unique * 12;
+          view.setInt32(o, x, true);
+          view.setInt32(o + 4, y, true);
+          view.setInt32(o + 8, z, true);
           first[unique] = w;
           map[w] = unique++;
           break;
         }
         if ((t & TAG) !== tag) continue;
         const e = (t & 0xffff) - 1;
-        if (words[e * 3] === x && words[e * 3 + 1] === y && words[e * 3 + 2] === z) {
+        const o = at + e * 12;
+        if (view.getInt32(o, true) === x && view.getInt32(o + 4, true) === y && view.getInt32(o + 8, true) === z) {
           map[w] = e;
           break;
         }
       }
     }
   }
-  const box = count ? { min: [x0, y0, z0] as [number, number, number], max: [x1, y1, z1] as [number, number, number] } : { min: [0, 0, 0] as [number, number, number], max: [0, 0, 0] as [number, number, number] };
-  return { words: words.subarray(0, unique * 3), map, first: first.subarray(0, unique), ...box };
+  if (!count) return { unique, min: [0, 0, 0], max: [0, 0, 0] };
+  return { unique, min: [x0, y0, z0], max: [x1, y1, z1] };
+}
+
+/**
+ * The physique after a weld: the bone of w1 of each list entry's first written vertex (spans and
+ * entries both ascend), through `boneMap` when bound to a game skeleton; at `at` of `view`.
+ */
+export function writePhysique(view: DataView, at: number, spans: readonly Span[], first: Uint32Array, unique: number, boneMap: Int32Array | undefined): void {
+  let s = 0;
+  for (let u = 0; u < unique; u++) {
+    const w = first[u];
+    while (w >= spans[s].first + spans[s].count) s++;
+    const span = spans[s];
+    const bones = span.source.influences?.bones;
+    if (!bones) continue;
+    const k = w - span.first;
+    let bone = bones[(span.order === undefined ? k : span.order[k]) * 2];
+    if (boneMap && bone >= 0 && bone < boneMap.length) bone = boneMap[bone];
+    view.setInt32(at + u * 4, bone, true);
+  }
 }

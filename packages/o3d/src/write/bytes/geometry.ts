@@ -2,27 +2,26 @@
 import { LIMITS, type O3dGeometry } from '../../file.js';
 import { NORMAL_VERTEX_BYTES, SKIN_VERTEX_BYTES } from '../../read/layout.js';
 import { isPlan, type GeometryPlan, type WrittenGeometry } from '../plan.js';
+import { vertexList, writePhysique, type WeldScratch } from '../vertex-list.js';
 import { lengthName, leBytes, type NameBytes } from './arrays.js';
 import type { PlacingWriter } from './planned-writer.js';
 import { writeIndices, writeRecords } from './spans.js';
 
-export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: boolean, name: NameBytes): void {
-  const plan = isPlan(g) ? g : undefined;
-  const count = plan ? plan.vertexCount : (g as O3dGeometry).positions.length / 3;
-  const listCount = plan ? plan.listWords.length / 3 : (g as O3dGeometry).vertexList.length / 3;
-  const indexCount = plan ? g.faceCount * 3 : (g as O3dGeometry).indices.length;
-  out.f32s(g.bboxMin).f32s(g.bboxMax).i32(g.opacity).i32(g.bump).i32(g.rigid).zeros(28);
-  out.i32(listCount).i32(count).i32(g.faceCount).i32(indexCount);
-  const recordBytes = count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES);
-  if (plan) planned(out, plan, skin, recordBytes);
+/** The geometry's header: box 24 bytes, opacity, bump, rigid 12, reserved 28, four counts 16. */
+const HEADER_BYTES = 80;
+
+export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: boolean, name: NameBytes, scratch: WeldScratch): void {
+  if (isPlan(g)) planned(out, g, skin, scratch);
   else {
-    const raw = g as O3dGeometry;
-    out.bytes(leBytes(raw.vertexList));
-    out.place(recordBytes, (view, at) => (skin ? skinRecords : normalRecords)(raw, count, view, at));
-    out.bytes(leBytes(raw.indices));
+    const count = g.positions.length / 3;
+    out.f32s(g.bboxMin).f32s(g.bboxMax).i32(g.opacity).i32(g.bump).i32(g.rigid).zeros(28);
+    out.i32(g.vertexList.length / 3).i32(count).i32(g.faceCount).i32(g.indices.length);
+    out.bytes(leBytes(g.vertexList));
+    out.place(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (view, at) => (skin ? skinRecords : normalRecords)(g, count, view, at));
+    out.bytes(leBytes(g.indices));
+    out.bytes(leBytes(g.vertexMap));
+    out.u32(g.physique.length).bytes(leBytes(g.physique));
   }
-  out.bytes(leBytes(g.vertexMap));
-  out.u32(g.physique.length).bytes(leBytes(g.physique));
   out.u32(g.materialFlag);
   if (g.materialFlag !== 0) {
     out.i32(g.materialCount);
@@ -40,11 +39,31 @@ export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: bool
   }
 }
 
-/** A plan's list, records and indices: the records and indices filled straight from the scene's arrays. */
-function planned(out: PlacingWriter, g: GeometryPlan, skin: boolean, recordBytes: number): void {
-  out.bytes(leBytes(g.listWords));
-  out.place(recordBytes, (view, at) => writeRecords(view, at, g.spans, skin));
+/**
+ * A plan's header, list, records, indices, map and physique, written straight from the scene's
+ * arrays: the weld fills the list in place, then the header with its box and list count.
+ */
+function planned(out: PlacingWriter, g: GeometryPlan, skin: boolean, scratch: WeldScratch): void {
+  const count = g.vertexCount;
+  let unique = 0;
+  out.placeUpTo(HEADER_BYTES + count * 12, (view, at) => {
+    const weld = vertexList(g.spans, count, view, at + HEADER_BYTES, scratch);
+    unique = weld.unique;
+    [...weld.min, ...weld.max].forEach((v, k) => view.setFloat32(at + k * 4, v, true));
+    // Then the reserved 28 bytes, left 0.
+    [g.opacity, g.bump, g.rigid].forEach((v, k) => view.setInt32(at + 24 + k * 4, v, true));
+    [unique, count, g.faceCount, g.faceCount * 3].forEach((v, k) => view.setInt32(at + 64 + k * 4, v, true));
+    return HEADER_BYTES + unique * 12;
+  });
+  out.place(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (view, at) => writeRecords(view, at, g.spans, skin));
   out.place(g.faceCount * 6, (view, at) => writeIndices(view, at, g.spans));
+  out.place(count * 2, (view, at) => new Uint8Array(view.buffer, view.byteOffset + at, count * 2).set(leBytes(scratch.map.subarray(0, count))));
+  out.placeUpTo(4 + count * 4, (view, at) => {
+    const entries = g.withPhysique ? unique : 0;
+    view.setUint32(at, entries, true);
+    writePhysique(view, at + 4, g.spans, scratch.first, entries, g.boneMap);
+    return 4 + entries * 4;
+  });
 }
 
 /** A raw geometry's NORMALVERTEX records (position, normal, uv: 32 bytes) at `at`. */

@@ -4,6 +4,7 @@ import type { WrittenFile } from '../plan.js';
 import { leBytes, type NameBytes } from './arrays.js';
 import { writeGeometry } from './geometry.js';
 import { writeAttributes, writeMotionBody } from './motion.js';
+import { weldScratch, type WeldScratch } from '../vertex-list.js';
 import { PlannedWriter, SizeCounter, type PlacingWriter } from './planned-writer.js';
 
 /**
@@ -17,14 +18,15 @@ export function o3dBytes(file: WrittenFile, name: NameBytes): Uint8Array {
     if (!bytes) encodedNames.set(text, (bytes = name(text)));
     return bytes;
   };
+  const scratch = weldScratch();
   const size = new SizeCounter();
-  serialise(size, file, cached);
+  serialise(size, file, cached, scratch);
   const out = new PlannedWriter(size.length);
-  serialise(out, file, cached);
+  serialise(out, file, cached, scratch);
   return out.result();
 }
 
-function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes): void {
+function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes, scratch: WeldScratch): void {
   const encoded = Uint8Array.from(file.name, (c) => c.charCodeAt(0) ^ NAME_XOR);
   out.u8(encoded.length).bytes(encoded);
   out.i32(file.version).i32(file.id);
@@ -38,7 +40,7 @@ function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes): void
   for (const e of file.events) out.f32s(e);
   if (file.collision) {
     out.i32(1);
-    writeGeometry(out, file.collision, false, name);
+    writeGeometry(out, file.collision, false, name, scratch);
   } else out.i32(0);
   out.i32(file.lodFlag);
   const skeleton = file.skeleton;
@@ -57,7 +59,7 @@ function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes): void
       out.i32(object.id).i32(object.parentIndex);
       if (object.parentIndex !== -1) out.i32(object.parentType);
       out.f32s(object.localTM);
-      writeGeometry(out, object.geometry, (object.typeRaw & 0xffff) === OBJECT_SKIN, name);
+      writeGeometry(out, object.geometry, (object.typeRaw & 0xffff) === OBJECT_SKIN, name, scratch);
       if ((object.typeRaw & 0xffff) === OBJECT_NORMAL && file.frameCount > 0) {
         if (object.tmAnimation) out.i32(1).bytes(leBytes(object.tmAnimation));
         else out.i32(0);

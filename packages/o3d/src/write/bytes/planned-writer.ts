@@ -1,7 +1,8 @@
 /**
- * An O3D is written in two passes over the same serialiser: a `SizeCounter` adds up the bytes, then
- * a `PlannedWriter` of exactly that size takes them. Bulk parts (vertex records, indices) are
- * `place`d: filled in place from the scene's arrays, with no array of their own and no final join.
+ * An O3D is written in two passes over the same serialiser: a `SizeCounter` adds up the bytes (for a
+ * part whose size is known only as it is written, its most), then a `PlannedWriter` of that size
+ * takes them. Bulk parts (vertex lists, records, indices) are `place`d: filled in place from the
+ * scene's arrays, with no array of their own and no final join.
  */
 
 /** The small fields every O3D, `.chr` and `.ani` serialiser writes (core's ByteWriter has them too). */
@@ -22,6 +23,8 @@ export type Fill = (view: DataView, at: number) => void;
 export interface PlacingWriter extends FieldWriter {
   /** `size` bytes that `fill` writes in place; the counting pass only adds `size`. */
   place(size: number, fill: Fill): this;
+  /** At most `most` bytes, as many as `fill` returns having written. */
+  placeUpTo(most: number, fill: (view: DataView, at: number) => number): this;
 }
 
 /** The first pass: only the length. */
@@ -61,6 +64,10 @@ export class SizeCounter implements PlacingWriter {
   }
   place(size: number): this {
     this.length += size;
+    return this;
+  }
+  placeUpTo(most: number): this {
+    this.length += most;
     return this;
   }
 }
@@ -122,9 +129,19 @@ export class PlannedWriter implements PlacingWriter {
     this.at += size;
     return this;
   }
-  /** The bytes, once every planned byte was written (a different count is the serialiser's bug). */
+  placeUpTo(most: number, fill: (view: DataView, at: number) => number): this {
+    if (this.at + most > this.buf.length) throw new RangeError(`a part of up to ${most} bytes at ${this.at} overruns the planned ${this.buf.length}`);
+    const size = fill(this.view, this.at);
+    if (!(size >= 0 && size <= most)) throw new RangeError(`a part of up to ${most} bytes wrote ${size}`);
+    this.at += size;
+    return this;
+  }
+  /**
+   * The bytes written: a view of the buffer when at most 1/8 of it is left over (ByteWriter's
+   * `finish` rule: a large file is not copied once more), else a copy.
+   */
   result(): Uint8Array {
-    if (this.at !== this.buf.length) throw new RangeError(`wrote ${this.at} bytes of the planned ${this.buf.length}`);
-    return this.buf;
+    const slack = this.buf.length - this.at;
+    return slack <= this.at / 8 ? this.buf.subarray(0, this.at) : this.buf.slice(0, this.at);
   }
 }
