@@ -5,19 +5,8 @@
  * object's spans (Z mirrored as written), writes the list straight into the output, and takes the
  * object's box in the same pass.
  */
+import { finishPart, partMemory, type WriteScratch } from './bytes/scratch.js';
 import type { Span } from './plan.js';
-
-/** Arrays one write's welds share (each object's weld starts by clearing what it uses). */
-export interface WeldScratch {
-  /** Per slot: the tag of the hash | entry + 1 (0: empty). */
-  table: Int32Array;
-  /** Written vertex → list entry. */
-  map: Uint16Array;
-  /** The first written vertex of each list entry. */
-  first: Uint32Array;
-}
-
-export const weldScratch = (): WeldScratch => ({ table: new Int32Array(0), map: new Uint16Array(0), first: new Uint32Array(0) });
 
 export interface Weld {
   /** List entries written. */
@@ -33,9 +22,9 @@ const SIGN = 0x80000000 | 0;
 
 /**
  * Welds an object's `count` (at most 65,535: WORD indices) written vertices: the list's xyz words at
- * `at` of `view`, the map and each entry's first vertex in `scratch`.
+ * `at` of `view`, the map and each entry's first vertex in `scratch` (whose table each weld clears).
  */
-export function vertexList(spans: readonly Span[], count: number, view: DataView, at: number, scratch: WeldScratch): Weld {
+export function vertexList(spans: readonly Span[], count: number, view: DataView, at: number, scratch: WriteScratch): Weld {
   let size = 16;
   while (size < count * 2) size <<= 1;
   const mask = size - 1;
@@ -44,6 +33,8 @@ export function vertexList(spans: readonly Span[], count: number, view: DataView
   else scratch.table.fill(0, 0, size);
   if (scratch.map.length < count) (scratch.map = new Uint16Array(count)), (scratch.first = new Uint32Array(count));
   const { table, map, first } = scratch;
+  const memory = partMemory(view, at, count * 12, 4, scratch);
+  const words = new Int32Array(memory.buffer, memory.offset, count * 3);
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
   let unique = 0;
   for (const span of spans) {
@@ -74,24 +65,25 @@ export function vertexList(spans: readonly Span[], count: number, view: DataView
         const t = table[slot];
         if (t === 0) {
           table[slot] = tag | (unique + 1);
-          const o = at + unique * 12;
-          view.setInt32(o, x, true);
-          view.setInt32(o + 4, y, true);
-          view.setInt32(o + 8, z, true);
+          const u3 = unique * 3;
+          words[u3] = x;
+          words[u3 + 1] = y;
+          words[u3 + 2] = z;
           first[unique] = w;
           map[w] = unique++;
           break;
         }
         if ((t & TAG) !== tag) continue;
         const e = (t & 0xffff) - 1;
-        const o = at + e * 12;
-        if (view.getInt32(o, true) === x && view.getInt32(o + 4, true) === y && view.getInt32(o + 8, true) === z) {
+        const e3 = e * 3;
+        if (words[e3] === x && words[e3 + 1] === y && words[e3 + 2] === z) {
           map[w] = e;
           break;
         }
       }
     }
   }
+  finishPart(memory, view, at, words.subarray(0, unique * 3));
   if (!count) return { unique, min: [0, 0, 0], max: [0, 0, 0] };
   return { unique, min: [x0, y0, z0], max: [x1, y1, z1] };
 }

@@ -2,15 +2,16 @@
 import { LIMITS, type O3dGeometry } from '../../file.js';
 import { NORMAL_VERTEX_BYTES, SKIN_VERTEX_BYTES } from '../../read/layout.js';
 import { isPlan, type GeometryPlan, type WrittenGeometry } from '../plan.js';
-import { vertexList, writePhysique, type WeldScratch } from '../vertex-list.js';
+import { vertexList, writePhysique } from '../vertex-list.js';
 import { lengthName, leBytes, type NameBytes } from './arrays.js';
 import type { PlacingWriter } from './planned-writer.js';
+import type { WriteScratch } from './scratch.js';
 import { writeIndices, writeRecords } from './spans.js';
 
 /** The geometry's header: box 24 bytes, opacity, bump, rigid 12, reserved 28, four counts 16. */
 const HEADER_BYTES = 80;
 
-export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: boolean, name: NameBytes, scratch: WeldScratch): void {
+export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: boolean, name: NameBytes, scratch: WriteScratch): void {
   if (isPlan(g)) planned(out, g, skin, scratch);
   else {
     const count = g.positions.length / 3;
@@ -43,7 +44,7 @@ export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: bool
  * A plan's header, list, records, indices, map and physique, written straight from the scene's
  * arrays: the weld fills the list in place, then the header with its box and list count.
  */
-function planned(out: PlacingWriter, g: GeometryPlan, skin: boolean, scratch: WeldScratch): void {
+function planned(out: PlacingWriter, g: GeometryPlan, skin: boolean, scratch: WriteScratch): void {
   const count = g.vertexCount;
   let unique = 0;
   out.placeUpTo(HEADER_BYTES + count * 12, (view, at) => {
@@ -55,8 +56,8 @@ function planned(out: PlacingWriter, g: GeometryPlan, skin: boolean, scratch: We
     [unique, count, g.faceCount, g.faceCount * 3].forEach((v, k) => view.setInt32(at + 64 + k * 4, v, true));
     return HEADER_BYTES + unique * 12;
   });
-  out.place(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (view, at) => writeRecords(view, at, g.spans, skin));
-  out.place(g.faceCount * 6, (view, at) => writeIndices(view, at, g.spans));
+  out.place(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (view, at) => writeRecords(view, at, count, g.spans, skin, scratch));
+  out.place(g.faceCount * 6, (view, at) => writeIndices(view, at, g.faceCount * 3, g.spans, scratch));
   out.place(count * 2, (view, at) => new Uint8Array(view.buffer, view.byteOffset + at, count * 2).set(leBytes(scratch.map.subarray(0, count))));
   out.placeUpTo(4 + count * 4, (view, at) => {
     const entries = g.withPhysique ? unique : 0;

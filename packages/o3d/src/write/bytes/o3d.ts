@@ -4,8 +4,8 @@ import type { WrittenFile } from '../plan.js';
 import { leBytes, type NameBytes } from './arrays.js';
 import { writeGeometry } from './geometry.js';
 import { writeAttributes, writeMotionBody } from './motion.js';
-import { weldScratch, type WeldScratch } from '../vertex-list.js';
 import { PlannedWriter, SizeCounter, type PlacingWriter } from './planned-writer.js';
+import { WriteScratch } from './scratch.js';
 
 /**
  * Serialises an O3D (version 20–22 layout by `file.version`), raw or planned: counted first, then
@@ -18,7 +18,7 @@ export function o3dBytes(file: WrittenFile, name: NameBytes): Uint8Array {
     if (!bytes) encodedNames.set(text, (bytes = name(text)));
     return bytes;
   };
-  const scratch = weldScratch();
+  const scratch = new WriteScratch();
   const size = new SizeCounter();
   serialise(size, file, cached, scratch);
   const out = new PlannedWriter(size.length);
@@ -26,7 +26,7 @@ export function o3dBytes(file: WrittenFile, name: NameBytes): Uint8Array {
   return out.result();
 }
 
-function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes, scratch: WeldScratch): void {
+function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes, scratch: WriteScratch): void {
   const encoded = Uint8Array.from(file.name, (c) => c.charCodeAt(0) ^ NAME_XOR);
   out.u8(encoded.length).bytes(encoded);
   out.i32(file.version).i32(file.id);

@@ -1,75 +1,91 @@
 /**
  * A planned object's vertex records and indices, written straight from the scene's arrays into the
  * output (docs/formats/o3d.md §2.3, §2.4): positions and normals mirrored on Z, corners clockwise.
+ * Typed views on the output where it is aligned, else on scratch space copied in once (scratch.ts).
  */
 import type { Span } from '../plan.js';
+import { finishPart, partMemory, type WriteScratch } from './scratch.js';
 
-/** NORMALVERTEX records (position, normal, uv: 32 bytes) or SKINVERTEX records (position, w1 w2, idxA idxB as u16, normal, uv: 44 bytes). */
-export function writeRecords(view: DataView, at: number, spans: readonly Span[], skin: boolean): void {
-  const size = skin ? 44 : 32;
+/** NORMALVERTEX records (position, normal, uv: 8 words) or SKINVERTEX records (position, w1 w2, idxA idxB as u16, normal, uv: 11 words). */
+export function writeRecords(view: DataView, at: number, count: number, spans: readonly Span[], skin: boolean, scratch: WriteScratch): void {
+  const size = skin ? 11 : 8;
+  const memory = partMemory(view, at, count * size * 4, 4, scratch);
+  const f32 = new Float32Array(memory.buffer, memory.offset, count * size);
+  // The normal after the position, at word 3 or (skinned, after weights and indices) 6.
+  const normalAt = skin ? 6 : 3;
   for (const span of spans) {
-    const { order, count } = span;
+    const { order } = span;
     const { positions: p, normals: n, uvs: t, influences, mirrored = false } = span.source;
-    const base = at + span.first * size;
-    // Position at 0; the normal after it, at 12 or (skinned, after weights and indices) at 24.
-    const normalAt = skin ? 24 : 12;
-    for (let k = 0, o = base; k < count; k++, o += size) {
+    const end = span.count;
+    for (let k = 0, o = span.first * size; k < end; k++, o += size) {
       const v = order === undefined ? k : order[k];
       const v3 = v * 3;
-      view.setFloat32(o, p[v3], true);
-      view.setFloat32(o + 4, p[v3 + 1], true);
-      view.setFloat32(o + 8, mirrored ? p[v3 + 2] : 0 - p[v3 + 2], true);
+      f32[o] = p[v3];
+      f32[o + 1] = p[v3 + 1];
+      f32[o + 2] = mirrored ? p[v3 + 2] : 0 - p[v3 + 2];
+      // Absent normals and UVs are 0 (scratch space is not clean: written).
+      const no = o + normalAt;
       if (n !== undefined) {
-        view.setFloat32(o + normalAt, n[v3], true);
-        view.setFloat32(o + normalAt + 4, n[v3 + 1], true);
-        view.setFloat32(o + normalAt + 8, 0 - n[v3 + 2], true);
-      }
+        f32[no] = n[v3];
+        f32[no + 1] = n[v3 + 1];
+        f32[no + 2] = 0 - n[v3 + 2];
+      } else f32[no] = f32[no + 1] = f32[no + 2] = 0;
       if (t !== undefined) {
-        view.setFloat32(o + normalAt + 12, t[v * 2], true);
-        view.setFloat32(o + normalAt + 16, t[v * 2 + 1], true);
-      }
+        f32[no + 3] = t[v * 2];
+        f32[no + 4] = t[v * 2 + 1];
+      } else f32[no + 3] = f32[no + 4] = 0;
     }
-    if (skin && influences) weightsAndIndices(view, base, span);
+    if (skin) weightsAndIndices(f32, span, influences);
   }
+  finishPart(memory, view, at, f32);
 }
 
-/** w1, w2 and the stored indices of a skinned span's records (idxB is idxA's when w2 is 0). */
-function weightsAndIndices(view: DataView, base: number, span: Span): void {
+/** w1, w2 and the stored indices of a skinned span's records (idxB is idxA's when w2 is 0; none: all 0). */
+function weightsAndIndices(f32: Float32Array, span: Span, influences: Span['source']['influences']): void {
   const { order, count } = span;
-  const { bones, weights } = span.source.influences!;
-  const slots = span.slots!;
-  for (let k = 0, o = base; k < count; k++, o += 44) {
+  const u32 = new Uint32Array(f32.buffer, f32.byteOffset, f32.length);
+  const slots = span.slots;
+  for (let k = 0, o = span.first * 11; k < count; k++, o += 11) {
+    if (!influences || !slots) {
+      f32[o + 3] = f32[o + 4] = 0;
+      u32[o + 5] = 0;
+      continue;
+    }
     const v = order === undefined ? k : order[k];
-    const w2 = weights[v * 2 + 1];
-    view.setFloat32(o + 12, weights[v * 2], true);
-    view.setFloat32(o + 16, w2, true);
-    const a = slots[bones[v * 2]] ?? 0;
-    view.setUint16(o + 20, a, true);
-    view.setUint16(o + 22, w2 > 0 ? (slots[bones[v * 2 + 1]] ?? 0) : a, true);
+    const w2 = influences.weights[v * 2 + 1];
+    f32[o + 3] = influences.weights[v * 2];
+    f32[o + 4] = w2;
+    const a = (slots[influences.bones[v * 2]] ?? 0) & 0xffff;
+    const b = w2 > 0 ? (slots[influences.bones[v * 2 + 1]] ?? 0) & 0xffff : a;
+    // idxA then idxB, little-endian u16s: one word.
+    u32[o + 5] = a | (b << 16);
   }
 }
 
 /** Every span's triangles as WORD indices of written vertices, clockwise (a, c, b). */
-export function writeIndices(view: DataView, at: number, spans: readonly Span[]): void {
+export function writeIndices(view: DataView, at: number, corners: number, spans: readonly Span[], scratch: WriteScratch): void {
+  const memory = partMemory(view, at, corners * 2, 2, scratch);
+  const out = new Uint16Array(memory.buffer, memory.offset, corners);
   for (const span of spans) {
     const { triangles: t, first, order, remap } = span;
-    let o = at + span.start * 2;
+    let o = span.start;
     if (order === undefined) {
-      for (let k = 0, n = t.length; k < n; k += 3, o += 6) {
-        view.setUint16(o, first + t[k], true);
-        view.setUint16(o + 2, first + t[k + 2], true);
-        view.setUint16(o + 4, first + t[k + 1], true);
+      for (let k = 0, n = t.length; k < n; k += 3, o += 3) {
+        out[o] = first + t[k];
+        out[o + 1] = first + t[k + 2];
+        out[o + 2] = first + t[k + 1];
       }
       continue;
     }
     // The numbering the plan found (emit.ts), set again in the primitive's table and cleared after.
     const table = remap!;
     for (let k = 0; k < span.count; k++) table[order[k]] = first + k;
-    for (let k = 0, n = t.length; k < n; k += 3, o += 6) {
-      view.setUint16(o, table[t[k]], true);
-      view.setUint16(o + 2, table[t[k + 2]], true);
-      view.setUint16(o + 4, table[t[k + 1]], true);
+    for (let k = 0, n = t.length; k < n; k += 3, o += 3) {
+      out[o] = table[t[k]];
+      out[o + 1] = table[t[k + 2]];
+      out[o + 2] = table[t[k + 1]];
     }
     for (let k = 0; k < span.count; k++) table[order[k]] = -1;
   }
+  finishPart(memory, view, at, out);
 }
