@@ -4,12 +4,11 @@
  * collider shapes, and more than one trimesh, cannot be written.
  */
 import { math, type Collider } from '@relic3d/core';
-import type { O3dGeometry } from '../file.js';
 import { plural, type WriteContext } from './context.js';
 import { MAX_OBJECT_VERTICES } from './geometry.js';
-import { vertexList } from './vertex-list.js';
+import type { GeometryPlan } from './plan.js';
 
-export function collisionGeometry(ctx: WriteContext): O3dGeometry | undefined {
+export function collisionGeometry(ctx: WriteContext): GeometryPlan | undefined {
   const { scene, sink } = ctx;
   const meshes = scene.colliders.filter((c): c is Collider & { shape: { type: 'trimesh' } } => c.shape.type === 'trimesh');
   const others = scene.colliders.length - meshes.length;
@@ -27,6 +26,7 @@ export function collisionGeometry(ctx: WriteContext): O3dGeometry | undefined {
     sink.warn('O3D_WRITE_COLLIDER', `the collision mesh has ${count} vertices; WORD indices hold ${MAX_OBJECT_VERTICES}: not written`);
     return undefined;
   }
+  // In model space, Z mirrored here: a value that rounds to 0 in f32 keeps its sign, as written before.
   const positions = new Float32Array(count * 3);
   let bad = 0;
   for (let v = 0; v < count; v++) {
@@ -38,34 +38,28 @@ export function collisionGeometry(ctx: WriteContext): O3dGeometry | undefined {
     }
   }
   const corners = sourceIndices.length - (sourceIndices.length % 3);
-  const indices = new Uint16Array(corners);
+  const triangles = new Uint16Array(corners);
   let kept = 0;
   for (let t = 0; t < corners; t += 3) {
     const a = sourceIndices[t], b = sourceIndices[t + 1], c = sourceIndices[t + 2];
     if (a >= count || b >= count || c >= count) continue;
-    indices[kept++] = a;
-    indices[kept++] = c;
-    indices[kept++] = b;
+    triangles[kept++] = a;
+    triangles[kept++] = b;
+    triangles[kept++] = c;
   }
   if (kept < corners) sink.warn('O3D_WRITE_INDEX', `collision mesh: ${plural((corners - kept) / 3, 'triangle')} name vertices past its ${count}; not written`);
   if (bad) sink.warn('O3D_WRITE_NOT_FINITE', `collision mesh: ${plural(bad, 'value')} not finite, written as 0`);
   if (!kept) return undefined;
-  const list = vertexList(positions);
-  const { min, max } = list;
+  // Every vertex is written, in its own order (normals and UVs 0).
+  const spans = [{ source: { positions, mirrored: true }, triangles: kept < corners ? triangles.subarray(0, kept) : triangles, first: 0, start: 0, count }];
   return {
-    bboxMin: min,
-    bboxMax: max,
     opacity: 0,
     bump: 0,
     rigid: 0,
-    vertexList: list.list,
-    positions,
-    normals: new Float32Array(count * 3),
-    uvs: new Float32Array(count * 2),
+    vertexCount: count,
+    spans,
     faceCount: kept / 3,
-    indices: kept < corners ? indices.slice(0, kept) : indices,
-    vertexMap: list.map,
-    physique: new Int32Array(0),
+    withPhysique: false,
     materialFlag: 0,
     materialCount: 0,
     materials: [],

@@ -8,7 +8,8 @@
  * than 28 bones). No `.chr` is written.
  */
 import { FormatError, WriteError, type WarningSink } from '@relic3d/core';
-import { LIMITS, OBJECT_SKIN, PARENT_BONE, type ChrFile, type O3dObject } from '../file.js';
+import { LIMITS, OBJECT_SKIN, PARENT_BONE, type ChrFile } from '../file.js';
+import { isPlan, type WrittenObject } from './plan.js';
 import { readChr } from '../read/index.js';
 import { toD3dMatrix } from './axes.js';
 import { plural } from './context.js';
@@ -67,7 +68,7 @@ export function boneMapping(bones: Bones, chr: ChrFile, sink: WarningSink): Int3
 }
 
 /** Rewrites every stored bone index of the objects to the game skeleton's. */
-export function bindObjects(groups: O3dObject[][], map: Int32Array): void {
+export function bindObjects(groups: WrittenObject[][], map: Int32Array): void {
   const to = (list: Int32Array) => Int32Array.from(list, (b) => (b >= 0 && b < map.length ? map[b] : b));
   for (const objects of groups) {
     for (const object of objects) {
@@ -78,7 +79,8 @@ export function bindObjects(groups: O3dObject[][], map: Int32Array): void {
         object.useBones = to(object.useBones);
         for (const block of g.blocks) block.useBones = to(block.useBones);
       }
-      if (g.physique.length) g.physique = to(g.physique);
+      if (isPlan(g)) g.boneMap = map;
+      else if (g.physique.length) g.physique = to(g.physique);
       if (object.parentType === PARENT_BONE && object.parentIndex >= 0 && object.parentIndex < map.length) object.parentIndex = map[object.parentIndex];
     }
   }

@@ -5,11 +5,11 @@
  * holds at most 65,535 vertices (WORD indices), 31 material blocks and 16 materials: more make
  * several objects.
  */
-import { EFFECT, LIMITS, type O3dGeometry, type O3dMaterial, type O3dMaterialBlock } from '../file.js';
-import { copyInfluences, emitBlock, type ObjectVertices } from './emit.js';
+import { EFFECT, LIMITS, type O3dMaterial, type O3dMaterialBlock } from '../file.js';
+import { numberBlock } from './emit.js';
 import type { BlockLook } from './materials.js';
 import type { Chunk, PaletteMode } from './palettes.js';
-import { vertexList } from './vertex-list.js';
+import type { GeometryPlan, Span } from './plan.js';
 
 /** WORD indices: 0..65535 (0xFFFF kept clear of drivers that treat it as a strip cut). */
 export const MAX_OBJECT_VERTICES = 0xffff;
@@ -108,34 +108,30 @@ export interface Piece {
 }
 
 /**
- * One object's geometry from its chunks. `remaps` (per primitive, all -1 between chunks) is shared
- * by the pieces of one mesh so that a big primitive's table is made once.
+ * One object's geometry plan from its chunks: each block numbered (emit.ts) and, skinned, given its
+ * bones' stored indices. `remaps` (per primitive, all -1 between chunks) is
+ * shared by the pieces of one mesh so that a big primitive's table is made once.
  */
-export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legacy: GeometryLegacy, remaps: Map<object, Int32Array>): O3dGeometry {
-  const skin = !!mode;
+export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legacy: GeometryLegacy, remaps: Map<object, Int32Array>, boneCount: number): GeometryPlan {
   const { chunks, vertices: vertexCount } = piece;
-  const triangleCount = chunks.reduce((n, c) => n + c.triangles.length / 3, 0);
-  const positions = new Float32Array(vertexCount * 3), normals = new Float32Array(vertexCount * 3), uvs = new Float32Array(vertexCount * 2);
-  const weights = skin ? new Float32Array(vertexCount * 2) : undefined;
-  const boneIndices = skin ? new Uint16Array(vertexCount * 2) : undefined;
-  const globalBones = skin ? new Int32Array(vertexCount) : undefined;
-  const indices = new Uint16Array(triangleCount * 3);
   const { materials, textureIds, listed } = materialList(chunks, legacy);
   const blocks: O3dMaterialBlock[] = [];
-  let next = 0, at = 0;
-  // Scene vertex of each written vertex (emit.ts).
-  const sourceOf = new Int32Array(vertexCount);
-  const out: ObjectVertices = { positions, normals, uvs, weights, boneIndices, globalBones };
+  const spans: Span[] = [];
+  let next = 0, at = 0, order: Int32Array | undefined;
+  const at0 = { first: 0, start: 0, order: () => (order ??= new Int32Array(vertexCount)) };
   chunks.forEach((chunk, b) => {
     const p = chunk.prepared;
-    const start = at, first = next;
     const t = chunk.triangles;
-    next = emitBlock(p, t, remaps, { sourceOf, indices, start, first, vertices: out });
-    if (p.influences) copyInfluences(p, sourceOf, first, next, chunk.palette.length ? chunk.palette : mode?.kind === 'object' ? mode.palette : [], out);
+    at0.first = next;
+    at0.start = at;
+    const span = numberBlock(p, t, remaps, at0);
+    if (mode && p.influences) span.slots = slotTable(chunk.palette.length ? chunk.palette : mode.kind === 'object' ? mode.palette : [], boneCount);
+    spans.push(span);
+    next += span.count;
     at += t.length;
     const look = p.look;
     blocks.push({
-      startIndex: start,
+      startIndex: span.start,
       primitiveCount: t.length / 3,
       textureId: textureIds[b],
       effect: look?.effect ?? 0,
@@ -143,31 +139,29 @@ export function buildGeometry(piece: Piece, mode: PaletteMode | undefined, legac
       useBones: Int32Array.from(chunk.palette),
     });
   });
-  const list = vertexList(positions);
-  const physique = new Int32Array(globalBones ? list.first.length : 0);
-  for (let u = 0; u < physique.length; u++) physique[u] = globalBones![list.first[u]];
   const anyEffect = (bit: number) => (blocks.some((b) => (b.effect & bit) !== 0) ? 1 : 0);
-  const { min, max } = list;
   return {
-    bboxMin: min,
-    bboxMax: max,
     opacity: legacy.opacity ?? anyEffect(EFFECT.OPACITY),
     bump: legacy.bump ?? anyEffect(EFFECT.BUMP),
     rigid: legacy.rigid ?? 0,
-    vertexList: list.list,
-    positions,
-    normals,
-    uvs,
-    ...(skin ? { weights, boneIndices } : {}),
-    faceCount: triangleCount,
-    indices,
-    vertexMap: list.map,
-    physique,
+    vertexCount,
+    spans,
+    faceCount: at / 3,
+    withPhysique: !!mode,
     materialFlag: listed ? (legacy.materialFlag && legacy.materialFlag > 0 ? legacy.materialFlag : 1) : 0,
     materialCount: listed ? materialCount(materials.length, legacy.materialCount) : 0,
     materials: listed ? materials : [],
     blocks,
   };
+}
+
+/** Bone → stored index: palette slot × 3 (a bone the palette lacks stores 0), or the bone × 3 without a palette. */
+function slotTable(palette: readonly number[], boneCount: number): Int32Array {
+  const slots = new Int32Array(boneCount);
+  if (!palette.length) for (let b = 0; b < boneCount; b++) slots[b] = b * 3;
+  // A bone listed twice keeps its last slot.
+  else palette.forEach((bone, k) => bone >= 0 && bone < boneCount && (slots[bone] = k * 3));
+  return slots;
 }
 
 /** The stored nMaterial: 0 means one material (what 10,527 of 11,658 real objects store). */

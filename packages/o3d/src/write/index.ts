@@ -4,9 +4,8 @@
  * embedded textures beside them. The scene is in glTF conventions, converted at this edge
  * (axes.ts); nothing of it is changed.
  */
-import { WarningSink, WriteError, checkDrawnCopies, computeBounds, isEmptyBounds, isWriteError, validateScene, type Bounds, type FormatWriter, type Scene, type SkinFunction, type WriteOptions, type WriteResult } from '@relic3d/core';
-import { skinVertices } from '@relic3d/kernels';
-import { LIMITS, type O3dEmbeddedSkeleton, type O3dFile } from '../file.js';
+import { WarningSink, WriteError, checkDrawnCopies, isEmptyBounds, isWriteError, validateScene, type FormatWriter, type Scene, type WriteOptions, type WriteResult } from '@relic3d/core';
+import { LIMITS, type O3dEmbeddedSkeleton } from '../file.js';
 import { toD3dBox, toD3dMatrix, toD3dVec3 } from './axes.js';
 import { aniBytes } from './bytes/ani.js';
 import { chrBytes } from './bytes/chr.js';
@@ -21,6 +20,8 @@ import { aniFile, chrFile, frameAttributes, integer, motionBody, restWorlds, vec
 import { isPlayerPart } from '../read/companion-names.js';
 import { chrFileName, modelBaseName, motionFileNames, nameBytes, o3dFileName } from './names.js';
 import { buildGroups } from './objects.js';
+import type { WrittenFile } from './plan.js';
+import { restBounds } from './rest-box.js';
 import { restLocals } from './sampling.js';
 import { collectBones, type Bones } from './skeleton.js';
 import { addFrameKeys, objectSources } from './sources.js';
@@ -86,9 +87,9 @@ function write(given: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   const events = vec3List(e.events);
   if (events.length > LIMITS.o3dEvents) sink.warn('O3D_WRITE_EVENTS', `the model has ${events.length} events; an O3D holds ${LIMITS.o3dEvents}, the rest are not written`);
   const forces = vec3List(e.forces).map(toD3dVec3);
-  const bounds = restBounds(scene);
+  const bounds = restBounds(scene, ctx.rest);
   const box = isEmptyBounds(bounds) ? { min: [0, 0, 0] as [number, number, number], max: [0, 0, 0] as [number, number, number] } : toD3dBox(bounds.min, bounds.max);
-  const file: O3dFile = {
+  const file: WrittenFile = {
     name: o3dFileName(base),
     version: O3D_WRITE_VERSION,
     id: integer(e.id) ?? serialId(base),
@@ -144,7 +145,7 @@ function embeddedSkeleton(ctx: WriteContext, bones: Bones, frame: Parameters<typ
 }
 
 /** The optional frame attributes (version ≥ 21), when the scene came with them. */
-function attributes(file: O3dFile, e: Record<string, unknown>): void {
+function attributes(file: WrittenFile, e: Record<string, unknown>): void {
   const list = e.attributes;
   const stored = integer(e.attributeCount);
   const withList = Array.isArray(list) && file.frameCount > 0;
@@ -199,20 +200,6 @@ function checkScene(scene: Scene): void {
   if (fatal.length) {
     const first = fatal[0];
     throw new WriteError({ format: 'o3d', code: 'INVALID_SCENE', limit: first.code, value: `${first.message}${fatal.length > 1 ? ` (and ${fatal.length - 1} more)` : ''}`, where: first.path });
-  }
-}
-
-// Always the TypeScript kernel: WASM skinning differs in the last bits, and written bytes must not depend
-// on whether WASM happened to be ready.
-const skinOnTypeScript: SkinFunction = (positions, joints, weights, matrices, out) =>
-  skinVertices(positions, joints, weights, matrices, out, undefined, undefined, { kernels: 'js' });
-
-/** The model's box at rest, skinned by the kernels' TypeScript path, the reference if they refuse the data. */
-function restBounds(scene: Scene): Bounds {
-  try {
-    return computeBounds(scene, { skin: skinOnTypeScript });
-  } catch {
-    return computeBounds(scene);
   }
 }
 

@@ -5,9 +5,10 @@
  * skin objects in model space (the client ignores their local TM and parent).
  */
 import { hiddenLodNodes, type Scene } from '@relic3d/core';
-import { LIGHT_BIT, OBJECT_NORMAL, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT, type O3dGeometry, type O3dObject } from '../file.js';
+import { LIGHT_BIT, OBJECT_NORMAL, OBJECT_SKIN, PARENT_BONE, PARENT_OBJECT } from '../file.js';
 import type { WriteContext } from './context.js';
 import { integer, matrixOf } from './motion.js';
+import type { GeometryPlan, WrittenObject } from './plan.js';
 import { relativeRow } from './sampling.js';
 import type { Bones } from './skeleton.js';
 
@@ -19,7 +20,7 @@ export interface ObjectSource {
   skinned: boolean;
   placement: Placement;
   /** The object's geometry, one entry per object it needs (limits split big meshes). */
-  pieces: { geometry: O3dGeometry; palette: Int32Array }[];
+  pieces: { geometry: GeometryPlan; palette: Int32Array }[];
   /** Frame keys (7 floats per frame) of an object the O3D's own clip moves. */
   keys?: Float32Array;
 }
@@ -35,15 +36,15 @@ export function placementOf(scene: Scene, node: number, objects: Set<number>, bo
 }
 
 /** The object groups: three when the scene has LODs (group 0 most detailed), else one. */
-export function buildGroups(ctx: WriteContext, sources: ObjectSource[], bones: Bones | undefined): O3dObject[][] {
+export function buildGroups(ctx: WriteContext, sources: ObjectSource[], bones: Bones | undefined): WrittenObject[][] {
   const { scene } = ctx;
   const lods = scene.nodes.some((n) => (n.lods?.length ?? 0) > 1);
   const bySource = new Map(sources.map((s) => [s.node, s]));
   const order = objectOrder(sources);
-  const groups: O3dObject[][] = [];
+  const groups: WrittenObject[][] = [];
   for (let g = 0; g < (lods ? 3 : 1); g++) {
     const hidden = lods ? hiddenLodNodes(scene, g) : new Set<number>();
-    const objects: O3dObject[] = [];
+    const objects: WrittenObject[] = [];
     const indexOf = new Map<number, number>();
     for (const node of order) {
       const source = bySource.get(node);
@@ -56,7 +57,7 @@ export function buildGroups(ctx: WriteContext, sources: ObjectSource[], bones: B
   return groups;
 }
 
-function objectOf(ctx: WriteContext, source: ObjectSource, piece: ObjectSource['pieces'][number], indexOf: Map<number, number>, bones: Bones | undefined, index: number): O3dObject {
+function objectOf(ctx: WriteContext, source: ObjectSource, piece: ObjectSource['pieces'][number], indexOf: Map<number, number>, bones: Bones | undefined, index: number): WrittenObject {
   const node = ctx.scene.nodes[source.node];
   const e = node.extras ?? {};
   const light = e.light === true || ((integer(e.typeRaw) ?? 0) & LIGHT_BIT) !== 0;
@@ -75,7 +76,7 @@ function objectOf(ctx: WriteContext, source: ObjectSource, piece: ObjectSource['
     const against = placement.kind === 'model' ? -1 : placement.node;
     localTM = Float32Array.from(relativeRow(ctx.rest, source.node, against, new Float64Array(16)));
   }
-  const object: O3dObject = {
+  const object: WrittenObject = {
     typeRaw: (type | (light ? LIGHT_BIT : 0)) >>> 0,
     type,
     light,

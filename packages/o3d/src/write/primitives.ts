@@ -22,6 +22,8 @@ export interface Prepared {
   triangles: Corners;
   /** How many distinct vertices the triangles use. */
   used: number;
+  /** The corners meet vertices 0, 1, 2… in that order (what the reader makes): they are numbered as they are. */
+  inOrder: boolean;
   influences?: Influences;
   look?: BlockLook;
   /** The block palette the reader kept in `extras.useBones`. */
@@ -62,7 +64,7 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   const dropped = Object.keys(p.attributes).filter((a) => !KEPT.has(a));
   if (dropped.length) warnOnce(ctx, 'O3D_WRITE_ATTRIBUTES', `O3D vertices hold a position, a normal, one UV set and two bone weights; ${dropped.join(', ')} are not written`);
   if (p.targets?.length) warnOnce(ctx, 'O3D_WRITE_MORPHS', `O3D has no morph targets; the base shape of mesh "${mesh.name}" (and any others) is written, ${plural(p.targets.length, 'target')} dropped`);
-  const { triangles, used } = validTriangles(ctx, mesh, p, count);
+  const { triangles, used, inOrder } = validTriangles(ctx, mesh, p, count);
   if (!triangles.length) return undefined;
 
   let bad = 0;
@@ -93,7 +95,7 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (!p.attributes.TEXCOORD_0 && look?.material?.textureName) warnOnce(ctx, 'O3D_WRITE_UVS', `mesh "${mesh.name}" has a texture but no UVs; UVs are written as 0`);
   const uvs = finite(p.attributes.TEXCOORD_0, 2);
   if (bad) ctx.sink.warn('O3D_WRITE_NOT_FINITE', `mesh "${mesh.name}": ${plural(bad, 'vertex value')} not finite (NaN or infinite), written as 0`);
-  const prepared: Prepared = { positions, normals, uvs, triangles, used };
+  const prepared: Prepared = { positions, normals, uvs, triangles, used, inOrder };
   if (look) prepared.look = look;
   if (binding) {
     prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
@@ -112,11 +114,11 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
  * distinct vertices they use. Valid scene indices are used as they are (never written to).
  * One pass checks and counts; only a primitive with bad corners is filtered.
  */
-function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): { triangles: Corners; used: number } {
+function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: number): Distinct & { triangles: Corners } {
   const indices = p.indices;
   if (indices && indices.length % 3 === 0) {
-    const used = distinctVertices(indices, count);
-    if (used >= 0) return { triangles: indices, used };
+    const distinct = distinctVertices(indices, count);
+    if (distinct.used >= 0) return { triangles: indices, ...distinct };
   }
   const corners = indices ? indices.length - (indices.length % 3) : count - (count % 3);
   const out = new Uint32Array(corners);
@@ -134,11 +136,16 @@ function validTriangles(ctx: WriteContext, mesh: Mesh, p: Primitive, count: numb
     ctx.sink.warn('O3D_WRITE_INDEX', `mesh "${mesh.name}": ${plural((corners - kept) / 3, 'triangle')} name vertices past its ${count}${extra ? ` and ${plural(extra, 'index', 'indices')} do not make a triangle` : ''}; not written`);
   }
   const triangles = kept < corners ? out.slice(0, kept) : out;
-  return { triangles, used: distinctVertices(triangles, count) };
+  return { triangles, ...distinctVertices(triangles, count) };
 }
 
-/** How many distinct vertices `corners` name, or -1 when one is past `count`. */
-function distinctVertices(corners: Corners, count: number): number {
+interface Distinct {
+  /** How many distinct vertices the corners name, or -1 when one is past the count. */
+  used: number;
+  inOrder: boolean;
+}
+
+function distinctVertices(corners: Corners, count: number): Distinct {
   // Corners meeting vertices 0, 1, 2… in order (what the reader makes) use the first `next`: no marks.
   let next = 0, k = 0;
   for (const n = corners.length; k < n; k++) {
@@ -146,18 +153,18 @@ function distinctVertices(corners: Corners, count: number): number {
     if (v > next) break;
     if (v === next) next++;
   }
-  if (k === corners.length) return next <= count ? next : -1;
+  if (k === corners.length) return { used: next <= count ? next : -1, inOrder: true };
   const seen = new Uint8Array(count);
   let used = 0;
   for (let k = 0, n = corners.length; k < n; k++) {
     const v = corners[k];
-    if (v >= count) return -1;
+    if (v >= count) return { used: -1, inOrder: false };
     if (seen[v] === 0) {
       seen[v] = 1;
       used++;
     }
   }
-  return used;
+  return { used, inOrder: false };
 }
 
 /**

@@ -52,7 +52,7 @@ export function objectSources(ctx: WriteContext, bones: Bones | undefined, looks
     }
     const palette = mode?.kind === 'object' ? Int32Array.from(mode.palette) : new Int32Array(0);
     const remaps = new Map<object, Int32Array>();
-    const pieces = piecesOf(chunks).map((piece) => ({ geometry: buildGeometry(piece, mode, legacy, remaps), palette }));
+    const pieces = piecesOf(chunks).map((piece) => ({ geometry: buildGeometry(piece, mode, legacy, remaps, bones?.nodes.length ?? 0), palette }));
     if (pieces.length > 1) {
       ctx.sink.warn('O3D_WRITE_OBJECT_SPLIT', `mesh node "${node.name}" is written as ${pieces.length} objects (an object holds 65,535 vertices, 31 material blocks and 16 materials)`);
     }

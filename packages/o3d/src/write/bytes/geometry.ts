@@ -1,16 +1,28 @@
 /** A GMObject geometry block as bytes (docs/formats/o3d.md §2.3, §2.4): the inverse of read/geometry.ts. */
 import { LIMITS, type O3dGeometry } from '../../file.js';
 import { NORMAL_VERTEX_BYTES, SKIN_VERTEX_BYTES } from '../../read/layout.js';
-import { LITTLE_ENDIAN, lengthName, leBytes, type NameBytes, type PartsWriter } from './arrays.js';
+import { isPlan, type GeometryPlan, type WrittenGeometry } from '../plan.js';
+import { vertexList, writePhysique } from '../vertex-list.js';
+import { lengthName, leBytes, type NameBytes } from './arrays.js';
+import type { PlacingWriter } from './planned-writer.js';
+import type { WriteScratch } from './scratch.js';
+import { writeIndices, writeRecords } from './spans.js';
 
-export function writeGeometry(out: PartsWriter, g: O3dGeometry, skin: boolean, name: NameBytes): void {
-  const count = g.positions.length / 3;
-  out.f32s(g.bboxMin).f32s(g.bboxMax).i32(g.opacity).i32(g.bump).i32(g.rigid).zeros(28);
-  out.i32(g.vertexList.length / 3).i32(count).i32(g.faceCount).i32(g.indices.length);
-  out.bytes(leBytes(g.vertexList));
-  out.later(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (target, at) => (skin ? skinRecords : normalRecords)(g, count, target, at));
-  out.bytes(leBytes(g.indices)).bytes(leBytes(g.vertexMap));
-  out.u32(g.physique.length).bytes(leBytes(g.physique));
+/** The geometry's header: box 24 bytes, opacity, bump, rigid 12, reserved 28, four counts 16. */
+const HEADER_BYTES = 80;
+
+export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: boolean, name: NameBytes, scratch: WriteScratch): void {
+  if (isPlan(g)) planned(out, g, skin, scratch);
+  else {
+    const count = g.positions.length / 3;
+    out.f32s(g.bboxMin).f32s(g.bboxMax).i32(g.opacity).i32(g.bump).i32(g.rigid).zeros(28);
+    out.i32(g.vertexList.length / 3).i32(count).i32(g.faceCount).i32(g.indices.length);
+    out.bytes(leBytes(g.vertexList));
+    out.place(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (view, at) => (skin ? skinRecords : normalRecords)(g, count, view, at));
+    out.bytes(leBytes(g.indices));
+    out.bytes(leBytes(g.vertexMap));
+    out.u32(g.physique.length).bytes(leBytes(g.physique));
+  }
   out.u32(g.materialFlag);
   if (g.materialFlag !== 0) {
     out.i32(g.materialCount);
@@ -29,52 +41,62 @@ export function writeGeometry(out: PartsWriter, g: O3dGeometry, skin: boolean, n
 }
 
 /**
- * Float32 words of `count` records of `bytes` each at `target[at…]`: a view of the target when it is
- * 4-byte aligned on a little-endian host, else a scratch array that `done` copies there (one memcpy),
- * so the records are filled by one typed-array pass instead of a DataView call per field.
+ * A plan's header, list, records, indices, map and physique, written straight from the scene's
+ * arrays: the weld fills the list in place, then the header with its box and list count.
  */
-function recordWords(target: Uint8Array, at: number, count: number, bytes: number): { f32: Float32Array; u32: Uint32Array; done: () => void } {
-  const words = (count * bytes) / 4;
-  const inPlace = LITTLE_ENDIAN && ((target.byteOffset + at) & 3) === 0;
-  const f32 = inPlace ? new Float32Array(target.buffer, target.byteOffset + at, words) : new Float32Array(words);
-  const u32 = new Uint32Array(f32.buffer, f32.byteOffset, words);
-  return { f32, u32, done: () => inPlace || target.set(leBytes(u32), at) };
+function planned(out: PlacingWriter, g: GeometryPlan, skin: boolean, scratch: WriteScratch): void {
+  const count = g.vertexCount;
+  let unique = 0;
+  out.placeUpTo(HEADER_BYTES + count * 12, (view, at) => {
+    const weld = vertexList(g.spans, count, view, at + HEADER_BYTES, scratch);
+    unique = weld.unique;
+    [...weld.min, ...weld.max].forEach((v, k) => view.setFloat32(at + k * 4, v, true));
+    // Then the reserved 28 bytes, left 0.
+    [g.opacity, g.bump, g.rigid].forEach((v, k) => view.setInt32(at + 24 + k * 4, v, true));
+    [unique, count, g.faceCount, g.faceCount * 3].forEach((v, k) => view.setInt32(at + 64 + k * 4, v, true));
+    return HEADER_BYTES + unique * 12;
+  });
+  out.place(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (view, at) => writeRecords(view, at, count, g.spans, skin, scratch));
+  out.place(g.faceCount * 6, (view, at) => writeIndices(view, at, g.faceCount * 3, g.spans, scratch));
+  out.place(count * 2, (view, at) => new Uint8Array(view.buffer, view.byteOffset + at, count * 2).set(leBytes(scratch.map.subarray(0, count))));
+  out.placeUpTo(4 + count * 4, (view, at) => {
+    const entries = g.withPhysique ? unique : 0;
+    view.setUint32(at, entries, true);
+    writePhysique(view, at + 4, g.spans, scratch.first, entries, g.boneMap);
+    return 4 + entries * 4;
+  });
 }
 
-/** NORMALVERTEX records (position, normal, uv: 32 bytes) into `target` at `at`. */
-function normalRecords(g: O3dGeometry, count: number, target: Uint8Array, at: number): void {
+/** A raw geometry's NORMALVERTEX records (position, normal, uv: 32 bytes) at `at`. */
+function normalRecords(g: O3dGeometry, count: number, view: DataView, at: number): void {
   const p = g.positions, n = g.normals, t = g.uvs;
-  const { f32, done } = recordWords(target, at, count, NORMAL_VERTEX_BYTES);
-  for (let v = 0, o = 0; v < count; v++, o += 8) {
-    f32[o] = p[v * 3];
-    f32[o + 1] = p[v * 3 + 1];
-    f32[o + 2] = p[v * 3 + 2];
-    f32[o + 3] = n[v * 3];
-    f32[o + 4] = n[v * 3 + 1];
-    f32[o + 5] = n[v * 3 + 2];
-    f32[o + 6] = t[v * 2];
-    f32[o + 7] = t[v * 2 + 1];
+  for (let v = 0, o = at; v < count; v++, o += 32) {
+    view.setFloat32(o, p[v * 3], true);
+    view.setFloat32(o + 4, p[v * 3 + 1], true);
+    view.setFloat32(o + 8, p[v * 3 + 2], true);
+    view.setFloat32(o + 12, n[v * 3], true);
+    view.setFloat32(o + 16, n[v * 3 + 1], true);
+    view.setFloat32(o + 20, n[v * 3 + 2], true);
+    view.setFloat32(o + 24, t[v * 2], true);
+    view.setFloat32(o + 28, t[v * 2 + 1], true);
   }
-  done();
 }
 
-/** SKINVERTEX records (position, w1 w2, idxA idxB as u16, normal, uv: 44 bytes) into `target` at `at`. */
-function skinRecords(g: O3dGeometry, count: number, target: Uint8Array, at: number): void {
+/** A raw geometry's SKINVERTEX records (position, w1 w2, idxA idxB as u16, normal, uv: 44 bytes) at `at`. */
+function skinRecords(g: O3dGeometry, count: number, view: DataView, at: number): void {
   const p = g.positions, n = g.normals, t = g.uvs, w = g.weights!, idx = g.boneIndices!;
-  const { f32, u32, done } = recordWords(target, at, count, SKIN_VERTEX_BYTES);
-  for (let v = 0, o = 0; v < count; v++, o += 11) {
-    f32[o] = p[v * 3];
-    f32[o + 1] = p[v * 3 + 1];
-    f32[o + 2] = p[v * 3 + 2];
-    f32[o + 3] = w[v * 2];
-    f32[o + 4] = w[v * 2 + 1];
-    // idxA then idxB, little-endian u16s: one word.
-    u32[o + 5] = idx[v * 2] | (idx[v * 2 + 1] << 16);
-    f32[o + 6] = n[v * 3];
-    f32[o + 7] = n[v * 3 + 1];
-    f32[o + 8] = n[v * 3 + 2];
-    f32[o + 9] = t[v * 2];
-    f32[o + 10] = t[v * 2 + 1];
+  for (let v = 0, o = at; v < count; v++, o += 44) {
+    view.setFloat32(o, p[v * 3], true);
+    view.setFloat32(o + 4, p[v * 3 + 1], true);
+    view.setFloat32(o + 8, p[v * 3 + 2], true);
+    view.setFloat32(o + 12, w[v * 2], true);
+    view.setFloat32(o + 16, w[v * 2 + 1], true);
+    view.setUint16(o + 20, idx[v * 2], true);
+    view.setUint16(o + 22, idx[v * 2 + 1], true);
+    view.setFloat32(o + 24, n[v * 3], true);
+    view.setFloat32(o + 28, n[v * 3 + 1], true);
+    view.setFloat32(o + 32, n[v * 3 + 2], true);
+    view.setFloat32(o + 36, t[v * 2], true);
+    view.setFloat32(o + 40, t[v * 2 + 1], true);
   }
-  done();
 }

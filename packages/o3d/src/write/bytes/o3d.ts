@@ -1,12 +1,32 @@
 /** An `.o3d` as bytes, in the client's read order (docs/formats/o3d.md §2): the inverse of read/index.ts. */
-import { NAME_XOR, OBJECT_NORMAL, OBJECT_SKIN, type O3dFile } from '../../file.js';
-import { PartsWriter, leBytes, type NameBytes } from './arrays.js';
+import { NAME_XOR, OBJECT_NORMAL, OBJECT_SKIN } from '../../file.js';
+import type { WrittenFile } from '../plan.js';
+import { leBytes, type NameBytes } from './arrays.js';
 import { writeGeometry } from './geometry.js';
 import { writeAttributes, writeMotionBody } from './motion.js';
+import { PlannedWriter, SizeCounter, type PlacingWriter } from './planned-writer.js';
+import { WriteScratch } from './scratch.js';
 
-/** Serialises a raw O3D (version 20–22 layout by `file.version`). The name must be ASCII and under 64 bytes. */
-export function o3dBytes(file: O3dFile, name: NameBytes): Uint8Array {
-  const out = new PartsWriter(1 << 16);
+/**
+ * Serialises an O3D (version 20–22 layout by `file.version`), raw or planned: counted first, then
+ * written into one buffer of that size. The name must be ASCII and under 64 bytes.
+ */
+export function o3dBytes(file: WrittenFile, name: NameBytes): Uint8Array {
+  const encodedNames = new Map<string, Uint8Array>();
+  const cached: NameBytes = (text) => {
+    let bytes = encodedNames.get(text);
+    if (!bytes) encodedNames.set(text, (bytes = name(text)));
+    return bytes;
+  };
+  const scratch = new WriteScratch();
+  const size = new SizeCounter();
+  serialise(size, file, cached, scratch);
+  const out = new PlannedWriter(size.length);
+  serialise(out, file, cached, scratch);
+  return out.result();
+}
+
+function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes, scratch: WriteScratch): void {
   const encoded = Uint8Array.from(file.name, (c) => c.charCodeAt(0) ^ NAME_XOR);
   out.u8(encoded.length).bytes(encoded);
   out.i32(file.version).i32(file.id);
@@ -20,7 +40,7 @@ export function o3dBytes(file: O3dFile, name: NameBytes): Uint8Array {
   for (const e of file.events) out.f32s(e);
   if (file.collision) {
     out.i32(1);
-    writeGeometry(out, file.collision, false, name);
+    writeGeometry(out, file.collision, false, name, scratch);
   } else out.i32(0);
   out.i32(file.lodFlag);
   const skeleton = file.skeleton;
@@ -39,7 +59,7 @@ export function o3dBytes(file: O3dFile, name: NameBytes): Uint8Array {
       out.i32(object.id).i32(object.parentIndex);
       if (object.parentIndex !== -1) out.i32(object.parentType);
       out.f32s(object.localTM);
-      writeGeometry(out, object.geometry, (object.typeRaw & 0xffff) === OBJECT_SKIN, name);
+      writeGeometry(out, object.geometry, (object.typeRaw & 0xffff) === OBJECT_SKIN, name, scratch);
       if ((object.typeRaw & 0xffff) === OBJECT_NORMAL && file.frameCount > 0) {
         if (object.tmAnimation) out.i32(1).bytes(leBytes(object.tmAnimation));
         else out.i32(0);
@@ -50,5 +70,4 @@ export function o3dBytes(file: O3dFile, name: NameBytes): Uint8Array {
     out.i32(file.attributeCount);
     if (file.attributes && file.attributeCount === file.frameCount) writeAttributes(out, file.attributes);
   }
-  return out.result();
 }

@@ -1,0 +1,44 @@
+/**
+ * Reusable space of one O3D write (no module state): the weld's table, map and first vertices, and
+ * words for parts of the output that are not aligned for a typed view. Typed stores measured 1.3–1.7×
+ * faster than DataView ones here (records of 65,535 vertices: 7.5 ms aligned in place, 10 ms into
+ * this space and copied, 12.5 ms through a DataView).
+ */
+import { LITTLE_ENDIAN, leBytes } from './arrays.js';
+
+export class WriteScratch {
+  /** The weld's hash slots (vertex-list.ts). */
+  table = new Int32Array(0);
+  /** Written vertex → list entry. */
+  map = new Uint16Array(0);
+  /** The first written vertex of each list entry. */
+  first = new Uint32Array(0);
+  private space = new ArrayBuffer(0);
+
+  /** `bytes` of space whose contents are left over from an earlier use. */
+  spaceOf(bytes: number): ArrayBuffer {
+    if (this.space.byteLength < bytes) this.space = new ArrayBuffer(bytes);
+    return this.space;
+  }
+}
+
+/** Where to build a part of the output: its own memory (aligned, little-endian host) or scratch space that `finishPart` copies in. */
+export interface PartMemory {
+  buffer: ArrayBuffer;
+  offset: number;
+  inPlace: boolean;
+}
+
+export function partMemory(view: DataView, at: number, bytes: number, align: 2 | 4, scratch: WriteScratch): PartMemory {
+  const offset = view.byteOffset + at;
+  if (LITTLE_ENDIAN && offset % align === 0) return { buffer: view.buffer as ArrayBuffer, offset, inPlace: true };
+  return { buffer: scratch.spaceOf(bytes), offset: 0, inPlace: false };
+}
+
+/**
+ * Copies a part built in scratch space (`words`, a typed view of it) to `at` of `view`. A plain
+ * function, not a closure per part: a new closure at one call site deoptimised the hot loops around it.
+ */
+export function finishPart(memory: PartMemory, view: DataView, at: number, words: Int32Array | Uint32Array | Uint16Array | Float32Array): void {
+  if (!memory.inPlace) new Uint8Array(view.buffer, view.byteOffset + at, words.byteLength).set(leBytes(words));
+}
