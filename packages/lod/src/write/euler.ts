@@ -4,7 +4,7 @@
  * `Math.hypot` as V8 computes it (builtins/math.tq: NaN and infinity first, then a Kahan sum of the
  * squares scaled by the largest), step for step, so the results are the same bits
  * (test/write/euler.test.ts). V8's builtin allocates an array per call: bench/src/lod-write-euler.ts
- * measured these 3–9× faster, and `Math.hypot` was most of the writer's clip time.
+ * measured hypot4 3.4× faster than `Math.hypot` (load 35), which was a third of the clips' CPU.
  */
 
 /** `Math.hypot(a, b)`, the same bits. */
