@@ -1,5 +1,5 @@
 // Welds a node's primitives into one MSH1: shared position, normal and UV arrays with per-attribute index lists (docs/formats/lod.md §5).
-import { unweld } from '@relic3d/kernels';
+import { unweld, unweldByVertex } from '@relic3d/kernels';
 import { cleanFloats, type GatheredPrimitive } from './geometry.js';
 
 export interface FileFaceGroup {
@@ -193,12 +193,14 @@ function keepDuplicates(prims: GatheredPrimitive[], counts: number[], positions:
     const n = counts[i];
     const used = new Uint8Array(n);
     for (let c = 0; c < p.indices.length; c++) used[p.indices[c]] = 1;
-    const width = lists.length;
-    const keys = new Uint32Array(n * width);
-    lists.forEach((l, k) => {
-      for (let v = 0; v < n; v++) keys[v * width + k] = l.index[base + v];
+    // Tuples chained per position index (a dense index: no hash table), the same numbering as
+    // `unweld` over the whole tuples, which was a fifth of a large static mesh's write.
+    const width = lists.length - 1;
+    const keys = width ? new Uint32Array(n * width) : undefined;
+    lists.slice(1).forEach((l, k) => {
+      for (let v = 0; v < n; v++) keys![v * width + k] = l.index[base + v];
     });
-    const { indices, vertexCount } = unweld(keys, width, n);
+    const { indices, vertexCount } = unweldByVertex(positions.index.subarray(base, base + n), positions.first.length, keys, width);
     const claimed = new Uint8Array(vertexCount);
     for (let v = 0; v < n; v++) {
       if (!used[v]) continue;
