@@ -1,5 +1,5 @@
 // Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
-import { WriteError, checkBudget, type AnimationClip, type Vec3 } from '@relic3d/core';
+import { WriteError, checkBudget, type AnimationClip, type ChannelCursor, type Vec3 } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
@@ -77,40 +77,61 @@ function putFrame(ctx: WriteContext, t: Float64Array, q: Float64Array, data: Flo
   }
 }
 
+/** What `directBone` shares across the bones of one clip. */
+interface DirectClip {
+  axis: WriteContext['axis'];
+  times: Float64Array;
+  data: Float32Array;
+  /** Floats per frame (bones × 6). */
+  stride: number;
+  rest: { t: Float64Array; q: Float64Array };
+  first: { t: Float64Array; q: Float64Array };
+}
+
+const sampled = new Float32Array(4), boneT = new Float64Array(3), boneQ = new Float64Array(4);
+
+/**
+ * Every frame of one bone on the direct path, as `putFrame` puts it, the same bits. A call per bone
+ * (not one loop over the clip), so it is optimised as a function: the bench's full GC before each
+ * write drops on-stack-replaced code of once-per-clip loops. Returns how many floats are not finite.
+ */
+function directBone(c: DirectClip, b: number, tc: ChannelCursor | undefined, qc: ChannelCursor | undefined): number {
+  const { axis, times, data, stride, rest } = c;
+  const v = sampled, t = boneT, q = boneQ, e = eulerScratch;
+  t[0] = rest.t[b * 3], t[1] = rest.t[b * 3 + 1], t[2] = rest.t[b * 3 + 2];
+  q[0] = rest.q[b * 4], q[1] = rest.q[b * 4 + 1], q[2] = rest.q[b * 4 + 2], q[3] = rest.q[b * 4 + 3];
+  let bad = 0;
+  for (let f = 0, at = b * FRAME_ENTRY_FLOATS; f < times.length; f++, at += stride) {
+    if (tc) tc.sample(times[f], v), (t[0] = v[0]), (t[1] = v[1]), (t[2] = v[2]);
+    if (qc) qc.sample(times[f], v), normalizeInto(v, q, 0);
+    if (f === 0) c.first.t.set(t, b * 3), c.first.q.set(q, b * 4);
+    axis.pointInto(t, data, at, 0);
+    eulerXYZInto(axis.quatInto(q, quatScratch, 0), e, 0);
+    const prev = at - stride + 3;
+    if (f > 0 && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
+    data[at + 3] = e[0];
+    data[at + 4] = e[1];
+    data[at + 5] = e[2];
+    for (let k = 0; k < FRAME_ENTRY_FLOATS; k++) if (data[at + k] - data[at + k] !== 0) bad++;
+  }
+  return bad;
+}
+
 /**
  * Every frame of a clip on the direct path, bone by bone (bones are independent there): each bone's
- * two cursors sampled frame after frame, into `data` as `putFrame` puts them, the same bits, with no
- * frame arrays between (frame by frame through them took twice the CPU). `first` gets frame 0's
- * scene-space locals. Returns how many written floats are not finite.
+ * two cursors sampled frame after frame, with no frame arrays between (frame by frame through them
+ * took twice the CPU). `first` gets frame 0's scene-space locals. Returns how many written floats
+ * are not finite.
  */
 function directFrames(ctx: WriteContext, sampler: BoneSampler, clip: AnimationClip, timing: ClipTiming, data: Float32Array, first: { t: Float64Array; q: Float64Array }): number {
   const rest = sampler.directRest();
   const tracks = sampler.directTracks(clip);
-  const bones = rest.t.length / 3, frames = timing.frames;
-  const times = new Float64Array(frames);
-  for (let f = 0; f < frames; f++) times[f] = timing.timeOf(f);
-  const v = new Float32Array(4), t = new Float64Array(3), q = new Float64Array(4), e = eulerScratch;
-  const { axis } = ctx;
-  const stride = bones * FRAME_ENTRY_FLOATS;
+  const bones = rest.t.length / 3;
+  const times = new Float64Array(timing.frames);
+  for (let f = 0; f < times.length; f++) times[f] = timing.timeOf(f);
+  const c: DirectClip = { axis: ctx.axis, times, data, stride: bones * FRAME_ENTRY_FLOATS, rest, first };
   let bad = 0;
-  for (let b = 0; b < bones; b++) {
-    const tc = tracks.t[b], qc = tracks.q[b];
-    t[0] = rest.t[b * 3], t[1] = rest.t[b * 3 + 1], t[2] = rest.t[b * 3 + 2];
-    q[0] = rest.q[b * 4], q[1] = rest.q[b * 4 + 1], q[2] = rest.q[b * 4 + 2], q[3] = rest.q[b * 4 + 3];
-    for (let f = 0, at = b * FRAME_ENTRY_FLOATS; f < frames; f++, at += stride) {
-      if (tc) tc.sample(times[f], v), (t[0] = v[0]), (t[1] = v[1]), (t[2] = v[2]);
-      if (qc) qc.sample(times[f], v), normalizeInto(v, q, 0);
-      if (f === 0) first.t.set(t, b * 3), first.q.set(q, b * 4);
-      axis.pointInto(t, data, at, 0);
-      eulerXYZInto(axis.quatInto(q, quatScratch, 0), e, 0);
-      const prev = at - stride + 3;
-      if (f > 0 && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
-      data[at + 3] = e[0];
-      data[at + 4] = e[1];
-      data[at + 5] = e[2];
-      for (let k = 0; k < FRAME_ENTRY_FLOATS; k++) if (data[at + k] - data[at + k] !== 0) bad++;
-    }
-  }
+  for (let b = 0; b < bones; b++) bad += directBone(c, b, tracks.t[b], tracks.q[b]);
   return bad;
 }
 
