@@ -100,11 +100,21 @@ interface Welded {
   identity: boolean;
 }
 
+/** Whether every row of `keys` has the first row's words (stops at the first that differs). */
+function allLikeFirst(keys: Uint32Array, width: number, rows: number): boolean {
+  for (let at = width, n = rows * width; at < n; at += width) for (let k = 0; k < width; k++) if (keys[at + k] !== keys[k]) return false;
+  return true;
+}
+
 /** Unique rows of `values` (width floats each), compared by `keys` when given (rows of `keyWidth` words: the values' bits, then more): the distinct rows and each input row's index among them. */
 function weldRows(values: Float32Array, width: number, withKeys?: { keys: Uint32Array; width: number }): Welded {
   const rows = values.length / width;
   const keys = withKeys?.keys ?? new Uint32Array(values.buffer, values.byteOffset, values.length);
   const keyWidth = withKeys?.width ?? width;
+  if (rows > 1 && allLikeFirst(keys, keyWidth, rows)) {
+    // One distinct row (a flat mesh's normals): unweld's result without its hash table.
+    return { unique: values.slice(0, width), index: new Uint32Array(rows), first: new Uint32Array(1), identity: false };
+  }
   const { indices, firstCorner, vertexCount } = rows ? unweld(keys, keyWidth, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
   // Numbered by first use, so all rows distinct means index[v] = v: the rows are the list.
   if (vertexCount === rows) return { unique: values, index: indices, first: firstCorner, identity: true };
