@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Scene, WriteResult } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
-import { parseFile } from 'relic3d/node';
+import { parseFile, type ParseFileOptions } from 'relic3d/node';
 import { parseOptionsOf } from './generate.js';
 import { benchInputs } from './inputs.js';
 import { loadParsers } from './parsers.js';
@@ -55,7 +55,8 @@ for (const format of ['lod', 'ms3d', 'ase', 'o3d', 'mdl']) {
     for (const upAxis of format === 'lod' ? (['y', 'z'] as const) : ([undefined] as const)) {
       let scene: Scene;
       try {
-        scene = await parseFile(path.join(dir, file), upAxis ? ({ upAxis } as object) : {});
+        // The LOD reader's own option, passed through to it.
+        scene = await parseFile(path.join(dir, file), upAxis ? ({ upAxis } as unknown as ParseFileOptions) : {});
       } catch {
         continue;
       }
