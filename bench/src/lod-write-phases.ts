@@ -1,7 +1,8 @@
 // Where the LOD writer's time goes, by phase (CPU ms, medians of interleaved rounds), on the bench's
 // static and skinned LOD inputs: the whole write, the mesh plan (gather + weld), the clips, and the
 // rest (materials, rig, chunks), from the package's sources.
-// `node --expose-gc --import tsx src/lod-write-phases.ts [--mb=50] [--runs=5]`
+// `node --expose-gc --import tsx src/lod-write-phases.ts [--mb=50] [--runs=5] [--thread] [--no-gc]`: `--thread` times the
+// main thread only (V8's compiler and GC threads left out), `--no-gc` leaves out the full GC before each call.
 import os from 'node:os';
 import { WarningSink, codePageEncoder, writeBudget, type Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
@@ -42,6 +43,8 @@ for (const g of benchInputs(Number(flags.mb ?? 50), 60000, new Set(['lod']))) {
       ['parse', () => parsers.lod!(g.bytes, parseOptionsOf(g))],
     ],
     Number(flags.runs ?? 5),
+    2,
+    { cpu: 'thread' in flags ? 'thread' : 'process', forceGc: !('no-gc' in flags) },
   );
   const rest = write - meshes - clips;
   rows.push(`| lod ${g.kind} | ${fmt(parse, 1)} | ${fmt(write, 1)} | ${fmt(meshes, 1)} (${fmt((100 * meshes) / write, 0)}%) | ${fmt(clips, 1)} (${fmt((100 * clips) / write, 0)}%) | ${fmt(rest, 1)} (${fmt((100 * rest) / write, 0)}%) | ${fmt(write / parse)} |`);
