@@ -1,12 +1,13 @@
 // Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
-import { WriteError, checkBudget, math, type AnimationClip, type Vec3 } from '@relic3d/core';
+import { WriteError, checkBudget, type AnimationClip, type ChannelCursor, type Vec3 } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
+import { eulerXYZInto, normalizeInto } from './euler.js';
 import { num, record, type WriteContext } from './context.js';
 import { BoneSampler, flatLocals } from './pose.js';
 import type { Rig, Rigid } from './rig.js';
-import { STILL_INTERVAL_MS, clipTiming } from './timing.js';
+import { STILL_INTERVAL_MS, clipTiming, type ClipTiming } from './timing.js';
 
 /** Name of the one-frame clip added when no clip starts in the bind pose. */
 export const BIND_CLIP_NAME = 'bind pose';
@@ -20,6 +21,8 @@ export interface BoneAnimation {
   frames: number;
   /** Frame-major, bone-minor: position xyz then Euler rotation xyz (radians), in file space. */
   data: Float32Array;
+  /** How many of `data` are not finite, when counted as they were written (else the writer scans them). */
+  notFinite?: number;
 }
 
 const TWO_PI = 2 * Math.PI;
@@ -32,7 +35,7 @@ const nearest = (v: number, to: number) => v + TWO_PI * Math.round((to - v) / TW
  */
 export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<number>): Vec3 {
   const e = new Float64Array(3);
-  math.eulerXYZFromQuatInto(q, e, 0);
+  eulerXYZInto(q, e, 0);
   if (previous && allFinite(previous, 0)) nearestEuler(e, previous[0], previous[1], previous[2]);
   return [e[0], e[1], e[2]];
 }
@@ -64,7 +67,7 @@ function putFrame(ctx: WriteContext, t: Float64Array, q: Float64Array, data: Flo
     const at = (frame * bones + b) * FRAME_ENTRY_FLOATS;
     ctx.axis.pointInto(t, data, at, b * 3);
     const e = eulerScratch;
-    math.eulerXYZFromQuatInto(ctx.axis.quatInto(q, quatScratch, b * 4), e, 0);
+    eulerXYZInto(ctx.axis.quatInto(q, quatScratch, b * 4), e, 0);
     // The same bone's angles one frame back.
     const prev = at - bones * FRAME_ENTRY_FLOATS + 3;
     if (previous && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
@@ -72,6 +75,64 @@ function putFrame(ctx: WriteContext, t: Float64Array, q: Float64Array, data: Flo
     data[at + 4] = e[1];
     data[at + 5] = e[2];
   }
+}
+
+/** What `directBone` shares across the bones of one clip. */
+interface DirectClip {
+  axis: WriteContext['axis'];
+  times: Float64Array;
+  data: Float32Array;
+  /** Floats per frame (bones × 6). */
+  stride: number;
+  rest: { t: Float64Array; q: Float64Array };
+  first: { t: Float64Array; q: Float64Array };
+}
+
+const sampled = new Float32Array(4), boneT = new Float64Array(3), boneQ = new Float64Array(4);
+
+/**
+ * Every frame of one bone on the direct path, as `putFrame` puts it, the same bits. A call per bone
+ * (not one loop over the clip), so it is optimised as a function: the bench's full GC before each
+ * write drops on-stack-replaced code of once-per-clip loops. Returns how many floats are not finite.
+ */
+function directBone(c: DirectClip, b: number, tc: ChannelCursor | undefined, qc: ChannelCursor | undefined): number {
+  const { axis, times, data, stride, rest } = c;
+  const v = sampled, t = boneT, q = boneQ, e = eulerScratch;
+  t[0] = rest.t[b * 3], t[1] = rest.t[b * 3 + 1], t[2] = rest.t[b * 3 + 2];
+  q[0] = rest.q[b * 4], q[1] = rest.q[b * 4 + 1], q[2] = rest.q[b * 4 + 2], q[3] = rest.q[b * 4 + 3];
+  let bad = 0;
+  for (let f = 0, at = b * FRAME_ENTRY_FLOATS; f < times.length; f++, at += stride) {
+    if (tc) tc.sample(times[f], v), (t[0] = v[0]), (t[1] = v[1]), (t[2] = v[2]);
+    if (qc) qc.sample(times[f], v), normalizeInto(v, q, 0);
+    if (f === 0) c.first.t.set(t, b * 3), c.first.q.set(q, b * 4);
+    axis.pointInto(t, data, at, 0);
+    eulerXYZInto(axis.quatInto(q, quatScratch, 0), e, 0);
+    const prev = at - stride + 3;
+    if (f > 0 && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
+    data[at + 3] = e[0];
+    data[at + 4] = e[1];
+    data[at + 5] = e[2];
+    for (let k = 0; k < FRAME_ENTRY_FLOATS; k++) if (data[at + k] - data[at + k] !== 0) bad++;
+  }
+  return bad;
+}
+
+/**
+ * Every frame of a clip on the direct path, bone by bone (bones are independent there): each bone's
+ * two cursors sampled frame after frame, with no frame arrays between (frame by frame through them
+ * took twice the CPU). `first` gets frame 0's scene-space locals. Returns how many written floats
+ * are not finite.
+ */
+function directFrames(ctx: WriteContext, sampler: BoneSampler, clip: AnimationClip, timing: ClipTiming, data: Float32Array, first: { t: Float64Array; q: Float64Array }): number {
+  const rest = sampler.directRest();
+  const tracks = sampler.directTracks(clip);
+  const bones = rest.t.length / 3;
+  const times = new Float64Array(timing.frames);
+  for (let f = 0; f < times.length; f++) times[f] = timing.timeOf(f);
+  const c: DirectClip = { axis: ctx.axis, times, data, stride: bones * FRAME_ENTRY_FLOATS, rest, first };
+  let bad = 0;
+  for (let b = 0; b < bones; b++) bad += directBone(c, b, tracks.t[b], tracks.q[b]);
+  return bad;
 }
 
 function samePose(a: Rigid[], b: Rigid[]): boolean {
@@ -106,7 +167,7 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
   const bones = rig.bones.length;
   const sampler = new BoneSampler(scene, rig);
   const bind = sampler.rest();
-  const frameT = new Float64Array(bones * 3), frameQ = new Float64Array(bones * 4);
+  const frame0 = { t: new Float64Array(bones * 3), q: new Float64Array(bones * 4) };
   const out: BoneAnimation[] = [];
   const scaled: string[] = [];
   const retimed: string[] = [];
@@ -121,13 +182,12 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
     checkBudget(FORMAT_ID, `ANM1 frames (${timing.frames} frames × ${bones} bones × ${FRAME_ENTRY_SIZE} bytes)`, timing.frames * bones * FRAME_ENTRY_SIZE, ctx.budget, `clip "${clip.name}"`);
     const data = new Float32Array(timing.frames * bones * FRAME_ENTRY_FLOATS);
     let scaleChanges = false;
-    for (let f = 0; f < timing.frames; f++) {
-      if (!sampler.anyIndirect) {
-        sampler.directInto(clip, timing.timeOf(f), frameT, frameQ);
-        if (f === 0 && !out.length) firstFrame = rigidLocals(frameT, frameQ);
-        putFrame(ctx, frameT, frameQ, data, f, f > 0);
-        continue;
-      }
+    let notFinite: number | undefined;
+    if (!sampler.anyIndirect) {
+      notFinite = directFrames(ctx, sampler, clip, timing, data, frame0);
+      if (!out.length && timing.frames) firstFrame = rigidLocals(frame0.t, frame0.q);
+    }
+    for (let f = 0; f < timing.frames && sampler.anyIndirect; f++) {
       const { locals, scaleChanged } = sampler.at(clip, timing.timeOf(f));
       scaleChanges ||= scaleChanged;
       if (f === 0 && !out.length) firstFrame = locals;
@@ -136,7 +196,7 @@ export function buildAnimations(ctx: WriteContext, rig: Rig): BoneAnimation[] {
     }
     if (scaleChanges) scaled.push(clip.name);
     const mode = num(record(clip.extras)?.mode, LOOP_MODE);
-    out.push({ name: clip.name, intervalMs: timing.intervalMs, mode: Number.isInteger(mode) && mode >= 0 && mode <= 255 ? mode : LOOP_MODE, frames: timing.frames, data });
+    out.push({ name: clip.name, intervalMs: timing.intervalMs, mode: Number.isInteger(mode) && mode >= 0 && mode <= 255 ? mode : LOOP_MODE, frames: timing.frames, data, notFinite });
   }
   if (retimed.length) {
     sink.warn('LOD_WRITE_CLIP_DURATION', `AnimInterval is whole milliseconds and no interval fits these clips' durations within 0.5 ms: ${retimed.join(', ')}`);

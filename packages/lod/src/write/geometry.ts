@@ -115,6 +115,19 @@ function triangles(p: Primitive, name: string, copy: boolean): { indices: Uint32
   }
   const source = p.indices;
   const corners = source.length - (source.length % 3);
+  // Vertices numbered by first use (as the readers number them): all below `next` used, none above, no
+  // table; any other order takes the table below.
+  let next = 0, c = 0;
+  for (; c < corners; c++) {
+    const v = source[c];
+    if (v < next) continue;
+    if (v !== next) break;
+    next++;
+  }
+  if (c === corners && next <= count) {
+    if (!copy && source instanceof Uint32Array && corners === source.length) return { indices: source, unused: count - next };
+    return { indices: new Uint32Array(source.subarray(0, corners)), unused: count - next };
+  }
   const used = new Uint8Array(count);
   let max = 0;
   for (let c = 0; c < corners; c++) {
@@ -189,7 +202,7 @@ function influences(p: Primitive, skinJoints: number[], rig: Rig, tally: GatherT
   const fallback = rig.boneOf.get(skinJoints[0]) ?? 0;
   // Each skin joint's bone once (−1: none), not a map lookup per influence.
   const boneOfJoint = Int32Array.from(skinJoints, (node) => rig.boneOf.get(node) ?? -1);
-  const b = [0, 0, 0, 0], w = [0, 0, 0, 0];
+  const b = new Int32Array(4), w = new Float64Array(4);
   for (let v = 0; v < count; v++) {
     let n = 0, total = 0;
     for (let k = 0; k < 4; k++) {

@@ -88,24 +88,26 @@ export class BoneSampler {
   /** The direct path's rest locals, flat: translation xyz and rotation xyzw per bone. */
   private restFlat?: { t: Float64Array; q: Float64Array };
 
-  /**
-   * `at`'s locals on the direct path (`!anyIndirect`), flat into `t` (xyz per bone) and `q` (xyzw):
-   * the same values with nothing allocated per bone and frame (the objects and arrays of `at` were
-   * a third of the writer's animation time on the bench's skinned file).
-   */
-  directInto(clip: AnimationClip, time: number, t: Float64Array, q: Float64Array): void {
+  /** Every bone's rest local on the direct path, flat (shared: never written). */
+  directRest(): { t: Float64Array; q: Float64Array } {
     if (!this.restFlat) {
       this.restLocals ??= this.rig.bones.map((node) => this.local(this.restT, this.restR, node));
       this.restFlat = flatLocals(this.restLocals);
     }
-    t.set(this.restFlat.t);
-    q.set(this.restFlat.q);
-    const v = this.tmp;
-    for (const { bone, translation, cursor } of this.boneChannels(clip)) {
-      cursor.sample(time, v);
-      if (translation) (t[bone * 3] = v[0]), (t[bone * 3 + 1] = v[1]), (t[bone * 3 + 2] = v[2]);
-      else normalizeInto(v, q, bone * 4);
-    }
+    return this.restFlat;
+  }
+
+  /**
+   * Per bone, the cursor of the clip's channel that sets its translation and its rotation on the
+   * direct path (`!anyIndirect`): the last in the clip, as each channel overrides the ones before;
+   * undefined where the bone keeps its rest. Bones are then independent, so a clip is sampled bone
+   * by bone (animation.ts).
+   */
+  directTracks(clip: AnimationClip): { t: (ChannelCursor | undefined)[]; q: (ChannelCursor | undefined)[] } {
+    const bones = this.rig.bones.length;
+    const t = new Array<ChannelCursor | undefined>(bones).fill(undefined), q = new Array<ChannelCursor | undefined>(bones).fill(undefined);
+    for (const { bone, translation, cursor } of this.boneChannels(clip)) (translation ? t : q)[bone] = cursor;
+    return { t, q };
   }
 
   /** Bone locals at `time` of `clip`, and whether some bone's world scale left its rest value. */
@@ -169,14 +171,4 @@ export function flatLocals(locals: Rigid[]): { t: Float64Array; q: Float64Array 
   const t = new Float64Array(locals.length * 3), q = new Float64Array(locals.length * 4);
   locals.forEach((l, b) => (t.set(l.t, b * 3), q.set(l.q, b * 4)));
   return { t, q };
-}
-
-/** `math.quatNormalize(v)` (the same arithmetic, so the same bits) into `out` at `at`. */
-function normalizeInto(v: ArrayLike<number>, out: Float64Array, at: number): void {
-  const l = Math.hypot(v[0], v[1], v[2], v[3]);
-  if (!l || !Number.isFinite(l)) {
-    out[at] = 0, out[at + 1] = 0, out[at + 2] = 0, out[at + 3] = 1;
-    return;
-  }
-  out[at] = v[0] / l, out[at + 1] = v[1] / l, out[at + 2] = v[2] / l, out[at + 3] = v[3] / l;
 }

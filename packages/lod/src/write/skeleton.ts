@@ -13,6 +13,10 @@ export function writeSkeleton(w: LodWriter, rig: Rig, names: string[]): void {
 /** `ANS1` → one packed `ANM1` per clip: type 1, interval (ms), mode, name, frames × bones entries. */
 export function writeAnimations(w: LodWriter, animations: BoneAnimation[]): void {
   w.begin('ANS1', animations.length);
-  for (const a of animations) w.begin('ANM1', a.frames).u8(1).i32(a.intervalMs).u8(a.mode).str(a.name, 'animation name').finiteFloats(a.data).end();
+  for (const a of animations) {
+    w.begin('ANM1', a.frames).u8(1).i32(a.intervalMs).u8(a.mode).str(a.name, 'animation name');
+    // Counted as the frames were written: no second scan when all are finite.
+    (a.notFinite === 0 ? w.floats(a.data) : w.finiteFloats(a.data)).end();
+  }
   w.end();
 }

@@ -1,5 +1,5 @@
 // Welds a node's primitives into one MSH1: shared position, normal and UV arrays with per-attribute index lists (docs/formats/lod.md §5).
-import { unweld } from '@relic3d/kernels';
+import { unweld, unweldByVertex } from '@relic3d/kernels';
 import { cleanFloats, type GatheredPrimitive } from './geometry.js';
 
 export interface FileFaceGroup {
@@ -100,11 +100,21 @@ interface Welded {
   identity: boolean;
 }
 
+/** Whether every row of `keys` has the first row's words (stops at the first that differs). */
+function allLikeFirst(keys: Uint32Array, width: number, rows: number): boolean {
+  for (let at = width, n = rows * width; at < n; at += width) for (let k = 0; k < width; k++) if (keys[at + k] !== keys[k]) return false;
+  return true;
+}
+
 /** Unique rows of `values` (width floats each), compared by `keys` when given (rows of `keyWidth` words: the values' bits, then more): the distinct rows and each input row's index among them. */
 function weldRows(values: Float32Array, width: number, withKeys?: { keys: Uint32Array; width: number }): Welded {
   const rows = values.length / width;
   const keys = withKeys?.keys ?? new Uint32Array(values.buffer, values.byteOffset, values.length);
   const keyWidth = withKeys?.width ?? width;
+  if (rows > 1 && allLikeFirst(keys, keyWidth, rows)) {
+    // One distinct row (a flat mesh's normals): unweld's result without its hash table.
+    return { unique: values.slice(0, width), index: new Uint32Array(rows), first: new Uint32Array(1), identity: false };
+  }
   const { indices, firstCorner, vertexCount } = rows ? unweld(keys, keyWidth, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
   // Numbered by first use, so all rows distinct means index[v] = v: the rows are the list.
   if (vertexCount === rows) return { unique: values, index: indices, first: firstCorner, identity: true };
@@ -115,22 +125,31 @@ function weldRows(values: Float32Array, width: number, withKeys?: { keys: Uint32
 
 function skinOf(prims: GatheredPrimitive[], counts: number[], first: Uint32Array): FileSkin | undefined {
   if (!prims.some((p) => p.bones)) return undefined;
-  const bones = new Uint16Array(counts.reduce((s, c) => s + c, 0) * 4);
-  const weights = new Float32Array(bones.length);
-  let at = 0;
-  prims.forEach((p, i) => {
-    if (p.bones) bones.set(p.bones, at * 4), weights.set(p.weights!, at * 4);
-    else for (let v = 0; v < counts[i]; v++) weights[(at + v) * 4] = 1;
-    at += counts[i];
-  });
+  let bones: Uint16Array, weights: Float32Array;
+  const rows = counts.reduce((s, c) => s + c, 0);
+  if (prims.length === 1 && prims[0].bones!.length === rows * 4 && prims[0].weights!.length === rows * 4) {
+    // One primitive: its own arrays, read only (no concatenated copy).
+    (bones = prims[0].bones!), (weights = prims[0].weights!);
+  } else {
+    bones = new Uint16Array(rows * 4);
+    weights = new Float32Array(bones.length);
+    let at = 0;
+    prims.forEach((p, i) => {
+      if (p.bones) bones.set(p.bones, at * 4), weights.set(p.weights!, at * 4);
+      else for (let v = 0; v < counts[i]; v++) weights[(at + v) * 4] = 1;
+      at += counts[i];
+    });
+  }
   const positions = first.length;
   let most = 1;
   const start = new Uint32Array(positions + 1);
-  for (let v = 0; v < positions; v++) {
+  for (let v = 0, total = 0; v < positions; v++) {
+    const from = first[v] * 4;
     let n = 0;
-    while (n < 4 && weights[first[v] * 4 + n] > 0) n++;
-    start[v + 1] = start[v] + Math.max(1, n);
-    most = Math.max(most, n);
+    while (n < 4 && weights[from + n] > 0) n++;
+    total += n > 1 ? n : 1;
+    start[v + 1] = total;
+    if (n > most) most = n;
   }
   if (most === 1) {
     const assoc = new Uint16Array(positions);
@@ -140,9 +159,10 @@ function skinOf(prims: GatheredPrimitive[], counts: number[], first: Uint32Array
   const runBones = new Uint16Array(start[positions]);
   const runWeights = new Float32Array(start[positions]);
   for (let v = 0; v < positions; v++) {
-    for (let k = start[v]; k < start[v + 1]; k++) {
-      runBones[k] = bones[first[v] * 4 + k - start[v]];
-      runWeights[k] = weights[first[v] * 4 + k - start[v]] || 1;
+    const from = first[v] * 4 - start[v];
+    for (let k = start[v], end = start[v + 1]; k < end; k++) {
+      runBones[k] = bones[from + k];
+      runWeights[k] = weights[from + k] || 1;
     }
   }
   return { kind: 'weights', bonesPerVertex: most, start, bones: runBones, weights: runWeights };
@@ -183,12 +203,14 @@ function keepDuplicates(prims: GatheredPrimitive[], counts: number[], positions:
     const n = counts[i];
     const used = new Uint8Array(n);
     for (let c = 0; c < p.indices.length; c++) used[p.indices[c]] = 1;
-    const width = lists.length;
-    const keys = new Uint32Array(n * width);
-    lists.forEach((l, k) => {
-      for (let v = 0; v < n; v++) keys[v * width + k] = l.index[base + v];
+    // Tuples chained per position index (a dense index: no hash table), the same numbering as
+    // `unweld` over the whole tuples, which was a fifth of a large static mesh's write.
+    const width = lists.length - 1;
+    const keys = width ? new Uint32Array(n * width) : undefined;
+    lists.slice(1).forEach((l, k) => {
+      for (let v = 0; v < n; v++) keys![v * width + k] = l.index[base + v];
     });
-    const { indices, vertexCount } = unweld(keys, width, n);
+    const { indices, vertexCount } = unweldByVertex(positions.index.subarray(base, base + n), positions.first.length, keys, width);
     const claimed = new Uint8Array(vertexCount);
     for (let v = 0; v < n; v++) {
       if (!used[v]) continue;
@@ -206,6 +228,17 @@ function keepDuplicates(prims: GatheredPrimitive[], counts: number[], positions:
   return unused;
 }
 
+/** Rows of `size` words into `keys` (rows of `width`) from row `base`, column `column`: at most `n` rows, no further than `words` goes (as concat's copy). */
+function putColumns(keys: Uint32Array, width: number, words: ArrayLike<number>, size: number, base: number, n: number, column: number): void {
+  const end = Math.min(n * size, words.length);
+  const whole = Math.floor(end / size);
+  // Whole rows in plain loops (a closure with a two-bound inner loop was a fifth of a skinned mesh's plan).
+  for (let v = 0, e = 0, at = base * width + column; v < whole; v++, e += size, at += width) {
+    for (let k = 0; k < size; k++) keys[at + k] = words[e + k];
+  }
+  for (let e = whole * size, at = (base + whole) * width + column; e < end; e++, at++) keys[at] = words[e];
+}
+
 /**
  * The words each position row welds by, when more than its float bits: the bits, then (skinned)
  * its 4 bones and 4 weights' bits, (split normals) its normal's bits, and each morph delta's bits;
@@ -218,14 +251,7 @@ function positionKeys(prims: GatheredPrimitive[], counts: number[], positions: F
   const rows = positions.length / 3;
   const keys = new Uint32Array(rows * width);
   const bitsOf = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
-  const put = (words: ArrayLike<number>, size: number, base: number, n: number, column: number) => {
-    // At most n rows, and no further than the array goes (as concat's copy).
-    const end = Math.min(n * size, words.length);
-    for (let e = 0, v = 0; e < end; v++) {
-      const at = (base + v) * width + column;
-      for (let k = 0; k < size && e < end; k++, e++) keys[at + k] = words[e];
-    }
-  };
+  const put = (words: ArrayLike<number>, size: number, base: number, n: number, column: number) => putColumns(keys, width, words, size, base, n, column);
   put(bitsOf(positions), 3, 0, rows, 0);
   let base = 0;
   prims.forEach((p, i) => {
