@@ -134,7 +134,7 @@ function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
  * stops before the first row in another form (nothing of it kept) and leaves the tokenizer there
  * (it may have peeked: its position is still before the token). Returns the rows read.
  */
-export function numberRows(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number, index: Grow<Int32Array>, values: Grow<Float32Array | Float64Array>): number {
+export function numberRows(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number, index: Grow<Int32Array>, values: Grow<Float32Array | Int32Array>): number {
   const b = tk.bytes, n = tk.length, ints = s.ints, floats = s.floats;
   let at = tk.pos, rows = 0;
   for (;;) {
