@@ -12,10 +12,14 @@ const calls: { kernel: string; kernels: unknown }[] = [];
 // Spies on the one shared kernels module, restored after each test: a vi.mock would not reach ase's
 // sources once another test file of the worker has loaded them (isolate: false).
 function recordKernelCalls(): void {
-  const { unweld, packSkinWeights } = kernelModule;
+  const { unweld, unweldByVertex, packSkinWeights } = kernelModule;
   vi.spyOn(kernelModule, 'unweld').mockImplementation((...args) => {
     calls.push({ kernel: 'unweld', kernels: args[3]?.kernels });
     return unweld(...args);
+  });
+  vi.spyOn(kernelModule, 'unweldByVertex').mockImplementation((...args) => {
+    calls.push({ kernel: 'unweldByVertex', kernels: args[4]?.kernels });
+    return unweldByVertex(...args);
   });
   vi.spyOn(kernelModule, 'packSkinWeights').mockImplementation((...args) => {
     calls.push({ kernel: 'packSkinWeights', kernels: args[4]?.kernels });
@@ -57,7 +61,7 @@ describe('kernels: WASM and TypeScript paths', () => {
     expect(sceneDifferences(scene, await parse(everyKernelFile(), { kernels: 'js' }))).toEqual([]);
   });
 
-  it('options.kernels reaches every kernel call (unweld per primitive, packSkinWeights per skin)', async () => {
+  it('options.kernels reaches every kernel call (unweldByVertex per primitive, packSkinWeights per skin)', async () => {
     await ready();
     recordKernelCalls();
     for (const kernels of ['js', 'wasm'] as const) {
@@ -65,7 +69,9 @@ describe('kernels: WASM and TypeScript paths', () => {
       const scene = parseSync(everyKernelFile(), { kernels });
       const primitives = scene.meshes.reduce((n, mesh) => n + mesh.primitives.length, 0);
       expect(primitives).toBe(3);
-      expect(calls.filter((c) => c.kernel === 'unweld')).toHaveLength(primitives);
+      // Chained on the source vertex; the hash unweld is only its fallback inside the kernel.
+      expect(calls.filter((c) => c.kernel === 'unweldByVertex')).toHaveLength(primitives);
+      expect(calls.filter((c) => c.kernel === 'unweld')).toHaveLength(0);
       expect(calls.filter((c) => c.kernel === 'packSkinWeights')).toHaveLength(1);
       expect(calls.every((c) => c.kernels === kernels)).toBe(true);
     }

@@ -90,7 +90,7 @@ function digitsAt(b: Uint8Array, p: number, out: Int32Array, k: number): number 
  * `-?d+(.d*)?` (at most 15 digits) at `p`, followed by white space or the end: the tokenizer's fast
  * number form and value, to `out[k]`; returns the position after it, or -1.
  */
-function floatAt(b: Uint8Array, p: number, n: number, out: Float64Array, k: number): number {
+function floatAt(b: Uint8Array, p: number, n: number, out: Float64Array | Float32Array | Int32Array, k: number): number {
   let negative = false;
   if (b[p] === 0x2d) {
     negative = true;
@@ -130,25 +130,26 @@ function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
 
 /**
  * Consecutive `*KEYWORD i v0 … v(count−1)` rows, each with its entry's end, in one loop (a list's
- * body): each row's index is pushed to `index` and its values to `values`, with no call per row;
+ * body): each row's index is appended to `index` and its values to `values`, with no call per row;
  * stops before the first row in another form (nothing of it kept) and leaves the tokenizer there
  * (it may have peeked: its position is still before the token). Returns the rows read.
  */
-export function numberRows(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number, index: Grow<Int32Array>, values: Grow<Float32Array | Float64Array>): number {
-  const b = tk.bytes, n = tk.length, ints = s.ints, floats = s.floats;
+export function numberRows(tk: Tokenizer, s: RowScratch, keyword: ExactWord, count: number, index: Grow<Int32Array>, values: Grow<Float32Array | Int32Array>): number {
+  const b = tk.bytes, n = tk.length;
   let at = tk.pos, rows = 0;
   for (;;) {
     let p = wordAt(s, b, skipSpace(b, at, n), n, keyword);
     if (p < 0) break;
-    p = digitsAt(b, skipSpace(b, p, n), ints, 0);
+    // Values land in the lists' spare room and count only once the whole row is read (no scratch copy).
+    p = digitsAt(b, skipSpace(b, p, n), index.reserve(1), index.length);
     if (p < 0 || (p < n && b[p] > 32)) break;
-    for (let i = 0; i < count && p >= 0; i++) p = floatAt(b, skipSpace(b, p, n), n, floats, i);
+    const out = values.reserve(count), o = values.length;
+    for (let i = 0; i < count && p >= 0; i++) p = floatAt(b, skipSpace(b, p, n), n, out, o + i);
     if (p < 0) break;
     p = skipSpace(b, p, n);
     if (!entryEndAt(b, p, n)) break;
-    const out = values.reserve(count);
-    for (let i = 0; i < count; i++) out[values.length++] = floats[i];
-    index.push(ints[0]);
+    values.length = o + count;
+    index.length++;
     at = p;
     rows++;
   }

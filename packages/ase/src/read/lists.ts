@@ -1,6 +1,6 @@
 import type { Ctx } from './blocks.js';
 import { exactWord, numberRows } from './fast-rows.js';
-import { floats, floats32, ints, type Grow } from './growable.js';
+import { floats32, ints, type Grow } from './growable.js';
 import { Tok, type Tokenizer } from './tokenizer.js';
 
 // The lists hold nearly all of a file's bytes. Their entries are read by dedicated loops that
@@ -20,7 +20,7 @@ export function capacityFor(tk: Tokenizer, declared: number | undefined, minByte
 /** Shortest text of one list line (`*MESH_VERTEX 0 0 0 0` …), for capacities. */
 export const MIN_LINE = { vertex: 20, face: 18, tvert: 17, tface: 19, cvert: 21, cface: 19, faceNormal: 24, vertexNormal: 26 };
 
-/** List entries whose values are indices (placed into Int32Array). */
+/** List entries whose values are indices (read into an Int32Array, as they are placed). */
 const FACE_ENTRIES = new Set(['MESH_TFACE', 'MESH_CFACE']);
 
 export const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -35,11 +35,15 @@ const ENTRY_WORDS = new Map([...ENTRY_BYTES.keys()].map((k) => [k, exactWord(`*$
  */
 export class IndexedList {
   readonly index: Grow<Int32Array>;
-  readonly data: Grow<Float32Array | Float64Array>;
-  /** `float32` for lists whose values end in a Float32Array anyway (the same values, half the memory). */
+  readonly data: Grow<Float32Array | Int32Array>;
+  /**
+   * `float32` for lists whose values end in a Float32Array, else their values are read into the
+   * Int32Array they end in (a typed-array store converts a number as `set` from doubles did), so an
+   * exact in-order list is the result with no second copy.
+   */
   constructor(readonly width: number, capacity = 0, float32 = false) {
     this.index = ints(capacity);
-    this.data = float32 ? floats32(capacity * width) : floats(capacity * width);
+    this.data = float32 ? floats32(capacity * width) : ints(capacity * width);
   }
   get count(): number {
     return this.index.length;
@@ -119,7 +123,7 @@ export function integer(tk: Tokenizer, what: string): number {
 /** Reads `{ *KW i v… }` entries of `width` numbers (missing trailing values default to `pad`). */
 export function readList(ctx: Ctx, what: string, entry: string, width: number, required: number, pad: number, capacity = 16): IndexedList {
   const tk = ctx.tk;
-  // Vertices, texture vertices and colours end as floats; face lists as ints (via doubles, exactly).
+  // Vertices, texture vertices and colours end as floats; face lists as ints.
   const list = new IndexedList(width, capacity, !FACE_ENTRIES.has(entry));
   const indexWhat = `a *${entry} index`, valueWhat = `*${entry} values`;
   const name = ENTRY_BYTES.get(entry) ?? bytesOf(entry);

@@ -67,10 +67,10 @@ export function placeNormals(ctx: Ctx, n: NormalLists, faceCount: number): AseNo
     faceNormals[f * 3 + 2] = faceData[e * 3 + 2];
   }
   if (dropped) ctx.sink.warn('ASE_BAD_INDEX', `${dropped} *MESH_FACENORMAL entries have an index outside 0..${faceCount - 1}; dropped`, ctx.tk.inputOffset(n.at));
-  return {
-    faceNormals,
-    vertexNormalFace: n.vFace.data.slice(0, n.vFace.length),
-    vertexNormalVertex: n.vIdx.data.slice(0, n.vIdx.length),
-    vertexNormals: n.vData.data.slice(0, n.vData.length),
-  };
+  return { faceNormals, vertexNormalFace: filled(n.vFace), vertexNormalVertex: filled(n.vIdx), vertexNormals: filled(n.vData) };
+}
+
+/** A list's values: its own array when the declared count sized it exactly (Max's files), else a trimmed copy. */
+function filled<T extends Int32Array | Float32Array>(list: Grow<T>): T {
+  return list.length === list.data.length ? list.data : (list.data.slice(0, list.length) as T);
 }

@@ -379,7 +379,7 @@ export class Tokenizer {
   }
 
   /** `count` numbers into `out[at…]` (as `numberInto`, in one call). */
-  numbersInto(out: Float32Array | Float64Array, at: number, count: number, what: string): void {
+  numbersInto(out: Float32Array | Float64Array | Int32Array, at: number, count: number, what: string): void {
     for (let i = 0; i < count; i++) if (!this.quickScan(out, at + i, false)) out[at + i] = this.num(what);
   }
 
@@ -389,7 +389,7 @@ export class Tokenizer {
   }
 
   /** `optNum` writing to `out[at]`. */
-  optNumberInto(out: Float32Array | Float64Array, at: number, fallback: number): void {
+  optNumberInto(out: Float32Array | Float64Array | Int32Array, at: number, fallback: number): void {
     if (!this.quickScan(out, at, false)) out[at] = this.optNum(fallback);
   }
 

@@ -68,10 +68,12 @@ export function scanFaces(mesh: AseMesh, uvChannels: AseMapChannel[]): FaceScan 
 }
 
 /**
- * `width` words per corner, primitive after primitive: source vertex, texture vertex per channel,
- * colour vertex (NONE when absent), normal bits.
+ * The corners, primitive after primitive: the source vertex of each (`vertex`, the dense index
+ * `unweldByVertex` chains on) and `width` key words: texture vertex per channel, colour vertex
+ * (NONE when absent), normal bits.
  */
 export interface CornerKeys {
+  vertex: Uint32Array;
   keys: Uint32Array;
   width: number;
 }
@@ -82,8 +84,9 @@ export interface CornerKeys {
  */
 export function cornerKeys(mesh: AseMesh, keep: Int32Array, faceOrder: Int32Array | undefined, uvChannels: AseMapChannel[], normals: Float32Array): CornerKeys {
   const uvCount = uvChannels.length;
-  const width = uvCount + 5;
+  const width = uvCount + 4;
   const kept = keep.length, corners = kept * 3;
+  const vertex = new Uint32Array(corners);
   const keys = new Uint32Array(corners * width);
   const faces = mesh.faces;
   const normalBits = new Uint32Array(normals.buffer, normals.byteOffset, normals.length);
@@ -95,7 +98,7 @@ export function cornerKeys(mesh: AseMesh, keep: Int32Array, faceOrder: Int32Arra
   for (let j = 0, o = 0; j < kept; j++) {
     const i = faceOrder ? faceOrder[j] : j, f = keep[i];
     for (let k = 0; k < 3; k++) {
-      keys[o++] = faces[f * 3 + k];
+      vertex[j * 3 + k] = faces[f * 3 + k];
       if (uvCount === 1) {
         const t = f < nf0 ? tf0![f * 3 + k] : -1;
         keys[o++] = t >= 0 && t < nt0 ? t : NONE;
@@ -115,5 +118,5 @@ export function cornerKeys(mesh: AseMesh, keep: Int32Array, faceOrder: Int32Arra
       keys[o++] = normalBits[n + 2];
     }
   }
-  return { keys, width };
+  return { vertex, keys, width };
 }

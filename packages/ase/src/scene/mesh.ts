@@ -1,5 +1,5 @@
 import { compactIndices, zeroNonFinite, type Attributes, type Mesh, type Primitive, type WarningSink } from '@relic3d/core';
-import { unweld, type KernelMode } from '@relic3d/kernels';
+import { unweldByVertex, type KernelMode } from '@relic3d/kernels';
 import type { AseMapChannel, AseMesh } from '../file.js';
 import { transformPoint, type M4 } from './axes.js';
 import { NONE, cornerKeys, scanFaces } from './corners.js';
@@ -88,10 +88,12 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
   for (let g = 0; g < groupMaterials.length; g++) {
     const material = groupMaterials[g];
     const first = groupStart[g] * 3, n = groupStart[g + 1] * 3 - first;
+    const vertex = corners.vertex.subarray(first, first + n);
     const keys = corners.keys.subarray(first * corners.width, (first + n) * corners.width);
-    const { indices, firstCorner, vertexCount } = unweld(keys, corners.width, n, kernelOptions);
+    // Chained per source vertex (kept faces name only vertices below nv): no hash table.
+    const { indices, firstCorner, vertexCount } = unweldByVertex(vertex, nv, keys, corners.width, kernelOptions);
     const sourceVertex = new Uint32Array(vertexCount);
-    const attributes = gatherAttributes(mesh, uvChannels, keys, corners.width, firstCorner, vertexCount, positions, sourceVertex);
+    const attributes = gatherAttributes(mesh, uvChannels, vertex, keys, corners.width, firstCorner, vertexCount, positions, sourceVertex);
     if (skin) {
       const joints = new Uint16Array(vertexCount * 4), weights = new Float32Array(vertexCount * 4);
       for (let v = 0; v < vertexCount; v++) {
@@ -137,7 +139,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
  * indices, the normal from the key's bits.
  */
 function gatherAttributes(
-  mesh: AseMesh, uvChannels: AseMapChannel[], keys: Uint32Array, width: number,
+  mesh: AseMesh, uvChannels: AseMapChannel[], vertex: Uint32Array, keys: Uint32Array, width: number,
   firstCorner: Uint32Array, vertexCount: number, positions: Float32Array, sourceVertex: Uint32Array,
 ): Attributes {
   const position = new Float32Array(vertexCount * 3);
@@ -146,7 +148,7 @@ function gatherAttributes(
   const uvCount = uvChannels.length, nAt = width - 3;
   for (let v = 0; v < vertexCount; v++) {
     const c = firstCorner[v] * width;
-    const p = keys[c];
+    const p = vertex[firstCorner[v]];
     sourceVertex[v] = p;
     position[v * 3] = positions[p * 3];
     position[v * 3 + 1] = positions[p * 3 + 1];
@@ -161,7 +163,7 @@ function gatherAttributes(
     const out = new Float32Array(vertexCount * 2);
     const tverts = uvChannels[u].tverts;
     for (let v = 0; v < vertexCount; v++) {
-      const t = keys[firstCorner[v] * width + 1 + u];
+      const t = keys[firstCorner[v] * width + u];
       if (t !== NONE) {
         out[v * 2] = tverts[t * 3];
         out[v * 2 + 1] = 1 - tverts[t * 3 + 1];
@@ -173,7 +175,7 @@ function gatherAttributes(
     const colors = new Float32Array(vertexCount * 4);
     const cverts = mesh.cverts;
     for (let v = 0; v < vertexCount; v++) {
-      const k = keys[firstCorner[v] * width + 1 + uvCount];
+      const k = keys[firstCorner[v] * width + uvCount];
       if (k !== NONE) {
         colors[v * 4] = cverts[k * 3];
         colors[v * 4 + 1] = cverts[k * 3 + 1];

@@ -9,7 +9,7 @@ import { countNotFinite } from './finite.js';
 import { material } from './materials.js';
 import { skinWeights } from './skin.js';
 import { vertexRecordsOf } from '../read/vertex-records.js';
-import { compactBlock, gatherVertices, isIdentity, vertexCountOf } from './vertices.js';
+import { columnsWhole, compactBlock, gatherVertices, isIdentity, vertexCountOf } from './vertices.js';
 
 export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { index: number; skinned: boolean } | undefined {
   const g = object.geometry;
@@ -36,7 +36,7 @@ export function addMesh(ctx: BuildContext, object: O3dObject, name: string): { i
     const inOrder = isIdentity(source, vertexCount);
     let attributes: Primitive['attributes'];
     let notFinite: number;
-    if (inOrder && !vertexRecordsOf(g)) {
+    if (inOrder && !vertexRecordsOf(g) && columnsWhole(g, vertexCount)) {
       attributes = { POSITION: mirrorZ(g.positions), NORMAL: mirrorZ(g.normals), TEXCOORD_0: finiteOrCopy(g.uvs) };
       notFinite = zeroNonFinite(attributes.POSITION) + zeroNonFinite(attributes.NORMAL!) + zeroNonFinite(attributes.TEXCOORD_0!);
     } else ({ attributes, notFinite } = gatherVertices(g, source, ctx.kernels));

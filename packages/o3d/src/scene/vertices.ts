@@ -27,9 +27,9 @@ export function compactBlock(all: Uint16Array, block: O3dMaterialBlock, vertexCo
   return { indices, source, dropped };
 }
 
-/** Vertices of a geometry: its records' count, or its columns'. */
+/** Vertices of a geometry: its records' count, or its position column's whole vertices (an edited column may end in a partial one). */
 export function vertexCountOf(g: O3dGeometry): number {
-  return vertexRecordsOf(g)?.count ?? g.positions.length / 3;
+  return vertexRecordsOf(g)?.count ?? Math.floor(g.positions.length / 3);
 }
 
 /** The fields gathered from each layout: position and normal with z mirrored (0 − z), uv as stored. */
@@ -54,7 +54,7 @@ const GATHER_SKIN: GatherField[] = [
  */
 export function gatherVertices(g: O3dGeometry, source: Uint32Array, kernels?: KernelMode): { attributes: Primitive['attributes']; notFinite: number } {
   const records = HOST_IS_LITTLE_ENDIAN ? vertexRecordsOf(g) : undefined;
-  if (!records) return gatherColumns(g.positions, g.normals, g.uvs, source);
+  if (!records) return gatherColumns(g, source, kernels);
   const bytes = activePath({ kernels }) === 'simd' ? records.bytes : alignedRecords(records);
   const fields = records.stride === SKIN_VERTEX_BYTES ? GATHER_SKIN : GATHER_NORMAL;
   const { arrays, notFinite } = gatherRecords(bytes, records.stride, source, fields, { kernels });
@@ -69,32 +69,44 @@ function alignedRecords(records: VertexRecords): Uint8Array {
   return new Uint8Array(f.buffer, f.byteOffset, f.byteLength);
 }
 
-/** The gather from columns (a geometry built elsewhere): vertex s's position at p[3s …], normal at nm[3s …], uv at t[2s …]. */
-function gatherColumns(p: Float32Array, nm: Float32Array, t: Float32Array, source: Uint32Array) {
-  const n = source.length;
-  const positions = new Float32Array(n * 3);
-  const normals = new Float32Array(n * 3);
-  const uvs = new Float32Array(n * 2);
-  let bad = 0;
-  // `x - x === 0` holds exactly for finite x (NaN and ±infinity give NaN).
-  const finite = (x: number): number => {
-    if (x - x === 0) return x;
-    bad++;
-    return 0;
+/** A column's one field: xyz with z mirrored, or uv as stored. */
+const VEC3_COLUMN: GatherField[] = [{ offset: 0, components: 3, negate: 2 }];
+const UV_COLUMN: GatherField[] = [{ offset: 0, components: 2 }];
+
+/**
+ * The gather from columns (a public read's geometry): each column as records of one field, by the
+ * kernels' gather. Every source vertex is below the position column's whole vertices (the compact
+ * blocks drop the rest); a shorter normal or uv column is padded for the gather (`wholeColumn`).
+ */
+function gatherColumns(g: O3dGeometry, source: Uint32Array, kernels: KernelMode | undefined) {
+  const vertexCount = vertexCountOf(g);
+  let notFinite = 0;
+  const gather = (values: Float32Array, fields: GatherField[]): Float32Array => {
+    const column = wholeColumn(values, fields[0].components, vertexCount);
+    const bytes = new Uint8Array(column.buffer, column.byteOffset, column.byteLength);
+    const gathered = gatherRecords(bytes, fields[0].components * 4, source, fields, { kernels });
+    notFinite += gathered.notFinite;
+    return gathered.arrays[0];
   };
-  for (let v = 0, o3 = 0, o2 = 0; v < n; v++, o3 += 3, o2 += 2) {
-    const a = source[v] * 3, c = source[v] * 2;
-    positions[o3] = finite(p[a]);
-    positions[o3 + 1] = finite(p[a + 1]);
-    positions[o3 + 2] = finite(0 - p[a + 2]);
-    normals[o3] = finite(nm[a]);
-    normals[o3 + 1] = finite(nm[a + 1]);
-    normals[o3 + 2] = finite(0 - nm[a + 2]);
-    uvs[o2] = finite(t[c]);
-    uvs[o2 + 1] = finite(t[c + 1]);
-  }
-  const attributes: Primitive['attributes'] = { POSITION: positions, NORMAL: normals, TEXCOORD_0: uvs };
-  return { attributes, notFinite: bad };
+  const attributes: Primitive['attributes'] = { POSITION: gather(g.positions, VEC3_COLUMN), NORMAL: gather(g.normals, VEC3_COLUMN), TEXCOORD_0: gather(g.uvs, UV_COLUMN) };
+  return { attributes, notFinite };
+}
+
+/**
+ * A column of at least `count` vertices: itself, or a copy padded with NaN, so a missing value is
+ * written as 0 and reported as non-finite (what the gather did before it was the kernels' twin)
+ * rather than a vertex number past the records (a RangeError).
+ */
+function wholeColumn(values: Float32Array, components: number, count: number): Float32Array {
+  if (values.length >= count * components) return values;
+  const out = new Float32Array(count * components).fill(NaN);
+  out.set(values.subarray(0, Math.floor(values.length / components) * components));
+  return out;
+}
+
+/** Whether a geometry's columns hold exactly `count` vertices each (the in-order primitive takes them whole). */
+export function columnsWhole(g: O3dGeometry, count: number): boolean {
+  return g.positions.length === count * 3 && g.normals.length === count * 3 && g.uvs.length === count * 2;
 }
 
 /** Whether `source` lists vertices 0..count-1 in order. */
