@@ -34,6 +34,8 @@ export const problems: string[] = [];
 export const missing: string[] = [];
 export let scratch = '';
 export let page: Page;
+/** Bytes the tests hand the page over HTTP rather than through the DevTools protocol: path → body. */
+export const served = new Map<string, Uint8Array>();
 
 /** Makes `p` the page the groups drive (an imported binding cannot be assigned from outside). */
 export function setPage(p: Page): void {
@@ -52,6 +54,8 @@ export function useSession(): void {
       let file = path.join(outDir, pathname);
       if (!file.startsWith(outDir)) return void res.writeHead(403).end();
       if (file.endsWith('/')) file += 'index.html';
+      const body = served.get(pathname);
+      if (body) return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
       try {
         const body = await readFile(file);
         res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
