@@ -1,0 +1,6 @@
+// End-to-end: every corpus model as a .glb in the viewer, meshopt and Draco, a .gltf with its .bin
+// (e2e/gltf.ts), on a Chromium of its own beside the other e2e files.
+import { e2eSuite } from './e2e/session.js';
+import { gltfTests } from './e2e/gltf.js';
+
+e2eSuite('viewer e2e glTF', gltfTests);
