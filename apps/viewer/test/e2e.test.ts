@@ -1,8 +1,9 @@
 /**
  * End-to-end: the published viewer build (`vite build`, served by a plain static server) in a real
  * Chromium (Debian's package, driven by playwright-core); one check runs against the Vite dev server.
- * The corpus .glb checks and the folder browser are e2e files of their own (e2e-gltf, e2e-browser),
- * run beside this one, each with its own Chromium.
+ * The corpus .glb checks (with the layout and Character panel groups, to even the files out) and the
+ * folder browser are e2e files of their own (e2e-gltf, e2e-browser), run beside this one, each with
+ * its own Chromium.
  */
 import { e2eSuite } from './e2e/session.js';
 import { samplesTests } from './e2e/samples.js';
@@ -10,9 +11,7 @@ import { failuresTests } from './e2e/failures.js';
 import { filesTests } from './e2e/files.js';
 import { urlTests } from './e2e/url.js';
 import { exportTests } from './e2e/export.js';
-import { layoutTests } from './e2e/layout.js';
 import { texturesTests } from './e2e/textures.js';
-import { assembleTests } from './e2e/assemble.js';
 
 // The groups run in this order on one page, and the console check covers them all.
 e2eSuite('viewer e2e', () => {
@@ -22,6 +21,4 @@ e2eSuite('viewer e2e', () => {
   exportTests();
   urlTests();
   texturesTests();
-  layoutTests();
-  assembleTests();
 });
