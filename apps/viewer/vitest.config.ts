@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
 import { relicProject } from '@relic3d/config/vitest';
 
-export default defineProject(relicProject('viewer', import.meta.dirname, { testTimeout: 120_000, hookTimeout: 240_000 }));
+// The three e2e files (each a Chromium, mostly waiting on it) run side by side on one viewer build.
+export default defineProject(relicProject('viewer', import.meta.dirname, { testTimeout: 120_000, hookTimeout: 240_000, maxWorkers: 3, globalSetup: ['test/e2e/build.ts'] }));

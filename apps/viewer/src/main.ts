@@ -81,9 +81,10 @@ const parser = new ParserWorker({
 /**
  * Time the worker may spend timing WASM against TypeScript after each parse. Automated browsers
  * (the e2e tests, which do not check the numbers) get a short one, so the runs do not compete with
- * the software renderer for the CPU.
+ * the software renderer for the CPU; `?timing=off` none (tests that open many files back to back).
  */
-const TIMING_BUDGET_MS = navigator.webdriver ? 150 : 1500;
+const TIMING_BUDGET_MS = params.get('timing') === 'off' ? 0 : navigator.webdriver ? 150 : 1500;
+state.timingOff = TIMING_BUDGET_MS === 0;
 
 const codePageSelect = $<HTMLSelectElement>('code-page');
 

@@ -4,6 +4,8 @@ import { compareTimings, type PathTiming } from './timing.js';
 /** What the timing panel shows: the worker's warm runs, the kernel path, the first (cold) parse. */
 export interface TimingState {
   timing?: PathTiming;
+  /** `?timing=off`: no warm runs are timed, only the first parse is shown. */
+  timingOff?: boolean;
   path?: string;
   firstParseMs?: number;
 }
@@ -17,10 +19,10 @@ export function renderTiming(state: TimingState): void {
   box.hidden = false;
   const timing = state.timing;
   const wasm = state.path && state.path !== 'js';
-  box.dataset.state = timing ? 'done' : 'measuring';
+  box.dataset.state = timing ? 'done' : state.timingOff ? 'off' : 'measuring';
   const cold = state.firstParseMs === undefined ? '' : `first (cold) parse ${ms(state.firstParseMs)}`;
   if (!timing) {
-    $('timing-note').textContent = 'measuring warm runs…';
+    $('timing-note').textContent = state.timingOff ? 'warm runs off (?timing=off)' : 'measuring warm runs…';
     $('timing-values').replaceChildren(h('span', { className: 'timing-cold' }, cold));
     box.title = 'The first parse includes JIT and WASM warm-up, so it is not compared.';
     return;

@@ -38,9 +38,11 @@ export function median(values: readonly number[]): number {
  * Fair timings of one file on both kernel paths. The first parse of a file pays for JIT compilation
  * of the parser and the TypeScript kernels and for the WASM instance's first calls, so the caller
  * does not compare it: here each path is parsed once more to warm up, then timed `runs` times, alternating which path goes first (so neither always inherits the other's
- * garbage), and the medians are returned. The WASM module must be instantiated before (`ready()`).
+ * garbage), and the medians are returned (undefined for a budget of 0). The WASM module must be instantiated before (`ready()`).
  */
 export async function benchmarkPaths(parseWith: (kernels: KernelPath) => Promise<unknown>, options: BenchmarkOptions): Promise<PathTiming | undefined> {
+  // No budget (the viewer's ?timing=off): no runs at all, not even the warm-ups.
+  if (!(options.budgetMs > 0)) return undefined;
   const now = options.now ?? (() => performance.now());
   const pause = options.pause ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const once = async (kernels: KernelPath, repeat = 1) => {

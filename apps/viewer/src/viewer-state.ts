@@ -32,6 +32,8 @@ export interface ViewerState {
   /** The first, cold parse (ms): shown only in the timing's tooltip. */
   firstParseMs?: number;
   timing?: PathTiming;
+  /** `?timing=off`: no warm runs are timed. */
+  timingOff?: boolean;
   path?: string;
   format?: { id: string; name: string };
   /** The code page the strings were decoded with (what 'auto' chose, too). */

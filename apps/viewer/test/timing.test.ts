@@ -30,6 +30,12 @@ describe('benchmarkPaths', () => {
     expect(fake.calls).toEqual(['wasm', 'js', 'wasm', 'js', 'js', 'wasm', 'wasm', 'js', 'js', 'wasm']);
   });
 
+  it('parses nothing more for a budget of 0 (the viewer ?timing=off)', async () => {
+    const fake = fakeParser(() => 10);
+    expect(await benchmarkPaths(fake.parseWith, { budgetMs: 0, isCurrent: () => true, now: fake.now, pause: noPause })).toBeUndefined();
+    expect(fake.calls).toEqual([]);
+  });
+
   it('fits as many runs as the budget allows, between 3 and MAX_RUNS', async () => {
     const fake = fakeParser((path) => (path === 'wasm' ? 10 : 15));
     expect((await benchmarkPaths(fake.parseWith, { budgetMs: 100, isCurrent: () => true, now: fake.now, pause: noPause }))!.runs).toBe(4);

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { base, dir, dropFolder, open, page, scratch, setPage, settle, status } from './session.js';
+import { base, dir, dropFolder, open, page, scratch, served, setPage, settle, status } from './session.js';
 import { generatedFolder, type GeneratedFolder } from './game-folder.js';
 
 const docs = path.join(dir, 'docs');
@@ -227,12 +227,10 @@ export function browserTests(): void {
     const picked = await open('?sample=jeep');
     await page.close();
     setPage(picked);
-    // The page copies the folder into its private file system, each file fetched through a route.
+    // The page copies the folder into its private file system, each file fetched from the test's
+    // server (a route answered each through the DevTools protocol: over 120 s on a loaded machine).
     const paths = readdirSync(folder.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(folder.dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-    await page.route('**/opfs-source/**', (route) => {
-      const relative = decodeURIComponent(new URL(route.request().url()).pathname.replace('/opfs-source/', ''));
-      return route.fulfill({ status: 200, body: readFileSync(path.join(folder.dir, ...relative.split('/'))) });
-    });
+    for (const p of paths) served.set(`/opfs-source/${p}`, readFileSync(path.join(folder.dir, ...p.split('/'))));
     await page.evaluate(async (files) => {
       const model = await (await navigator.storage.getDirectory()).getDirectoryHandle('Model', { create: true });
       for (const file of files) {
@@ -252,7 +250,7 @@ export function browserTests(): void {
     const infos = await page.evaluate(() => window.__viewer.browser.entries.map((e) => window.__viewer.browser.service.thumbOf(e)?.info));
     expect(infos.filter((i) => i?.failed).length).toBe(folder.manifest.counts.broken);
     expect(infos.reduce((n, i) => n + (i?.clips ?? 0), 0)).toBe(folder.manifest.models.reduce((n, m) => n + expectedClips(m), 0));
-    await page.unroute('**/opfs-source/**');
+    for (const p of paths) served.delete(`/opfs-source/${p}`);
   });
 
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {

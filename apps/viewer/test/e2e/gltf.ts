@@ -10,7 +10,7 @@ import { inputFormats } from '@relic3d/formats';
 import { toGlb, toGltf } from '@relic3d/gltf';
 import { sceneStats } from '@relic3d/three';
 import { compressGlb } from '@relic3d/fixtures/gltf-compressed';
-import { corpus, open, page, setPage, settle, status } from './session.js';
+import { corpus, open, page, served, setPage, settle } from './session.js';
 
 const COMPANION = /\.(chr|ani|jpe?g|png|bmp|tga|dds|txt|tsv)$/i;
 const models = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'].flatMap((folder) => {
@@ -35,23 +35,113 @@ async function openFiles(files: { name: string; bytes: Uint8Array }[]): Promise<
   await settle(() => page.setInputFiles('#open-file', files.map((f) => ({ name: f.name, mimeType: 'application/octet-stream', buffer: Buffer.from(f.bytes) }))));
 }
 
+/** What the page shows once a file picked in its file input has loaded. */
+interface Shown { status?: string; error: string; errorVisible: boolean; title: string; format: string; triangles: number; joints: number; clips: number }
+
+/**
+ * In the page: picks `name` (fetched from `url`) in the file input, as a user does, waits for the
+ * load it starts (on the status attribute, not on animation frames) and reads what the panels say.
+ */
+async function pickAndRead({ url, name }: { url: string; name: string }): Promise<Shown> {
+  const bytes = await (await fetch(url)).arrayBuffer();
+  const input = document.getElementById('open-file') as HTMLInputElement;
+  const picked = new DataTransfer();
+  picked.items.add(new File([bytes], name, { type: 'application/octet-stream' }));
+  input.files = picked.files;
+  const before = window.__viewer.state.loads;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name}: no load ended within 90 s`)), 90_000);
+    const observer = new MutationObserver(() => {
+      if (window.__viewer.state.loads > before) {
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ['data-status'] });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  const text = (id: string) => document.getElementById(id)?.textContent ?? '';
+  const number = (id: string) => Number(text(`stat-${id}`).replace(/,/g, ''));
+  // Visible as Playwright means it: a box of some size, not visibility: hidden.
+  const error = document.getElementById('error')!;
+  const box = error.getBoundingClientRect();
+  return {
+    status: document.body.dataset.status, error: text('error-message'), errorVisible: box.width > 0 && box.height > 0 && getComputedStyle(error).visibility !== 'hidden',
+    title: text('model-title'), format: text('stat-format'), triangles: number('triangles'), joints: number('joints'), clips: number('clips'),
+  };
+}
+
+/**
+ * The corpus models open in PAGES pages at once, each converted in Node while the pages load the
+ * ones before it: one round trip per file and no frame polling, where a page per test waited on
+ * both. Each file's test awaits its own result. Small views: these tests read no pixels.
+ */
+const PAGES = 2;
+const SMALL = { width: 640, height: 480 };
+type Opened = { name: string; stats: ReturnType<typeof sceneStats>; shown: Shown };
+let opened: Map<string, Promise<Opened>> | undefined;
+
+/** A promise with its settle functions (Node 20 has no Promise.withResolvers). */
+function deferred(): { promise: Promise<Opened>; resolve(v: Opened): void; reject(e: unknown): void } {
+  let resolve!: (v: Opened) => void, reject!: (e: unknown) => void;
+  const promise = new Promise<Opened>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+function openAll(): NonNullable<typeof opened> {
+  if (opened) return opened;
+  const waiting = new Map(models.map((m) => [m, deferred()]));
+  opened = new Map([...waiting].map(([m, w]) => [m, w.promise]));
+  // A failure is reported by its file's test; until that test awaits it, it is not unhandled.
+  for (const w of waiting.values()) w.promise.catch(() => {});
+  const queue = [...models];
+  const worker = async (n: number) => {
+    const on = await open('?timing=off', SMALL);
+    try {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const result = waiting.get(file)!;
+        try {
+          const { scene, glb } = await asGlb(file);
+          const name = `${path.basename(file).replace(/\.[^.]+$/, '')}.glb`;
+          const url = `/e2e-files/${n}/${encodeURIComponent(name)}`;
+          served.set(decodeURIComponent(url), glb);
+          try {
+            result.resolve({ name, stats: sceneStats(scene), shown: await on.evaluate(pickAndRead, { url, name }) });
+          } finally {
+            served.delete(decodeURIComponent(url));
+          }
+        } catch (error) {
+          result.reject(error);
+        }
+      }
+    } finally {
+      await on.close();
+    }
+  };
+  for (let n = 0; n < PAGES; n++) {
+    void worker(n).catch((error: unknown) => {
+      for (const w of waiting.values()) w.reject(error);
+    });
+  }
+  return opened;
+}
+
 /** Registers this group's tests, in order, inside the e2e describe (they share its page). */
 export function gltfTests(): void {
   it('finds the corpus models to convert, on a page of its own', async () => {
     if (models.length) expect(models.length).toBeGreaterThanOrEqual(95);
-    setPage(await open(''));
+    setPage(await open('?timing=off', SMALL));
+    openAll();
   });
 
   it.each(models.map((m) => [path.relative(corpus, m), m]))('opens %s as a .glb with its triangles and joints', async (_name, file) => {
-    const { scene, glb } = await asGlb(file);
-    const name = `${path.basename(file).replace(/\.[^.]+$/, '')}.glb`;
-    await openFiles([{ name, bytes: glb }]);
-    expect(await status()).toBe('ready');
-    expect(await page.isHidden('#error')).toBe(true);
-    expect(await page.textContent('#model-title')).toContain(name);
-    expect(await page.textContent('#stat-format')).toMatch(/^gltf( v\S+)?$/); // the version toGlb kept in extras
-    const stats = sceneStats(scene);
-    expect([await shownNumber('triangles'), await shownNumber('joints'), await shownNumber('clips')]).toEqual([stats.triangles, stats.joints, stats.clips]);
+    const { name, stats, shown } = await openAll().get(file)!;
+    expect(shown.status, shown.error).toBe('ready');
+    expect(shown.errorVisible).toBe(false);
+    expect(shown.title).toContain(name);
+    expect(shown.format).toMatch(/^gltf( v\S+)?$/); // the version toGlb kept in extras
+    expect([shown.triangles, shown.joints, shown.clips]).toEqual([stats.triangles, stats.joints, stats.clips]);
   });
 
   // Draco: the worker hands draco3dgltf the WASM Vite emitted (src/draco.ts). No AiBatt triangle
@@ -70,13 +160,16 @@ export function gltfTests(): void {
     const { scene } = await asGlb(path.join(corpus, 'ms3d', 'glscene__Woman4.ms3d'));
     const { json, resources } = await toGltf(scene, { basename: 'woman' });
     const files = [['woman.gltf', new TextEncoder().encode(JSON.stringify(json))] as const, ...Object.entries(resources)];
-    await settle(() => page.evaluate((list) => {
+    // The page fetches the files (a JSON array of every byte through the DevTools protocol was slower).
+    for (const [name, bytes] of files) served.set(`/e2e-files/drop/${name}`, bytes);
+    await settle(() => page.evaluate(async (names) => {
       const data = new DataTransfer();
-      for (const [name, bytes] of list) data.items.add(new File([new Uint8Array(bytes)], name));
+      for (const name of names) data.items.add(new File([await (await fetch(`/e2e-files/drop/${encodeURIComponent(name)}`)).arrayBuffer()], name));
       const target = document.getElementById('viewport')!;
       target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true }));
       target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-    }, files.map(([name, bytes]) => [name, [...bytes]] as const)));
+    }, files.map(([name]) => name)));
+    for (const [name] of files) served.delete(`/e2e-files/drop/${name}`);
     expect(await page.textContent('#model-title')).toContain('woman.gltf');
     expect([await shownNumber('triangles'), await shownNumber('joints')]).toEqual([3450, 31]);
 

@@ -1,24 +1,15 @@
-// The one e2e session every group shares: one viewer build, one static server, one Chromium, one page at a time.
-import { afterAll, beforeAll } from 'vitest';
+// The e2e session of one test file: one static server over the viewer build (build.ts), one Chromium, one page at a time.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { artifacts, dir, executablePath, outDir } from './build.js';
 
-export const dir = path.resolve(import.meta.dirname, '../..');
-export const artifacts = path.join(dir, 'test-artifacts');
-// Under turbo (TURBO_HASH set) the viewer's own build task ran just before, from the same sources
-// and config: serve its dist instead of building the same files a second time.
-const builtByTurbo = !!process.env.TURBO_HASH && existsSync(path.join(dir, 'dist', 'index.html'));
-export const outDir = builtByTurbo ? path.join(dir, 'dist') : path.join(artifacts, 'dist');
-// RELIC3D_CHROMIUM=none pretends there is no browser (to check the skip/fail behaviour).
-export const executablePath = process.env.RELIC3D_CHROMIUM === 'none'
-  ? undefined
-  : [process.env.RELIC3D_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+export { artifacts, dir, executablePath, outDir };
 export const corpus = process.env.RELIC3D_CORPUS ?? path.resolve(dir, '../../../shared/corpus');
 export const FLYFF = ['mvr_AiBatt.o3d', 'mvr_AiBatt.chr', 'mvr_AiBatt_stand.ani', 'mvr_AiBatt_walk.ani'];
 export const hasFlyff = FLYFF.every((f) => existsSync(path.join(corpus, 'o3d', f)));
@@ -34,24 +25,49 @@ export const problems: string[] = [];
 export const missing: string[] = [];
 export let scratch = '';
 export let page: Page;
+/** Bytes the tests hand the page over HTTP rather than through the DevTools protocol: path → body. */
+export const served = new Map<string, Uint8Array>();
 
 /** Makes `p` the page the groups drive (an imported binding cannot be assigned from outside). */
 export function setPage(p: Page): void {
   page = p;
 }
 
-/** Registers the build, server and browser hooks; call once, inside the e2e describe. */
+/**
+ * One e2e file: its groups in order on one session, then the console check over them all. Without
+ * chromium the file fails under CI=true and skips loudly elsewhere.
+ */
+export function e2eSuite(name: string, groups: () => void): void {
+  if (!executablePath) {
+    const notice = `\n!!! ${name}: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
+    if (inCI) {
+      describe(name, () => it('needs chromium in CI', () => { throw new Error(notice); }));
+    } else {
+      console.warn(notice);
+    }
+  }
+  describe.skipIf(!executablePath)(`${name} (chromium)`, () => {
+    useSession();
+    groups();
+    it('writes nothing to the console as an error', () => {
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+}
+
+/** Registers the server and browser hooks (the build is globalSetup's: build.ts); call once, inside the e2e describe. */
 export function useSession(): void {
   scratch = mkdtempSync(path.join(tmpdir(), 'relic3d-viewer-e2e-'));
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    if (!builtByTurbo) await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
     server = http.createServer(async (req, res) => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       let file = path.join(outDir, pathname);
       if (!file.startsWith(outDir)) return void res.writeHead(403).end();
       if (file.endsWith('/')) file += 'index.html';
+      const body = served.get(pathname);
+      if (body) return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
       try {
         const body = await readFile(file);
         res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
@@ -89,7 +105,7 @@ export async function open(query: string, viewport = { width: 1280, height: 760 
   });
   p.on('response', (r) => { if (r.status() === 404) missing.push(decodeURIComponent(new URL(r.url()).pathname)); });
   p.on('pageerror', (e) => { if (!(expected && expected.test(e.message))) problems.push(`${query}: ${e.message}`); });
-  await p.goto(origin + query);
+  await p.goto(origin + query, { timeout: 90_000 });
   await p.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
   return p;
 }

@@ -1,0 +1,10 @@
+// End-to-end: the folder browser (e2e/browser.ts; with RELIC3D_E2E_FULL=1 its speed on the full game
+// folder, e2e/browser-full.ts), on a Chromium of its own beside the other e2e files.
+import { e2eSuite } from './e2e/session.js';
+import { browserTests } from './e2e/browser.js';
+import { browserFullTests } from './e2e/browser-full.js';
+
+e2eSuite('viewer e2e folder browser', () => {
+  browserTests();
+  browserFullTests();
+});

@@ -1,0 +1,28 @@
+// The viewer build every e2e file serves, made once per run (vitest's globalSetup) rather than once
+// per file: the e2e files run side by side, each with its own Chromium.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+
+export const dir = path.resolve(import.meta.dirname, '../..');
+export const artifacts = path.join(dir, 'test-artifacts');
+// Under turbo (TURBO_HASH set) the viewer's own build task ran just before, from the same sources
+// and config: serve its dist instead of building the same files a second time.
+export const builtByTurbo = !!process.env.TURBO_HASH && existsSync(path.join(dir, 'dist', 'index.html'));
+export const outDir = builtByTurbo ? path.join(dir, 'dist') : path.join(artifacts, 'dist');
+// RELIC3D_CHROMIUM=none pretends there is no browser (to check the skip/fail behaviour).
+export const executablePath = process.env.RELIC3D_CHROMIUM === 'none'
+  ? undefined
+  : [process.env.RELIC3D_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+
+/** The e2e test files; a run whose file filters name none of them builds nothing. */
+const E2E_FILES = ['test/e2e.test.ts', 'test/e2e-gltf.test.ts', 'test/e2e-browser.test.ts'];
+
+/** globalSetup: builds the viewer unless turbo did, there is no browser, or no e2e file runs. */
+export default async function setup(project: { vitest: object }): Promise<void> {
+  if (builtByTurbo || !executablePath) return;
+  // The CLI's file filters (substrings of a path), as vitest keeps them (`filenamePattern`, not public).
+  const filters = (project.vitest as { filenamePattern?: string[] }).filenamePattern;
+  if (filters?.length && !E2E_FILES.some((f) => filters.some((filter) => path.join(dir, f).includes(filter)))) return;
+  await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+}
