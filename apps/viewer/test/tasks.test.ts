@@ -60,4 +60,25 @@ describe('arrivedFolder', () => {
     expect(seen.slice(0, 2)).toEqual(['Model/m0299.o3d', 'Model/m0150.o3d']);
     expect(seen.length).toBe(300);
   });
+
+  it('while held, hands on only the asked-for files; the others once the hold ends', async () => {
+    const folder = arrivedFolder(folderOf(200), true);
+    expect(folder.statsOnPage).toBe(true);
+    let held = true;
+    folder.held = () => held;
+    const seen: string[] = [];
+    folder.onFiles = (part) => void seen.push(...part.keys());
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+    folder.prioritise(['Model/m0100.o3d']);
+    await settle();
+    expect(seen).toEqual(['Model/m0100.o3d']);
+    folder.prioritise(['Model/m0007.o3d', 'Model/m0100.o3d']);
+    await settle();
+    expect(seen).toEqual(['Model/m0100.o3d', 'Model/m0007.o3d']);
+    held = false;
+    await folder.complete;
+    expect(seen.length).toBe(200);
+    expect(new Set(seen).size).toBe(200);
+    expect(seen.slice(2, 5)).toEqual(['Model/m0000.o3d', 'Model/m0001.o3d', 'Model/m0002.o3d']);
+  });
 });
