@@ -16,8 +16,9 @@ export interface ArrivingFolder {
   onFiles?: (part: FileSet) => void;
   /**
    * True when handing a file on costs the page's thread a synchronous call to the browser process: a
-   * picked File's first size/time read, or its first postMessage, stats it (Chromium's
-   * Blob::CaptureSnapshot), and each such call waited 0.1–0.7 s while the thumbnail workers drew (issue 31).
+   * picked File's first size/time read or postMessage stats it (Blob::CaptureSnapshot), a dropped
+   * entry's File is registered (FileBackedBlobFactory::RegisterBlobSync); such calls waited up to
+   * 0.7 s while the thumbnail workers drew (issue 31).
    */
   readonly statsOnPage?: boolean;
   /** Asked before each part: while true, only asked-for paths are handed on (the others wait). */
@@ -61,7 +62,18 @@ function takingOrder(order: readonly string[], taken: (path: string) => boolean)
     }
     return undefined;
   };
-  return { urgent, next };
+  /** The next path; while `held()` only an urgent one, waited for (undefined once none is left). */
+  const nextUnlessHeld = async (held: () => boolean): Promise<string | undefined> => {
+    for (;;) {
+      const urgentOnly = held();
+      const p = next(urgentOnly);
+      if (p !== undefined || !urgentOnly) return p;
+      while (cursor < order.length && taken(order[cursor])) cursor++;
+      if (cursor >= order.length) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    }
+  };
+  return { urgent, next, nextUnlessHeld };
 }
 
 /**
@@ -79,10 +91,11 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
 
   const wanted = new Set<string>();
   const asked = new Set<string>(files.keys());
-  const { urgent, next } = takingOrder(
+  const { urgent, nextUnlessHeld } = takingOrder(
     loose.filter((p) => !files.has(p)),
     (p) => asked.has(p),
   );
+  const held = () => !!folder.held?.();
   let part: FileSet = new Map();
   let partTimer: ReturnType<typeof setTimeout> | undefined;
   const handOn = () => {
@@ -95,7 +108,7 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
   };
   let handed = 0;
   const take = async () => {
-    for (let p = next(); p !== undefined; p = next()) {
+    for (let p = await nextUnlessHeld(held); p !== undefined; p = await nextUnlessHeld(held)) {
       asked.add(p);
       const file = await fileOf(entries.get(p)!).catch(() => undefined);
       if (file) {
@@ -111,6 +124,9 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
   const folder: ArrivingFolder = {
     paths,
     files,
+    // Each handle's File is registered by a synchronous call (FileBackedBlobFactory::RegisterBlobSync):
+    // 9,665 on the page's thread, up to 176 ms each while the drawers loaded the machine (issue 31).
+    statsOnPage: true,
     prioritise(wantedNow) {
       // Pushed in reverse: the first of `wantedNow` is taken first.
       for (const p of [...wantedNow].reverse()) {
@@ -147,17 +163,15 @@ const HELD_MS = 50;
 export function arrivedFolder(all: FileSet, statsOnPage = false): ArrivingFolder {
   const paths = [...all.keys()];
   const files: FileSet = new Map();
-  const { urgent, next } = takingOrder(paths, (p) => files.has(p));
+  const { urgent, next, nextUnlessHeld } = takingOrder(paths, (p) => files.has(p));
   const handOn = async () => {
     for (let size = 4; ;) {
-      // Held (cards on screen drawing): asked-for paths only; looked at again a little later.
+      // Held (cards on screen drawing): asked-for paths only.
+      const first = await nextUnlessHeld(() => !!folder.held?.());
+      if (first === undefined) return files;
       const held = !!folder.held?.();
-      if (held && !urgent.length) {
-        await new Promise((resolve) => setTimeout(resolve, HELD_MS));
-        continue;
-      }
       const part: FileSet = new Map();
-      for (let p: string | undefined; part.size < size && (p = next(held)) !== undefined; ) {
+      for (let p: string | undefined = first; p !== undefined; p = part.size < size ? next(held) : undefined) {
         files.set(p, all.get(p)!);
         part.set(p, all.get(p)!);
       }

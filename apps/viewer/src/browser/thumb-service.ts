@@ -67,7 +67,7 @@ export class ThumbService {
   private sent = 0;
   /** The open folder's paths, when its files are still arriving. */
   private names?: readonly string[];
-  /** A picked folder's files are still handed on (a sync stat each on the page): only cards on screen draw. */
+  /** The folder's files are still handed on (a sync browser call each on the page): only cards on screen draw. */
   private quiet = false;
   /** When the last thumbnail arrived (or the folder opened). */
   private progressAt = 0;
