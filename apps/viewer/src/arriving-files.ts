@@ -16,9 +16,9 @@ export interface ArrivingFolder {
   onFiles?: (part: FileSet) => void;
   /**
    * True when handing a file on costs the page's thread a synchronous call to the browser process: a
-   * picked File's first size/time read or postMessage stats it (Blob::CaptureSnapshot), a dropped
-   * entry's File is registered (FileBackedBlobFactory::RegisterBlobSync); such calls waited up to
-   * 0.7 s while the thumbnail workers drew (issue 31).
+   * picked File's first size/time read or postMessage stats it (Blob::CaptureSnapshot), up to 0.7 s
+   * each while the thumbnail workers drew (issue 31). A drop's entry.file() makes one too
+   * (FileBackedBlobFactory::RegisterBlobSync), not held yet: see issue 31.
    */
   readonly statsOnPage?: boolean;
   /** Asked before each part: while true, only asked-for paths are handed on (the others wait). */
@@ -124,9 +124,6 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
   const folder: ArrivingFolder = {
     paths,
     files,
-    // Each handle's File is registered by a synchronous call (FileBackedBlobFactory::RegisterBlobSync):
-    // 9,665 on the page's thread, up to 176 ms each while the drawers loaded the machine (issue 31).
-    statsOnPage: true,
     prioritise(wantedNow) {
       // Pushed in reverse: the first of `wantedNow` is taken first.
       for (const p of [...wantedNow].reverse()) {

@@ -82,11 +82,10 @@ describe('arrivedFolder', () => {
     expect(seen.slice(2, 5)).toEqual(['Model/m0000.o3d', 'Model/m0001.o3d', 'Model/m0002.o3d']);
   });
 
-  it("a drop's handles: while held, only the asked-for ones are taken; the others once the hold ends", async () => {
+  it("a drop's handles, when held: only the asked-for ones are taken; the others once the hold ends", async () => {
     const got: string[] = [];
     const handles = new Map<string, FileHandle>([...folderOf(120)].map(([p, file]) => [p, { getFile: async () => (got.push(p), file) } as unknown as FileHandle]));
     const folder = await arrivingFolder(handles);
-    expect(folder.statsOnPage).toBe(true);
     let held = true;
     folder.held = () => held;
     folder.prioritise(['Model/m0042.o3d']);
