@@ -14,6 +14,15 @@ export interface ArrivingFolder {
   prioritise(paths: Iterable<string>): void;
   /** Called with each part of the files as it arrives (batched: one call per few dozen handles). */
   onFiles?: (part: FileSet) => void;
+  /**
+   * True when handing a file on costs the page's thread a synchronous call to the browser process: a
+   * picked File's first size/time read or postMessage stats it (Blob::CaptureSnapshot), up to 0.7 s
+   * each while the thumbnail workers drew (issue 31). A drop's entry.file() makes one too
+   * (FileBackedBlobFactory::RegisterBlobSync), not held yet: see issue 31.
+   */
+  readonly statsOnPage?: boolean;
+  /** Asked before each part: while true, only asked-for paths are handed on (the others wait). */
+  held?: () => boolean;
   readonly complete: Promise<FileSet>;
 }
 
@@ -35,22 +44,36 @@ export type FileHandle = FileSystemFileEntry | FileSystemFileHandle;
 const fileOf = (entry: FileHandle) => ('getFile' in entry ? entry.getFile() : new Promise<File>((resolve, reject) => entry.file(resolve, reject)));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Paths in the order to take them: the latest urgent one first, then `order` from where it stopped; taken ones skipped. */
+/**
+ * Paths in the order to take them: the latest urgent one first, then `order` from where it stopped
+ * (not with `urgentOnly`); taken ones skipped.
+ */
 function takingOrder(order: readonly string[], taken: (path: string) => boolean) {
   const urgent: string[] = [];
   let cursor = 0;
-  const next = (): string | undefined => {
+  const next = (urgentOnly = false): string | undefined => {
     while (urgent.length) {
       const p = urgent.pop()!;
       if (!taken(p)) return p;
     }
-    while (cursor < order.length) {
+    while (!urgentOnly && cursor < order.length) {
       const p = order[cursor++];
       if (!taken(p)) return p;
     }
     return undefined;
   };
-  return { urgent, next };
+  /** The next path; while `held()` only an urgent one, waited for (undefined once none is left). */
+  const nextUnlessHeld = async (held: () => boolean): Promise<string | undefined> => {
+    for (;;) {
+      const urgentOnly = held();
+      const p = next(urgentOnly);
+      if (p !== undefined || !urgentOnly) return p;
+      while (cursor < order.length && taken(order[cursor])) cursor++;
+      if (cursor >= order.length) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    }
+  };
+  return { urgent, next, nextUnlessHeld };
 }
 
 /**
@@ -68,10 +91,11 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
 
   const wanted = new Set<string>();
   const asked = new Set<string>(files.keys());
-  const { urgent, next } = takingOrder(
+  const { urgent, nextUnlessHeld } = takingOrder(
     loose.filter((p) => !files.has(p)),
     (p) => asked.has(p),
   );
+  const held = () => !!folder.held?.();
   let part: FileSet = new Map();
   let partTimer: ReturnType<typeof setTimeout> | undefined;
   const handOn = () => {
@@ -84,7 +108,7 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
   };
   let handed = 0;
   const take = async () => {
-    for (let p = next(); p !== undefined; p = next()) {
+    for (let p = await nextUnlessHeld(held); p !== undefined; p = await nextUnlessHeld(held)) {
       asked.add(p);
       const file = await fileOf(entries.get(p)!).catch(() => undefined);
       if (file) {
@@ -126,19 +150,25 @@ export async function arrivingFolder(entries: Map<string, FileHandle>): Promise<
  */
 const PART_BUDGET_MS = 8;
 const HANDED_AT_MOST = 64;
+/** A held hand-out looks again this often. */
+const HELD_MS = 50;
 
 /**
  * Files that are all there already (Open folder's input, a file input, plain dropped files) as an
  * arriving folder: handed on in parts, a task each, the ones asked for first, as a drop's handles.
  */
-export function arrivedFolder(all: FileSet): ArrivingFolder {
+export function arrivedFolder(all: FileSet, statsOnPage = false): ArrivingFolder {
   const paths = [...all.keys()];
   const files: FileSet = new Map();
-  const { urgent, next } = takingOrder(paths, (p) => files.has(p));
+  const { urgent, next, nextUnlessHeld } = takingOrder(paths, (p) => files.has(p));
   const handOn = async () => {
     for (let size = 4; ;) {
+      // Held (cards on screen drawing): asked-for paths only.
+      const first = await nextUnlessHeld(() => !!folder.held?.());
+      if (first === undefined) return files;
+      const held = !!folder.held?.();
       const part: FileSet = new Map();
-      for (let p: string | undefined; part.size < size && (p = next()) !== undefined; ) {
+      for (let p: string | undefined = first; p !== undefined; p = part.size < size ? next(held) : undefined) {
         files.set(p, all.get(p)!);
         part.set(p, all.get(p)!);
       }
@@ -156,6 +186,7 @@ export function arrivedFolder(all: FileSet): ArrivingFolder {
   const folder: ArrivingFolder = {
     paths,
     files,
+    statsOnPage,
     prioritise(wanted) {
       // Pushed in reverse: the first of `wanted` is taken first.
       for (const p of [...wanted].reverse()) if (all.has(p) && !files.has(p)) urgent.push(p);
@@ -177,7 +208,7 @@ export function bindFolderInput(input: HTMLInputElement, open: (folder: Promise<
     const picked = Array.from(input.files ?? []);
     input.value = '';
     performance.mark('relic3d:input');
-    void open(nextTask().then(async () => arrivedFolder(await expandPacks(fromInput(picked)))));
+    void open(nextTask().then(async () => arrivedFolder(await expandPacks(fromInput(picked)), true)));
   });
 }
 

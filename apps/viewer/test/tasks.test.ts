@@ -1,7 +1,7 @@
 // Page work in parts whose size follows the time each part took (Open folder's picked files, issue 31).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextPartSize } from '../src/tasks.js';
-import { arrivedFolder } from '../src/arriving-files.js';
+import { arrivedFolder, arrivingFolder, type FileHandle } from '../src/arriving-files.js';
 import type { FileSet } from '../src/files.js';
 
 describe('nextPartSize', () => {
@@ -59,5 +59,42 @@ describe('arrivedFolder', () => {
     await folder.complete;
     expect(seen.slice(0, 2)).toEqual(['Model/m0299.o3d', 'Model/m0150.o3d']);
     expect(seen.length).toBe(300);
+  });
+
+  it('while held, hands on only the asked-for files; the others once the hold ends', async () => {
+    const folder = arrivedFolder(folderOf(200), true);
+    expect(folder.statsOnPage).toBe(true);
+    let held = true;
+    folder.held = () => held;
+    const seen: string[] = [];
+    folder.onFiles = (part) => void seen.push(...part.keys());
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+    folder.prioritise(['Model/m0100.o3d']);
+    await settle();
+    expect(seen).toEqual(['Model/m0100.o3d']);
+    folder.prioritise(['Model/m0007.o3d', 'Model/m0100.o3d']);
+    await settle();
+    expect(seen).toEqual(['Model/m0100.o3d', 'Model/m0007.o3d']);
+    held = false;
+    await folder.complete;
+    expect(seen.length).toBe(200);
+    expect(new Set(seen).size).toBe(200);
+    expect(seen.slice(2, 5)).toEqual(['Model/m0000.o3d', 'Model/m0001.o3d', 'Model/m0002.o3d']);
+  });
+
+  it("a drop's handles, when held: only the asked-for ones are taken; the others once the hold ends", async () => {
+    const got: string[] = [];
+    const handles = new Map<string, FileHandle>([...folderOf(120)].map(([p, file]) => [p, { getFile: async () => (got.push(p), file) } as unknown as FileHandle]));
+    const folder = await arrivingFolder(handles);
+    let held = true;
+    folder.held = () => held;
+    folder.prioritise(['Model/m0042.o3d']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(got).toEqual(['Model/m0042.o3d']);
+    held = false;
+    const files = await folder.complete;
+    expect(files.size).toBe(120);
+    expect(got.length).toBe(120);
+    expect(got.slice(1, 3)).toEqual(['Model/m0000.o3d', 'Model/m0001.o3d']);
   });
 });

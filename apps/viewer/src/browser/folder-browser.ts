@@ -70,7 +70,8 @@ export class FolderBrowser {
     if (this.folder !== folder) return true;
     // The files that arrived meanwhile are among these; the later ones come through onFiles.
     this.files = Object.fromEntries(folder.files);
-    void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths) });
+    void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths), statsOnPage: folder.statsOnPage });
+    folder.held = () => this.folder === folder && this.service.holdsHandOut();
     folder.onFiles = (part) => {
       if (this.folder !== folder) return;
       Object.assign(this.files, Object.fromEntries(part));

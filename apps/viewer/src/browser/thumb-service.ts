@@ -38,6 +38,8 @@ export interface ThumbOptions {
 
 /** Jobs a worker holds at once: more than its atlas of 16, so the next is there when one is read back. */
 const IN_FLIGHT = 24;
+/** A hand-out waits on the cards on screen at most this long after the last thumbnail arrived. */
+const HOLD_MS = 1000;
 
 interface Drawer {
   busy: number;
@@ -65,6 +67,10 @@ export class ThumbService {
   private sent = 0;
   /** The open folder's paths, when its files are still arriving. */
   private names?: readonly string[];
+  /** The folder's files are still handed on (a sync browser call each on the page): only cards on screen draw. */
+  private quiet = false;
+  /** When the last thumbnail arrived (or the folder opened). */
+  private progressAt = 0;
   /** The generation whose workers were told that every file has arrived. */
   private completeSent = 0;
   /** Settles once the open folder's first files are posted to the workers. */
@@ -100,7 +106,7 @@ export class ThumbService {
    * the folder (`names`: all its paths); the rest come through `arrived`, and `want` asks for the
    * files of the cards on screen and of companions a drawer waits on.
    */
-  async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void }): Promise<void> {
+  async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void; statsOnPage?: boolean }): Promise<void> {
     this.generation++;
     const generation = this.generation;
     for (const url of this.urls) URL.revokeObjectURL(url);
@@ -110,6 +116,8 @@ export class ThumbService {
     this.files = files;
     this.want = arriving?.want;
     this.names = arriving?.names;
+    this.quiet = !!arriving?.statsOnPage;
+    this.progressAt = performance.now();
     this.indexOf = new Map(entries.map((e, i) => [e.path, i]));
     this.stateOf = new Uint8Array(entries.length);
     this.checked = new Uint8Array(entries.length);
@@ -172,6 +180,14 @@ export class ThumbService {
     });
     this.pageFolder.complete = true;
     this.pageArrived?.({});
+    this.quiet = false;
+    this.pump();
+  }
+
+  /** Whether the hand-out waits (but for asked-for files): cards on screen draw, and stats would wait on them. */
+  holdsHandOut(): boolean {
+    if (!this.quiet || performance.now() - this.progressAt > HOLD_MS) return false;
+    return this.visible.some((i) => i < this.stateOf.length && this.stateOf[i] !== 2);
   }
 
   /** Cached thumbnails of `indices` arrive; the others are queued for drawing. False when another folder opened meanwhile. */
@@ -212,6 +228,7 @@ export class ThumbService {
       },
     });
     this.thumbs.set(thumbKey(this.entries[index]), full);
+    this.progressAt = performance.now();
     if (thumb.from === 'cache') this.stats.cached++;
     else this.stats.rendered++;
     const now = performance.now() - this.stats.openedAt;
@@ -223,7 +240,8 @@ export class ThumbService {
 
   private nextIndex(): number | undefined {
     for (const i of this.visible) if (this.stateOf[i] === 0 && this.checked[i]) return i;
-    while (this.queue.length) {
+    // The rest once every file is handed on (quiet: the cards on screen only).
+    while (!this.quiet && this.queue.length) {
       const i = this.queue.shift()!;
       if (this.stateOf[i] === 0) return i;
     }
@@ -337,9 +355,7 @@ export class ThumbService {
   }
 
   /** The paths of these entries that are there. */
-  private firstPaths(indices: Set<number>): string[] {
-    return [...indices].map((i) => this.entries[i]?.path).filter((p): p is string => !!p && !!this.files[p]);
-  }
+  private firstPaths = (indices: Set<number>): string[] => [...indices].map((i) => this.entries[i]?.path).filter((p): p is string => !!p && !!this.files[p]);
 
   /** The open folder as the page drawer sees it. */
   private pageFolder: { files: Record<string, Blob>; names?: readonly string[]; complete: boolean } = { files: {}, complete: true };
