@@ -58,13 +58,21 @@ export async function lintRootFiles() {
   return results.some((r) => r.errorCount + r.warningCount > 0);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const named = process.argv.length > 2;
-  const folders = named ? process.argv.slice(2).map((f) => path.resolve(f)) : checkedFolders();
+/**
+ * The command: checks the folders named (all checked folders, and the root files, when none is) and
+ * returns the exit code, 1 on any failure. The config tests run it in-process on planted folders.
+ */
+export async function main(args) {
+  const named = args.length > 0;
+  const folders = named ? args.map((f) => path.resolve(f)) : checkedFolders();
   const start = process.cpuUsage();
   const failed = await checkFolders(folders);
   const rootFailed = !named && (await lintRootFiles());
   const cpu = process.cpuUsage(start);
   process.stdout.write(`${folders.length} folders checked in ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s${failed.length || rootFailed ? `; FAILED: ${[...failed.map((f) => path.relative(root, f)), ...(rootFailed ? ROOT_FILES : [])].join(', ')}` : ''}\n`);
-  if (failed.length || rootFailed) process.exitCode = 1;
+  return failed.length || rootFailed ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
 }

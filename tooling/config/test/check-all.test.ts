@@ -22,7 +22,7 @@ describe('check-all.mjs', () => {
     const dirs = [mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-')), mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-'))];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      for (const dir of dirs) writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['*.ts'] }));
+      for (const dir of dirs) writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [], lib: ['es5'] }, include: ['*.ts'] }));
       writeFileSync(path.join(dirs[0], 'right.ts'), 'export const count: number = 3;\n');
       writeFileSync(path.join(dirs[1], 'wrong.ts'), "export const count: number = 'three';\n");
       const declarations = new Map();
