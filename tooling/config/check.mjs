@@ -13,16 +13,34 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /**
  * The program `tsc -p tsconfig.json` builds in `cwd`, with its diagnostics printed. `declarations`
  * (check-all.mjs) shares parsed .d.ts files (lib, @types, dependencies' dist) between programs.
+ * `checkedElsewhere` (check-all.mjs): files another folder of the same run has as its own (its
+ * tsconfig's files); imported here, they are only read for their types, and their errors are
+ * reported once, by their own folder (the viewer's program holds every package's sources).
  */
-export function typecheck(cwd, declarations) {
-  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } };
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(cwd, 'tsconfig.json'), {}, host);
+export function typecheck(cwd, declarations, checkedElsewhere = new Set()) {
+  const config = parseConfig(cwd);
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors, host: declarations && sharingHost(config.options, declarations) });
-  const diagnostics = ts.getPreEmitDiagnostics(program);
+  const own = new Set(config.fileNames.map((f) => path.resolve(f)));
+  const files = program.getSourceFiles().filter((f) => own.has(path.resolve(f.fileName)) || !checkedElsewhere.has(path.resolve(f.fileName)));
+  // getPreEmitDiagnostics(program), with its per-file parts for `files` only.
+  const diagnostics = ts.sortAndDeduplicateDiagnostics([
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getSyntacticDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...files.flatMap((f) => program.getSemanticDiagnostics(f)),
+    ...(ts.getEmitDeclarations(config.options) ? files.flatMap((f) => program.getDeclarationDiagnostics(f)) : []),
+  ]);
   if (diagnostics.length) {
     process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' }));
   }
   return { program, failed: diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error) };
+}
+
+/** `cwd`'s tsconfig.json as `tsc -p` reads it: its files and options. */
+export function parseConfig(cwd) {
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } };
+  return ts.getParsedCommandLineOfConfigFile(path.join(cwd, 'tsconfig.json'), {}, host);
 }
 
 /** A compiler host that parses each .d.ts once per process (they do not change during a check). */

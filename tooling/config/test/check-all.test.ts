@@ -1,6 +1,6 @@
 // check-all.mjs checks every folder in one process, sharing parsed .d.ts files between the
 // programs: sharing must not hide an error, and must really share (lib files parsed once).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,7 @@ describe('check-all.mjs', () => {
     const dirs = [mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-')), mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-'))];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      for (const dir of dirs) writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['*.ts'] }));
+      for (const dir of dirs) writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [], lib: ['es5'] }, include: ['*.ts'] }));
       writeFileSync(path.join(dirs[0], 'right.ts'), 'export const count: number = 3;\n');
       writeFileSync(path.join(dirs[1], 'wrong.ts'), "export const count: number = 'three';\n");
       const declarations = new Map();
@@ -37,6 +37,34 @@ describe('check-all.mjs', () => {
     } finally {
       write.mockRestore();
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a file another folder of the run owns is type-checked there only; a file no folder owns is checked where it is imported', { timeout: 120_000 }, () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-'));
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [], lib: ['es5'] }, include: ['*.ts'] });
+      for (const name of ['owner', 'user', 'loose']) mkdirSync(path.join(base, name));
+      writeFileSync(path.join(base, 'owner', 'tsconfig.json'), tsconfig);
+      writeFileSync(path.join(base, 'user', 'tsconfig.json'), tsconfig);
+      const wrong = path.join(base, 'owner', 'wrong.ts');
+      writeFileSync(wrong, "export const count: number = 'three';\n");
+      writeFileSync(path.join(base, 'loose', 'wrong.ts'), "export const loose: number = 'three';\n");
+      writeFileSync(path.join(base, 'user', 'index.ts'), "export { count } from '../owner/wrong.js';\n");
+      const declarations = new Map();
+      expect(typecheck(path.join(base, 'owner'), declarations, new Set([wrong])).failed).toBe(true);
+      // owner/ is in the run: its error is owner/'s, not reported again by user/.
+      expect(typecheck(path.join(base, 'user'), declarations, new Set([wrong])).failed).toBe(false);
+      // Checked alone (owner/ not in the run), user/ reports it, as tsc -p does.
+      expect(typecheck(path.join(base, 'user'), declarations).failed).toBe(true);
+      // A file outside every folder of the run is checked by the folder importing it.
+      writeFileSync(path.join(base, 'user', 'index.ts'), "export { loose } from '../loose/wrong.js';\n");
+      expect(typecheck(path.join(base, 'user'), declarations, new Set([wrong])).failed).toBe(true);
+      expect(String(write.mock.calls.at(-1)?.[0])).toContain('TS2322');
+    } finally {
+      write.mockRestore();
+      rmSync(base, { recursive: true, force: true });
     }
   });
 });

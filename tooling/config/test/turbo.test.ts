@@ -12,8 +12,37 @@ const turbo = path.join(root, 'node_modules/.bin/turbo');
 
 interface DryTask {
   taskId: string;
+  package: string;
+  directory: string;
+  command: string;
+  dependencies: string[];
   inputs: Record<string, string>;
   outputs: string[] | null;
+}
+
+/**
+ * The builds a published package's build (tsup: its .d.ts reads its dependencies' dist) must wait for:
+ * those of the workspace packages its package.json `dependencies` and `peerDependencies` name. The
+ * viewer (private) builds from sources and waits for the kernels' WASM only.
+ */
+export function buildDependencyProblems(tasks: DryTask[]): string[] {
+  const builds = new Map(tasks.filter((t) => t.taskId.endsWith('#build') && t.command !== '<NONEXISTENT>').map((t) => [t.package, t]));
+  const closure = (id: string, seen = new Set<string>()): Set<string> => {
+    for (const dep of tasks.find((t) => t.taskId === id)?.dependencies ?? []) if (!seen.has(dep)) closure(dep, seen.add(dep));
+    return seen;
+  };
+  const problems: string[] = [];
+  for (const build of builds.values()) {
+    const manifest = JSON.parse(readFileSync(path.join(root, build.directory, 'package.json'), 'utf8'));
+    if (manifest.private) continue;
+    const needed = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter((name) => builds.has(name)).map((name) => `${name}#build`);
+    const waits = closure(build.taskId);
+    for (const dep of needed) if (!waits.has(dep)) problems.push(`${build.taskId} does not wait for ${dep}`);
+    // A devDependency's build (the tests' formats) only lengthens the chain, unless a dependency's build waits for it anyway.
+    const allowed = new Set(needed.flatMap((dep) => [dep, ...closure(dep)]));
+    for (const dep of build.dependencies) if (builds.has(dep.split('#')[0]) && dep.endsWith('#build') && !allowed.has(dep)) problems.push(`${build.taskId} waits for ${dep}, not a dependency`);
+  }
+  return problems;
 }
 
 describe('turbo configuration', () => {
@@ -41,6 +70,17 @@ describe('turbo configuration', () => {
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  it('a build waits for its dependencies’ builds and for no devDependency’s (gltf and three build right after core)', () => {
+    const tasks: DryTask[] = JSON.parse(execFileSync(turbo, ['run', 'build', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } })).tasks;
+    expect(buildDependencyProblems(tasks)).toEqual([]);
+    expect(tasks.find((t) => t.taskId === '@relic3d/gltf#build')?.dependencies).toEqual(['@relic3d/core#build']);
+    // Planted: `^build` in gltf (its tests' formats are devDependencies), and a build that lost a dependency.
+    const padded = tasks.map((t) => (t.taskId === '@relic3d/gltf#build' ? { ...t, dependencies: [...t.dependencies, '@relic3d/ms3d#build'] } : t));
+    expect(buildDependencyProblems(padded)).toEqual(['@relic3d/gltf#build waits for @relic3d/ms3d#build, not a dependency']);
+    const cut = tasks.map((t) => (t.taskId === '@relic3d/ms3d#build' ? { ...t, dependencies: ['@relic3d/core#build'] } : t));
+    expect(buildDependencyProblems(cut)).toEqual(['@relic3d/ms3d#build does not wait for @relic3d/kernels#build']);
   });
 
   it('no build reads its own output: generated sources and dist are not inputs', { timeout: 120_000 }, () => {
