@@ -1,8 +1,9 @@
 // Every README example, run as a user would: TypeScript/JavaScript blocks against the installed
-// tarballs (src/install.ts), `console` blocks through the real `relic3d` bin, in a fresh folder
+// tarballs (src/install.ts), `console` blocks through the installed CLI (src/cli-steps.mjs: the
+// bin's runCli, every step in one process), in a fresh folder
 // holding the corpus files the example names (src/fixtures.ts). Blocks are found automatically;
 // see src/markdown.ts for the rare `<!-- no-run: why -->` and the other directives.
-import { createReadStream, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createReadStream, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -77,15 +78,45 @@ async function runScript(block: CodeBlock): Promise<void> {
   }
 }
 
-async function runConsole(block: CodeBlock): Promise<void> {
-  const dir = workDir(block);
-  const steps = sessions(block.code);
+/** A console block's folder, its steps, and what each step printed (exit code, output). */
+interface ConsoleRun {
+  dir: string;
+  steps: ReturnType<typeof sessions>;
+  results: { code: number | null; output: string }[];
+}
+
+/**
+ * Every console block's steps, run in one process by src/cli-steps.mjs with the installed package's
+ * runCli, as the bin runs them (issue #30: one process instead of one per step; the bin's own
+ * process is tested in published.test.ts). A step that is not a relic3d command is not run.
+ */
+async function runConsoleBlocks(blocks: CodeBlock[]): Promise<Map<CodeBlock, ConsoleRun>> {
+  const runs = new Map<CodeBlock, ConsoleRun>();
+  const all: { cwd: string; args: string[] }[] = [];
+  for (const block of blocks) {
+    const dir = workDir(block);
+    const steps = sessions(block.code);
+    placeFixtures(steps.map((s) => s.commandLine).join('\n'), dir, corpusRoot());
+    runs.set(block, { dir, steps, results: [] });
+    for (const step of steps) if (step.words[0] === 'relic3d') all.push({ cwd: dir, args: step.words.slice(1) });
+  }
+  const runner = path.join(published.dir, 'cli-steps.mjs');
+  copyFileSync(fileURLToPath(new URL('../src/cli-steps.mjs', import.meta.url)), runner);
+  const stepsFile = path.join(published.dir, 'cli-steps.json');
+  const resultsFile = path.join(published.dir, 'cli-steps-results.json');
+  writeFileSync(stepsFile, JSON.stringify(all));
+  const result = await run(process.execPath, [runner, stepsFile, resultsFile], { cwd: published.dir, timeoutMs: 600_000 });
+  if (result.code !== 0) throw new Error(describeRun(`node ${runner}`, result));
+  const results: ConsoleRun['results'] = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  for (const consoleRun of runs.values()) for (const step of consoleRun.steps) if (step.words[0] === 'relic3d') consoleRun.results.push(results.shift()!);
+  return runs;
+}
+
+function checkConsole(block: CodeBlock, { dir, steps, results }: ConsoleRun): void {
   expect(steps.length, 'a console block without a $ command').toBeGreaterThan(0);
-  placeFixtures(steps.map((s) => s.commandLine).join('\n'), dir, corpusRoot());
-  const bin = path.join(published.dir, 'node_modules/.bin');
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
     expect(step.words[0], `only relic3d commands are run: '${step.commandLine}'`).toBe('relic3d');
-    const result = await run(path.join(bin, 'relic3d'), step.words.slice(1), { cwd: dir, merge: true, timeoutMs: 240_000 });
+    const result = results[i]!;
     const actual = outputLines(result.output.split(`${dir}${path.sep}`).join(''));
     if (!matches(step.expected, actual)) {
       expect.fail(
@@ -125,8 +156,21 @@ describe.skipIf(Boolean(published.skipped) || !haveCorpus)('README examples', ()
     expect(errors.map((e) => e.split(`${published.dir}${path.sep}docs${path.sep}`).join(''))).toEqual([]);
   });
 
-  for (const block of tested) {
+  for (const block of tested.filter((b) => b.kind === 'script')) {
     const test = block.noRun !== undefined ? it.skip : it;
-    test(title(block), () => (block.kind === 'script' ? runScript(block) : runConsole(block)));
+    test(title(block), () => runScript(block));
   }
+
+  describe('console blocks, through the installed CLI', () => {
+    const blocks = tested.filter((b) => b.kind === 'console');
+    let runs: Map<CodeBlock, ConsoleRun>;
+    beforeAll(async () => {
+      runs = await runConsoleBlocks(blocks.filter((b) => b.noRun === undefined));
+    });
+
+    for (const block of blocks) {
+      const test = block.noRun !== undefined ? it.skip : it;
+      test(title(block), () => checkConsole(block, runs.get(block)!));
+    }
+  });
 });

@@ -7,8 +7,7 @@ import { aseWriter } from '@relic3d/ase';
 import type { Scene } from '@relic3d/core';
 import { compareSceneFacts, sceneFacts, type FactName } from '@relic3d/scene-facts';
 import { corpusNotice, corpusRoot } from '@relic3d/test-harness';
-import { parseFile } from '../../src/node.js';
-import { readBack } from './written-files.js';
+import { corpusScene, expectWrittenAlikeThroughGltf, throughModels, writtenCorpus, writtenOrThrow } from './corpus-writes.js';
 
 const folders = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'bad'];
 const models = /\.(ms3d|ase|o3d|mdl|lod)$/i;
@@ -48,13 +47,12 @@ describe.skipIf(!haveCorpus)('every corpus model → ASE → parse', () => {
   it.each(files)('%s', async (file) => {
     let scene: Scene;
     try {
-      scene = await parseFile(path.join(corpusRoot(), file));
+      scene = await corpusScene(file);
     } catch {
       tally.unreadable++; // the readers refuse it (bad/ files): nothing to write
       return;
     }
-    const result = aseWriter.write(scene, { name: 'out' });
-    const back = await readBack(aseWriter, result);
+    const { result, back } = writtenOrThrow(await writtenCorpus(aseWriter, file, 'out'));
     expect(back.warnings.map((w) => `${w.code}: ${w.message}`)).toEqual([]);
     const codes = new Set(result.warnings.map((w) => w.code));
     for (const code of codes) expect(code in EXCUSED || HARMLESS.has(code), `unexpected warning ${code}`).toBe(true);
@@ -78,6 +76,9 @@ describe.skipIf(!haveCorpus)('every corpus model → ASE → parse', () => {
       }
     }
   });
+
+  // legacy → toGlb → fromGltf → ASE reads back as the legacy scene written as ASE does.
+  it.each(throughModels)('%s through glTF is written alike', (file) => expectWrittenAlikeThroughGltf(aseWriter, file, 'out'));
 
   it('covers the corpus (every readable model written and read back)', () => {
     expect(tally.exact + tally.warned + tally.unreadable).toBe(files.length);

@@ -1,13 +1,12 @@
 // Every corpus model of every format → writeLod → the LOD reader: the facts a .lod can hold are
 // equal; every difference is one the writer warned about (what LOD has no place for).
 import path from 'node:path';
-import { isWriteError, type Warning, type WriteResult } from '@relic3d/core';
+import { isWriteError, type Warning } from '@relic3d/core';
 import { lodWriter } from '@relic3d/lod';
 import { compareSceneFacts, sceneFacts, type SceneFacts } from '@relic3d/scene-facts';
-import { corpusFiles, corpusRoot } from '@relic3d/test-harness';
+import { corpusFiles } from '@relic3d/test-harness';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseFile } from '../../src/node.js';
-import { readBack } from './written-files.js';
+import { corpusScene, expectWrittenAlikeThroughGltf, throughModels, writtenCorpus } from './corpus-writes.js';
 
 const MODELS = /\.(ms3d|ase|o3d|mdl|lod)$/i;
 const folders = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'bad'];
@@ -64,20 +63,18 @@ describe.skipIf(!files.length)('every corpus model → LOD → read back', () =>
     const name = `${folder}/${file}`;
     let scene;
     try {
-      scene = await parseFile(path.join(corpusRoot(), folder, file));
+      scene = await corpusScene(`${folder}/${file}`);
     } catch {
       outcome.unreadable.push(name); // bad/ files the readers refuse: nothing to write
       return;
     }
-    let result: WriteResult;
-    try {
-      result = lodWriter.write(scene, { name: file });
-    } catch (e) {
-      expect(isWriteError(e), String(e)).toBe(true);
-      outcome.refused.set(name, (e as Error).message);
+    const written = await writtenCorpus(lodWriter, name, file);
+    if ('refused' in written) {
+      expect(isWriteError(written.refused), String(written.refused)).toBe(true);
+      outcome.refused.set(name, written.refused.message);
       return;
     }
-    const back = await readBack(lodWriter, result);
+    const { result, back } = written;
     expect(back.warnings).toEqual([]);
     const jointNodes = scene.nodes.filter((n) => n.joint).map((n) => n.name);
     expect(expectedDifferencesOnly(sceneFacts(scene), sceneFacts(back), result.warnings, jointNodes)).toEqual([]);
@@ -85,6 +82,9 @@ describe.skipIf(!files.length)('every corpus model → LOD → read back', () =>
     if (codes.length) outcome.warned.set(name, codes);
     else outcome.clean.push(name);
   });
+
+  // legacy → toGlb → fromGltf → LOD reads back as the legacy scene written as LOD does.
+  it.each(throughModels)('%s through glTF is written alike', (file) => expectWrittenAlikeThroughGltf(lodWriter, file, path.basename(file)));
 
   afterAll(() => {
     const byCode = new Map<string, number>();

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { compareSceneFacts, sceneFacts, type FactName, type SceneFacts } from '@relic3d/scene-facts';
 import { corpusNotice, corpusRoot } from '@relic3d/test-harness';
 import { addNode, createScene, isFormatError, mdl, type Scene } from '../../src/index.js';
-import { parseFile } from '../../src/node.js';
-import { readBack, writeOutcome } from './written-files.js';
+import { writeOutcome } from './written-files.js';
+import { corpusScene, expectWrittenAlikeThroughGltf, throughModels, writtenCorpus, writtenOrThrow } from './corpus-writes.js';
 
 const folders = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'];
 const models = /\.(ms3d|ase|o3d|mdl|lod)$/i;
@@ -45,7 +45,7 @@ function normalised(facts: SceneFacts, modelNode?: string): SceneFacts {
 
 async function sourceScene(file: string): Promise<Scene | undefined> {
   try {
-    return await parseFile(path.join(corpusRoot(), file));
+    return await corpusScene(file);
   } catch (error) {
     if (isFormatError(error)) return undefined; // a file its own reader refuses has nothing to write
     throw error;
@@ -57,8 +57,7 @@ describe.runIf(corpusNotice('mdl'))('every corpus model → Ultra MDL → its fa
     it(file, async () => {
       const scene = await sourceScene(file);
       if (!scene) return;
-      const result = mdl.writeMdl(scene);
-      const back = await readBack(mdl.mdlWriter, result);
+      const { result, back } = writtenOrThrow(await writtenCorpus(mdl.mdlWriter, file));
       const codes = new Set(result.warnings.map((w) => w.code));
       const skip = [...codes].flatMap((c) => LOST[c] ?? []);
       const before = sceneFacts(scene);
@@ -69,6 +68,9 @@ describe.runIf(corpusNotice('mdl'))('every corpus model → Ultra MDL → its fa
       for (const fact of skip) expect(Object.values(LOST).some((facts) => facts.includes(fact))).toBe(true);
     });
   }
+
+  // legacy → toGlb → fromGltf → Ultra MDL reads back as the legacy scene written as MDL does.
+  it.each(throughModels)('%s through glTF is written alike', (file) => expectWrittenAlikeThroughGltf(mdl.mdlWriter, file));
 });
 
 describe('hostile scenes → Ultra MDL: a typed refusal or a file that reads back valid', () => {

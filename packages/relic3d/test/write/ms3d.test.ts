@@ -7,8 +7,7 @@ import { codePage, codePageEncoder, fixedName, hiddenLodNodes, WarningSink, type
 import { ms3d } from 'relic3d';
 import { corpusNotice, corpusRoot } from '@relic3d/test-harness';
 import { compareSceneFacts, sceneFacts, type FactName, type SceneFacts } from '@relic3d/scene-facts';
-import { parseFile } from '../../src/node.js';
-import { readBack } from './written-files.js';
+import { corpusScene, expectWrittenAlikeThroughGltf, throughModels, writtenCorpus, writtenOrThrow } from './corpus-writes.js';
 
 const { ms3dWriter } = ms3d;
 const folders = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'];
@@ -81,13 +80,15 @@ describe.runIf(corpusNotice('ms3d'))('every corpus model written as MS3D', () =>
 
   describe.each(files)('%s', (file) => {
     it('reads back with the facts MS3D holds; the rest is warned', async () => {
-      const scene = await parseFile(path.join(corpusRoot(), file));
-      const result = ms3dWriter.write(scene);
-      const back = await readBack(ms3dWriter, result);
+      const scene = await corpusScene(file);
+      const { result, back } = writtenOrThrow(await writtenCorpus(ms3dWriter, file));
       const name = Object.keys(result.files).find((n) => n.endsWith('.ms3d'))!.replace(/\.ms3d$/, '');
       const codes = new Set(result.warnings.map((w) => w.code));
       const { facts, skip } = heldFacts(scene, back, codes, name);
       expect(compareSceneFacts(facts, withoutRigidJoint(sceneFacts(back)), { skip })).toEqual([]);
     });
   });
+
+  // legacy → toGlb → fromGltf → MS3D reads back as the legacy scene written as MS3D does.
+  it.each(throughModels)('%s through glTF is written alike', (file) => expectWrittenAlikeThroughGltf(ms3dWriter, file));
 });

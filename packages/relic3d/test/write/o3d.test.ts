@@ -7,8 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { o3d, type Scene } from 'relic3d';
 import { compareSceneFacts, sceneFacts, type FactName, type SceneFacts } from '@relic3d/scene-facts';
 import { corpusRoot } from '@relic3d/test-harness';
-import { parseFile } from '../../src/node.js';
-import { readBack } from './written-files.js';
+import { corpusScene, expectWrittenAlikeThroughGltf, throughModels, writtenCorpus, writtenOrThrow } from './corpus-writes.js';
 
 const folders = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'];
 const models = /\.(ms3d|ase|o3d|mdl|lod)$/i;
@@ -43,7 +42,7 @@ function renameFrameClip(source: SceneFacts, back: SceneFacts): void {
 
 async function parsed(file: string): Promise<Scene | undefined> {
   try {
-    return await parseFile(path.join(corpusRoot(), file));
+    return await corpusScene(file);
   } catch {
     return undefined; // the bad and foreign files other suites cover
   }
@@ -53,8 +52,7 @@ describe.skipIf(!files.length)('every corpus model → O3D → O3D reader', () =
   it.each(files)('%s', { timeout: 60_000 }, async (file) => {
     const source = await parsed(file);
     if (!source) return;
-    const result = o3d.writeO3d(source);
-    const back = await readBack(o3d.o3dWriter, result);
+    const { result, back } = writtenOrThrow(await writtenCorpus(o3d.o3dWriter, file));
     const codes = new Set(result.warnings.map((w) => w.code));
     const before = sceneFacts(source), after = sceneFacts(back);
     renameFrameClip(before, after);
@@ -68,4 +66,7 @@ describe.skipIf(!files.length)('every corpus model → O3D → O3D reader', () =
     expect(compareSceneFacts(before, after, { skip, tolerance: 2e-3 }), [...codes].join(', ')).toEqual([]);
     // The facts that differ are only those warned about.
   });
+
+  // legacy → toGlb → fromGltf → O3D reads back as the legacy scene written as O3D does.
+  it.each(throughModels)('%s through glTF is written alike', (file) => expectWrittenAlikeThroughGltf(o3d.o3dWriter, file));
 });
