@@ -3,6 +3,9 @@
  * docs/formats/lod.md). Produced by `readLod`; `parseSync` converts it into a core Scene.
  */
 import type { ParseOptions, Quat, Vec3, Vec4, Warning } from '@relic3d/core';
+import type { LodPhysics } from './file-physics.js';
+
+export type { LodBody, LodGeom, LodJoint, LodPhysics } from './file-physics.js';
 
 /** Format id of warnings and errors. */
 export const FORMAT_ID = 'lod';
@@ -247,74 +250,6 @@ export interface LodMorphFrames {
   morphCollType: number;
   totalVertexCount: number;
   meshes: LodMorphMeshFrames[];
-}
-
-export interface LodBody {
-  type: number;
-  name: string;
-  position: Vec3;
-  scale: Vec3;
-  rotation: Quat;
-  axis: number;
-  mass: number;
-  density: number;
-  tagFloat: number;
-  enabled: boolean;
-  gravity: boolean;
-  finiteRotMode: boolean;
-  autoDisable: boolean;
-  autoDisableDefaults: boolean;
-  autoDisableLinearThreshold: number;
-  autoDisableAngularThreshold: number;
-  autoDisableTime: number;
-  autoDisableSteps: number;
-}
-
-/** A physics geom: it shares a body's leading fields, as the file does (lod.md §7.1). */
-export interface LodGeom {
-  type: number;
-  name: string;
-  bodyIndex: number;
-  position: Vec3;
-  scale: Vec3;
-  rotation: Quat;
-  axis: number;
-  mass: number;
-  density: number;
-  meshLink: number;
-  meshLinkCount: number;
-  tagFloat: number;
-  enabled: boolean;
-}
-
-export interface LodJoint {
-  type: number;
-  bodyIndex: [number, number];
-  axis: [Quat, Quat];
-  position: Vec3;
-  /** dParamLoStop … dParamSuspensionCFM, in table order. */
-  params: {
-    loStop: number;
-    hiStop: number;
-    vel: number;
-    fMax: number;
-    fudgeFactor: number;
-    bounce: number;
-    cfm: number;
-    stopERP: number;
-    stopCFM: number;
-    suspensionERP: number;
-    suspensionCFM: number;
-  };
-  tagFloat: number;
-}
-
-export interface LodPhysics {
-  physType: number;
-  meshLinks: number[];
-  bodies: LodBody[];
-  geoms: LodGeom[];
-  joints: LodJoint[];
 }
 
 export interface LodLight {
