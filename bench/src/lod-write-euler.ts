@@ -1,9 +1,9 @@
-// Math.hypot against the LOD writer's exact twins (packages/lod/src/write/euler.ts), CPU ms for
+// Math.hypot against core's exact twins (math.hypot4, used by the LOD writer's packages/lod/src/write/euler.ts), CPU ms for
 // 1,000,000 four-argument calls and as many Euler conversions, interleaved rounds, best of each:
 // `node --import tsx src/lod-write-euler.ts [--rounds=5]`
 import os from 'node:os';
 import { math } from '@relic3d/core';
-import { eulerXYZInto, hypot4 } from '../../packages/lod/src/write/euler.js';
+import { eulerXYZInto } from '../../packages/lod/src/write/euler.js';
 import { fmt, rng, threadCpuMs } from './timing.js';
 
 const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
@@ -17,7 +17,7 @@ const timed = (fn: () => number): [number, number] => {
 };
 const paths: [string, () => number][] = [
   ['Math.hypot', () => { let s = 0; for (let i = 0; i < q.length; i += 4) s += Math.hypot(q[i], q[i + 1], q[i + 2], q[i + 3]); return s; }],
-  ['hypot4', () => { let s = 0; for (let i = 0; i < q.length; i += 4) s += hypot4(q[i], q[i + 1], q[i + 2], q[i + 3]); return s; }],
+  ['hypot4', () => { let s = 0; for (let i = 0; i < q.length; i += 4) s += math.hypot4(q[i], q[i + 1], q[i + 2], q[i + 3]); return s; }],
   ['core eulerXYZFromQuatInto', () => { let s = 0; for (let i = 0; i < q.length; i += 4) math.eulerXYZFromQuatInto(q.subarray(i, i + 4), out, 0), (s += out[0]); return s; }],
   ['eulerXYZInto', () => { let s = 0; for (let i = 0; i < q.length; i += 4) eulerXYZInto(q.subarray(i, i + 4), out, 0), (s += out[0]); return s; }],
 ];
