@@ -1,8 +1,8 @@
 /*
  * `Math.hypot` as V8 computes it (builtins/math.tq: NaN and infinity first, then a Kahan sum of the
- * squares scaled by the largest), step for step, so the results are the same bits (lod's
- * test/write/euler.test.ts). V8's builtin is variadic and allocates per call: bench/src/lod-write-euler.ts
- * measured hypot4 3.4× faster than `Math.hypot` (load 35). MS3D and LOD keys and the LOD writer use them.
+ * squares scaled by the largest), step for step, so the results are the same bits (core's
+ * test/hypot-twins.test.ts). V8's builtin is variadic and allocates per call: bench/src/lod-write-euler.ts
+ * measured hypot4 3.4× faster than `Math.hypot` (load 35). MS3D and LOD keys and the Euler and normalise helpers use them.
  */
 
 /** `Math.hypot(a, b)`, the same bits. */

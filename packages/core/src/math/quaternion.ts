@@ -1,5 +1,6 @@
 /** xyzw quaternion helpers. Functions that take `out` write into it and return it. */
 import type { Quat, Vec3 } from '../scene/types.js';
+import { hypot2, hypot4 } from './hypot.js';
 
 /** Quaternion from a column-major 3×3 rotation (9 numbers). */
 export function quatFromRotationMatrix3(r: ArrayLike<number>): Quat {
@@ -35,9 +36,19 @@ export function quatFromRotationMatrix3(r: ArrayLike<number>): Quat {
 }
 
 export function quatNormalize(q: ArrayLike<number>): Quat {
-  const l = Math.hypot(q[0], q[1], q[2], q[3]);
-  if (!l || !Number.isFinite(l)) return [0, 0, 0, 1];
-  return [q[0] / l, q[1] / l, q[2] / l, q[3] / l];
+  const out: Quat = [0, 0, 0, 1];
+  quatNormalizeInto(q, out, 0);
+  return out;
+}
+
+/** `quatNormalize` written at `out[at..at+3]` (the same bits): no array per call, for per-frame loops. */
+export function quatNormalizeInto(q: ArrayLike<number>, out: { [i: number]: number }, at: number): void {
+  const l = hypot4(q[0], q[1], q[2], q[3]);
+  if (!l || !Number.isFinite(l)) {
+    out[at] = 0, out[at + 1] = 0, out[at + 2] = 0, out[at + 3] = 1;
+    return;
+  }
+  out[at] = q[0] / l, out[at + 1] = q[1] / l, out[at + 2] = q[2] / l, out[at + 3] = q[3] / l;
 }
 
 /** a × b: applies b first. */
@@ -89,13 +100,13 @@ export function eulerXYZFromQuat(q: ArrayLike<number>): [number, number, number]
 
 /** `eulerXYZFromQuat` written at `out[at..at+2]` (the same bits): no array per call, for per-frame loops. */
 export function eulerXYZFromQuatInto(q: ArrayLike<number>, out: { [i: number]: number }, at: number): void {
-  const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
+  const l = hypot4(q[0], q[1], q[2], q[3]) || 1;
   const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
   const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
   const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
   const r20 = 2 * (x * z - w * y);
   const rz = Math.atan2(r10, r00);
-  const ry = Math.atan2(-r20, Math.hypot(r00, r10));
+  const ry = Math.atan2(-r20, hypot2(r00, r10));
   const s = Math.sin(rz), c = Math.cos(rz);
   out[at] = Math.atan2(s * r02 - c * r12, c * r11 - s * r01);
   out[at + 1] = ry;

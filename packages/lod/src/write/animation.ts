@@ -1,9 +1,8 @@
 // Skeletal clips → ANM1 frames: each bone's local position and Euler rotation per frame (docs/formats/lod.md §4.3, §8.2).
-import { WriteError, checkBudget, type AnimationClip, type ChannelCursor, type Vec3 } from '@relic3d/core';
+import { WriteError, checkBudget, math, type AnimationClip, type ChannelCursor, type Vec3 } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { FRAME_ENTRY_FLOATS, FRAME_ENTRY_SIZE } from '../read/layout.js';
 import { MAX_CHUNK_SIZE } from './chunks.js';
-import { eulerXYZInto, normalizeInto } from './euler.js';
 import { num, record, type WriteContext } from './context.js';
 import { BoneSampler, flatLocals } from './pose.js';
 import type { Rig, Rigid } from './rig.js';
@@ -35,7 +34,7 @@ const nearest = (v: number, to: number) => v + TWO_PI * Math.round((to - v) / TW
  */
 export function continuousEuler(q: ArrayLike<number>, previous?: ArrayLike<number>): Vec3 {
   const e = new Float64Array(3);
-  eulerXYZInto(q, e, 0);
+  math.eulerXYZFromQuatInto(q, e, 0);
   if (previous && allFinite(previous, 0)) nearestEuler(e, previous[0], previous[1], previous[2]);
   return [e[0], e[1], e[2]];
 }
@@ -67,7 +66,7 @@ function putFrame(ctx: WriteContext, t: Float64Array, q: Float64Array, data: Flo
     const at = (frame * bones + b) * FRAME_ENTRY_FLOATS;
     ctx.axis.pointInto(t, data, at, b * 3);
     const e = eulerScratch;
-    eulerXYZInto(ctx.axis.quatInto(q, quatScratch, b * 4), e, 0);
+    math.eulerXYZFromQuatInto(ctx.axis.quatInto(q, quatScratch, b * 4), e, 0);
     // The same bone's angles one frame back.
     const prev = at - bones * FRAME_ENTRY_FLOATS + 3;
     if (previous && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
@@ -103,10 +102,10 @@ function directBone(c: DirectClip, b: number, tc: ChannelCursor | undefined, qc:
   let bad = 0;
   for (let f = 0, at = b * FRAME_ENTRY_FLOATS; f < times.length; f++, at += stride) {
     if (tc) tc.sample(times[f], v), (t[0] = v[0]), (t[1] = v[1]), (t[2] = v[2]);
-    if (qc) qc.sample(times[f], v), normalizeInto(v, q, 0);
+    if (qc) qc.sample(times[f], v), math.quatNormalizeInto(v, q, 0);
     if (f === 0) c.first.t.set(t, b * 3), c.first.q.set(q, b * 4);
     axis.pointInto(t, data, at, 0);
-    eulerXYZInto(axis.quatInto(q, quatScratch, 0), e, 0);
+    math.eulerXYZFromQuatInto(axis.quatInto(q, quatScratch, 0), e, 0);
     const prev = at - stride + 3;
     if (f > 0 && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
     data[at + 3] = e[0];

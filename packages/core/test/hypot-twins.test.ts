@@ -1,10 +1,9 @@
-// The clip arithmetic without Math.hypot must give Math.hypot's bits: written keys may not change.
-import { math } from '@relic3d/core';
+// core's Math.hypot twins, and the key arithmetic built on them, must give Math.hypot's bits: read and
+// written keys (MS3D, LOD) may not change.
+import { math } from '../src/index.js';
 import { rng } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { eulerXYZInto, normalizeInto } from '../../src/write/euler.js';
 
-// core's twins, which the writer's bits depend on.
 const { hypot2, hypot4 } = math;
 
 const EDGES = [0, -0, 1, -1, 0.5, 3, NaN, Infinity, -Infinity, 5e-324, 1e-310, 1e-154, 1e154, 1.7976931348623157e308, Math.fround(0.1)];
@@ -39,17 +38,29 @@ describe('Math.hypot twins', () => {
     expect(hypot4(1, NaN, 2, 3)).toBeNaN();
   });
 
-  it('eulerXYZInto and normalizeInto give the bits of core math on seeded float32 quaternions', () => {
+  it('eulerXYZFromQuatInto and quatNormalizeInto give the bits of the same arithmetic on Math.hypot, on seeded float32 quaternions', () => {
+    // The arithmetic as it stood on Math.hypot (R = Rz·Ry·Rx), the reference the twins replaced.
+    const eulerOnHypot = (q: Float32Array): number[] => {
+      const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
+      const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
+      const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+      const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
+      const rz = Math.atan2(r10, r00), s = Math.sin(rz), c = Math.cos(rz);
+      return [Math.atan2(s * r02 - c * r12, c * r11 - s * r01), Math.atan2(-(2 * (x * z - w * y)), Math.hypot(r00, r10)), rz];
+    };
+    const normalOnHypot = (q: Float32Array): number[] => {
+      const l = Math.hypot(q[0], q[1], q[2], q[3]);
+      return !l || !Number.isFinite(l) ? [0, 0, 0, 1] : [q[0] / l, q[1] / l, q[2] / l, q[3] / l];
+    };
     const random = rng(7);
-    const mine = new Float64Array(3), core = new Float64Array(3), unit = new Float64Array(4);
+    const euler = new Float64Array(3), unit = new Float64Array(4);
     let differ = 0;
     for (let i = 0; i < 50_000; i++) {
       const q = Float32Array.from({ length: 4 }, () => (i % 97 === 0 ? 0 : random() * 2 - 1));
-      eulerXYZInto(q, mine, 0);
-      math.eulerXYZFromQuatInto(q, core, 0);
-      normalizeInto(q, unit, 0);
-      const normal = math.quatNormalize(q);
-      if (!mine.every((x, k) => Object.is(x, core[k])) || !unit.every((x, k) => Object.is(x, normal[k]))) differ++;
+      math.eulerXYZFromQuatInto(q, euler, 0);
+      math.quatNormalizeInto(q, unit, 0);
+      const [e, n] = [eulerOnHypot(q), normalOnHypot(q)];
+      if (!euler.every((x, k) => Object.is(x, e[k])) || !unit.every((x, k) => Object.is(x, n[k])) || !math.quatNormalize(q).every((x, k) => Object.is(x, n[k]))) differ++;
     }
     expect(differ).toBe(0);
   });
