@@ -3,7 +3,9 @@
 // types and lint on one program) in one process, plus the root files the root `check` script lints.
 // A check process pays ~3 CPU-s before its first package file (TypeScript and ESLint loading, lib and
 // @types/node parsed); here the modules load once and the .d.ts files are parsed once (issue #30:
-// 72 CPU-s against 246 for 23 check tasks). Usage: node tooling/config/check-all.mjs [folder...]
+// 72 CPU-s against 246 for 23 check tasks). `pnpm test` runs it as three turbo tasks, one per GROUPS
+// entry, so a group starts once the builds its folders read are done instead of after every build.
+// Usage: node tooling/config/check-all.mjs [--group name | folder...]
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +34,63 @@ export function checkedFolders() {
 }
 
 /**
+ * The turbo tasks `pnpm test` checks in (`//#check:<name>`, each waiting for `builds` only, as
+ * turbo.json says): a folder goes to the first group whose builds cover every workspace package its
+ * check reads (its package.json's, and theirs, transitively); the root files go to the first group.
+ * `builds: null` is every build (the last group takes any folder).
+ */
+export const GROUPS = [
+  { name: 'base', builds: ['@relic3d/core', '@relic3d/kernels'] },
+  { name: 'scene', builds: ['@relic3d/core', '@relic3d/kernels', '@relic3d/ms3d', '@relic3d/ase', '@relic3d/o3d', '@relic3d/mdl', '@relic3d/lod', '@relic3d/gltf', '@relic3d/formats', '@relic3d/res', '@relic3d/three'] },
+  { name: 'cli', builds: null },
+];
+
+/** Each workspace folder's package.json, by package name. */
+function manifests() {
+  return new Map(workspaceFolders().map((dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    return [manifest.name, { dir, manifest }];
+  }));
+}
+
+/**
+ * The built workspace packages a folder's check reads: its package.json's workspace dependencies
+ * (dev ones too: tests import them) with a build script, and those packages' own dependencies; the
+ * folder's own package when a file imports it by name (relic3d's tests: its dist).
+ */
+export function buildsRead(folder, byName = manifests()) {
+  const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+  const seen = new Set();
+  const self = new RegExp(`(from |import\\()'${manifest.name.replace(/[/.]/g, '\\$&')}(/[^']*)?'`);
+  if (parseConfig(folder).fileNames.some((f) => self.test(readFileSync(f, 'utf8')))) seen.add(manifest.name);
+  const visit = (names) => {
+    for (const name of names) {
+      const entry = byName.get(name);
+      if (!entry || seen.has(name)) continue;
+      seen.add(name);
+      visit(Object.keys({ ...entry.manifest.dependencies, ...entry.manifest.peerDependencies }));
+    }
+  };
+  visit(Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies }));
+  return [...seen].filter((name) => byName.get(name).manifest.scripts?.build).sort();
+}
+
+/** The checked folders of group `name` (GROUPS). */
+export function groupFolders(name) {
+  const byName = manifests();
+  const groupOf = (folder) => GROUPS.find((g) => g.builds === null || buildsRead(folder, byName).every((b) => g.builds.includes(b))).name;
+  if (!GROUPS.some((g) => g.name === name)) throw new Error(`check-all: no group ${name} (${GROUPS.map((g) => g.name).join(', ')})`);
+  return checkedFolders().filter((folder) => groupOf(folder) === name);
+}
+
+/**
  * Checks `folders` one after another on shared .d.ts files; prints a line per folder and returns
  * the folders that failed (a type error, or any lint error or warning). A file that is one folder's
  * own (its tsconfig's files) is type-checked in that folder's program only; other folders' programs
  * read it for its types (a third of the checked sources were another folder's, the viewer's most).
  */
-export async function checkFolders(folders, declarations = new Map()) {
-  const owners = new Set(folders.flatMap((folder) => parseConfig(folder).fileNames.map((f) => path.resolve(f))));
+export async function checkFolders(folders, declarations = new Map(), ownerFolders = folders) {
+  const owners = new Set(ownerFolders.flatMap((folder) => parseConfig(folder).fileNames.map((f) => path.resolve(f))));
   const failed = [];
   for (const folder of folders) {
     const before = process.cpuUsage();
@@ -62,15 +114,18 @@ export async function lintRootFiles() {
 }
 
 /**
- * The command: checks the folders named (all checked folders, and the root files, when none is) and
- * returns the exit code, 1 on any failure. The config tests run it in-process on planted folders.
+ * The command: checks the folders named (all checked folders, and the root files, when none is), or
+ * group `--group name`'s (with the root files in the first group), and returns the exit code, 1 on
+ * any failure. A group's files owned by another group are left to it, as in a run of every folder.
+ * The config tests run it in-process on planted folders.
  */
 export async function main(args) {
-  const named = args.length > 0;
-  const folders = named ? args.map((f) => path.resolve(f)) : checkedFolders();
+  const group = args[0] === '--group' ? args[1] : undefined;
+  const named = group === undefined && args.length > 0;
+  const folders = group !== undefined ? groupFolders(group) : named ? args.map((f) => path.resolve(f)) : checkedFolders();
   const start = process.cpuUsage();
-  const failed = await checkFolders(folders);
-  const rootFailed = !named && (await lintRootFiles());
+  const failed = await checkFolders(folders, new Map(), group !== undefined ? checkedFolders() : folders);
+  const rootFailed = (group === undefined ? !named : group === GROUPS[0].name) && (await lintRootFiles());
   const cpu = process.cpuUsage(start);
   process.stdout.write(`${folders.length} folders checked in ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s${failed.length || rootFailed ? `; FAILED: ${[...failed.map((f) => path.relative(root, f)), ...(rootFailed ? ROOT_FILES : [])].join(', ')}` : ''}\n`);
   return failed.length || rootFailed ? 1 : 0;

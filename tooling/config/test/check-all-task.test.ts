@@ -1,12 +1,13 @@
-// `pnpm test` checks types and lint in one task, `//#check-all` (check-all.mjs), instead of one
-// `check` task per folder (issue #30): it must still cover every workspace folder, a folder added
-// later included, wait for the builds whose .d.ts files the checks read, and fail on any error.
+// `pnpm test` checks types and lint in three tasks, `//#check:<group>` (check-all.mjs --group), instead
+// of one `check` task per folder (issue #30): together they must still cover every workspace folder, each
+// once, a folder added later included, each wait for the builds whose .d.ts files its checks read, and
+// fail on any error.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
-import { ROOT_FILES, checkedFolders, main } from '../check-all.mjs';
+import { GROUPS, ROOT_FILES, buildsRead, checkedFolders, groupFolders, main } from '../check-all.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const turbo = path.join(root, 'node_modules/.bin/turbo');
@@ -21,9 +22,10 @@ interface DryTask {
 }
 
 const tasks: DryTask[] = JSON.parse(
-  execFileSync(turbo, ['run', 'build', 'check-all', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
+  execFileSync(turbo, ['run', 'build', ...GROUPS.map((g: { name: string }) => `check:${g.name}`), 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
 ).tasks;
-const checkAll = tasks.find((t) => t.taskId === '//#check-all')!;
+const groups: { name: string; builds: string[] | null }[] = GROUPS;
+const checkTask = (name: string) => tasks.find((t) => t.taskId === `//#check:${name}`)!;
 const checked: string[] = checkedFolders().map((f: string) => path.relative(root, f));
 
 describe('the check-all task of pnpm test', () => {
@@ -37,23 +39,42 @@ describe('the check-all task of pnpm test', () => {
     expect(checked).toHaveLength(folders.length);
   });
 
+  it('the groups check every folder once, the early ones the folders whose builds they wait for', () => {
+    const byGroup = groups.map((g) => groupFolders(g.name).map((f: string) => path.relative(root, f)));
+    expect(byGroup.flat().sort()).toEqual([...checked].sort());
+    // Not all in the last group (the one waiting for every build): the early groups start at ~1 min.
+    expect(byGroup[0]).toEqual(expect.arrayContaining(['packages/core', 'packages/ase', 'packages/ms3d', 'tooling/config']));
+    expect(byGroup[1]).toEqual(expect.arrayContaining(['packages/gltf', 'apps/viewer']));
+    // relic3d's tests import relic3d itself (its dist): it waits for relic3d#build.
+    expect(buildsRead(path.join(root, 'packages/relic3d'))).toContain('relic3d');
+    expect(buildsRead(path.join(root, 'packages/ase'))).toEqual(['@relic3d/core', '@relic3d/kernels']);
+  });
+
   it('lints the root files the root `check` script lints', () => {
     const rootCheck: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.check;
     expect(rootCheck.split(/\s+/).filter((w) => ROOT_FILES.includes(w))).toEqual(ROOT_FILES);
   });
 
-  it('waits for every build whose declarations a check reads, and hashes every checked folder but no outputs', () => {
+  it('each group waits for every build whose declarations its checks read, and hashes every checked folder but no outputs', () => {
     const builds = tasks.filter((t) => t.task === 'build' && t.command !== '<NONEXISTENT>');
     const declared = builds.filter((t) => JSON.parse(readFileSync(path.join(root, t.directory, 'package.json'), 'utf8')).types);
     expect(declared.length).toBeGreaterThanOrEqual(13);
-    for (const build of declared) expect(checkAll.dependencies, build.taskId).toContain(build.taskId);
-    const inputs = Object.keys(checkAll.inputs);
-    for (const folder of checked) {
-      expect(inputs, folder).toContain(`${folder}/tsconfig.json`);
-      expect(inputs.some((f) => f.startsWith(`${folder}/src/`) || f.startsWith(`${folder}/test/`)), folder).toBe(true);
+    // The last group waits for every build; each other one for its GROUPS builds, which cover its folders'.
+    for (const build of declared) expect(checkTask(groups.at(-1)!.name).dependencies, build.taskId).toContain(build.taskId);
+    for (const group of groups) {
+      const waits = checkTask(group.name).dependencies;
+      if (group.builds) expect([...waits].sort(), group.name).toEqual(group.builds.map((b) => `${b}#build`).sort());
+      for (const folder of groupFolders(group.name)) {
+        for (const name of buildsRead(folder)) expect(waits, `${path.relative(root, folder)} reads ${name}`).toContain(`${name}#build`);
+      }
+      const inputs = Object.keys(checkTask(group.name).inputs);
+      for (const folder of checked) {
+        expect(inputs, folder).toContain(`${folder}/tsconfig.json`);
+        expect(inputs.some((f) => f.startsWith(`${folder}/src/`) || f.startsWith(`${folder}/test/`)), folder).toBe(true);
+      }
+      expect(inputs).toEqual(expect.arrayContaining([...ROOT_FILES, 'tsconfig.base.json', 'tooling/config/check.mjs', 'tooling/config/check-all.mjs']));
+      expect(inputs.filter((f) => /(^|\/)(dist|build|node_modules|\.turbo|test-artifacts|tarballs)\/|src\/generated\/|\.png$/.test(f))).toEqual([]);
     }
-    expect(inputs).toEqual(expect.arrayContaining([...ROOT_FILES, 'tsconfig.base.json', 'tooling/config/check.mjs', 'tooling/config/check-all.mjs']));
-    expect(inputs.filter((f) => /(^|\/)(dist|build|node_modules|\.turbo|test-artifacts|tarballs)\/|src\/generated\/|\.png$/.test(f))).toEqual([]);
   });
 
   it('hashes no file that git ignores, so what a test run writes there (the fuzz bundle cache) leaves the next run cached', () => {
@@ -66,9 +87,9 @@ describe('the check-all task of pnpm test', () => {
         writeFileSync(path.join(root, p), 'probe\n');
       }
       const dry: DryTask[] = JSON.parse(
-        execFileSync(turbo, ['run', 'check-all', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
+        execFileSync(turbo, ['run', 'check:base', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
       ).tasks;
-      const hashed = Object.keys(dry.find((t) => t.taskId === '//#check-all')!.inputs);
+      const hashed = Object.keys(dry.find((t) => t.taskId === '//#check:base')!.inputs);
       expect(hashed.filter((f) => probes.includes(f))).toEqual([]);
     } finally {
       for (const p of made) rmSync(path.join(root, p), { force: true });

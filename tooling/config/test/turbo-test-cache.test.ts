@@ -20,7 +20,7 @@ interface DryTask {
   environmentVariables: { specified: { env: string[] | null } };
 }
 
-const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'build', 'check-all', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks;
+const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'build', 'check:base', 'check:scene', 'check:cli', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks;
 
 /** Every workspace folder with its own vitest project, by package name. */
 function projects(): Map<string, string> {
@@ -46,16 +46,16 @@ describe('the turbo test pipeline', () => {
     for (const name of all.keys()) expect(testOf(name)?.command, name).toMatch(/^vitest run\b/);
   });
 
-  it('`pnpm test` is one turbo run: builds, one check of every folder (types and lint), every test task', () => {
+  it('`pnpm test` is one turbo run: builds, one check of every folder (types and lint, in three groups), every test task', () => {
     const script: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.test;
     // Three tasks at a time on two cores: at two, tasks with no build to wait for (tooling/'s checks and
     // tests) held both slots and core#build ended 8 min into a fresh run, holding back every package above it.
-    expect(script).toMatch(/^TURBO_TELEMETRY_DISABLED=1 turbo run build check-all test --concurrency=3 /);
+    expect(script).toMatch(/^TURBO_TELEMETRY_DISABLED=1 turbo run build check:base check:scene check:cli test --concurrency=3 /);
     expect(script).not.toMatch(/--filter|--affected|&&/);
     // The per-folder `check` tasks stay for one package at a time; `pnpm test` runs check-all.mjs
     // instead (check-all-task.test.ts: it covers every folder and fails on a planted error).
     expect(tasks.filter((t) => t.task === 'check')).toEqual([]);
-    expect(tasks.find((t) => t.taskId === '//#check-all')?.command).toBe('node tooling/config/check-all.mjs');
+    for (const group of ['base', 'scene', 'cli']) expect(tasks.find((t) => t.taskId === `//#check:${group}`)?.command).toBe(`node tooling/config/check-all.mjs --group ${group}`);
     // Tests wait for the builds they use, not for the check.
     for (const t of tasks.filter((x) => x.task === 'test')) expect(t.dependencies.filter((d) => /#check/.test(d)), t.taskId).toEqual([]);
   });
