@@ -22,7 +22,7 @@ interface DryTask {
 }
 
 const tasks: DryTask[] = JSON.parse(
-  execFileSync(turbo, ['run', 'build', ...GROUPS.map((g: { name: string }) => `check:${g.name}`), 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
+  execFileSync(turbo, ['run', 'build', ...GROUPS.map((g: { name: string }) => `check:${g.name}`), 'test', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
 ).tasks;
 const groups: { name: string; builds: string[] | null }[] = GROUPS;
 const checkTask = (name: string) => tasks.find((t) => t.taskId === `//#check:${name}`)!;
@@ -87,7 +87,7 @@ describe('the check-all task of pnpm test', () => {
         writeFileSync(path.join(root, p), 'probe\n');
       }
       const dry: DryTask[] = JSON.parse(
-        execFileSync(turbo, ['run', 'check:base', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
+        execFileSync(turbo, ['run', 'check:base', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
       ).tasks;
       const hashed = Object.keys(dry.find((t) => t.taskId === '//#check:base')!.inputs);
       expect(hashed.filter((f) => probes.includes(f))).toEqual([]);

@@ -20,7 +20,7 @@ interface DryTask {
 }
 
 const tasks: DryTask[] = JSON.parse(
-  execFileSync(turbo, ['run', 'build', 'check:base', 'check:scene', 'check:cli', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
+  execFileSync(turbo, ['run', 'build', 'check:base', 'check:scene', 'check:cli', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
 ).tasks;
 
 /** Workspace folder → package name, for every folder with a package.json. */

@@ -20,7 +20,7 @@ interface DryTask {
   environmentVariables: { specified: { env: string[] | null } };
 }
 
-const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'build', 'check:base', 'check:scene', 'check:cli', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks;
+const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'build', 'check:base', 'check:scene', 'check:cli', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env })).tasks;
 
 /** Every workspace folder with its own vitest project, by package name. */
 function projects(): Map<string, string> {
@@ -93,12 +93,12 @@ describe('the turbo test pipeline', () => {
       // --only: the test task alone (its dependencies' builds are the suite's own business).
       const args = ['run', 'test', '--filter=@relic3d/test-harness', '--only', `--cache-dir=${cacheDir}`, '--output-logs=none'];
       // The task's hash inputs before and after: on a miss, the message names what changed in between.
-      const planned = () => JSON.parse(execFileSync(turbo, [...args, '--dry=json'], { cwd: root, encoding: 'utf8', env })).tasks[0] as DryTask & { hash: string };
+      const planned = () => JSON.parse(execFileSync(turbo, [...args, '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env })).tasks[0] as DryTask & { hash: string };
       const before = planned();
-      const first = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
+      const first = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env });
       expect(first.status, first.stdout + first.stderr).toBe(0);
       expect(first.stdout).toMatch(/Cached:\s+0 cached, 1 total/);
-      const second = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', env });
+      const second = spawnSync(turbo, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env });
       expect(second.status, second.stdout + second.stderr).toBe(0);
       const after = planned();
       const changed = Object.keys({ ...before.inputs, ...after.inputs }).filter((f) => before.inputs[f] !== after.inputs[f]);

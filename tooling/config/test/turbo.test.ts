@@ -73,7 +73,7 @@ describe('turbo configuration', () => {
   });
 
   it('a build waits for its dependencies’ builds and for no devDependency’s (gltf and three build right after core)', () => {
-    const tasks: DryTask[] = JSON.parse(execFileSync(turbo, ['run', 'build', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } })).tasks;
+    const tasks: DryTask[] = JSON.parse(execFileSync(turbo, ['run', 'build', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } })).tasks;
     expect(buildDependencyProblems(tasks)).toEqual([]);
     expect(tasks.find((t) => t.taskId === '@relic3d/gltf#build')?.dependencies).toEqual(['@relic3d/core#build']);
     // Planted: `^build` in gltf (its tests' formats are devDependencies), and a build that lost a dependency.
@@ -84,7 +84,7 @@ describe('turbo configuration', () => {
   });
 
   it('no build reads its own output: generated sources and dist are not inputs', { timeout: 120_000 }, () => {
-    const dry = JSON.parse(execFileSync(turbo, ['run', 'build', '--dry=json'], { cwd: root, encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }));
+    const dry = JSON.parse(execFileSync(turbo, ['run', 'build', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }));
     const tasks: DryTask[] = dry.tasks;
     const kernels = tasks.find((t) => t.taskId === '@relic3d/kernels#build');
     expect(kernels?.outputs).toContain('src/generated/**');
