@@ -66,12 +66,19 @@ export function unhashed(list: DryTask[], id: string): Record<string, string[]> 
 }
 
 describe('deep tasks without transit hops', () => {
-  it('wait for no transit task, so they queue for a slot as soon as the kernels are built', () => {
+  it('wait for no transit task but for their dependencies’ builds, so the build chain gets the slots first', () => {
+    // In a run where they waited for the kernels' build only, gltf, Blender and the fuzzer took all three
+    // slots at once and the format builds (and relic3d#build, its tests, the late checks) waited behind them.
     for (const id of FLAT) {
       const task = tasks.find((t) => t.taskId === id)!;
       expect(task.dependencies, id).toContain('@relic3d/kernels#build');
       expect(task.dependencies.filter((d) => d.endsWith('#transit')), id).toEqual([]);
+      const builds = [...packageClosure(task.package)].filter((p) => tasks.some((t) => t.taskId === `${p}#build` && t.command !== '<NONEXISTENT>'));
+      for (const dep of task.dependencies.filter((d) => d.endsWith('#build') && d !== `${task.package}#build` && !/(config|fixtures|test-harness|scene-facts)#build$/.test(d))) {
+        expect(builds, `${id} waits for ${dep}, a package outside its hash: it would rerun on its change`).toContain(dep.split('#')[0]);
+      }
     }
+    expect(tasks.find((t) => t.taskId === '@relic3d/blender-suite#test')!.dependencies).toContain('relic3d#build');
   });
 
   it('hash every file of every package they depend on, as the transit chain did', () => {
