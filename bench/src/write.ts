@@ -33,6 +33,8 @@ export interface WriteRow {
   parseMs: number;
   writeMs: number;
   writeCpuMs: number;
+  /** Median system CPU ms of the second runs (page faults of fresh memory). */
+  sysMs: { parse: number; write: number };
   /** Medians of the first run after each GC: wall and CPU ms. */
   first: { parseMs: number; parseCpuMs: number; writeMs: number; writeCpuMs: number };
   /** Output MB per second of writing. */
@@ -81,7 +83,7 @@ export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: un
     let scene: Scene = await parse();
     const base = {
       format: labelOf(g), inputBytes: g.bytes.length, outputBytes: 0, files: 0, warnings: 0, parseMs: 0, parseCpuMs: 0, writeMs: 0, writeCpuMs: 0,
-      first: { parseMs: 0, parseCpuMs: 0, writeMs: 0, writeCpuMs: 0 }, writeMBPerS: 0, copyMs: 0, writeOverParse: 0, writeOverParseCpu: 0, deterministic: true, samples: { parse: [], write: [] },
+      first: { parseMs: 0, parseCpuMs: 0, writeMs: 0, writeCpuMs: 0 }, sysMs: { parse: 0, write: 0 }, writeMBPerS: 0, copyMs: 0, writeOverParse: 0, writeOverParseCpu: 0, deterministic: true, samples: { parse: [], write: [] },
     };
     let first: WriteResult;
     try {
@@ -115,6 +117,7 @@ export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: un
       parseCpuMs,
       writeMs,
       writeCpuMs,
+      sysMs: { parse: median(parses.sys), write: median(writes.sys) },
       first: { parseMs: median(parses.firstWall), parseCpuMs: median(parses.firstCpu), writeMs: median(writes.firstWall), writeCpuMs: median(writes.firstCpu) },
       ...(oldWrite ? { old: { writeMs: median(olds.wall), writeOverParse: median(olds.wall) / parseMs, writeCpuMs: median(olds.cpu), sameBytes: sameAsOld } } : {}),
       writeMBPerS: outputBytes / 1048576 / (writeMs / 1000),
@@ -125,7 +128,7 @@ export async function writeBench(inputs: Generated[], rounds = 7, log: (...a: un
       samples: { parse: parses.wall, write: writes.wall },
     };
     rows.push(row);
-    log(`  ${labelOf(g)}: CPU write ÷ parse ${fmt(row.writeOverParseCpu)} (first after GC ${fmt(row.first.writeCpuMs / row.first.parseCpuMs)}), write ${fmt(writeMs, 0)} ms${row.old ? ` (old ${fmt(row.old.writeMs, 0)} ms)` : ''} (${fmt(row.writeMBPerS, 1)} MB/s of ${fmt(outputBytes / 1048576, 1)} MB), parse ${fmt(parseMs, 0)} ms, copy ${fmt(copy.fresh)} ms`);
+    log(`  ${labelOf(g)}: CPU write ÷ parse ${fmt(row.writeOverParseCpu)} (first after GC ${fmt(row.first.writeCpuMs / row.first.parseCpuMs)}; CPU ms write ${fmt(writeCpuMs, 0)}, sys ${fmt(row.sysMs.write, 0)}, parse ${fmt(parseCpuMs, 0)}, sys ${fmt(row.sysMs.parse, 0)}), write ${fmt(writeMs, 0)} ms${row.old ? ` (old ${fmt(row.old.writeMs, 0)} ms)` : ''} (${fmt(row.writeMBPerS, 1)} MB/s of ${fmt(outputBytes / 1048576, 1)} MB), parse ${fmt(parseMs, 0)} ms, copy ${fmt(copy.fresh)} ms`);
   }
   return rows;
 }
@@ -136,6 +139,8 @@ class Samples {
   readonly firstCpu: number[] = [];
   readonly wall: number[] = [];
   readonly cpu: number[] = [];
+  /** The kernel's share of `cpu` (first touch of fresh memory: a new 50 MB output faults in ~40 ms of it). */
+  readonly sys: number[] = [];
 }
 
 /** A full GC, then `job` twice, each timed; the second run's result is returned. */
@@ -143,9 +148,10 @@ async function twiceAfterGc<T>(job: () => T | Promise<T>, into: Samples, keep: b
   gc();
   let result!: T;
   for (const [wall, cpu] of [[into.firstWall, into.firstCpu], [into.wall, into.cpu]] as const) {
-    const c = cpuMs(), t = performance.now();
+    const c = cpuMs(), s = process.cpuUsage().system, t = performance.now();
     result = await job();
     if (keep) wall.push(performance.now() - t), cpu.push(cpuMs() - c);
+    if (keep && wall === into.wall) into.sys.push((process.cpuUsage().system - s) / 1000);
   }
   return result;
 }
