@@ -16,7 +16,8 @@ export { WarningSink, WARNINGS_PER_CODE, isWarningSummary, type WarningSummary }
 export { ByteReader, printable, type ByteReaderOptions } from './io/byte-reader.js';
 export { codePage, type CodePageDecoder } from './io/codepage.js';
 export { codePageEncoder, type CodePageEncoder } from './io/codepage-encoder.js';
-export { ByteWriter } from './io/byte-writer.js';
+export { ByteWriter, type ByteSink, type PlaceFill, type PlaceUpToFill } from './io/byte-writer.js';
+export { ByteCounter } from './io/byte-counter.js';
 export * from './write/index.js';
 export { detectFormat, requireFormat, type RequireFormatOptions } from './format/detect.js';
 export { registerFormat, registeredFormats } from './format/registry.js';

@@ -1,5 +1,5 @@
 import type { Ctx } from './blocks.js';
-import { faceRow, smoothingRow } from './fast-rows.js';
+import { faceRows } from './mesh-rows.js';
 import type { Grow } from './growable.js';
 import { bytesOf, endEntry, listOther, openList } from './lists.js';
 
@@ -24,27 +24,12 @@ export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): voi
   // A B C AB BC CA of the current line (typed, so values never box); `corners` marks A B C as given.
   const slots = new Int32Array(6);
   const scratch = new Int32Array(1);
-  const row = ctx.row, rowInts = row.ints;
+  const row = ctx.row;
   const open = openList(tk, 'MESH_FACE_LIST');
   for (;;) {
-    const end = faceRow(tk, row);
-    if (end >= 0) {
-      // The exporters' form, with its `*MESH_SMOOTHING g *MESH_MTLID m` when it follows.
-      tk.rewind(end);
-      index.push(rowInts[0]);
-      const out = data.reserve(6);
-      for (let i = 0; i < 6; i++) out[data.length++] = rowInts[1 + i];
-      const next = smoothingRow(tk, row);
-      if (next >= 0) {
-        tk.rewind(next);
-        const g = rowInts[0];
-        smooth.push(g ? 1 << (g - 1) : 0);
-        mtl.push(rowInts[1]);
-      } else {
-        smooth.push(0);
-        mtl.push(0);
-      }
-    } else if (tk.quickKeyword(KW_MESH_FACE)) {
+    // The exporters' form, with its `*MESH_SMOOTHING g *MESH_MTLID m` when it follows, a run at a time.
+    if (faceRows(tk, row, lists)) continue;
+    if (tk.quickKeyword(KW_MESH_FACE)) {
       tk.numberInto(index.reserve(1), index.length++, true, 'a face index');
       slots[3] = slots[4] = slots[5] = -1;
       let corners = 0;

@@ -48,7 +48,7 @@ export function exactWord(text: string): ExactWord {
  * `w` at `p` (4 bytes per compare) followed by white space: the position after it, or -1. Keywords
  * in another case go the general way.
  */
-function wordAt(s: RowScratch, b: Uint8Array, p: number, n: number, w: ExactWord): number {
+export function wordAt(s: RowScratch, b: Uint8Array, p: number, n: number, w: ExactWord): number {
   if (p + w.length >= n) return -1;
   const words = w.words, tail = w.tail;
   for (let i = 0; i < words.length; i++) if (s.view.getUint32(p + i * 4, true) !== words[i]) return -1;
@@ -64,7 +64,7 @@ const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 /** A byte that continues a word: not white space, not `{ } " *`. */
 const wordByte = (c: number) => c > 32 && c !== 0x7b && c !== 0x7d && c !== 0x22 && c !== 0x2a;
 
-function skipSpace(b: Uint8Array, p: number, n: number): number {
+export function skipSpace(b: Uint8Array, p: number, n: number): number {
   while (p < n && b[p] <= 32) p++;
   return p;
 }
@@ -73,7 +73,7 @@ function skipSpace(b: Uint8Array, p: number, n: number): number {
  * 1–9 digits at `p` (past the end reads as no digit): the value to `out[k]`, returns the position
  * after them, or -1.
  */
-function digitsAt(b: Uint8Array, p: number, out: Int32Array, k: number): number {
+export function digitsAt(b: Uint8Array, p: number, out: Int32Array, k: number): number {
   const first = p;
   let m = 0;
   let c = b[p] | 0;
@@ -121,8 +121,44 @@ function floatAt(b: Uint8Array, p: number, n: number, out: Float64Array | Float3
   return p;
 }
 
+/**
+ * `floatAt` into a Float32Array (the normals' rows): the same form and value, rounded to float by
+ * the store. A copy of its body so that store site sees one array type (V8 keeps one function's
+ * store feedback for every place it is inlined).
+ */
+export function float32At(b: Uint8Array, p: number, n: number, out: Float32Array, k: number): number {
+  let negative = false;
+  if (b[p] === 0x2d) {
+    negative = true;
+    p++;
+  }
+  const first = p;
+  let m = 0;
+  let c = b[p] | 0;
+  while (((c - 0x30) >>> 0) < 10) {
+    m = m * 10 + (c - 0x30);
+    c = b[++p] | 0;
+  }
+  const intDigits = p - first;
+  if (intDigits === 0) return -1;
+  let fraction = 0;
+  if (c === 0x2e) {
+    const f0 = ++p;
+    c = b[p] | 0;
+    while (((c - 0x30) >>> 0) < 10) {
+      m = m * 10 + (c - 0x30);
+      c = b[++p] | 0;
+    }
+    fraction = p - f0;
+  }
+  if (intDigits + fraction > 15 || (p < n && c > 32)) return -1;
+  const v = fraction ? m / POW10[fraction] : m;
+  out[k] = negative ? -v : v;
+  return p;
+}
+
 /** True when the entry ends at `p` (white space skipped): a keyword, `}` or the end follows. */
-function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
+export function entryEndAt(b: Uint8Array, p: number, n: number): boolean {
   if (p >= n) return true;
   const c = b[p];
   return c === 0x7d || (c === 0x2a && p + 1 < n && wordByte(b[p + 1]));
@@ -155,63 +191,6 @@ export function numberRows(tk: Tokenizer, s: RowScratch, keyword: ExactWord, cou
   }
   if (rows) tk.rewind(at);
   return rows;
-}
-
-const MESH_FACE = exactWord('*MESH_FACE');
-
-/**
- * `*MESH_FACE i: A: a B: b C: c AB: e BC: e CA: e` (upper-case labels in this order) and the entry's
- * end. The index goes to `ints[0]`, A B C AB BC CA to `ints[1…6]`; returns the position of the next
- * token, or -1 (nothing consumed).
- */
-export function faceRow(tk: Tokenizer, s: RowScratch): number {
-  const b = tk.bytes, n = tk.length, ints = s.ints;
-  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, MESH_FACE);
-  if (p < 0) return -1;
-  p = digitsAt(b, skipSpace(b, p, n), ints, 0);
-  if (p < 0 || b[p] !== 0x3a || (p + 1 < n && b[p + 1] > 32)) return -1;
-  p++;
-  for (let l = 0; l < 6; l++) {
-    p = skipSpace(b, p, n);
-    // `A:` `B:` `C:` then `AB:` `BC:` `CA:` (first letters A B C A B C, second B C A).
-    if (p + 4 > n || b[p] !== 0x41 + (l % 3)) return -1;
-    if (l < 3) p++;
-    else if (b[p + 1] !== 0x41 + ((l + 1) % 3)) return -1;
-    else p += 2;
-    if (b[p] !== 0x3a || b[p + 1] > 32) return -1;
-    p++;
-    p = digitsAt(b, skipSpace(b, p, n), ints, 1 + l);
-    if (p < 0 || (p < n && b[p] > 32)) return -1;
-  }
-  p = skipSpace(b, p, n);
-  return entryEndAt(b, p, n) ? p : -1;
-}
-
-const SMOOTHING = exactWord('*MESH_SMOOTHING');
-const MTLID = exactWord('*MESH_MTLID');
-
-/**
- * At the next token after a face row: `*MESH_SMOOTHING [g] *MESH_MTLID m` with at most one group
- * g ≤ 32 (none: 0) and the entry's end: g to `ints[0]`, m to `ints[1]`; returns the position of
- * the next token, or -1 (nothing consumed).
- */
-export function smoothingRow(tk: Tokenizer, s: RowScratch): number {
-  const b = tk.bytes, n = tk.length, ints = s.ints;
-  let p = wordAt(s, b, skipSpace(b, tk.pos, n), n, SMOOTHING);
-  if (p < 0) return -1;
-  p = skipSpace(b, p, n);
-  if (b[p] === 0x2a) ints[0] = 0;
-  else {
-    p = digitsAt(b, p, ints, 0);
-    if (p < 0 || ints[0] > 32 || (p < n && b[p] > 32)) return -1;
-    p = skipSpace(b, p, n);
-  }
-  p = wordAt(s, b, p, n, MTLID);
-  if (p < 0) return -1;
-  p = digitsAt(b, skipSpace(b, p, n), ints, 1);
-  if (p < 0 || (p < n && b[p] > 32)) return -1;
-  p = skipSpace(b, p, n);
-  return entryEndAt(b, p, n) ? p : -1;
 }
 
 const BONE_VERTEX = exactWord('*MESH_BONE_VERTEX');

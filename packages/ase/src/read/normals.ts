@@ -1,22 +1,15 @@
 import type { AseNormals } from '../file.js';
 import type { Ctx } from './blocks.js';
-import { exactWord, numberRows } from './fast-rows.js';
+import { normalRows, type NormalRowLists } from './mesh-rows.js';
 import { floats32, ints, type Grow } from './growable.js';
 import { MIN_LINE, bytesOf, capacityFor, endEntry, integer, listOther, openList } from './lists.js';
 
 const KW_FACENORMAL = bytesOf('MESH_FACENORMAL');
 const KW_VERTEXNORMAL = bytesOf('MESH_VERTEXNORMAL');
-const FAST_VERTEXNORMAL = exactWord('*MESH_VERTEXNORMAL');
-const FAST_FACENORMAL = exactWord('*MESH_FACENORMAL');
 
-export interface NormalLists {
+export interface NormalLists extends NormalRowLists {
   /** Text position of `*MESH_NORMALS`, for warnings. */
   at: number;
-  faceIdx: Grow<Int32Array>;
-  faceData: Grow<Float32Array>;
-  vFace: Grow<Int32Array>;
-  vIdx: Grow<Int32Array>;
-  vData: Grow<Float32Array>;
 }
 
 /** `*MESH_NORMALS`: face normals by index, vertex normals in file order with the face before them. */
@@ -24,27 +17,21 @@ export function readNormals(ctx: Ctx, what: string, declaredFaces: number | unde
   const tk = ctx.tk;
   // Max layout: one face normal and three vertex normals per face.
   const faces = capacityFor(tk, declaredFaces, MIN_LINE.faceNormal + 3 * MIN_LINE.vertexNormal);
-  const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9) };
-  let lastFace = -1;
+  const n: NormalLists = { at, faceIdx: ints(faces), faceData: floats32(faces * 3), vFace: ints(faces * 3), vIdx: ints(faces * 3), vData: floats32(faces * 9), lastFace: -1 };
   const row = ctx.row;
   const open = openList(tk, what);
   for (;;) {
-    // Runs of exporter-form rows in one loop each: the vertex normals after a face normal, then the next face normal.
-    const vertexRows = numberRows(tk, row, FAST_VERTEXNORMAL, 3, n.vIdx, n.vData);
-    if (vertexRows) {
-      const vFace = n.vFace.reserve(vertexRows);
-      for (let i = 0; i < vertexRows; i++) vFace[n.vFace.length++] = lastFace;
-    } else if (numberRows(tk, row, FAST_FACENORMAL, 3, n.faceIdx, n.faceData)) {
-      lastFace = n.faceIdx.data[n.faceIdx.length - 1];
-    } else if (tk.quickKeyword(KW_VERTEXNORMAL)) {
-      n.vFace.push(lastFace);
+    // Runs of exporter-form rows, face and vertex normals alike, in one loop.
+    if (normalRows(tk, row, n)) continue;
+    if (tk.quickKeyword(KW_VERTEXNORMAL)) {
+      n.vFace.push(n.lastFace);
       tk.numberInto(n.vIdx.reserve(1), n.vIdx.length++, true, 'a vertex normal index');
       tk.numbersInto(n.vData.reserve(3), n.vData.length, 3, 'a number');
       n.vData.length += 3;
       endEntry(tk);
     } else if (tk.quickKeyword(KW_FACENORMAL)) {
-      lastFace = integer(tk, 'a face normal index');
-      n.faceIdx.push(lastFace);
+      n.lastFace = integer(tk, 'a face normal index');
+      n.faceIdx.push(n.lastFace);
       tk.numbersInto(n.faceData.reserve(3), n.faceData.length, 3, 'a number');
       n.faceData.length += 3;
       endEntry(tk);

@@ -81,6 +81,21 @@ describe('list rows: byte fast path and general loop agree', () => {
     expect(Array.from(b.faces)).toEqual(Array.from(a.faces));
   });
 
+  it('normals: face and vertex normal rows read in one run keep each vertex normal with the face before it', () => {
+    const s = spec();
+    // Face normal 5 in a form only the general loop reads, and vertex rows of face 6 after it.
+    const odd = text.replace(/\*MESH_FACENORMAL 5\t/, '*mesh_facenormal 5\t');
+    expect(odd).not.toBe(text);
+    for (const source of [text, odd]) {
+      const n = readAse(enc(source)).objects[0].mesh!.normals!;
+      // Max's layout, as the fixture writes it: three vertex normals after each face normal.
+      expect(Array.from(n.vertexNormalFace)).toEqual(s.faces.flatMap((_, f) => [f, f, f]));
+      expect(Array.from(n.vertexNormalVertex)).toEqual(s.faces.flat());
+      expect(n.faceNormals.length).toBe(s.faces.length * 3);
+      expect(Array.from(n.faceNormals).every((x) => Number.isFinite(x))).toBe(true);
+    }
+  });
+
   it('negative zero keeps its sign on the fast path', () => {
     const m = readAse(enc(text.replace(/\*MESH_VERTEX 0\t\S+/, '*MESH_VERTEX 0\t-0.0000'))).objects[0].mesh!;
     expect(Object.is(m.vertices[0], -0)).toBe(true);

@@ -1,5 +1,5 @@
 /** Typed arrays as little-endian bytes, and the length-prefixed names of O3D, `.chr` and `.ani` files. */
-import type { FieldWriter } from './planned-writer.js';
+import type { ByteSink } from '@relic3d/core';
 
 /** Every platform Node and browsers run on is little-endian; the DataView path keeps others correct. */
 export const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
@@ -19,7 +19,7 @@ export function leBytes(a: Float32Array | Int32Array | Uint32Array | Uint16Array
 }
 
 /** `int length` (including the NUL), the name's bytes, then the NUL (docs/formats/o3d.md §2.4, §3, §4.2). */
-export function lengthName(out: FieldWriter, name: Uint8Array): void {
+export function lengthName(out: ByteSink, name: Uint8Array): void {
   out.i32(name.length + 1).bytes(name).u8(0);
 }
 

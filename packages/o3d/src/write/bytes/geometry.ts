@@ -1,17 +1,17 @@
 /** A GMObject geometry block as bytes (docs/formats/o3d.md §2.3, §2.4): the inverse of read/geometry.ts. */
+import type { ByteSink } from '@relic3d/core';
 import { LIMITS, type O3dGeometry } from '../../file.js';
 import { NORMAL_VERTEX_BYTES, SKIN_VERTEX_BYTES } from '../../read/layout.js';
 import { isPlan, type GeometryPlan, type WrittenGeometry } from '../plan.js';
 import { vertexList, writePhysique } from '../vertex-list.js';
 import { lengthName, leBytes, type NameBytes } from './arrays.js';
-import type { PlacingWriter } from './planned-writer.js';
 import type { WriteScratch } from './scratch.js';
 import { writeIndices, writeRecords } from './spans.js';
 
 /** The geometry's header: box 24 bytes, opacity, bump, rigid 12, reserved 28, four counts 16. */
 const HEADER_BYTES = 80;
 
-export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: boolean, name: NameBytes, scratch: WriteScratch): void {
+export function writeGeometry(out: ByteSink, g: WrittenGeometry, skin: boolean, name: NameBytes, scratch: WriteScratch): void {
   if (isPlan(g)) planned(out, g, skin, scratch);
   else {
     const count = g.positions.length / 3;
@@ -44,7 +44,7 @@ export function writeGeometry(out: PlacingWriter, g: WrittenGeometry, skin: bool
  * A plan's header, list, records, indices, map and physique, written straight from the scene's
  * arrays: the weld fills the list in place, then the header with its box and list count.
  */
-function planned(out: PlacingWriter, g: GeometryPlan, skin: boolean, scratch: WriteScratch): void {
+function planned(out: ByteSink, g: GeometryPlan, skin: boolean, scratch: WriteScratch): void {
   const count = g.vertexCount;
   let unique = 0;
   out.placeUpTo(HEADER_BYTES + count * 12, (view, at) => {

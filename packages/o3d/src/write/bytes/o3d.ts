@@ -1,15 +1,15 @@
 /** An `.o3d` as bytes, in the client's read order (docs/formats/o3d.md §2): the inverse of read/index.ts. */
+import { ByteCounter, ByteWriter, type ByteSink } from '@relic3d/core';
 import { NAME_XOR, OBJECT_NORMAL, OBJECT_SKIN } from '../../file.js';
 import type { WrittenFile } from '../plan.js';
 import { leBytes, type NameBytes } from './arrays.js';
 import { writeGeometry } from './geometry.js';
 import { writeAttributes, writeMotionBody } from './motion.js';
-import { PlannedWriter, SizeCounter, type PlacingWriter } from './planned-writer.js';
 import { WriteScratch } from './scratch.js';
 
 /**
- * Serialises an O3D (version 20–22 layout by `file.version`), raw or planned: counted first, then
- * written into one buffer of that size. The name must be ASCII and under 64 bytes.
+ * Serialises an O3D (version 20–22 layout by `file.version`), raw or planned: counted first (core's
+ * `ByteCounter`), then written into one `ByteWriter.planned` buffer of that size. The name must be ASCII and under 64 bytes.
  */
 export function o3dBytes(file: WrittenFile, name: NameBytes): Uint8Array {
   const encodedNames = new Map<string, Uint8Array>();
@@ -19,14 +19,14 @@ export function o3dBytes(file: WrittenFile, name: NameBytes): Uint8Array {
     return bytes;
   };
   const scratch = new WriteScratch();
-  const size = new SizeCounter();
+  const size = new ByteCounter();
   serialise(size, file, cached, scratch);
-  const out = new PlannedWriter(size.length);
+  const out = ByteWriter.planned(size.length, 'o3d');
   serialise(out, file, cached, scratch);
-  return out.result();
+  return out.finish();
 }
 
-function serialise(out: PlacingWriter, file: WrittenFile, name: NameBytes, scratch: WriteScratch): void {
+function serialise(out: ByteSink, file: WrittenFile, name: NameBytes, scratch: WriteScratch): void {
   const encoded = Uint8Array.from(file.name, (c) => c.charCodeAt(0) ^ NAME_XOR);
   out.u8(encoded.length).bytes(encoded);
   out.i32(file.version).i32(file.id);
