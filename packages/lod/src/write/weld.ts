@@ -1,5 +1,6 @@
 // Welds a node's primitives into one MSH1: shared position, normal and UV arrays with per-attribute index lists (docs/formats/lod.md §5).
-import { unweld, unweldByVertex } from '@relic3d/kernels';
+import { unweldByVertex } from '@relic3d/kernels';
+import { distinctRows } from './distinct-rows.js';
 import { cleanFloats, type GatheredPrimitive } from './geometry.js';
 
 export interface FileFaceGroup {
@@ -115,9 +116,9 @@ function weldRows(values: Float32Array, width: number, withKeys?: { keys: Uint32
     // One distinct row (a flat mesh's normals): unweld's result without its hash table.
     return { unique: values.slice(0, width), index: new Uint32Array(rows), first: new Uint32Array(1), identity: false };
   }
-  const { indices, firstCorner, vertexCount } = rows ? unweld(keys, keyWidth, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
+  const { index: indices, first: firstCorner, count: vertexCount, identity } = distinctRows(keys, keyWidth, rows);
   // Numbered by first use, so all rows distinct means index[v] = v: the rows are the list.
-  if (vertexCount === rows) return { unique: values, index: indices, first: firstCorner, identity: true };
+  if (identity) return { unique: values, index: indices, first: firstCorner, identity: true };
   const unique = new Float32Array(vertexCount * width);
   for (let v = 0; v < vertexCount; v++) for (let k = 0; k < width; k++) unique[v * width + k] = values[firstCorner[v] * width + k];
   return { unique, index: indices, first: firstCorner, identity: false };
