@@ -2,6 +2,7 @@
 import { ByteWriter, WriteError, type CodePageEncoder, type WarningSink } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { CHUNK_HEADER_SIZE } from '../read/layout.js';
+import type { IndexList } from './weld.js';
 
 /** Largest chunk Size an Integer field holds. */
 export const MAX_CHUNK_SIZE = 0x7fffffff;
@@ -66,8 +67,9 @@ export class LodWriter extends ByteWriter {
     return this.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
   }
 
-  /** Indices of `width` bytes each, in bulk. */
-  indices(values: Uint32Array, width: 1 | 2 | 4): this {
+  /** Indices of `width` bytes each, in bulk; a list of zeros as zero bytes. */
+  indices(values: IndexList, width: 1 | 2 | 4): this {
+    if (!(values instanceof Uint32Array)) return this.zeros(values.length * width);
     if (width === 4) return this.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
     // The typed-array constructors convert element by element (`from` walks an iterator).
     const narrow = width === 1 ? new Uint8Array(values) : new Uint16Array(values);

@@ -1,6 +1,16 @@
 // Welds a node's primitives into one MSH1: shared position, normal and UV arrays with per-attribute index lists (docs/formats/lod.md §5).
-import { unweld, unweldByVertex } from '@relic3d/kernels';
+import { unweld, unweldByVertex, type UnweldResult } from '@relic3d/kernels';
+import { PARTITION_MIN_ROWS, distinctRows, repeatsOften } from './distinct-rows.js';
 import { cleanFloats, type GatheredPrimitive } from './geometry.js';
+
+/** `length` indices that are all 0 (a list of one row, as a flat mesh's normal): written with no array made. */
+export interface ZeroIndices {
+  readonly length: number;
+  readonly allZero: true;
+}
+
+/** A face group's indices into one list. */
+export type IndexList = Uint32Array | ZeroIndices;
 
 export interface FileFaceGroup {
   name: string;
@@ -8,9 +18,9 @@ export interface FileFaceGroup {
   faceType: 1 | 2;
   /** One name per UV set (mode 3) or one (mode 2). */
   materialNames: string[];
-  position: Uint32Array;
-  normal: Uint32Array;
-  uv: Uint32Array[];
+  position: IndexList;
+  normal: IndexList;
+  uv: IndexList[];
 }
 
 /** Bone data of a mesh: one bone per position (PntBnAssoc) or weighted runs (weight type 1). */
@@ -106,6 +116,13 @@ function allLikeFirst(keys: Uint32Array, width: number, rows: number): boolean {
   return true;
 }
 
+/** Each row's number among the distinct rows (by first use): partitioned for large lists that seldom repeat a row, else unweld. */
+export function numberRows(keys: Uint32Array, width: number, rows: number): UnweldResult {
+  const d = rows >= PARTITION_MIN_ROWS && !repeatsOften(keys, width, rows) ? distinctRows(keys, width, rows) : undefined;
+  if (d) return { indices: d.index, firstCorner: d.first, vertexCount: d.count };
+  return rows ? unweld(keys, width, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
+}
+
 /** Unique rows of `values` (width floats each), compared by `keys` when given (rows of `keyWidth` words: the values' bits, then more): the distinct rows and each input row's index among them. */
 function weldRows(values: Float32Array, width: number, withKeys?: { keys: Uint32Array; width: number }): Welded {
   const rows = values.length / width;
@@ -115,9 +132,10 @@ function weldRows(values: Float32Array, width: number, withKeys?: { keys: Uint32
     // One distinct row (a flat mesh's normals): unweld's result without its hash table.
     return { unique: values.slice(0, width), index: new Uint32Array(rows), first: new Uint32Array(1), identity: false };
   }
-  const { indices, firstCorner, vertexCount } = rows ? unweld(keys, keyWidth, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
+  const { indices, firstCorner, vertexCount } = numberRows(keys, keyWidth, rows);
+  const identity = vertexCount === rows;
   // Numbered by first use, so all rows distinct means index[v] = v: the rows are the list.
-  if (vertexCount === rows) return { unique: values, index: indices, first: firstCorner, identity: true };
+  if (identity) return { unique: values, index: indices, first: firstCorner, identity: true };
   const unique = new Float32Array(vertexCount * width);
   for (let v = 0; v < vertexCount; v++) for (let k = 0; k < width; k++) unique[v * width + k] = values[firstCorner[v] * width + k];
   return { unique, index: indices, first: firstCorner, identity: false };
@@ -245,7 +263,7 @@ function putColumns(keys: Uint32Array, width: number, words: ArrayLike<number>, 
  * zeros where a primitive has none. Written straight into one key array (per-attribute copies and
  * a second copy into keys were most of a skinned mesh's weld).
  */
-function positionKeys(prims: GatheredPrimitive[], counts: number[], positions: Float32Array, skinned: boolean, splitNormals: boolean, targets: number): { keys: Uint32Array; width: number } | undefined {
+export function positionKeys(prims: GatheredPrimitive[], counts: number[], positions: Float32Array, skinned: boolean, splitNormals: boolean, targets: number): { keys: Uint32Array; width: number } | undefined {
   const width = 3 + (skinned ? 8 : 0) + (splitNormals ? 3 : 0) + targets * 3;
   if (width === 3) return undefined;
   const rows = positions.length / 3;
@@ -292,11 +310,11 @@ export function weldMesh(prims: GatheredPrimitive[], o: WeldOptions): FileMesh {
     // Corner → vertex → index in each list, all lists in one pass over the corners.
     const lists = [welded, normals, ...uvs].filter((l): l is Welded => l !== undefined);
     const corners = p.indices;
-    const outs = lists.map((l) => {
+    const outs = lists.map((l): IndexList => {
       // The corners themselves (identity), all zeros (one row), or mapped.
       if (l.identity && base === 0) return corners;
+      if (l.unique.length > 0 && l.first.length === 1) return { length: corners.length, allZero: true };
       const out = new Uint32Array(corners.length);
-      if (l.unique.length > 0 && l.first.length === 1) return out;
       const map = base ? l.index.subarray(base) : l.index;
       for (let c = 0; c < corners.length; c++) out[c] = map[corners[c]];
       return out;

@@ -1,0 +1,96 @@
+// The writer's partitioned weld against the kernels' hash unweld (the TypeScript reference, an
+// independent implementation): the same numbering by first use on every shape of input it takes,
+// and the lists it leaves to unweld (rows that repeat often).
+import { unweldJS } from '@relic3d/kernels/reference';
+import { rng } from '@relic3d/test-harness';
+import { describe, expect, it } from 'vitest';
+import { HASH_SEED, distinctRows, hashStep, repeatsOften } from '../../src/write/distinct-rows.js';
+
+function expectLikeUnweld(keys: Uint32Array, width: number): NonNullable<ReturnType<typeof distinctRows>> {
+  const rows = keys.length / width;
+  const got = distinctRows(keys, width, rows);
+  const want = unweldJS(keys, width, rows);
+  expect(got).toBeDefined();
+  expect(got!.count).toBe(want.vertexCount);
+  expect(Array.from(got!.first)).toEqual(Array.from(want.firstCorner));
+  // Compared as one boolean (a diff of 100,000 rows is slow to print, not to run).
+  expect(got!.index.every((v, r) => v === want.indices[r])).toBe(true);
+  expect(got!.identity).toBe(want.vertexCount === rows);
+  return got!;
+}
+
+/** `rows` seeded random rows of `width` words, then every `every`-th row a copy of a random earlier one. */
+function rowsWithCopies(rows: number, width: number, every: number, seed: number): Uint32Array {
+  const random = rng(seed);
+  const keys = Uint32Array.from({ length: rows * width }, () => (random() * 2 ** 32) >>> 0);
+  for (let r = every; r < rows; r += every) {
+    const from = Math.floor(random() * r) * width;
+    keys.copyWithin(r * width, from, from + width);
+  }
+  return keys;
+}
+
+describe('distinctRows (the weld of large position, normal and UV lists)', () => {
+  it('numbers 300,000 rows with a copy every 20th as unweld does, across its 1,024 parts', () => {
+    const got = expectLikeUnweld(rowsWithCopies(300_000, 3, 20, 1), 3);
+    expect(got.count).toBe(300_000 - 14_999);
+  });
+
+  it('distinct rows are the identity, and one repeated row at the very end is found', () => {
+    const keys = rowsWithCopies(50_000, 2, 50_000, 2);
+    const all = expectLikeUnweld(keys, 2);
+    expect(all.identity).toBe(true);
+    expect(all.index[49_999]).toBe(49_999);
+    keys.copyWithin(2 * 49_999, 2 * 1234, 2 * 1234 + 2);
+    const one = expectLikeUnweld(keys, 2);
+    expect([one.identity, one.count, one.index[49_999]]).toEqual([false, 49_999, 1234]);
+  });
+
+  it('rows equal in all but one word stay apart, in every column (wide skinned keys)', () => {
+    const width = 14;
+    const keys = rowsWithCopies(3_000, width, 40, 3);
+    // Rows 40c + 1 copy row 40c with one bit changed, in column c % 14: near twins of the copies too.
+    for (let r = 1; r < 3_000; r += 40) {
+      keys.copyWithin(r * width, (r - 1) * width, r * width);
+      keys[r * width + (Math.floor(r / 40) % width)] ^= 1 << (r % 80 === 1 ? 0 : 31);
+    }
+    // (A twin made after a copy of its row was taken leaves that copy distinct: unweld's count is the reference.)
+    expect(expectLikeUnweld(keys, width).count).toBeGreaterThan(3_000 - 74 - 1);
+  });
+
+  it('rows whose hashes collide are told apart by their words, and their copies found', () => {
+    // Two-word rows (a, f(a) ^ c) hash alike for every a (the second step sees c): 100 of them among
+    // 20,000 random rows, each row after them a copy of one of them.
+    const keys = rowsWithCopies(20_000, 2, 20_000, 4);
+    for (let r = 0; r < 100; r++) {
+      const a = r * 7919;
+      keys[r * 200 * 2] = a;
+      keys[r * 200 * 2 + 1] = (hashStep(HASH_SEED, a) ^ 12345) >>> 0;
+      keys.copyWithin((r * 200 + 1) * 2, (r >> 1) * 200 * 2, ((r >> 1) * 200 + 1) * 2);
+    }
+    const hashOf = (r: number) => hashStep(hashStep(HASH_SEED, keys[r * 2]), keys[r * 2 + 1]);
+    expect(hashOf(200)).toBe(hashOf(19_800));
+    const got = expectLikeUnweld(keys, 2);
+    expect(got.count).toBe(20_000 - 100);
+    expect(got.index[99 * 200 + 1]).toBe(got.index[49 * 200]);
+  });
+
+  it('gives way to unweld where rows repeat often, and says so from the first 4,096 rows', () => {
+    const often = rowsWithCopies(100_000, 3, 8, 5);
+    expect(distinctRows(often, 3, 100_000)).toBeUndefined();
+    expect(repeatsOften(often, 3, 100_000)).toBe(true);
+    const seldom = rowsWithCopies(100_000, 3, 40, 6);
+    expect(repeatsOften(seldom, 3, 100_000)).toBe(false);
+    expect(repeatsOften(new Uint32Array(9_000 * 3).fill(7), 3, 9_000)).toBe(true);
+  });
+
+  it('the empty and one-row lists, and zero and negative zero as different words', () => {
+    expect(expectLikeUnweld(new Uint32Array(0), 3)).toMatchObject({ count: 0, identity: true });
+    expect(expectLikeUnweld(Uint32Array.of(1, 2, 3), 3)).toMatchObject({ count: 1, identity: true });
+    // The gather cleans −0 to 0 before the weld, so only the bits are compared here.
+    const keys = rowsWithCopies(64, 2, 64, 7);
+    keys.set(new Uint32Array(Float32Array.of(0, 1, -0, 1).buffer), 0);
+    keys.set(keys.subarray(0, 2), 40 * 2);
+    expect(Array.from(expectLikeUnweld(keys, 2).index.subarray(0, 3))).toEqual([0, 1, 2]);
+  });
+});
