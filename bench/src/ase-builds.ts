@@ -12,7 +12,8 @@ import { fmt, interleavedCpu, median } from './timing.js';
 
 type ParseSync = (bytes: Uint8Array, options?: { kernels?: 'wasm' | 'js' }) => unknown;
 
-const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
+// `--name=value` (split at the first `=`: builds hold more).
+const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => [a.slice(2, a.includes('=') ? a.indexOf('=') : undefined), a.includes('=') ? a.slice(a.indexOf('=') + 1) : '']));
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builds = (flags.builds ?? `new=${here},base=/work/base,main=/work/base10`).split(',').map((b) => b.split('=') as [string, string]);
 const loaded: { name: string; parseSync: ParseSync }[] = [];
