@@ -321,7 +321,7 @@ bindFolderInput($<HTMLInputElement>('open-folder'), async (picked) => {
     if (!folderBrowser.visible) Object.assign(stage, { suspended }).invalidate();
   }
 });
-bindFolderPicker($('open-folder'), loadFiles, fail);
+bindFolderPicker($('open-folder'), loadFiles, fail, (handles) => folderBrowser.handOver?.(handles));
 $('error-close').onclick = hideError;
 
 bindExportMenu({
@@ -336,7 +336,7 @@ bindExportMenu({
 });
 
 // Drag and drop anywhere.
-bindDrop(stage, loadFiles, (error) => fail(error, 'dropped files'), () => folderBrowser.visible);
+bindDrop(stage, loadFiles, (error) => fail(error, 'dropped files'), () => folderBrowser.visible, () => folderBrowser.handOver);
 
 // Anything that still slips through is shown too, rather than leaving a spinner.
 addEventListener('unhandledrejection', (e) => {
