@@ -233,7 +233,7 @@ export function bindFolderInput(input: HTMLInputElement, open: (folder: Promise<
  * workers as a handle (`handOver`, browser/handed-folder.ts; the page makes no File), else it is
  * listed here and its handles taken as a drop's. The input hands over every File at once, first.
  */
-export function bindFolderPicker(button: HTMLElement, open: (folder: ArrivingFolder) => Promise<void>, fail: (error: unknown, name: string) => void, handOver?: (handles: FolderHandles) => Promise<ArrivingFolder> | undefined): void {
+export function bindFolderPicker(button: HTMLElement, open: (folder: Promise<ArrivingFolder>) => Promise<void>, fail: (error: unknown, name: string) => void, handOver?: (handles: FolderHandles) => Promise<ArrivingFolder> | undefined): void {
   button.addEventListener('click', (e) => {
     const picker = (window as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker;
     if (!picker) return;
@@ -247,7 +247,8 @@ export function bindFolderPicker(button: HTMLElement, open: (folder: ArrivingFol
       }
       try {
         performance.mark('relic3d:picked');
-        await open(await (handOver?.([dir]) ?? arrivingFolder(await listHandles([dir]))));
+        // The folder to come: `open` stops drawing the view at once, while it is listed.
+        await open(handOver?.([dir]) ?? listHandles([dir]).then(arrivingFolder));
       } catch (error) {
         fail(error, dir.name);
       }

@@ -13,7 +13,7 @@ import type { Stage } from './stage.js';
  * `handOver`: hands a drop's handles to the thumbnail workers, which read the folder on their own
  * threads (browser/handed-folder.ts); undefined when they cannot, and the page takes the entries.
  */
-export function bindDrop(stage: Stage, open: (folder: ArrivingFolder) => Promise<void>, fail: (error: unknown) => void, covered: () => boolean, handOver?: () => ((handles: FolderHandles) => Promise<ArrivingFolder>) | undefined): void {
+export function bindDrop(stage: Stage, open: (folder: ArrivingFolder) => Promise<void>, fail: (error: unknown) => void, covered: () => boolean, handOver?: () => ((handles: FolderHandles, names?: readonly string[]) => Promise<ArrivingFolder>) | undefined): void {
   let dragDepth = 0;
   addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; $('drop').hidden = false; });
   addEventListener('dragleave', () => { if (--dragDepth <= 0) { dragDepth = 0; $('drop').hidden = true; } });
@@ -34,9 +34,10 @@ export function bindDrop(stage: Stage, open: (folder: ArrivingFolder) => Promise
       const handles = hand && dropHandles(e.dataTransfer);
       const listing = listDrop(e.dataTransfer);
       const plain = listing ? undefined : plainFiles(e.dataTransfer);
-      // A folder among them: read by the workers; plain files stay with the page.
+      // A folder among them: read by the workers; plain files stay with the page. Its names are listed
+      // here from the entries (names only: 9,665 in under 1 s, where the workers' handles took 7 s).
       const got = await handles;
-      const handed = got?.some((h) => h.kind === 'directory') ? await hand!(got) : undefined;
+      const handed = got?.some((h) => h.kind === 'directory') ? await hand!(got, listing && [...(await listing()).keys()]) : undefined;
       const folder = handed ?? (listing ? await arrivingFolder(await listing()) : arrivedFolder(await expandPacks(plain!)));
       performance.mark('relic3d:listed');
       await open(folder);

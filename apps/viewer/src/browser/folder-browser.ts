@@ -43,8 +43,8 @@ export class FolderBrowser {
    * Hands a dropped or picked folder's handles to the thumbnail workers, which read it (the page
    * makes no File: handed-folder.ts); undefined where they cannot.
    */
-  get handOver(): ((handles: FolderHandles) => Promise<ArrivingFolder>) | undefined {
-    return this.service.readsHandles ? (handles) => handedFolder(this.service, handles) : undefined;
+  get handOver(): ((handles: FolderHandles, names?: readonly string[]) => Promise<ArrivingFolder>) | undefined {
+    return this.service.readsHandles ? (handles, names) => handedFolder(this.service, handles, names) : undefined;
   }
 
   get entries(): CatalogEntry[] {

@@ -44,22 +44,58 @@ export class HandleReader {
   readonly wanted = new Set<string>();
   private stopped = false;
 
-  private constructor(private readonly handles: Map<string, FileSystemFileHandle>) {}
+  /** Folders met on the way to a file by path (`names` given: nothing was listed here). */
+  private readonly folders = new Map<string, Promise<FileSystemDirectoryHandle | undefined>>();
 
-  /** Lists `handles`; packs (`.res`) are read and their entries added, as the page does for a drop (files.ts). */
-  static async open(handles: FolderHandles): Promise<HandleReader> {
-    const listed = await listHandles(handles);
-    const reader = new HandleReader(listed);
+  private constructor(private readonly roots: FolderHandles, private readonly handles: Map<string, FileSystemFileHandle>, private readonly listed: readonly string[]) {}
+
+  /**
+   * Lists `handles`, or takes `names` (the page listed a drop's entries, names only, several times
+   * faster than iterating handles: each handle is a channel to the browser) and finds each file by
+   * its path when read. Packs (`.res`) are read and their entries added, as files.ts does for the page.
+   */
+  static async open(handles: FolderHandles, names?: readonly string[]): Promise<HandleReader> {
+    const listed = names ? new Map<string, FileSystemFileHandle>() : await listHandles(handles);
+    const reader = new HandleReader(handles, listed, names ?? [...listed.keys()]);
     const packs: FileSet = new Map();
-    for (const p of listed.keys()) {
+    for (const p of reader.listed) {
       if (!p.toLowerCase().endsWith('.res')) continue;
       const pack = await reader.read(p);
       if (pack) packs.set(p, pack);
     }
-    await expandPacks(packs, listed.keys());
-    for (const [p, file] of packs) if (!listed.has(p)) reader.files.set(p, file);
-    reader.paths = [...listed.keys(), ...[...packs.keys()].filter((p) => !listed.has(p))];
+    const loose = new Set(reader.listed);
+    await expandPacks(packs, loose);
+    for (const [p, file] of packs) if (!loose.has(p)) reader.files.set(p, file);
+    reader.paths = [...reader.listed, ...[...packs.keys()].filter((p) => !loose.has(p))];
     return reader;
+  }
+
+  /** The handle of the file at `path`: listed, or found folder by folder from the handed ones. */
+  private async handleOf(path: string): Promise<FileSystemFileHandle | undefined> {
+    const listed = this.handles.get(path);
+    if (listed || !this.loose.has(path)) return listed;
+    const cut = path.lastIndexOf('/');
+    if (cut < 0) return this.roots.find((h) => h.kind === 'file' && h.name === path) as FileSystemFileHandle | undefined;
+    const folder = await this.folderOf(path.slice(0, cut));
+    return folder?.getFileHandle(path.slice(cut + 1)).catch(() => undefined);
+  }
+
+  private folderOf(path: string): Promise<FileSystemDirectoryHandle | undefined> {
+    let found = this.folders.get(path);
+    if (!found) {
+      const cut = path.lastIndexOf('/');
+      found = cut < 0
+        ? Promise.resolve(this.roots.find((h) => h.kind === 'directory' && h.name === path) as FileSystemDirectoryHandle | undefined)
+        : this.folderOf(path.slice(0, cut)).then((parent) => parent?.getDirectoryHandle(path.slice(cut + 1)).catch(() => undefined));
+      this.folders.set(path, found);
+    }
+    return found;
+  }
+
+  private loosePaths?: Set<string>;
+  /** The folder's own files (not a pack's entries). */
+  private get loose(): Set<string> {
+    return (this.loosePaths ??= new Set(this.listed));
   }
 
   /** The file at `path` (read once; undefined when it is not in the folder or cannot be read). */
@@ -68,8 +104,7 @@ export class HandleReader {
     if (had) return Promise.resolve(had);
     let reading = this.reads.get(path);
     if (!reading) {
-      const handle = this.handles.get(path);
-      reading = handle ? handle.getFile().catch(() => undefined) : Promise.resolve(undefined);
+      reading = this.handleOf(path).then((handle) => handle?.getFile()).catch(() => undefined);
       void reading.then((file) => file && this.files.set(path, file));
       this.reads.set(path, reading);
     }
@@ -79,7 +114,7 @@ export class HandleReader {
   /** Read these first in `readAll` (the latest ask first). */
   prioritise(paths: readonly string[]): void {
     for (const p of [...paths].reverse()) {
-      if (!this.handles.has(p)) continue;
+      if (!this.loose.has(p)) continue;
       this.urgent.push(p);
       this.wanted.add(p);
     }
@@ -94,8 +129,8 @@ export class HandleReader {
   async readAll(onRead: (path: string, file: File) => void): Promise<boolean> {
     // Taken once each; one read already for a drawing is answered from memory.
     const taken = new Set<string>();
-    for (const [p, file] of this.files) if (!this.handles.has(p)) onRead(p, file);
-    const order = [...this.handles.keys()];
+    for (const [p, file] of this.files) if (!this.loose.has(p)) onRead(p, file);
+    const order = this.listed;
     let cursor = 0;
     const next = (): string | undefined => {
       for (;;) {

@@ -11,8 +11,11 @@ import type { ToThumbWorker } from './thumb-protocol.js';
 
 let folders = 0;
 
-/** The folder under `handles`, once the workers have listed it (rejected when it cannot be listed). */
-export function handedFolder(service: ThumbService, handles: FolderHandles): Promise<ArrivingFolder> {
+/**
+ * The folder under `handles`, once the workers have listed it (rejected when it cannot be listed);
+ * `names`: its files' paths when the page listed them already (a drop's entries: names only, fast).
+ */
+export function handedFolder(service: ThumbService, handles: FolderHandles, names?: readonly string[]): Promise<ArrivingFolder> {
   const id = ++folders;
   const workers = service.handWorkers();
   const reporter = workers[0];
@@ -54,6 +57,6 @@ export function handedFolder(service: ThumbService, handles: FolderHandles): Pro
         if (message.done) allHere();
       }
     };
-    for (const [i, worker] of workers.entries()) worker.postMessage({ type: 'handles', folder: id, handles: [...handles], report: i === 0 } satisfies ToThumbWorker);
+    for (const [i, worker] of workers.entries()) worker.postMessage({ type: 'handles', folder: id, handles: [...handles], report: i === 0, names } satisfies ToThumbWorker);
   });
 }

@@ -17,7 +17,7 @@ type Post = (message: FromThumbWorker) => void;
  */
 export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handles' }>, post: Post, use: (reader: HandleReader) => void): Promise<void> {
   const { folder, report } = message;
-  const opening = HandleReader.open(message.handles);
+  const opening = HandleReader.open(message.handles, message.names);
   void opening.then(
     (reader) => {
       if (report) {

@@ -14,9 +14,10 @@ export type ToThumbWorker =
   | { type: 'complete' }
   /**
    * A folder the worker reads itself from its handles (folder-handles.ts): `folder` numbers it;
-   * `report`: this worker lists it to the page ('listed') and reads every file for the page ('facts').
+   * `report`: this worker lists it to the page ('listed') and reads every file for the page ('facts');
+   * `names`: its files' paths, when the page listed them (a drop's entries), else the worker lists it.
    */
-  | { type: 'handles'; folder: number; handles: FolderHandles; report: boolean }
+  | { type: 'handles'; folder: number; handles: FolderHandles; report: boolean; names?: readonly string[] }
   /** Read these files of the handed folder first (the cards on screen). */
   | { type: 'want'; paths: string[] }
   /** Send the page the handed folder's files (for the full view), in parts. */
