@@ -336,7 +336,7 @@ export function browserTests(): void {
     expect(infos.filter((i) => i?.failed).length).toBe(folder.manifest.counts.broken);
     expect(infos.reduce((n, i) => n + (i?.clips ?? 0), 0)).toBe(folder.manifest.models.reduce((n, m) => n + expectedClips(m), 0));
     for (const p of paths) served.delete(`/opfs-source/${p}`);
-  });
+  }, 240_000); // the copy into the private file system alone took over 120 s at load 40
 
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {
     const cam = [2.5, 3, 6, 0, 1.5, 0];
