@@ -4,6 +4,13 @@
 // for (cards on screen, companions a thumbnail waits on) first.
 import { expandPacks, fromInput, type FileSet } from './files.js';
 import { nextPartSize } from './tasks.js';
+import { listHandles, type FolderHandles } from './browser/folder-handles.js';
+
+/** A file's size and time, all the grid and the thumbnail cache need of it. */
+export interface FileFacts {
+  size: number;
+  lastModified: number;
+}
 
 export interface ArrivingFolder {
   /** Every file of the folder by root-relative path: the listing, plus the entries of its `.res` packs. */
@@ -23,6 +30,15 @@ export interface ArrivingFolder {
   readonly statsOnPage?: boolean;
   /** Asked before each part: while true, only asked-for paths are handed on (the others wait). */
   held?: () => boolean;
+  /**
+   * True when the thumbnail workers read the folder from its handles (browser/handed-folder.ts): the
+   * page makes no File of it; sizes and times come through `onSizes`, the files once all are read.
+   */
+  readonly readByWorkers?: boolean;
+  /** The sizes and times known so far (read by the workers). */
+  readonly sized?: ReadonlyMap<string, FileFacts>;
+  /** Called with each part of the sizes and times as the workers read them. */
+  onSizes?: (part: Map<string, FileFacts>) => void;
   readonly complete: Promise<FileSet>;
 }
 
@@ -212,21 +228,12 @@ export function bindFolderInput(input: HTMLInputElement, open: (folder: Promise<
   });
 }
 
-/** The folder `showDirectoryPicker` gave, iterated lazily: names by root-relative path ('Model/a.o3d'), no file read. */
-export async function listPicked(dir: FileSystemDirectoryHandle, prefix = `${dir.name}/`, out = new Map<string, FileHandle>()): Promise<Map<string, FileHandle>> {
-  // values() is async-iterable; this TypeScript's DOM library does not declare it.
-  for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
-    if (handle.kind === 'file') out.set(prefix + handle.name, handle as FileSystemFileHandle);
-    else await listPicked(handle as FileSystemDirectoryHandle, `${prefix}${handle.name}/`, out);
-  }
-  return out;
-}
-
 /**
- * Where the browser has it, Open folder uses showDirectoryPicker: the folder is iterated lazily and
- * the grid opens from its names (the input hands over every File at once, first).
+ * Where the browser has it, Open folder uses showDirectoryPicker: the folder goes to the thumbnail
+ * workers as a handle (`handOver`, browser/handed-folder.ts; the page makes no File), else it is
+ * listed here and its handles taken as a drop's. The input hands over every File at once, first.
  */
-export function bindFolderPicker(button: HTMLElement, open: (folder: ArrivingFolder) => Promise<void>, fail: (error: unknown, name: string) => void): void {
+export function bindFolderPicker(button: HTMLElement, open: (folder: Promise<ArrivingFolder>) => Promise<void>, fail: (error: unknown, name: string) => void, handOver?: (handles: FolderHandles) => Promise<ArrivingFolder> | undefined): void {
   button.addEventListener('click', (e) => {
     const picker = (window as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker;
     if (!picker) return;
@@ -239,7 +246,9 @@ export function bindFolderPicker(button: HTMLElement, open: (folder: ArrivingFol
         return; // the dialog was closed
       }
       try {
-        await open(await arrivingFolder(await listPicked(dir)));
+        performance.mark('relic3d:picked');
+        // The folder to come: `open` stops drawing the view at once, while it is listed.
+        await open(handOver?.([dir]) ?? listHandles([dir]).then(arrivingFolder));
       } catch (error) {
         fail(error, dir.name);
       }

@@ -36,17 +36,35 @@ async function listEntries(entry: FileSystemEntry, out: Map<string, FileSystemFi
 }
 
 /**
- * A drop's file entries by root-relative path, or undefined when it holds plain files only. The
- * entries are taken from `data` at once (a DataTransfer empties after the drop event); listing
- * folders gives names only, which the browser does fast; the handles come later (arriving-files.ts).
+ * A drop's file entries by root-relative path (listed when the answer is called), or undefined when
+ * it holds plain files only. The entries are taken from `data` at once (a DataTransfer empties after
+ * the drop event); listing folders gives names only, which the browser does fast; the handles come
+ * later (arriving-files.ts).
  */
-export function listDrop(data: DataTransfer): Promise<Map<string, FileSystemFileEntry>> | undefined {
+export function listDrop(data: DataTransfer): (() => Promise<Map<string, FileSystemFileEntry>>) | undefined {
   const entries = Array.from(data.items ?? [])
     .map((item) => item.webkitGetAsEntry?.())
     .filter((e): e is FileSystemEntry => !!e);
   if (!entries.length) return undefined;
-  const listed = new Map<string, FileSystemFileEntry>();
-  return Promise.all(entries.map((e) => listEntries(e, listed))).then(() => listed);
+  // Listed when called: not at all when the drop's handles go to the workers (drop.ts).
+  return async () => {
+    const listed = new Map<string, FileSystemFileEntry>();
+    await Promise.all(entries.map((e) => listEntries(e, listed)));
+    return listed;
+  };
+}
+
+/**
+ * A drop's items as FileSystemHandles (Chromium's getAsFileSystemHandle), asked for at once (a
+ * DataTransfer empties after the drop event); undefined where the browser has no such call.
+ */
+export function dropHandles(data: DataTransfer): Promise<FileSystemHandle[]> | undefined {
+  type WithHandle = DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileSystemHandle | null> };
+  const items = Array.from(data.items ?? []).filter((item) => item.kind === 'file') as WithHandle[];
+  if (!items.length || !items.every((item) => item.getAsFileSystemHandle)) return undefined;
+  const asked = items.map((item) => item.getAsFileSystemHandle!());
+  // All or none: an item without a handle leaves the drop to its entries.
+  return Promise.all(asked).then((handles) => (handles.every((h) => h) ? (handles as FileSystemHandle[]) : []), () => []);
 }
 
 /** A drop's plain files (no entries), by name. */

@@ -311,8 +311,8 @@ stage.onFrame = () => {
 // ---------- header: samples, open, export ----------
 
 $<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(arrivedFolder(fromInput((e.target as HTMLInputElement).files)));
-bindFolderInput($<HTMLInputElement>('open-folder'), async (picked) => {
-  // As for a drop (drop.ts): the view is not drawn while the folder opens, then only if no grid covers it.
+/** As for a drop (drop.ts): the view is not drawn while a picked folder opens, then only if no grid covers it. */
+async function loadPicked(picked: ArrivingFolder | Promise<ArrivingFolder>): Promise<void> {
   const suspended = stage.suspended;
   stage.suspended = true;
   try {
@@ -320,8 +320,10 @@ bindFolderInput($<HTMLInputElement>('open-folder'), async (picked) => {
   } finally {
     if (!folderBrowser.visible) Object.assign(stage, { suspended }).invalidate();
   }
-});
-bindFolderPicker($('open-folder'), loadFiles, fail);
+}
+bindFolderInput($<HTMLInputElement>('open-folder'), loadPicked);
+// The view is not drawn while the workers list a picked folder either: its frames were 1–3-s tasks then (issue 31).
+bindFolderPicker($('open-folder'), loadPicked, fail, (handles) => folderBrowser.handOver?.(handles));
 $('error-close').onclick = hideError;
 
 bindExportMenu({
@@ -336,7 +338,7 @@ bindExportMenu({
 });
 
 // Drag and drop anywhere.
-bindDrop(stage, loadFiles, (error) => fail(error, 'dropped files'), () => folderBrowser.visible);
+bindDrop(stage, loadFiles, (error) => fail(error, 'dropped files'), () => folderBrowser.visible, () => folderBrowser.handOver);
 
 // Anything that still slips through is shown too, rather than leaving a spinner.
 addEventListener('unhandledrejection', (e) => {

@@ -8,6 +8,8 @@ import { ThumbGrid } from './grid.js';
 import { ThumbService, type ThumbOptions } from './thumb-service.js';
 import type { ArrivingFolder } from '../arriving-files.js';
 import { nextTask } from '../tasks.js';
+import { handedFolder } from './handed-folder.js';
+import type { FolderHandles } from './folder-handles.js';
 
 export interface FolderBrowserEvents {
   /** Opens a model of the folder in the full view. */
@@ -35,6 +37,14 @@ export class FolderBrowser {
       changed: () => this.renderCount(),
     });
     this.bindControls();
+  }
+
+  /**
+   * Hands a dropped or picked folder's handles to the thumbnail workers, which read it (the page
+   * makes no File: handed-folder.ts); undefined where they cannot.
+   */
+  get handOver(): ((handles: FolderHandles, names?: readonly string[]) => Promise<ArrivingFolder>) | undefined {
+    return this.service.readsHandles ? (handles, names) => handedFolder(this.service, handles, names) : undefined;
   }
 
   get entries(): CatalogEntry[] {
@@ -70,13 +80,16 @@ export class FolderBrowser {
     if (this.folder !== folder) return true;
     // The files that arrived meanwhile are among these; the later ones come through onFiles.
     this.files = Object.fromEntries(folder.files);
-    void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths), statsOnPage: folder.statsOnPage });
+    void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths), statsOnPage: folder.statsOnPage, readByWorkers: folder.readByWorkers });
     folder.held = () => this.folder === folder && this.service.holdsHandOut();
     folder.onFiles = (part) => {
       if (this.folder !== folder) return;
       Object.assign(this.files, Object.fromEntries(part));
-      this.service.arrived(part);
+      // Read by the workers: the grid knows these files' sizes already (onSizes).
+      if (!folder.readByWorkers) this.service.arrived(part);
     };
+    folder.onSizes = (part) => this.folder === folder && this.service.arrived(part);
+    if (folder.sized?.size) this.service.arrived(new Map(folder.sized));
     void folder.complete.then(() => {
       performance.mark('relic3d:files');
       if (this.folder === folder) this.service.completed();

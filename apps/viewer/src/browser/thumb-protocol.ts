@@ -1,4 +1,8 @@
 import type { ThumbInfo } from './catalog.js';
+import type { FolderHandles } from './folder-handles.js';
+
+/** A file's size and time (the thumbnail cache's key), as [path, size, lastModified]. */
+export type FileFactsRow = [string, number, number];
 
 export type ToThumbWorker =
   /**
@@ -8,6 +12,16 @@ export type ToThumbWorker =
   | { type: 'folder'; files: Record<string, Blob>; more: boolean; names?: readonly string[] }
   /** Every file of the folder has arrived: a companion still waited on is not there. */
   | { type: 'complete' }
+  /**
+   * A folder the worker reads itself from its handles (folder-handles.ts): `folder` numbers it;
+   * `report`: this worker lists it to the page ('listed') and reads every file for the page ('facts');
+   * `names`: its files' paths, when the page listed them (a drop's entries), else the worker lists it.
+   */
+  | { type: 'handles'; folder: number; handles: FolderHandles; report: boolean; names?: readonly string[] }
+  /** Read these files of the handed folder first (the cards on screen). */
+  | { type: 'want'; paths: string[] }
+  /** Send the page the handed folder's files (for the full view), in parts. */
+  | { type: 'send-files'; folder: number }
   | { type: 'render'; id: number; path: string };
 
 export type FromThumbWorker =
@@ -15,6 +29,12 @@ export type FromThumbWorker =
   | { type: 'ready'; offscreen: boolean }
   /** A drawing waits on these files of the folder (companions whose handles have not arrived). */
   | { type: 'need'; paths: string[] }
+  /** The handed folder's paths (a pack's entries included), or why it could not be listed. */
+  | { type: 'listed'; folder: number; paths: string[]; error?: string }
+  /** Sizes and times of the handed folder's files as they are read; `done`: every file is read. */
+  | { type: 'facts'; folder: number; files: FileFactsRow[]; done: boolean }
+  /** A part of the handed folder's files, for the page's full view; `done`: the last part. */
+  | { type: 'files'; folder: number; files: Record<string, Blob>; done: boolean }
   /**
    * `at` (a folder's first thumbnail only): when the worker got the job, had parsed, had drawn and had
    * the picture, as epoch milliseconds (timeOrigin + now), for the page's 'relic3d:first-…' marks.

@@ -1,10 +1,11 @@
 // Schedules a folder's thumbnails: cached ones first (IndexedDB), then what the grid shows, then the
 // rest in grid order, drawn by thumbnail workers (OffscreenCanvas) or, where a worker cannot draw, on
-// the page with a hidden canvas, one per task so the page stays responsive.
+// the page (page-drawer.ts).
 import { thumbKey, type CatalogEntry, type ThumbInfo } from './catalog.js';
 import { ThumbCache } from './thumb-cache.js';
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
 import { FolderFeed } from './folder-feed.js';
+import { pageDrawer, type Drawer, type PageFolder } from './page-drawer.js';
 
 export interface Thumb {
   /** An object URL of the small picture, made on first read (none when the model failed). */
@@ -41,10 +42,6 @@ const IN_FLIGHT = 24;
 /** A hand-out waits on the cards on screen at most this long after the last thumbnail arrived. */
 const HOLD_MS = 1000;
 
-interface Drawer {
-  busy: number;
-  send(id: number, path: string): void;
-}
 
 export class ThumbService {
   private entries: CatalogEntry[] = [];
@@ -86,6 +83,12 @@ export class ThumbService {
   /** Each worker's feed of the open folder's files. */
   private feeds = new Map<Worker, FolderFeed>();
   private started?: Promise<void>;
+  /** Every worker started (ready or not): a folder handed over as handles goes to each at once. */
+  private spawned: Worker[] = [];
+  /** The open folder is read by the workers from its handles: the page has no File of it. */
+  private readByWorkers = false;
+  /** A handed folder's messages from the workers (handed-folder.ts). */
+  onFolderMessage?: (message: Extract<FromThumbWorker, { type: 'listed' | 'facts' | 'files' }>) => void;
   private readonly cache = new ThumbCache();
   stats: ThumbStats = { openedAt: 0, cached: 0, rendered: 0, drawer: 'worker', workers: 0, phases: {}, drawMs: 0 };
 
@@ -106,7 +109,7 @@ export class ThumbService {
    * the folder (`names`: all its paths); the rest come through `arrived`, and `want` asks for the
    * files of the cards on screen and of companions a drawer waits on.
    */
-  async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void; statsOnPage?: boolean }): Promise<void> {
+  async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void; statsOnPage?: boolean; readByWorkers?: boolean }): Promise<void> {
     this.generation++;
     const generation = this.generation;
     for (const url of this.urls) URL.revokeObjectURL(url);
@@ -117,6 +120,7 @@ export class ThumbService {
     this.want = arriving?.want;
     this.names = arriving?.names;
     this.quiet = !!arriving?.statsOnPage;
+    this.readByWorkers = !!arriving?.readByWorkers;
     this.progressAt = performance.now();
     this.indexOf = new Map(entries.map((e, i) => [e.path, i]));
     this.stateOf = new Uint8Array(entries.length);
@@ -135,7 +139,9 @@ export class ThumbService {
       // Fed in parts (folder-feed.ts), the models of the first cards first; files arriving from
       // now on join the feeds as they come.
       this.sent = generation;
-      for (const w of this.workers) this.feed(w, this.firstPaths(first));
+      for (const feed of this.feeds.values()) feed.stop();
+      if (this.readByWorkers) this.feeds.clear();
+      else for (const w of this.workers) this.feed(w, this.firstPaths(first));
       this.pageFolder = { files, names: arriving?.names, complete: !arriving };
     });
     this.folderPosted = drawers;
@@ -152,20 +158,24 @@ export class ThumbService {
     this.pump();
   }
 
-  /** Files of the open folder that arrived: their entries learn their size and time, and are drawn in turn. */
-  arrived(part: Map<string, File>): void {
+  /**
+   * Files of the open folder that arrived (or, read by the workers, their size and time): their
+   * entries learn their size and time, and are drawn in turn.
+   */
+  arrived(part: Map<string, File | { size: number; lastModified: number }>): void {
     const generation = this.generation;
     const indices: number[] = [];
+    const blobs = new Map<string, File>();
     for (const [path, file] of part) {
-      this.files[path] = file;
+      if (file instanceof Blob) blobs.set(path, (this.files[path] = file));
       const i = this.indexOf.get(path);
       if (i === undefined) continue;
       this.entries[i].size = file.size;
       this.entries[i].modified = file.lastModified;
       indices.push(i);
     }
-    if (this.sent === generation) for (const feed of this.feeds.values()) feed.add(part.keys());
-    this.pageArrived?.(Object.fromEntries(part));
+    if (this.sent === generation) for (const feed of this.feeds.values()) feed.add(blobs.keys());
+    if (blobs.size) this.pageArrived?.(Object.fromEntries(blobs));
     void this.lookUp(indices, generation).then(() => this.pump());
   }
 
@@ -208,7 +218,7 @@ export class ThumbService {
   /** The entries the grid shows now: drawn before the rest (their files asked for first). */
   prioritise(indices: number[]): void {
     this.visible = indices;
-    const missing = indices.filter((i) => this.entries[i] && !this.files[this.entries[i].path]).map((i) => this.entries[i].path);
+    const missing = indices.filter((i) => this.entries[i] && !(this.readByWorkers ? this.checked[i] : this.files[this.entries[i].path])).map((i) => this.entries[i].path);
     if (missing.length) this.want?.(missing);
     this.pump();
   }
@@ -298,14 +308,30 @@ export class ThumbService {
       if (!left) resolve(false);
       for (const s of starting) void s.then((ok) => (ok ? resolve(true) : --left === 0 && resolve(false)));
     });
-    if (!any) this.drawers.push(await this.pageDrawer());
+    if (!any) {
+      const page = await pageDrawer({ folder: () => this.pageFolder, want: (path) => this.want?.([path]), done: (message, drawer) => this.done(message, drawer) });
+      this.pageArrived = page.arrived;
+      this.drawers.push(page.drawer);
+    }
     performance.mark('relic3d:drawers-ready');
     this.stats.drawer = this.workers.length ? 'worker' : 'page';
+  }
+
+  /** Whether a folder can be handed to the workers as handles: they draw (not `forcePage`) where OffscreenCanvas is. */
+  get readsHandles(): boolean {
+    return !this.options.forcePage && (this.options.workers ?? 2) > 0 && typeof OffscreenCanvas !== 'undefined';
+  }
+
+  /** The workers started (ready or not; started now if none was), to hand a folder's handles to. */
+  handWorkers(): Worker[] {
+    void this.warmUp();
+    return this.spawned;
   }
 
   /** Starts a thumbnail worker: true once it can draw and has joined the drawers, false if it cannot draw. */
   private startWorker(): Promise<boolean> {
     const worker = new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
+    this.spawned.push(worker);
     const drawer: Drawer = {
       busy: 0,
       send: (id, path) => {
@@ -318,6 +344,7 @@ export class ThumbService {
       worker.onmessage = (event: MessageEvent<FromThumbWorker>) => {
         const message = event.data;
         if (message.type === 'thumb') return this.done(message, drawer);
+        if (message.type === 'listed' || message.type === 'facts' || message.type === 'files') return this.onFolderMessage?.(message);
         if (message.type === 'need') {
           if (this.stats.firstAt === undefined) performance.mark('relic3d:first-need');
           this.feeds.get(worker)?.urgent(message.paths);
@@ -358,40 +385,9 @@ export class ThumbService {
   private firstPaths = (indices: Set<number>): string[] => [...indices].map((i) => this.entries[i]?.path).filter((p): p is string => !!p && !!this.files[p]);
 
   /** The open folder as the page drawer sees it. */
-  private pageFolder: { files: Record<string, Blob>; names?: readonly string[]; complete: boolean } = { files: {}, complete: true };
+  private pageFolder: PageFolder = { files: {}, complete: true };
   /** Tells the page drawer of files that arrived (none: the folder is complete). */
   private pageArrived?: (files: Record<string, Blob>) => void;
-
-  /** The fallback: a hidden canvas on the page, one thumbnail per task. */
-  private async pageDrawer(): Promise<Drawer> {
-    const { ThumbRenderer } = await import('./thumb-render.js');
-    const renderer = new ThumbRenderer(document.createElement('canvas'));
-    renderer.onNeed = (path) => this.want?.([path]);
-    let folder: Record<string, Blob> | undefined;
-    this.pageArrived = (files) => {
-      if (folder !== this.pageFolder.files) return;
-      renderer.setFolder(files, true);
-      if (this.pageFolder.complete) renderer.complete();
-    };
-    let queue = Promise.resolve();
-    const drawer: Drawer = {
-      busy: 0,
-      send: (id, path) => {
-        queue = queue.then(async () => {
-          await new Promise((r) => setTimeout(r, 0));
-          if (folder !== this.pageFolder.files) {
-            renderer.setFolder((folder = this.pageFolder.files), false, this.pageFolder.names);
-            if (this.pageFolder.complete) renderer.complete();
-          }
-          const t0 = performance.now();
-          const drawn = await renderer.draw(path);
-          const [picture] = renderer.flush();
-          this.done({ type: 'thumb', id, path, info: drawn.info, phases: drawn.phases, blob: await picture, ms: performance.now() - t0 }, drawer);
-        });
-      },
-    };
-    return drawer;
-  }
 
   /** Forgets the cached thumbnails (the e2e tests start cold). */
   clearCache(): Promise<void> {

@@ -3,6 +3,8 @@
 // at a time, read back once for up to a full atlas (thumb-render.ts says why).
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
 import { ThumbRenderer, type Drawn } from './thumb-render.js';
+import { HandleReader } from './folder-handles.js';
+import { readHandedFolder, sendFiles } from './handed-reading.js';
 
 /** The atlas is 4 × 4 thumbnails. */
 const ATLAS_SIDE = 4;
@@ -23,7 +25,18 @@ function createRenderer(): ThumbRenderer | undefined {
 }
 
 const renderer = createRenderer();
-if (renderer) renderer.onNeed = (path) => post({ type: 'need', paths: [path] });
+/** The folder this worker reads from its handles (none: the page posts its files). */
+let reader: HandleReader | undefined;
+/** Settles once the folder's listing is in the renderer: drawing waits on it. */
+let listing: Promise<void> = Promise.resolve();
+if (renderer) renderer.onNeed = (path) => (reader ? void fetchFile(reader, path) : post({ type: 'need', paths: [path] }));
+
+/** Reads `path` of the handed folder into the renderer (a drawing waits on it). */
+async function fetchFile(from: HandleReader, path: string): Promise<void> {
+  const file = await from.read(path);
+  // Undefined when unreadable: what waits on it is answered that it is not there.
+  if (reader === from) renderer?.setFolder({ [path]: file as Blob }, true);
+}
 // Ready once the one-time costs are paid, so the page gives it work from then on (a failed warm-up
 // only means the first thumbnail pays them).
 void (renderer ? renderer.warmUp().catch(() => undefined) : Promise.resolve()).then(() => post({ type: 'ready', offscreen: !!renderer }));
@@ -61,7 +74,10 @@ async function run(): Promise<void> {
   if (running || !renderer) return;
   running = true;
   while (queue.length) {
+    await listing;
     const job = queue.shift()!;
+    // A handed folder's model is read here, in the worker (once: the reader keeps what it read).
+    if (reader) await fetchFile(reader, job.path);
     const t0 = performance.now();
     if (!batch.length) batchStart = t0;
     const drawn = await renderer.draw(job.path);
@@ -82,8 +98,31 @@ async function run(): Promise<void> {
 self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
   const message = event.data;
   if (message.type === 'folder') {
+    if (!message.more) {
+      reader?.stop();
+      reader = undefined;
+      listing = Promise.resolve();
+      firstOfFolder = true;
+    }
     renderer?.setFolder(message.files, message.more, message.names);
-    if (!message.more) firstOfFolder = true;
+    return;
+  }
+  if (message.type === 'handles') {
+    reader?.stop();
+    reader = undefined;
+    firstOfFolder = true;
+    listing = readHandedFolder(message, post, (opened) => {
+      reader = opened;
+      renderer?.setFolder(Object.fromEntries(opened.files), false, opened.paths);
+    });
+    return;
+  }
+  if (message.type === 'want') {
+    reader?.prioritise(message.paths);
+    return;
+  }
+  if (message.type === 'send-files') {
+    if (reader) void sendFiles(reader, message.folder, post);
     return;
   }
   if (message.type === 'complete') {

@@ -34,6 +34,62 @@ async function waitForThumbnails(on: Page): Promise<{ firstAt: number; allAt: nu
   });
 }
 
+/**
+ * Counts, from now on, the page's own calls that make a File of a handle or entry (getFile, file()):
+ * each is a synchronous call to the browser process on the page's thread (issue 31). A folder handed
+ * to the thumbnail workers makes none; `pageFileCalls` reads the count.
+ */
+export const countPageFileCalls = (on = page) => on.evaluate(() => {
+  const w = window as unknown as { pageFileCalls: number };
+  w.pageFileCalls = 0;
+  type Methods = Record<string, (...args: unknown[]) => unknown>;
+  const wrapped = new Set<object>();
+  /** Wraps `name` on `object`'s prototype once: `then` at each call. */
+  const wrap = (object: object, name: string, then: () => void) => {
+    const proto = Object.getPrototypeOf(object) as Methods;
+    if (wrapped.has(proto) || typeof proto[name] !== 'function') return;
+    wrapped.add(proto);
+    const original = proto[name];
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      then();
+      return original.apply(this, args);
+    };
+  };
+  wrap(Object.create(FileSystemFileHandle.prototype), 'getFile', () => w.pageFileCalls++);
+  // A drop's entries have no global constructors: their prototypes are wrapped as they are met.
+  type Entry = { isFile: boolean; isDirectory: boolean };
+  const meet = (entry: Entry | null) => {
+    if (entry?.isFile) wrap(entry, 'file', () => w.pageFileCalls++);
+    // A reader made only to reach its prototype.
+    else if (entry?.isDirectory) readEntries((entry as unknown as { createReader(): object }).createReader());
+  };
+  // readEntries' answers come through its callback: wrapped at the call, each entry met.
+  const readEntries = (reader: object) => {
+    const proto = Object.getPrototypeOf(reader) as Methods;
+    const original = proto.readEntries;
+    if (wrapped.has(original)) return;
+    const replaced = function (this: unknown, ok: (entries: Entry[]) => void, failed?: unknown) {
+      return original.call(this, (entries: Entry[]) => {
+        entries.forEach(meet);
+        ok(entries);
+      }, failed);
+    };
+    wrapped.add(replaced);
+    proto.readEntries = replaced as Methods[string];
+  };
+  const items = DataTransferItem.prototype as unknown as Methods;
+  const getAsEntry = items.webkitGetAsEntry;
+  items.webkitGetAsEntry = function (this: unknown) {
+    const entry = getAsEntry.call(this) as Entry | null;
+    meet(entry);
+    return entry;
+  };
+});
+export const pageFileCalls = (on = page) => on.evaluate(() => (window as unknown as { pageFileCalls: number }).pageFileCalls);
+
+/** How many files `dir` holds, at any depth. */
+const filesIn = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+
 const shownNames = (on = page) => on.evaluate(() => window.__viewer.browser.grid.shown.map((i) => window.__viewer.browser.entries[i].name));
 
 /** A downloaded PNG's width and height (IHDR) and, decoded in the page, its pixel variance and transparent share. */
@@ -73,7 +129,12 @@ export function browserTests(): void {
     const fresh = await open('?sample=jeep');
     await page?.close();
     setPage(fresh);
+    await countPageFileCalls();
     const times = await dropAndWait(page);
+    // The drop's folder went to the workers as a handle: the page made no File of it (it gets them from
+    // a worker, once all are read, for the full view).
+    expect(await pageFileCalls(), 'getFile/file() calls on the page').toBe(0);
+    expect(await page.evaluate(() => window.__viewer.browser.folder?.readByWorkers)).toBe(true);
     console.log(`folder browser (${models.length} models): first thumbnail ${times.firstAt.toFixed(0)} ms, all ${times.allAt.toFixed(0)} ms after the grid opened`);
     expect(times.rendered).toBe(models.length);
     expect(await page.evaluate(() => window.__viewer.browser.entries.length)).toBe(models.length);
@@ -213,14 +274,34 @@ export function browserTests(): void {
     const fallback = await open('?sample=jeep&thumbs=page');
     await page.close();
     setPage(fallback);
+    await countPageFileCalls();
     const times = await dropAndWait(page);
     expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer)).toBe('page');
+    // No worker draws, so the page takes the drop's entries itself: one file() per file of the folder
+    // (the count the handed-over drop above must not reach).
+    expect(await pageFileCalls(), 'file() calls on the page').toBe(filesIn(folder.dir));
     expect(times.rendered).toBe(folder.manifest.models.length);
     const failed = await page.locator('.card[data-state="failed"]').count();
     const done = await page.locator('.card[data-state="done"]').count();
     expect(done).toBeGreaterThan(0);
     expect(failed).toBeLessThanOrEqual(folder.manifest.counts.broken);
     expect(await page.evaluate(() => window.__viewer.browser.entries.filter((e) => window.__viewer.browser.service.thumbOf(e)?.info.failed).length)).toBe(folder.manifest.counts.broken);
+  });
+
+  it('takes the drop\'s entries on the page where the browser has no getAsFileSystemHandle: every thumbnail, drawn by the workers', async () => {
+    const fresh = await open('?sample=jeep');
+    await page.close();
+    setPage(fresh);
+    await page.evaluate(async () => {
+      delete (DataTransferItem.prototype as { getAsFileSystemHandle?: unknown }).getAsFileSystemHandle;
+      await window.__viewer.browser.service.clearCache();
+    });
+    await countPageFileCalls();
+    const times = await dropAndWait(page);
+    expect(times.rendered).toBe(folder.manifest.models.length);
+    expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer)).toBe('worker');
+    expect(await page.evaluate(() => window.__viewer.browser.folder?.readByWorkers)).toBeFalsy();
+    expect(await pageFileCalls(), 'file() calls on the page').toBe(filesIn(folder.dir));
   });
 
   it('opens a folder through showDirectoryPicker (stubbed: the same folder in the origin private file system), iterated lazily: every model, every thumbnail', async () => {
@@ -243,15 +324,19 @@ export function browserTests(): void {
       }
       (window as unknown as { showDirectoryPicker(): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => model;
     }, paths);
+    await countPageFileCalls();
     await page.click('label:has(#open-folder)');
     const times = await waitForThumbnails(page);
     expect(times.rendered).toBe(folder.manifest.models.length);
+    // The picked folder went to the workers as a handle: the page made no File of it.
+    expect(await pageFileCalls(), 'getFile/file() calls on the page').toBe(0);
+    expect(await page.evaluate(() => window.__viewer.browser.folder?.readByWorkers)).toBe(true);
     expect((await page.evaluate(() => window.__viewer.browser.entries.map((e) => e.path))).sort()).toEqual(folder.manifest.models.map((m) => m.file).sort());
     const infos = await page.evaluate(() => window.__viewer.browser.entries.map((e) => window.__viewer.browser.service.thumbOf(e)?.info));
     expect(infos.filter((i) => i?.failed).length).toBe(folder.manifest.counts.broken);
     expect(infos.reduce((n, i) => n + (i?.clips ?? 0), 0)).toBe(folder.manifest.models.reduce((n, m) => n + expectedClips(m), 0));
     for (const p of paths) served.delete(`/opfs-source/${p}`);
-  });
+  }, 240_000); // the copy into the private file system alone took over 120 s at load 40
 
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {
     const cam = [2.5, 3, 6, 0, 1.5, 0];

@@ -1,0 +1,65 @@
+// A thumbnail worker's side of a folder handed to it as handles (folder-handles.ts): it lists the
+// folder and, when it is the one that reports, tells the page the paths and each file's size and time
+// (the cache's key) in batches, so the page's thread never makes a File.
+import { HandleReader } from './folder-handles.js';
+import type { FileFactsRow, FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
+
+/** Facts are sent at most this often (each message is a task on the page); asked-for ones at once. */
+const FACTS_MS = 100;
+/** Files per message when the page asks for them all (for the full view). */
+const FILES_PER_PART = 256;
+
+type Post = (message: FromThumbWorker) => void;
+
+/**
+ * Lists the handed folder, gives it to `use`, then (`report`) posts its paths and reads every file
+ * for their facts. Settles once `use` has it (or the listing failed: nothing then waits on it).
+ */
+export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handles' }>, post: Post, use: (reader: HandleReader) => void): Promise<void> {
+  const { folder, report } = message;
+  const opening = HandleReader.open(message.handles, message.names);
+  void opening.then(
+    (reader) => {
+      if (report) {
+        post({ type: 'listed', folder, paths: [...reader.paths] });
+        void reportFacts(reader, folder, post);
+      }
+    },
+    (error: unknown) => report && post({ type: 'listed', folder, paths: [], error: String((error as Error)?.message ?? error) }),
+  );
+  return opening.then(use, () => undefined);
+}
+
+async function reportFacts(reader: HandleReader, folder: number, post: Post): Promise<void> {
+  let part: FileFactsRow[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const send = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (part.length) post({ type: 'facts', folder, files: part, done: false });
+    part = [];
+  };
+  const wanted = reader.wanted;
+  const finished = await reader.readAll((path, file) => {
+    part.push([path, file.size, file.lastModified]);
+    if (wanted.delete(path)) send();
+    else timer ??= setTimeout(send, FACTS_MS);
+  });
+  if (!finished) return clearTimeout(timer);
+  send();
+  post({ type: 'facts', folder, files: [], done: true });
+}
+
+/** Posts the page every file read, in parts. */
+export async function sendFiles(reader: HandleReader, folder: number, post: Post): Promise<void> {
+  const all = [...reader.paths];
+  for (let at = 0; at < all.length; at += FILES_PER_PART) {
+    const part: Record<string, Blob> = {};
+    for (const p of all.slice(at, at + FILES_PER_PART)) {
+      const file = await reader.read(p);
+      if (file) part[p] = file;
+    }
+    post({ type: 'files', folder, files: part, done: at + FILES_PER_PART >= all.length });
+  }
+  if (!all.length) post({ type: 'files', folder, files: {}, done: true });
+}
