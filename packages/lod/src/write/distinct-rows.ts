@@ -132,11 +132,19 @@ export function distinctRows(keys: Uint32Array, width: number, rows: number): Di
   pairs.sort((a, b) => a[0] - b[0]);
   const others = new Map<number, number[]>();
   const repeats: [row: number, of: number][] = [];
+  // Distinct rows that share a hash are compared one by one: a crafted list of many would cost
+  // O(k²), so past a budget linear in the rows the list goes to unweld.
+  let compares = rows;
   for (const [row, earliest] of pairs) {
-    const seen = others.get(earliest) ?? [];
-    const of = sameRow(keys, width, earliest, row) ? earliest : seen.find((o) => sameRow(keys, width, o, row));
+    const seen = others.get(earliest);
+    let of: number | undefined = sameRow(keys, width, earliest, row) ? earliest : undefined;
+    if (of === undefined && seen) {
+      if ((compares -= seen.length) < 0) return undefined;
+      of = seen.find((o) => sameRow(keys, width, o, row));
+    }
     if (of !== undefined) repeats.push([row, of]);
-    else others.set(earliest, [...seen, row]);
+    else if (seen) seen.push(row);
+    else others.set(earliest, [row]);
   }
   const index = new Uint32Array(rows);
   if (!repeats.length) {

@@ -75,6 +75,16 @@ describe('distinctRows (the weld of large position, normal and UV lists)', () =>
     expect(got.index[99 * 200 + 1]).toBe(got.index[49 * 200]);
   });
 
+  it('gives way to unweld when many distinct rows share one hash (a crafted list would cost O(k²) comparisons)', () => {
+    // 1,000 distinct rows of one hash among 20,000: ~500,000 comparisons, past the budget of one per row.
+    const keys = rowsWithCopies(20_000, 2, 20_000, 5);
+    for (let r = 0; r < 1000; r++) {
+      keys[r * 20 * 2] = r * 7919;
+      keys[r * 20 * 2 + 1] = (hashStep(HASH_SEED, r * 7919) ^ 12345) >>> 0;
+    }
+    expect(distinctRows(keys, 2, 20_000)).toBeUndefined();
+  });
+
   it('gives way to unweld where rows repeat often, and says so from the first 4,096 rows', () => {
     const often = rowsWithCopies(100_000, 3, 8, 5);
     expect(distinctRows(often, 3, 100_000)).toBeUndefined();
