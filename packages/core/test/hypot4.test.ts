@@ -8,13 +8,11 @@ describe('math.hypot4', () => {
     const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
     const scales = [0, 1e-300, 1e-20, 1e-3, 1, 7, 1e5, 1e150, 3e307];
     let checked = 0;
-    const differ: string[] = []; // collected, not 20,000 expects (issue #30)
     for (let i = 0; i < 20000; i++) {
       const v = [0, 1, 2, 3].map((k) => next() * scales[(i + k * 3) % scales.length]) as [number, number, number, number];
-      if (!Object.is(math.hypot4(...v), Math.hypot(...v))) differ.push(`hypot4(${v.join(', ')}) = ${math.hypot4(...v)}, Math.hypot ${Math.hypot(...v)}`);
+      expect(Object.is(math.hypot4(...v), Math.hypot(...v))).toBe(true);
       checked++;
     }
-    expect(differ).toEqual([]);
     expect(checked).toBe(20000);
     expect(math.hypot4(0, -0, 0, 0)).toBe(0);
     expect(math.hypot4(3, 4, 0, 0)).toBe(5);

@@ -70,13 +70,11 @@ describe('unpackMs3dWeights (spec rules, every path)', () => {
         expect(got.joints).toEqual(ref.joints);
         expect(got.weights).toEqual(ref.weights);
       }
-      const notOne: string[] = []; // collected, not one expect per vertex (issue #30)
       for (let v = 0; v < d.vertexCount; v++) {
         if (boneIds[v] < 0) continue;
         const sum = ref.weights[v * 4] + ref.weights[v * 4 + 1] + ref.weights[v * 4 + 2] + ref.weights[v * 4 + 3];
-        if (!(Math.abs(sum - 1) < 1e-6)) notOne.push(`${entry.file} vertex ${v}: weights sum to ${sum}`);
+        expect(Math.abs(sum - 1)).toBeLessThan(1e-6);
       }
-      expect(notOne).toEqual([]);
       if (entry.file === 'glscene__Woman4.ms3d') {
         expect(d.vertexCount).toBe(1789);
         expect(d.extra.stride).toBe(14);
