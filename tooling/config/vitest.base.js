@@ -34,6 +34,8 @@ export function relicProject(name, dir, test = {}) {
       testTimeout: 60_000,
       hookTimeout: 60_000,
       ...test,
+      // Typed and primitive arrays compared in a loop, as vitest would decide them (vitest-equality.js).
+      setupFiles: [path.join(root, 'tooling/config/vitest-equality.js'), ...(/** @type {string[]} */ (test.setupFiles) ?? [])],
     },
   };
 }
