@@ -311,7 +311,7 @@ stage.onFrame = () => {
 // ---------- header: samples, open, export ----------
 
 $<HTMLInputElement>('open-file').onchange = (e) => void loadFiles(arrivedFolder(fromInput((e.target as HTMLInputElement).files)));
-/** As for a drop (drop.ts): the view is not drawn while a picked folder opens, then only if no grid covers it. */
+/** As for a drop (drop.ts): the view is not drawn while a picked folder opens (its frames were 1–3-s tasks while workers listed it, issue 31), then only if no grid covers it. */
 async function loadPicked(picked: ArrivingFolder | Promise<ArrivingFolder>): Promise<void> {
   const suspended = stage.suspended;
   stage.suspended = true;
@@ -322,7 +322,6 @@ async function loadPicked(picked: ArrivingFolder | Promise<ArrivingFolder>): Pro
   }
 }
 bindFolderInput($<HTMLInputElement>('open-folder'), loadPicked);
-// The view is not drawn while the workers list a picked folder either: its frames were 1–3-s tasks then (issue 31).
 bindFolderPicker($('open-folder'), loadPicked, fail, (handles) => folderBrowser.handOver?.(handles));
 $('error-close').onclick = hideError;
 
