@@ -104,10 +104,11 @@ serveTasks(async (task) => {
     expect(await pool.run('spin')).toBe('spin');
     const afterSpin = pool.stats().workers[0];
     await pool.close();
-    // Clock ticks are 10 ms.
-    expect(afterSleep.bootCpuMs).toBeGreaterThanOrEqual(140);
+    // The worker burns by /proc/…/stat's 10-ms ticks, which are sampled; the pool reads schedstat's exact
+    // time, so a burn can come out up to a few ticks short (288.9 ms was seen for 300).
+    expect(afterSleep.bootCpuMs).toBeGreaterThanOrEqual(120);
     expect(afterSleep.cpuMs! - afterSleep.bootCpuMs!).toBeLessThan(100);
-    expect(afterSpin.cpuMs! - afterSleep.cpuMs!).toBeGreaterThanOrEqual(290);
+    expect(afterSpin.cpuMs! - afterSleep.cpuMs!).toBeGreaterThanOrEqual(260);
     expect(afterSpin.cpuMs! - afterSleep.cpuMs!).toBeLessThan(600);
   }, 60_000);
 });

@@ -69,7 +69,8 @@ describe('unweldByVertex parity with unweld (SIMD, scalar, TypeScript)', () => {
       const start = performance.now();
       const r = unweldByVertex(primary, 1, keys, 1, options);
       expect(r.vertexCount).toBe(n);
-      expect(performance.now() - start).toBeLessThan(2000); // quadratic would be ~10^11 compares
+      // A hang guard, not a speed test: linear takes tens of ms, quadratic ~10^11 compares (minutes).
+      expect(performance.now() - start).toBeLessThan(20_000);
     }
   });
 
