@@ -87,7 +87,7 @@ function write(given: Scene, options: WriteO3dOptions, sink: WarningSink): Write
   const events = vec3List(e.events);
   if (events.length > LIMITS.o3dEvents) sink.warn('O3D_WRITE_EVENTS', `the model has ${events.length} events; an O3D holds ${LIMITS.o3dEvents}, the rest are not written`);
   const forces = vec3List(e.forces).map(toD3dVec3);
-  const bounds = restBounds(scene, ctx.rest);
+  const bounds = restBounds(scene);
   const box = isEmptyBounds(bounds) ? { min: [0, 0, 0] as [number, number, number], max: [0, 0, 0] as [number, number, number] } : toD3dBox(bounds.min, bounds.max);
   const file: WrittenFile = {
     name: o3dFileName(base),
