@@ -1,0 +1,60 @@
+// Where the O3D writer's time goes on the bench's static input (issue 25), by phase, from the package's
+// sources: the whole write against the parse, the plan (primitives checked, blocks numbered, objects
+// built), the header's rest box, and the byte phases of every object run alone into memory that is
+// already mapped (the weld with its box, the records, the indices), plus the page faults of a fresh
+// output of the written size. Medians of interleaved rounds, CPU ms.
+// `node --expose-gc --import tsx src/o3d-write-phases.ts [--mb=50] [--runs=7] [--thread] [--no-gc]`: `--thread`
+// times the main thread only (V8's compiler and GC threads left out), `--no-gc` leaves out the full GC before each call.
+import os from 'node:os';
+import type { Scene } from '@relic3d/core';
+import { ready } from '@relic3d/kernels';
+import { writeO3d } from '../../packages/o3d/src/index.js';
+import { writeIndices, writeRecords } from '../../packages/o3d/src/write/bytes/spans.js';
+import { WriteScratch } from '../../packages/o3d/src/write/bytes/scratch.js';
+import { restBounds } from '../../packages/o3d/src/write/rest-box.js';
+import { vertexList } from '../../packages/o3d/src/write/vertex-list.js';
+import { parseOptionsOf } from './generate.js';
+import { benchInputs } from './inputs.js';
+import { staticPlans } from './o3d-write-plans.js';
+import { loadParsers } from './parsers.js';
+import { fmt, interleavedCpu } from './timing.js';
+
+const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
+await ready();
+const parsers = await loadParsers();
+const g = benchInputs(Number(flags.mb ?? 50), 60000, new Set(['o3d'])).find((x) => x.kind === 'static')!;
+const scene: Scene = await parsers.o3d!(g.bytes, parseOptionsOf(g));
+
+const plans = () => staticPlans(scene);
+const objects = plans();
+const outputBytes = writeO3d(scene, { name: 'bench' }).files['bench.o3d'].length;
+const vertices = objects.reduce((n, p) => n + p.vertexCount, 0);
+const mostVertices = Math.max(...objects.map((p) => p.vertexCount));
+const mostCorners = Math.max(...objects.map((p) => p.faceCount * 3));
+// Mapped once: the byte phases below run without page faults.
+const mapped = new Uint8Array(Math.max(mostVertices * 32, mostCorners * 2) + 64).fill(1);
+const view = new DataView(mapped.buffer);
+const scratch = new WriteScratch();
+let sink = 0;
+
+const paths: [string, () => unknown][] = [
+  ['parse', () => parsers.o3d!(g.bytes, parseOptionsOf(g))],
+  ['write', () => writeO3d(scene, { name: 'bench' })],
+  ['plan (primitives, blocks, objects)', () => plans()],
+  ['rest box (computeBounds)', () => restBounds(scene)],
+  ['weld + box, mapped memory', () => objects.forEach((p) => (sink += vertexList(p.spans, p.vertexCount, view, 0, scratch).unique))],
+  ['records, mapped memory', () => objects.forEach((p) => writeRecords(view, 0, p.vertexCount, p.spans, false, scratch))],
+  ['weld + box, mapped, 2 bytes off a word', () => objects.forEach((p) => (sink += vertexList(p.spans, p.vertexCount, view, 2, scratch).unique))],
+  ['records, mapped, 2 bytes off a word', () => objects.forEach((p) => writeRecords(view, 2, p.vertexCount, p.spans, false, scratch))],
+  ['indices, mapped memory', () => objects.forEach((p) => writeIndices(view, 0, p.faceCount * 3, p.spans, scratch))],
+  ['fresh output: one byte per page', () => {
+    const fresh = new Uint8Array(outputBytes);
+    for (let i = 0; i < fresh.length; i += 4096) fresh[i] = 1;
+    sink += fresh[0];
+  }],
+];
+const load = os.loadavg();
+const cpu = await interleavedCpu(paths, Number(flags.runs ?? 7), 2, { cpu: 'thread' in flags ? 'thread' : 'process', forceGc: !('no-gc' in flags) });
+console.log(`o3d static: ${objects.length} objects, ${vertices} vertices, output ${fmt(outputBytes / 1048576, 1)} MB; ${'thread' in flags ? 'main-thread' : 'process'} CPU ms, medians of ${flags.runs ?? 7}`);
+console.log(['| phase | CPU ms | ÷ parse | ÷ write |', '|:--|--:|--:|--:|', ...paths.map(([name], i) => `| ${name} | ${fmt(cpu[i], 1)} | ${fmt(cpu[i] / cpu[0])} | ${fmt(cpu[i] / cpu[1])} |`)].join('\n'));
+console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}${sink === 0.5 ? ' ' : ''}`);
