@@ -10,8 +10,8 @@
 //   the map, filled from the scene's arrays.
 // Steps alone too: fresh pages only (one byte written per 4 KB page), the fills without the weld (the
 // list as the positions, the map as 0, 1, 2…), the detection alone in memory already mapped.
-// `node --expose-gc --import tsx src/o3d-write-floor.ts [--mb=50] [--runs=7] [--thread] [--no-gc]`, CPU ms medians
-// of interleaved rounds (`--thread`: the main thread's own, V8's helper threads left out).
+// `node --expose-gc --import tsx src/o3d-write-floor.ts [--mb=50] [--runs=7]`: CPU ms (process, and the main thread's
+// own), medians of the second run after a forced GC in interleaved rounds, as write.ts times (write-second-run.ts).
 import os from 'node:os';
 import type { Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
@@ -21,7 +21,8 @@ import { parseOptionsOf } from './generate.js';
 import { benchInputs } from './inputs.js';
 import { staticPlans } from './o3d-write-plans.js';
 import { loadParsers } from './parsers.js';
-import { fmt, interleavedCpu } from './timing.js';
+import { fmt } from './timing.js';
+import { secondRunCpu } from './write-second-run.js';
 
 const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
 await ready();
@@ -177,8 +178,10 @@ const paths: [string, () => unknown][] = [
 ];
 const load = os.loadavg();
 const runs = Number(flags.runs ?? 7);
-const cpu = await interleavedCpu(paths, runs, 2, { cpu: 'thread' in flags ? 'thread' : 'process', forceGc: !('no-gc' in flags) });
+const { process: cpu, thread } = await secondRunCpu(paths, runs);
 const vertices = objects.reduce((n, o) => n + o.count, 0);
-console.log(`o3d static floor: ${objects.length} objects, ${vertices} vertices, output ${fmt(outputBytes / 1048576, 1)} MB; ${'thread' in flags ? 'main-thread' : 'process'} CPU ms, medians of ${runs}`);
-console.log(['| step | CPU ms | ÷ parse | ÷ floor |', '|:--|--:|--:|--:|', ...paths.map(([name], i) => `| ${name} | ${fmt(cpu[i], 1)} | ${fmt(cpu[i] / cpu[0])} | ${fmt(cpu[i] / cpu[2])} |`)].join('\n'));
+console.log(`o3d static floor: ${objects.length} objects, ${vertices} vertices, output ${fmt(outputBytes / 1048576, 1)} MB; CPU ms of the second run after a GC, medians of ${runs}`);
+console.log(
+  ['| step | process CPU ms | ÷ parse | ÷ floor | main thread ms | ÷ parse | ÷ floor |', '|:--|--:|--:|--:|--:|--:|--:|', ...paths.map(([name], i) => `| ${name} | ${fmt(cpu[i], 1)} | ${fmt(cpu[i] / cpu[0])} | ${fmt(cpu[i] / cpu[2])} | ${fmt(thread[i], 1)} | ${fmt(thread[i] / thread[0])} | ${fmt(thread[i] / thread[2])} |`)].join('\n'),
+);
 console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}${sink === 0.5 ? ' ' : ''}`);
