@@ -43,9 +43,9 @@ const paths: [string, () => unknown][] = [
   ['write', () => writeO3d(scene, { name: 'bench' })],
   ['plan (primitives, blocks, objects)', () => plans()],
   ['rest box (computeBounds)', () => restBounds(scene)],
-  ['weld + box, mapped memory', () => objects.forEach((p) => (sink += vertexList(p.spans, p.vertexCount, view, 0, scratch).unique))],
+  ['weld + box, mapped memory', () => objects.forEach((p) => (sink += vertexList(p.spans, p.vertexCount, view, 0, scratch, p.withPhysique).unique))],
   ['records, mapped memory', () => objects.forEach((p) => writeRecords(view, 0, p.vertexCount, p.spans, false, scratch))],
-  ['weld + box, mapped, 2 bytes off a word', () => objects.forEach((p) => (sink += vertexList(p.spans, p.vertexCount, view, 2, scratch).unique))],
+  ['weld + box, mapped, 2 bytes off a word', () => objects.forEach((p) => (sink += vertexList(p.spans, p.vertexCount, view, 2, scratch, p.withPhysique).unique))],
   ['records, mapped, 2 bytes off a word', () => objects.forEach((p) => writeRecords(view, 2, p.vertexCount, p.spans, false, scratch))],
   ['indices, mapped memory', () => objects.forEach((p) => writeIndices(view, 0, p.faceCount * 3, p.spans, scratch))],
   ['fresh output: one byte per page', () => {

@@ -22,9 +22,10 @@ const SIGN = 0x80000000 | 0;
 
 /**
  * Welds an object's `count` (at most 65,535: WORD indices) written vertices: the list's xyz words at
- * `at` of `view`, the map and each entry's first vertex in `scratch` (whose table each weld clears).
+ * `at` of `view`, the map and, with `firsts` (the physique needs them), each entry's first vertex in
+ * `scratch` (whose table each weld clears).
  */
-export function vertexList(spans: readonly Span[], count: number, view: DataView, at: number, scratch: WriteScratch): Weld {
+export function vertexList(spans: readonly Span[], count: number, view: DataView, at: number, scratch: WriteScratch, firsts: boolean): Weld {
   let size = 16;
   while (size < count * 2) size <<= 1;
   const mask = size - 1;
@@ -69,7 +70,8 @@ export function vertexList(spans: readonly Span[], count: number, view: DataView
           words[u3] = x;
           words[u3 + 1] = y;
           words[u3 + 2] = z;
-          first[unique] = w;
+          // Only a skinned object's physique reads them: a store per vertex, and its array beside the table in cache, saved.
+          if (firsts) first[unique] = w;
           map[w] = unique++;
           break;
         }

@@ -48,7 +48,7 @@ function planned(out: ByteSink, g: GeometryPlan, skin: boolean, scratch: WriteSc
   const count = g.vertexCount;
   let unique = 0;
   out.placeUpTo(HEADER_BYTES + count * 12, (view, at) => {
-    const weld = vertexList(g.spans, count, view, at + HEADER_BYTES, scratch);
+    const weld = vertexList(g.spans, count, view, at + HEADER_BYTES, scratch, g.withPhysique);
     unique = weld.unique;
     [...weld.min, ...weld.max].forEach((v, k) => view.setFloat32(at + k * 4, v, true));
     // Then the reserved 28 bytes, left 0.
