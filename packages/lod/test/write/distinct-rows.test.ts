@@ -4,7 +4,17 @@
 import { unweldJS } from '@relic3d/kernels/reference';
 import { rng } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { HASH_SEED, distinctRows, hashStep, repeatsOften } from '../../src/write/distinct-rows.js';
+import { columnFactor, distinctRows, repeatsOften, rowHash } from '../../src/write/distinct-rows.js';
+
+/** The inverse of an odd multiplier mod 2^32 (Newton's iteration doubles the correct bits each step). */
+function inverseOf(odd: number): number {
+  let x = odd;
+  for (let i = 0; i < 5; i++) x = Math.imul(x, 2 - Math.imul(odd, x));
+  return x;
+}
+
+/** The second word that gives the two-word row (a, ·) the xor-ed products `c`, so every such row hashes alike. */
+const partnerOf = (a: number, c: number) => Math.imul(Math.imul(a, columnFactor(0)) ^ c, inverseOf(columnFactor(1))) >>> 0;
 
 function expectLikeUnweld(keys: Uint32Array, width: number): NonNullable<ReturnType<typeof distinctRows>> {
   const rows = keys.length / width;
@@ -59,16 +69,16 @@ describe('distinctRows (the weld of large position, normal and UV lists)', () =>
   });
 
   it('rows whose hashes collide are told apart by their words, and their copies found', () => {
-    // Two-word rows (a, f(a) ^ c) hash alike for every a (the second step sees c): 100 of them among
-    // 20,000 random rows, each row after them a copy of one of them.
+    // Two-word rows (a, partnerOf(a, c)) hash alike for every a (their products xor to c): 100 of them
+    // among 20,000 random rows, each row after them a copy of one of them.
     const keys = rowsWithCopies(20_000, 2, 20_000, 4);
     for (let r = 0; r < 100; r++) {
       const a = r * 7919;
       keys[r * 200 * 2] = a;
-      keys[r * 200 * 2 + 1] = (hashStep(HASH_SEED, a) ^ 12345) >>> 0;
+      keys[r * 200 * 2 + 1] = partnerOf(a, 12345);
       keys.copyWithin((r * 200 + 1) * 2, (r >> 1) * 200 * 2, ((r >> 1) * 200 + 1) * 2);
     }
-    const hashOf = (r: number) => hashStep(hashStep(HASH_SEED, keys[r * 2]), keys[r * 2 + 1]);
+    const hashOf = (r: number) => rowHash(keys, r * 2, 2);
     expect(hashOf(200)).toBe(hashOf(19_800));
     const got = expectLikeUnweld(keys, 2);
     expect(got.count).toBe(20_000 - 100);
@@ -80,7 +90,7 @@ describe('distinctRows (the weld of large position, normal and UV lists)', () =>
     const keys = rowsWithCopies(20_000, 2, 20_000, 5);
     for (let r = 0; r < 1000; r++) {
       keys[r * 20 * 2] = r * 7919;
-      keys[r * 20 * 2 + 1] = (hashStep(HASH_SEED, r * 7919) ^ 12345) >>> 0;
+      keys[r * 20 * 2 + 1] = partnerOf(r * 7919, 12345);
     }
     expect(distinctRows(keys, 2, 20_000)).toBeUndefined();
   });
