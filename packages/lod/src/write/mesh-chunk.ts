@@ -9,24 +9,19 @@ export const NARROW_WEIGHTS_MAX_BONES = 127;
 /** PntBnAssoc holds bytes below this many skeleton bones, words from it (§5.2). */
 const BYTE_ASSOC_BELOW = 255;
 
-/** Weight type 1 records: bone field (top bit closes the vertex) + Single weight. */
-function weightRecords(skin: Extract<FileSkin, { kind: 'weights' }>, boneCount: number): Uint8Array {
-  const narrow = boneCount <= NARROW_WEIGHTS_MAX_BONES;
+/** Weight type 1 records (bone field, its top bit closing the vertex, + Single weight), written in place at `at` of `view`. */
+function fillWeightRecords(skin: Extract<FileSkin, { kind: 'weights' }>, narrow: boolean, view: DataView, at: number): void {
   const size = narrow ? WEIGHT_RECORD_SIZE : WIDE_WEIGHT_RECORD_SIZE;
-  const records = skin.bones.length;
-  const out = new Uint8Array(records * size);
-  const view = new DataView(out.buffer);
   const vertices = skin.start.length - 1;
   for (let v = 0; v < vertices; v++) {
     const last = skin.start[v + 1] - 1;
     for (let r = skin.start[v]; r <= last; r++) {
-      const at = r * size;
-      if (narrow) out[at] = skin.bones[r] | (r === last ? 0x80 : 0);
-      else view.setUint16(at, skin.bones[r] | (r === last ? 0x8000 : 0), true);
-      view.setFloat32(at + size - 4, skin.weights[r], true);
+      const o = at + r * size;
+      if (narrow) view.setUint8(o, skin.bones[r] | (r === last ? 0x80 : 0));
+      else view.setUint16(o, skin.bones[r] | (r === last ? 0x8000 : 0), true);
+      view.setFloat32(o + size - 4, skin.weights[r], true);
     }
   }
-  return out;
 }
 
 function writeBoneData(w: LodWriter, mesh: FileMesh, boneCount: number): void {
@@ -34,12 +29,11 @@ function writeBoneData(w: LodWriter, mesh: FileMesh, boneCount: number): void {
   if (!skin) {
     w.i32(0).i32(0);
   } else if (skin.kind === 'assoc') {
-    w.i32(skin.bones.length);
-    if (boneCount < BYTE_ASSOC_BELOW) w.bytes(new Uint8Array(skin.bones));
-    else w.bytes(new Uint8Array(skin.bones.buffer, skin.bones.byteOffset, skin.bones.byteLength));
-    w.i32(0);
+    w.i32(skin.bones.length).indices(skin.bones, boneCount < BYTE_ASSOC_BELOW ? 1 : 2).i32(0);
   } else {
-    w.i32(0).i32(1).i32(skin.bonesPerVertex).i32(skin.bones.length).bytes(weightRecords(skin, boneCount));
+    const narrow = boneCount <= NARROW_WEIGHTS_MAX_BONES;
+    const size = skin.bones.length * (narrow ? WEIGHT_RECORD_SIZE : WIDE_WEIGHT_RECORD_SIZE);
+    w.i32(0).i32(1).i32(skin.bonesPerVertex).i32(skin.bones.length).place(size, (view, at) => fillWeightRecords(skin, narrow, view, at));
   }
 }
 
