@@ -170,12 +170,14 @@ export function distinctRows(keys: Uint32Array, width: number, rows: number): Di
     else if (seen) seen.push(row);
     else others.set(earliest, [row]);
   }
-  const index = new Uint32Array(rows);
+  // The numbering goes into the hash and row arrays, no longer read: two fewer arrays of a word per row.
+  const index = new Uint32Array(hashes.buffer, 0, rows);
   if (!repeats.length) {
-    for (let r = 0; r < rows; r++) index[r] = r;
-    return { index, first: index.slice(), count: rows, identity: true };
+    const first = rowOf;
+    for (let r = 0; r < rows; r++) index[r] = first[r] = r;
+    return { index, first, count: rows, identity: true };
   }
-  const first = new Uint32Array(rows - repeats.length);
+  const first = rowOf.subarray(0, rows - repeats.length);
   let count = 0;
   for (let r = 0, next = 0; r < rows; r++) {
     if (next < repeats.length && repeats[next][0] === r) index[r] = index[repeats[next++][1]];
