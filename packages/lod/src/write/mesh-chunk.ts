@@ -2,6 +2,7 @@
 import { indexWidth } from '../read/face-groups.js';
 import { WEIGHT_RECORD_SIZE, WIDE_WEIGHT_RECORD_SIZE } from '../read/layout.js';
 import type { LodWriter } from './chunks.js';
+import { writeRows } from './scene-space.js';
 import type { FileMesh, FileSkin } from './weld.js';
 
 /** Skeletons of up to this many bones use 5-byte weight records (§5.2). */
@@ -45,8 +46,8 @@ export function writeMesh(w: LodWriter, mesh: FileMesh, boneCount: number): void
   const uvCount = (s: number) => (mesh.uvSets[s]?.length ?? 0) / 2;
   w.begin('MSH1', mesh.groups.length);
   w.str(mesh.name, 'mesh name').bool(mesh.isSkeletonExists).u8(mesh.mode).bool(mesh.visible);
-  w.i32(positionCount).floats(mesh.positions);
-  w.i32(normalCount).floats(mesh.normals);
+  writeRows(w.i32(positionCount), mesh.positions, mesh.toZUp);
+  writeRows(w.i32(normalCount), mesh.normals, mesh.toZUp);
   if (mesh.mode === 3) w.u8(sets);
   // Mode 3 stores all counts first, as the reference reader reads them (§5.2).
   for (let s = 0; s < sets; s++) w.i32(uvCount(s));

@@ -43,6 +43,8 @@ export interface FileMesh {
   morphTargets: number;
   /** Vertices no triangle uses: not written (the reader un-welds only what triangles use). */
   unusedVertices: number;
+  /** `positions` and `normals` are in the scene's Y-up space, clean: written Z-up (scene-space.ts). */
+  toZUp?: boolean;
 }
 
 export interface WeldOptions {
