@@ -39,12 +39,19 @@ export const mixHash = (h: number): number => {
 };
 export function rowHash(keys: Uint32Array, at: number, width: number): number {
   let h = 0;
-  for (let k = 0; k < width; k++) h ^= Math.imul(keys[at + k], columnFactor(k));
+  for (let k = 0; k < width; k++) h ^= Math.imul(word(keys[at + k]), columnFactor(k));
   return mixHash(h);
 }
 
+/**
+ * A key word as the weld compares it: the bits of −0 (0x80000000) as those of 0, so float rows that
+ * differ only in the sign of a zero are one row, as after `cleanFloats`. Rows in the scene's space
+ * (scene-space.ts) are welded uncleaned; no other key word has those bits (bone ids are 16-bit).
+ */
+export const word = (w: number): number => ((w << 1) === 0 ? 0 : w | 0);
+
 const sameRow = (keys: Uint32Array, width: number, a: number, b: number): boolean => {
-  for (let k = 0, x = a * width, y = b * width; k < width; k++) if (keys[x + k] !== keys[y + k]) return false;
+  for (let k = 0, x = a * width, y = b * width; k < width; k++) if (word(keys[x + k]) !== word(keys[y + k])) return false;
   return true;
 };
 
@@ -52,13 +59,13 @@ function hashRows(keys: Uint32Array, width: number, rows: number, hashes: Int32A
   const part = shift === 32 ? 0 : -1; // one part: every row in part 0 (a shift of 32 is a shift of 0)
   if (width === 3) {
     for (let r = 0, at = 0; r < rows; r++, at += 3) {
-      const h = mixHash(Math.imul(keys[at], F0) ^ Math.imul(keys[at + 1], F1) ^ Math.imul(keys[at + 2], F2));
+      const h = mixHash(Math.imul(word(keys[at]), F0) ^ Math.imul(word(keys[at + 1]), F1) ^ Math.imul(word(keys[at + 2]), F2));
       hashes[r] = h;
       starts[(part & (h >>> shift)) + 1]++;
     }
   } else if (width === 2) {
     for (let r = 0, at = 0; r < rows; r++, at += 2) {
-      const h = mixHash(Math.imul(keys[at], F0) ^ Math.imul(keys[at + 1], F1));
+      const h = mixHash(Math.imul(word(keys[at]), F0) ^ Math.imul(word(keys[at + 1]), F1));
       hashes[r] = h;
       starts[(part & (h >>> shift)) + 1]++;
     }

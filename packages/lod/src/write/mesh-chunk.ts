@@ -46,8 +46,8 @@ export function writeMesh(w: LodWriter, mesh: FileMesh, boneCount: number): void
   const uvCount = (s: number) => (mesh.uvSets[s]?.length ?? 0) / 2;
   w.begin('MSH1', mesh.groups.length);
   w.str(mesh.name, 'mesh name').bool(mesh.isSkeletonExists).u8(mesh.mode).bool(mesh.visible);
-  writeRows(w.i32(positionCount), mesh.positions, mesh.toZUp);
-  writeRows(w.i32(normalCount), mesh.normals, mesh.toZUp);
+  writeRows(w.i32(positionCount), mesh.positions, mesh.fromScene);
+  writeRows(w.i32(normalCount), mesh.normals, mesh.fromScene);
   if (mesh.mode === 3) w.u8(sets);
   // Mode 3 stores all counts first, as the reference reader reads them (§5.2).
   for (let s = 0; s < sets; s++) w.i32(uvCount(s));

@@ -86,7 +86,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
     }
     const prims = gatherNode(ctx, rig, drawn, tally);
     if (!prims.length) return;
-    const toZUp = settleSceneSpace(prims, ctx.axis.up, tally);
+    const fromScene = settleSceneSpace(prims, ctx.axis.up, tally);
     const names = prims.map((g) => materials.namesOf(g.primitive.material));
     const second = prims.some((g, k) => g.uv1 || names[k].length > 1);
     const sets = second ? 2 : prims.some((g) => g.uv0) ? 1 : 0;
@@ -106,7 +106,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
       keepSmoothingSplits: hasNormals && generated && kinds.includes('smooth'),
       groups: prims.map((g, k) => groupOf(g, k, names[k], sets)),
     });
-    if (toZUp) mesh.toZUp = true;
+    if (fromScene) mesh.fromScene = fromScene;
     if (Array.isArray(meshExtras?.emptyFaceGroups)) mesh.groups.push(...emptyMesh('', meshExtras, {}).groups);
     if (rig.bones.length > NARROW_WEIGHTS_MAX_BONES && mesh.skin?.kind === 'weights') {
       heaviestBone(mesh);

@@ -1,10 +1,10 @@
 // Positions and normals welded in the scene's space and converted as they are written
-// (src/write/scene-space.ts): the file holds (x, −z, y) of each row, at every byte alignment; values
-// that need cleaning (−0, NaN) and nodes of several primitives take the converting path instead.
+// (src/write/scene-space.ts): the file holds (x, −z, y) of each row, at every byte alignment; −0 is
+// welded and written as 0; NaN and nodes of several primitives take the converting path instead.
 import type { Scene } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { readLod, writeLod } from '../../src/index.js';
-import { isClean } from '../../src/write/scene-space.js';
+import { allFinite } from '../../src/write/scene-space.js';
 import { lodOf, meshScene } from './helpers.js';
 
 /** A quad of two triangles with its own normals (rows distinct, none zero). */
@@ -41,16 +41,18 @@ describe('rows welded in scene space, converted as written', () => {
     expect(Array.from(mesh.normals)).toEqual([0, 0, 1]);
   });
 
-  it('−0 takes the cleaning path: written as +0, and a row equal but for the sign of a zero welds with it', () => {
+  it('−0 is written as +0, and a row equal but for the sign of a zero welds with it, on both axes', () => {
     // Vertices 0 and 1 differ in the sign of a zero and in their normals: one position row, two normal rows.
     const positions = [0, 1, 2, -0, 1, 2, 3, 4, 5, 6, 7, 8];
-    const mesh = file(quad('signed', positions, N), 'y');
-    expect(mesh.positions.length).toBe(9);
-    expect(Array.from(mesh.positions).some((v) => Object.is(v, -0))).toBe(false);
-    expect(Array.from(mesh.positions)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const up of ['y', 'z'] as const) {
+      const mesh = file(quad('signed', positions, N), up);
+      const rows = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+      expect([up, Array.from(mesh.positions)]).toEqual([up, up === 'y' ? rows : zUp(rows)]);
+      expect([up, Array.from(mesh.positions).some((v) => Object.is(v, -0))]).toEqual([up, false]);
+    }
   });
 
-  it('a NaN takes the cleaning path: written as 0 with a warning, the rest converted', () => {
+  it('a NaN takes the converting path: written as 0 with a warning, the rest converted', () => {
     const result = writeLod(quad('nan', [NaN, ...P.slice(1)], N), { upAxis: 'z' });
     expect(result.warnings.map((w) => w.code)).toEqual(['LOD_WRITE_NOT_FINITE']);
     expect(Array.from(readLod(lodOf(result)).meshes[0].positions)).toEqual(zUp([0, ...P.slice(1)]));
@@ -66,8 +68,8 @@ describe('rows welded in scene space, converted as written', () => {
     expect(mesh.normals.length).toBe(12);
   });
 
-  it('isClean: finite values without −0 only', () => {
-    expect(isClean(Float32Array.of(0, 1, -1, 1e-45, 3.4e38, -3.4e38))).toBe(true);
-    for (const bad of [-0, NaN, Infinity, -Infinity]) expect([bad, isClean(Float32Array.of(1, 2, bad, 3))]).toEqual([bad, false]);
+  it('allFinite: −0, denormals and the largest floats pass; NaN and the infinities do not', () => {
+    expect(allFinite(Float32Array.of(0, -0, 1, -1, 1e-45, 3.4e38, -3.4e38))).toBe(true);
+    for (const bad of [NaN, Infinity, -Infinity]) expect([bad, allFinite(Float32Array.of(1, 2, bad, 3))]).toEqual([bad, false]);
   });
 });
