@@ -1,4 +1,5 @@
 // Drawn scene nodes → MSL1 meshes (one MSH1 per node, one face group per triangle primitive).
+import { FINITE_SCENE } from '@relic3d/core';
 import { record, type WriteContext } from './context.js';
 import { gatherNode, newTally, type GatheredPrimitive, type GatherTally } from './geometry.js';
 import type { MaterialPlan } from './materials.js';
@@ -70,6 +71,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
   const tally = newTally();
   const out: PlannedMeshes = { meshes: [], nodes: [] };
   const drawnByNode = new Map(rig.drawn.map((d) => [d.node, d]));
+  const knownFinite = (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] === true;
   let reduced = 0;
   let unused = 0;
   scene.nodes.forEach((node, i) => {
@@ -86,7 +88,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
     }
     const prims = gatherNode(ctx, rig, drawn, tally);
     if (!prims.length) return;
-    const fromScene = settleSceneSpace(prims, ctx.axis.up, tally);
+    const fromScene = settleSceneSpace(prims, ctx.axis.up, tally, knownFinite);
     const names = prims.map((g) => materials.namesOf(g.primitive.material));
     const second = prims.some((g, k) => g.uv1 || names[k].length > 1);
     const sets = second ? 2 : prims.some((g) => g.uv0) ? 1 : 0;

@@ -17,14 +17,17 @@ export function allFinite(values: Float32Array): boolean {
  * one primitive whose positions and normals are finite whole rows: the weld compares −0 as 0
  * (distinct-rows.ts `word`) and the change to Z-up, (x, 0 − z, y), maps such rows one to one, so it
  * numbers them as it numbers the converted, cleaned rows. Else each is converted and cleaned now, as
- * the gathering does. Returns the axis the writer converts and cleans the mesh's rows to, if any.
+ * the gathering does. A scene its reader marked `FINITE_SCENE` (`knownFinite`) is not scanned again,
+ * as the glTF exporter trusts it (scrub once). Returns the axis the writer converts and cleans the
+ * mesh's rows to, if any.
  */
-export function settleSceneSpace(prims: GatheredPrimitive[], up: 'y' | 'z', tally: GatherTally): 'y' | 'z' | undefined {
+export function settleSceneSpace(prims: GatheredPrimitive[], up: 'y' | 'z', tally: GatherTally, knownFinite: boolean): 'y' | 'z' | undefined {
   const deferred = prims.filter((p) => p.sceneSpace);
   if (!deferred.length) return undefined;
   const p = prims[0];
   const rows = p.positions.length;
-  if (prims.length === 1 && rows % 3 === 0 && (!p.normals || (p.normals.length === rows && allFinite(p.normals))) && allFinite(p.positions)) return up;
+  const finite = (values: Float32Array) => knownFinite || allFinite(values);
+  if (prims.length === 1 && rows % 3 === 0 && (!p.normals || (p.normals.length === rows && finite(p.normals))) && finite(p.positions)) return up;
   const converted = (source: Float32Array) => {
     const into = new Float32Array(source.length);
     tally.notFinite += axisClean(source, into, up);
