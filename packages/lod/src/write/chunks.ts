@@ -1,5 +1,5 @@
-// Chunk framing and the format's strings (docs/formats/lod.md §1.3, §1.1), over core's ByteWriter.
-import { ByteWriter, WriteError, type CodePageEncoder, type WarningSink } from '@relic3d/core';
+// Chunk framing and the format's strings (docs/formats/lod.md §1.3, §1.1), over core's ByteSink.
+import { ByteCounter, ByteWriter, WriteError, type ByteSink, type CodePageEncoder, type PlaceFill, type WarningSink } from '@relic3d/core';
 import { FORMAT_ID } from '../file.js';
 import { CHUNK_HEADER_SIZE } from '../read/layout.js';
 import type { IndexList } from './weld.js';
@@ -7,21 +7,92 @@ import type { IndexList } from './weld.js';
 /** Largest chunk Size an Integer field holds. */
 export const MAX_CHUNK_SIZE = 0x7fffffff;
 
-/** The bytes of a LOD file being written, with chunk nesting and encoded strings. */
-export class LodWriter extends ByteWriter {
+/**
+ * The bytes of a LOD file being written, with chunk nesting and encoded strings. The same
+ * serialiser runs twice (index.ts): into a `ByteCounter` (`LodWriter.counting`), which only adds up
+ * sizes, says nothing and refuses a chunk past the Integer range before any output exists; then
+ * into one `ByteWriter.planned` buffer of that size (`LodWriter.planned`), where chunk Sizes are
+ * patched and bulk arrays go straight into place.
+ */
+export class LodWriter {
   private readonly open: { id: string; at: number }[] = [];
+  /** The planned output (undefined while counting). */
+  private readonly out: ByteWriter | undefined;
 
-  constructor(
+  private constructor(
+    private readonly sink: ByteSink,
     readonly encoder: CodePageEncoder,
-    readonly sink: WarningSink,
-    initialSize?: number,
+    /** Where text warnings go (undefined while counting: the writing pass says them once). */
+    private readonly warnings: WarningSink | undefined,
   ) {
-    super(initialSize);
+    this.out = sink instanceof ByteWriter ? sink : undefined;
+  }
+
+  /** A pass that only counts bytes. */
+  static counting(encoder: CodePageEncoder): LodWriter {
+    return new LodWriter(new ByteCounter(), encoder, undefined);
+  }
+
+  /** The writing pass, into a zero-filled buffer of exactly `size` bytes (a counting pass's length). */
+  static planned(size: number, encoder: CodePageEncoder, warnings: WarningSink): LodWriter {
+    return new LodWriter(ByteWriter.planned(size, FORMAT_ID), encoder, warnings);
+  }
+
+  /** Bytes written (counted) so far. */
+  get length(): number {
+    return this.sink.length;
+  }
+
+  /** The file (the planned buffer itself); a counting pass has none. */
+  finish(): Uint8Array {
+    return this.out ? this.out.finish() : new Uint8Array(0);
+  }
+
+  u8(v: number): this {
+    this.sink.u8(v);
+    return this;
+  }
+  i16(v: number): this {
+    this.sink.i16(v);
+    return this;
+  }
+  i32(v: number): this {
+    this.sink.i32(v);
+    return this;
+  }
+  f32(v: number): this {
+    this.sink.f32(v);
+    return this;
+  }
+  f32s(values: ArrayLike<number>): this {
+    this.sink.f32s(values);
+    return this;
+  }
+  bytes(data: Uint8Array): this {
+    this.sink.bytes(data);
+    return this;
+  }
+  /** `size` bytes that `fill` writes in place (a counting pass only adds `size`). */
+  place(size: number, fill: PlaceFill): this {
+    this.sink.place(size, fill);
+    return this;
+  }
+  /** Zero bytes: the planned buffer is zero-filled and each byte is written once, so they are left as they are. */
+  zeros(n: number): this {
+    if (this.out) this.out.claim(n);
+    else this.sink.zeros(n);
+    return this;
+  }
+
+  /** Overwrites an i32 written earlier (a size known only later); nothing while counting. */
+  patchI32(at: number, v: number): this {
+    this.out?.patchI32(at, v);
+    return this;
   }
 
   /** 4 ASCII characters. */
   id(id: string): this {
-    for (let i = 0; i < 4; i++) this.u8(id.charCodeAt(i));
+    for (let i = 0; i < 4; i++) this.sink.u8(id.charCodeAt(i));
     return this;
   }
 
@@ -31,7 +102,7 @@ export class LodWriter extends ByteWriter {
     return this.id(id).i32(0).i32(count);
   }
 
-  /** Closes the innermost chunk; a Size past the Integer range is refused. */
+  /** Closes the innermost chunk; a Size past the Integer range is refused (by the counting pass, before any output). */
   end(): this {
     const chunk = this.open.pop()!;
     const size = this.length - chunk.at - CHUNK_HEADER_SIZE;
@@ -51,8 +122,8 @@ export class LodWriter extends ByteWriter {
     const cut = value.indexOf('\0');
     const kept = cut < 0 ? value : value.slice(0, cut);
     const { bytes, lossy } = this.encoder.encode(kept);
-    if (lossy) this.sink.warn('WRITE_NAME_LOSSY', `${what} "${value}" has characters ${this.encoder.name} cannot hold; written as "?"`);
-    if (cut >= 0) this.sink.warn('LOD_WRITE_NAME_NUL', `${what} "${kept}…" holds a NUL character; the text after it is not written`);
+    if (lossy) this.warnings?.warn('WRITE_NAME_LOSSY', `${what} "${value}" has characters ${this.encoder.name} cannot hold; written as "?"`);
+    if (cut >= 0) this.warnings?.warn('LOD_WRITE_NAME_NUL', `${what} "${kept}…" holds a NUL character; the text after it is not written`);
     return bytes;
   }
 
@@ -67,24 +138,32 @@ export class LodWriter extends ByteWriter {
     return this.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
   }
 
-  /** Indices of `width` bytes each, in bulk; a list of zeros as zero bytes. */
-  indices(values: IndexList, width: 1 | 2 | 4): this {
-    if (!(values instanceof Uint32Array)) return this.zeros(values.length * width);
-    if (width === 4) return this.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
-    // The typed-array constructors convert element by element (`from` walks an iterator).
-    const narrow = width === 1 ? new Uint8Array(values) : new Uint16Array(values);
-    return this.bytes(new Uint8Array(narrow.buffer));
+  /** Indices (or bone ids) of `width` bytes each, in bulk; a list of zeros as zero bytes. */
+  indices(values: IndexList | Uint16Array, width: 1 | 2 | 4): this {
+    if (!(values instanceof Uint32Array || values instanceof Uint16Array)) return this.zeros(values.length * width);
+    if (values.BYTES_PER_ELEMENT === width) return this.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+    const out = this.out;
+    if (!out) return this.zeros(values.length * width);
+    // Narrowed straight into the output where a view of that width fits (typed-array `set` converts
+    // element by element, as the constructors do); else through one narrowed copy.
+    const at = out.claim(values.length * width);
+    const offset = out.target.byteOffset + at;
+    if (width === 1) new Uint8Array(out.target.buffer, offset, values.length).set(values);
+    else if (offset % 2 === 0) new Uint16Array(out.target.buffer, offset, values.length).set(values);
+    else out.target.set(new Uint8Array(new Uint16Array(values).buffer), at);
+    return this;
   }
 
   bool(value: boolean): this {
     return this.u8(value ? 1 : 0);
   }
 
-  /** Non-finite floats (NaN, ±infinity, beyond float32) replaced by 0 so far, for one warning. */
+  /** Non-finite floats (NaN, ±infinity, beyond float32) replaced by 0 so far, for one warning (the writing pass's). */
   notFinite = 0;
 
-  /** `values` with every non-finite float as 0 (a copy only when one is), counted. */
+  /** `values` with every non-finite float as 0 (a copy only when one is), counted; as they are while counting. */
   finite<T extends ArrayLike<number>>(values: T): T {
+    if (!this.out) return values;
     let fixed: number[] | undefined;
     for (let i = 0; i < values.length; i++) {
       if (Number.isFinite(Math.fround(values[i]))) continue;

@@ -21,6 +21,8 @@ export interface GatheredPrimitive {
   targets: Float32Array[];
   /** Vertices no triangle uses. */
   unused: number;
+  /** `positions` and `normals` are the scene's own arrays, not yet converted or cleaned (scene-space.ts settles them). */
+  sceneSpace?: boolean;
 }
 
 /** What the gathering found that the format cannot hold, counted for one warning each. */
@@ -296,12 +298,14 @@ export function gatherNode(ctx: WriteContext, rig: Rig, drawn: DrawnNode, tally:
       tally.notFinite += axisClean(own ?? source!, into, axis.up);
       return into;
     };
-    const filePositions = converted(positions, a.POSITION)!;
-    const fileNormals = converted(normals, a.NORMAL);
+    // Drawn where it stands: the scene's own arrays, converted later or as they are written (scene-space.ts).
+    const sceneSpace = positions === undefined && normals === undefined && !skinned && rigidBone === undefined && !sourceTargets.length;
+    const filePositions = sceneSpace ? a.POSITION : converted(positions, a.POSITION)!;
+    const fileNormals = sceneSpace ? a.NORMAL : converted(normals, a.NORMAL);
     const fileTargets = targets.map((t, k) => converted(t, sourceTargets[k])!);
     const flip = (uv: Float32Array | undefined) => (uv ? flippedUvs(uv, tally) : undefined);
     if (mirrored) for (let c = 0; c < indices.length; c += 3) [indices[c + 1], indices[c + 2]] = [indices[c + 2], indices[c + 1]];
-    const gathered: GatheredPrimitive = { primitive: p, positions: filePositions, normals: fileNormals, uv0: flip(a.TEXCOORD_0), uv1: flip(a.TEXCOORD_1), indices, targets: fileTargets, unused };
+    const gathered: GatheredPrimitive = { primitive: p, positions: filePositions, normals: fileNormals, uv0: flip(a.TEXCOORD_0), uv1: flip(a.TEXCOORD_1), indices, targets: fileTargets, unused, sceneSpace };
     if (skinned) Object.assign(gathered, influences(p, skin!.joints, rig, tally));
     else if (rigidBone !== undefined) {
       const count = filePositions.length / 3;

@@ -2,6 +2,7 @@
 import { indexWidth } from '../read/face-groups.js';
 import { WEIGHT_RECORD_SIZE, WIDE_WEIGHT_RECORD_SIZE } from '../read/layout.js';
 import type { LodWriter } from './chunks.js';
+import { writeRows } from './scene-space.js';
 import type { FileMesh, FileSkin } from './weld.js';
 
 /** Skeletons of up to this many bones use 5-byte weight records (§5.2). */
@@ -9,24 +10,19 @@ export const NARROW_WEIGHTS_MAX_BONES = 127;
 /** PntBnAssoc holds bytes below this many skeleton bones, words from it (§5.2). */
 const BYTE_ASSOC_BELOW = 255;
 
-/** Weight type 1 records: bone field (top bit closes the vertex) + Single weight. */
-function weightRecords(skin: Extract<FileSkin, { kind: 'weights' }>, boneCount: number): Uint8Array {
-  const narrow = boneCount <= NARROW_WEIGHTS_MAX_BONES;
+/** Weight type 1 records (bone field, its top bit closing the vertex, + Single weight), written in place at `at` of `view`. */
+function fillWeightRecords(skin: Extract<FileSkin, { kind: 'weights' }>, narrow: boolean, view: DataView, at: number): void {
   const size = narrow ? WEIGHT_RECORD_SIZE : WIDE_WEIGHT_RECORD_SIZE;
-  const records = skin.bones.length;
-  const out = new Uint8Array(records * size);
-  const view = new DataView(out.buffer);
   const vertices = skin.start.length - 1;
   for (let v = 0; v < vertices; v++) {
     const last = skin.start[v + 1] - 1;
     for (let r = skin.start[v]; r <= last; r++) {
-      const at = r * size;
-      if (narrow) out[at] = skin.bones[r] | (r === last ? 0x80 : 0);
-      else view.setUint16(at, skin.bones[r] | (r === last ? 0x8000 : 0), true);
-      view.setFloat32(at + size - 4, skin.weights[r], true);
+      const o = at + r * size;
+      if (narrow) view.setUint8(o, skin.bones[r] | (r === last ? 0x80 : 0));
+      else view.setUint16(o, skin.bones[r] | (r === last ? 0x8000 : 0), true);
+      view.setFloat32(o + size - 4, skin.weights[r], true);
     }
   }
-  return out;
 }
 
 function writeBoneData(w: LodWriter, mesh: FileMesh, boneCount: number): void {
@@ -34,12 +30,11 @@ function writeBoneData(w: LodWriter, mesh: FileMesh, boneCount: number): void {
   if (!skin) {
     w.i32(0).i32(0);
   } else if (skin.kind === 'assoc') {
-    w.i32(skin.bones.length);
-    if (boneCount < BYTE_ASSOC_BELOW) w.bytes(new Uint8Array(skin.bones));
-    else w.bytes(new Uint8Array(skin.bones.buffer, skin.bones.byteOffset, skin.bones.byteLength));
-    w.i32(0);
+    w.i32(skin.bones.length).indices(skin.bones, boneCount < BYTE_ASSOC_BELOW ? 1 : 2).i32(0);
   } else {
-    w.i32(0).i32(1).i32(skin.bonesPerVertex).i32(skin.bones.length).bytes(weightRecords(skin, boneCount));
+    const narrow = boneCount <= NARROW_WEIGHTS_MAX_BONES;
+    const size = skin.bones.length * (narrow ? WEIGHT_RECORD_SIZE : WIDE_WEIGHT_RECORD_SIZE);
+    w.i32(0).i32(1).i32(skin.bonesPerVertex).i32(skin.bones.length).place(size, (view, at) => fillWeightRecords(skin, narrow, view, at));
   }
 }
 
@@ -51,8 +46,8 @@ export function writeMesh(w: LodWriter, mesh: FileMesh, boneCount: number): void
   const uvCount = (s: number) => (mesh.uvSets[s]?.length ?? 0) / 2;
   w.begin('MSH1', mesh.groups.length);
   w.str(mesh.name, 'mesh name').bool(mesh.isSkeletonExists).u8(mesh.mode).bool(mesh.visible);
-  w.i32(positionCount).floats(mesh.positions);
-  w.i32(normalCount).floats(mesh.normals);
+  writeRows(w.i32(positionCount), mesh.positions, mesh.fromScene);
+  writeRows(w.i32(normalCount), mesh.normals, mesh.fromScene);
   if (mesh.mode === 3) w.u8(sets);
   // Mode 3 stores all counts first, as the reference reader reads them (§5.2).
   for (let s = 0; s < sets; s++) w.i32(uvCount(s));

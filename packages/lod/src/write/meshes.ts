@@ -1,9 +1,11 @@
 // Drawn scene nodes → MSL1 meshes (one MSH1 per node, one face group per triangle primitive).
+import { FINITE_SCENE } from '@relic3d/core';
 import { record, type WriteContext } from './context.js';
 import { gatherNode, newTally, type GatheredPrimitive, type GatherTally } from './geometry.js';
 import type { MaterialPlan } from './materials.js';
 import { NARROW_WEIGHTS_MAX_BONES } from './mesh-chunk.js';
 import type { Rig } from './rig.js';
+import { settleSceneSpace } from './scene-space.js';
 import { weldMesh, type FileFaceGroup, type FileMesh } from './weld.js';
 
 /** Normals the LOD reader generated (none stored): not written, so readers generate them again. */
@@ -69,6 +71,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
   const tally = newTally();
   const out: PlannedMeshes = { meshes: [], nodes: [] };
   const drawnByNode = new Map(rig.drawn.map((d) => [d.node, d]));
+  const knownFinite = (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] === true;
   let reduced = 0;
   let unused = 0;
   scene.nodes.forEach((node, i) => {
@@ -85,6 +88,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
     }
     const prims = gatherNode(ctx, rig, drawn, tally);
     if (!prims.length) return;
+    const fromScene = settleSceneSpace(prims, ctx.axis.up, tally, knownFinite);
     const names = prims.map((g) => materials.namesOf(g.primitive.material));
     const second = prims.some((g, k) => g.uv1 || names[k].length > 1);
     const sets = second ? 2 : prims.some((g) => g.uv0) ? 1 : 0;
@@ -104,6 +108,7 @@ export function planMeshes(ctx: WriteContext, rig: Rig, materials: MaterialPlan)
       keepSmoothingSplits: hasNormals && generated && kinds.includes('smooth'),
       groups: prims.map((g, k) => groupOf(g, k, names[k], sets)),
     });
+    if (fromScene) mesh.fromScene = fromScene;
     if (Array.isArray(meshExtras?.emptyFaceGroups)) mesh.groups.push(...emptyMesh('', meshExtras, {}).groups);
     if (rig.bones.length > NARROW_WEIGHTS_MAX_BONES && mesh.skin?.kind === 'weights') {
       heaviestBone(mesh);

@@ -1,6 +1,6 @@
 // Welds a node's primitives into one MSH1: shared position, normal and UV arrays with per-attribute index lists (docs/formats/lod.md §5).
 import { unweld, unweldByVertex, type UnweldResult } from '@relic3d/kernels';
-import { PARTITION_MIN_ROWS, distinctRows, repeatsOften } from './distinct-rows.js';
+import { PARTITION_MIN_ROWS, distinctRows, repeatsOften, word } from './distinct-rows.js';
 import { cleanFloats, type GatheredPrimitive } from './geometry.js';
 
 /** `length` indices that are all 0 (a list of one row, as a flat mesh's normal): written with no array made. */
@@ -43,6 +43,8 @@ export interface FileMesh {
   morphTargets: number;
   /** Vertices no triangle uses: not written (the reader un-welds only what triangles use). */
   unusedVertices: number;
+  /** `positions` and `normals` are the scene's finite rows (−0 possible), written cleaned and on this axis (scene-space.ts). */
+  fromScene?: 'y' | 'z';
 }
 
 export interface WeldOptions {
@@ -110,17 +112,26 @@ interface Welded {
   identity: boolean;
 }
 
-/** Whether every row of `keys` has the first row's words (stops at the first that differs). */
+/** Whether every row of `keys` has the first row's words, −0 as 0 (stops at the first that differs). */
 function allLikeFirst(keys: Uint32Array, width: number, rows: number): boolean {
-  for (let at = width, n = rows * width; at < n; at += width) for (let k = 0; k < width; k++) if (keys[at + k] !== keys[k]) return false;
+  for (let at = width, n = rows * width; at < n; at += width) for (let k = 0; k < width; k++) if (word(keys[at + k]) !== word(keys[k])) return false;
   return true;
 }
 
-/** Each row's number among the distinct rows (by first use): partitioned for large lists that seldom repeat a row, else unweld. */
+/** `keys` with the bits of −0 as those of 0 for the kernels' unweld, which compares bits (a copy only when one is there). */
+function withoutNegativeZero(keys: Uint32Array): Uint32Array {
+  const from = keys.indexOf(0x80000000);
+  if (from < 0) return keys;
+  const out = keys.slice();
+  for (let i = from; i < out.length; i++) if (out[i] === 0x80000000) out[i] = 0;
+  return out;
+}
+
+/** Each row's number among the distinct rows (by first use, −0 as 0): partitioned for large lists that seldom repeat a row, else unweld. */
 export function numberRows(keys: Uint32Array, width: number, rows: number): UnweldResult {
   const d = rows >= PARTITION_MIN_ROWS && !repeatsOften(keys, width, rows) ? distinctRows(keys, width, rows) : undefined;
   if (d) return { indices: d.index, firstCorner: d.first, vertexCount: d.count };
-  return rows ? unweld(keys, width, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
+  return rows ? unweld(withoutNegativeZero(keys), width, rows) : { indices: new Uint32Array(0), firstCorner: new Uint32Array(0), vertexCount: 0 };
 }
 
 /** Unique rows of `values` (width floats each), compared by `keys` when given (rows of `keyWidth` words: the values' bits, then more): the distinct rows and each input row's index among them. */

@@ -4,7 +4,17 @@
 import { unweldJS } from '@relic3d/kernels/reference';
 import { rng } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
-import { HASH_SEED, distinctRows, hashStep, repeatsOften } from '../../src/write/distinct-rows.js';
+import { columnFactor, distinctRows, repeatsOften, rowHash } from '../../src/write/distinct-rows.js';
+
+/** The inverse of an odd multiplier mod 2^32 (Newton's iteration doubles the correct bits each step). */
+function inverseOf(odd: number): number {
+  let x = odd;
+  for (let i = 0; i < 5; i++) x = Math.imul(x, 2 - Math.imul(odd, x));
+  return x;
+}
+
+/** The second word that gives the two-word row (a, ·) the xor-ed products `c`, so every such row hashes alike. */
+const partnerOf = (a: number, c: number) => Math.imul(Math.imul(a, columnFactor(0)) ^ c, inverseOf(columnFactor(1))) >>> 0;
 
 function expectLikeUnweld(keys: Uint32Array, width: number): NonNullable<ReturnType<typeof distinctRows>> {
   const rows = keys.length / width;
@@ -59,16 +69,16 @@ describe('distinctRows (the weld of large position, normal and UV lists)', () =>
   });
 
   it('rows whose hashes collide are told apart by their words, and their copies found', () => {
-    // Two-word rows (a, f(a) ^ c) hash alike for every a (the second step sees c): 100 of them among
-    // 20,000 random rows, each row after them a copy of one of them.
+    // Two-word rows (a, partnerOf(a, c)) hash alike for every a (their products xor to c): 100 of them
+    // among 20,000 random rows, each row after them a copy of one of them.
     const keys = rowsWithCopies(20_000, 2, 20_000, 4);
     for (let r = 0; r < 100; r++) {
       const a = r * 7919;
       keys[r * 200 * 2] = a;
-      keys[r * 200 * 2 + 1] = (hashStep(HASH_SEED, a) ^ 12345) >>> 0;
+      keys[r * 200 * 2 + 1] = partnerOf(a, 12345);
       keys.copyWithin((r * 200 + 1) * 2, (r >> 1) * 200 * 2, ((r >> 1) * 200 + 1) * 2);
     }
-    const hashOf = (r: number) => hashStep(hashStep(HASH_SEED, keys[r * 2]), keys[r * 2 + 1]);
+    const hashOf = (r: number) => rowHash(keys, r * 2, 2);
     expect(hashOf(200)).toBe(hashOf(19_800));
     const got = expectLikeUnweld(keys, 2);
     expect(got.count).toBe(20_000 - 100);
@@ -80,7 +90,7 @@ describe('distinctRows (the weld of large position, normal and UV lists)', () =>
     const keys = rowsWithCopies(20_000, 2, 20_000, 5);
     for (let r = 0; r < 1000; r++) {
       keys[r * 20 * 2] = r * 7919;
-      keys[r * 20 * 2 + 1] = (hashStep(HASH_SEED, r * 7919) ^ 12345) >>> 0;
+      keys[r * 20 * 2 + 1] = partnerOf(r * 7919, 12345);
     }
     expect(distinctRows(keys, 2, 20_000)).toBeUndefined();
   });
@@ -94,13 +104,20 @@ describe('distinctRows (the weld of large position, normal and UV lists)', () =>
     expect(repeatsOften(new Uint32Array(9_000 * 3).fill(7), 3, 9_000)).toBe(true);
   });
 
-  it('the empty and one-row lists, and zero and negative zero as different words', () => {
+  it('the empty and one-row lists', () => {
     expect(expectLikeUnweld(new Uint32Array(0), 3)).toMatchObject({ count: 0, identity: true });
     expect(expectLikeUnweld(Uint32Array.of(1, 2, 3), 3)).toMatchObject({ count: 1, identity: true });
-    // The gather cleans −0 to 0 before the weld, so only the bits are compared here.
-    const keys = rowsWithCopies(64, 2, 64, 7);
-    keys.set(new Uint32Array(Float32Array.of(0, 1, -0, 1).buffer), 0);
-    keys.set(keys.subarray(0, 2), 40 * 2);
-    expect(Array.from(expectLikeUnweld(keys, 2).index.subarray(0, 3))).toEqual([0, 1, 2]);
+  });
+
+  it('−0 and 0 are one word (rows welded in scene space are not cleaned), in the hash and in the comparison', () => {
+    // 300,000 random rows (partitioned); row 40 is row 0 with +0 where row 0 has −0, row 41 the reverse of row 1.
+    const keys = rowsWithCopies(300_000, 2, 300_000, 7);
+    const [zero, negativeZero] = new Uint32Array(Float32Array.of(0, -0).buffer);
+    keys.set([negativeZero, 5, zero, 6], 0);
+    keys.set([zero, 5, negativeZero, 6], 40 * 2);
+    const got = distinctRows(keys, 2, 300_000)!;
+    const want = unweldJS(keys.map((w) => (w === negativeZero ? zero : w)), 2, 300_000);
+    expect([got.count, got.index[40], got.index[41]]).toEqual([300_000 - 2, 0, 1]);
+    expect(got.index.every((v, r) => v === want.indices[r])).toBe(true);
   });
 });
