@@ -3,8 +3,10 @@
 // machine shared by others, wall times say nothing, CPU per task does. Usage, from the repo root:
 //   node tooling/config/task-cpu.mjs run build check test --concurrency=3 --continue --force
 // (`--force`: turbo shares its cache between git worktrees, so without it tasks come from others' runs).
-// turbo starts each task as `pnpm run <task>`; a `pnpm` first on PATH times each one with bash's
-// `time` and appends a line to a log; the table is printed at the end and written next to the log.
+// turbo starts each task as `pnpm run <task>`; a `pnpm` first on PATH runs each one under
+// reap-all.py, which counts every process the task starts, reaped by its parent or not (Chromium's
+// GPU and renderer processes are not: bash's `time` saw 81 of a viewer run's 484 CPU-s), and
+// appends a line to a log; the table is printed at the end and written next to the log.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -43,17 +45,30 @@ export function cpuTable(tasks) {
   return ['| folder | task | CPU s | wall s |', '|---|---|---:|---:|', ...rows, `| **total** | ${tasks.length} tasks | **${total.toFixed(1)}** | |`].join('\n');
 }
 
+/**
+ * Writes an executable `shim` that runs `target` with its arguments and appends the task's log line
+ * (`$PWD|args|user|system|wall|start`) to `log`. Without python3, bash's `time` counts only the
+ * processes the task's own tree reaped, and the run says so.
+ */
+export function writeShim(shim, target, log) {
+  const reapAll = path.join(root, 'tooling/config/reap-all.py');
+  const python = spawnSync('python3', ['-c', ''], { stdio: 'ignore' }).status === 0;
+  if (!python) process.stderr.write('task-cpu: no python3, so processes nobody reaps (Chromium\'s) go uncounted\n');
+  writeFileSync(shim, python
+    ? `#!/usr/bin/env bash\nexec python3 ${JSON.stringify(reapAll)} --log ${JSON.stringify(log)} --label "$PWD|$*" -- ${JSON.stringify(target)} "$@"\n`
+    : `#!/usr/bin/env bash
+TIMEFORMAT="$PWD|$*|%3U|%3S|%3R|$(date +%s.%N)"
+{ time ${JSON.stringify(target)} "$@" 2>&3 ; } 3>&2 2>> ${JSON.stringify(log)}
+`);
+  chmodSync(shim, 0o755);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const pnpm = path.join(root, 'node_modules/.bin/pnpm');
   if (!existsSync(pnpm)) throw new Error(`task-cpu: ${pnpm} is missing; run pnpm install first`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-task-cpu-'));
   const log = path.join(dir, 'tasks.log');
-  // bash's `time` keyword: user and system CPU of the whole task (every process it waited for).
-  writeFileSync(path.join(dir, 'pnpm'), `#!/usr/bin/env bash
-TIMEFORMAT="$PWD|$*|%3U|%3S|%3R|$(date +%s.%N)"
-{ time ${JSON.stringify(pnpm)} "$@" 2>&3 ; } 3>&2 2>> ${JSON.stringify(log)}
-`);
-  chmodSync(path.join(dir, 'pnpm'), 0o755);
+  writeShim(path.join(dir, 'pnpm'), pnpm, log);
   const turbo = spawnSync(path.join(root, 'node_modules/.bin/turbo'), process.argv.slice(2), {
     cwd: root,
     stdio: 'inherit',

@@ -1,13 +1,15 @@
 // End-to-end: every corpus model as a .glb in the viewer, meshopt and Draco, a .gltf with its .bin
-// (e2e/gltf.ts); then the layout and the Character panel (here to even out the three e2e files), on
+// (e2e/gltf.ts); then the layout, the Character panel and the render loop (here to even out the three e2e files), on
 // a Chromium of its own beside the other e2e files.
 import { e2eSuite } from './e2e/session.js';
 import { gltfTests } from './e2e/gltf.js';
 import { layoutTests } from './e2e/layout.js';
 import { assembleTests } from './e2e/assemble.js';
+import { renderLoopTests } from './e2e/render-loop.js';
 
 e2eSuite('viewer e2e glTF', () => {
   gltfTests();
   layoutTests();
   assembleTests();
+  renderLoopTests();
 });

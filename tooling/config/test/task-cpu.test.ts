@@ -1,8 +1,11 @@
 // task-cpu.mjs: CPU per turbo task, read from the log its `pnpm` shim writes.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
-import { cpuTable, parseTaskLog, timeline } from '../task-cpu.mjs';
+import { cpuTable, parseTaskLog, timeline, writeShim } from '../task-cpu.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -33,4 +36,45 @@ describe('task-cpu.mjs', () => {
     expect(lines[4]).toBe('| **run** | 2 tasks | 0 | **30** | **35.0** (packing 0.58 on 2 cores) |');
     expect(timeline(parseTaskLog(log))).toBe('');
   });
+
+  // A task whose child exits at once and leaves a grandchild nobody waits for (setsid, double fork),
+  // as Chromium leaves its GPU and renderer processes: bash's `time` counted ~0 of its CPU.
+  const burn = (cpuMs: number, { thenSleepMs = 0, waitForBurn = false } = {}) => `#!/usr/bin/env bash
+( setsid node -e 'const s = process.cpuUsage(); let x = 0;
+while (process.cpuUsage(s).user < ${cpuMs * 1000}) for (let i = 0; i < 1e6; i++) x += i;
+require("node:fs").writeFileSync("burnt", "");
+setTimeout(() => {}, ${thenSleepMs});' </dev/null >/dev/null 2>&1 & )
+${waitForBurn ? 'while [ ! -e burnt ]; do sleep 0.05; done' : ''}
+exit 3
+`;
+  function runTask(script: string, env: Record<string, string> = {}) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'task-cpu-test-'));
+    try {
+      writeFileSync(path.join(dir, 'task.sh'), script, { mode: 0o755 });
+      writeShim(path.join(dir, 'pnpm'), path.join(dir, 'task.sh'), path.join(dir, 'tasks.log'));
+      const run = spawnSync(path.join(dir, 'pnpm'), ['run', 'test'], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
+      return { status: run.status, stderr: run.stderr, tasks: parseTaskLog(readFileSync(path.join(dir, 'tasks.log'), 'utf8')) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('counts a detached grandchild that burns 1 CPU-s after the task’s own process is gone', () => {
+    const { status, tasks } = runTask(burn(1000));
+    expect(status).toBe(3);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0].task).toBe('run test');
+    // user time alone is ≥ 1 s by the burner's own measure; its start-up adds a little.
+    expect(tasks[0].cpu).toBeGreaterThanOrEqual(1);
+    expect(tasks[0].cpu).toBeLessThan(10);
+    // The wall is the task's own (its process ended at once), not the grandchild's.
+    expect(tasks[0].wall).toBeLessThan(1);
+  }, 120_000);
+
+  it('counts a grandchild still alive past the grace period from /proc, says so, and returns', () => {
+    // The task waits for the burn, so the grandchild has its CPU when the 1-s grace ends; it lives 6 s more.
+    const { tasks, stderr } = runTask(burn(500, { thenSleepMs: 6000, waitForBurn: true }), { REAP_ALL_GRACE_S: '1' });
+    expect(stderr).toMatch(/descendants still alive 1 s after the command/);
+    expect(tasks[0].cpu).toBeGreaterThanOrEqual(0.5);
+  }, 120_000);
 });
