@@ -3,4 +3,5 @@ import { relicProject } from './vitest.base.js';
 
 // One module graph per worker (isolate: false): TypeScript, ESLint and typescript-eslint load once
 // per worker instead of once per test file (issue #30: most of this suite's CPU was their loading).
-export default defineConfig(relicProject('config', import.meta.dirname, { isolate: false }));
+// turbo's plans that several files read are made once per run (test/turbo-dry.ts).
+export default defineConfig(relicProject('config', import.meta.dirname, { isolate: false, globalSetup: ['./test/turbo-dry.ts'] }));

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { dryRun } from './turbo-dry.js';
 // @ts-expect-error a plain .mjs script without declarations
 import { GROUPS, ROOT_FILES, buildsRead, checkedFolders, groupFolders, main } from '../check-all.mjs';
 
@@ -21,9 +22,7 @@ interface DryTask {
   dependencies: string[];
 }
 
-const tasks: DryTask[] = JSON.parse(
-  execFileSync(turbo, ['run', 'build', ...GROUPS.map((g: { name: string }) => `check:${g.name}`), 'test', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
-).tasks;
+const tasks = dryRun<DryTask>(['build', ...GROUPS.map((g: { name: string }) => `check:${g.name}`), 'test']).tasks;
 const groups: { name: string; builds: string[] | null }[] = GROUPS;
 const checkTask = (name: string) => tasks.find((t) => t.taskId === `//#check:${name}`)!;
 const checked: string[] = checkedFolders().map((f: string) => path.relative(root, f));

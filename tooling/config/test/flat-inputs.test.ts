@@ -2,14 +2,12 @@
 // for one, so a deep package's tests waited behind every shallow one (Blender ready at ~45 s, started
 // at 481 s). The deep, long tasks (their package turbo.json) wait for the kernels' build only and
 // hash their dependencies' folders as globs instead: the same files must still reach their hashes.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dryRun } from './turbo-dry.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const turbo = path.join(root, 'node_modules/.bin/turbo');
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
 
 interface DryTask {
   taskId: string;
@@ -21,7 +19,7 @@ interface DryTask {
   dependencies: string[];
 }
 
-const dry = (tasks: string[]): DryTask[] => JSON.parse(execFileSync(turbo, ['run', ...tasks, '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env })).tasks;
+const dry = (tasks: string[]): DryTask[] => dryRun<DryTask>(tasks).tasks;
 const tasks = dry(['build', 'check:base', 'check:scene', 'check:cli', 'test']);
 // Every package's transit task: its files, as a dependent's hash got them through the transit chain.
 const transits = new Map(dry(['transit']).filter((t) => t.task === 'transit').map((t) => [t.package, t]));

@@ -2,13 +2,12 @@
 // other: tests import sources (vitest.base.js aliases), so most start once the kernels' WASM is
 // generated (@relic3d/kernels#transit depends on its build), not after the whole build chain.
 // What a suite runs built is read from its files: a `dist` path segment or the bin in a string.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dryRun } from './turbo-dry.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const turbo = path.join(root, 'node_modules/.bin/turbo');
 
 interface DryTask {
   taskId: string;
@@ -19,9 +18,7 @@ interface DryTask {
   dependencies: string[];
 }
 
-const tasks: DryTask[] = JSON.parse(
-  execFileSync(turbo, ['run', 'build', 'check:base', 'check:scene', 'check:cli', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }),
-).tasks;
+const tasks = dryRun<DryTask>(['build', 'check:base', 'check:scene', 'check:cli', 'test']).tasks;
 
 /** Workspace folder → package name, for every folder with a package.json. */
 const folders = new Map<string, { name: string; builds: boolean; published: boolean }>();

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dryRun } from './turbo-dry.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const turbo = path.join(root, 'node_modules/.bin/turbo');
@@ -20,7 +21,7 @@ interface DryTask {
   environmentVariables: { specified: { env: string[] | null } };
 }
 
-const dryRun = (): DryTask[] => JSON.parse(execFileSync(turbo, ['run', 'build', 'check:base', 'check:scene', 'check:cli', 'test', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env })).tasks;
+const pipeline = (): DryTask[] => dryRun<DryTask>(['build', 'check:base', 'check:scene', 'check:cli', 'test']).tasks;
 
 /** Every workspace folder with its own vitest project, by package name. */
 function projects(): Map<string, string> {
@@ -35,7 +36,7 @@ function projects(): Map<string, string> {
 }
 
 describe('the turbo test pipeline', () => {
-  const tasks = dryRun();
+  const tasks = pipeline();
   const testOf = (name: string) => tasks.find((t) => t.taskId === `${name}#test`)!;
 
   it('the root vitest config and turbo agree: every project is a turbo test task running vitest', () => {

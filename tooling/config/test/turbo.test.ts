@@ -1,14 +1,14 @@
 // Turbo as a newcomer meets it: no telemetry notice on the first run, and a build whose own output
 // is not among its inputs (else a second `pnpm test` right after `pnpm viewer` rebuilds everything).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dryRun } from './turbo-dry.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const pnpm = path.join(root, 'node_modules/pnpm/bin/pnpm.cjs');
-const turbo = path.join(root, 'node_modules/.bin/turbo');
 
 interface DryTask {
   taskId: string;
@@ -73,7 +73,7 @@ describe('turbo configuration', () => {
   });
 
   it('a build waits for its dependencies’ builds and for no devDependency’s (gltf and three build right after core)', () => {
-    const tasks: DryTask[] = JSON.parse(execFileSync(turbo, ['run', 'build', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } })).tasks;
+    const tasks = dryRun<DryTask>(['build']).tasks;
     expect(buildDependencyProblems(tasks)).toEqual([]);
     expect(tasks.find((t) => t.taskId === '@relic3d/gltf#build')?.dependencies).toEqual(['@relic3d/core#build']);
     // Planted: `^build` in gltf (its tests' formats are devDependencies), and a build that lost a dependency.
@@ -84,8 +84,7 @@ describe('turbo configuration', () => {
   });
 
   it('no build reads its own output: generated sources and dist are not inputs', { timeout: 120_000 }, () => {
-    const dry = JSON.parse(execFileSync(turbo, ['run', 'build', '--dry=json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } }));
-    const tasks: DryTask[] = dry.tasks;
+    const tasks = dryRun<DryTask>(['build']).tasks;
     const kernels = tasks.find((t) => t.taskId === '@relic3d/kernels#build');
     expect(kernels?.outputs).toContain('src/generated/**');
     expect(Object.keys(kernels?.inputs ?? {})).toContain('assembly/index.ts');

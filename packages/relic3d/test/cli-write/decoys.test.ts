@@ -4,8 +4,9 @@
 // a decoy under each of those companion names, plus victim.txt, .env, CON.png, model.glb and links
 // to the input. The folder is hashed before and after: no entry that was there may change.
 // The built bin runs (relative names, in the folder) once per behaviour: ms3d → glb is written among
-// decoys, o3d → o3d is refused for a taken companion, and both are refused for an output that is the
-// input; every other conversion runs the same CLI in-process on absolute names, with the same checks.
+// decoys and refused for an output that is its input through a symlink, o3d → o3d is refused for a
+// taken companion and for an output that is its input through a hard link; every other conversion
+// (and the other link of those two) runs the same CLI in-process on absolute names, with the same checks.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, linkSync, lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ function spawnCli(cwd: string, ...args: string[]): Promise<{ code: number; stdou
 
 /** Source → target conversions that run through the built bin; the rest run in-process (~0.3 CPU-s less each). */
 const SPAWNED = new Set(['ms3d → glb', 'o3d → o3d']);
+/** The link each spawned conversion's bin is refused through (one bin run per kind of link). */
+const SPAWNED_LINK: Record<string, 'alias' | 'hard'> = { 'ms3d → glb': 'alias', 'o3d → o3d': 'hard' };
 /** What the spawned conversions met: the last test checks both behaviours went through the bin. */
 const spawnedMet = new Set<string>();
 
@@ -128,10 +131,13 @@ describe.runIf(hasCorpus)('relic3d convert among decoys changes nothing but its 
         }
 
         // 3. The output is the input through a symlink or a hard link: refused even with --force.
-        for (const alias of [`alias${path.extname(input)}`, `hard${path.extname(input)}`]) {
-          const same = await convertIn(spawned, dir, input, alias, '--format', target, '--force');
+        for (const link of ['alias', 'hard'] as const) {
+          const alias = `${link}${path.extname(input)}`;
+          const throughBin = spawned && SPAWNED_LINK[`${id} → ${target}`] === link;
+          const same = await convertIn(throughBin, dir, input, alias, '--format', target, '--force');
           expect(same.code, `${id} → ${target} into ${alias}`).toBe(1);
           expect(same.stderr).toContain('[OUTPUT_IS_INPUT]');
+          if (throughBin) spawnedMet.add(`input through ${link === 'alias' ? 'a symlink' : 'a hard link'}`);
         }
         expect(snapshot(dir)).toEqual(after);
       }
@@ -140,7 +146,7 @@ describe.runIf(hasCorpus)('relic3d convert among decoys changes nothing but its 
     }, 600_000);
   }
 
-  it('the built bin wrote among decoys and refused a taken companion', () => {
-    expect([...spawnedMet].sort()).toEqual(['refused', 'written']);
+  it('the built bin wrote among decoys, refused a taken companion, and refused its input through each kind of link', () => {
+    expect([...spawnedMet].sort()).toEqual(['input through a hard link', 'input through a symlink', 'refused', 'written']);
   });
 });
