@@ -20,7 +20,7 @@ export interface UnweldOptions {
 /**
  * Probe steps past a different key allowed per corner (plus a constant) before the sort path takes
  * over: keys crafted to share a hash, or a window of slots, make linear probing O(n²) (issue 25).
- * Ordinary keys take ~1.5 steps per corner in a table at most half full.
+ * The attribute rows of every corpus and bench model took 0.24 such steps per row, at most 1.22.
  */
 export const PROBES_PER_CORNER = 8;
 
