@@ -1,7 +1,7 @@
 // The crafted MS3D and ASE files of packages/{ms3d,ase}/test/hostile-unweld.test.ts, parsed by this
 // build and by another (`--old=DIR`, a checkout whose packages/<fmt>/dist is built, e.g. /work/base11),
 // WASM and TypeScript kernels: CPU seconds per parse, one parse each (the old one may take minutes;
-// `--paths=old-wasm,...` picks paths). `node --import tsx src/unweld-hostile-files.ts --old=DIR`
+// `--paths=old-wasm,...` and `--formats=ase,...` pick). `node --import tsx src/unweld-hostile-files.ts --old=DIR`
 import os from 'node:os';
 import type { Scene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
@@ -19,6 +19,7 @@ const files: [string, Uint8Array, Parse, string][] = [
 ];
 const load = os.loadavg();
 for (const [name, bytes, parse, pkg] of files) {
+  if (flags.formats && !flags.formats.split(',').includes(name)) continue;
   const builds: [string, Parse][] = [['new', parse]];
   if (flags.old) {
     const old = (await import(`${flags.old}/packages/${pkg}/dist/index.js`)) as { parseSync: Parse };

@@ -57,6 +57,7 @@ if (!skip.has('kernels')) {
     }
   }
   console.log(`unweld on ordinary rows: CPU ms per call, best of ${rounds} interleaved rounds (old ÷ new > 1: new faster)`);
+  const ratios: [number[], number[]] = [[], []];
   for (const [name, rows, width] of rowsets) {
     const n = rows.length / width;
     const paths: (() => ReturnType<Unweld>)[] = [
@@ -68,12 +69,16 @@ if (!skip.has('kernels')) {
     const results = paths.map((p) => p());
     if (results.some((r) => r.vertexCount !== results[0].vertexCount || Buffer.compare(Buffer.from(r.indices.buffer), Buffer.from(results[0].indices.buffer)) !== 0)) throw new Error(`${name}: results differ`);
     const [nw, ow, nj, oj] = timeInterleaved(paths, rounds);
+    ratios[0].push(ow / nw);
+    ratios[1].push(oj / nj);
     console.log(`  ${name.padEnd(24)} ${String(n).padStart(8)} rows ${String(results[0].vertexCount).padStart(8)} distinct: wasm new ${fmt(nw, 2)} old ${fmt(ow, 2)} (${fmt(ow / nw)}×); ts new ${fmt(nj, 2)} old ${fmt(oj, 2)} (${fmt(oj / nj)}×)`);
   }
+  console.log(`  geometric mean old ÷ new: wasm ${fmt(geomean(ratios[0]), 3)}×, ts ${fmt(geomean(ratios[1]), 3)}×`);
 }
 
 if (!skip.has('parse')) {
   console.log(`parse: CPU ms per parse, median of ${rounds} interleaved rounds (old ÷ new > 1: new faster)`);
+  const parseRatios: [number[], number[]] = [[], []];
   for (const input of inputs) {
     const load = async (root: string) => ((await import(path.join(root, `packages/${input.format}/dist/index.js`))) as { parse: Parse }).parse;
     const parses = { new: await load(builds.new), old: await load(builds.old) };
@@ -90,7 +95,13 @@ if (!skip.has('parse')) {
       }
     }
     const [nw, ow, nj, oj] = samples.map(median);
+    parseRatios[0].push(ow / nw);
+    parseRatios[1].push(oj / nj);
     console.log(`  ${`${input.format} ${input.kind}`.padEnd(16)} ${(input.bytes.length / 1e6).toFixed(1).padStart(5)} MB: wasm new ${fmt(nw, 1)} old ${fmt(ow, 1)} (${fmt(ow / nw)}×); js new ${fmt(nj, 1)} old ${fmt(oj, 1)} (${fmt(oj / nj)}×)`);
   }
+  console.log(`  geometric mean old ÷ new: wasm ${fmt(geomean(parseRatios[0]), 3)}×, js ${fmt(geomean(parseRatios[1]), 3)}×`);
+}
+function geomean(xs: number[]): number {
+  return Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
 }
 console.log(`load average ${load.map((x) => x.toFixed(2)).join(' / ')} → ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
