@@ -19,7 +19,9 @@ export function unweld(keys: Uint32Array, keyWidth: number, cornerCount = keys.l
     const table = wasm.alloc(size * 4);
     const indices = wasm.alloc(cornerCount * 4);
     const first = wasm.alloc(cornerCount * 4);
-    const vertexCount = wasm.exports.unweld(k, keyWidth, cornerCount, table, size - 1, indices, first, budget);
+    let vertexCount = wasm.exports.unweld(k, keyWidth, cornerCount, table, size - 1, indices, first, budget);
+    // Probe budget spent (crafted keys): the same numbering by sorting, in the spent table (≥ 2 × corners words).
+    if (vertexCount < 0) vertexCount = wasm.exports.unweldSorted(k, keyWidth, cornerCount, table, table + cornerCount * 4, indices, first);
     return { indices: wasm.take(Uint32Array, indices, cornerCount), firstCorner: wasm.take(Uint32Array, first, vertexCount), vertexCount };
   }, () => unweldJS(keys, keyWidth, cornerCount, options));
 }
