@@ -6,7 +6,8 @@
 //    best of interleaved rounds; results checked equal.
 // 2. Parse: MS3D, ASE and LOD (the parsers that unweld) on the generated static and skinned files,
 //    WASM and TypeScript kernels, old and new dist interleaved, CPU ms per parse, median of rounds.
-// `node --expose-gc --import tsx src/unweld-normal.ts --old=/work/base11 [--rounds=7] [--skip=parse]`
+// `node --expose-gc --import tsx src/unweld-normal.ts --old=/work/base11 [--new=DIR] [--rounds=7] [--skip=parse]`
+// (`--new=` the same DIR as `--old=`: an A/A run, the bias of the path order)
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ if (!flags.old) throw new Error('usage: unweld-normal.ts --old=DIR [--rounds=7] 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rounds = Number(flags.rounds ?? 7);
 const skip = new Set((flags.skip ?? '').split(','));
-const builds = { new: here, old: path.resolve(flags.old) };
+const builds = { new: path.resolve(flags.new ?? here), old: path.resolve(flags.old) };
 const kernelsOf = async (root: string) => (await import(path.join(root, 'packages/kernels/dist/index.js'))) as Kernels;
 const K = { new: await kernelsOf(builds.new), old: await kernelsOf(builds.old) };
 await K.new.ready();
