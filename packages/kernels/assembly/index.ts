@@ -4,6 +4,7 @@
 export * from './deinterleave';
 export * from './indices';
 export * from './unweld';
+export * from './unweld-sorted';
 export * from './unweld-by-vertex';
 export * from './skin';
 export * from './influences';

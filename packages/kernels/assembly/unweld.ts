@@ -1,13 +1,16 @@
 // Multi-index unwelding with an open-addressing hash table (same hash as the TypeScript reference,
-// so both assign vertices in the same first-seen order).
+// so both assign vertices in the same first-seen order), and a probe budget past which the caller
+// runs `unweldSorted` (same result, O(n log n)): keys crafted to share a hash would make probing O(n²).
+// A separate export, so the sort is not inlined into this loop.
 
 /**
- * `table` holds `mask + 1` i32 slots (filled with -1 here). Writes the new vertex per corner to
- * `indices` and the first corner of each new vertex to `firstCorner`; returns the vertex count.
+ * `table` holds `mask + 1` ≥ 2 × `cornerCount` i32 slots (filled with -1 here). Writes the new vertex
+ * per corner to `indices` and the first corner of each new vertex to `firstCorner`; returns the vertex
+ * count, or -1 once `budget` probe steps past different keys are spent.
  */
-export function unweld(keys: usize, keyWidth: u32, cornerCount: u32, table: usize, mask: u32, indices: usize, firstCorner: usize): u32 {
+export function unweld(keys: usize, keyWidth: u32, cornerCount: u32, table: usize, mask: u32, indices: usize, firstCorner: usize, budget: i32): i32 {
   memory.fill(table, 0xff, (<usize>mask + 1) << 2);
-  let vertexCount: u32 = 0;
+  let vertexCount: i32 = 0;
   const rowBytes = <usize>keyWidth << 2;
   for (let c: u32 = 0; c < cornerCount; c++) {
     const base = keys + <usize>c * rowBytes;
@@ -38,6 +41,7 @@ export function unweld(keys: usize, keyWidth: u32, cornerCount: u32, table: usiz
         store<u32>(indices + (<usize>c << 2), v);
         break;
       }
+      if (--budget < 0) return -1;
       slot = (slot + 1) & mask;
     }
   }

@@ -5,7 +5,7 @@ export type { KernelMode, Variant } from './runtime.js';
 export { deinterleave, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';
 export { widenIndices, type WidenOptions } from './indices.js';
-export { unweld, gather, type UnweldResult } from './unweld.js';
+export { unweld, gather, PROBES_PER_CORNER, type UnweldOptions, type UnweldResult } from './unweld.js';
 export { unweldByVertex, CHAIN_STEPS_PER_CORNER, type UnweldByVertexOptions } from './unweld-by-vertex.js';
 export { packSkinWeights, type PackedSkin } from './skin.js';
 export { unpackInfluences, unpackGroupedInfluences, groupRecords, type UnpackInfluencesOptions } from './influences.js';

@@ -3,6 +3,7 @@
 export { deinterleaveJS } from './reference/deinterleave.js';
 export { widenIndicesJS } from './reference/indices.js';
 export { unweldJS } from './reference/unweld.js';
+export { unweldSortedJS } from './reference/unweld-sorted.js';
 export { unweldByVertexJS } from './reference/unweld-by-vertex.js';
 export { packSkinWeightsJS } from './reference/skin.js';
 export { unpackInfluencesJS, unpackGroupedInfluencesJS, groupRecordsJS } from './reference/influences.js';

@@ -11,7 +11,8 @@ export interface KernelExports {
   deinterleaveFields(src: number, count: number, stride: number, table: number, fieldCount: number): void;
   widenU8(src: number, count: number, dst: number): number;
   widenU16(src: number, count: number, dst: number): number;
-  unweld(keys: number, keyWidth: number, cornerCount: number, table: number, mask: number, indices: number, firstCorner: number): number;
+  unweld(keys: number, keyWidth: number, cornerCount: number, table: number, mask: number, indices: number, firstCorner: number, budget: number): number;
+  unweldSorted(keys: number, keyWidth: number, cornerCount: number, order: number, scratch: number, indices: number, firstCorner: number): number;
   unweldByVertex(primary: number, primaryCount: number, keys: number, keyWidth: number, cornerCount: number, head: number, next: number, indices: number, firstCorner: number, budget: number): number;
   packSkin(
     vertexCount: number, influences: number,

@@ -1,4 +1,6 @@
 import { expectArray } from '../guard.js';
+import type { KernelMode, Variant } from '../runtime.js';
+import { unweldSortedJS } from './unweld-sorted.js';
 
 export interface UnweldResult {
   /** New vertex index per corner. */
@@ -8,13 +10,34 @@ export interface UnweldResult {
   vertexCount: number;
 }
 
+export interface UnweldOptions {
+  kernels?: KernelMode;
+  variant?: Variant;
+  /** Probe steps allowed before the sort path takes over (default {@link probeBudget}; tests set 0). */
+  probeBudget?: number;
+}
+
+/**
+ * Probe steps past a different key allowed per corner (plus a constant) before the sort path takes
+ * over: keys crafted to share a hash, or a window of slots, make linear probing O(n²) (issue 25).
+ * The attribute rows of every corpus and bench model took 0.24 such steps per row, at most 1.22.
+ */
+export const PROBES_PER_CORNER = 8;
+
+export function probeBudget(cornerCount: number): number {
+  return Math.min(cornerCount * PROBES_PER_CORNER + 1024, 0x7fffffff);
+}
+
 /**
  * Multi-index unwelding with hash dedupe: corners whose `keyWidth`-word keys are equal become one
- * vertex. Keys are whatever identifies a corner: per-attribute indices (LOD, ASE) or raw float bits
- * of corner normals and UVs (MS3D). TypeScript reference.
+ * vertex, numbered by first corner. Keys are whatever identifies a corner: per-attribute indices
+ * (LOD, ASE) or raw float bits of corner normals and UVs (MS3D). Past a probe budget (crafted
+ * keys) the same result is computed by sorting, so no key list costs more than O(n log n).
+ * TypeScript reference.
  */
-export function unweldJS(keys: Uint32Array, keyWidth: number, cornerCount = keys.length / keyWidth): UnweldResult {
+export function unweldJS(keys: Uint32Array, keyWidth: number, cornerCount = keys.length / keyWidth, options: UnweldOptions = {}): UnweldResult {
   checkUnweld(keys, keyWidth, cornerCount);
+  let budget = budgetOf(options, cornerCount);
   let size = 16;
   while (size < cornerCount * 2) size <<= 1;
   const mask = size - 1;
@@ -50,6 +73,7 @@ export function unweldJS(keys: Uint32Array, keyWidth: number, cornerCount = keys
         indices[c] = v;
         break;
       }
+      if (--budget < 0) return unweldSortedJS(keys, keyWidth, cornerCount);
       slot = (slot + 1) & mask;
     }
   }
@@ -62,4 +86,12 @@ export function checkUnweld(keys: Uint32Array, keyWidth: number, cornerCount: nu
   if (!Number.isInteger(cornerCount) || cornerCount < 0 || cornerCount * keyWidth > keys.length) {
     throw new RangeError(`${cornerCount} corners of ${keyWidth} words need ${cornerCount * keyWidth} keys, have ${keys.length}`);
   }
+}
+
+/** The probe budget of a call: the option (checked), else {@link probeBudget}. */
+export function budgetOf(options: UnweldOptions, cornerCount: number): number {
+  const b = options.probeBudget;
+  if (b === undefined) return probeBudget(cornerCount);
+  if (!Number.isInteger(b) || b < 0) throw new RangeError(`probeBudget must be a non-negative integer, got ${b}`);
+  return Math.min(b, 0x7fffffff);
 }
