@@ -101,12 +101,18 @@ export function repeatsOften(keys: Uint32Array, width: number, rows: number): bo
   return repeats > n * MAX_REPEAT_SHARE;
 }
 
+/** Probe steps past a row's home slot allowed per row (plus a constant): the rows' hashes can be crafted to cluster. */
+const PROBES_PER_ROW = 8;
+
 /**
  * Rows whose hash an earlier row of their part has, as (row, that earlier row) pairs: hashes only,
- * so no row's words are read (a part's rows lie all over the key array). Undefined past `most`.
+ * so no row's words are read (a part's rows lie all over the key array). Undefined past `most`
+ * pairs, or past a probe budget linear in the rows: hashes crafted to fill one run of slots would
+ * make the probing O(k²), and unweld (bounded by its own budget) takes such a list.
  */
 function sameHashPairs(starts: Uint32Array, rowOf: Uint32Array, hashOf: Int32Array, table: Int32Array, most: number): [number, number][] | undefined {
   const pairs: [number, number][] = [];
+  let probes = PROBES_PER_ROW * rowOf.length + 1024;
   for (let p = 0; p + 1 < starts.length; p++) {
     const from = starts[p], to = starts[p + 1];
     if (to - from < 2) continue;
@@ -118,7 +124,10 @@ function sameHashPairs(starts: Uint32Array, rowOf: Uint32Array, hashOf: Int32Arr
       const h = hashOf[i];
       let slot = h & mask;
       let o = table[slot];
-      while (o >= 0 && hashOf[o] !== h) o = table[(slot = (slot + 1) & mask)];
+      while (o >= 0 && hashOf[o] !== h) {
+        if (--probes < 0) return undefined;
+        o = table[(slot = (slot + 1) & mask)];
+      }
       if (o < 0) table[slot] = i;
       else if (pairs.push([rowOf[i], rowOf[o]]) > most) return undefined;
     }

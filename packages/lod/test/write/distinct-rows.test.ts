@@ -95,6 +95,32 @@ describe('distinctRows (the weld of large position, normal and UV lists)', () =>
     expect(distinctRows(keys, 2, 20_000)).toBeUndefined();
   });
 
+  it('gives way to unweld when distinct hashes are crafted onto one slot of one part (probing would cost O(k²))', () => {
+    // mixHash undone: y ^ (y >>> 12) and h ^ (h >>> 15) are undone by two more shifts, the multiply by its inverse.
+    const unmix = (out: number) => {
+      const m = out ^ (out >>> 12) ^ (out >>> 24);
+      const x = Math.imul(m, inverseOf(0x2c1b3c6d));
+      return x ^ (x >>> 15) ^ (x >>> 30);
+    };
+    // 20,000 rows make 64 parts (top 6 bits) of tables of 2^16 slots: hashes i << 16 (i < 1,024) are distinct,
+    // all in part 0 and all on slot 0, so each probes past every earlier one: ~524,000 steps, past 8 per row.
+    const keys = rowsWithCopies(20_000, 2, 20_000, 6);
+    for (let i = 0; i < 1024; i++) {
+      const a = i * 7919 + 1;
+      keys[i * 19 * 2] = a;
+      keys[i * 19 * 2 + 1] = partnerOf(a, unmix(i << 16));
+      expect(rowHash(keys, i * 19 * 2, 2)).toBe(i << 16);
+    }
+    expect(distinctRows(keys, 2, 20_000)).toBeUndefined();
+    // 64 of them are still numbered like unweld, within the budget.
+    const few = rowsWithCopies(20_000, 2, 20_000, 6);
+    for (let i = 0; i < 64; i++) {
+      few[i * 19 * 2] = i + 1;
+      few[i * 19 * 2 + 1] = partnerOf(i + 1, unmix(i << 16));
+    }
+    expect(expectLikeUnweld(few, 2).count).toBe(20_000);
+  });
+
   it('gives way to unweld where rows repeat often, and says so from the first 4,096 rows', () => {
     const often = rowsWithCopies(100_000, 3, 8, 5);
     expect(distinctRows(often, 3, 100_000)).toBeUndefined();
