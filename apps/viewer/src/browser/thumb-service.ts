@@ -325,10 +325,11 @@ export class ThumbService {
     return this.options.listing;
   }
 
-  /** The workers started (ready or not; started now if none was), to hand a folder's handles to. */
+  /** The workers started (ready or not; started now if none was), to hand a folder's handles to, ready ones first. */
   handWorkers(): Worker[] {
     void this.warmUp();
-    return this.spawned;
+    // Ready ones first: the first reports (lists the folder for the page), and one still warming up answered seconds late under load.
+    return [...this.workers, ...this.spawned.filter((w) => !this.workers.includes(w))];
   }
 
   /** Starts a thumbnail worker: true once it can draw and has joined the drawers, false if it cannot draw. */
