@@ -49,10 +49,11 @@ describe('HandleReader on a picked folder', () => {
     expect(new Set(reader.paths).size).toBe(total);
     expect(reader.paths).toContain('Model/Texture/tex39.dds');
     expect(reader.paths).toContain('Model/obj_0999.o3d');
-    // Parts of 100 at most, the first handed on when a tenth of the folder was listed.
-    expect(Math.max(...parts.map((p) => p.size))).toBeLessThanOrEqual(100);
+    // A first part of 100 at most, handed on when a tenth of the folder was listed; the later ones up to 8 times larger.
+    expect(parts[0].size).toBeLessThanOrEqual(100);
     expect(parts[0].yielded).toBeLessThanOrEqual(total / 10);
-    expect(parts.length).toBeGreaterThanOrEqual(total / 100);
+    expect(Math.max(...parts.map((p) => p.size))).toBeLessThanOrEqual(800);
+    expect(parts.filter((p) => !p.done).length).toBeGreaterThanOrEqual(2);
   });
 
   it('reads files from the first part on, each once, while the rest is listed', async () => {

@@ -11,12 +11,17 @@ export type FolderHandles = readonly FileSystemHandle[];
 /** Files read at once by `readAll`: getFile answers slowly, one at a time kept the worker idle. */
 const READS_AT_ONCE = 8;
 /**
- * A listing is handed on in parts of this many paths, or of what came in this long: iterating a
- * picked folder's 9,665 handles takes 1.6 s (an async call each), and the grid and the thumbnails
+ * A listing's first part is handed on at this many paths, or with what came in this long: iterating
+ * a picked folder's 9,665 handles takes 1.6 s (an async call each), and the grid and the thumbnails
  * start from the first part (issue 31).
  */
 export const LIST_PART = 256;
 const LIST_PART_MS = 30;
+/**
+ * Later parts are this many times larger and longer: each is a task on the page (the grid grows), and
+ * parts of 30 ms under load (36 of them while the listing slowed) kept the page's thread busy for seconds.
+ */
+const LATER_PARTS = 8;
 
 type DirectoryValues = { values(): AsyncIterable<FileSystemHandle> };
 /** Called with each file listed; a promise it returns is waited on before the next. */
@@ -99,13 +104,17 @@ export class HandleReader {
   private async list(names: readonly string[] | undefined, onListed: OnListed, partSize: number, pauseMs: number): Promise<void> {
     let part: string[] = [];
     let since = performance.now();
+    let [size, ms] = [partSize, LIST_PART_MS];
     const handOn = () => {
       for (const p of part) {
         this.own.push(p);
         this.paths.push(p);
         this.loose.add(p);
       }
-      if (part.length) onListed(part, false);
+      if (part.length) {
+        onListed(part, false);
+        [size, ms] = [partSize * LATER_PARTS, LIST_PART_MS * LATER_PARTS];
+      }
       part = [];
       since = performance.now();
       this.wake();
@@ -119,7 +128,7 @@ export class HandleReader {
           if (this.handles.has(path)) return;
           this.handles.set(path, handle);
           part.push(path);
-          if (part.length < partSize && performance.now() - since < LIST_PART_MS) return;
+          if (part.length < size && performance.now() - since < ms) return;
           handOn();
           if (pauseMs) return new Promise((resolve) => setTimeout(resolve, pauseMs));
         });
