@@ -15,6 +15,10 @@ export interface FileFacts {
 export interface ArrivingFolder {
   /** Every file of the folder by root-relative path: the listing, plus the entries of its `.res` packs. */
   readonly paths: readonly string[];
+  /** Set when the folder is still listed (a picked folder, listed by the workers in parts): `paths` grows in place until it settles. */
+  readonly listed?: Promise<void>;
+  /** Called when `paths` has grown. */
+  onPaths?: () => void;
   /** The files whose handles have arrived; all of them once `complete` settles. */
   readonly files: FileSet;
   /** Fetches these paths' handles before the others (the most recent ask first). */

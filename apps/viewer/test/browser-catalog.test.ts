@@ -1,6 +1,6 @@
 // The folder browser's pure parts: which files are models, their order, the cache key, search and filters.
 import { describe, expect, it } from 'vitest';
-import { badgesOf, catalogOf, filterCatalog, formatOf, NO_FILTERS, thumbKey, type CatalogEntry, type ThumbInfo } from '../src/browser/catalog.js';
+import { badgesOf, catalogOf, filterCatalog, formatOf, mergeOrder, NO_FILTERS, thumbKey, type CatalogEntry, type ThumbInfo } from '../src/browser/catalog.js';
 
 const EXTENSIONS = ['.ms3d', '.ase', '.o3d', '.mdl', '.lod'];
 const file = (size: number, lastModified = 1_700_000_000_000) => ({ size, lastModified });
@@ -81,5 +81,18 @@ describe('folder browser catalog', () => {
     expect(badgesOf({ ...still, lods: 1 }).map((b) => b.label)).toEqual([]);
     const failed = badgesOf({ ...still, skinned: true, failed: 'BAD_MAGIC: not an O3D' });
     expect(failed).toEqual([{ label: 'failed', title: 'BAD_MAGIC: not an O3D', kind: 'failed' }]);
+  });
+
+  it('merges entries listed later into the grid order (indices kept), as one catalog of all would sort them', () => {
+    // The folder listed in two parts, in no order (a picked folder's listing is the file system's).
+    const [early, late] = [FOLDER.filter((_, i) => i % 2), FOLDER.filter((_, i) => !(i % 2))];
+    const grown = [...catalogOf(early, EXTENSIONS), ...catalogOf(late, EXTENSIONS)];
+    const from = catalogOf(early, EXTENSIONS).length;
+    const order = mergeOrder(grown, Array.from({ length: from }, (_, i) => i), from);
+    expect(order.map((i) => grown[i].name)).toEqual(names(entries));
+    expect([...order].sort((a, b) => a - b)).toEqual([...grown.keys()]);
+    // Filters keep that order; a query picks from both parts.
+    expect(filterCatalog(grown, { ...NO_FILTERS, query: 'mvr' }, () => undefined, order).map((i) => grown[i].name)).toEqual(['Mvr_Aibatt.o3d', 'MVR_Bang.O3D']);
+    expect(filterCatalog(grown, NO_FILTERS, () => undefined, order)).toEqual(order);
   });
 });

@@ -60,10 +60,32 @@ export function catalogOf(files: Iterable<[string, { size: number; lastModified:
     const format = formatOf(path, extensions);
     if (format) out.push({ path, name: baseName(path), format, size: file.size, modified: file.lastModified });
   }
-  // Plain comparisons of lower-case keys: a locale collator made sorting 5,400 names a long task.
+  // Plain comparisons of lower-case keys (compareEntries' order, each key made once): a locale
+  // collator made sorting 5,400 names a long task.
   const keyed = out.map((e) => ({ e, name: e.name.toLowerCase(), path: e.path.toLowerCase() }));
   keyed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return keyed.map((k) => k.e);
+}
+
+/** The grid's order: by name in any case, then by path (catalogOf's). */
+export function compareEntries(a: CatalogEntry, b: CatalogEntry): number {
+  const [an, bn] = [a.name.toLowerCase(), b.name.toLowerCase()];
+  if (an !== bn) return an < bn ? -1 : 1;
+  const [ap, bp] = [a.path.toLowerCase(), b.path.toLowerCase()];
+  return ap < bp ? -1 : ap > bp ? 1 : 0;
+}
+
+/**
+ * The grid's order of `entries` (indices) when those from `from` on were appended (sorted among
+ * themselves, as catalogOf gives them) to entries in `order`: the two merged, indices unchanged.
+ */
+export function mergeOrder(entries: readonly CatalogEntry[], order: readonly number[], from: number): number[] {
+  const out: number[] = [];
+  let i = 0, j = from;
+  while (i < order.length && j < entries.length) out.push(compareEntries(entries[order[i]], entries[j]) <= 0 ? order[i++] : j++);
+  while (i < order.length) out.push(order[i++]);
+  while (j < entries.length) out.push(j++);
+  return out;
 }
 
 /** The cache key of a thumbnail: the same file (name, size, time) renders the same picture. */
@@ -87,17 +109,17 @@ export function matches(entry: CatalogEntry, filters: Filters, info: ThumbInfo |
 }
 
 /**
- * The indices (into `entries`) that pass, in grid order. `infoOf` is asked only when a filter needs
- * what a thumbnail told, and no filter at all passes everything without a look: a 5,400-model folder
- * opens in a task that stays short.
+ * The indices (into `entries`) that pass, in grid order (`order`: the indices in it, when entries were
+ * appended; else theirs). `infoOf` is asked only when a filter needs what a thumbnail told, and no
+ * filter at all passes everything without a look: a 5,400-model folder opens in a task that stays short.
  */
-export function filterCatalog(entries: readonly CatalogEntry[], filters: Filters, infoOf: (entry: CatalogEntry) => ThumbInfo | undefined): number[] {
+export function filterCatalog(entries: readonly CatalogEntry[], filters: Filters, infoOf: (entry: CatalogEntry) => ThumbInfo | undefined, order?: readonly number[]): number[] {
   const needsInfo = filters.animated !== 'any' || filters.failed !== 'any';
-  if (!needsInfo && !filters.prefix && !filters.format && !filters.query.trim()) return Array.from(entries.keys());
+  if (!needsInfo && !filters.prefix && !filters.format && !filters.query.trim()) return order ? [...order] : Array.from(entries.keys());
   const out: number[] = [];
-  entries.forEach((e, i) => {
-    if (matches(e, filters, needsInfo ? infoOf(e) : undefined)) out.push(i);
-  });
+  for (const i of order ?? entries.keys()) {
+    if (matches(entries[i], filters, needsInfo ? infoOf(entries[i]) : undefined)) out.push(i);
+  }
   return out;
 }
 

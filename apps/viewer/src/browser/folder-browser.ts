@@ -5,7 +5,8 @@ import { $, h } from '../dom.js';
 import { catalogOf, NO_FILTERS, type CatalogEntry, type Filters, type Tristate } from './catalog.js';
 import { contactSheet, saveBlob } from './contact-sheet.js';
 import { ThumbGrid } from './grid.js';
-import { ThumbService, type ThumbOptions } from './thumb-service.js';
+import { ThumbService } from './thumb-service.js';
+import type { ThumbOptions } from './thumb-types.js';
 import type { ArrivingFolder } from '../arriving-files.js';
 import { nextTask } from '../tasks.js';
 import { handedFolder } from './handed-folder.js';
@@ -16,6 +17,22 @@ export interface FolderBrowserEvents {
   openModel(path: string, files: Record<string, Blob>): Promise<void>;
   /** The grid covers the view (true) or not: the view need not be drawn meanwhile. */
   covered(on: boolean): void;
+}
+
+const UNKNOWN = { size: -1, lastModified: -1 };
+
+/**
+ * The folder's models as the grid first lists them; a folder still listed in parts is waited on
+ * until two models or the end of its listing are there.
+ */
+async function firstModels(folder: ArrivingFolder): Promise<CatalogEntry[]> {
+  let listedAll = !folder.listed;
+  void folder.listed?.then(() => (listedAll = true));
+  for (;;) {
+    const entries = catalogOf(folder.paths.map((path) => [path, folder.files.get(path) ?? UNKNOWN]), inputExtensions);
+    if (entries.length >= 2 || listedAll) return entries;
+    await Promise.race([folder.listed, new Promise<void>((resolve) => (folder.onPaths = resolve))]);
+  }
 }
 
 export class FolderBrowser {
@@ -62,9 +79,10 @@ export class FolderBrowser {
    * catalog, the grid's first screen, the thumbnails' start (one task was 35 ms of CPU, 0.17 s under load).
    */
   async openFolder(folder: ArrivingFolder): Promise<boolean> {
-    const unknown = { size: -1, lastModified: -1 };
-    const entries = catalogOf(folder.paths.map((path) => [path, folder.files.get(path) ?? unknown]), inputExtensions);
+    const entries = await firstModels(folder);
     if (entries.length < 2) return false;
+    /** How many of the folder's paths the grid has (a folder still listed has more to come). */
+    let seen = folder.paths.length;
     this.folder = folder;
     await nextTask();
     if (this.folder !== folder) return true;
@@ -80,14 +98,32 @@ export class FolderBrowser {
     if (this.folder !== folder) return true;
     // The files that arrived meanwhile are among these; the later ones come through onFiles.
     this.files = Object.fromEntries(folder.files);
-    void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths), statsOnPage: folder.statsOnPage, readByWorkers: folder.readByWorkers });
+    void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths), statsOnPage: folder.statsOnPage, readByWorkers: folder.readByWorkers, listed: folder.listed });
     folder.held = () => this.folder === folder && this.service.holdsHandOut();
     folder.onFiles = (part) => {
       if (this.folder !== folder) return;
       Object.assign(this.files, Object.fromEntries(part));
-      // Read by the workers: the grid knows these files' sizes already (onSizes).
+      // Read by the workers: the grid knows these files' sizes already (onSizes); the page drawer may want them.
       if (!folder.readByWorkers) this.service.arrived(part);
+      else this.service.handedFiles(Object.fromEntries(part));
     };
+    // Listed in parts: the grid grows with each (before the sizes below, which may be of these).
+    const grow = () => {
+      if (this.folder !== folder || folder.paths.length === seen) return;
+      const added = catalogOf(folder.paths.slice(seen).map((path) => [path, folder.files.get(path) ?? UNKNOWN]), inputExtensions);
+      seen = folder.paths.length;
+      if (!added.length) return;
+      this.service.addEntries(added);
+      this.grid.addEntries(added);
+      this.renderCount();
+    };
+    folder.onPaths = grow;
+    grow();
+    void folder.listed?.then(() => {
+      grow();
+      performance.mark('relic3d:listed-all');
+      if (this.folder === folder) this.service.listedAll();
+    });
     folder.onSizes = (part) => this.folder === folder && this.service.arrived(part);
     if (folder.sized?.size) this.service.arrived(new Map(folder.sized));
     void folder.complete.then(() => {

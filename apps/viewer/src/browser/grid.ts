@@ -1,8 +1,8 @@
 // The folder's thumbnail grid: virtualised (only the rows on screen exist in the DOM, so 5,400 models
 // scroll like 50), searched and filtered; a card opens its model in the full view.
 import { h } from '../dom.js';
-import { badgesOf, filterCatalog, NO_FILTERS, type CatalogEntry, type Filters } from './catalog.js';
-import type { Thumb } from './thumb-service.js';
+import { badgesOf, filterCatalog, mergeOrder, NO_FILTERS, type CatalogEntry, type Filters } from './catalog.js';
+import type { Thumb } from './thumb-types.js';
 
 const CARD_W = 148, CARD_H = 188, GAP = 10, PAD = 12;
 /** Rows drawn above and below the visible ones, so a short scroll shows no empty cards. */
@@ -24,6 +24,8 @@ export class ThumbGrid {
   /** Catalog indices that pass the filters, in grid order. */
   shown: number[] = [];
   filters: Filters = { ...NO_FILTERS };
+  /** Every entry's index in grid order (by name): entries listed later are appended, their indices kept. */
+  private order: number[] = [];
   private readonly cards = new Map<number, HTMLElement>();
   private columns = 1;
   private frame = 0;
@@ -45,6 +47,7 @@ export class ThumbGrid {
    */
   setEntries(entries: CatalogEntry[]): void {
     this.entries = entries;
+    this.order = Array.from(entries.keys());
     this.scroll.scrollTop = 0;
     this.refilter(0);
     cancelAnimationFrame(this.frame);
@@ -52,6 +55,19 @@ export class ThumbGrid {
       this.frame = 0;
       this.draw();
     }, 0));
+  }
+
+  /**
+   * Entries listed after the grid opened (sorted among themselves): merged into the grid's order,
+   * the filters applied; the cards on screen stay (a picked folder grows in parts while it is listed).
+   */
+  addEntries(added: CatalogEntry[]): void {
+    const from = this.entries.length;
+    this.entries = [...this.entries, ...added];
+    this.order = mergeOrder(this.entries, this.order, from);
+    this.shown = filterCatalog(this.entries, this.filters, (e) => this.source.thumbOf(e)?.info, this.order);
+    this.draw();
+    this.events.changed();
   }
 
   setFilters(filters: Filters): void {
@@ -63,7 +79,7 @@ export class ThumbGrid {
   refilter(overscan = OVERSCAN): void {
     clearTimeout(this.refilterTimer);
     this.refilterTimer = undefined;
-    this.shown = filterCatalog(this.entries, this.filters, (e) => this.source.thumbOf(e)?.info);
+    this.shown = filterCatalog(this.entries, this.filters, (e) => this.source.thumbOf(e)?.info, this.order);
     for (const card of this.cards.values()) card.remove();
     this.cards.clear();
     this.draw(overscan);

@@ -12,42 +12,52 @@ const FILES_PER_PART = 256;
 type Post = (message: FromThumbWorker) => void;
 
 /**
- * Lists the handed folder, gives it to `use`, then (`report`) posts its paths and reads every file
- * for their facts. Settles once `use` has it (or the listing failed: nothing then waits on it).
+ * Lists the handed folder and gives it to `use` at once; when it is the one that reports, posts the
+ * page its paths as they are listed ('listed', in parts) and each file's size and time as it is
+ * read ('facts'), and with `files` (the page draws) the files themselves ('files').
  */
-export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handles' }>, post: Post, use: (reader: HandleReader) => void): Promise<void> {
+export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handles' }>, post: Post, use: (reader: HandleReader) => void): { streamFiles(): void } {
   const { folder, report } = message;
-  const opening = HandleReader.open(message.handles, message.names);
-  void opening.then(
-    (reader) => {
-      if (report) {
-        post({ type: 'listed', folder, paths: [...reader.paths] });
-        void reportFacts(reader, folder, post);
-      }
-    },
-    (error: unknown) => report && post({ type: 'listed', folder, paths: [], error: String((error as Error)?.message ?? error) }),
-  );
-  return opening.then(use, () => undefined);
+  const reader = HandleReader.open(message.handles, message.names, (part, done, error) => {
+    if (report) post({ type: 'listed', folder, paths: [...part], done, error });
+  }, message.listing);
+  use(reader);
+  const stream = { on: false, streamFiles: () => {} };
+  if (report) void reportFacts(reader, folder, post, stream);
+  return stream;
 }
 
-async function reportFacts(reader: HandleReader, folder: number, post: Post): Promise<void> {
+/** The reporter's facts, and (`stream.on`: the page draws) the files read, in parts. */
+async function reportFacts(reader: HandleReader, folder: number, post: Post, stream: { on: boolean; streamFiles(): void }): Promise<void> {
   let part: FileFactsRow[] = [];
+  let files: Record<string, Blob> = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = () => {
     clearTimeout(timer);
     timer = undefined;
     if (part.length) post({ type: 'facts', folder, files: part, done: false });
+    if (stream.on && Object.keys(files).length) post({ type: 'files', folder, files, done: false });
     part = [];
+    files = {};
+  };
+  // Asked for once the page knows it draws: every file read so far goes in the next part.
+  stream.streamFiles = () => {
+    if (stream.on) return;
+    stream.on = true;
+    for (const [path, file] of reader.files) files[path] = file;
+    send();
   };
   const wanted = reader.wanted;
   const finished = await reader.readAll((path, file) => {
     part.push([path, file.size, file.lastModified]);
+    if (stream.on) files[path] = file;
     if (wanted.delete(path)) send();
     else timer ??= setTimeout(send, FACTS_MS);
   });
   if (!finished) return clearTimeout(timer);
   send();
   post({ type: 'facts', folder, files: [], done: true });
+  if (stream.on) post({ type: 'files', folder, files: {}, done: true });
 }
 
 /** Posts the page every file read, in parts. */

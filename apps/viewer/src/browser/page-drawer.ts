@@ -12,6 +12,8 @@ export interface PageFolder {
   files: Record<string, Blob>;
   names?: readonly string[];
   complete: boolean;
+  /** Set while `names` grows (a picked folder still listed): settles once it holds every path. */
+  listed?: Promise<void>;
 }
 
 export interface PageDrawerHost {
@@ -43,7 +45,7 @@ export async function pageDrawer(host: PageDrawerHost): Promise<{ drawer: Drawer
         await new Promise((r) => setTimeout(r, 0));
         const open = host.folder();
         if (folder !== open.files) {
-          renderer.setFolder((folder = open.files), false, open.names);
+          renderer.setFolder((folder = open.files), false, open.names, open.listed);
           if (open.complete) renderer.complete();
         }
         const t0 = performance.now();

@@ -1,5 +1,5 @@
 import type { ThumbInfo } from './catalog.js';
-import type { FolderHandles } from './folder-handles.js';
+import type { FolderHandles, ListingPace } from './folder-handles.js';
 
 /** A file's size and time (the thumbnail cache's key), as [path, size, lastModified]. */
 export type FileFactsRow = [string, number, number];
@@ -15,13 +15,16 @@ export type ToThumbWorker =
   /**
    * A folder the worker reads itself from its handles (folder-handles.ts): `folder` numbers it;
    * `report`: this worker lists it to the page ('listed') and reads every file for the page ('facts');
-   * `names`: its files' paths, when the page listed them (a drop's entries), else the worker lists it.
+   * `names`: its files' paths, when the page listed them (a drop's entries), else the worker lists it,
+   * in parts (`listing`: their pace, folder-handles.ts).
    */
-  | { type: 'handles'; folder: number; handles: FolderHandles; report: boolean; names?: readonly string[] }
+  | { type: 'handles'; folder: number; handles: FolderHandles; report: boolean; names?: readonly string[]; listing?: ListingPace }
   /** Read these files of the handed folder first (the cards on screen). */
   | { type: 'want'; paths: string[] }
   /** Send the page the handed folder's files (for the full view), in parts. */
   | { type: 'send-files'; folder: number }
+  /** The page draws the thumbnails: send it each file of the handed folder as it is read ('files'). */
+  | { type: 'stream-files'; folder: number }
   | { type: 'render'; id: number; path: string };
 
 export type FromThumbWorker =
@@ -29,11 +32,14 @@ export type FromThumbWorker =
   | { type: 'ready'; offscreen: boolean }
   /** A drawing waits on these files of the folder (companions whose handles have not arrived). */
   | { type: 'need'; paths: string[] }
-  /** The handed folder's paths (a pack's entries included), or why it could not be listed. */
-  | { type: 'listed'; folder: number; paths: string[]; error?: string }
+  /**
+   * A part of the handed folder's paths as they are listed; `done`: the last part (its packs'
+   * entries), `error`: why the listing stopped early.
+   */
+  | { type: 'listed'; folder: number; paths: string[]; done: boolean; error?: string }
   /** Sizes and times of the handed folder's files as they are read; `done`: every file is read. */
   | { type: 'facts'; folder: number; files: FileFactsRow[]; done: boolean }
-  /** A part of the handed folder's files, for the page's full view; `done`: the last part. */
+  /** A part of the handed folder's files, for the page's full view (or, streamed, its drawer); `done`: the last part. */
   | { type: 'files'; folder: number; files: Record<string, Blob>; done: boolean }
   /**
    * `at` (a folder's first thumbnail only): when the worker got the job, had parsed, had drawn and had

@@ -4,7 +4,7 @@
 // The same code runs in the thumbnail worker (OffscreenCanvas) and, where a worker cannot draw, on
 // the page with a hidden canvas (an atlas of one cell there: one thumbnail per task).
 import * as THREE from 'three';
-import { baseNameOf, computeBounds, FolderIndex, indexResolver, requireFormat, serializeError, type Bounds } from '@relic3d/core';
+import { baseNameOf, computeBounds, FolderIndex, indexResolver, requireFormat, serializeError, type Bounds, type IndexReader, type Resolver } from '@relic3d/core';
 import { inputFormats, type GltfParseOptions } from '@relic3d/formats';
 import { ready } from '@relic3d/kernels';
 import { sceneStats, setLodLevel, toThree } from '@relic3d/three';
@@ -64,8 +64,12 @@ export class ThumbRenderer {
   }
 
   private indexed = true;
-  /** Every path of the folder, when its files are still arriving. */
+  /** Every path of the folder, when its files are still arriving (it may grow: see `listing`). */
   private names?: readonly string[];
+  /** How many of `names` the index holds. */
+  private indexedNames = 0;
+  /** Settles once `names` holds every path (a picked folder listed in parts); none when it does. */
+  private listing?: Promise<unknown>;
   /** False while files of the folder may still arrive: a companion not there yet is waited for. */
   private arrived = true;
   private readonly waiting = new Map<string, ((file: Blob | undefined) => void)[]>();
@@ -74,15 +78,18 @@ export class ThumbRenderer {
 
   /**
    * The folder's files by root-relative path (File objects: read only when asked for); `more` adds
-   * to them. `names` (a new folder): all its paths, when its files are still arriving.
+   * to them. `names` (a new folder): all its paths, when its files are still arriving; with
+   * `listed`, its paths so far, an array that grows in place until `listed` settles.
    */
-  setFolder(files: Record<string, Blob>, more = false, names?: readonly string[]): void {
+  setFolder(files: Record<string, Blob>, more = false, names?: readonly string[], listed?: Promise<unknown>): void {
     if (!more) {
       this.release();
       this.files = { ...files };
       this.names = names;
       this.arrived = !names;
       this.indexed = false;
+      const listing = (this.listing = listed);
+      void listed?.then(() => this.listing === listing && (this.listing = undefined));
       // Every name is known: indexed now, while the first drawing job is still on its way.
       if (names) this.indexNames();
       return;
@@ -97,6 +104,7 @@ export class ThumbRenderer {
 
   private indexNames(): void {
     this.index = FolderIndex.fromPaths(this.names ?? Object.keys(this.files));
+    this.indexedNames = this.names?.length ?? 0;
     this.indexed = true;
   }
 
@@ -109,6 +117,27 @@ export class ThumbRenderer {
   private release(): void {
     for (const [path, answers] of this.waiting) for (const answer of answers) answer(this.files[path]);
     this.waiting.clear();
+  }
+
+  /**
+   * The companions' resolver from `fromDir`. While the folder is still listed, a name not listed yet
+   * is answered once the listing ends, and `partial` is told when a model lists a folder (Flyff's
+   * `<skeleton>_*.ani`): that list may lack files, so the drawing is done again.
+   */
+  private resolverFrom(fromDir: string, read: IndexReader, partial: () => void): Resolver {
+    const now = () => {
+      if (!this.indexed || this.indexedNames !== (this.names?.length ?? 0)) this.indexNames();
+      return indexResolver(this.index, fromDir, read);
+    };
+    const listing = this.listing;
+    if (!listing) return now();
+    const resolve = ((name: string) => (now().key!(name) !== undefined || !this.listing ? now()(name) : listing.then(() => now()(name)))) as Resolver;
+    resolve.list = () => {
+      if (this.listing) partial();
+      return now().list!();
+    };
+    resolve.key = (name: string) => now().key!(name);
+    return resolve;
   }
 
   /** A file of the folder; one not arrived yet is asked for and waited on. */
@@ -145,7 +174,7 @@ export class ThumbRenderer {
       mark = now;
     };
     const info: ThumbInfo = { skinned: false, clips: 0, lods: 0, missingTextures: 0, triangles: 0 };
-    if (!this.indexed) {
+    if (!this.indexed || this.indexedNames !== (this.names?.length ?? 0)) {
       this.indexNames();
       lap('index');
     }
@@ -163,7 +192,8 @@ export class ThumbRenderer {
         if (!found) reads.set(relative, (found = this.fileOf(relative).then((blob) => (blob ? packedBytes(blob) : undefined))));
         return found;
       };
-      const resolve = indexResolver(this.index, path.slice(0, Math.max(0, path.lastIndexOf('/'))), read);
+      let partial = false;
+      const resolve = this.resolverFrom(path.slice(0, Math.max(0, path.lastIndexOf('/'))), read, () => (partial = true));
       const options: GltfParseOptions = { fileName, resolve, gltfDecoders: workerGltfDecoders };
       const scene = await format.parse(bytes, options);
       lap('parse');
@@ -171,6 +201,8 @@ export class ThumbRenderer {
       try {
         await model.ready;
         lap('three');
+        // It listed a folder not listed in full then: drawn again once it is (nothing was drawn yet).
+        if (partial) return await Promise.resolve(this.listing).then(() => this.draw(path));
         info.skinned = scene.skins.length > 0;
         info.clips = model.clips.length;
         info.lods = Math.max(0, ...model.lodObjects.map((l) => l.levels.length));

@@ -1,47 +1,17 @@
 // Schedules a folder's thumbnails: cached ones first (IndexedDB), then what the grid shows, then the
 // rest in grid order, drawn by thumbnail workers (OffscreenCanvas) or, where a worker cannot draw, on
 // the page (page-drawer.ts).
-import { thumbKey, type CatalogEntry, type ThumbInfo } from './catalog.js';
+import { thumbKey, type CatalogEntry } from './catalog.js';
+import type { Thumb, ThumbOptions, ThumbStats } from './thumb-types.js';
 import { ThumbCache } from './thumb-cache.js';
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
 import { FolderFeed } from './folder-feed.js';
 import { pageDrawer, type Drawer, type PageFolder } from './page-drawer.js';
 
-export interface Thumb {
-  /** An object URL of the small picture, made on first read (none when the model failed). */
-  url?: string;
-  blob?: Blob;
-  info: ThumbInfo;
-  from: 'cache' | 'render';
-}
-
-/** Times since the folder was opened (ms), for the e2e suite and the status line. */
-export interface ThumbStats {
-  openedAt: number;
-  firstAt?: number;
-  allAt?: number;
-  cached: number;
-  rendered: number;
-  drawer: 'worker' | 'page';
-  workers: number;
-  /** Summed time of each drawing phase (parse, three, pose, draw, encode) over the drawn thumbnails. */
-  phases: Record<string, number>;
-  /** Summed time the drawers spent per thumbnail, start to picture. */
-  drawMs: number;
-}
-
-export interface ThumbOptions {
-  /** Draw on the page, as where workers cannot (the e2e tests' `?thumbs=page`). */
-  forcePage?: boolean;
-  /** Thumbnail workers to start (`?thumbs=1`); by default two, which two cores already run faster than one. */
-  workers?: number;
-}
-
 /** Jobs a worker holds at once: more than its atlas of 16, so the next is there when one is read back. */
 const IN_FLIGHT = 24;
 /** A hand-out waits on the cards on screen at most this long after the last thumbnail arrived. */
 const HOLD_MS = 1000;
-
 
 export class ThumbService {
   private entries: CatalogEntry[] = [];
@@ -87,6 +57,8 @@ export class ThumbService {
   private spawned: Worker[] = [];
   /** The open folder is read by the workers from its handles: the page has no File of it. */
   private readByWorkers = false;
+  /** The open folder is still listed: more entries come (`addEntries`), so not all are drawn yet. */
+  private listing = false;
   /** A handed folder's messages from the workers (handed-folder.ts). */
   onFolderMessage?: (message: Extract<FromThumbWorker, { type: 'listed' | 'facts' | 'files' }>) => void;
   private readonly cache = new ThumbCache();
@@ -109,7 +81,7 @@ export class ThumbService {
    * the folder (`names`: all its paths); the rest come through `arrived`, and `want` asks for the
    * files of the cards on screen and of companions a drawer waits on.
    */
-  async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void; statsOnPage?: boolean; readByWorkers?: boolean }): Promise<void> {
+  async open(entries: CatalogEntry[], files: Record<string, Blob>, arriving?: { names: readonly string[]; want(paths: string[]): void; statsOnPage?: boolean; readByWorkers?: boolean; listed?: Promise<void> }): Promise<void> {
     this.generation++;
     const generation = this.generation;
     for (const url of this.urls) URL.revokeObjectURL(url);
@@ -121,6 +93,7 @@ export class ThumbService {
     this.names = arriving?.names;
     this.quiet = !!arriving?.statsOnPage;
     this.readByWorkers = !!arriving?.readByWorkers;
+    this.listing = !!arriving?.listed;
     this.progressAt = performance.now();
     this.indexOf = new Map(entries.map((e, i) => [e.path, i]));
     this.stateOf = new Uint8Array(entries.length);
@@ -142,7 +115,7 @@ export class ThumbService {
       for (const feed of this.feeds.values()) feed.stop();
       if (this.readByWorkers) this.feeds.clear();
       else for (const w of this.workers) this.feed(w, this.firstPaths(first));
-      this.pageFolder = { files, names: arriving?.names, complete: !arriving };
+      this.pageFolder = { files, names: arriving?.names, complete: !arriving, listed: arriving?.listed };
     });
     this.folderPosted = drawers;
     if (!(await this.lookUp(present.filter((i) => first.has(i)), generation))) return;
@@ -177,6 +150,32 @@ export class ThumbService {
     if (this.sent === generation) for (const feed of this.feeds.values()) feed.add(blobs.keys());
     if (blobs.size) this.pageArrived?.(Object.fromEntries(blobs));
     void this.lookUp(indices, generation).then(() => this.pump());
+  }
+
+  /** Models listed after the folder opened (appended: indices stay), drawn in turn as their files arrive. */
+  addEntries(added: CatalogEntry[]): void {
+    const from = this.entries.length;
+    this.entries = [...this.entries, ...added];
+    const grown = (old: Uint8Array) => {
+      const out = new Uint8Array(this.entries.length);
+      out.set(old);
+      return out;
+    };
+    [this.stateOf, this.checked] = [grown(this.stateOf), grown(this.checked)];
+    for (let i = from; i < this.entries.length; i++) this.indexOf.set(this.entries[i].path, i);
+    void this.lookUp(added.map((_, k) => from + k).filter((i) => this.files[this.entries[i].path]), this.generation).then(() => this.pump());
+  }
+
+  /** The open folder is listed in full: once every entry has its thumbnail, all are there. */
+  listedAll(): void {
+    this.listing = false;
+    const s = this.stats;
+    if (s.cached + s.rendered === this.entries.length) s.allAt ??= performance.now() - s.openedAt;
+  }
+
+  /** Files of a folder the workers read, for the page drawer (their entries are sized already). */
+  handedFiles(part: Record<string, Blob>): void {
+    this.pageArrived?.(part);
   }
 
   /** Every file of the open folder has arrived: a companion still waited on is not there. */
@@ -244,7 +243,7 @@ export class ThumbService {
     const now = performance.now() - this.stats.openedAt;
     if (this.stats.firstAt === undefined) performance.mark('relic3d:first-thumb');
     this.stats.firstAt ??= now;
-    if (this.stats.cached + this.stats.rendered === this.entries.length) this.stats.allAt = now;
+    if (!this.listing && this.stats.cached + this.stats.rendered === this.entries.length) this.stats.allAt = now;
     this.onThumb(index, full);
   }
 
@@ -297,7 +296,7 @@ export class ThumbService {
   }
 
   private async startDrawers(): Promise<void> {
-    const count = this.options.forcePage ? 0 : this.options.workers ?? ((navigator.hardwareConcurrency ?? 2) >= 2 ? 2 : 1);
+    const count = this.options.forcePage ? 0 : this.options.readers ? 1 : this.options.workers ?? ((navigator.hardwareConcurrency ?? 2) >= 2 ? 2 : 1);
     // The cache's database opens meanwhile: its first lookup is then one request, not an open too.
     void this.cache.getMany([]);
     // All at once, and drawing starts with the first that is ready (one after the other, the second
@@ -317,20 +316,26 @@ export class ThumbService {
     this.stats.drawer = this.workers.length ? 'worker' : 'page';
   }
 
-  /** Whether a folder can be handed to the workers as handles: they draw (not `forcePage`) where OffscreenCanvas is. */
+  /** Whether a folder can be handed to the workers as handles: there are workers (not `forcePage`); they read it even where they cannot draw. */
   get readsHandles(): boolean {
-    return !this.options.forcePage && (this.options.workers ?? 2) > 0 && typeof OffscreenCanvas !== 'undefined';
+    return !this.options.forcePage && (this.options.workers ?? 2) > 0;
   }
 
-  /** The workers started (ready or not; started now if none was), to hand a folder's handles to. */
+  get listingPace(): ThumbOptions['listing'] {
+    return this.options.listing;
+  }
+
+  /** The workers started (ready or not; started now if none was), to hand a folder's handles to, ready ones first. */
   handWorkers(): Worker[] {
     void this.warmUp();
-    return this.spawned;
+    // Ready ones first: the first reports (lists the folder for the page), and one still warming up answered seconds late under load.
+    return [...this.workers, ...this.spawned.filter((w) => !this.workers.includes(w))];
   }
 
   /** Starts a thumbnail worker: true once it can draw and has joined the drawers, false if it cannot draw. */
   private startWorker(): Promise<boolean> {
-    const worker = new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
+    // Two literal calls: Vite reads a worker's options only when they are written out.
+    const worker = this.options.readers ? new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module', name: 'reader' }) : new Worker(new URL('./thumb-worker.ts', import.meta.url), { type: 'module' });
     this.spawned.push(worker);
     const drawer: Drawer = {
       busy: 0,
@@ -350,8 +355,8 @@ export class ThumbService {
           this.feeds.get(worker)?.urgent(message.paths);
           return this.want?.(message.paths);
         }
-        if (!message.offscreen) worker.terminate();
-        else this.join(worker, drawer);
+        // One that cannot draw stays: it reads a handed folder for the page, which draws then.
+        if (message.offscreen) this.join(worker, drawer);
         resolve(message.offscreen);
       };
       worker.onerror = () => resolve(false);
@@ -364,9 +369,8 @@ export class ThumbService {
     this.drawers.push(drawer);
     this.stats.workers = this.workers.length;
     this.stats.drawer = 'worker';
-    if (this.generation && this.sent === this.generation) {
-      this.feed(worker, this.firstPaths(new Set(this.visible)));
-    }
+    // A handed folder it has already (handed-folder.ts gives it to every worker started): a feed would replace it.
+    if (this.generation && this.sent === this.generation && !this.readByWorkers) this.feed(worker, this.firstPaths(new Set(this.visible)));
     this.pump();
   }
 

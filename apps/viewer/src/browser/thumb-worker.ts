@@ -16,7 +16,8 @@ const post = (message: FromThumbWorker) => (self as unknown as Worker).postMessa
 const epoch = (now: number) => performance.timeOrigin + now;
 
 function createRenderer(): ThumbRenderer | undefined {
-  if (typeof OffscreenCanvas === 'undefined') return undefined;
+  // 'reader' (the page's `?thumbs=readers`): reads a handed folder for the page, which draws, as where a worker has no WebGL.
+  if (typeof OffscreenCanvas === 'undefined' || self.name === 'reader') return undefined;
   try {
     return new ThumbRenderer(new OffscreenCanvas(1, 1), ATLAS_SIDE);
   } catch {
@@ -27,8 +28,8 @@ function createRenderer(): ThumbRenderer | undefined {
 const renderer = createRenderer();
 /** The folder this worker reads from its handles (none: the page posts its files). */
 let reader: HandleReader | undefined;
-/** Settles once the folder's listing is in the renderer: drawing waits on it. */
-let listing: Promise<void> = Promise.resolve();
+/** The handed folder's number and its reporting (the reporter only). */
+let handed: { folder: number; streamFiles(): void } | undefined;
 if (renderer) renderer.onNeed = (path) => (reader ? void fetchFile(reader, path) : post({ type: 'need', paths: [path] }));
 
 /** Reads `path` of the handed folder into the renderer (a drawing waits on it). */
@@ -74,7 +75,6 @@ async function run(): Promise<void> {
   if (running || !renderer) return;
   running = true;
   while (queue.length) {
-    await listing;
     const job = queue.shift()!;
     // A handed folder's model is read here, in the worker (once: the reader keeps what it read).
     if (reader) await fetchFile(reader, job.path);
@@ -101,7 +101,7 @@ self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
     if (!message.more) {
       reader?.stop();
       reader = undefined;
-      listing = Promise.resolve();
+      handed = undefined;
       firstOfFolder = true;
     }
     renderer?.setFolder(message.files, message.more, message.names);
@@ -110,15 +110,24 @@ self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
   if (message.type === 'handles') {
     reader?.stop();
     reader = undefined;
+    handed = undefined;
     firstOfFolder = true;
-    listing = readHandedFolder(message, post, (opened) => {
+    // A worker that neither draws nor reports has no use for the folder.
+    if (!renderer && !message.report) return;
+    // Drawing starts from the first part listed: the renderer's paths grow as the listing does.
+    const reporting = readHandedFolder(message, post, (opened) => {
       reader = opened;
-      renderer?.setFolder(Object.fromEntries(opened.files), false, opened.paths);
+      renderer?.setFolder(Object.fromEntries(opened.files), false, opened.paths, opened.listed);
     });
+    handed = { folder: message.folder, streamFiles: () => reporting.streamFiles() };
     return;
   }
   if (message.type === 'want') {
     reader?.prioritise(message.paths);
+    return;
+  }
+  if (message.type === 'stream-files') {
+    if (handed?.folder === message.folder) handed.streamFiles();
     return;
   }
   if (message.type === 'send-files') {

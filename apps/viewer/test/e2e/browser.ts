@@ -338,6 +338,42 @@ export function browserTests(): void {
     for (const p of paths) served.delete(`/opfs-source/${p}`);
   }, 240_000); // the copy into the private file system alone took over 120 s at load 40
 
+  it('opens a picked folder listed slowly, in parts of 8: the grid opens from the first and grows, every fact right whether the workers or the page draw (?thumbs=readers)', async () => {
+    // The same page's context: its private file system holds the folder the test above copied in.
+    const models = folder.manifest.models;
+    for (const query of ['?sample=jeep&list-part=8&list-pause=40', '?sample=jeep&thumbs=readers&list-part=8&list-pause=40']) {
+      await page.goto(`${base}${query}`);
+      await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
+      await page.evaluate(async () => {
+        const model = await (await navigator.storage.getDirectory()).getDirectoryHandle('Model');
+        (window as unknown as { showDirectoryPicker(): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => model;
+        await window.__viewer.browser.service.clearCache();
+      });
+      await countPageFileCalls();
+      await page.click('label:has(#open-folder)');
+      const times = await waitForThumbnails(page);
+      expect(times.rendered, query).toBe(models.length);
+      expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer), query).toBe(query.includes('readers') ? 'page' : 'worker');
+      expect(await pageFileCalls(), `${query}: getFile/file() calls on the page`).toBe(0);
+      // The grid opened with part of the folder, before its listing ended, and grew to all of it, in name order.
+      const grown = await page.evaluate(() => {
+        const at = (name: string) => performance.getEntriesByName(`relic3d:${name}`).at(-1)?.startTime ?? NaN;
+        const { entries, grid } = window.__viewer.browser;
+        return { gridAt: at('grid'), listedAllAt: at('listed-all'), names: grid.shown.map((i) => entries[i].name), allAt: window.__viewer.browser.service.stats.allAt };
+      });
+      expect(grown.gridAt, query).toBeLessThan(grown.listedAllAt);
+      expect(grown.names, query).toEqual(models.map((m) => m.file.split('/').pop()!).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
+      expect(await page.textContent('#browser-count'), query).toContain(`${models.length} of ${models.length} models`);
+      // Drawn while the folder was still listed, a model's companions (textures, .chr, motions found by listing its folder) are all found.
+      const infos = await page.evaluate(() => Object.fromEntries(window.__viewer.browser.entries.map((e) => [e.path, window.__viewer.browser.service.thumbOf(e)?.info])));
+      const wrong = models.filter((m) => {
+        const info = infos[m.file];
+        return !info || !!info.failed !== (m.kind === 'broken') || (m.kind !== 'broken' && (info.clips !== expectedClips(m) || info.missingTextures !== (m.missingTextures?.length ?? 0)));
+      }).map((m) => m.file);
+      expect(wrong, query).toEqual([]);
+    }
+  }, 240_000);
+
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {
     const cam = [2.5, 3, 6, 0, 1.5, 0];
     const shared = await open(`?sample=jeep#model=lod&clip=1&t=0.6&cam=${cam.join(',')}&show=skeleton&light=studio`);

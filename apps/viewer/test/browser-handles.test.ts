@@ -1,0 +1,113 @@
+// A handed folder read in a thumbnail worker (folder-handles.ts), on stand-in FileSystemHandles: a
+// picked folder is listed in parts, each handed on as it comes, and its files are read from the
+// first part on, not once the listing ends (issue 31).
+import { describe, expect, it } from 'vitest';
+import { HandleReader } from '../src/browser/folder-handles.js';
+
+type Listing = { yielded: number };
+
+/** A directory handle whose entries come one async step each (as Chromium's iterator's do), `failAfter` entries then an error. */
+function directory(name: string, children: FileSystemHandle[], listing: Listing, failAfter = Infinity): FileSystemDirectoryHandle {
+  return {
+    kind: 'directory',
+    name,
+    async *values() {
+      for (const [i, child] of children.entries()) {
+        if (i === failAfter) throw new Error('the folder went away');
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        listing.yielded++;
+        yield child;
+      }
+    },
+    getFileHandle: async (file: string) => children.find((c) => c.kind === 'file' && c.name === file) ?? Promise.reject(new Error('NotFoundError')),
+    getDirectoryHandle: async (dir: string) => children.find((c) => c.kind === 'directory' && c.name === dir) ?? Promise.reject(new Error('NotFoundError')),
+  } as unknown as FileSystemDirectoryHandle;
+}
+
+const fileHandle = (name: string, reads: string[]) => ({ kind: 'file', name, getFile: async () => (reads.push(name), new File([name], name, { lastModified: 1000 + name.length })) }) as unknown as FileSystemFileHandle;
+
+/** `Model/` with `count` models and a `Texture/` folder of 40 textures among them. */
+function gameFolder(count: number, failAfter = Infinity) {
+  const listing: Listing = { yielded: 0 };
+  const reads: string[] = [];
+  const textures = directory('Texture', Array.from({ length: 40 }, (_, i) => fileHandle(`tex${i}.dds`, reads)), listing);
+  const models = Array.from({ length: count }, (_, i) => fileHandle(`obj_${String(i).padStart(4, '0')}.o3d`, reads));
+  const root = directory('Model', [...models.slice(0, count / 2), textures, ...models.slice(count / 2)], listing, failAfter);
+  return { root, listing, reads, total: count + 40 };
+}
+
+describe('HandleReader on a picked folder', () => {
+  it('hands the listing on in parts as it comes, then once more with done', async () => {
+    const { root, listing, total } = gameFolder(1000);
+    const parts: { size: number; yielded: number; done: boolean }[] = [];
+    const reader = HandleReader.open([root], undefined, (part, done) => parts.push({ size: part.length, yielded: listing.yielded, done }), { part: 100 });
+    await reader.listed;
+    expect(parts.filter((p) => p.done)).toEqual([expect.objectContaining({ done: true })]);
+    expect(parts.at(-1)!.done).toBe(true);
+    expect(parts.reduce((n, p) => n + p.size, 0)).toBe(total);
+    expect(reader.paths.length).toBe(total);
+    expect(new Set(reader.paths).size).toBe(total);
+    expect(reader.paths).toContain('Model/Texture/tex39.dds');
+    expect(reader.paths).toContain('Model/obj_0999.o3d');
+    // A first part of 100 at most, handed on when a tenth of the folder was listed; the later ones up to 8 times larger.
+    expect(parts[0].size).toBeLessThanOrEqual(100);
+    expect(parts[0].yielded).toBeLessThanOrEqual(total / 10);
+    expect(Math.max(...parts.map((p) => p.size))).toBeLessThanOrEqual(800);
+    expect(parts.filter((p) => !p.done).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads files from the first part on, each once, while the rest is listed', async () => {
+    const { root, listing, reads, total } = gameFolder(600);
+    const reader = HandleReader.open([root], undefined, () => {}, { part: 50 });
+    let listedAt = -1;
+    void reader.listed.then(() => (listedAt = read.length));
+    const read: string[] = [];
+    const yieldedAtFirstRead: number[] = [];
+    const all = reader.readAll((path) => {
+      if (!read.length) yieldedAtFirstRead.push(listing.yielded);
+      read.push(path);
+    });
+    expect(await all).toBe(true);
+    expect(read.length).toBe(total);
+    expect(new Set(read).size).toBe(total);
+    expect(reads.length).toBe(total);
+    expect(yieldedAtFirstRead[0]).toBeLessThan(total / 2);
+    expect(listedAt).toBeGreaterThan(0);
+    expect(listedAt).toBeLessThan(total);
+  });
+
+  it('reads an asked-for file before the listing order', async () => {
+    const { root } = gameFolder(400);
+    const reader = HandleReader.open([root], undefined, () => {}, { part: 400 });
+    await reader.listed;
+    reader.prioritise(['Model/obj_0399.o3d', 'Model/Texture/tex7.dds']);
+    const read: string[] = [];
+    expect(await reader.readAll((path) => read.push(path))).toBe(true);
+    expect(read.indexOf('Model/obj_0399.o3d')).toBeLessThan(8);
+    expect(read.indexOf('Model/Texture/tex7.dds')).toBeLessThan(8);
+  });
+
+  it('ends a listing that failed midway with what it found, and says why', async () => {
+    const { root } = gameFolder(300, 120);
+    const done: (string | undefined)[] = [];
+    const reader = HandleReader.open([root], undefined, (_, last, error) => last && done.push(error), { part: 50 });
+    await reader.listed;
+    expect(done).toEqual(['the folder went away']);
+    expect(reader.error).toBe('the folder went away');
+    expect(reader.paths.filter((p) => p.endsWith('.o3d')).length).toBe(120);
+    const read: string[] = [];
+    expect(await reader.readAll((path) => read.push(path))).toBe(true);
+    expect(read.length).toBe(reader.paths.length);
+  });
+
+  it('takes a drop\'s names as one part and finds each file by its path', async () => {
+    const { root } = gameFolder(20);
+    const names = ['Model/obj_0003.o3d', 'Model/Texture/tex2.dds', 'Model/missing.o3d'];
+    const parts: string[][] = [];
+    const reader = HandleReader.open([root], names, (part) => parts.push([...part]));
+    await reader.listed;
+    expect(parts).toEqual([names, []]);
+    expect((await reader.read('Model/Texture/tex2.dds'))?.name).toBe('tex2.dds');
+    expect(await reader.read('Model/missing.o3d')).toBeUndefined();
+  });
+});
