@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { base, dir, dropFolder, open, page, scratch, served, setPage, settle, status } from './session.js';
 import { generatedFolder, type GeneratedFolder } from './game-folder.js';
+import { download, pngFacts } from './downloads.js';
 
 const docs = path.join(dir, 'docs');
 let folder: GeneratedFolder;
@@ -91,34 +92,6 @@ export const pageFileCalls = (on = page) => on.evaluate(() => (window as unknown
 const filesIn = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
 const shownNames = (on = page) => on.evaluate(() => window.__viewer.browser.grid.shown.map((i) => window.__viewer.browser.entries[i].name));
-
-/** A downloaded PNG's width and height (IHDR) and, decoded in the page, its pixel variance and transparent share. */
-async function pngFacts(bytes: Buffer): Promise<{ width: number; height: number; variance: number; transparent: number }> {
-  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  const width = bytes.readUInt32BE(16), height = bytes.readUInt32BE(20);
-  const pixels = await page.evaluate(async (data) => {
-    const bitmap = await createImageBitmap(new Blob([new Uint8Array(data)], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const g = canvas.getContext('2d')!;
-    g.drawImage(bitmap, 0, 0);
-    const d = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let sum = 0, sq = 0, clear = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      const v = (d[i] + d[i + 1] + d[i + 2]) / 3;
-      sum += v;
-      sq += v * v;
-      if (d[i + 3] === 0) clear++;
-    }
-    const n = d.length / 4;
-    return { variance: sq / n - (sum / n) ** 2, transparent: clear / n };
-  }, [...bytes]);
-  return { width, height, ...pixels };
-}
-
-async function download(action: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), action()]);
-  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
-}
 
 /** Registers this group's tests, in order, inside the e2e describe (they share its page). */
 export function browserTests(): void {
