@@ -71,9 +71,14 @@ def main(argv):
     opts, command = argv[:sep], argv[sep + 1:]
     log = opts[opts.index('--log') + 1] if '--log' in opts else None
     label = opts[opts.index('--label') + 1] if '--label' in opts else ''
+    # The task's own PATH: a python3 launcher (pyenv's shim) puts its Python first, and Blender's
+    # embedded Python then takes that one's home and loses the system's numpy.
+    env = dict(os.environ)
+    if 'RELIC3D_TASK_PATH' in env:
+        env['PATH'] = env.pop('RELIC3D_TASK_PATH')
     become_subreaper()
     start = time.time()
-    pid = os.posix_spawnp(command[0], command, os.environ)
+    pid = os.posix_spawnp(command[0], command, env)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, lambda s, _f: os.kill(pid, s))
     status, ended, left = wait_all(pid)

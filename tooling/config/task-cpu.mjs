@@ -55,7 +55,7 @@ export function writeShim(shim, target, log) {
   const python = spawnSync('python3', ['-c', ''], { stdio: 'ignore' }).status === 0;
   if (!python) process.stderr.write('task-cpu: no python3, so processes nobody reaps (Chromium\'s) go uncounted\n');
   writeFileSync(shim, python
-    ? `#!/usr/bin/env bash\nexec python3 ${JSON.stringify(reapAll)} --log ${JSON.stringify(log)} --label "$PWD|$*" -- ${JSON.stringify(target)} "$@"\n`
+    ? `#!/usr/bin/env bash\nRELIC3D_TASK_PATH="$PATH" exec python3 ${JSON.stringify(reapAll)} --log ${JSON.stringify(log)} --label "$PWD|$*" -- ${JSON.stringify(target)} "$@"\n`
     : `#!/usr/bin/env bash
 TIMEFORMAT="$PWD|$*|%3U|%3S|%3R|$(date +%s.%N)"
 { time ${JSON.stringify(target)} "$@" 2>&3 ; } 3>&2 2>> ${JSON.stringify(log)}

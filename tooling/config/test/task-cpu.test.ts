@@ -71,6 +71,20 @@ exit 3
     expect(tasks[0].wall).toBeLessThan(1);
   }, 120_000);
 
+  it('runs the task with the PATH it was started with, whatever python3 launcher runs reap-all.py', () => {
+    // pyenv's python3 shim puts its own Python first on PATH; Blender's embedded Python then took that
+    // one's home and lost the system's numpy (the Blender suite failed only under task-cpu).
+    const dir = mkdtempSync(path.join(tmpdir(), 'task-cpu-path-'));
+    try {
+      writeFileSync(path.join(dir, 'python3'), `#!/usr/bin/env bash\nPATH="/launcher-first:$PATH" exec ${JSON.stringify(spawnSync('bash', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim())} "$@"\n`, { mode: 0o755 });
+      const { tasks, status } = runTask('#!/usr/bin/env bash\ncase ":$PATH:" in *:/launcher-first:*) exit 7;; esac\nexit 3\n', { PATH: `${dir}:${process.env.PATH}` });
+      expect(tasks).toHaveLength(1);
+      expect(status).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('counts a grandchild still alive past the grace period from /proc, says so, and returns', () => {
     // The task waits for the burn, so the grandchild has its CPU when the 1-s grace ends; it lives 6 s more.
     const { tasks, stderr } = runTask(burn(500, { thenSleepMs: 6000, waitForBurn: true }), { REAP_ALL_GRACE_S: '1' });
