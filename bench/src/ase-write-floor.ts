@@ -20,7 +20,8 @@ import { formats } from '@relic3d/formats';
 import { ready } from '@relic3d/kernels';
 import { parseOptionsOf } from './generate.js';
 import { benchInputs } from './inputs.js';
-import { cpuMs, fmt, gc, median, threadCpuMs } from './timing.js';
+import { fmt } from './timing.js';
+import { secondRunCpu } from './write-second-run.js';
 
 /** The written text split into fixed text and numbers. */
 interface Split {
@@ -197,23 +198,6 @@ function floorCharCode(s: Split): Uint8Array {
   return out;
 }
 
-/** Medians of the second run after a forced GC, paths interleaved (order reversed every other round). */
-async function secondRun(paths: [string, () => unknown][], rounds: number): Promise<{ process: number[]; thread: number[] }> {
-  const proc: number[][] = paths.map(() => []), thread: number[][] = paths.map(() => []);
-  for (let r = 0; r <= rounds; r++) {
-    const order = paths.map((_, i) => i);
-    if (r % 2) order.reverse();
-    for (const i of order) {
-      gc();
-      await paths[i][1]();
-      const c = cpuMs(), t = threadCpuMs();
-      await paths[i][1]();
-      if (r > 0) thread[i].push(threadCpuMs() - t), proc[i].push(cpuMs() - c); // round 0 warms up
-    }
-  }
-  return { process: proc.map(median), thread: thread.map(median) };
-}
-
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')) as [string, string][]);
@@ -234,7 +218,7 @@ const floats = s.isFloat.reduce((n, f) => n + f, 0);
 console.log(`ase ${kind}: input ${fmt(input.bytes.length / 1048576, 1)} MB, output ${fmt(s.outputBytes / 1048576, 1)} MB, ${floats} floats + ${s.values.length - floats} integers, fixed text ${fmt(s.literal.length / 1048576, 1)} MB; every floor gave the written bytes`);
 const load = os.loadavg();
 const paths: [string, () => unknown][] = [['parse', () => format.parse(input.bytes, options)], ['write', () => writeAse(scene, { name: 'bench' })], ...floors];
-const { process: cpu, thread } = await secondRun(paths, Number(flags.rounds ?? 3));
+const { process: cpu, thread } = await secondRunCpu(paths, Number(flags.rounds ?? 3));
 const floorAt = 2 + cpu.slice(2).indexOf(Math.min(...cpu.slice(2)));
 console.log(`| path | CPU ms | thread CPU ms |\n|:--|--:|--:|\n${paths.map(([n], i) => `| ${n} | ${fmt(cpu[i], 1)} | ${fmt(thread[i], 1)} |`).join('\n')}`);
 console.log(`floor = ${paths[floorAt][0]}; CPU floor ÷ parse ${fmt(cpu[floorAt] / cpu[0])} (thread ${fmt(thread[floorAt] / thread[0])}), write ÷ floor ${fmt(cpu[1] / cpu[floorAt])} (thread ${fmt(thread[1] / thread[floorAt])}), write ÷ parse ${fmt(cpu[1] / cpu[0])} (thread ${fmt(thread[1] / thread[0])})`);
