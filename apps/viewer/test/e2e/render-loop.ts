@@ -14,6 +14,9 @@ const counts = (on: Page) => on.evaluate(() => ({
   raf: (window as unknown as { rafCalls: number }).rafCalls,
   draws: window.__viewer.stage.renderer.info.render.frame,
 }));
+/** Waits for the model's textures: their arrival wakes the loop once more (main.ts), and a sleep seen
+ * before it is not the idle page's. */
+const texturesIn = (on: Page) => on.evaluate(() => window.__viewer.state.model!.ready.then(() => true, () => false));
 /** Waits until the loop has gone to sleep (it draws what changed first, then stops). */
 const asleep = (on: Page) => on.waitForFunction(() => !window.__viewer.stage.requestsFrames, null, { polling: 100, timeout: 30_000 });
 /** Waits until the stage has drawn `n` more frames than `from`. */
@@ -27,6 +30,7 @@ export function renderLoopTests(): void {
   it('an idle page stops asking for frames: no requestAnimationFrame and no draw in 1.5 s', async () => {
     p = await open('?sample=jeep');
     await countFrames(p);
+    await texturesIn(p);
     await asleep(p);
     const before = await counts(p);
     await p.waitForTimeout(1500);
@@ -73,6 +77,7 @@ export function renderLoopTests(): void {
     await drawn(p, playing.draws, 10);
     expect(await p.evaluate(() => window.__viewer.stage.requestsFrames)).toBe(true);
     await p.click('#play');
+    await texturesIn(p);
     await asleep(p);
     const paused = await counts(p);
     await p.waitForTimeout(1000);
