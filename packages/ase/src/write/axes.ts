@@ -4,6 +4,7 @@
  * is G = C · W · Y with W its `*NODE_TM` and Y = C⁻¹ (meshes, helpers, shapes, targets) or the
  * identity (cameras and lights, whose −Z view axis is the same in both systems). So W = C⁻¹ · G · Y⁻¹.
  */
+import { hypot3 } from './hypot.js';
 import { Y_UP_TO_Z_UP, Y_UP_TO_Z_UP_QUAT, Z_UP_TO_Y_UP, Z_UP_TO_Y_UP_QUAT, math, type Quat } from '@relic3d/core';
 
 export type M4 = Float64Array;
@@ -33,7 +34,7 @@ export function maxAxisAngle(q: ArrayLike<number>): [number, number, number, num
   if (w < 0) {
     x = -x; y = -y; z = -z; w = -w;
   }
-  const s = Math.hypot(x, y, z);
+  const s = hypot3(x, y, z);
   if (!(s > 1e-12)) return [0, 0, 0, 0];
   const angle = 2 * Math.atan2(s, w);
   return [-x / s, -y / s, -z / s, angle];
@@ -72,10 +73,57 @@ export function maxScale(frame: MaxFrame, s: ArrayLike<number>): number[] {
   return frame.scalePerm.map((i) => s[i]);
 }
 
+/** `maxTranslation` of `t[i..i+2]` written at `out[o..o+2]` (the same bits, no arrays: per-sample loops). */
+export function maxTranslationInto(frame: MaxFrame, t: Float32Array, i: number, out: Float64Array, o: number): void {
+  // quatRotateVec3(parentFixInverse, t), term for term.
+  const q = frame.parentFixInverse;
+  const x = q[0], y = q[1], z = q[2], w = q[3];
+  const v0 = t[i], v1 = t[i + 1], v2 = t[i + 2];
+  const ix = w * v0 + y * v2 - z * v1;
+  const iy = w * v1 + z * v0 - x * v2;
+  const iz = w * v2 + x * v1 - y * v0;
+  const iw = -x * v0 - y * v1 - z * v2;
+  out[o] = ix * w + iw * -x + iy * -z - iz * -y;
+  out[o + 1] = iy * w + iw * -y + iz * -x - ix * -z;
+  out[o + 2] = iz * w + iw * -z + ix * -y - iy * -x;
+}
+
+/** `maxRotation` of `q[i..i+3]` written at `out[o..o+3]` (the same bits, no arrays). */
+export function maxRotationInto(frame: MaxFrame, q: Float32Array, i: number, out: Float64Array, o: number): void {
+  // quatNormalize(quatMultiply(quatMultiply(P, q), O)), term for term.
+  const p = frame.parentFixInverse, f = frame.ownFixInverse;
+  let ax = p[0], ay = p[1], az = p[2], aw = p[3];
+  let bx = q[i], by = q[i + 1], bz = q[i + 2], bw = q[i + 3];
+  const x = aw * bx + ax * bw + ay * bz - az * by;
+  const y = aw * by - ax * bz + ay * bw + az * bx;
+  const z = aw * bz + ax * by - ay * bx + az * bw;
+  const w = aw * bw - ax * bx - ay * by - az * bz;
+  ax = x; ay = y; az = z; aw = w;
+  bx = f[0]; by = f[1]; bz = f[2]; bw = f[3];
+  const rx = aw * bx + ax * bw + ay * bz - az * by;
+  const ry = aw * by - ax * bz + ay * bw + az * bx;
+  const rz = aw * bz + ax * by - ay * bx + az * bw;
+  const rw = aw * bw - ax * bx - ay * by - az * bz;
+  // quatNormalizeInto's steps.
+  const l = math.hypot4(rx, ry, rz, rw);
+  if (!l || !Number.isFinite(l)) {
+    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
+    return;
+  }
+  out[o] = rx / l; out[o + 1] = ry / l; out[o + 2] = rz / l; out[o + 3] = rw / l;
+}
+
+/** `maxScale` of `s[i..i+2]` written at `out[o..o+2]`. */
+export function maxScaleInto(frame: MaxFrame, s: Float32Array, i: number, out: Float64Array, o: number): void {
+  out[o] = s[i + frame.scalePerm[0]];
+  out[o + 1] = s[i + frame.scalePerm[1]];
+  out[o + 2] = s[i + frame.scalePerm[2]];
+}
+
 /** A scene direction (node-local, scene axes) → Max object space: C⁻¹ · n, normalised (0 when degenerate). */
 export function maxDirection(x: number, y: number, z: number, out: Float64Array): void {
   // C⁻¹ maps (x, y, z) to (x, −z, y).
-  const l = Math.hypot(x, y, z);
+  const l = hypot3(x, y, z);
   if (!(l > 0) || !Number.isFinite(l)) {
     out[0] = out[1] = out[2] = 0;
     return;

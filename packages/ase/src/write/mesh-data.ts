@@ -1,5 +1,6 @@
 import { cornerNormals, type Primitive, type WarningSink } from '@relic3d/core';
 import { maxDirection, type M4 } from './axes.js';
+import { hypot3 } from './hypot.js';
 import { smoothingGroups } from './smoothing.js';
 
 /**
@@ -28,6 +29,8 @@ export interface MeshData {
   /** Four (joint, weight) pairs per vertex, joints into the skin's list. */
   joints?: Uint16Array;
   weights?: Float32Array;
+  /** Where each vertex's position text starts and ends in the output (set by `writeMesh` when skinned). */
+  positionText?: Float64Array;
 }
 
 export interface MeshDataInput {
@@ -84,55 +87,13 @@ export function meshData(input: MeshDataInput): MeshData {
   const positions = new Float64Array(vertexCount * 3);
   const skinned = input.jointMatrices !== undefined;
   let nonFinite = 0;
-  // Scene world → Max world is C⁻¹: (x, y, z) → (x, −z, y).
   const g = input.world;
-  const blend = new Float64Array(16);
   const sceneNormals = new Float32Array(vertexCount * 3).fill(NaN);
   let unweighted = 0;
   primitives.forEach((p, k) => {
-    const src = p.attributes.POSITION, nrm = p.attributes.NORMAL;
-    const joints = p.attributes.JOINTS_0, weights = p.attributes.WEIGHTS_0;
-    const n = src.length / 3;
-    for (let v = 0; v < n; v++) {
-      const x = src[v * 3], y = src[v * 3 + 1], z = src[v * 3 + 2];
-      let m: ArrayLike<number> = g;
-      if (skinned && joints && weights) {
-        blend.fill(0);
-        let sum = 0;
-        for (let j = 0; j < 4; j++) {
-          const w = weights[v * 4 + j], joint = joints[v * 4 + j];
-          if (!(w > 0) || joint * 16 >= input.jointMatrices!.length) continue;
-          sum += w;
-          for (let c = 0; c < 16; c++) blend[c] += w * input.jointMatrices![joint * 16 + c];
-        }
-        if (sum > 0) m = blend;
-        else unweighted++;
-      }
-      const o = (first[k] + v) * 3;
-      const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
-      const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
-      const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
-      positions[o] = wx;
-      positions[o + 1] = -wz;
-      positions[o + 2] = wy;
-      if (!(Number.isFinite(wx) && Number.isFinite(wy) && Number.isFinite(wz))) {
-        nonFinite++;
-        positions[o] = positions[o + 1] = positions[o + 2] = 0;
-      }
-      if (nrm) {
-        const nx = nrm[v * 3], ny = nrm[v * 3 + 1], nz = nrm[v * 3 + 2];
-        if (skinned) {
-          // Linear blend of the normal (as the scene's skinning does), back into the node's frame below.
-          sceneNormals[o] = m[0] * nx + m[4] * ny + m[8] * nz;
-          sceneNormals[o + 1] = m[1] * nx + m[5] * ny + m[9] * nz;
-          sceneNormals[o + 2] = m[2] * nx + m[6] * ny + m[10] * nz;
-        } else {
-          sceneNormals[o] = nx;
-          sceneNormals[o + 1] = ny;
-          sceneNormals[o + 2] = nz;
-        }
-      }
-    }
+    const counts = placeVertices(p, first[k], skinned ? input.jointMatrices : undefined, g, positions, sceneNormals);
+    nonFinite += counts.nonFinite;
+    unweighted += counts.unweighted;
   });
   if (nonFinite) sink.warn('ASE_WRITE_NON_FINITE', `object "${name}": ${nonFinite} vertices have non-finite positions; written as 0`);
   if (unweighted) sink.warn('ASE_WRITE_SKIN_UNWEIGHTED', `object "${name}": ${unweighted} skinned vertices have no weight; written at the node's rest place`);
@@ -181,6 +142,67 @@ export function meshData(input: MeshDataInput): MeshData {
 }
 
 /**
+ * A primitive's vertices in Max world space, from `first` on: each by the node's world matrix `g`,
+ * or a skinned one by its joints' blend (the 12 entries an affine transform uses, summed joint by
+ * joint as the scene's skinning does), and its normal by the same blend (the node's frame otherwise).
+ */
+function placeVertices(p: Primitive, first: number, jointMatrices: Float64Array | undefined, g: ArrayLike<number>, positions: Float64Array, sceneNormals: Float32Array) {
+  const src = p.attributes.POSITION, nrm = p.attributes.NORMAL;
+  const joints = p.attributes.JOINTS_0, weights = p.attributes.WEIGHTS_0;
+  const blended = jointMatrices !== undefined && joints !== undefined && weights !== undefined;
+  const jm = jointMatrices ?? new Float64Array(0);
+  const n = src.length / 3;
+  let nonFinite = 0, unweighted = 0;
+  const g0 = g[0], g1 = g[1], g2 = g[2], g4 = g[4], g5 = g[5], g6 = g[6], g8 = g[8], g9 = g[9], g10 = g[10], g12 = g[12], g13 = g[13], g14 = g[14];
+  for (let v = 0; v < n; v++) {
+    const x = src[v * 3], y = src[v * 3 + 1], z = src[v * 3 + 2];
+    let m0 = g0, m1 = g1, m2 = g2, m4 = g4, m5 = g5, m6 = g6, m8 = g8, m9 = g9, m10 = g10, m12 = g12, m13 = g13, m14 = g14;
+    if (blended) {
+      let b0 = 0, b1 = 0, b2 = 0, b4 = 0, b5 = 0, b6 = 0, b8 = 0, b9 = 0, b10 = 0, b12 = 0, b13 = 0, b14 = 0;
+      let sum = 0;
+      for (let j = 0; j < 4; j++) {
+        const w = weights[v * 4 + j], at = joints[v * 4 + j] * 16;
+        if (!(w > 0) || at >= jm.length) continue;
+        sum += w;
+        b0 += w * jm[at]; b1 += w * jm[at + 1]; b2 += w * jm[at + 2];
+        b4 += w * jm[at + 4]; b5 += w * jm[at + 5]; b6 += w * jm[at + 6];
+        b8 += w * jm[at + 8]; b9 += w * jm[at + 9]; b10 += w * jm[at + 10];
+        b12 += w * jm[at + 12]; b13 += w * jm[at + 13]; b14 += w * jm[at + 14];
+      }
+      if (sum > 0) {
+        m0 = b0; m1 = b1; m2 = b2; m4 = b4; m5 = b5; m6 = b6; m8 = b8; m9 = b9; m10 = b10; m12 = b12; m13 = b13; m14 = b14;
+      } else unweighted++;
+    }
+    const o = (first + v) * 3;
+    const wx = m0 * x + m4 * y + m8 * z + m12;
+    const wy = m1 * x + m5 * y + m9 * z + m13;
+    const wz = m2 * x + m6 * y + m10 * z + m14;
+    // Scene world → Max world is C⁻¹: (x, y, z) → (x, −z, y).
+    positions[o] = wx;
+    positions[o + 1] = -wz;
+    positions[o + 2] = wy;
+    if (!(wx - wx === 0 && wy - wy === 0 && wz - wz === 0)) {
+      nonFinite++;
+      positions[o] = positions[o + 1] = positions[o + 2] = 0;
+    }
+    if (nrm) {
+      const nx = nrm[v * 3], ny = nrm[v * 3 + 1], nz = nrm[v * 3 + 2];
+      if (jointMatrices) {
+        // Linear blend of the normal (as the scene's skinning does), back into the node's frame later.
+        sceneNormals[o] = m0 * nx + m4 * ny + m8 * nz;
+        sceneNormals[o + 1] = m1 * nx + m5 * ny + m9 * nz;
+        sceneNormals[o + 2] = m2 * nx + m6 * ny + m10 * nz;
+      } else {
+        sceneNormals[o] = nx;
+        sceneNormals[o + 1] = ny;
+        sceneNormals[o + 2] = nz;
+      }
+    }
+  }
+  return { nonFinite, unweighted };
+}
+
+/**
  * Object-space normals. A non-skinned primitive's NORMAL is already in the node's frame (C⁻¹ maps
  * it to Max axes); skinned normals and rebuilt ones are world directions, taken to object space by
  * Wᵀ (the inverse transpose of W⁻¹).
@@ -188,22 +210,15 @@ export function meshData(input: MeshDataInput): MeshData {
 function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32Array, faceCount: number, sceneNormals: Float32Array, skinned: boolean, primitives: Primitive[], faceHasNormals: Uint8Array) {
   const w = input.nodeTM;
   const tmp = new Float64Array(3);
-  const toObject = (x: number, y: number, z: number, out: Float32Array, o: number) => {
-    // Wᵀ · n (column-major W: row r of Wᵀ is column r of W).
-    const a = w[0] * x + w[1] * y + w[2] * z;
-    const b = w[4] * x + w[5] * y + w[6] * z;
-    const c = w[8] * x + w[9] * y + w[10] * z;
-    const l = Math.hypot(a, b, c);
-    if (l > 0 && Number.isFinite(l)) {
-      out[o] = a / l; out[o + 1] = b / l; out[o + 2] = c / l;
-    } else out[o] = out[o + 1] = out[o + 2] = 0;
-  };
   const faceNormals = new Float32Array(faceCount * 3);
   for (let f = 0; f < faceCount; f++) {
     const a = faces[f * 3] * 3, b = faces[f * 3 + 1] * 3, c = faces[f * 3 + 2] * 3;
     const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
     const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
-    toObject(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx, faceNormals, f * 3);
+    tmp[0] = uy * vz - uz * vy;
+    tmp[1] = uz * vx - ux * vz;
+    tmp[2] = ux * vy - uy * vx;
+    toObject(w, tmp, 0, faceNormals, f * 3);
   }
   const normals = new Float32Array(faceCount * 9);
   // Smooth across shared vertices, in world space where the faces are counter-clockwise.
@@ -215,22 +230,46 @@ function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32A
     average ??= vertexAverages(faces, faceCount, faceNormals, positions.length / 3);
     normals[o] = average[v]; normals[o + 1] = average[v + 1]; normals[o + 2] = average[v + 2];
   };
+  // A corner with the scene's NORMAL has its vertex's normal: made once per vertex, then copied.
+  const byVertex = new Float32Array(positions.length);
+  const made = new Uint8Array(positions.length / 3);
   for (let f = 0; f < faceCount; f++) {
     for (let k = 0; k < 3; k++) {
       const v = faces[f * 3 + k] * 3, o = (f * 3 + k) * 3;
       if (!faceHasNormals[f]) {
-        toObject(rebuilt![o], rebuilt![o + 1], rebuilt![o + 2], normals, o);
+        toObject(w, rebuilt!, o, normals, o);
+        continue;
+      }
+      if (made[v / 3]) {
+        normals[o] = byVertex[v]; normals[o + 1] = byVertex[v + 1]; normals[o + 2] = byVertex[v + 2];
         continue;
       }
       maxDirection(sceneNormals[v], sceneNormals[v + 1], sceneNormals[v + 2], tmp);
-      if (skinned) toObject(tmp[0], tmp[1], tmp[2], normals, o);
+      if (skinned) toObject(w, tmp, 0, normals, o);
       else {
         normals[o] = tmp[0]; normals[o + 1] = tmp[1]; normals[o + 2] = tmp[2];
       }
       if (normals[o] === 0 && normals[o + 1] === 0 && normals[o + 2] === 0) fallback(v, o);
+      byVertex[v] = normals[o]; byVertex[v + 1] = normals[o + 1]; byVertex[v + 2] = normals[o + 2];
+      made[v / 3] = 1;
     }
   }
   return { faceNormals, normals, smoothing: smoothingGroups(positions, faces, faceCount, normals, input.decimals) };
+}
+
+/**
+ * A world direction (`d[i..i+2]`) in object space, unit length (0 when degenerate): Wᵀ · n
+ * (column-major W: row r of Wᵀ is column r of W). It takes arrays, not numbers: no double is boxed.
+ */
+function toObject(w: M4, d: Float64Array | Float32Array, i: number, out: Float32Array, o: number): void {
+  const x = d[i], y = d[i + 1], z = d[i + 2];
+  const a = w[0] * x + w[1] * y + w[2] * z;
+  const b = w[4] * x + w[5] * y + w[6] * z;
+  const c = w[8] * x + w[9] * y + w[10] * z;
+  const l = hypot3(a, b, c);
+  if (l > 0 && Number.isFinite(l)) {
+    out[o] = a / l; out[o + 1] = b / l; out[o + 2] = c / l;
+  } else out[o] = out[o + 1] = out[o + 2] = 0;
 }
 
 /** Mean of the unit face normals around each vertex (3 per vertex; +Z where they cancel out). */
@@ -244,7 +283,7 @@ function vertexAverages(faces: Uint32Array, faceCount: number, faceNormals: Floa
   }
   const out = new Float32Array(vertexCount * 3);
   for (let v = 0; v < out.length; v += 3) {
-    const l = Math.hypot(sum[v], sum[v + 1], sum[v + 2]);
+    const l = hypot3(sum[v], sum[v + 1], sum[v + 2]);
     if (l > 1e-12) {
       out[v] = sum[v] / l; out[v + 1] = sum[v + 1] / l; out[v + 2] = sum[v + 2] / l;
     } else out[v + 2] = 1;

@@ -1,5 +1,6 @@
 import { math, type Scene, type WarningSink } from '@relic3d/core';
 import type { MeshData } from './mesh-data.js';
+import { MAX_NUMBER_BYTES, NEWLINE, TAB, putBytes, putCopy, putFixedAt, putUint } from './digits.js';
 import { ascii, type TextWriter } from './text.js';
 
 /**
@@ -64,11 +65,17 @@ export function writeWeights(out: TextWriter, d: MeshData, bones: (Uint8Array | 
   });
   out.raw(K.close3);
   out.raw(K.vertexList);
+  // Each position as the `*MESH_VERTEX` list wrote it (its bytes copied), then the influences.
+  const text = d.positionText!, scale = out.scale, dec = out.decimals;
+  let b = out.ensure(out.length, 0), p = out.length;
   for (let v = 0; v < d.vertexCount; v++) {
-    out.raw(K.vertex);
-    out.int(v);
-    out.tab();
-    out.fixed3(d.positions[v * 3], d.positions[v * 3 + 1], d.positions[v * 3 + 2]);
+    const from = text[v * 2], to = text[v * 2 + 1];
+    const line = K.vertex.length + 2 * MAX_NUMBER_BYTES + (to - from) + 4 * (2 * MAX_NUMBER_BYTES + 2);
+    if (p + line > b.length) b = out.ensure(p, line);
+    p = putBytes(b, p, K.vertex);
+    p = putUint(b, p, v);
+    b[p++] = TAB;
+    p = putCopy(b, p, from, to);
     for (let k = 0; k < 4; k++) {
       const w = weights[v * 4 + k], j = joints[v * 4 + k];
       if (!(w > 0)) continue;
@@ -76,13 +83,14 @@ export function writeWeights(out: TextWriter, d: MeshData, bones: (Uint8Array | 
         dropped++;
         continue;
       }
-      out.tab();
-      out.int(j);
-      out.tab();
-      out.fixed(w);
+      b[p++] = TAB;
+      p = putUint(b, p, j);
+      b[p++] = TAB;
+      p = putFixedAt(b, p, weights, v * 4 + k, scale, dec);
     }
-    out.newline();
+    b[p++] = NEWLINE;
   }
+  out.ensure(p, 0);
   out.raw(K.close3);
   out.raw(K.close2);
   if (dropped) sink.warn('ASE_WRITE_SKIN_BONE', `object "${where}": ${dropped} weights name joints that are not written; dropped`);

@@ -16,7 +16,7 @@ function placeIds(positions: Float64Array, decimals: number): Int32Array {
   const table = new Int32Array(size).fill(-1);
   const ids = new Int32Array(n);
   let next = 0;
-  const firstOf: number[] = [];
+  const firstOf = new Int32Array(n);
   for (let v = 0; v < n; v++) {
     const x = q[v * 3], y = q[v * 3 + 1], z = q[v * 3 + 2];
     let h = (Math.imul(x | 0, 73856093) ^ Math.imul(y | 0, 19349663) ^ Math.imul(z | 0, 83492791)) & (size - 1);
@@ -24,7 +24,7 @@ function placeIds(positions: Float64Array, decimals: number): Int32Array {
       const slot = table[h];
       if (slot < 0) {
         table[h] = next;
-        firstOf.push(v);
+        firstOf[next] = v;
         ids[v] = next++;
         break;
       }

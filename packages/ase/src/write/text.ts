@@ -1,46 +1,21 @@
 import { codePage, codePageEncoder, type CodePageDecoder, type CodePageEncoder, type WarningSink } from '@relic3d/core';
+import { MAX_NUMBER_BYTES, NEWLINE, SPACE, TAB, putBytes, putFixed, putInt, roundedValue } from './digits.js';
 
 /** ASCII bytes of a token, made once (the writer copies them instead of encoding strings per line). */
 export const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-const TAB = 0x09, NEWLINE = 0x0a, SPACE = 0x20, MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, QUOTE = 0x22;
-
-/** Decimal digits of a non-negative integer (1 for 0). */
-function digitCount(v: number): number {
-  let len = 1;
-  if (v < 2147483648) for (let t = v | 0; t >= 10; t = (t / 10) | 0) len++;
-  else for (let t = v; t >= 10; t = Math.floor(t / 10)) len++;
-  return len;
-}
-
-/** Writes the `len` digits of a non-negative integer at `p`; returns the position after them. */
-function putDigits(b: Uint8Array, p: number, v: number, len: number): number {
-  if (v < 2147483648) {
-    let t = v | 0;
-    for (let q = p + len - 1; q >= p; q--) {
-      const next = (t / 10) | 0;
-      b[q] = ZERO + t - next * 10;
-      t = next;
-    }
-  } else {
-    let t = v;
-    for (let q = p + len - 1; q >= p; q--) {
-      const digit = t % 10;
-      b[q] = ZERO + digit;
-      t = (t - digit) / 10;
-    }
-  }
-  return p + len;
-}
+const QUOTE = 0x22;
 
 /**
  * The ASE text as bytes, written in place: numbers are formatted straight into the buffer as
- * printf's `%.4f` (what the Max exporter writes), names are encoded once in the code page.
+ * printf's `%.4f` (what the Max exporter writes), names are encoded once in the code page. Hot loops
+ * write whole lines through `ensure` and the `put…` functions of `digits.ts`, with a local cursor.
  */
 export class TextWriter {
   private buf: Uint8Array;
   length = 0;
-  private readonly scale: number;
+  /** 10^decimals. */
+  readonly scale: number;
 
   /** `decimals`: digits after the point of every float (Max writes 4). */
   constructor(readonly decimals = 4, capacity = 1 << 16) {
@@ -56,14 +31,18 @@ export class TextWriter {
     this.buf = next;
   }
 
+  /** Ends a line written at a local cursor: `p` becomes the length, and the buffer returned has room for `n` more bytes. */
+  ensure(p: number, n: number): Uint8Array {
+    this.length = p;
+    if (p + n > this.buf.length) this.reserve(n);
+    return this.buf;
+  }
+
   /** Pre-encoded ASCII bytes. */
   raw(bytes: Uint8Array): void {
     const n = bytes.length;
     if (this.length + n > this.buf.length) this.reserve(n);
-    const b = this.buf;
-    let p = this.length;
-    for (let i = 0; i < n; i++) b[p++] = bytes[i];
-    this.length = p;
+    this.length = putBytes(this.buf, this.length, bytes);
   }
 
   /** An ASCII string (keywords, enum words). */
@@ -99,68 +78,25 @@ export class TextWriter {
 
   /** `%d` (`width`: right-aligned in at least that many columns, as `%4d`). */
   int(value: number, width = 0): void {
-    let v = Math.trunc(value);
-    if (!(v <= Number.MAX_SAFE_INTEGER && v >= -Number.MAX_SAFE_INTEGER)) v = 0;
-    const negative = v < 0;
-    if (negative) v = -v;
-    const len = digitCount(v);
-    const size = len + (negative ? 1 : 0);
-    if (this.length + size + width > this.buf.length) this.reserve(size + width);
-    const b = this.buf;
-    let p = this.length;
-    for (let i = size; i < width; i++) b[p++] = SPACE;
-    if (negative) b[p++] = MINUS;
-    this.length = putDigits(b, p, v, len);
+    if (this.length + MAX_NUMBER_BYTES + width > this.buf.length) this.reserve(MAX_NUMBER_BYTES + width);
+    this.length = putInt(this.buf, this.length, value, width);
   }
 
-  /**
-   * `%.Nf` with printf's rounding of the exact binary value (ties by `toFixed`), and 0 for NaN and
-   * ±Infinity (callers warn about those before they get here). Unlike printf, a value that rounds
-   * to zero has no sign (Max writes `-0.0000`): a rewritten file then keeps its bytes.
-   */
+  /** `%.Nf` (`putFixed`). */
   fixed(value: number): void {
-    if (!(value === value) || value === Infinity || value === -Infinity) value = 0;
-    let negative = value < 0;
-    const a = negative ? -value : value;
-    const scaled = a * this.scale;
-    let n = Math.floor(scaled);
-    const fraction = scaled - n;
-    if (scaled >= 9e15 || (fraction > 0.5 - 1e-6 && fraction < 0.5 + 1e-6)) {
-      // Huge values, and products that land near a tie, where `a × scale` may round the wrong way.
-      const text = a.toFixed(this.decimals);
-      this.text((negative && /[1-9]/.test(text) ? '-' : '') + text);
-      return;
-    }
-    if (fraction > 0.5) n++;
-    if (n === 0) negative = false;
-    const d = this.decimals;
-    const whole = Math.floor(n / this.scale);
-    let part = (n - whole * this.scale) | 0;
-    const len = digitCount(whole);
-    if (this.length + len + d + 2 > this.buf.length) this.reserve(len + d + 2);
-    const b = this.buf;
-    let p = this.length;
-    if (negative) b[p++] = MINUS;
-    p = putDigits(b, p, whole, len);
-    if (d > 0) {
-      b[p] = DOT;
-      for (let q = p + d; q > p; q--) {
-        const t = (part / 10) | 0;
-        b[q] = ZERO + part - t * 10;
-        part = t;
-      }
-      p += d + 1;
-    }
-    this.length = p;
+    if (this.length + MAX_NUMBER_BYTES > this.buf.length) this.reserve(MAX_NUMBER_BYTES);
+    this.length = putFixed(this.buf, this.length, value, this.scale, this.decimals);
   }
 
   /** Three floats separated by tabs (Max's `Format(Point3)`). */
   fixed3(x: number, y: number, z: number): void {
-    this.fixed(x);
-    this.tab();
-    this.fixed(y);
-    this.tab();
-    this.fixed(z);
+    if (this.length + 3 * MAX_NUMBER_BYTES + 2 > this.buf.length) this.reserve(3 * MAX_NUMBER_BYTES + 2);
+    const b = this.buf, scale = this.scale, d = this.decimals;
+    let p = putFixed(b, this.length, x, scale, d);
+    b[p++] = TAB;
+    p = putFixed(b, p, y, scale, d);
+    b[p++] = TAB;
+    this.length = putFixed(b, p, z, scale, d);
   }
 
   /** A quoted, already encoded string. */
@@ -180,8 +116,7 @@ export class TextWriter {
 
 /** What the text of a formatted float reads back as (what any reader of the file will see). */
 export function roundTo(value: number, decimals: number): number {
-  if (!Number.isFinite(value)) return 0;
-  return Number(value.toFixed(decimals));
+  return roundedValue(value, 10 ** decimals, decimals);
 }
 
 /**

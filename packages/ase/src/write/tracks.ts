@@ -1,7 +1,8 @@
-import { localMatrix, math, sampleClipFrames, type AnimationClip, type Quat, type Scene } from '@relic3d/core';
-import { aseRotation } from '../scene/axes.js';
-import { maxAxisAngle, maxFrame, maxRotation, maxScale, maxTranslation, type MaxFrame } from './axes.js';
-import { roundTo, type TextWriter } from './text.js';
+import { localMatrix, math, sampleClipFrames, type AnimationClip, type Scene } from '@relic3d/core';
+import { maxFrame, maxRotation, maxRotationInto, maxScale, maxScaleInto, maxTranslation, maxTranslationInto, type MaxFrame } from './axes.js';
+import { roundedValue } from './digits.js';
+import { hypot3 } from './hypot.js';
+import { type TextWriter } from './text.js';
 import type { Timeline } from './timeline.js';
 
 /**
@@ -59,12 +60,9 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
       for (let k = 0; k < n; k++) {
         const g = g0 + k;
         const at = k * count + w.node;
-        const t = maxTranslation(w.frame, sampled.translation.subarray(at * 3, at * 3 + 3));
-        const q = maxRotation(w.frame, sampled.rotation.subarray(at * 4, at * 4 + 4));
-        const s = maxScale(w.frame, sampled.scale.subarray(at * 3, at * 3 + 3));
-        a.t.set(t, g * 3);
-        a.q.set(q, g * 4);
-        a.s.set(s, g * 3);
+        maxTranslationInto(w.frame, sampled.translation, at * 3, a.t, g * 3);
+        maxRotationInto(w.frame, sampled.rotation, at * 4, a.q, g * 4);
+        maxScaleInto(w.frame, sampled.scale, at * 3, a.s, g * 3);
       }
     }
     g0 += samples;
@@ -97,7 +95,7 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
 export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimation, timeline: Timeline): void {
   const total = a.t.length / 3;
   const tick = (g: number) => timeline.samples[g] * timeline.ticksPerFrame;
-  const d = out.decimals;
+  const d = out.decimals, scale = out.scale;
   out.text('\t*TM_ANIMATION {\n\t\t*NODE_NAME ');
   out.quoted(nameBytes);
   out.newline();
@@ -105,7 +103,7 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
     out.text('\t\t*CONTROL_POS_TRACK {\n');
     let px = NaN, py = NaN, pz = NaN;
     for (let g = 0; g < total; g++) {
-      const x = roundTo(a.t[g * 3], d), y = roundTo(a.t[g * 3 + 1], d), z = roundTo(a.t[g * 3 + 2], d);
+      const x = roundedValue(a.t[g * 3], scale, d), y = roundedValue(a.t[g * 3 + 1], scale, d), z = roundedValue(a.t[g * 3 + 2], scale, d);
       if (g > 1 && x === px && y === py && z === pz) continue;
       px = x; py = y; pz = z;
       out.text('\t\t\t*CONTROL_POS_SAMPLE ');
@@ -118,14 +116,48 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
   }
   if (a.rot) {
     out.text('\t\t*CONTROL_ROT_TRACK {\n');
-    // What the reader accumulates: q_k = δ_k ⊗ q_(k−1), δ = R(axis, −angle) (§5.3).
-    let acc: Quat = [0, 0, 0, 1];
+    // What the reader accumulates: q_k = δ_k ⊗ q_(k−1), δ = R(axis, −angle) (§5.3). In numbers, not
+    // arrays (each step as quatMultiply, maxAxisAngle, aseRotation and quatNormalize take it).
+    let cx = 0, cy = 0, cz = 0, cw = 1;
+    const q = a.q;
     for (let g = 0; g < total; g++) {
-      const target = a.q.subarray(g * 4, g * 4 + 4);
-      const delta = math.quatMultiply(target, [-acc[0], -acc[1], -acc[2], acc[3]]);
-      const [ax, ay, az, angle] = maxAxisAngle(delta).map((v) => roundTo(v, d));
+      // δ = target ⊗ conjugate(acc).
+      const tx = q[g * 4], ty = q[g * 4 + 1], tz = q[g * 4 + 2], tw = q[g * 4 + 3];
+      const bx = -cx, by = -cy, bz = -cz, bw = cw;
+      let x = tw * bx + tx * bw + ty * bz - tz * by;
+      let y = tw * by - tx * bz + ty * bw + tz * bx;
+      let z = tw * bz + tx * by - ty * bx + tz * bw;
+      let w = tw * bw - tx * bx - ty * by - tz * bz;
+      // maxAxisAngle, each value as the file will hold it.
+      if (w < 0) {
+        x = -x; y = -y; z = -z; w = -w;
+      }
+      const s = hypot3(x, y, z);
+      let ax = 0, ay = 0, az = 0, angle = 0;
+      if (s > 1e-12) {
+        ax = roundedValue(-x / s, scale, d);
+        ay = roundedValue(-y / s, scale, d);
+        az = roundedValue(-z / s, scale, d);
+        angle = roundedValue(2 * Math.atan2(s, w), scale, d);
+      }
       if (g > 1 && angle === 0) continue;
-      acc = math.quatNormalize(math.quatMultiply(aseRotation(ax, ay, az, angle), acc));
+      // acc = normalize(aseRotation(axis, angle) ⊗ acc); aseRotation is R(axis, −angle), the identity for no axis.
+      let rx = 0, ry = 0, rz = 0, rw = 1;
+      const l = hypot3(ax, ay, az);
+      if (l > 0 && Number.isFinite(angle)) {
+        const half = -angle / 2, k = Math.sin(half) / l;
+        rx = ax * k; ry = ay * k; rz = az * k; rw = Math.cos(half);
+      }
+      const mx = rw * cx + rx * cw + ry * cz - rz * cy;
+      const my = rw * cy - rx * cz + ry * cw + rz * cx;
+      const mz = rw * cz + rx * cy - ry * cx + rz * cw;
+      const mw = rw * cw - rx * cx - ry * cy - rz * cz;
+      const n = math.hypot4(mx, my, mz, mw);
+      if (!n || !Number.isFinite(n)) {
+        cx = 0; cy = 0; cz = 0; cw = 1;
+      } else {
+        cx = mx / n; cy = my / n; cz = mz / n; cw = mw / n;
+      }
       out.text('\t\t\t*CONTROL_ROT_SAMPLE ');
       out.int(tick(g));
       out.tab();
@@ -140,7 +172,7 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
     out.text('\t\t*CONTROL_SCALE_TRACK {\n');
     let px = NaN, py = NaN, pz = NaN;
     for (let g = 0; g < total; g++) {
-      const x = roundTo(a.s[g * 3], d), y = roundTo(a.s[g * 3 + 1], d), z = roundTo(a.s[g * 3 + 2], d);
+      const x = roundedValue(a.s[g * 3], scale, d), y = roundedValue(a.s[g * 3 + 1], scale, d), z = roundedValue(a.s[g * 3 + 2], scale, d);
       if (g > 1 && x === px && y === py && z === pz) continue;
       px = x; py = y; pz = z;
       out.text('\t\t\t*CONTROL_SCALE_SAMPLE ');
