@@ -38,6 +38,21 @@ export function timeline(tasks, cores = 2) {
   return ['| folder | task | start s | end s | CPU s |', '|---|---|---:|---:|---:|', ...rows, `| **run** | ${timed.length} tasks | 0 | **${wall.toFixed(0)}** | **${cpu.toFixed(1)}** (packing ${(cpu / (cores * wall)).toFixed(2)} on ${cores} cores) |`].join('\n');
 }
 
+/** Parses file-cpu.js's log lines: `file|cpu s|wall s|first` (first: the worker's first file, its imports). */
+export function parseFileLog(text) {
+  return text.split('\n').filter(Boolean).map((line) => {
+    const [file, cpu, wall, first] = line.split('|');
+    return { file, cpu: Number(cpu), wall: Number(wall), first: first === 'first' };
+  });
+}
+
+/** Markdown table of the `top` test files by CPU (their worker's CPU and its waited children's). */
+export function fileTable(files, top = 25) {
+  const rows = [...files].sort((a, b) => b.cpu - a.cpu).slice(0, top).map((f) => `| ${f.file} | ${f.cpu.toFixed(1)} | ${f.wall.toFixed(0)} | ${f.first ? 'yes' : ''} |`);
+  const total = files.reduce((sum, f) => sum + f.cpu, 0);
+  return ['| test file | CPU s | wall s | worker\'s first |', '|---|---:|---:|---|', ...rows, `| **all ${files.length} files** | **${total.toFixed(1)}** | | |`].join('\n');
+}
+
 /** Markdown table of tasks, heaviest first, with the total. */
 export function cpuTable(tasks) {
   const rows = [...tasks].sort((a, b) => b.cpu - a.cpu).map((t) => `| ${t.folder} | ${t.task} | ${t.cpu.toFixed(1)} | ${t.wall.toFixed(0)} |`);
@@ -69,13 +84,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-task-cpu-'));
   const log = path.join(dir, 'tasks.log');
   writeShim(path.join(dir, 'pnpm'), pnpm, log);
+  // Each test file's CPU too (file-cpu.js, a setup file every project loads when this is set).
+  const fileLog = path.join(dir, 'files.log');
   const turbo = spawnSync(path.join(root, 'node_modules/.bin/turbo'), process.argv.slice(2), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', PATH: `${dir}${path.delimiter}${process.env.PATH}` },
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', RELIC3D_FILE_CPU: fileLog, PATH: `${dir}${path.delimiter}${process.env.PATH}` },
   });
   const tasks = existsSync(log) ? parseTaskLog(readFileSync(log, 'utf8')).filter((t) => t.task.startsWith('run ')) : [];
-  const table = `${cpuTable(tasks)}\n\n${timeline(tasks)}`;
+  const files = existsSync(fileLog) ? fileTable(parseFileLog(readFileSync(fileLog, 'utf8'))) : '';
+  const table = `${cpuTable(tasks)}\n\n${timeline(tasks)}${files && `\n\n${files}`}`;
   writeFileSync(path.join(dir, 'tasks.md'), `${table}\n`);
   process.stdout.write(`\n${table}\n\n(log: ${log})\n`);
   process.exitCode = turbo.status ?? 1;

@@ -35,7 +35,12 @@ export function relicProject(name, dir, test = {}) {
       hookTimeout: 60_000,
       ...test,
       // Typed and primitive arrays compared in a loop, as vitest would decide them (vitest-equality.js).
-      setupFiles: [path.join(root, 'tooling/config/vitest-equality.js'), ...(/** @type {string[]} */ (test.setupFiles) ?? [])],
+      // RELIC3D_FILE_CPU=log records each test file's CPU (file-cpu.js; first, to span the others).
+      setupFiles: [
+        ...(process.env.RELIC3D_FILE_CPU ? [path.join(root, 'tooling/config/file-cpu.js')] : []),
+        path.join(root, 'tooling/config/vitest-equality.js'),
+        ...(/** @type {string[]} */ (test.setupFiles) ?? []),
+      ],
     },
   };
 }

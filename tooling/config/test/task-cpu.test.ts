@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
-import { cpuTable, parseTaskLog, timeline, writeShim } from '../task-cpu.mjs';
+import { cpuTable, fileTable, parseFileLog, parseTaskLog, timeline, writeShim } from '../task-cpu.mjs';
+// @ts-expect-error a plain .js setup file without declarations
+import { waitedChildrenCpu } from '../file-cpu.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -17,6 +19,23 @@ describe('task-cpu.mjs', () => {
       { folder: 'packages/lod', task: 'run test', cpu: 13.5, wall: 40.1 },
       { folder: '.', task: 'run check', cpu: 1.2, wall: 3 },
     ]);
+  });
+
+  it('lists the heaviest test files first, the top ones only, and sums all files', () => {
+    const files = parseFileLog(['packages/lod/test/a.test.ts|1.250|3.000|first', 'apps/viewer/test/e2e.test.ts|40.000|90.400|', 'packages/lod/test/b.test.ts|0.500|1.000|', ''].join('\n'));
+    expect(files[0]).toEqual({ file: 'packages/lod/test/a.test.ts', cpu: 1.25, wall: 3, first: true });
+    const lines = fileTable(files, 2).split('\n');
+    expect(lines.slice(2)).toEqual([
+      '| apps/viewer/test/e2e.test.ts | 40.0 | 90 |  |',
+      '| packages/lod/test/a.test.ts | 1.3 | 3 | yes |',
+      '| **all 3 files** | **41.8** | | |',
+    ]);
+  });
+
+  it('reads a process’s own and waited children’s CPU from /proc/<pid>/stat, a name with spaces and parentheses included', () => {
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime …
+    const stat = '4242 (node (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 1200 300 20 0 11 0 1 2 3';
+    expect(waitedChildrenCpu(stat)).toBe(15);
   });
 
   it('lists the heaviest task first and sums the CPU', () => {
