@@ -101,11 +101,9 @@ describe('hostile .res packs', () => {
     const names = Array.from({ length: 0xffff }, (_, i) => `e${i}.dds`);
     const files = names.map((name) => ({ name, bytes: new Uint8Array() }));
     const bytes = writeRes(files, { key: 9 });
-    const started = performance.now();
-    const pack = openRes(bytes);
+    const pack = openRes(bytes); // the test's timeout is the hang guard (a wall-time bound failed under load)
     expect(pack.entries.length).toBe(0xffff);
     expect(pack.read('e65534.dds').length).toBe(0);
-    expect(performance.now() - started).toBeLessThan(10_000); // a hang guard, not a speed test
     expect(() => writeRes([...files, { name: 'one-more.dds', bytes: new Uint8Array() }])).toThrow(/65535/);
   });
 
