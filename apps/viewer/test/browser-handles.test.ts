@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import { HandleReader, type ListingPort } from '../src/browser/folder-handles.js';
-import { firstScreen } from '../src/browser/handed-reading.js';
+import { firstScreen, readHandedFolder } from '../src/browser/handed-reading.js';
+import type { FromThumbWorker } from '../src/browser/thumb-protocol.js';
 
 type Listing = { yielded: number };
 
@@ -145,5 +146,24 @@ describe('the first screen of a listing part', () => {
     const part = ['Model/obj_b.o3d', 'Model/Texture/a.dds', 'Model/MVR_a.o3d', 'Model/mvr_a_stand.ani', 'Model/Item_c.o3d', 'Model/a.chr', 'Model/item_B.o3d'];
     expect(firstScreen(part, 3)).toEqual(['Model/item_B.o3d', 'Model/Item_c.o3d', 'Model/MVR_a.o3d']);
     expect(firstScreen(part, 10)).toEqual(['Model/item_B.o3d', 'Model/Item_c.o3d', 'Model/MVR_a.o3d', 'Model/obj_b.o3d']);
+  });
+});
+
+describe('a handed folder\'s reporter', () => {
+  it('lists a drop\'s names once and tells the first screen\'s facts first, in one message', async () => {
+    const { root } = gameFolder(20);
+    const names = ['Model/obj_0019.o3d', 'Model/Texture/tex2.dds', 'Model/obj_0003.o3d', 'Model/obj_0011.o3d'];
+    const posted: FromThumbWorker[] = [];
+    let reader: HandleReader | undefined;
+    readHandedFolder({ type: 'handles', folder: 7, handles: [root], report: true, names, firstScreen: 2 }, (m) => posted.push(m), (r) => (reader = r));
+    await reader!.listed;
+    await reader!.readAll(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const listed = posted.filter((m) => m.type === 'listed');
+    expect(listed).toEqual([{ type: 'listed', folder: 7, paths: names, done: false, error: undefined }, { type: 'listed', folder: 7, paths: [], done: true, error: undefined }]);
+    const facts = posted.filter((m) => m.type === 'facts' && m.files.length);
+    expect(facts[0]).toMatchObject({ files: [['Model/obj_0003.o3d', 12, 1012], ['Model/obj_0011.o3d', 12, 1012]] });
+    // Every file's facts once in all.
+    expect(facts.flatMap((m) => (m.type === 'facts' ? m.files.map((f) => f[0]) : [])).sort()).toEqual([...names].sort());
   });
 });

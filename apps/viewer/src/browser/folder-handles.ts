@@ -164,17 +164,18 @@ export class HandleReader {
     let since = 0;
     let [size, ms] = [partSize, LIST_PART_MS];
     const handOn = () => {
-      for (const p of part) {
+      const listed = part;
+      part = [];
+      for (const p of listed) {
         this.own.push(p);
         this.paths.push(p);
         this.loose.add(p);
       }
-      if (part.length) {
-        for (const port of shared.share ?? []) port.postMessage({ paths: part, done: false });
-        onListed(part, false);
+      if (listed.length) {
+        for (const port of shared.share ?? []) port.postMessage({ paths: listed, done: false });
+        onListed(listed, false);
         [size, ms] = [partSize * LATER_PARTS, LIST_PART_MS * LATER_PARTS];
       }
-      part = [];
       this.wake();
     };
     try {

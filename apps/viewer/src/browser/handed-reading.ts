@@ -30,7 +30,9 @@ export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handle
     post({ type: 'listed', folder, paths: [...part], done, error });
     if (!first || done || !message.firstScreen) return;
     first = false;
-    void tellFacts(reader, firstScreen(part, message.firstScreen), folder, post, told);
+    // After `open` returns: a drop's names are handed on from within it.
+    const screen = firstScreen(part, message.firstScreen);
+    queueMicrotask(() => void tellFacts(reader, screen, folder, post, told));
   }, message.listing, { share: message.share, from: message.from });
   use(reader);
   const stream = { on: false, streamFiles: () => {} };
