@@ -12,7 +12,7 @@ const MEASURE_CHUNK = 1 << 16;
 export function utf8Length(text: string): number {
   const first = text.search(NON_ASCII);
   if (first < 0) return text.length;
-  const scratch = new Uint8Array(3 * MEASURE_CHUNK);
+  const scratch = new Uint8Array(3 * Math.min(MEASURE_CHUNK, text.length - first));
   let bytes = first;
   for (let i = first; i < text.length; ) {
     let end = Math.min(i + MEASURE_CHUNK, text.length);
