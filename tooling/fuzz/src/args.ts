@@ -40,6 +40,7 @@ export function parseArgs(argv: string[], repoRoot: string): { options: Options;
     else if (arg === '--to') options.to = Number(value());
     else if (arg === '--out') options.out = path.resolve(value());
     else if (arg === '--no-validate') options.validate = false;
+    else if (arg === '--no-validator') options.validate = 'export';
     else if (arg === '--no-coverage') options.coverage = false;
     else if (arg === '--hang-ms') options.hangMs = Number(value());
     else if (arg === '--heap-mb') options.heapMb = Number(value());
@@ -62,7 +63,7 @@ export function parseArgs(argv: string[], repoRoot: string): { options: Options;
   return { options, replayDir };
 }
 
-const USAGE = `pnpm fuzz [--format ms3d,ase,o3d,mdl,lod] [--count N] [--seed S] [--jobs N] [--out DIR] [--no-validate]
+const USAGE = `pnpm fuzz [--format ms3d,ase,o3d,mdl,lod] [--count N] [--seed S] [--jobs N] [--out DIR] [--no-validate | --no-validator]
            [--no-coverage] [--no-stress] [--seeds all|corpus|synthetic] [--hang-ms MS] [--heap-mb MB]
            [--only INDEX] [--from INDEX] [--to INDEX] [--quiet]
 pnpm fuzz --replay DIR          re-run one saved failing input

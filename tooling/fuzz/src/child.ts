@@ -29,7 +29,8 @@ export interface RunCommand {
   plan: PlanOptions;
   start: number;
   end: number;
-  validate: boolean;
+  /** 'export': toGlb runs and is measured, the validator does not (it takes minutes on a 50,000-node .glb under load). */
+  validate: boolean | 'export';
   /** Where failing inputs go (`<dir>/<format>/<kind>-<index>/`). */
   failures: string;
   /** Inputs saved so far per failure signature (the runner's count, across children). */
@@ -50,7 +51,7 @@ export interface DumpCommand {
 export interface ReplayCommand {
   type: 'replay';
   dir: string;
-  validate: boolean;
+  validate: boolean | 'export';
 }
 
 export type ChildCommand = RunCommand | DumpCommand | ReplayCommand | { type: 'exit' };
@@ -220,7 +221,7 @@ async function runPack(input: FuzzInput, index: number, variant: Variant): Promi
 }
 
 /** One input through the whole pipeline. */
-export async function runInput(format: FormatId, input: FuzzInput, index: number, variant: Variant, validate: boolean): Promise<{ result: InputResult; scene?: Scene; error?: unknown }> {
+export async function runInput(format: FormatId, input: FuzzInput, index: number, variant: Variant, validate: boolean | 'export'): Promise<{ result: InputResult; scene?: Scene; error?: unknown }> {
   if (format === 'res') return runPack(input, index, variant);
   const m = await measure(() => {
     const held = injectFault(index);
@@ -264,7 +265,7 @@ export async function runInput(format: FormatId, input: FuzzInput, index: number
       result.glb = 'export-error';
       result.glbIssue = describeError(e);
     }
-    if (glb) {
+    if (glb && validate !== 'export') {
       try {
         const report = await validateGlb(glb);
         const errors = report.issues.messages.filter((i) => i.severity === 0);

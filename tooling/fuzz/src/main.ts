@@ -23,7 +23,8 @@ export interface Options {
   from?: number;
   to?: number;
   out: string;
-  validate: boolean;
+  /** 'export': toGlb measured, no validator (`--no-validator`). */
+  validate: boolean | 'export';
   coverage: boolean;
   hangMs: number;
   batch: number;

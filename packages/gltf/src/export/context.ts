@@ -32,7 +32,7 @@ export interface PendingImage {
  */
 export class ExportContext {
   readonly json: GltfJson = emptyJson(GENERATOR);
-  readonly layout = new BinaryLayout(this.json);
+  readonly layout = new BinaryLayout(this.json.bufferViews);
   readonly warnings: WarningSink;
   /** The glTF scene's root nodes, in order. */
   readonly sceneRoots: number[] = [];

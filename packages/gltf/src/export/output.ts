@@ -58,7 +58,8 @@ export class BinaryLayout {
   /** The element size of the accessor a view was placed for. */
   private readonly elementSizes = new Map<number, number>();
 
-  constructor(private readonly json: GltfJson) {}
+  // The JSON's bufferViews only, not the JSON: the tree can go once it is text, while the parts are packed.
+  constructor(private readonly bufferViews: Json[]) {}
 
   /**
    * The buffer view holding `array` (placed now when it is new), 4-byte aligned. Vertex data
@@ -70,7 +71,7 @@ export class BinaryLayout {
     if (!byTarget) this.views.set(array, (byTarget = new Map()));
     let index = byTarget.get(target);
     if (index !== undefined && target === ARRAY_BUFFER) {
-      const def = this.json.bufferViews[index];
+      const def = this.bufferViews[index];
       const strideOk = elementSize > 0 && elementSize % 4 === 0 && elementSize <= 252 && this.elementSizes.get(index) === elementSize;
       if (strideOk) def.byteStride = elementSize;
       else return this.place(array, target);
@@ -84,11 +85,11 @@ export class BinaryLayout {
   }
 
   private place(array: ArrayBufferView, target: number): number {
-    const index = this.json.bufferViews.length;
+    const index = this.bufferViews.length;
     const offset = this.byteLength;
     this.parts.push({ offset, bytes: bytesOf(array) });
     this.byteLength = align4(offset + array.byteLength);
-    this.json.bufferViews.push({ buffer: 0, byteOffset: offset, byteLength: array.byteLength, ...(target ? { target } : {}) });
+    this.bufferViews.push({ buffer: 0, byteOffset: offset, byteLength: array.byteLength, ...(target ? { target } : {}) });
     return index;
   }
 
@@ -106,8 +107,8 @@ export class BinaryLayout {
     const offset = this.byteLength;
     this.parts.push({ offset, stride, count, members: members.map((m, k) => ({ bytes: bytesOf(m.array), at: at[k], size: m.size })) });
     this.byteLength = align4(offset + stride * count);
-    const view = this.json.bufferViews.length;
-    this.json.bufferViews.push({ buffer: 0, byteOffset: offset, byteLength: stride * count, byteStride: stride, target: ARRAY_BUFFER });
+    const view = this.bufferViews.length;
+    this.bufferViews.push({ buffer: 0, byteOffset: offset, byteLength: stride * count, byteStride: stride, target: ARRAY_BUFFER });
     return { view, at };
   }
 

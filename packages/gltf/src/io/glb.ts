@@ -1,12 +1,37 @@
 import type { BinaryLayout } from '../export/output.js';
 
+const encoder = new TextEncoder();
+const NON_ASCII = /[^\x00-\x7f]/;
+/** Characters measured per encodeInto call (into a scratch buffer of 3 bytes each, UTF-8's most per UTF-16 unit). */
+const MEASURE_CHUNK = 1 << 16;
+
+/**
+ * Bytes of `text` in UTF-8, as TextEncoder writes it (a lone surrogate as U+FFFD): the .glb is
+ * sized first and the text encoded straight into it, so no second copy of the JSON is ever held.
+ */
+export function utf8Length(text: string): number {
+  const first = text.search(NON_ASCII);
+  if (first < 0) return text.length;
+  const scratch = new Uint8Array(3 * Math.min(MEASURE_CHUNK, text.length - first));
+  let bytes = first;
+  for (let i = first; i < text.length; ) {
+    let end = Math.min(i + MEASURE_CHUNK, text.length);
+    // Never split a surrogate pair between two calls (each half would count as U+FFFD).
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    bytes += encoder.encodeInto(text.slice(i, end), scratch).written;
+    i = end;
+  }
+  return bytes;
+}
+
 /**
  * The .glb container, written in one allocation: 12-byte header, JSON chunk padded with spaces,
- * BIN chunk padded with zeros. Each planned array is copied once, straight into its place.
+ * BIN chunk padded with zeros. The JSON text is encoded into its place and each planned array is
+ * copied once, straight into its place.
  */
 export function writeGlb(jsonText: string, layout: BinaryLayout | { byteLength: number; pack(out: Uint8Array, at: number): void }): Uint8Array {
-  const text = new TextEncoder().encode(jsonText);
-  const jsonLength = (text.length + 3) & ~3;
+  const textLength = utf8Length(jsonText);
+  const jsonLength = (textLength + 3) & ~3;
   const binLength = (layout.byteLength + 3) & ~3;
   const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
   const glb = new Uint8Array(total);
@@ -16,8 +41,8 @@ export function writeGlb(jsonText: string, layout: BinaryLayout | { byteLength: 
   view.setUint32(8, total, true);
   view.setUint32(12, jsonLength, true);
   view.setUint32(16, 0x4e4f534a, true); // 'JSON'
-  glb.set(text, 20);
-  glb.fill(0x20, 20 + text.length, 20 + jsonLength);
+  encoder.encodeInto(jsonText, glb.subarray(20, 20 + textLength));
+  glb.fill(0x20, 20 + textLength, 20 + jsonLength);
   if (binLength) {
     const at = 20 + jsonLength;
     view.setUint32(at, binLength, true);

@@ -4,7 +4,8 @@ import { WebIO, type Document, type Extension } from '@gltf-transform/core';
 import { KHRONOS_EXTENSIONS, EXTTextureWebP } from '@gltf-transform/extensions';
 import type { Scene } from '@relic3d/core';
 import { buildGltf } from '../export/index.js';
-import { finishedJson } from '../export/output.js';
+import type { ExportContext } from '../export/context.js';
+import { finishedJson, type BinaryLayout } from '../export/output.js';
 import { MSFTLod } from '../extensions/msft-lod.js';
 import type { ExportOptions, GltfOptions } from '../options.js';
 import { writeGlb } from './glb.js';
@@ -19,11 +20,19 @@ export function createIO(): WebIO {
 
 /** Scene → binary glTF (.glb) bytes, with textures embedded. */
 export async function toGlb(scene: Scene, options: ExportOptions = {}): Promise<Uint8Array> {
-  const ctx = await buildGltf(scene, options);
+  const { text, layout } = glbParts(await buildGltf(scene, options));
+  return writeGlb(text, layout);
+}
+
+/**
+ * The JSON as text and the binary layout: the JSON tree (as large as the text, or larger, for
+ * extras of many records) is garbage before the .glb is allocated.
+ */
+function glbParts(ctx: ExportContext): { text: string; layout: BinaryLayout } {
   const { json, layout } = ctx;
   for (const { image, data } of ctx.images) json.images[image].bufferView = layout.view(data);
   if (layout.byteLength) json.buffers.push({ byteLength: layout.byteLength });
-  return writeGlb(JSON.stringify(finishedJson(json)), layout);
+  return { text: JSON.stringify(finishedJson(json)), layout };
 }
 
 /**
