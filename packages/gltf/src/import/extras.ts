@@ -112,8 +112,11 @@ function shapeOf(value: unknown): ColliderShape | undefined {
   }
 }
 
-/** A list of finite numbers whose length is a multiple of `group`. */
+/** A list of finite numbers whose length is a multiple of `group`: a JSON list, or a typed array an extras reference restored. */
 function numbers(value: unknown, group: number): number[] | undefined {
-  if (!Array.isArray(value) || value.length % group) return undefined;
-  return value.every((x) => typeof x === 'number' && Number.isFinite(x)) ? (value as number[]) : undefined;
+  const list = ArrayBuffer.isView(value) && !(value instanceof DataView) && !(value instanceof BigInt64Array || value instanceof BigUint64Array)
+    ? Array.from(value as unknown as ArrayLike<number>)
+    : value;
+  if (!Array.isArray(list) || list.length % group) return undefined;
+  return list.every((x) => typeof x === 'number' && Number.isFinite(x)) ? (list as number[]) : undefined;
 }

@@ -85,6 +85,21 @@ describe('typed arrays in extras read back', () => {
     expectKinds(back.extras, 5);
   });
 
+  it("trimesh and convex colliders keep their shapes when their arrays go to buffer views (extrasArrays: 'all')", async () => {
+    const scene = createScene('test');
+    const node = addNode(scene, { name: 'hull' });
+    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    scene.colliders.push({ name: 'mesh', node, shape: { type: 'trimesh', positions, indices: new Uint32Array([0, 1, 2, 0, 2, 3]) } });
+    scene.colliders.push({ name: 'hull', node, shape: { type: 'convex', positions } });
+    const back = await fromGltf(await toGlb(scene, { extrasArrays: 'all' }));
+    expect(back.warnings).toEqual([]);
+    expect(back.colliders.map((c) => c.shape.type)).toEqual(['trimesh', 'convex']);
+    const [mesh, hull] = back.colliders.map((c) => c.shape as { positions: Float32Array; indices?: Uint32Array });
+    expect(Array.from(mesh.indices!)).toEqual([0, 1, 2, 0, 2, 3]);
+    expect(Array.from(mesh.positions)).toEqual(Array.from(positions));
+    expect(Array.from(hull.positions)).toEqual(Array.from(positions));
+  });
+
   it('a .gltf reads them from its external .bin, through the resolver', async () => {
     const { json, resources } = await toGltf(sceneWithArrays(6), { extrasArrays: 'all', basename: 'arrays' });
     expect(Object.keys(resources)).toEqual(['arrays.bin']);
