@@ -4,7 +4,7 @@ import { math } from '../src/index.js';
 import { rng } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 
-const { hypot2, hypot4 } = math;
+const { hypot2, hypot3, hypot4 } = math;
 
 const EDGES = [0, -0, 1, -1, 0.5, 3, NaN, Infinity, -Infinity, 5e-324, 1e-310, 1e-154, 1e154, 1.7976931348623157e308, Math.fround(0.1)];
 
@@ -20,18 +20,20 @@ function values(seed: number, count: number): number[] {
 }
 
 describe('Math.hypot twins', () => {
-  it('hypot4 and hypot2 give the bits of Math.hypot on 200,000 seeded quadruples and every edge pair', () => {
+  it('hypot4, hypot3 and hypot2 give the bits of Math.hypot on 200,000 seeded quadruples and every edge pair', () => {
     const v = values(25, 800_000);
-    let differ4 = 0, differ2 = 0;
+    let differ4 = 0, differ3 = 0, differ2 = 0;
     for (let i = 0; i < v.length; i += 4) {
       if (!Object.is(hypot4(v[i], v[i + 1], v[i + 2], v[i + 3]), Math.hypot(v[i], v[i + 1], v[i + 2], v[i + 3]))) differ4++;
       if (!Object.is(hypot2(v[i], v[i + 1]), Math.hypot(v[i], v[i + 1]))) differ2++;
+      if (!Object.is(hypot3(v[i], v[i + 1], v[i + 2]), Math.hypot(v[i], v[i + 1], v[i + 2]))) differ3++;
     }
     for (const a of EDGES) for (const b of EDGES) {
       if (!Object.is(hypot2(a, b), Math.hypot(a, b))) differ2++;
+      if (!Object.is(hypot3(a, b, 1), Math.hypot(a, b, 1)) || !Object.is(hypot3(b, a, a), Math.hypot(b, a, a))) differ3++;
       if (!Object.is(hypot4(a, b, b, a), Math.hypot(a, b, b, a)) || !Object.is(hypot4(1, a, 2, b), Math.hypot(1, a, 2, b))) differ4++;
     }
-    expect([differ4, differ2]).toEqual([0, 0]);
+    expect([differ4, differ3, differ2]).toEqual([0, 0, 0]);
     // Known values, and infinity before NaN (as Math.hypot has it).
     expect(hypot2(3, 4)).toBe(5);
     expect(hypot4(0, -0, NaN, Infinity)).toBe(Infinity);

@@ -4,7 +4,6 @@
  * is G = C · W · Y with W its `*NODE_TM` and Y = C⁻¹ (meshes, helpers, shapes, targets) or the
  * identity (cameras and lights, whose −Z view axis is the same in both systems). So W = C⁻¹ · G · Y⁻¹.
  */
-import { hypot3 } from './hypot.js';
 import { Y_UP_TO_Z_UP, Y_UP_TO_Z_UP_QUAT, Z_UP_TO_Y_UP, Z_UP_TO_Y_UP_QUAT, math, type Quat } from '@relic3d/core';
 
 export type M4 = Float64Array;
@@ -34,7 +33,7 @@ export function maxAxisAngle(q: ArrayLike<number>): [number, number, number, num
   if (w < 0) {
     x = -x; y = -y; z = -z; w = -w;
   }
-  const s = hypot3(x, y, z);
+  const s = math.hypot3(x, y, z);
   if (!(s > 1e-12)) return [0, 0, 0, 0];
   const angle = 2 * Math.atan2(s, w);
   return [-x / s, -y / s, -z / s, angle];
@@ -123,7 +122,7 @@ export function maxScaleInto(frame: MaxFrame, s: Float32Array, i: number, out: F
 /** A scene direction (node-local, scene axes) → Max object space: C⁻¹ · n, normalised (0 when degenerate). */
 export function maxDirection(x: number, y: number, z: number, out: Float64Array): void {
   // C⁻¹ maps (x, y, z) to (x, −z, y).
-  const l = hypot3(x, y, z);
+  const l = math.hypot3(x, y, z);
   if (!(l > 0) || !Number.isFinite(l)) {
     out[0] = out[1] = out[2] = 0;
     return;

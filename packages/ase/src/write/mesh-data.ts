@@ -1,6 +1,5 @@
-import { cornerNormals, type Primitive, type WarningSink } from '@relic3d/core';
+import { cornerNormals, math, type Primitive, type WarningSink } from '@relic3d/core';
 import { maxDirection, type M4 } from './axes.js';
-import { hypot3 } from './hypot.js';
 import { smoothingGroups } from './smoothing.js';
 
 /**
@@ -266,7 +265,7 @@ function toObject(w: M4, d: Float64Array | Float32Array, i: number, out: Float32
   const a = w[0] * x + w[1] * y + w[2] * z;
   const b = w[4] * x + w[5] * y + w[6] * z;
   const c = w[8] * x + w[9] * y + w[10] * z;
-  const l = hypot3(a, b, c);
+  const l = math.hypot3(a, b, c);
   if (l > 0 && Number.isFinite(l)) {
     out[o] = a / l; out[o + 1] = b / l; out[o + 2] = c / l;
   } else out[o] = out[o + 1] = out[o + 2] = 0;
@@ -283,7 +282,7 @@ function vertexAverages(faces: Uint32Array, faceCount: number, faceNormals: Floa
   }
   const out = new Float32Array(vertexCount * 3);
   for (let v = 0; v < out.length; v += 3) {
-    const l = hypot3(sum[v], sum[v + 1], sum[v + 2]);
+    const l = math.hypot3(sum[v], sum[v + 1], sum[v + 2]);
     if (l > 1e-12) {
       out[v] = sum[v] / l; out[v + 1] = sum[v + 1] / l; out[v + 2] = sum[v + 2] / l;
     } else out[v + 2] = 1;

@@ -1,7 +1,6 @@
 import { localMatrix, math, sampleClipFrames, type AnimationClip, type Scene } from '@relic3d/core';
 import { maxFrame, maxRotation, maxRotationInto, maxScale, maxScaleInto, maxTranslation, maxTranslationInto, type MaxFrame } from './axes.js';
 import { roundedValue } from './digits.js';
-import { hypot3 } from './hypot.js';
 import { type TextWriter } from './text.js';
 import type { Timeline } from './timeline.js';
 
@@ -132,7 +131,7 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
       if (w < 0) {
         x = -x; y = -y; z = -z; w = -w;
       }
-      const s = hypot3(x, y, z);
+      const s = math.hypot3(x, y, z);
       let ax = 0, ay = 0, az = 0, angle = 0;
       if (s > 1e-12) {
         ax = roundedValue(-x / s, scale, d);
@@ -143,7 +142,7 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
       if (g > 1 && angle === 0) continue;
       // acc = normalize(aseRotation(axis, angle) ⊗ acc); aseRotation is R(axis, −angle), the identity for no axis.
       let rx = 0, ry = 0, rz = 0, rw = 1;
-      const l = hypot3(ax, ay, az);
+      const l = math.hypot3(ax, ay, az);
       if (l > 0 && Number.isFinite(angle)) {
         const half = -angle / 2, k = Math.sin(half) / l;
         rx = ax * k; ry = ay * k; rz = az * k; rw = Math.cos(half);

@@ -2,7 +2,9 @@
 // written bytes depend on them (the pinned corpus hashes only cover the corpus's values).
 import { describe, expect, it } from 'vitest';
 import { putFixedAt, putUint, putUintPadded, roundedValue } from '../../src/write/digits.js';
-import { hypot3 } from '../../src/write/hypot.js';
+import { math } from '@relic3d/core';
+
+const { hypot3 } = math;
 
 /** Seeded values over many magnitudes and signs, with the special ones. */
 function values(count: number, seed = 11): number[] {
