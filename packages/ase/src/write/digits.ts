@@ -147,6 +147,15 @@ export function putFixedAt(b: Uint8Array, p: number, values: Float64Array | Floa
   return p + decimals + 1;
 }
 
+/** `values[i]`, `values[i + 1]` and `values[i + 2]` by `putFixedAt`, tab-separated (a vertex, normal or colour). */
+export function putFixed3At(b: Uint8Array, p: number, values: Float64Array | Float32Array, i: number, scale: number, decimals: number): number {
+  p = putFixedAt(b, p, values, i, scale, decimals);
+  b[p++] = TAB;
+  p = putFixedAt(b, p, values, i + 1, scale, decimals);
+  b[p++] = TAB;
+  return putFixedAt(b, p, values, i + 2, scale, decimals);
+}
+
 const scratch = new Float64Array(1);
 
 /** `putFixedAt` of one value (lines written once: headers, transforms). */

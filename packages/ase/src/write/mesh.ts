@@ -1,5 +1,5 @@
 import type { MeshData } from './mesh-data.js';
-import { MAX_NUMBER_BYTES, NEWLINE, SPACE, TAB, putBytes, putCopy, putFixedAt, putInt, putUint, putUintPadded } from './digits.js';
+import { MAX_NUMBER_BYTES, NEWLINE, SPACE, TAB, putBytes, putCopy, putFixed3At, putFixedAt, putInt, putUint, putUintPadded } from './digits.js';
 import { ascii, type TextWriter } from './text.js';
 
 /** `depth` tabs then a `*KEYWORD` (the texture lists sit 2 or 3 tabs deep). */
@@ -88,11 +88,7 @@ function writeVertices(out: TextWriter, d: MeshData): void {
     p = putUintPadded(b, p, v, 4);
     b[p++] = TAB;
     const start = p;
-    p = putFixedAt(b, p, positions, v * 3, scale, dec);
-    b[p++] = TAB;
-    p = putFixedAt(b, p, positions, v * 3 + 1, scale, dec);
-    b[p++] = TAB;
-    p = putFixedAt(b, p, positions, v * 3 + 2, scale, dec);
+    p = putFixed3At(b, p, positions, v * 3, scale, dec);
     if (at) {
       at[v * 2] = start;
       at[v * 2 + 1] = p;
@@ -199,10 +195,8 @@ function writeColors(out: TextWriter, d: MeshData): void {
     if (p + LINE > b.length) b = out.ensure(p, LINE);
     p = putBytes(b, p, K.cvert);
     p = putUint(b, p, v);
-    for (let c = 0; c < 3; c++) {
-      b[p++] = TAB;
-      p = putFixedAt(b, p, colors, v * 3 + c, scale, dec);
-    }
+    b[p++] = TAB;
+    p = putFixed3At(b, p, colors, v * 3, scale, dec);
     b[p++] = NEWLINE;
   }
   out.ensure(p, 0);
@@ -240,11 +234,7 @@ function writeNormals(out: TextWriter, d: MeshData): void {
     p = putBytes(b, p, K.faceNormal);
     p = putUint(b, p, f);
     b[p++] = TAB;
-    p = putFixedAt(b, p, faceNormals, f * 3, scale, dec);
-    b[p++] = TAB;
-    p = putFixedAt(b, p, faceNormals, f * 3 + 1, scale, dec);
-    b[p++] = TAB;
-    p = putFixedAt(b, p, faceNormals, f * 3 + 2, scale, dec);
+    p = putFixed3At(b, p, faceNormals, f * 3, scale, dec);
     b[p++] = NEWLINE;
     for (let k = 0; k < 3; k++) {
       const v = faces[f * 3 + k], o = (f * 3 + k) * 3, last = lastCorner[v] * 3;
@@ -256,11 +246,7 @@ function writeNormals(out: TextWriter, d: MeshData): void {
       p = putBytes(b, p, K.vertexNormal);
       p = putUint(b, p, v);
       b[p++] = TAB;
-      p = putFixedAt(b, p, normals, o, scale, dec);
-      b[p++] = TAB;
-      p = putFixedAt(b, p, normals, o + 1, scale, dec);
-      b[p++] = TAB;
-      p = putFixedAt(b, p, normals, o + 2, scale, dec);
+      p = putFixed3At(b, p, normals, o, scale, dec);
       b[p++] = NEWLINE;
       lastCorner[v] = f * 3 + k;
       lineAt[v * 2] = start;
