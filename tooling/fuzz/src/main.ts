@@ -11,6 +11,7 @@ import { summariseCoverage, type CoverageSummary } from './coverage.js';
 import type { PlanOptions } from './generate.js';
 import type { FormatId, InputResult } from './types.js';
 import { parseArgs } from './args.js';
+import { watchdog } from './watchdog.js';
 
 export interface Options {
   formats: FormatId[];
@@ -179,15 +180,12 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
     await spawned.ready;
     const { child } = spawned;
     const ended = await new Promise<'done' | 'hang' | 'crash'>((resolve) => {
-      let timer: NodeJS.Timeout;
       let finishing = false;
-      const arm = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve('hang');
-        }, options.hangMs);
-      };
+      const dog = watchdog(child.pid, options.hangMs, () => {
+        child.kill('SIGKILL');
+        resolve('hang');
+      });
+      const arm = () => dog.arm();
       const batch = () => {
         const end = Math.min(last, next + options.batch);
         const coverageEvery = Math.max(5000, Math.ceil(options.count / 20));
@@ -214,14 +212,14 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
         } else if (m.type === 'done') {
           if (next < last) batch();
           else {
-            clearTimeout(timer);
+            dog.stop();
             finishing = true;
             child.send({ type: 'exit' } satisfies ChildCommand);
           }
         }
       });
       child.once('exit', () => {
-        clearTimeout(timer);
+        dog.stop();
         resolve(finishing ? 'done' : 'crash');
       });
       batch();
@@ -230,7 +228,7 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
     // The input in flight when the child stopped answering or died.
     const r: InputResult = {
       index: next, label: '(not rebuilt)', seed: '', bytes: 0, outcome: ended, ms: ended === 'hang' ? options.hangMs : 0, cpuMs: ended === 'hang' ? options.hangMs : 0, peak: 0, kernels: 'wasm',
-      error: ended === 'crash' ? crashSummary(spawned.stderr) : `no answer within ${options.hangMs} ms`,
+      error: ended === 'crash' ? crashSummary(spawned.stderr) : `no answer: ${options.hangMs} ms of CPU, or of no CPU, since the last one`,
     };
     lost.push(r);
     next++;
@@ -355,15 +353,19 @@ export async function replay(dir: string, options: Options): Promise<boolean> {
   await spawned.ready;
   spawned.child.send({ type: 'replay', dir: path.resolve(dir), validate: options.validate } satisfies ChildCommand);
   const answer = await new Promise<ChildMessage | 'crash'>((resolve) => {
-    const timer = setTimeout(() => {
+    const dog = watchdog(spawned.child.pid, options.hangMs, () => {
       spawned.child.kill('SIGKILL');
       resolve('crash');
-    }, options.hangMs);
+    });
+    dog.arm();
     spawned.child.once('message', (m: ChildMessage) => {
-      clearTimeout(timer);
+      dog.stop();
       resolve(m);
     });
-    spawned.child.once('exit', () => resolve('crash'));
+    spawned.child.once('exit', () => {
+      dog.stop();
+      resolve('crash');
+    });
   });
   if (answer === 'crash') {
     process.stdout.write(`hang or crash:\n${spawned.stderr.join('')}\n`);

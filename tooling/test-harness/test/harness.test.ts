@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertHardened,
   corpusFiles,
+  cpuClock,
   corpusRoot,
   expectHardened,
   hashSeed,
@@ -68,14 +69,32 @@ describe('hardening harness', () => {
     expect(report.failures.some((f) => f.kind === 'memory')).toBe(true);
   });
 
-  it('catches a slow parser', async () => {
+  it('catches a slow parser by the CPU it burns', async () => {
     const slow = (bytes: Uint8Array) => {
-      const end = performance.now() + 30;
-      while (performance.now() < end);
+      const cpuMs = cpuClock();
+      while (cpuMs() < 30);
       return bytes.length;
     };
     const report = await mutationFuzz(toyFile(), slow, { name: 'slow', iterations: 2, timeBudgetMs: 5 });
     expect(report.failures.filter((f) => f.kind === 'slow')).toHaveLength(2);
+  });
+
+  it('does not count the wall time a loaded machine adds: a parser that waits 40 ms is not slow', async () => {
+    const waiting = async (bytes: Uint8Array) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return bytes.length;
+    };
+    const report = await mutationFuzz(toyFile(), waiting, { name: 'waiting', iterations: 2, timeBudgetMs: 20 });
+    expect(report.failures).toEqual([]);
+  });
+
+  it('cpuClock counts CPU work, not waiting', async () => {
+    const cpuMs = cpuClock();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cpuMs()).toBeLessThan(50);
+    const burnt = cpuClock();
+    while (burnt() < 20);
+    expect(burnt()).toBeGreaterThanOrEqual(20);
   });
 
   it('recognises FormatErrors by shape and measures retained bytes', () => {
