@@ -33,6 +33,8 @@ export function samplesTests(): void {
     expect(cells[2]).toMatch(/^TS ÷ WASM([\d.]+× [\d.]+–[\d.]+|≈ same|noisy|—)$/);
     expect(await page.locator('#timing .faster').count()).toBe(/×/.test(cells[2]) ? 1 : 0);
     expect(await page.textContent('#timing-note')).toMatch(/^median of \d+ warm runs?$/);
+    // This file's pages open with ?warm=off (e2e.test.ts): idle since the model showed, and no thumbnail worker.
+    expect(page.workers().map((w) => w.url()).filter((url) => /thumb-worker/.test(url))).toEqual([]);
     await page.screenshot({ path: path.join(artifacts, 'viewer-default.png') });
   });
 
