@@ -389,6 +389,8 @@ window.__viewer = {
 
 // The thumbnail drawers (modules, WebGL, a first draw: a second or more under load) start once the
 // first model is on show, or as soon as something is dragged over the page, not on the drop.
+// `?warm=off` (a test setting) skips the idle start: an e2e page that never opens the folder browser
+// spares Chromium their WebGL warm-up (issue #30); a drag or the browser itself still starts them.
 const warmDrawers = () => void folderBrowser.service.warmUp();
 if (!params.has('embed')) addEventListener('dragenter', warmDrawers, { once: true });
 
@@ -397,4 +399,4 @@ const url = params.get('url');
 const motions = params.get('motions')?.split(',').map((m) => m.trim()).filter(Boolean);
 if (url) await loadUrl(url, motions?.length ? { motions } : {});
 else await loadSample(findSample(shared.view?.model ?? null) ?? findSample(params.get('sample')) ?? samples[0]);
-if (!params.has('embed')) requestIdleCallback(warmDrawers, { timeout: 100 });
+if (!params.has('embed') && params.get('warm') !== 'off') requestIdleCallback(warmDrawers, { timeout: 100 });

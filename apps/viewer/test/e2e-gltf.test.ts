@@ -7,9 +7,10 @@ import { layoutTests } from './e2e/layout.js';
 import { assembleTests } from './e2e/assemble.js';
 import { renderLoopTests } from './e2e/render-loop.js';
 
+// No test here opens the folder browser (assemble's drop starts the drawers), so pages keep them asleep.
 e2eSuite('viewer e2e glTF', () => {
   gltfTests();
   layoutTests();
   assembleTests();
   renderLoopTests();
-});
+}, { idleDrawers: false });

@@ -13,7 +13,8 @@ import { urlTests } from './e2e/url.js';
 import { exportTests } from './e2e/export.js';
 import { texturesTests } from './e2e/textures.js';
 
-// The groups run in this order on one page, and the console check covers them all.
+// The groups run in this order on one page, and the console check covers them all. No test here opens
+// the folder browser (a dropped folder's drag starts the drawers), so pages keep them asleep.
 e2eSuite('viewer e2e', () => {
   samplesTests();
   failuresTests();
@@ -21,4 +22,4 @@ e2eSuite('viewer e2e', () => {
   exportTests();
   urlTests();
   texturesTests();
-});
+}, { idleDrawers: false });

@@ -59,16 +59,19 @@ export function findBlender(): string | undefined {
   return probe.status === 0 && /Blender \d/.test(probe.stdout) ? candidate : undefined;
 }
 
-function runOnce(blender: string, jobs: BlenderJob[], dir: string, round: number, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+function runOnce(blender: string, jobs: BlenderJob[], dir: string, round: number, timeoutMs: number): Promise<{ code: number | null; output: string }> {
   const jobsFile = path.join(dir, `jobs-${round}.json`);
   writeFileSync(jobsFile, JSON.stringify(jobs));
   const resultsFile = path.join(dir, 'results.jsonl');
   return new Promise((resolve) => {
-    const child = spawn(blender, ['-b', '--factory-startup', '-noaudio', '--python-exit-code', '3', '--python', script, '--', jobsFile, resultsFile], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-20_000);
-    });
+    const child = spawn(blender, ['-b', '--factory-startup', '-noaudio', '--python-exit-code', '3', '--python', script, '--', jobsFile, resultsFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Blender prints its Python errors (a failed `import numpy`) on stdout, so both are kept.
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     // A hang is no new result line for `timeoutMs`, not a whole run longer than that: on a loaded
     // machine the corpus run outlasted one fixed limit, failing the job it was in (Woman4, the longest).
     let size = -1;
@@ -80,7 +83,7 @@ function runOnce(blender: string, jobs: BlenderJob[], dir: string, round: number
     }, Math.min(5_000, timeoutMs / 4));
     child.on('close', (code) => {
       clearInterval(watchdog);
-      resolve({ code, stderr });
+      resolve({ code, output });
     });
   });
 }
@@ -91,7 +94,7 @@ export async function runBlender(blender: string, jobs: BlenderJob[], dir: strin
   const resultsFile = path.join(dir, 'results.jsonl');
   let remaining = jobs;
   for (let round = 0; remaining.length && round < jobs.length + 1; round++) {
-    const { code, stderr } = await runOnce(blender, remaining, dir, round, options.timeoutMs ?? 600_000);
+    const { code, output } = await runOnce(blender, remaining, dir, round, options.timeoutMs ?? 600_000);
     let started: string | undefined;
     const lines = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean) : [];
     for (const line of lines) {
@@ -103,11 +106,11 @@ export async function runBlender(blender: string, jobs: BlenderJob[], dir: strin
       }
     }
     if (started !== undefined && !results.has(started)) {
-      results.set(started, { id: started, error: `Blender exited (code ${code}) inside this job: ${stderr.slice(-1500)}` });
+      results.set(started, { id: started, error: `Blender exited (code ${code}) inside this job: ${output.slice(-1500)}` });
     }
     const next = remaining.filter((j) => !results.has(j.id));
     if (next.length === remaining.length) {
-      for (const j of next) results.set(j.id, { id: j.id, error: `Blender made no progress (code ${code}): ${stderr.slice(-1500)}` });
+      for (const j of next) results.set(j.id, { id: j.id, error: `Blender made no progress (code ${code}): ${output.slice(-1500)}` });
       break;
     }
     remaining = next;

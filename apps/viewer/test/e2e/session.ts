@@ -28,16 +28,36 @@ export let page: Page;
 /** Bytes the tests hand the page over HTTP rather than through the DevTools protocol: path → body. */
 export const served = new Map<string, Uint8Array>();
 
+/** Query settings `open` adds to every page of the running file (set in its beforeAll: files may share a worker). */
+let pageSettings = '';
+
+/** `query` (`?a=b#hash`, `#hash` or '') with this file's page settings added to its search part. */
+export function withPageSettings(query: string, settings = pageSettings): string {
+  if (!settings) return query;
+  const hash = query.indexOf('#');
+  const [search, rest] = hash < 0 ? [query, ''] : [query.slice(0, hash), query.slice(hash)];
+  return `${search ? `${search}&` : '?'}${settings}${rest}`;
+}
+
 /** Makes `p` the page the groups drive (an imported binding cannot be assigned from outside). */
 export function setPage(p: Page): void {
   page = p;
+}
+
+/** How an e2e file's pages start. */
+export interface SuiteOptions {
+  /**
+   * false: pages open with `?warm=off`, their thumbnail drawers asleep until a drag or the folder
+   * browser starts them (a file that never opens the browser spares Chromium their WebGL warm-up).
+   */
+  idleDrawers?: boolean;
 }
 
 /**
  * One e2e file: its groups in order on one session, then the console check over them all. Without
  * chromium the file fails under CI=true and skips loudly elsewhere.
  */
-export function e2eSuite(name: string, groups: () => void): void {
+export function e2eSuite(name: string, groups: () => void, options: SuiteOptions = {}): void {
   if (!executablePath) {
     const notice = `\n!!! ${name}: no chromium found (apt-get install -y chromium, or set RELIC3D_CHROMIUM) — browser tests ${inCI ? 'FAIL because CI is set' : 'SKIPPED'} !!!\n`;
     if (inCI) {
@@ -47,7 +67,7 @@ export function e2eSuite(name: string, groups: () => void): void {
     }
   }
   describe.skipIf(!executablePath)(`${name} (chromium)`, () => {
-    useSession();
+    useSession(options);
     groups();
     it('writes nothing to the console as an error', () => {
       expect(problems, problems.join('\n')).toEqual([]);
@@ -56,10 +76,11 @@ export function e2eSuite(name: string, groups: () => void): void {
 }
 
 /** Registers the server and browser hooks (the build is globalSetup's: build.ts); call once, inside the e2e describe. */
-export function useSession(): void {
+export function useSession({ idleDrawers = true }: SuiteOptions = {}): void {
   scratch = mkdtempSync(path.join(tmpdir(), 'relic3d-viewer-e2e-'));
 
   beforeAll(async () => {
+    pageSettings = idleDrawers ? '' : 'warm=off';
     mkdirSync(artifacts, { recursive: true });
     server = http.createServer(async (req, res) => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -105,7 +126,7 @@ export async function open(query: string, viewport = { width: 1280, height: 760 
   });
   p.on('response', (r) => { if (r.status() === 404) missing.push(decodeURIComponent(new URL(r.url()).pathname)); });
   p.on('pageerror', (e) => { if (!(expected && expected.test(e.message))) problems.push(`${query}: ${e.message}`); });
-  await p.goto(origin + query, { timeout: 90_000 });
+  await p.goto(origin + withPageSettings(query), { timeout: 90_000 });
   await p.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
   return p;
 }
@@ -126,9 +147,16 @@ export const frames = (n = 2, on = page) => on.evaluate((count) => new Promise<v
 /**
  * Waits until the picture differs from `checksum` (the model animates), probing every 100 ms rather
  * than sleeping a fixed time: a loaded machine gets as long as it needs, an idle one returns at once.
+ * Returns the checksum that differed: a later probe of a looping clip can meet the first picture again
+ * (the MDL sample did, at load 30).
  */
-export const pictureChanges = (checksum: number, on = page) =>
-  on.waitForFunction((before) => window.__viewer.probe().checksum !== before, checksum, { polling: 100, timeout: 30_000 });
+export const pictureChanges = async (checksum: number, on = page): Promise<number> => {
+  const changed = await on.waitForFunction((before) => {
+    const now = window.__viewer.probe().checksum;
+    return now !== before && { now };
+  }, checksum, { polling: 100, timeout: 30_000 });
+  return ((await changed.jsonValue()) as { now: number }).now;
+};
 export const status = (on = page) => on.evaluate(() => document.body.dataset.status);
 export const texturesArrived = (on = page) => on.waitForFunction(() => window.__viewer.state.model?.textures.every((t) => t.image), null, { timeout: 30_000 });
 

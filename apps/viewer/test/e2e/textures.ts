@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeMs3d } from '@relic3d/fixtures/ms3d';
 import { bmp24 } from '@relic3d/fixtures/images';
-import { base, dropFolder, missing, open, page, scratch, setPage, settle, status } from './session.js';
+import { base, dropFolder, missing, open, page, scratch, setPage, settle, status, withPageSettings } from './session.js';
 
 // Woman4 (GLScene) names two textures that are not shipped: Woman4-Remap-texture.tga and Hair.tga.
 const WOMAN4_TEXTURES = 2;
@@ -72,7 +72,7 @@ export function texturesTests(): void {
       if (!body) notFound.push(at);
       return route.fulfill(body ? { status: 200, body: Buffer.from(body), contentType: 'application/octet-stream' } : { status: 404, body: 'not found' });
     });
-    await page.goto(`${base}?url=game/Model/ship.ms3d`);
+    await page.goto(base + withPageSettings('?url=game/Model/ship.ms3d'));
     await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
     expect(await status()).toBe('ready');
     await modelReady();

@@ -1,8 +1,8 @@
-// The ?url= parameter (static and Vite dev servers) and the layout at 820 px.
+// The ?url= parameter (a static server and Vite's own, on the built viewer) and the layout at 820 px.
 import { expect, it } from 'vitest';
 import path from 'node:path';
-import { createServer } from 'vite';
-import { artifacts, base, dir, missing, open, page, probe, setPage, settle, status } from './session.js';
+import { preview } from 'vite';
+import { artifacts, base, dir, missing, outDir, open, page, probe, setPage, settle, status, withPageSettings } from './session.js';
 
 /** Registers this group's tests, in order, inside the e2e describe (they share its page). */
 export function urlTests(): void {
@@ -26,27 +26,28 @@ export function urlTests(): void {
   });
 
   it('says "not found" for a ?url= that is missing, also where the server answers with its index page', async () => {
-    await page.goto(`${base}?url=samples/nope.ms3d`);
+    await page.goto(base + withPageSettings('?url=samples/nope.ms3d'));
     await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
     expect(await status()).toBe('error');
     expect(await page.textContent('#error-message')).toMatch(/nope\.ms3d was not found \(404/);
-    await page.goto(`${base}?url=spa/nope.ms3d`);
+    await page.goto(base + withPageSettings('?url=spa/nope.ms3d'));
     await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
     expect(await page.textContent('#error-message')).toMatch(/nope\.ms3d was not found: the server answered with an HTML page/);
     expect(await page.textContent('#error-message')).not.toContain('doctype');
   });
 
-  it('says "not found" for a ?url= that is missing under the Vite dev server', async () => {
-    const dev = await createServer({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', server: { port: 0, host: '127.0.0.1', strictPort: false } });
-    await dev.listen();
+  // Vite's server (its single-page fallback answers a missing path with the index page) over the
+  // built viewer: the dev server transformed every source module for Chromium (issue #30).
+  it('says "not found" for a ?url= that is missing under Vite\'s server', async () => {
+    const server = await preview({ root: dir, configFile: false, logLevel: 'error', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
     try {
-      const devPage = await open('?url=no/such/model.ms3d', undefined, /status of 404/, dev.resolvedUrls!.local[0]);
-      expect(await status(devPage)).toBe('error');
-      expect(await devPage.textContent('#error-message')).toMatch(/model\.ms3d was not found/);
-      expect(await devPage.textContent('#error-fields')).not.toContain('doctype');
-      await devPage.close();
+      const vitePage = await open('?url=no/such/model.ms3d', undefined, /status of 404/, server.resolvedUrls!.local[0]);
+      expect(await status(vitePage)).toBe('error');
+      expect(await vitePage.textContent('#error-message')).toMatch(/model\.ms3d was not found/);
+      expect(await vitePage.textContent('#error-fields')).not.toContain('doctype');
+      await vitePage.close();
     } finally {
-      await dev.close();
+      await server.close();
     }
   });
 
