@@ -82,12 +82,15 @@ export type OnListed = (part: readonly string[], done: boolean, error?: string) 
 /**
  * How a folder is listed: `part` paths at most per part (LIST_PART), `pauseMs` waited after each;
  * `readPauseMs`: no file read ends before this long after the listing began (the e2e tests' stand-ins
- * for a slow listing, and for Chromium, which answers no file of a folder while it iterates a large one).
+ * for a slow listing, and for Chromium, which answers no file of a folder while it iterates a large one);
+ * `filesPauseMs`: files streamed to the page drawer reach it this much later than their facts (a busy
+ * page or worker: the e2e test of issue 31's race, where a model was drawn before its file came).
  */
 export interface ListingPace {
   part?: number;
   pauseMs?: number;
   readPauseMs?: number;
+  filesPauseMs?: number;
 }
 
 /** A part of a listing one worker sends another (`done`: its own files are all listed; the packs each reads itself). */

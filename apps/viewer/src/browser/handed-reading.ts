@@ -20,8 +20,9 @@ type Post = (message: FromThumbWorker) => void;
  * has answered for a model, and the cache's key is its size and time), then each file's size and
  * time as it is read ('facts'), and with `files` (the page draws) the files themselves ('files').
  */
-export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handles' }>, post: Post, use: (reader: HandleReader) => void): { streamFiles(): void; want(paths: string[]): void } {
+export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handles' }>, postNow: Post, use: (reader: HandleReader) => void): { streamFiles(): void; want(paths: string[]): void } {
   const { folder, report } = message;
+  const post = lateFiles(postNow, message.listing?.filesPauseMs);
   /** Paths whose facts go to the page apart (the first screen's, the asked-for). */
   const told = new Set<string>();
   let first = true;
@@ -45,6 +46,17 @@ export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handle
       reader.prioritise(paths);
       if (report) void tellFacts(reader, paths.filter((p) => !told.has(p)), folder, post, told);
     },
+  };
+}
+
+/** `post`, with 'files' messages sent `pauseMs` late, in order (ListingPace's `filesPauseMs`). */
+function lateFiles(post: Post, pauseMs = 0): Post {
+  if (!pauseMs) return post;
+  let last = Promise.resolve();
+  return (message) => {
+    if (message.type !== 'files') return post(message);
+    const due = performance.now() + pauseMs;
+    last = last.then(() => new Promise((resolve) => setTimeout(resolve, due - performance.now()))).then(() => post(message));
   };
 }
 
