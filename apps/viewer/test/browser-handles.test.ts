@@ -1,7 +1,7 @@
 // A handed folder read in a thumbnail worker (folder-handles.ts), on stand-in FileSystemHandles: a
 // picked folder is listed in parts, each handed on as it comes, and its files are read from the
 // first part on, not once the listing ends (issue 31).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import { HandleReader, type ListingPort } from '../src/browser/folder-handles.js';
 import { firstScreen, readHandedFolder } from '../src/browser/handed-reading.js';
@@ -165,5 +165,38 @@ describe('a handed folder\'s reporter', () => {
     expect(facts[0]).toMatchObject({ files: [['Model/obj_0003.o3d', 12, 1012], ['Model/obj_0011.o3d', 12, 1012]] });
     // Every file's facts once in all.
     expect(facts.flatMap((m) => (m.type === 'facts' ? m.files.map((f) => f[0]) : [])).sort()).toEqual([...names].sort());
+  });
+
+  it('where the page draws, sends a file it read already before the facts the page asks for (issue 31: a card drawn before its file came failed)', async () => {
+    // The facts' part waits 100 ms (a fake timer here, never run): the page's ask comes meanwhile.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // A file never read keeps the reading going (else its end sends the part).
+      const reads: string[] = [];
+      const never = { kind: 'file', name: 'slow.o3d', getFile: () => new Promise(() => {}) } as unknown as FileSystemFileHandle;
+      const root = directory('Model', [fileHandle('obj_0003.o3d', reads), fileHandle('obj_0011.o3d', reads), never], { yielded: 0 });
+      const names = ['Model/obj_0003.o3d', 'Model/obj_0011.o3d', 'Model/slow.o3d'];
+      const posted: FromThumbWorker[] = [];
+      const reporting = readHandedFolder({ type: 'handles', folder: 7, handles: [root], report: true, names }, (m) => posted.push(m), () => {});
+      reporting.streamFiles();
+      const settle = async () => {
+        for (let i = 0; i < 30; i++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await settle();
+      // The files are read, and none is sent yet: they wait for the part's timer.
+      expect(reads).toEqual(['obj_0003.o3d', 'obj_0011.o3d']);
+      expect(posted.filter((m) => m.type === 'files' || (m.type === 'facts' && m.files.length))).toEqual([]);
+      reporting.want(['Model/obj_0011.o3d']);
+      await settle();
+      const filesAt = posted.findIndex((m) => m.type === 'files' && 'Model/obj_0011.o3d' in m.files);
+      const factsAt = posted.findIndex((m) => m.type === 'facts' && m.files.some((f) => f[0] === 'Model/obj_0011.o3d'));
+      expect(filesAt).toBeGreaterThanOrEqual(0);
+      expect(factsAt).toBeGreaterThan(filesAt);
+      // The whole part went: both files read.
+      const files = posted.find((m) => m.type === 'files');
+      expect(Object.keys(files?.type === 'files' ? files.files : {}).sort()).toEqual(['Model/obj_0003.o3d', 'Model/obj_0011.o3d']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -36,7 +36,7 @@ export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handle
     queueMicrotask(() => void tellFacts(reader, screen, folder, post, told));
   }, message.listing, { share: message.share, from: message.from });
   use(reader);
-  const stream = { on: false, streamFiles: () => {} };
+  const stream: Stream = { on: false, streamFiles: () => {}, flush: () => {} };
   if (report) void reportFacts(reader, folder, post, stream, told);
   return {
     streamFiles: () => stream.streamFiles(),
@@ -44,7 +44,10 @@ export function readHandedFolder(message: Extract<ToThumbWorker, { type: 'handle
     // for the browser's iteration of a large folder to end), and told together.
     want(paths) {
       reader.prioritise(paths);
-      if (report) void tellFacts(reader, paths.filter((p) => !told.has(p)), folder, post, told);
+      if (!report) return;
+      // Their files read already go first: the page drawer waits on a model's file (issue 31: its facts came first).
+      stream.flush(paths);
+      void tellFacts(reader, paths.filter((p) => !told.has(p)), folder, post, told);
     },
   };
 }
@@ -77,16 +80,24 @@ async function tellFacts(reader: HandleReader, paths: string[], folder: number, 
   if (rows.length) post({ type: 'facts', folder, files: rows, done: false });
 }
 
+/** The streaming of a handed folder's files to the page drawer: `on` once asked for; `flush` sends the part now if it holds one of `paths`. */
+interface Stream {
+  on: boolean;
+  streamFiles(): void;
+  flush(paths: readonly string[]): void;
+}
+
 /** The reporter's facts, and (`stream.on`: the page draws) the files read, in parts. */
-async function reportFacts(reader: HandleReader, folder: number, post: Post, stream: { on: boolean; streamFiles(): void }, told: ReadonlySet<string>): Promise<void> {
+async function reportFacts(reader: HandleReader, folder: number, post: Post, stream: Stream, told: ReadonlySet<string>): Promise<void> {
   let part: FileFactsRow[] = [];
   let files: Record<string, Blob> = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (part.length) post({ type: 'facts', folder, files: part, done: false });
+    // Files first: a model's facts start its drawing, and the page drawer draws from the file.
     if (stream.on && Object.keys(files).length) post({ type: 'files', folder, files, done: false });
+    if (part.length) post({ type: 'facts', folder, files: part, done: false });
     part = [];
     files = {};
   };
@@ -96,6 +107,9 @@ async function reportFacts(reader: HandleReader, folder: number, post: Post, str
     stream.on = true;
     for (const [path, file] of reader.files) files[path] = file;
     send();
+  };
+  stream.flush = (paths) => {
+    if (stream.on && paths.some((p) => p in files)) send();
   };
   const wanted = reader.wanted;
   const finished = await reader.readAll((path, file) => {

@@ -328,6 +328,7 @@ export function browserTests(): void {
       await page.click('label:has(#open-folder)');
       // Failed cards too: a race that fails every model is told by the facts below, not by a timeout.
       const times = await waitForThumbnails(page, true);
+      console.log(`picked folder (${query}): first thumbnail ${times.firstAt.toFixed(0)} ms, all ${times.allAt.toFixed(0)} ms after the grid opened`);
       expect(times.rendered, query).toBe(models.length);
       expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer), query).toBe(query.includes('readers') ? 'page' : 'worker');
       expect(await pageFileCalls(), `${query}: getFile/file() calls on the page`).toBe(0);
