@@ -56,7 +56,7 @@ const shared = new SharedLink(location.hash, stage, lighting);
 const folderBrowser = new FolderBrowser({
   openModel: async (path, files) => load({ name: path, bytes: await packedBytes(files[path]), files }),
   covered: (on) => Object.assign(stage, { suspended: on }).invalidate(),
-}, { forcePage: params.get('thumbs') === 'page', readers: params.get('thumbs') === 'readers', workers: Number(params.get('thumbs')) || undefined, listing: { part: Number(params.get('list-part')) || undefined, pauseMs: Number(params.get('list-pause')) || undefined } });
+}, { forcePage: params.get('thumbs') === 'page', readers: params.get('thumbs') === 'readers', workers: Number(params.get('thumbs')) || undefined, listing: { part: Number(params.get('list-part')) || undefined, pauseMs: Number(params.get('list-pause')) || undefined, readPauseMs: Number(params.get('read-pause')) || undefined, filesPauseMs: Number(params.get('files-pause')) || undefined } });
 /** What the hash calls the model on show: a sample's id, or its path in the opened folder. */
 const modelId = () => state.source?.sample?.id ?? (state.source && state.source.name === folderBrowser.currentPath ? state.source.name : undefined);
 const updateHash = bindHashUpdates(stage, () => (state.status === 'ready' && !shared.pending ? currentViewState(stage, lighting, modelId()) : undefined));

@@ -1,8 +1,11 @@
 // A handed folder read in a thumbnail worker (folder-handles.ts), on stand-in FileSystemHandles: a
 // picked folder is listed in parts, each handed on as it comes, and its files are read from the
 // first part on, not once the listing ends (issue 31).
-import { describe, expect, it } from 'vitest';
-import { HandleReader } from '../src/browser/folder-handles.js';
+import { describe, expect, it, vi } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { HandleReader, type ListingPort } from '../src/browser/folder-handles.js';
+import { firstScreen, readHandedFolder } from '../src/browser/handed-reading.js';
+import type { FromThumbWorker } from '../src/browser/thumb-protocol.js';
 
 type Listing = { yielded: number };
 
@@ -109,5 +112,91 @@ describe('HandleReader on a picked folder', () => {
     expect(parts).toEqual([names, []]);
     expect((await reader.read('Model/Texture/tex2.dds'))?.name).toBe('tex2.dds');
     expect(await reader.read('Model/missing.o3d')).toBeUndefined();
+  });
+  it('lists a texture folder first, wherever the file system puts it among the models', async () => {
+    const { root } = gameFolder(1000);
+    const reader = HandleReader.open([root], undefined, () => {}, { part: 100 });
+    await reader.listed;
+    // Texture/ is the 501st entry of Model/; its 40 files come among the first models, not after 500 of them.
+    const lastTexture = Math.max(...reader.paths.map((p, i) => (p.startsWith('Model/Texture/') ? i : -1)));
+    expect(reader.paths.filter((p) => p.startsWith('Model/Texture/')).length).toBe(40);
+    expect(lastTexture).toBeLessThan(100);
+  });
+
+  it('shares one listing: the other worker takes its parts, iterates nothing and reads its files by path', async () => {
+    const { root, total } = gameFolder(600);
+    const other = gameFolder(600);
+    const channel = new MessageChannel();
+    const share = channel.port1 as unknown as ListingPort, from = channel.port2 as unknown as ListingPort;
+    const lister = HandleReader.open([root], undefined, () => {}, { part: 50 }, { share: [share] });
+    const taker = HandleReader.open([other.root], undefined, () => {}, {}, { from });
+    await Promise.all([lister.listed, taker.listed]);
+    channel.port1.close();
+    expect(other.listing.yielded).toBe(0);
+    expect(taker.paths.length).toBe(total);
+    expect([...taker.paths].sort()).toEqual([...lister.paths].sort());
+    expect((await taker.read('Model/Texture/tex9.dds'))?.name).toBe('tex9.dds');
+    expect((await taker.read('Model/obj_0599.o3d'))?.name).toBe('obj_0599.o3d');
+    expect(other.reads).toEqual(['tex9.dds', 'obj_0599.o3d']);
+  });
+});
+
+describe('the first screen of a listing part', () => {
+  it('is its first models in the grid\'s order (by name in any case), textures and motions left out', () => {
+    const part = ['Model/obj_b.o3d', 'Model/Texture/a.dds', 'Model/MVR_a.o3d', 'Model/mvr_a_stand.ani', 'Model/Item_c.o3d', 'Model/a.chr', 'Model/item_B.o3d'];
+    expect(firstScreen(part, 3)).toEqual(['Model/item_B.o3d', 'Model/Item_c.o3d', 'Model/MVR_a.o3d']);
+    expect(firstScreen(part, 10)).toEqual(['Model/item_B.o3d', 'Model/Item_c.o3d', 'Model/MVR_a.o3d', 'Model/obj_b.o3d']);
+  });
+});
+
+describe('a handed folder\'s reporter', () => {
+  it('lists a drop\'s names once and tells the first screen\'s facts first, in one message', async () => {
+    const { root } = gameFolder(20);
+    const names = ['Model/obj_0019.o3d', 'Model/Texture/tex2.dds', 'Model/obj_0003.o3d', 'Model/obj_0011.o3d'];
+    const posted: FromThumbWorker[] = [];
+    let reader: HandleReader | undefined;
+    readHandedFolder({ type: 'handles', folder: 7, handles: [root], report: true, names, firstScreen: 2 }, (m) => posted.push(m), (r) => (reader = r));
+    await reader!.listed;
+    await reader!.readAll(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const listed = posted.filter((m) => m.type === 'listed');
+    expect(listed).toEqual([{ type: 'listed', folder: 7, paths: names, done: false, error: undefined }, { type: 'listed', folder: 7, paths: [], done: true, error: undefined }]);
+    const facts = posted.filter((m) => m.type === 'facts' && m.files.length);
+    expect(facts[0]).toMatchObject({ files: [['Model/obj_0003.o3d', 12, 1012], ['Model/obj_0011.o3d', 12, 1012]] });
+    // Every file's facts once in all.
+    expect(facts.flatMap((m) => (m.type === 'facts' ? m.files.map((f) => f[0]) : [])).sort()).toEqual([...names].sort());
+  });
+
+  it('where the page draws, sends a file it read already before the facts the page asks for (issue 31: a card drawn before its file came failed)', async () => {
+    // The facts' part waits 100 ms (a fake timer here, never run): the page's ask comes meanwhile.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // A file never read keeps the reading going (else its end sends the part).
+      const reads: string[] = [];
+      const never = { kind: 'file', name: 'slow.o3d', getFile: () => new Promise(() => {}) } as unknown as FileSystemFileHandle;
+      const root = directory('Model', [fileHandle('obj_0003.o3d', reads), fileHandle('obj_0011.o3d', reads), never], { yielded: 0 });
+      const names = ['Model/obj_0003.o3d', 'Model/obj_0011.o3d', 'Model/slow.o3d'];
+      const posted: FromThumbWorker[] = [];
+      const reporting = readHandedFolder({ type: 'handles', folder: 7, handles: [root], report: true, names }, (m) => posted.push(m), () => {});
+      reporting.streamFiles();
+      const settle = async () => {
+        for (let i = 0; i < 30; i++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await settle();
+      // The files are read, and none is sent yet: they wait for the part's timer.
+      expect(reads).toEqual(['obj_0003.o3d', 'obj_0011.o3d']);
+      expect(posted.filter((m) => m.type === 'files' || (m.type === 'facts' && m.files.length))).toEqual([]);
+      reporting.want(['Model/obj_0011.o3d']);
+      await settle();
+      const filesAt = posted.findIndex((m) => m.type === 'files' && 'Model/obj_0011.o3d' in m.files);
+      const factsAt = posted.findIndex((m) => m.type === 'facts' && m.files.some((f) => f[0] === 'Model/obj_0011.o3d'));
+      expect(filesAt).toBeGreaterThanOrEqual(0);
+      expect(factsAt).toBeGreaterThan(filesAt);
+      // The whole part went: both files read.
+      const files = posted.find((m) => m.type === 'files');
+      expect(Object.keys(files?.type === 'files' ? files.files : {}).sort()).toEqual(['Model/obj_0003.o3d', 'Model/obj_0011.o3d']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { inputExtensions } from '@relic3d/formats';
 import { $, h } from '../dom.js';
 import { catalogOf, NO_FILTERS, type CatalogEntry, type Filters, type Tristate } from './catalog.js';
 import { contactSheet, saveBlob } from './contact-sheet.js';
-import { ThumbGrid } from './grid.js';
+import { screenful, ThumbGrid } from './grid.js';
 import { ThumbService } from './thumb-service.js';
 import type { ThumbOptions } from './thumb-types.js';
 import type { ArrivingFolder } from '../arriving-files.js';
@@ -61,7 +61,7 @@ export class FolderBrowser {
    * makes no File: handed-folder.ts); undefined where they cannot.
    */
   get handOver(): ((handles: FolderHandles, names?: readonly string[]) => Promise<ArrivingFolder>) | undefined {
-    return this.service.readsHandles ? (handles, names) => handedFolder(this.service, handles, names) : undefined;
+    return this.service.readsHandles ? (handles, names) => handedFolder(this.service, handles, names, screenful(innerWidth, innerHeight)) : undefined;
   }
 
   get entries(): CatalogEntry[] {

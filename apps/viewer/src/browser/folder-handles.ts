@@ -27,14 +27,38 @@ type DirectoryValues = { values(): AsyncIterable<FileSystemHandle> };
 /** Called with each file listed; a promise it returns is waited on before the next. */
 type Found = (path: string, handle: FileSystemFileHandle) => void | Promise<void>;
 
+/**
+ * Folders beside the models where games keep their textures (core's FolderIndex looks there), tried
+ * by name before a folder is iterated, each in its usual cases (the first found): a picked Flyff
+ * `Model/` met its `Texture/` 5,511 entries into 8,976 (the file system's order), so a first
+ * thumbnail's textures were listed only as the listing ended.
+ */
+const COMPANION_FOLDERS = [['Texture', 'texture', 'TEXTURE'], ['Textures', 'textures', 'TEXTURES']];
+
+async function firstFolder(dir: FileSystemDirectoryHandle, names: readonly string[]): Promise<FileSystemDirectoryHandle | undefined> {
+  const found = await Promise.all(names.map((name) => dir.getDirectoryHandle(name).catch(() => undefined)));
+  return found.find((h) => h);
+}
+
 async function listDirectory(dir: FileSystemDirectoryHandle, prefix: string, found: Found): Promise<void> {
   const subfolders: Promise<void>[] = [];
+  const early = (await Promise.all(COMPANION_FOLDERS.map((names) => firstFolder(dir, names)))).filter((h) => h !== undefined);
+  for (const sub of early) subfolders.push(listDirectory(sub, `${prefix}${sub.name}/`, found));
   // values() is async-iterable; this TypeScript's DOM library does not declare it.
   for await (const handle of (dir as unknown as DirectoryValues).values()) {
     if (handle.kind === 'file') await found(prefix + handle.name, handle as FileSystemFileHandle);
-    else subfolders.push(listDirectory(handle as FileSystemDirectoryHandle, `${prefix}${handle.name}/`, found));
+    else if (!(await listedEarly(handle as FileSystemDirectoryHandle, early))) subfolders.push(listDirectory(handle as FileSystemDirectoryHandle, `${prefix}${handle.name}/`, found));
   }
   await Promise.all(subfolders);
+}
+
+/** Whether `sub` is a folder listed before the iteration (the same name, or the same entry in another case on a case-insensitive disk). */
+async function listedEarly(sub: FileSystemDirectoryHandle, early: readonly FileSystemDirectoryHandle[]): Promise<boolean> {
+  for (const e of early) {
+    if (e.name === sub.name) return true;
+    if (e.name.toLowerCase() === sub.name.toLowerCase() && (await e.isSameEntry(sub).catch(() => false))) return true;
+  }
+  return false;
 }
 
 /** Calls `found` with every file under `handles` by root-relative path ('Model/a.o3d', as a drop's entries name them); a file by its name. */
@@ -55,10 +79,42 @@ export async function listHandles(handles: FolderHandles): Promise<Map<string, F
 /** Paths listed (`done`: the last part, with the entries of the folder's `.res` packs; `error`: why the listing stopped early). */
 export type OnListed = (part: readonly string[], done: boolean, error?: string) => void;
 
-/** How a folder is listed: `part` paths at most per part (LIST_PART), `pauseMs` waited after each (the e2e tests' stand-in for a slow listing). */
+/**
+ * How a folder is listed: `part` paths at most per part (LIST_PART), `pauseMs` waited after each;
+ * `readPauseMs`: no file read ends before this long after the listing began (the e2e tests' stand-ins
+ * for a slow listing, and for Chromium, which answers no file of a folder while it iterates a large one);
+ * `filesPauseMs`: files streamed to the page drawer reach it this much later than their facts (a busy
+ * page or worker: the e2e test of issue 31's race, where a model was drawn before its file came).
+ */
 export interface ListingPace {
   part?: number;
   pauseMs?: number;
+  readPauseMs?: number;
+  filesPauseMs?: number;
+}
+
+/** A part of a listing one worker sends another (`done`: its own files are all listed; the packs each reads itself). */
+export interface SharedPart {
+  paths: string[];
+  done: boolean;
+  error?: string;
+}
+
+/** A MessagePort as the listing uses it. */
+export interface ListingPort {
+  postMessage(part: SharedPart): void;
+  onmessage: ((event: MessageEvent<SharedPart>) => void) | null;
+  close(): void;
+}
+
+/**
+ * One listing for every worker: the one that lists sends its parts to the others (`share`), which
+ * take them (`from`) instead of iterating the folder again (each handle is a call to the browser
+ * process, whose thread two listings of 9,665 handles kept busy).
+ */
+export interface SharedListing {
+  share?: readonly ListingPort[];
+  from?: ListingPort;
 }
 
 /** A folder's files by path, read from their handles when asked for (each once). */
@@ -87,46 +143,59 @@ export class HandleReader {
   /** Folders met on the way to a file by path (`names` given: nothing was listed here). */
   private readonly folders = new Map<string, Promise<FileSystemDirectoryHandle | undefined>>();
 
-  private constructor(private readonly roots: FolderHandles, names: readonly string[] | undefined, onListed: OnListed, pace: ListingPace) {
-    this.listed = this.list(names, onListed, Math.max(1, pace.part ?? LIST_PART), pace.pauseMs ?? 0);
+  /** No read ends before this time (ListingPace's `readPauseMs`). */
+  private readonly readsFrom: number;
+
+  private constructor(private readonly roots: FolderHandles, names: readonly string[] | undefined, onListed: OnListed, pace: ListingPace, shared: SharedListing) {
+    this.readsFrom = performance.now() + (pace.readPauseMs ?? 0);
+    this.listed = this.list(names, onListed, Math.max(1, pace.part ?? LIST_PART), pace.pauseMs ?? 0, shared);
   }
 
   /**
    * Lists `handles` in parts (`onListed` with each), or takes `names` (the page listed a drop's
    * entries, names only, several times faster than iterating handles: each handle is a channel to
    * the browser) as one part; each file is then found by its path when read. Packs (`.res`) are read
-   * once the folder is listed and their entries added, as files.ts does for the page.
+   * once the folder is listed and their entries added, as files.ts does for the page. `shared`: the
+   * parts go to other workers, or come from one (SharedListing).
    */
-  static open(handles: FolderHandles, names?: readonly string[], onListed: OnListed = () => {}, pace: ListingPace = {}): HandleReader {
-    return new HandleReader(handles, names, onListed, pace);
+  static open(handles: FolderHandles, names?: readonly string[], onListed: OnListed = () => {}, pace: ListingPace = {}, shared: SharedListing = {}): HandleReader {
+    return new HandleReader(handles, names, onListed, pace, shared);
   }
 
-  private async list(names: readonly string[] | undefined, onListed: OnListed, partSize: number, pauseMs: number): Promise<void> {
+  private async list(names: readonly string[] | undefined, onListed: OnListed, partSize: number, pauseMs: number, shared: SharedListing): Promise<void> {
     let part: string[] = [];
-    let since = performance.now();
+    let since = 0;
     let [size, ms] = [partSize, LIST_PART_MS];
     const handOn = () => {
-      for (const p of part) {
+      const listed = part;
+      part = [];
+      for (const p of listed) {
         this.own.push(p);
         this.paths.push(p);
         this.loose.add(p);
       }
-      if (part.length) {
-        onListed(part, false);
+      if (listed.length) {
+        for (const port of shared.share ?? []) port.postMessage({ paths: listed, done: false });
+        onListed(listed, false);
         [size, ms] = [partSize * LATER_PARTS, LIST_PART_MS * LATER_PARTS];
       }
-      part = [];
-      since = performance.now();
       this.wake();
     };
     try {
       if (names) {
         part = [...names];
         handOn();
+      } else if (shared.from) {
+        await this.take(shared.from, (paths) => {
+          part = paths;
+          handOn();
+        });
       } else {
         await walk(this.roots, (path, handle) => {
           if (this.handles.has(path)) return;
           this.handles.set(path, handle);
+          // A part's time runs from its first path (the companion folders' lookups come before any).
+          if (!part.length) since = performance.now();
           part.push(path);
           if (part.length < size && performance.now() - since < ms) return;
           handOn();
@@ -137,6 +206,7 @@ export class HandleReader {
       this.error = String((error as Error)?.message ?? error);
     }
     handOn();
+    for (const port of shared.share ?? []) port.postMessage({ paths: [], done: true, error: this.error });
     const packs: FileSet = new Map();
     for (const p of this.own) {
       if (!p.toLowerCase().endsWith('.res')) continue;
@@ -150,6 +220,19 @@ export class HandleReader {
     this.listedAll = true;
     onListed(entries, true, this.error);
     this.wake();
+  }
+
+  /** Takes the parts another worker lists (its error becomes this one's). */
+  private take(from: ListingPort, part: (paths: string[]) => void): Promise<void> {
+    return new Promise<void>((resolve) => {
+      from.onmessage = ({ data }) => {
+        if (data.paths.length) part(data.paths);
+        if (!data.done) return;
+        this.error = data.error;
+        from.close();
+        resolve();
+      };
+    });
   }
 
   private wake(): void {
@@ -192,11 +275,18 @@ export class HandleReader {
     let reading = this.reads.get(path);
     if (!reading) {
       // Another worker's listing may be ahead of this one's (the page asks for what the reporter listed).
-      reading = this.whenListed(path).then(() => this.files.get(path) ?? this.handleOf(path).then((handle) => handle?.getFile())).catch(() => undefined);
+      const file = () => this.files.get(path) ?? this.handleOf(path).then((handle) => handle?.getFile());
+      reading = this.whenListed(path).then(file).then((f) => this.held(f)).catch(() => undefined);
       void reading.then((file) => file && this.files.set(path, file));
       this.reads.set(path, reading);
     }
     return reading;
+  }
+
+  /** `file`, once reads may end (ListingPace's `readPauseMs`). */
+  private held<T>(file: T): T | Promise<T> {
+    const wait = this.readsFrom - performance.now();
+    return wait > 0 ? new Promise((resolve) => setTimeout(() => resolve(file), wait)) : file;
   }
 
   /** Read these first in `readAll` (the latest ask first). */

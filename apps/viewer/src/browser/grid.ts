@@ -13,6 +13,12 @@ const OVERSCAN = 2;
  */
 const NEW_CARDS_PER_FRAME = 12;
 
+/** How many cards the grid's first screen asks for in a window of this size (its rows on screen and the overscan). */
+export function screenful(width: number, height: number): number {
+  const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
+  return columns * (Math.ceil(height / (CARD_H + GAP)) + OVERSCAN);
+}
+
 export interface GridSource {
   thumbOf(entry: CatalogEntry): Thumb | undefined;
   /** The grid shows these entries (catalog indices) now. */

@@ -17,7 +17,7 @@ let folders = 0;
  * could be listed); `names`: its files' paths when the page listed them already (a drop's entries:
  * names only, fast). Its `paths` grow until `listed` settles.
  */
-export function handedFolder(service: ThumbService, handles: FolderHandles, names?: readonly string[]): Promise<ArrivingFolder> {
+export function handedFolder(service: ThumbService, handles: FolderHandles, names?: readonly string[], firstScreen?: number): Promise<ArrivingFolder> {
   const id = ++folders;
   const workers = service.handWorkers();
   const reporter = workers[0];
@@ -62,6 +62,7 @@ export function handedFolder(service: ThumbService, handles: FolderHandles, name
           }),
         }));
       } else if (message.type === 'facts') {
+        if (!sized.size) performance.mark('relic3d:first-facts');
         const part = new Map(message.files.map(([path, size, lastModified]) => [path, { size, lastModified }]));
         for (const [path, facts] of part) sized.set(path, facts);
         if (part.size) folder?.onSizes?.(part);
@@ -74,6 +75,13 @@ export function handedFolder(service: ThumbService, handles: FolderHandles, name
       }
     };
     const listing = service.listingPace;
-    for (const [i, worker] of workers.entries()) worker.postMessage({ type: 'handles', folder: id, handles: [...handles], report: i === 0, names, listing } satisfies ToThumbWorker);
+    // One listing: the reporter's parts go straight to the other workers (no names: a picked folder).
+    const channels = names ? [] : workers.slice(1).map(() => new MessageChannel());
+    for (const [i, worker] of workers.entries()) {
+      const share = i === 0 ? channels.map((c) => c.port1) : undefined;
+      const from = i > 0 ? channels[i - 1]?.port2 : undefined;
+      const message: ToThumbWorker = { type: 'handles', folder: id, handles: [...handles], report: i === 0, names, listing, share, from, firstScreen };
+      worker.postMessage(message, [...(share ?? []), ...(from ? [from] : [])]);
+    }
   });
 }

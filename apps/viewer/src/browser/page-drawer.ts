@@ -4,6 +4,8 @@ import type { FromThumbWorker } from './thumb-protocol.js';
 
 export interface Drawer {
   busy: number;
+  /** The thumbnail worker that draws (none: the page). */
+  worker?: Worker;
   send(id: number, path: string): void;
 }
 

@@ -1,5 +1,5 @@
 import type { ThumbInfo } from './catalog.js';
-import type { FolderHandles, ListingPace } from './folder-handles.js';
+import type { FolderHandles, ListingPace, ListingPort } from './folder-handles.js';
 
 /** A file's size and time (the thumbnail cache's key), as [path, size, lastModified]. */
 export type FileFactsRow = [string, number, number];
@@ -16,9 +16,11 @@ export type ToThumbWorker =
    * A folder the worker reads itself from its handles (folder-handles.ts): `folder` numbers it;
    * `report`: this worker lists it to the page ('listed') and reads every file for the page ('facts');
    * `names`: its files' paths, when the page listed them (a drop's entries), else the worker lists it,
-   * in parts (`listing`: their pace, folder-handles.ts).
+   * in parts (`listing`: their pace, folder-handles.ts): the reporter lists it and sends the parts to
+   * the others (`share`), which take them (`from`); `firstScreen`: how many cards the grid's first
+   * screen holds, whose models the reporter reads (and tells the page their facts) first.
    */
-  | { type: 'handles'; folder: number; handles: FolderHandles; report: boolean; names?: readonly string[]; listing?: ListingPace }
+  | { type: 'handles'; folder: number; handles: FolderHandles; report: boolean; names?: readonly string[]; listing?: ListingPace; share?: ListingPort[]; from?: ListingPort; firstScreen?: number }
   /** Read these files of the handed folder first (the cards on screen). */
   | { type: 'want'; paths: string[] }
   /** Send the page the handed folder's files (for the full view), in parts. */

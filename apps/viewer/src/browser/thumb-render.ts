@@ -140,7 +140,7 @@ export class ThumbRenderer {
     return resolve;
   }
 
-  /** A file of the folder; one not arrived yet is asked for and waited on. */
+  /** A file of the folder, a model's or a companion's; one not arrived yet is asked for and waited on (issue 31: a model's facts, hence its job, can come before its file). */
   private fileOf(path: string): Promise<Blob | undefined> {
     const file = this.files[path];
     if (file || this.arrived) return Promise.resolve(file);
@@ -178,7 +178,7 @@ export class ThumbRenderer {
       this.indexNames();
       lap('index');
     }
-    const file = this.files[path];
+    const file = await this.fileOf(path);
     if (!file) return { info: { ...info, failed: `${path} is not in the folder` }, phases };
     try {
       await ready();

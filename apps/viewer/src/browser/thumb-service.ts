@@ -2,7 +2,7 @@
 // rest in grid order, drawn by thumbnail workers (OffscreenCanvas) or, where a worker cannot draw, on
 // the page (page-drawer.ts).
 import { thumbKey, type CatalogEntry } from './catalog.js';
-import type { Thumb, ThumbOptions, ThumbStats } from './thumb-types.js';
+import { withLazyUrl, type Thumb, type ThumbOptions, type ThumbStats } from './thumb-types.js';
 import { ThumbCache } from './thumb-cache.js';
 import type { FromThumbWorker, ToThumbWorker } from './thumb-protocol.js';
 import { FolderFeed } from './folder-feed.js';
@@ -50,6 +50,8 @@ export class ThumbService {
   private readonly jobs = new Map<number, { generation: number; index: number }>();
   private drawers: Drawer[] = [];
   private workers: Worker[] = [];
+  /** The worker that reports a handed folder (handWorkers' first): it lists and reads it, so it takes fewer jobs. */
+  private reporter?: Worker;
   /** Each worker's feed of the open folder's files. */
   private feeds = new Map<Worker, FolderFeed>();
   private started?: Promise<void>;
@@ -224,18 +226,7 @@ export class ThumbService {
 
   private arrive(index: number, thumb: Omit<Thumb, 'url'>): void {
     this.stateOf[index] = 2;
-    // The object URL is made when a card first shows the picture: making one is a synchronous
-    // round trip to the browser process (Chromium's BlobURLStore [Sync] Register), and most
-    // thumbnails are never on screen.
-    let url: string | undefined;
-    const urls = this.urls;
-    const full = Object.defineProperty({ ...thumb } as Thumb, 'url', {
-      enumerable: true,
-      get: () => {
-        if (url === undefined && thumb.blob) urls.push((url = URL.createObjectURL(thumb.blob)));
-        return url;
-      },
-    });
+    const full = withLazyUrl(thumb, this.urls);
     this.thumbs.set(thumbKey(this.entries[index]), full);
     this.progressAt = performance.now();
     if (thumb.from === 'cache') this.stats.cached++;
@@ -248,9 +239,14 @@ export class ThumbService {
   }
 
   private nextIndex(): number | undefined {
-    for (const i of this.visible) if (this.stateOf[i] === 0 && this.checked[i]) return i;
-    // The rest once every file is handed on (quiet: the cards on screen only).
-    while (!this.quiet && this.queue.length) {
+    let waited = false;
+    for (const i of this.visible) {
+      if (this.stateOf[i] === 0 && this.checked[i]) return i;
+      waited ||= this.stateOf[i] === 0;
+    }
+    // The rest once every file is handed on (quiet: the cards on screen only), and not while a listed
+    // folder's cards on screen wait for their facts (they would come 24 jobs later).
+    while (!this.quiet && !(this.listing && waited) && this.queue.length) {
       const i = this.queue.shift()!;
       if (this.stateOf[i] === 0) return i;
     }
@@ -260,20 +256,21 @@ export class ThumbService {
   private pump(): void {
     // Nothing is drawn before the drawers have this folder's files.
     if (this.posted !== this.generation) return;
-    for (const drawer of this.drawers) {
-      while (drawer.busy < IN_FLIGHT) {
-        const index = this.nextIndex();
-        if (index === undefined) return;
-        this.stateOf[index] = 1;
-        const id = this.nextId++;
-        this.jobs.set(id, { generation: this.generation, index });
-        if (this.stats.firstAt === undefined && !this.firstSent) {
-          this.firstSent = true;
-          performance.mark('relic3d:first-sent');
-        }
-        drawer.busy++;
-        drawer.send(id, this.entries[index].path);
+    for (;;) {
+      // The least busy drawer takes each job (the first screen's are drawn side by side); at a tie, not the reporter.
+      const drawer = this.drawers.reduce<Drawer | undefined>((best, d) => (d.busy < IN_FLIGHT && (!best || d.busy < best.busy || (d.busy === best.busy && best.worker === this.reporter)) ? d : best), undefined);
+      if (!drawer) return;
+      const index = this.nextIndex();
+      if (index === undefined) return;
+      this.stateOf[index] = 1;
+      const id = this.nextId++;
+      this.jobs.set(id, { generation: this.generation, index });
+      if (this.stats.firstAt === undefined && !this.firstSent) {
+        this.firstSent = true;
+        performance.mark('relic3d:first-sent');
       }
+      drawer.busy++;
+      drawer.send(id, this.entries[index].path);
     }
   }
 
@@ -329,7 +326,8 @@ export class ThumbService {
   handWorkers(): Worker[] {
     void this.warmUp();
     // Ready ones first: the first reports (lists the folder for the page), and one still warming up answered seconds late under load.
-    return [...this.workers, ...this.spawned.filter((w) => !this.workers.includes(w))];
+    const workers = [...this.workers, ...this.spawned.filter((w) => !this.workers.includes(w))];
+    return ((this.reporter = workers[0]), workers);
   }
 
   /** Starts a thumbnail worker: true once it can draw and has joined the drawers, false if it cannot draw. */
@@ -339,6 +337,7 @@ export class ThumbService {
     this.spawned.push(worker);
     const drawer: Drawer = {
       busy: 0,
+      worker,
       send: (id, path) => {
         // The model's file before its job: the feed may still hold it (its parts shrink under load).
         this.feeds.get(worker)?.urgent([path]);

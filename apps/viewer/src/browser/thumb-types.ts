@@ -35,3 +35,19 @@ export interface ThumbOptions {
   /** A picked folder's listing's pace (`?list-part=8&list-pause=40`; folder-handles.ts LIST_PART by default). */
   listing?: ListingPace;
 }
+
+/**
+ * The thumbnail with its object URL made when a card first shows the picture (kept in `urls`, to be
+ * revoked): making one is a synchronous round trip to the browser process (Chromium's BlobURLStore
+ * [Sync] Register), and most thumbnails are never on screen.
+ */
+export function withLazyUrl(thumb: Omit<Thumb, 'url'>, urls: string[]): Thumb {
+  let url: string | undefined;
+  return Object.defineProperty({ ...thumb } as Thumb, 'url', {
+    enumerable: true,
+    get: () => {
+      if (url === undefined && thumb.blob) urls.push((url = URL.createObjectURL(thumb.blob)));
+      return url;
+    },
+  });
+}

@@ -28,8 +28,8 @@ function createRenderer(): ThumbRenderer | undefined {
 const renderer = createRenderer();
 /** The folder this worker reads from its handles (none: the page posts its files). */
 let reader: HandleReader | undefined;
-/** The handed folder's number and its reporting (the reporter only). */
-let handed: { folder: number; streamFiles(): void } | undefined;
+/** The handed folder's number and its reporting. */
+let handed: { folder: number; streamFiles(): void; want(paths: string[]): void } | undefined;
 if (renderer) renderer.onNeed = (path) => (reader ? void fetchFile(reader, path) : post({ type: 'need', paths: [path] }));
 
 /** Reads `path` of the handed folder into the renderer (a drawing waits on it). */
@@ -113,17 +113,17 @@ self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
     handed = undefined;
     firstOfFolder = true;
     // A worker that neither draws nor reports has no use for the folder.
-    if (!renderer && !message.report) return;
+    if (!renderer && !message.report) return message.from?.close();
     // Drawing starts from the first part listed: the renderer's paths grow as the listing does.
     const reporting = readHandedFolder(message, post, (opened) => {
       reader = opened;
       renderer?.setFolder(Object.fromEntries(opened.files), false, opened.paths, opened.listed);
     });
-    handed = { folder: message.folder, streamFiles: () => reporting.streamFiles() };
+    handed = { folder: message.folder, ...reporting };
     return;
   }
   if (message.type === 'want') {
-    reader?.prioritise(message.paths);
+    handed?.want(message.paths);
     return;
   }
   if (message.type === 'stream-files') {
