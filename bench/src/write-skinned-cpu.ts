@@ -1,7 +1,7 @@
 // The skinned writes (or `--kind=static`) timed as write.ts times them (a forced GC, two runs, the second
 // kept: write-second-run.ts), with the process's CPU beside the main thread's: their gap is V8's compiler
 // and GC threads. `node --expose-gc --import tsx src/write-skinned-cpu.ts FORMAT… [--folders=.,NAME]
-// [--rounds=7] [--warmup=1]`: each folder's writer (packages/<format>/<folder>/src, `.` = the sources;
+// [--rounds=7] [--warmup=1] [--reparse] [--kind=static] [--mb=50]`: each folder's writer (packages/<format>/<folder>/src, `.` = the sources;
 // an older copy as write-old.ts makes one) is timed in the same rounds as the parse. Under
 // `--trace-opt --trace-deopt` it shows what V8 compiles again round after round (issue 25).
 import path from 'node:path';
@@ -21,8 +21,9 @@ await ready();
 for (const format of named) {
   const input = benchInputs(Number(flags.mb ?? 50), 60000, new Set([format])).find((g) => g.kind === (flags.kind ?? 'skinned'))!;
   const parse = () => formats.find((f) => f.id === format)!.parse(input.bytes, parseOptionsOf(input));
-  const scene = await parse();
-  const paths: [string, () => unknown][] = [['parse', parse]];
+  let scene = await parse();
+  // `--reparse`: each parse's scene is the one written next, as in write.ts (the parser's objects are new each round).
+  const paths: [string, () => unknown][] = [['parse', 'reparse' in flags ? async () => (scene = await parse()) : parse]];
   for (const folder of (flags.folders ?? '.').split(',')) {
     const source = pathToFileURL(path.resolve(import.meta.dirname, '../../packages', format, folder, 'src/index.ts')).href;
     const write = ((await import(source)) as Record<string, (s: Scene, o: { name: string }) => WriteResult>)[WRITERS[format]];
