@@ -63,3 +63,6 @@ export class FileWriter {
     return this;
   }
 }
+
+/** Keeps FileWriter's map alive across full GCs, so serialize's optimised code is not dropped (see weld.ts). */
+export const fileWriterMapKeeper = new FileWriter(new Uint8Array(0));

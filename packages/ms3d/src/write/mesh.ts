@@ -108,8 +108,17 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
   checkLimit('vertices', welder.count, 65534);
   if (stats.unused) sink.warn('MS3D_WRITE_UNUSED_VERTICES', `${stats.unused} vertices no triangle uses are not written`);
 
+  // One literal, no spread: its map outlives a full GC (a spread's does not, and every function
+  // reading the mesh is deoptimised and compiled again after one).
+  const vertices = fileVertices(welder);
   const mesh: BuiltMesh = {
-    ...fileVertices(welder),
+    vertexCount: vertices.vertexCount,
+    positions: vertices.positions,
+    sources: vertices.sources,
+    boneIds: vertices.boneIds,
+    extraIds: vertices.extraIds,
+    extraWeights: vertices.extraWeights,
+    referenceCounts: vertices.referenceCounts,
     triangleCount,
     triangleFlags,
     vertexIndices,

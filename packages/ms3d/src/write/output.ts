@@ -60,7 +60,7 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
     color: (extraVector(node.extras, 'color', 3) as Vec3 | undefined) ?? JOINT_PALETTE[j % JOINT_PALETTE.length],
   }));
 
-  const comments: OutComments = { groups: [], materials: [], joints: [] };
+  const comments: OutComments = { groups: [], materials: [], joints: [], model: undefined };
   mesh.groups.forEach((g, i) => g.comment !== undefined && comments.groups.push([i, names.text(g.comment, `group ${i} comment`)]));
   materials.records.forEach((m, i) => m.comment !== undefined && comments.materials.push([i, names.text(m.comment, `material ${i} comment`)]));
   jointNodes.forEach((node, j) => {
@@ -76,9 +76,12 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   if (model !== undefined) comments.model = names.text(model, 'model comment');
 
   const stored = scene.extras.modelExtra as Record<string, unknown> | undefined;
+  // One literal, no spread (its map outlives a full GC: serialize's loops stay optimised).
+  const editor = vertexEditorData(scene, mesh, sink);
   const file = {
     mesh,
-    ...vertexEditorData(scene, mesh, sink),
+    vertexFlags: editor.vertexFlags,
+    extraWords: editor.extraWords,
     groups,
     materials: materials.records,
     fps: timeline.fps,

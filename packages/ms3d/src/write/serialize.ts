@@ -154,11 +154,14 @@ function fitsInPlace(o: Ms3dOutput, arena: ArrayBuffer, size: number): boolean {
   return true;
 }
 
+/** The magic as bytes, made once (a closure made per write is a new call target after each GC). */
+const MAGIC_BYTES = Uint8Array.from(MS3D_MAGIC, (c) => c.charCodeAt(0));
+
 export function serialize(o: Ms3dOutput, arena?: ArrayBuffer): Uint8Array {
   const m = o.mesh;
   const size = byteSize(o);
   const w = new FileWriter(arena && fitsInPlace(o, arena, size) ? new Uint8Array(arena, 0, size) : new Uint8Array(size));
-  w.bytes(Uint8Array.from(MS3D_MAGIC, (c) => c.charCodeAt(0))).i32(4);
+  w.bytes(MAGIC_BYTES).i32(4);
 
   vertexRecords(w.u16(m.vertexCount), o);
   triangleRecords(w.u16(m.triangleCount), m);

@@ -1,7 +1,7 @@
 // One drawn primitive's render vertices in MS3D model space: the bind pose (= the scene's rest
 // pose), world space for unskinned meshes, skinned rest positions for skinned ones, with the
 // normal, the UV and the packed influences MS3D stores. Non-finite values become 0 (counted).
-import { math, vertexNormals, type Scene, type TextureTransform, type WarningSink } from '@relic3d/core';
+import { createScene, math, vertexNormals, type Scene, type TextureTransform, type WarningSink } from '@relic3d/core';
 import type { DrawnPrimitive } from './drawn.js';
 import { extraTyped } from './extras.js';
 import type { JointPlan } from './joints.js';
@@ -25,7 +25,7 @@ export interface RenderVertices {
   triangleSource: Uint32Array;
   referenced: Uint8Array;
   /** File vertex each render vertex came from, when the scene came from MS3D (`extras.sourceVertices`). */
-  sourceVertices?: Uint32Array;
+  sourceVertices: Uint32Array | undefined;
 }
 
 /** What the conversion met, for one warning each. */
@@ -165,7 +165,8 @@ export class VertexBuilder {
     const uvs = uvsOf(scene, d, count);
     stats.notFinite += scrub(uvs);
     const sourceVertices = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
-    return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, referenced, ...(sourceVertices ? { sourceVertices } : {}) };
+    // Always the same fields (no spread): one map that outlives a full GC, so the welder's code stays optimised.
+    return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, referenced, sourceVertices };
   }
 
   private triangles(d: DrawnPrimitive, count: number, mirrored: boolean) {
@@ -193,6 +194,12 @@ export class VertexBuilder {
     return { triangles: triangles.subarray(0, kept * 3), triangleSource: triangleSource.subarray(0, kept), referenced };
   }
 }
+
+/**
+ * Keeps VertexBuilder's map alive across full GCs (a class's map is held by its constructor only
+ * weakly; with it, the optimised build code goes after every GC that outlives the writes: weld.ts).
+ */
+export const builderMapKeeper = new VertexBuilder(createScene('ms3d'), new Float64Array(0), { nodes: [], indexOfNode: new Map(), chains: [], bind: [], restRigid: [], anchors: new Map(), promoted: [] }, newVertexStats());
 
 /** The same joints and weights on vertices a and b. */
 function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {

@@ -135,3 +135,10 @@ export class VertexWelder {
 
 export const WELD_KEY = KEY;
 export const WELD_CORNER = CORNER;
+
+/**
+ * An instance that lives as long as the module: a class's map is reached from its constructor only
+ * weakly, so when every welder dies in a full GC the map goes and the optimised weld code with it
+ * (compiled again on the next write: more CPU than the weld itself on a 30,000-vertex write).
+ */
+export const welderMapKeeper = new VertexWelder(0);

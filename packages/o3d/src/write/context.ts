@@ -18,7 +18,7 @@ export interface WriteContext {
   /** The reader marked the scene FINITE_SCENE: its vertex arrays are not scanned again (scrub once). */
   readonly finite: boolean;
   /** The last sampled clip's world matrices (sampling.ts), while small. */
-  kept?: { timing: ClipTiming; worlds: Float32Array[] };
+  kept: { timing: ClipTiming; worlds: Float32Array[] } | undefined;
 }
 
 /** Flyff's client is Korean: names are CP949 (EUC-KR) unless told otherwise. */
@@ -35,6 +35,9 @@ export function createContext(scene: Scene, sink: WarningSink, base: string, pag
     finite: (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] === true,
     warned: new Set(),
     files: {},
+    // In the literal, not added later: a property added to an object gives it a map a full GC can
+    // drop, and the sampling code reading the context would be compiled again on the next write.
+    kept: undefined,
   };
 }
 

@@ -8,6 +8,14 @@ import { writeAttributes, writeMotionBody } from './motion.js';
 import { WriteScratch } from './scratch.js';
 
 /**
+ * One instance of each class this writer makes per write, kept as long as the module: a class's map is
+ * reached from its constructor only weakly, so when every instance dies in a full GC the map goes,
+ * and with it the optimised code of every method and loop that saw it (compiled again on the next
+ * write, which cost more CPU than a skinned write's own work: bench/README.md, issue 25).
+ */
+export const writerMapKeepers = [ByteWriter.planned(0, 'o3d'), new ByteWriter(16), new ByteCounter(), new WriteScratch()];
+
+/**
  * Serialises an O3D (version 20–22 layout by `file.version`), raw or planned: counted first (core's
  * `ByteCounter`), then written into one `ByteWriter.planned` buffer of that size. The name must be ASCII and under 64 bytes.
  */

@@ -1,0 +1,54 @@
+// The writer's optimised code outlives a full GC (issue 25): a class's map is reached from its
+// constructor only weakly, so when every instance dies in a GC, V8 drops the optimised code that saw
+// the map and compiles it again on the next write (the skinned bench write spent more CPU compiling
+// than writing). The classes made per write keep one instance for the module's life; V8's own
+// functions check it: %OptimizeFunctionOnNextCall, every instance dropped, full GCs, %GetOptimizationStatus.
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { FileWriter } from '../../src/write/file-writer.js';
+import { VertexWelder, WELD_CORNER, WELD_KEY } from '../../src/write/weld.js';
+
+v8.setFlagsFromString('--allow-natives-syntax');
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+type Native = (f: unknown) => number;
+const prepare = new Function('f', '%PrepareFunctionForOptimization(f)') as Native;
+const optimizeNext = new Function('f', '%OptimizeFunctionOnNextCall(f)') as Native;
+const status = new Function('f', 'return %GetOptimizationStatus(f)') as Native;
+/** V8's OptimizationStatus bit for optimised code (src/runtime/runtime.h). */
+const OPTIMIZED = 1 << 4;
+
+/** Welds 64 vertices, two corners each, in a welder dropped afterwards; returns the file vertices made. */
+function weldSome(): number {
+  const welder = new VertexWelder(64);
+  const key = new Int32Array(WELD_KEY).fill(-1), corner = new Int32Array(WELD_CORNER);
+  for (let v = 0; v < 128; v++) {
+    key[1] = v >> 1;
+    corner[1] = v & 1;
+    welder.weld(key, corner);
+  }
+  return welder.count;
+}
+
+/** Writes a few fields into a writer dropped afterwards; returns the bytes written. */
+function writeSome(): number {
+  const w = new FileWriter(new Uint8Array(64));
+  for (let i = 0; i < 8; i++) w.u16(i).f32(i / 2).u8(i);
+  return w.length;
+}
+
+describe('the MS3D writer keeps its optimised code across full GCs', () => {
+  it.each([
+    ['VertexWelder.weld', VertexWelder.prototype.weld, weldSome, 64],
+    ['FileWriter.f32', FileWriter.prototype.f32, writeSome, 56],
+  ] as const)('%s stays optimised once every instance is dropped and eight full GCs ran (V8 keeps a map its optimised code saw for a few GCs)', (_, method, use, result) => {
+    prepare(method);
+    expect(use()).toBe(result);
+    optimizeNext(method);
+    expect(use()).toBe(result);
+    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
+    for (let i = 0; i < 8; i++) gc();
+    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
+  });
+});

@@ -1,0 +1,58 @@
+// The writer's optimised code outlives a full GC (issue 25): a class's map is reached from its
+// constructor only weakly, so when every instance dies in a GC, V8 drops the optimised code that saw
+// the map and compiles it again on the next write (the skinned bench write spent more CPU compiling
+// than writing). The writer keeps one instance of each class it makes per write (bytes/o3d.ts,
+// sampling.ts); V8's own functions check it: %OptimizeFunctionOnNextCall, every instance dropped,
+// full GCs, %GetOptimizationStatus.
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { ByteCounter, ByteWriter, ChannelCursor } from '@relic3d/core';
+import { describe, expect, it } from 'vitest';
+import '../../src/index.js';
+
+v8.setFlagsFromString('--allow-natives-syntax');
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+type Native = (f: unknown) => number;
+const prepare = new Function('f', '%PrepareFunctionForOptimization(f)') as Native;
+const optimizeNext = new Function('f', '%OptimizeFunctionOnNextCall(f)') as Native;
+const status = new Function('f', 'return %GetOptimizationStatus(f)') as Native;
+/** V8's OptimizationStatus bit for optimised code (src/runtime/runtime.h). */
+const OPTIMIZED = 1 << 4;
+
+const countSome = () => {
+  const c = new ByteCounter();
+  for (let i = 0; i < 16; i++) c.u32().f32();
+  return c.length;
+};
+const writeSome = () => {
+  const w = ByteWriter.planned(128, 'o3d');
+  for (let i = 0; i < 16; i++) w.u32(i).f32(i);
+  return w.length;
+};
+const sampleSome = () => {
+  const cursor = new ChannelCursor({ node: 0, path: 'translation', interpolation: 'LINEAR', times: new Float32Array([0, 1]), values: new Float32Array([0, 0, 0, 2, 4, 6]) }, 3);
+  const out = new Float32Array(3);
+  let sum = 0;
+  for (let t = 0; t <= 1; t += 0.25) {
+    cursor.sample(t, out);
+    sum += out[1];
+  }
+  return sum;
+};
+
+describe('the O3D writer keeps its optimised code across full GCs', () => {
+  it.each([
+    ['ByteCounter.u32', ByteCounter.prototype.u32, countSome, 128],
+    ['ByteWriter.u32', ByteWriter.prototype.u32, writeSome, 128],
+    ['ChannelCursor.sample', ChannelCursor.prototype.sample, sampleSome, 10],
+  ] as const)('%s stays optimised once every instance is dropped and eight full GCs ran (V8 keeps a map its optimised code saw for a few GCs)', (_, method, use, result) => {
+    prepare(method);
+    expect(use()).toBe(result);
+    optimizeNext(method);
+    expect(use()).toBe(result);
+    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
+    for (let i = 0; i < 8; i++) gc();
+    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
+  });
+});
