@@ -1,14 +1,27 @@
 import { math, type Quat, type Vec3 } from '@relic3d/core';
 import type { Ms3dJoint } from '../file.js';
+import { InPlaceJoint } from '../read/key-tracks.js';
 import { eulerToQuat } from './axes.js';
 import { finiteOr0 } from './finite.js';
 import { parentsFirst } from './hierarchy.js';
 
-/** Finite bind values of a joint (a corrupt file may hold NaN). */
-export function bindOf(joint: Ms3dJoint): { position: Vec3; rotation: Quat } {
-  const p = joint.position.map(finiteOr0) as Vec3;
-  const r = joint.rotation.map(finiteOr0) as Vec3;
-  return { position: p, rotation: eulerToQuat(r[0], r[1], r[2]) };
+export interface Bind {
+  readonly position: Vec3;
+  readonly rotation: Quat;
+}
+
+function computeBind(joint: Ms3dJoint): Bind {
+  const p = joint.position, r = joint.rotation;
+  return { position: [finiteOr0(p[0]), finiteOr0(p[1]), finiteOr0(p[2])], rotation: eulerToQuat(finiteOr0(r[0]), finiteOr0(r[1]), finiteOr0(r[2])) };
+}
+
+/**
+ * Finite bind values of a joint (a corrupt file may hold NaN). The node takes these arrays as its
+ * translation and rotation; every other caller only reads them.
+ */
+export function bindOf(joint: Ms3dJoint): Bind {
+  // A joint the scene path read (made by parse, never handed out, so never changed) keeps it.
+  return joint instanceof InPlaceJoint ? joint.once(computeBind) : computeBind(joint);
 }
 
 /** Global bind matrices (column-major, 16 floats per joint): T(position) · R(rotation) chained. */
