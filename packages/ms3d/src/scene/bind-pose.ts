@@ -28,13 +28,14 @@ export function bindOf(joint: Ms3dJoint): Bind {
 export function globalBindMatrices(joints: Ms3dJoint[], parents: Int32Array): Float64Array {
   const out = new Float64Array(joints.length * 16);
   const local = new Float64Array(16);
+  const unit = [1, 1, 1];
+  // Matrices at offsets, not a subarray each (two per joint).
   for (const j of parentsFirst(parents)) {
     const bind = bindOf(joints[j]);
-    math.fromTRS(bind.position, bind.rotation, [1, 1, 1], local);
-    const target = out.subarray(j * 16, j * 16 + 16);
+    math.fromTRS(bind.position, bind.rotation, unit, local);
     const p = parents[j];
-    if (p >= 0) math.multiply(out.subarray(p * 16, p * 16 + 16), local, target);
-    else target.set(local);
+    if (p >= 0) math.multiplyAt(out, p * 16, local, 0, out, j * 16);
+    else out.set(local, j * 16);
   }
   return out;
 }
