@@ -1,4 +1,4 @@
-// MS3D parse and toGlb against older copies of their sources, in the same rounds (issue #25):
+// MS3D parse and toGlb (or `--format=lod`'s parse and toGlb) against older copies of their sources, in the same rounds (issue #25):
 // `node --expose-gc --import tsx src/export-old.ts --old=NAME [--new=NAME2] [--sets=corpus,small,skinned]`.
 // packages/ms3d/NAME/src and packages/gltf/NAME/src are the old copies (inside the package folders so
 // their imports resolve; untracked; gltf's with its package.json beside, whose version the exporter
@@ -17,7 +17,7 @@ import { corpusInputs, smallGeneratedInputs, type ExportInput } from './export.j
 import { generateSkinned } from './generate.js';
 import { cpuMs, fmt, gc, median } from './timing.js';
 
-type Parse = (bytes: Uint8Array, options?: { fileName?: string }) => Promise<Scene>;
+type Parse = (bytes: Uint8Array, options?: { fileName?: string; resolve?: Resolver }) => Promise<Scene>;
 type ToGlb = (scene: Scene, options?: { resolve?: Resolver; extrasArrays?: 'buffer' | 'all' }) => Promise<Uint8Array>;
 interface Side { label: string; parse: Parse; toGlb: ToGlb }
 
@@ -25,25 +25,27 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 if (!args.old) throw new Error('--old=NAME is required');
 const packages = path.resolve(import.meta.dirname, '../../packages');
 const load = async (pkg: string, folder: string) => (await import(pathToFileURL(path.resolve(packages, pkg, folder, 'src', 'index.ts')).href)) as Record<string, unknown>;
+// `--format=lod` (or another format): that format's parse from its own sources on both sides, toGlb old and new.
+const format = args.format ?? 'ms3d';
 async function sideOf(label: string, folder: string): Promise<Side> {
-  return { label, parse: (await load('ms3d', folder)).parse as Parse, toGlb: (await load('gltf', folder)).toGlb as ToGlb };
+  return { label, parse: (await load(format, format === 'ms3d' ? folder : '.')).parse as Parse, toGlb: (await load('gltf', folder)).toGlb as ToGlb };
 }
 
 const sets = (args.sets ?? 'corpus,small,skinned').split(',');
 const rounds = Number(args.rounds ?? 9);
 const minMs = Number(args['min-ms'] ?? 30);
 function inputsOf(set: string): ExportInput[] {
-  if (set === 'corpus') return process.env.RELIC3D_CORPUS ? corpusInputs(process.env.RELIC3D_CORPUS, 'ms3d') : [];
-  if (set === 'small') return smallGeneratedInputs('ms3d');
-  const g = generateSkinned('ms3d', Number(args['skinned-vertices'] ?? 60000));
-  return [{ format: 'ms3d', name: g.name, bytes: g.bytes }];
+  if (set === 'corpus') return process.env.RELIC3D_CORPUS ? corpusInputs(process.env.RELIC3D_CORPUS, format) : [];
+  if (set === 'small') return smallGeneratedInputs(format);
+  const g = generateSkinned(format, Number(args['skinned-vertices'] ?? 60000));
+  return [{ format, name: g.name, bytes: g.bytes }];
 }
 
 async function usableOf(side: Side, inputs: ExportInput[]): Promise<ExportInput[]> {
   const usable: ExportInput[] = [];
   for (const input of inputs) {
     try {
-      await side.parse(input.bytes, { fileName: input.name });
+      await side.parse(input.bytes, { fileName: input.name, resolve: input.resolve });
       usable.push(input);
     } catch {
       // files the parser refuses (the corpus has some on purpose)
@@ -65,7 +67,7 @@ async function cpuOf(fn: () => Promise<unknown>, minMs: number): Promise<number>
 
 async function parseAll(side: Side, inputs: ExportInput[]): Promise<Scene[]> {
   const scenes: Scene[] = [];
-  for (const input of inputs) scenes.push(await side.parse(input.bytes, { fileName: input.name }));
+  for (const input of inputs) scenes.push(await side.parse(input.bytes, { fileName: input.name, resolve: input.resolve }));
   return scenes;
 }
 
