@@ -69,3 +69,24 @@ describe('the .glb JSON chunk', () => {
     });
   }
 });
+
+describe('the .glb binary chunk after the JSON', () => {
+  // The JSON is written on the guess that it is ASCII (binary chunks up to 4 MB), else measured first.
+  const cases = { ascii: 'x'.repeat(1001), 'non-ASCII at the end': `${'x'.repeat(1000)}é`, 'non-ASCII, 5 MB binary': `é${'x'.repeat(1000)}` };
+  for (const [name, text] of Object.entries(cases)) {
+    it(`${name}: the chunk is packed once, after the padded JSON`, () => {
+      const binLength = name.includes('5 MB') ? 5 << 20 : 4099;
+      const packs: number[] = [];
+      const glb = writeGlb(text, { byteLength: binLength, pack: (out, at) => (packs.push(at), out.fill(7, at, at + binLength)) });
+      const encoded = new TextEncoder().encode(text);
+      const jsonLength = (encoded.length + 3) & ~3;
+      const padded = (binLength + 3) & ~3;
+      const view = new DataView(glb.buffer);
+      expect(packs).toEqual([20 + jsonLength + 8]);
+      expect([view.getUint32(8, true), view.getUint32(12, true), view.getUint32(20 + jsonLength, true)]).toEqual([20 + jsonLength + 8 + padded, jsonLength, padded]);
+      expect(glb.byteLength).toBe(20 + jsonLength + 8 + padded);
+      expect(Buffer.from(glb.subarray(20, 20 + encoded.length)).equals(Buffer.from(encoded))).toBe(true);
+    });
+  }
+});
+

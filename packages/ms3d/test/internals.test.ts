@@ -3,6 +3,7 @@ import { WarningSink } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { parseSync, readMs3d } from '../src/index.js';
 import { readMs3dWith } from '../src/read/index.js';
+import { parentsFirst } from '../src/scene/hierarchy.js';
 import { buildMs3dScene } from '../src/scene/index.js';
 import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
 
@@ -95,4 +96,33 @@ describe('scene-path internals', () => {
       expect(Array.from(position).every(Number.isFinite)).toBe(true);
     }
   });
+
+  it("a render vertex's normal and UV come from its first corner, non-finite ones 0 and counted, on every path", () => {
+    // Corners in order: tri 0 (vertices 0, 1, 2), then tri 1 (0, 2, 3): its first two corners differ
+    // from tri 0's by their UVs, so every corner is its own render vertex (6).
+    const n = (x: number, y: number, z: number): [number, number, number] => [x, y, z];
+    const bytes = writeMs3d(
+      quad({
+        triangles: [
+          { v: [0, 1, 2], s: [0.125, 0.25, 0.375], t: [0.5, 0.625, 0.75], normals: [n(0, 0, 1), n(0, NaN, 1), n(1, 0, 0)] },
+          { v: [0, 2, 3], s: [NaN, 0.875, 2], t: [3, Infinity, 4], normals: [n(0, 1, 0), n(0.5, 0.25, 0), n(-1, 0, 0)] },
+        ],
+      }),
+    );
+    const sink = new WarningSink('ms3d');
+    const scenes = [parseSync(bytes, { kernels: 'wasm' }), parseSync(bytes, { kernels: 'js' }), sink.attach(buildMs3dScene(readMs3d(bytes), {}, sink))];
+    for (const scene of scenes) {
+      const { NORMAL, TEXCOORD_0 } = scene.meshes[0].primitives[0].attributes;
+      expect(Array.from(NORMAL!)).toEqual([0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0.5, 0.25, 0, -1, 0, 0]);
+      expect(Array.from(TEXCOORD_0!)).toEqual([0.125, 0.5, 0.25, 0.625, 0.375, 0.75, 0, 3, 0.875, 0, 2, 4]);
+      expect(scene.warnings.filter((w) => w.code === 'MS3D_NOT_FINITE').map((w) => w.message)).toEqual(["group 0 'quad': 3 non-finite vertex values were set to 0"]);
+    }
+  });
+
+  it('joints parents first: roots in index order, then each joint\'s children in index order', () => {
+    // Joint 0's parent is 2, whose parent is 1 (the root): index order is not parents-first.
+    expect(parentsFirst(new Int32Array([2, -1, 1, 0, 1, -1, 5, 2]))).toEqual([1, 5, 2, 4, 6, 0, 7, 3]);
+    expect(parentsFirst(new Int32Array(0))).toEqual([]);
+  });
 });
+

@@ -331,9 +331,16 @@ export function unitQuaternion(q: ArrayLike<number>): [number, number, number, n
 
 /** A vector with every non-finite component replaced by `fill`, and whether one was. */
 export function finiteVector(v: ArrayLike<number>, fill: number): { value: number[]; fixed: boolean } {
-  const value = Array.from(v, (x) => (bad(x) ? fill : x));
+  // A plain loop: Array.from with a callback was 5% of a small skinned file's export (65 nodes).
+  const value: number[] = [];
   let fixed = false;
-  for (let i = 0; i < v.length; i++) if (bad(v[i])) fixed = true;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    if (bad(x)) {
+      fixed = true;
+      value.push(fill);
+    } else value.push(x);
+  }
   return { value, fixed };
 }
 

@@ -1,6 +1,6 @@
 import type { ByteReader } from '@relic3d/core';
 import type { Ms3dJoint } from '../file.js';
-import { attachKeyTracks } from './key-tracks.js';
+import { InPlaceJoint } from './key-tracks.js';
 import { JOINT_MIN_SIZE, KEY_SIZE } from './layout.js';
 
 function readKeys(r: ByteReader, n: number, what: string): Float32Array {
@@ -11,11 +11,12 @@ function readKeys(r: ByteReader, n: number, what: string): Float32Array {
 
 /**
  * `u16 count`, then joints of 93 + 16·(nRot + nPos) bytes with their keys (docs/formats/ms3d.md
- * §2.7). `inPlace`: keys stay in the input (see attachKeyTracks); the scene path reads them there.
+ * §2.7). `inPlace`: keys stay in the input (see InPlaceJoint); the scene path reads them there.
  */
 export function readJoints(r: ByteReader, inPlace: boolean): Ms3dJoint[] {
   const count = r.count(r.u16(), JOINT_MIN_SIZE, 'joints');
   const joints: Ms3dJoint[] = [];
+  const view = new DataView(r.bytes.buffer);
   for (let j = 0; j < count; j++) {
     r.need(JOINT_MIN_SIZE, 'joint');
     const flags = r.u8();
@@ -31,10 +32,7 @@ export function readJoints(r: ByteReader, inPlace: boolean): Ms3dJoint[] {
       const at = r.bytes.byteOffset + r.offset;
       r.skip(nRot * KEY_SIZE, 'rotation keys');
       r.skip(nPos * KEY_SIZE, 'position keys');
-      const view = new DataView(r.bytes.buffer);
-      const joint = { flags, name, parentName, rotation, position } as Ms3dJoint;
-      attachKeyTracks(joint, { view, byteOffset: at, count: nRot }, { view, byteOffset: at + nRot * KEY_SIZE, count: nPos });
-      joints.push(joint);
+      joints.push(new InPlaceJoint(flags, name, parentName, rotation, position, { view, byteOffset: at, count: nRot }, { view, byteOffset: at + nRot * KEY_SIZE, count: nPos }));
       continue;
     }
     const rotationKeys = readKeys(r, nRot, 'rotation keys');

@@ -1,3 +1,4 @@
+import type { Vec3 } from '@relic3d/core';
 import type { Ms3dJoint } from '../file.js';
 import { HOST_IS_LITTLE_ENDIAN } from './host-endian.js';
 import { KEY_SIZE } from './layout.js';
@@ -9,9 +10,62 @@ export interface KeyTrack {
   count: number;
 }
 
-/** Where a joint read by the scene path keeps its keys: the input bytes, not a decoded copy. */
-const TRACKS = Symbol('ms3d key tracks');
-type TrackedJoint = Ms3dJoint & { [TRACKS]?: [KeyTrack, KeyTrack] };
+function decode(track: KeyTrack): Float32Array {
+  const out = new Float32Array(track.count * 4);
+  for (let i = 0; i < out.length; i++) out[i] = track.view.getFloat32(track.byteOffset + i * 4, true);
+  return out;
+}
+
+/**
+ * A joint whose key arrays stay in the input until someone reads them: the scene path converts
+ * keys straight from the input bytes (keys are most of an animated file, and a decoded copy would
+ * double them at peak). Reading `rotationKeys` or `positionKeys` decodes once. A class, not
+ * accessors defined per object: those made every joint a dictionary-mode object, 8–9% of a small
+ * animated file's parse (64 joints of 10 keys, issue #25).
+ */
+export class InPlaceJoint implements Ms3dJoint {
+  #rotationKeys: Float32Array | undefined;
+  #positionKeys: Float32Array | undefined;
+  readonly #tracks: [KeyTrack, KeyTrack];
+  #bind: unknown;
+
+  constructor(
+    public flags: number,
+    public name: string,
+    public parentName: string,
+    public rotation: Vec3,
+    public position: Vec3,
+    rotationTrack: KeyTrack,
+    positionTrack: KeyTrack,
+  ) {
+    this.#tracks = [rotationTrack, positionTrack];
+  }
+
+  get tracks(): [KeyTrack, KeyTrack] {
+    return this.#tracks;
+  }
+
+  /** `compute()` once: the scene asks for the joint's bind pose three times (node, skin, channels). */
+  once<T>(compute: (joint: InPlaceJoint) => T): T {
+    return (this.#bind ??= compute(this)) as T;
+  }
+
+  get rotationKeys(): Float32Array {
+    return (this.#rotationKeys ??= decode(this.#tracks[0]));
+  }
+
+  set rotationKeys(value: Float32Array) {
+    this.#rotationKeys = value;
+  }
+
+  get positionKeys(): Float32Array {
+    return (this.#positionKeys ??= decode(this.#tracks[1]));
+  }
+
+  set positionKeys(value: Float32Array) {
+    this.#positionKeys = value;
+  }
+}
 
 /** A track over a decoded key array (host byte order; big-endian hosts get a little-endian copy). */
 function trackOfArray(keys: Float32Array): KeyTrack {
@@ -24,32 +78,6 @@ function trackOfArray(keys: Float32Array): KeyTrack {
 
 /** The joint's rotation and position key tracks, wherever they are stored. */
 export function jointTracks(joint: Ms3dJoint): [KeyTrack, KeyTrack] {
-  return (joint as TrackedJoint)[TRACKS] ?? [trackOfArray(joint.rotationKeys), trackOfArray(joint.positionKeys)];
-}
-
-function decode(track: KeyTrack): Float32Array {
-  const out = new Float32Array(track.count * 4);
-  for (let i = 0; i < out.length; i++) out[i] = track.view.getFloat32(track.byteOffset + i * 4, true);
-  return out;
-}
-
-/**
- * Gives a joint key arrays that stay in the input until someone reads them: the scene path
- * converts keys straight from the input bytes (keys are most of an animated file, and a decoded
- * copy would double them at peak). Reading `rotationKeys` or `positionKeys` decodes once.
- */
-export function attachKeyTracks(joint: Ms3dJoint, rotation: KeyTrack, position: KeyTrack): void {
-  const tracked = joint as TrackedJoint;
-  Object.defineProperty(tracked, TRACKS, { value: [rotation, position], enumerable: false });
-  for (const [name, track] of [['rotationKeys', rotation], ['positionKeys', position]] as const) {
-    let decoded: Float32Array | undefined;
-    Object.defineProperty(tracked, name, {
-      enumerable: true,
-      configurable: true,
-      get: () => (decoded ??= decode(track)),
-      set: (value: Float32Array) => {
-        Object.defineProperty(tracked, name, { value, enumerable: true, configurable: true, writable: true });
-      },
-    });
-  }
+  if (joint instanceof InPlaceJoint) return joint.tracks;
+  return [trackOfArray(joint.rotationKeys), trackOfArray(joint.positionKeys)];
 }

@@ -52,9 +52,22 @@ export function resolveParents(joints: Ms3dJoint[], sink: WarningSink): Int32Arr
 
 /** Joint indices with every parent before its children. */
 export function parentsFirst(parents: Int32Array): number[] {
-  const children: number[][] = Array.from({ length: parents.length }, () => []);
+  // Roots in index order, then each joint's children in index order: children chained in two
+  // typed arrays, not a list per joint.
+  const n = parents.length;
+  const firstChild = new Int32Array(n).fill(-1);
+  const lastChild = new Int32Array(n).fill(-1);
+  const nextSibling = new Int32Array(n).fill(-1);
   const order: number[] = [];
-  parents.forEach((p, i) => (p >= 0 ? children[p].push(i) : order.push(i)));
-  for (let k = 0; k < order.length; k++) for (const c of children[order[k]]) order.push(c);
+  for (let i = 0; i < n; i++) {
+    const p = parents[i];
+    if (p < 0) order.push(i);
+    else {
+      if (lastChild[p] < 0) firstChild[p] = i;
+      else nextSibling[lastChild[p]] = i;
+      lastChild[p] = i;
+    }
+  }
+  for (let k = 0; k < order.length; k++) for (let c = firstChild[order[k]]; c >= 0; c = nextSibling[c]) order.push(c);
   return order;
 }

@@ -17,16 +17,17 @@ export interface KeyWindow {
 export function orderedKeys(track: KeyTrack, what: string, sink: WarningSink, window: KeyWindow = { latest: Infinity, outside: 0 }): number[] | undefined {
   const latest = window.latest;
   const { view, byteOffset, count: n } = track;
-  const time = (k: number): number => view.getFloat32(byteOffset + k * KEY_SIZE, true);
   let previous = -1;
   let k = 0;
   for (; k < n; k++) {
-    const t = time(k);
+    const t = view.getFloat32(byteOffset + k * KEY_SIZE, true);
     // The comparisons also reject NaN: a finite non-negative time above the previous one passes.
     if (!(t >= 0) || !(t > previous) || t === Infinity || t > latest) break;
     previous = t;
   }
   if (k === n) return undefined;
+  // Past the common case: the closure is made only here.
+  const time = (k: number): number => view.getFloat32(byteOffset + k * KEY_SIZE, true);
   const kept: number[] = [];
   let dropped = 0;
   let sorted = true;

@@ -40,8 +40,7 @@ export function buildSkin(
   const globals = globalBindMatrices(file.joints, parents);
   const inverseBindMatrices = new Float32Array(jointNodes.length * 16);
   for (let j = 0; j < jointNodes.length; j++) {
-    const target = inverseBindMatrices.subarray(j * 16, j * 16 + 16);
-    if (j >= jointCount || !math.invert(globals.subarray(j * 16, j * 16 + 16), target)) math.identity(target);
+    if (j >= jointCount || !math.invertAt(globals, j * 16, inverseBindMatrices, j * 16)) math.identity(inverseBindMatrices.subarray(j * 16, j * 16 + 16));
   }
   if (zeroNonFinite(inverseBindMatrices)) sink.warn('MS3D_NOT_FINITE', 'non-finite inverse bind matrices were zeroed');
   const skin: Skin = { name: name ?? 'ms3d', joints: jointNodes, inverseBindMatrices, extras: { rigidVertices: vertices.rigidCount } };
