@@ -18,6 +18,7 @@ export { codePage, type CodePageDecoder } from './io/codepage.js';
 export { codePageEncoder, type CodePageEncoder } from './io/codepage-encoder.js';
 export { ByteWriter, type ByteSink, type PlaceFill, type PlaceUpToFill } from './io/byte-writer.js';
 export { ByteCounter } from './io/byte-counter.js';
+export { keepMapAlive } from './io/keep-map.js';
 export * from './write/index.js';
 export { detectFormat, requireFormat, type RequireFormatOptions } from './format/detect.js';
 export { registerFormat, registeredFormats } from './format/registry.js';

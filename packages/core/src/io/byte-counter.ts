@@ -1,4 +1,5 @@
 import type { ByteSink } from './byte-writer.js';
+import { keepMapAlive } from './keep-map.js';
 
 /**
  * The counting pass of a planned write: a `ByteSink` that only adds up lengths, so that the same
@@ -59,3 +60,6 @@ export class ByteCounter implements ByteSink {
     return this;
   }
 }
+
+// One inert instance keeps the class's map across full GCs (keep-map.ts).
+keepMapAlive(new ByteCounter());

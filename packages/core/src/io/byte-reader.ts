@@ -1,6 +1,7 @@
 import type { Quat, Vec2, Vec3, Vec4 } from '../scene/types.js';
 import { codePage, type CodePageDecoder } from './codepage.js';
 import { FormatError, type FormatErrorCode } from './errors.js';
+import { keepMapAlive } from './keep-map.js';
 
 const hostIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -301,3 +302,6 @@ export function printable(s: string): string {
 function swapInPlace(bytes: Uint8Array, size: number): void {
   for (let i = 0; i < bytes.length; i += size) bytes.subarray(i, i + size).reverse();
 }
+
+// One inert instance keeps the class's map across full GCs (keep-map.ts).
+keepMapAlive(new ByteReader(new Uint8Array(0), { format: 'core' }));

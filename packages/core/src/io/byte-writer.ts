@@ -1,4 +1,5 @@
 import { WriteError } from '../write/errors.js';
+import { keepMapAlive } from './keep-map.js';
 
 /**
  * What a serialiser writes through: a `ByteWriter`, or a `ByteCounter` (byte-counter.ts) that only
@@ -217,3 +218,7 @@ export class ByteWriter implements ByteSink {
     return new WriteError({ format: this.format, code: 'UNSUPPORTED', limit: what, value, max: expected, message: `${this.format}: ${what} ${value} at offset ${this.length}, expected ${expected}` });
   }
 }
+
+// One inert instance keeps the class's map across full GCs (keep-map.ts).
+keepMapAlive(ByteWriter.planned(0, 'core'));
+keepMapAlive(new ByteWriter(16));

@@ -1,6 +1,7 @@
 import { quatSlerpAt } from '../math/quaternion.js';
 import { sampleChannel } from './animation.js';
 import type { AnimationChannel } from './types.js';
+import { keepMapAlive } from '../io/keep-map.js';
 
 /**
  * `sampleChannel` for writers that sample one channel at many times in ascending order (every
@@ -86,3 +87,6 @@ export class ChannelCursor {
     for (let c = 0; c < size; c++) out[offset + c] = values[a + c] + (values[b + c] - values[a + c]) * t;
   }
 }
+
+// One inert instance keeps the class's map across full GCs (keep-map.ts).
+keepMapAlive(new ChannelCursor({ node: 0, path: 'rotation', interpolation: 'LINEAR', times: new Float32Array(1), values: new Float32Array(4) }, 4));

@@ -2,6 +2,8 @@
 // either a fresh buffer or the one the keys were computed in (keys.ts KeyArena), and every byte of
 // the file is written (fixed fields pad with NULs), so that buffer's other contents never show.
 
+import { keepMapAlive } from '@relic3d/core';
+
 export class FileWriter {
   readonly view: DataView;
   length = 0;
@@ -64,5 +66,5 @@ export class FileWriter {
   }
 }
 
-/** Keeps FileWriter's map alive across full GCs, so serialize's optimised code is not dropped (see weld.ts). */
-export const fileWriterMapKeeper = new FileWriter(new Uint8Array(0));
+// One inert writer keeps the class's map across full GCs, so serialize's optimised code stays (weld.ts).
+keepMapAlive(new FileWriter(new Uint8Array(0)));

@@ -1,7 +1,7 @@
 // One drawn primitive's render vertices in MS3D model space: the bind pose (= the scene's rest
 // pose), world space for unskinned meshes, skinned rest positions for skinned ones, with the
 // normal, the UV and the packed influences MS3D stores. Non-finite values become 0 (counted).
-import { createScene, math, vertexNormals, type Scene, type TextureTransform, type WarningSink } from '@relic3d/core';
+import { createScene, math, vertexNormals, type Scene, type TextureTransform, type WarningSink, keepMapAlive } from '@relic3d/core';
 import type { DrawnPrimitive } from './drawn.js';
 import { extraTyped } from './extras.js';
 import type { JointPlan } from './joints.js';
@@ -195,11 +195,8 @@ export class VertexBuilder {
   }
 }
 
-/**
- * Keeps VertexBuilder's map alive across full GCs (a class's map is held by its constructor only
- * weakly; with it, the optimised build code goes after every GC that outlives the writes: weld.ts).
- */
-export const builderMapKeeper = new VertexBuilder(createScene('ms3d'), new Float64Array(0), { nodes: [], indexOfNode: new Map(), chains: [], bind: [], restRigid: [], anchors: new Map(), promoted: [] }, newVertexStats());
+// One inert builder keeps the class's map across full GCs (core's keepMapAlive; weld.ts).
+keepMapAlive(new VertexBuilder(createScene('ms3d'), new Float64Array(0), { nodes: [], indexOfNode: new Map(), chains: [], bind: [], restRigid: [], anchors: new Map(), promoted: [] }, newVertexStats()));
 
 /** The same joints and weights on vertices a and b. */
 function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {

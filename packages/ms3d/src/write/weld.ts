@@ -3,6 +3,8 @@
 // group, but never two render vertices with the same normal and UV (they would read back as one).
 // Open-addressing hash on typed arrays: a string key per vertex costs more than the rest of a write.
 
+import { keepMapAlive } from '@relic3d/core';
+
 const KEY = 6; // source, x, y, z bits, packed ids (boneId + 3), packed weights (3)
 const CORNER = 6; // group, normal xyz bits, u, v bits
 
@@ -136,9 +138,6 @@ export class VertexWelder {
 export const WELD_KEY = KEY;
 export const WELD_CORNER = CORNER;
 
-/**
- * An instance that lives as long as the module: a class's map is reached from its constructor only
- * weakly, so when every welder dies in a full GC the map goes and the optimised weld code with it
- * (compiled again on the next write: more CPU than the weld itself on a 30,000-vertex write).
- */
-export const welderMapKeeper = new VertexWelder(0);
+// One inert welder keeps the class's map, and the optimised weld code with it, across full GCs
+// (core's keepMapAlive: compiling it again cost more CPU than the weld of a 30,000-vertex write).
+keepMapAlive(new VertexWelder(0));

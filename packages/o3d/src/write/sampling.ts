@@ -3,16 +3,13 @@
  * world matrices, and the local of a node against another (a bone against its parent bone, an
  * object against its O3D parent) per frame, as D3D row-vector matrices.
  */
-import { ChannelCursor, checkBudget, localMatrix, math, sampleClipFrames, topologicalOrder, writeBudget } from '@relic3d/core';
+import { checkBudget, localMatrix, math, sampleClipFrames, topologicalOrder, writeBudget } from '@relic3d/core';
 import { toD3dMatrix, toD3dMatrixAt } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import type { WriteContext } from './context.js';
 
 /** A node and the node it is placed against (-1: the model). */
 export type Pair = readonly [node: number, parent: number];
-
-/** Keeps core's ChannelCursor map alive across full GCs, so `sampleClipFrames` stays optimised (bytes/o3d.ts). */
-export const cursorMapKeeper = new ChannelCursor({ node: 0, path: 'rotation', interpolation: 'LINEAR', times: new Float32Array(1), values: new Float32Array(4) }, 4);
 
 /** The rest local matrix of every node (16 floats each). */
 export function restLocals(ctx: WriteContext): Float32Array {

@@ -1,5 +1,5 @@
 /** An `.o3d` as bytes, in the client's read order (docs/formats/o3d.md §2): the inverse of read/index.ts. */
-import { ByteCounter, ByteWriter, type ByteSink } from '@relic3d/core';
+import { ByteCounter, ByteWriter, type ByteSink, keepMapAlive } from '@relic3d/core';
 import { NAME_XOR, OBJECT_NORMAL, OBJECT_SKIN } from '../../file.js';
 import type { WrittenFile } from '../plan.js';
 import { leBytes, type NameBytes } from './arrays.js';
@@ -7,13 +7,9 @@ import { writeGeometry } from './geometry.js';
 import { writeAttributes, writeMotionBody } from './motion.js';
 import { WriteScratch } from './scratch.js';
 
-/**
- * One instance of each class this writer makes per write, kept as long as the module: a class's map is
- * reached from its constructor only weakly, so when every instance dies in a full GC the map goes,
- * and with it the optimised code of every method and loop that saw it (compiled again on the next
- * write, which cost more CPU than a skinned write's own work: bench/README.md, issue 25).
- */
-export const writerMapKeepers = [ByteWriter.planned(0, 'o3d'), new ByteWriter(16), new ByteCounter(), new WriteScratch()];
+// One inert WriteScratch keeps the class's map, and the optimised code that saw it, across full GCs
+// (core's keepMapAlive, which also keeps ByteWriter's, ByteCounter's and ChannelCursor's).
+keepMapAlive(new WriteScratch());
 
 /**
  * Serialises an O3D (version 20–22 layout by `file.version`), raw or planned: counted first (core's
