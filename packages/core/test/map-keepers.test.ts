@@ -3,20 +3,9 @@
 // optimised code that saw the map and compiles it again on the next parse or write (the skinned bench
 // write spent more CPU compiling than writing). Each class keeps one inert instance; V8's own
 // functions check it: %OptimizeFunctionOnNextCall, every instance dropped, full GCs, %GetOptimizationStatus.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { optimisedAcrossGc } from '@relic3d/test-harness';
 import { ByteCounter, ByteReader, ByteWriter, ChannelCursor } from '../src/index.js';
-
-v8.setFlagsFromString('--allow-natives-syntax');
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-type Native = (f: unknown) => number;
-const prepare = new Function('f', '%PrepareFunctionForOptimization(f)') as Native;
-const optimizeNext = new Function('f', '%OptimizeFunctionOnNextCall(f)') as Native;
-const status = new Function('f', 'return %GetOptimizationStatus(f)') as Native;
-/** V8's OptimizationStatus bit for optimised code (src/runtime/runtime.h). */
-const OPTIMIZED = 1 << 4;
 
 const readSome = () => {
   const r = new ByteReader(Uint8Array.from({ length: 128 }, (_, i) => i), { format: 'test' });
@@ -53,12 +42,6 @@ describe('core keeps its optimised code across full GCs', () => {
     ['ByteWriter.u32', ByteWriter.prototype.u32, writeSome, 128],
     ['ChannelCursor.sample', ChannelCursor.prototype.sample, sampleSome, 10],
   ] as const)('%s stays optimised once every instance is dropped and eight full GCs ran (V8 keeps a map its optimised code saw for a few GCs)', (_, method, use, result) => {
-    prepare(method);
-    expect(use()).toBe(result);
-    optimizeNext(method);
-    expect(use()).toBe(result);
-    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
-    for (let i = 0; i < 8; i++) gc();
-    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
+    expect(optimisedAcrossGc(method, use)).toEqual({ results: [result, result], optimisedBefore: true, optimisedAfter: true });
   });
 });

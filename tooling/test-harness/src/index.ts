@@ -5,3 +5,4 @@ export * from './diff.js';
 export * from './byte-writer.js';
 export * from './budget.js';
 export * from './seeds.js';
+export * from './jit.js';

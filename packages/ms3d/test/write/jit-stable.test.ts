@@ -3,21 +3,10 @@
 // the map and compiles it again on the next write (the skinned bench write spent more CPU compiling
 // than writing). The classes made per write keep one instance for the module's life; V8's own
 // functions check it: %OptimizeFunctionOnNextCall, every instance dropped, full GCs, %GetOptimizationStatus.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { optimisedAcrossGc } from '@relic3d/test-harness';
 import { FileWriter } from '../../src/write/file-writer.js';
 import { VertexWelder, WELD_CORNER, WELD_KEY } from '../../src/write/weld.js';
-
-v8.setFlagsFromString('--allow-natives-syntax');
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-type Native = (f: unknown) => number;
-const prepare = new Function('f', '%PrepareFunctionForOptimization(f)') as Native;
-const optimizeNext = new Function('f', '%OptimizeFunctionOnNextCall(f)') as Native;
-const status = new Function('f', 'return %GetOptimizationStatus(f)') as Native;
-/** V8's OptimizationStatus bit for optimised code (src/runtime/runtime.h). */
-const OPTIMIZED = 1 << 4;
 
 /** Welds 64 vertices, two corners each, in a welder dropped afterwards; returns the file vertices made. */
 function weldSome(): number {
@@ -43,12 +32,6 @@ describe('the MS3D writer keeps its optimised code across full GCs', () => {
     ['VertexWelder.weld', VertexWelder.prototype.weld, weldSome, 64],
     ['FileWriter.f32', FileWriter.prototype.f32, writeSome, 56],
   ] as const)('%s stays optimised once every instance is dropped and eight full GCs ran (V8 keeps a map its optimised code saw for a few GCs)', (_, method, use, result) => {
-    prepare(method);
-    expect(use()).toBe(result);
-    optimizeNext(method);
-    expect(use()).toBe(result);
-    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
-    for (let i = 0; i < 8; i++) gc();
-    expect(status(method) & OPTIMIZED).toBe(OPTIMIZED);
+    expect(optimisedAcrossGc(method, use)).toEqual({ results: [result, result], optimisedBefore: true, optimisedAfter: true });
   });
 });
