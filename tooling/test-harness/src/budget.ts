@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpuClock } from './cpu.js';
 import { looksLikeFormatError, retainedBytes, type ParseFn } from './fuzz.js';
 
 /** The hostile-input budget for any accepted input of n bytes (issue 15). */
@@ -30,19 +31,6 @@ export interface Measurement {
   error?: unknown;
 }
 
-/**
- * A clock of this process's CPU time (user + system, all its threads), for hang and blow-up guards:
- * `const cpuMs = cpuClock(); …; expect(cpuMs()).toBeLessThan(limit)`. Unlike the wall clock it does
- * not count the time a loaded machine makes the test wait for a core.
- */
-export function cpuClock(): () => number {
-  const before = process.cpuUsage();
-  return () => {
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1000;
-  };
-}
-
 const procStatus = '/proc/self/status';
 
 function statusField(name: string): number | undefined {
@@ -69,7 +57,7 @@ export async function measureParse(parse: ParseFn, bytes: Uint8Array): Promise<M
   const peakKnown = resetPeak();
   const rssBefore = peakKnown ? statusField('VmRSS') : undefined;
   const buffersBefore = process.memoryUsage().arrayBuffers;
-  const cpuBefore = process.cpuUsage();
+  const cpuMs = cpuClock();
   const start = performance.now();
   const out: Measurement = { ms: 0, cpuMs: 0, retainedBytes: 0 };
   try {
@@ -78,8 +66,7 @@ export async function measureParse(parse: ParseFn, bytes: Uint8Array): Promise<M
     out.error = e;
   }
   out.ms = performance.now() - start;
-  const cpu = process.cpuUsage(cpuBefore);
-  out.cpuMs = (cpu.user + cpu.system) / 1000;
+  out.cpuMs = cpuMs();
   const peak = peakKnown ? statusField('VmHWM') : undefined;
   if (peak !== undefined && rssBefore !== undefined) out.peakBytes = Math.max(0, peak - rssBefore);
   out.retainedBytes = Math.max(retainedBytes(out.result, bytes.buffer), process.memoryUsage().arrayBuffers - buffersBefore);

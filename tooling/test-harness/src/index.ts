@@ -4,5 +4,6 @@ export * from './random.js';
 export * from './diff.js';
 export * from './byte-writer.js';
 export * from './budget.js';
+export * from './cpu.js';
 export * from './seeds.js';
 export * from './jit.js';
