@@ -37,25 +37,37 @@ export function skinVerticesReference(
 ): void {
   const count = positions.length / 3;
   const jointCount = jointMatrices.length / 16;
-  const m = new Float64Array(16);
   for (let v = 0; v < count; v++) {
-    m.fill(0);
+    // The 12 entries of the blend a position or normal uses, in locals (no 16-entry array filled and
+    // read back per vertex); each summed in the same order, so the bits are those of a full blend.
+    let m0 = 0, m1 = 0, m2 = 0, m4 = 0, m5 = 0, m6 = 0, m8 = 0, m9 = 0, m10 = 0, m12 = 0, m13 = 0, m14 = 0;
     for (let k = 0; k < 4; k++) {
       const w = weights[v * 4 + k];
       const j = joints[v * 4 + k];
       if (w === 0 || j >= jointCount) continue;
       const o = j * 16;
-      for (let c = 0; c < 16; c++) m[c] += w * jointMatrices[o + c];
+      m0 += w * jointMatrices[o];
+      m1 += w * jointMatrices[o + 1];
+      m2 += w * jointMatrices[o + 2];
+      m4 += w * jointMatrices[o + 4];
+      m5 += w * jointMatrices[o + 5];
+      m6 += w * jointMatrices[o + 6];
+      m8 += w * jointMatrices[o + 8];
+      m9 += w * jointMatrices[o + 9];
+      m10 += w * jointMatrices[o + 10];
+      m12 += w * jointMatrices[o + 12];
+      m13 += w * jointMatrices[o + 13];
+      m14 += w * jointMatrices[o + 14];
     }
     const x = positions[v * 3], y = positions[v * 3 + 1], z = positions[v * 3 + 2];
-    outPositions[v * 3] = m[0] * x + m[4] * y + m[8] * z + m[12];
-    outPositions[v * 3 + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-    outPositions[v * 3 + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+    outPositions[v * 3] = m0 * x + m4 * y + m8 * z + m12;
+    outPositions[v * 3 + 1] = m1 * x + m5 * y + m9 * z + m13;
+    outPositions[v * 3 + 2] = m2 * x + m6 * y + m10 * z + m14;
     if (normals && outNormals) {
       const nx = normals[v * 3], ny = normals[v * 3 + 1], nz = normals[v * 3 + 2];
-      const ox = m[0] * nx + m[4] * ny + m[8] * nz;
-      const oy = m[1] * nx + m[5] * ny + m[9] * nz;
-      const oz = m[2] * nx + m[6] * ny + m[10] * nz;
+      const ox = m0 * nx + m4 * ny + m8 * nz;
+      const oy = m1 * nx + m5 * ny + m9 * nz;
+      const oz = m2 * nx + m6 * ny + m10 * nz;
       const l = Math.hypot(ox, oy, oz) || 1;
       outNormals[v * 3] = ox / l;
       outNormals[v * 3 + 1] = oy / l;

@@ -1,5 +1,6 @@
-// The rest box's skinning (write/rest-box.ts skinPositions) against core's skinVerticesReference,
-// which the kernels' TypeScript path ran before: the same bits, edge cases included.
+// The rest box's skinning (write/rest-box.ts skinPositions: the kernels' TypeScript path) against core's
+// skinVerticesReference and against a full 16-entry blend, the reference's form before it kept only the
+// 12 entries a position uses in locals: the same bits, edge cases included.
 import { skinVerticesReference } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { skinPositions } from '../../src/write/rest-box.js';
@@ -21,6 +22,24 @@ function skinCase(vertices: number, jointCount: number, seed: number) {
   return { positions, joints, weights, matrices };
 }
 
+/** Σ weight × jointMatrix over all 16 entries in a Float64Array, then the position transformed. */
+function fullBlend(positions: Float32Array, joints: Uint16Array, weights: Float32Array, matrices: Float32Array, out: Float32Array): void {
+  const jointCount = matrices.length / 16;
+  const m = new Float64Array(16);
+  for (let v = 0; v < positions.length / 3; v++) {
+    m.fill(0);
+    for (let k = 0; k < 4; k++) {
+      const w = weights[v * 4 + k], j = joints[v * 4 + k];
+      if (w === 0 || j >= jointCount) continue;
+      for (let c = 0; c < 16; c++) m[c] += w * matrices[j * 16 + c];
+    }
+    const x = positions[v * 3], y = positions[v * 3 + 1], z = positions[v * 3 + 2];
+    out[v * 3] = m[0] * x + m[4] * y + m[8] * z + m[12];
+    out[v * 3 + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+    out[v * 3 + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  }
+}
+
 const bitsOf = (a: Float32Array) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
 
 describe('rest box skinning', () => {
@@ -29,9 +48,12 @@ describe('rest box skinning', () => {
     const want = new Float32Array(positions.length), got = new Float32Array(positions.length);
     skinVerticesReference(positions, joints, weights, matrices, want);
     skinPositions(positions, joints, weights, matrices, got);
-    const wantBits = bitsOf(want);
+    const full = new Float32Array(positions.length);
+    fullBlend(positions, joints, weights, matrices, full);
+    const wantBits = bitsOf(want), fullBits = bitsOf(full);
     const wrong = bitsOf(got).flatMap((b, i) => (b === wantBits[i] ? [] : [i]));
     expect(wrong).toEqual([]);
+    expect(wantBits.flatMap((b, i) => (b === fullBits[i] ? [] : [i]))).toEqual([]);
     expect(want.filter((x) => Number.isNaN(x)).length).toBeGreaterThan(0);
   });
 
