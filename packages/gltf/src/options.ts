@@ -25,8 +25,8 @@ export interface ExportOptions {
    */
   interleave?: boolean;
   /**
-   * Typed arrays in extras with more than 65,536 values (MDL's raw vertex tail, per-vertex
-   * displacement): 'buffer' (default) writes their bytes into a buffer view the extras reference
+   * Typed arrays in extras with more than 64 values (per-vertex and per-triangle lists, MDL's
+   * raw vertex tail): 'buffer' (default) writes their bytes into a buffer view the extras reference
    * as `{ bufferView, componentType?, count, arrayType }` (fromGltf reads them back as the same typed
    * arrays; README § Typed arrays in extras); 'omit' leaves them out (GLTF_EXTRAS_ARRAYS_OMITTED). Shorter
    * arrays stay JSON arrays, which read back as plain arrays; 'all' writes every non-empty typed
