@@ -26,6 +26,8 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const scale = Number(args.scale ?? 0.5);
 const targetMB = Number(args.mb ?? 50);
 const assimpMB = Number(args['assimp-mb'] ?? 8);
+/** Issue #25's target for the text format: ASE parses at ≥ 300 MB/s (the binary formats: ≥ 1/8 of memcpy). */
+const ASE_MB_PER_S = 300;
 const parseRuns = Number(args['parse-runs'] ?? 9);
 const warmRuns = Number(args['warm-runs'] ?? 2);
 const skinnedVertices = Number(args['skinned-vertices'] ?? 60000);
@@ -141,7 +143,7 @@ if (!skip.has('parse')) {
               fmt(r.copyFreshMs as number),
               `1/${fmt(1 / (r.memcpyFraction as number), 0)}`,
               `1/${fmt(1 / (r.memcpyFreshFraction as number), 0)}`,
-              String(r.format).startsWith('ase') ? `≥ 150 MB/s ${(r.mbPerS as number) >= 150 ? 'met' : 'MISSED'}` : `≥ 1/8 ${(r.memcpyFraction as number) >= 1 / 8 ? 'met' : 'MISSED'}`,
+              String(r.format).startsWith('ase') ? `≥ ${ASE_MB_PER_S} MB/s ${(r.mbPerS as number) >= ASE_MB_PER_S ? 'met' : 'MISSED'}` : `≥ 1/8 ${(r.memcpyFraction as number) >= 1 / 8 ? 'met' : 'MISSED'}`,
             ],
       ),
     ),
