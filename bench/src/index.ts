@@ -3,7 +3,7 @@
 // Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
 // --assimp-mb=<n> (default 8), --parse-runs=<n> (timed parses per path, default 9), --warm-runs=<n>
 // (untimed parses per path first, default 2), --game-scale=<f> (generated game folder, default 1 ≈ 400 MB),
-// --skip=kernels,parse,memory,batch,game,assimp,export,write.
+// --skip=kernels,parse,memory,batch,game,assimp,export,write, --formats=ase,ms3d (the generated inputs of those formats only).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -70,7 +70,7 @@ if (!skip.has('kernels')) {
 
 // 2. Inputs
 log(`generating ~${targetMB} MB static and ${skinnedVertices}-vertex skinned inputs (cached in ${path.join(os.tmpdir(), 'relic3d-bench')})…`);
-const inputs = benchInputs(targetMB, skinnedVertices);
+const inputs = benchInputs(targetMB, skinnedVertices, args.formats ? new Set(args.formats.split(',')) : undefined);
 for (const g of inputs) log(`  ${labelOf(g)}: ${(g.bytes.length / 1048576).toFixed(1)} MB — ${g.description}`);
 
 // 3. Parse throughput vs a plain Uint8Array.set copy
