@@ -3,7 +3,7 @@
 // Options: --scale=<f> (kernel input sizes, default 0.5), --mb=<n> (generated file size, default 50),
 // --assimp-mb=<n> (default 8), --parse-runs=<n> (timed parses per path, default 9), --warm-runs=<n>
 // (untimed parses per path first, default 2), --game-scale=<f> (generated game folder, default 1 ≈ 400 MB),
-// --skip=kernels,parse,memory,batch,game,assimp,export,write.
+// --skip=kernels,parse,memory,batch,game,assimp,export,write, --formats=ase,ms3d (the generated inputs of those formats only).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,8 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const scale = Number(args.scale ?? 0.5);
 const targetMB = Number(args.mb ?? 50);
 const assimpMB = Number(args['assimp-mb'] ?? 8);
+/** Issue #25's target for the text format: ASE parses at ≥ 300 MB/s (the binary formats: ≥ 1/8 of memcpy). */
+const ASE_MB_PER_S = 300;
 const parseRuns = Number(args['parse-runs'] ?? 9);
 const warmRuns = Number(args['warm-runs'] ?? 2);
 const skinnedVertices = Number(args['skinned-vertices'] ?? 60000);
@@ -68,7 +70,7 @@ if (!skip.has('kernels')) {
 
 // 2. Inputs
 log(`generating ~${targetMB} MB static and ${skinnedVertices}-vertex skinned inputs (cached in ${path.join(os.tmpdir(), 'relic3d-bench')})…`);
-const inputs = benchInputs(targetMB, skinnedVertices);
+const inputs = benchInputs(targetMB, skinnedVertices, args.formats ? new Set(args.formats.split(',')) : undefined);
 for (const g of inputs) log(`  ${labelOf(g)}: ${(g.bytes.length / 1048576).toFixed(1)} MB — ${g.description}`);
 
 // 3. Parse throughput vs a plain Uint8Array.set copy
@@ -141,7 +143,7 @@ if (!skip.has('parse')) {
               fmt(r.copyFreshMs as number),
               `1/${fmt(1 / (r.memcpyFraction as number), 0)}`,
               `1/${fmt(1 / (r.memcpyFreshFraction as number), 0)}`,
-              String(r.format).startsWith('ase') ? `≥ 150 MB/s ${(r.mbPerS as number) >= 150 ? 'met' : 'MISSED'}` : `≥ 1/8 ${(r.memcpyFraction as number) >= 1 / 8 ? 'met' : 'MISSED'}`,
+              String(r.format).startsWith('ase') ? `≥ ${ASE_MB_PER_S} MB/s ${(r.mbPerS as number) >= ASE_MB_PER_S ? 'met' : 'MISSED'}` : `≥ 1/8 ${(r.memcpyFraction as number) >= 1 / 8 ? 'met' : 'MISSED'}`,
             ],
       ),
     ),

@@ -1,3 +1,5 @@
+import { keepMapAlive } from '@relic3d/core';
+
 /** Keys in ticks with `size` values each, in growable typed arrays. */
 export class Keys {
   times: Float64Array;
@@ -32,3 +34,7 @@ export class Keys {
     this.length = n + 1;
   }
 }
+
+// Every Keys dies with its parse; a full GC would then take the class's map and the optimised code
+// of the track loops that saw it (bench/README.md, "map keepers").
+keepMapAlive(new Keys(1, 1));

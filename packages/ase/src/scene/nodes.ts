@@ -1,4 +1,4 @@
-import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, math, type Node, type Scene, type WarningSink } from '@relic3d/core';
+import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, keepMapAlive, math, type Node, type Scene, type WarningSink } from '@relic3d/core';
 import type { AseFile, AseNodeTM, AseObject } from '../file.js';
 import { IDENTITY, rowsToMatrix, type M4 } from './axes.js';
 import { nodeExtras } from './extras.js';
@@ -208,6 +208,9 @@ export class MatrixArray implements Matrices {
     for (let k = 0, at = i * 16; k < 16; k++) this.all[at + k] = m[k];
   }
 }
+
+// One per parse otherwise: its map (and the node loops' code) would die at every full GC.
+keepMapAlive(new MatrixArray(1));
 
 export function isIdentity(m: ArrayLike<number>): boolean {
   for (let i = 0; i < 16; i++) if (Math.abs(m[i] - IDENTITY[i]) > 1e-12) return false;

@@ -1,4 +1,4 @@
-import type { WarningSink } from '@relic3d/core';
+import { WarningSink, keepMapAlive } from '@relic3d/core';
 import type { AseFile, AseObject } from '../file.js';
 
 export interface TimeBase {
@@ -72,6 +72,9 @@ export function timeBase(file: AseFile, inputBytes: number, sink: WarningSink): 
   const window = keyWindow(first * tpf, s?.lastFrame, tpf, fps * tpf);
   return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf, ...sampleBudget(inputBytes, tcbKeys), window };
 }
+
+// A time base (and its window) per parse otherwise: the track loops' code would lose its map at every full GC.
+keepMapAlive(timeBase({ objects: [] } as unknown as AseFile, 0, new WarningSink('ase')));
 
 /** The least margin outside the declared range (a scene range is often left shorter than its keys). */
 const MARGIN_SECONDS = 60;
