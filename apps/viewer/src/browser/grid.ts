@@ -1,7 +1,7 @@
 // The folder's thumbnail grid: virtualised (only the rows on screen exist in the DOM, so 5,400 models
 // scroll like 50), searched and filtered; a card opens its model in the full view.
 import { h } from '../dom.js';
-import { badgesOf, filterCatalog, mergeOrder, NO_FILTERS, type CatalogEntry, type Filters } from './catalog.js';
+import { badgesOf, filterCatalog, mergeOrder, mergeShown, NO_FILTERS, type CatalogEntry, type Filters } from './catalog.js';
 import type { Thumb } from './thumb-types.js';
 
 const CARD_W = 148, CARD_H = 188, GAP = 10, PAD = 12;
@@ -17,6 +17,27 @@ const NEW_CARDS_PER_FRAME = 12;
 export function screenful(width: number, height: number): number {
   const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
   return columns * (Math.ceil(height / (CARD_H + GAP)) + OVERSCAN);
+}
+
+/**
+ * Lays out and paints a card of every kind once, out of sight, while the page is idle: its text's
+ * fonts and fallback glyphs ('…', '✕', the ellipsis) are looked up then. Each lookup is a synchronous
+ * call to the browser process, which a picked folder's iteration keeps busy: the grid's first frames
+ * waited 17–25 ms per lookup there (issue 31).
+ */
+export function warmCardFonts(): void {
+  const card = (picture: HTMLElement, badges: [string, string][]) => h('div', { className: 'card' },
+    h('div', { className: 'thumb' }, picture),
+    h('div', { className: 'card-name' }, 'mvr_a_name_longer_than_any_card_holds_0123456789.o3d'),
+    h('div', { className: 'card-meta' }, h('span', { className: 'card-format' }, 'O3D'), ...badges.map(([kind, label]) => h('span', { className: `badge-${kind}` }, label))));
+  // Painted (behind the page, not off screen: what is off screen is not painted), then removed.
+  const box = h('div', { ariaHidden: 'true' },
+    card(h('div', { className: 'pending-thumb' }, '…'), [['skinned', 'skin'], ['animated', 'anim 12'], ['lods', 'LOD 3']]),
+    card(h('div', { className: 'no-thumb' }, '✕'), [['failed', 'failed'], ['missing', 'tex?']]),
+    h('span', { className: 'browser-count mono' }, '5,409 of 5,409 models · 0 thumbnails'));
+  box.style.cssText = 'position:fixed;left:0;top:0;z-index:-1;pointer-events:none;display:flex';
+  document.body.append(box);
+  requestAnimationFrame(() => requestAnimationFrame(() => box.remove()));
 }
 
 export interface GridSource {
@@ -45,6 +66,9 @@ export class ThumbGrid {
   ) {
     scroll.addEventListener('scroll', () => this.schedule(), { passive: true });
     new ResizeObserver(() => this.schedule()).observe(scroll);
+    const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => void }).requestIdleCallback;
+    if (idle) idle(warmCardFonts, { timeout: 2000 });
+    else setTimeout(warmCardFonts, 500);
   }
 
   /**
@@ -71,7 +95,7 @@ export class ThumbGrid {
     const from = this.entries.length;
     this.entries = [...this.entries, ...added];
     this.order = mergeOrder(this.entries, this.order, from);
-    this.shown = filterCatalog(this.entries, this.filters, (e) => this.source.thumbOf(e)?.info, this.order);
+    this.shown = mergeShown(this.entries, this.shown, from, this.filters, (e) => this.source.thumbOf(e)?.info);
     this.draw();
     this.events.changed();
   }
