@@ -28,8 +28,10 @@ const UNKNOWN = { size: -1, lastModified: -1 };
 async function firstModels(folder: ArrivingFolder): Promise<CatalogEntry[]> {
   let listedAll = !folder.listed;
   void folder.listed?.then(() => (listedAll = true));
+  // A picked File's size is a synchronous stat (statsOnPage): the service learns those (`arrived`), not the catalog.
+  const facts = (path: string) => (folder.statsOnPage ? undefined : folder.files.get(path)) ?? UNKNOWN;
   for (;;) {
-    const entries = catalogOf(folder.paths.map((path) => [path, folder.files.get(path) ?? UNKNOWN]), inputExtensions);
+    const entries = catalogOf(folder.paths.map((path) => [path, facts(path)]), inputExtensions);
     if (entries.length >= 2 || listedAll) return entries;
     await Promise.race([folder.listed, new Promise<void>((resolve) => (folder.onPaths = resolve))]);
   }
@@ -99,6 +101,8 @@ export class FolderBrowser {
     // The files that arrived meanwhile are among these; the later ones come through onFiles.
     this.files = Object.fromEntries(folder.files);
     void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths), statsOnPage: folder.statsOnPage, readByWorkers: folder.readByWorkers, listed: folder.listed });
+    // Handed on before the grid opened: their sizes and times (the cache's key) were not read for the catalog.
+    if (folder.statsOnPage && folder.files.size) this.service.arrived(new Map(folder.files));
     folder.held = () => this.folder === folder && this.service.holdsHandOut();
     folder.onFiles = (part) => {
       if (this.folder !== folder) return;
