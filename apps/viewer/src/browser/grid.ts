@@ -35,6 +35,12 @@ export function warmCardFonts(): void {
     card(h('div', { className: 'pending-thumb' }, '…'), [['skinned', 'skin'], ['animated', 'anim 12'], ['lods', 'LOD 3']]),
     card(h('div', { className: 'no-thumb' }, '✕'), [['failed', 'failed'], ['missing', 'tex?']]),
     h('span', { className: 'browser-count mono' }, '5,409 of 5,409 models · 0 thumbnails'));
+  // The grid's bar too (its search hint, options and buttons show with the grid), without its ids.
+  const bar = document.querySelector('.browser-bar')?.cloneNode(true) as HTMLElement | undefined;
+  if (bar) {
+    for (const el of [bar, ...bar.querySelectorAll('[id]')]) el.removeAttribute('id');
+    box.append(bar);
+  }
   box.style.cssText = 'position:fixed;left:0;top:0;z-index:-1;pointer-events:none;display:flex';
   document.body.append(box);
   requestAnimationFrame(() => requestAnimationFrame(() => box.remove()));
