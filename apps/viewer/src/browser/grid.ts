@@ -215,10 +215,12 @@ export class ThumbGrid {
     card.dataset.state = !thumb ? 'pending' : thumb.info.failed ? 'failed' : 'done';
     const picture = thumb?.blob ? pictureOf(thumb.blob) : h('div', { className: thumb ? 'no-thumb' : 'pending-thumb' }, thumb ? '✕' : '…');
     const badges = badgesOf(thumb?.info).map((b) => h('span', { className: `badge-${b.kind}`, title: b.title }, b.label));
-    card.replaceChildren(
-      h('div', { className: 'thumb' }, picture),
-      h('div', { className: 'card-name' }, entry.name),
-      h('div', { className: 'card-meta' }, h('span', { className: 'card-format' }, entry.format.toUpperCase()), ...badges),
-    );
+    const meta = h('div', { className: 'card-meta' }, h('span', { className: 'card-format' }, entry.format.toUpperCase()), ...badges);
+    const thumbBox = h('div', { className: 'thumb' }, picture);
+    // A card on screen given its thumbnail keeps its name's node (its text is not laid out again).
+    if (card.childElementCount === 3) {
+      card.children[0].replaceWith(thumbBox);
+      card.children[2].replaceWith(meta);
+    } else card.replaceChildren(thumbBox, h('div', { className: 'card-name' }, entry.name), meta);
   }
 }
