@@ -1,6 +1,6 @@
 // The folder browser's pure parts: which files are models, their order, the cache key, search and filters.
 import { describe, expect, it } from 'vitest';
-import { badgesOf, catalogOf, filterCatalog, formatOf, mergeOrder, NO_FILTERS, thumbKey, type CatalogEntry, type ThumbInfo } from '../src/browser/catalog.js';
+import { badgesOf, catalogOf, filterCatalog, formatOf, mergeOrder, mergeShown, NO_FILTERS, thumbKey, type CatalogEntry, type ThumbInfo } from '../src/browser/catalog.js';
 
 const EXTENSIONS = ['.ms3d', '.ase', '.o3d', '.mdl', '.lod'];
 const file = (size: number, lastModified = 1_700_000_000_000) => ({ size, lastModified });
@@ -94,5 +94,37 @@ describe('folder browser catalog', () => {
     // Filters keep that order; a query picks from both parts.
     expect(filterCatalog(grown, { ...NO_FILTERS, query: 'mvr' }, () => undefined, order).map((i) => grown[i].name)).toEqual(['Mvr_Aibatt.o3d', 'MVR_Bang.O3D']);
     expect(filterCatalog(grown, NO_FILTERS, () => undefined, order)).toEqual(order);
+  });
+
+  it('grows the grid part by part as one catalog of the whole folder sorts and filters it, filtering only each new part', () => {
+    // 600 files listed in 7 parts of the file system's order (a fixed shuffle), names in mixed case, some alike but for case.
+    const kinds = ['mvr_', 'Mvr_', 'obj_', 'item_', 'Item_', 'part_m'];
+    const all: [string, { size: number; lastModified: number }][] = Array.from({ length: 600 }, (_, i) => {
+      const ext = ['.o3d', '.O3D', '.ms3d', '.chr', '.dds'][i % 5];
+      return [`${i % 3 ? 'Model' : 'other'}/${kinds[(i * 7) % kinds.length]}thing${(i * 37) % 113}${ext}`, file(i)];
+    });
+    let seed = 7;
+    const shuffled = [...all].sort(() => ((seed = (seed * 16807) % 2147483647) % 3) - 1);
+    const cuts = [0, 3, 40, 41, 150, 330, 480, 600];
+    const filterSets = [NO_FILTERS, { ...NO_FILTERS, query: 'thing1' }, { ...NO_FILTERS, prefix: 'mvr_', format: 'o3d' }, { ...NO_FILTERS, animated: 'yes' as const }];
+    // What thumbnails told: every third model is animated (known before and after each part).
+    const infoOf = (e: CatalogEntry) => (e.size % 3 ? undefined : { ...still, clips: 1 });
+    for (const filters of filterSets) {
+      let grown: CatalogEntry[] = [];
+      let order: number[] = [];
+      let shown: number[] = [];
+      for (let p = 1; p < cuts.length; p++) {
+        const from = grown.length;
+        grown = [...grown, ...catalogOf(shuffled.slice(cuts[p - 1], cuts[p]), EXTENSIONS)];
+        order = mergeOrder(grown, order, from);
+        shown = mergeShown(grown, shown, from, filters, infoOf);
+        expect(shown, `${JSON.stringify(filters)}, part ${p}`).toEqual(filterCatalog(grown, filters, infoOf, order));
+      }
+      const whole = catalogOf(all, EXTENSIONS);
+      expect(order.map((i) => grown[i].path)).toEqual(whole.map((e) => e.path));
+      expect(shown.map((i) => grown[i].path)).toEqual(filterCatalog(whole, filters, infoOf).map((i) => whole[i].path));
+      if (filters === NO_FILTERS) expect(shown.length).toBe(360);
+      else expect(shown.length).toBeGreaterThan(0);
+    }
   });
 });

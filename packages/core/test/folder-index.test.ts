@@ -60,6 +60,43 @@ describe('FolderIndex', () => {
   });
 });
 
+describe('FolderIndex.addPaths', () => {
+  // A picked folder as it is listed: textures first, then models, a new subfolder late, a name in two cases.
+  const parts = [
+    ['Model/Texture/Mvr_Aibatt-01.DDS', 'Model/Texture/obj_box.dds'],
+    ['Model/mvr_AiBatt.o3d', 'Model/Mvr_AiBatt.chr', 'secret.txt'],
+    ['Model/mvr_aibatt_Stand.ani', 'Model/MVR_AIBATT.O3D', 'ase/models/ship.ase', 'ase/Textures/Hull.TGA', 'Model\\Texture\\late.dds'],
+  ];
+  const all = parts.flat();
+  const dirs = ['', 'Model', 'Model/Texture', 'ase', 'ase/models', 'ase/Textures', 'nowhere'];
+
+  it('gives what fromPaths gives over every path: listings, file order and lookups', () => {
+    const whole = FolderIndex.fromPaths(all);
+    const grown = FolderIndex.fromPaths([]);
+    for (const part of parts) grown.addPaths(part);
+    for (const dir of dirs) {
+      expect(grown.listing(dir), dir).toEqual(whole.listing(dir));
+      expect(grown.files(dir), dir).toEqual(whole.files(dir));
+    }
+    expect(grown.files('Model')).toEqual(['mvr_AiBatt.o3d', 'Mvr_AiBatt.chr', 'mvr_aibatt_Stand.ani', 'MVR_AIBATT.O3D']);
+    for (const [name, from] of [['mvr_aibatt-01.dds', 'Model'], ['LATE.DDS', 'Model'], ['mvr_aibatt.O3D', 'Model'], ['..\\Textures\\hull.tga', 'ase/models'], ['../../secret.txt', 'Model'], ['gone.dds', 'Model']]) {
+      expect(grown.lookup(name, from), `${name} from ${from}`).toBe(whole.lookup(name, from));
+    }
+    expect(grown.lookup('mvr_aibatt.O3D', 'Model')).toBe('Model/mvr_AiBatt.o3d');
+    expect(grown.lookup('late.dds', 'Model')).toBe('Model/Texture/late.dds');
+  });
+
+  it('adds a path once, and leaves a listing returned before as it was', () => {
+    const grown = FolderIndex.fromPaths(['Model/a.o3d']);
+    const before = grown.files('Model');
+    grown.addPaths(['Model/b.o3d', 'Model/a.o3d', 'Model/b.o3d', '../up.o3d', '']);
+    expect(before).toEqual(['a.o3d']);
+    expect(grown.files('Model')).toEqual(['a.o3d', 'b.o3d']);
+    expect(grown.files('')).toEqual([]);
+    expect(grown.listing('')).toEqual({ files: [], folders: ['Model'] });
+  });
+});
+
 describe('indexResolver', () => {
   it('reads through the index, lists the model folder and keys by root-relative path', async () => {
     const index = FolderIndex.fromPaths(tree);

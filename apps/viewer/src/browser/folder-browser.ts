@@ -20,6 +20,8 @@ export interface FolderBrowserEvents {
 }
 
 const UNKNOWN = { size: -1, lastModified: -1 };
+/** Files of Open folder's input sized per task when they were handed on before the grid opened. */
+const EARLY_FILES_PER_TASK = 4;
 
 /**
  * The folder's models as the grid first lists them; a folder still listed in parts is waited on
@@ -28,8 +30,10 @@ const UNKNOWN = { size: -1, lastModified: -1 };
 async function firstModels(folder: ArrivingFolder): Promise<CatalogEntry[]> {
   let listedAll = !folder.listed;
   void folder.listed?.then(() => (listedAll = true));
+  // A picked File's size is a synchronous stat (statsOnPage): the service learns those (`arrived`), not the catalog.
+  const facts = (path: string) => (folder.statsOnPage ? undefined : folder.files.get(path)) ?? UNKNOWN;
   for (;;) {
-    const entries = catalogOf(folder.paths.map((path) => [path, folder.files.get(path) ?? UNKNOWN]), inputExtensions);
+    const entries = catalogOf(folder.paths.map((path) => [path, facts(path)]), inputExtensions);
     if (entries.length >= 2 || listedAll) return entries;
     await Promise.race([folder.listed, new Promise<void>((resolve) => (folder.onPaths = resolve))]);
   }
@@ -99,6 +103,9 @@ export class FolderBrowser {
     // The files that arrived meanwhile are among these; the later ones come through onFiles.
     this.files = Object.fromEntries(folder.files);
     void this.service.open(entries, this.files, { names: folder.paths, want: (paths) => folder.prioritise(paths), statsOnPage: folder.statsOnPage, readByWorkers: folder.readByWorkers, listed: folder.listed });
+    // Handed on before the grid opened: their sizes and times (the cache's key) were not read for the
+    // catalog; read a few per task (each a synchronous stat, up to 0.5 s when the browser is busy).
+    if (folder.statsOnPage) void this.sizeEarlyFiles(folder, [...folder.files]);
     folder.held = () => this.folder === folder && this.service.holdsHandOut();
     folder.onFiles = (part) => {
       if (this.folder !== folder) return;
@@ -131,6 +138,13 @@ export class FolderBrowser {
       if (this.folder === folder) this.service.completed();
     });
     return true;
+  }
+
+  private async sizeEarlyFiles(folder: ArrivingFolder, early: [string, File][]): Promise<void> {
+    for (let at = 0; at < early.length && this.folder === folder; at += EARLY_FILES_PER_TASK) {
+      this.service.arrived(new Map(early.slice(at, at + EARLY_FILES_PER_TASK)));
+      await nextTask();
+    }
   }
 
   show(on: boolean): void {

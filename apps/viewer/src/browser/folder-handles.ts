@@ -127,6 +127,8 @@ export class HandleReader {
   readonly listed: Promise<void>;
   /** Why the listing stopped early, if it did. */
   error?: string;
+  /** Called when `paths` has grown (a part listed, or the packs' entries). */
+  onGrown?: () => void;
   private readonly reads = new Map<string, Promise<File | undefined>>();
   private readonly urgent: string[] = [];
   /** Asked-for paths not read by `readAll` yet: their facts are sent at once. */
@@ -177,6 +179,7 @@ export class HandleReader {
       if (listed.length) {
         for (const port of shared.share ?? []) port.postMessage({ paths: listed, done: false });
         onListed(listed, false);
+        this.onGrown?.();
         [size, ms] = [partSize * LATER_PARTS, LIST_PART_MS * LATER_PARTS];
       }
       this.wake();
@@ -217,6 +220,7 @@ export class HandleReader {
     const entries = [...packs.keys()].filter((p) => !this.loose.has(p));
     for (const p of entries) this.files.set(p, packs.get(p)!);
     this.paths.push(...entries);
+    if (entries.length) this.onGrown?.();
     this.listedAll = true;
     onListed(entries, true, this.error);
     this.wake();

@@ -1,7 +1,7 @@
 // The folder's thumbnail grid: virtualised (only the rows on screen exist in the DOM, so 5,400 models
 // scroll like 50), searched and filtered; a card opens its model in the full view.
 import { h } from '../dom.js';
-import { badgesOf, filterCatalog, mergeOrder, NO_FILTERS, type CatalogEntry, type Filters } from './catalog.js';
+import { badgesOf, filterCatalog, mergeOrder, mergeShown, NO_FILTERS, type CatalogEntry, type Filters } from './catalog.js';
 import type { Thumb } from './thumb-types.js';
 
 const CARD_W = 148, CARD_H = 188, GAP = 10, PAD = 12;
@@ -17,6 +17,48 @@ const NEW_CARDS_PER_FRAME = 12;
 export function screenful(width: number, height: number): number {
   const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
   return columns * (Math.ceil(height / (CARD_H + GAP)) + OVERSCAN);
+}
+
+/**
+ * Lays out and paints a card of every kind once, out of sight, while the page is idle: its text's
+ * fonts and fallback glyphs ('…', '✕', the ellipsis) are looked up then. Each lookup is a synchronous
+ * call to the browser process, which a picked folder's iteration keeps busy: the grid's first frames
+ * waited 17–25 ms per lookup there (issue 31).
+ */
+export function warmCardFonts(): void {
+  const card = (picture: HTMLElement, badges: [string, string][]) => h('div', { className: 'card' },
+    h('div', { className: 'thumb' }, picture),
+    h('div', { className: 'card-name' }, 'mvr_a_name_longer_than_any_card_holds_0123456789.o3d'),
+    h('div', { className: 'card-meta' }, h('span', { className: 'card-format' }, 'O3D'), ...badges.map(([kind, label]) => h('span', { className: `badge-${kind}` }, label))));
+  // Painted (behind the page, not off screen: what is off screen is not painted), then removed.
+  const box = h('div', { ariaHidden: 'true' },
+    card(h('div', { className: 'pending-thumb' }, '…'), [['skinned', 'skin'], ['animated', 'anim 12'], ['lods', 'LOD 3']]),
+    card(h('div', { className: 'no-thumb' }, '✕'), [['failed', 'failed'], ['missing', 'tex?']]),
+    h('span', { className: 'browser-count mono' }, '5,409 of 5,409 models · 0 thumbnails'));
+  // The grid's bar too (its search hint, options and buttons show with the grid), without its ids.
+  const bar = document.querySelector('.browser-bar')?.cloneNode(true) as HTMLElement | undefined;
+  if (bar) {
+    for (const el of [bar, ...bar.querySelectorAll('[id]')]) el.removeAttribute('id');
+    box.append(bar);
+  }
+  box.style.cssText = 'position:fixed;left:0;top:0;z-index:-1;pointer-events:none;display:flex';
+  document.body.append(box);
+  requestAnimationFrame(() => requestAnimationFrame(() => box.remove()));
+}
+
+/**
+ * A card's picture: a canvas given the thumbnail decoded off the page's thread (createImageBitmap). An
+ * <img> needs an object URL, a synchronous call to the browser process each (BlobURLStore::Register,
+ * 1–18 ms per card in a picked folder's trace while Chromium iterated the folder, issue 31).
+ */
+function pictureOf(blob: Blob): HTMLCanvasElement {
+  const canvas = h('canvas', { width: 128, height: 128 });
+  createImageBitmap(blob).then((bitmap) => {
+    // A card scrolled away meanwhile shows nothing.
+    if (canvas.isConnected) canvas.getContext('bitmaprenderer')?.transferFromImageBitmap(bitmap);
+    else bitmap.close();
+  }, () => {});
+  return canvas;
 }
 
 export interface GridSource {
@@ -45,6 +87,9 @@ export class ThumbGrid {
   ) {
     scroll.addEventListener('scroll', () => this.schedule(), { passive: true });
     new ResizeObserver(() => this.schedule()).observe(scroll);
+    const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => void }).requestIdleCallback;
+    if (idle) idle(warmCardFonts, { timeout: 2000 });
+    else setTimeout(warmCardFonts, 500);
   }
 
   /**
@@ -71,7 +116,7 @@ export class ThumbGrid {
     const from = this.entries.length;
     this.entries = [...this.entries, ...added];
     this.order = mergeOrder(this.entries, this.order, from);
-    this.shown = filterCatalog(this.entries, this.filters, (e) => this.source.thumbOf(e)?.info, this.order);
+    this.shown = mergeShown(this.entries, this.shown, from, this.filters, (e) => this.source.thumbOf(e)?.info);
     this.draw();
     this.events.changed();
   }
@@ -168,14 +213,14 @@ export class ThumbGrid {
     const entry = this.entries[index];
     const thumb = this.source.thumbOf(entry);
     card.dataset.state = !thumb ? 'pending' : thumb.info.failed ? 'failed' : 'done';
-    const picture = thumb?.url
-      ? h('img', { src: thumb.url, alt: '', width: 128, height: 128, decoding: 'async' })
-      : h('div', { className: thumb ? 'no-thumb' : 'pending-thumb' }, thumb ? '✕' : '…');
+    const picture = thumb?.blob ? pictureOf(thumb.blob) : h('div', { className: thumb ? 'no-thumb' : 'pending-thumb' }, thumb ? '✕' : '…');
     const badges = badgesOf(thumb?.info).map((b) => h('span', { className: `badge-${b.kind}`, title: b.title }, b.label));
-    card.replaceChildren(
-      h('div', { className: 'thumb' }, picture),
-      h('div', { className: 'card-name' }, entry.name),
-      h('div', { className: 'card-meta' }, h('span', { className: 'card-format' }, entry.format.toUpperCase()), ...badges),
-    );
+    const meta = h('div', { className: 'card-meta' }, h('span', { className: 'card-format' }, entry.format.toUpperCase()), ...badges);
+    const thumbBox = h('div', { className: 'thumb' }, picture);
+    // A card on screen given its thumbnail keeps its name's node (its text is not laid out again).
+    if (card.childElementCount === 3) {
+      card.children[0].replaceWith(thumbBox);
+      card.children[2].replaceWith(meta);
+    } else card.replaceChildren(thumbBox, h('div', { className: 'card-name' }, entry.name), meta);
   }
 }

@@ -118,6 +118,8 @@ self.onmessage = (event: MessageEvent<ToThumbWorker>) => {
     const reporting = readHandedFolder(message, post, (opened) => {
       reader = opened;
       renderer?.setFolder(Object.fromEntries(opened.files), false, opened.paths, opened.listed);
+      // Indexed part by part while it is listed: the first drawing finds the index ready.
+      opened.onGrown = () => reader === opened && renderer?.indexNames();
     });
     handed = { folder: message.folder, ...reporting };
     return;

@@ -64,6 +64,44 @@ export class FolderIndex {
     return index;
   }
 
+  /**
+   * Adds root-relative file paths (a folder listed in parts): the lookups, listings and `files` order
+   * of `fromPaths` over every path given so far, at the cost of the new ones only (rebuilding the
+   * index per part was 55 ms of a thumbnail worker's first model for 9,665 paths). A path already
+   * there, as spelled, is not added again; arrays `files()` returned before stay as they were.
+   */
+  addPaths(paths: Iterable<string>): this {
+    const grown = new Map<Folder, string[]>();
+    const folderAt = (dir: string): Folder => {
+      let folder = this.folder(dir);
+      if (folder === EMPTY) this.folders.set(dir, (folder = { files: new Map(), folders: new Map(), names: [] }));
+      return folder;
+    };
+    for (const raw of paths) {
+      const parts = raw.replace(/\\/g, '/').split('/').filter((p) => p && p !== '.');
+      if (!parts.length || parts.includes('..')) continue;
+      let dir = '';
+      for (let i = 0; i < parts.length - 1; i++) {
+        const parent = folderAt(dir);
+        const lower = parts[i].toLowerCase();
+        if (!parent.folders.has(lower)) parent.folders.set(lower, parts[i]);
+        dir = dir ? `${dir}/${parts[i]}` : parts[i];
+      }
+      const folder = folderAt(dir);
+      const name = parts[parts.length - 1];
+      const lower = name.toLowerCase();
+      const spelled = folder.files.get(lower);
+      if (spelled === name) continue;
+      // Another case of a listed name stays in the listing, as in `fromPaths`; the first spelling is found.
+      if (spelled === undefined) folder.files.set(lower, name);
+      let names = grown.get(folder);
+      if (!names) grown.set(folder, (names = []));
+      names.push(name);
+    }
+    for (const [folder, names] of grown) folder.names = [...folder.names, ...names];
+    return this;
+  }
+
   /** Records one folder's listing (a walker that already listed it calls this once per folder). */
   setFolder(dir: string, listing: FolderListing): void {
     const files = new Map<string, string>();
