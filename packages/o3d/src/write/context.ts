@@ -18,7 +18,7 @@ export interface WriteContext {
   /** The reader marked the scene FINITE_SCENE: its vertex arrays are not scanned again (scrub once). */
   readonly finite: boolean;
   /** The last sampled clip's world matrices (sampling.ts), while small. */
-  kept: { timing: ClipTiming; worlds: Float32Array[] } | undefined;
+  kept: { timing: ClipTiming; worlds: Float32Array } | undefined;
 }
 
 /** Flyff's client is Korean: names are CP949 (EUC-KR) unless told otherwise. */

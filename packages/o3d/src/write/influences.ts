@@ -37,7 +37,8 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
   const usable = !!skin && !!joints && !!w && joints.length >= count * 4 && w.length >= count * 4;
   // Joint of the skin → bone, once (a map lookup per influence is most of the cost otherwise).
   const jointBone = Int32Array.from(skin?.joints ?? [], (node) => boneOf.get(node) ?? -1);
-  const b = [0, 0, 0, 0], x = [0, 0, 0, 0];
+  // Typed scratch: doubles stay unboxed (Float64Array keeps each sum's bits, as the array did).
+  const b = new Int32Array(4), x = new Float64Array(4);
   for (let v = 0; v < count; v++) {
     let n = 0, total = 0;
     if (usable) {

@@ -229,13 +229,15 @@ const IDENTITY = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
 function bonesOf(p: Prepared, boneCount: number): number[] {
   const { bones, weights } = p.influences!;
   const seen = new Uint8Array(boneCount);
-  const t = p.triangles;
-  for (let k = 0; k < t.length; k++) {
-    const v = t[k];
-    seen[bones[v * 2]] = 1;
-    if (weights[v * 2 + 1] > 0) seen[bones[v * 2 + 1]] = 1;
-  }
+  // Corners in order use exactly the vertices 0…used−1: each is looked at once, not once per corner.
+  if (p.inOrder) for (let v = 0; v < p.used; v++) markBones(seen, bones, weights, v);
+  else for (let k = 0, t = p.triangles; k < t.length; k++) markBones(seen, bones, weights, t[k]);
   const out: number[] = [];
   for (let b = 0; b < boneCount; b++) if (seen[b]) out.push(b);
   return out;
+}
+
+function markBones(seen: Uint8Array, bones: Int32Array, weights: Float32Array, v: number): void {
+  seen[bones[v * 2]] = 1;
+  if (weights[v * 2 + 1] > 0) seen[bones[v * 2 + 1]] = 1;
 }
