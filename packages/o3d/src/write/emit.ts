@@ -25,14 +25,15 @@ export function numberBlock(p: Prepared, t: Corners, remaps: Map<object, Int32Ar
   const { first, start } = at;
   // The whole primitive, which validTriangles found in first-use order: nothing to check.
   const inOrder = t === p.triangles && p.inOrder ? p.used : firstUseCount(t);
-  if (inOrder >= 0) return { source: p, triangles: t, first, start, count: inOrder };
+  // Both spans made with every field (slots set later, geometry.ts): one map, which a full GC does not drop.
+  if (inOrder >= 0) return { source: p, triangles: t, first, start, count: inOrder, order: undefined, remap: undefined, slots: undefined };
   let remap = remaps.get(p);
   if (!remap) remaps.set(p, (remap = new Int32Array(p.positions.length / 3).fill(-1)));
   const order = at.order();
   const next = numberCorners(t, remap, order, first);
   // Each block numbers its own vertices: the next block of this primitive starts afresh.
   for (let r = first; r < next; r++) remap[order[r]] = -1;
-  return { source: p, triangles: t, first, start, count: next - first, order: order.subarray(first, next), remap };
+  return { source: p, triangles: t, first, start, count: next - first, order: order.subarray(first, next), remap, slots: undefined };
 }
 
 /** When the corners of `t` meet scene vertices 0, 1, 2… in that order, how many they use; else -1. */

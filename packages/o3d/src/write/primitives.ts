@@ -95,8 +95,9 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (!p.attributes.TEXCOORD_0 && look?.material?.textureName) warnOnce(ctx, 'O3D_WRITE_UVS', `mesh "${mesh.name}" has a texture but no UVs; UVs are written as 0`);
   const uvs = finite(p.attributes.TEXCOORD_0, 2);
   if (bad) ctx.sink.warn('O3D_WRITE_NOT_FINITE', `mesh "${mesh.name}": ${plural(bad, 'vertex value')} not finite (NaN or infinite), written as 0`);
-  const prepared: Prepared = { positions, normals, uvs, triangles, used, inOrder };
-  if (look) prepared.look = look;
+  // Every field in the literal, none added later: a property added to an object gives it a map V8 holds
+  // weakly, and the loops reading it (the spans' sources) were compiled again after each full GC.
+  const prepared: Prepared = { positions, normals, uvs, triangles, used, inOrder, influences: undefined, look, legacyPalette: undefined, bonesUsed: undefined };
   if (binding) {
     prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
     prepared.bonesUsed = bonesOf(prepared, binding.boneCount);
