@@ -107,7 +107,8 @@ export class VertexBuilder {
     if (d.skinned) {
       const space = this.skinSpace(node.skin!);
       const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
-      const js = [0, 0, 0, 0], ws = [0, 0, 0, 0];
+      // Typed: the weights stay unboxed doubles (the same values as a plain array held).
+      const js = new Float64Array(4), ws = new Float64Array(4);
       const m = new Float64Array(16);
       // Render vertices of one stored vertex (a scene read from MS3D) share its influences: packed once.
       const sources = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
