@@ -198,6 +198,22 @@ export class VertexBuilder {
 
 // One inert builder keeps the class's map across full GCs (core's keepMapAlive; weld.ts).
 keepMapAlive(new VertexBuilder(createScene('ms3d'), new Float64Array(0), { nodes: [], indexOfNode: new Map(), chains: [], bind: [], restRigid: [], anchors: new Map(), promoted: [] }, newVertexStats()));
+// And one record of each shape `build` and `triangles` return, fields in the same order: a literal's map
+// is held by no literal (V8's map cache holds it weakly), so it died with a write's records (output.ts).
+keepMapAlive({
+  count: 0,
+  positions: new Float32Array(0),
+  normals: new Float32Array(0),
+  uvs: new Float32Array(0),
+  boneIds: new Int8Array(0),
+  extraIds: new Int8Array(0),
+  extraWeights: new Uint8Array(0),
+  triangles: new Uint32Array(0),
+  triangleSource: new Uint32Array(0),
+  referenced: new Uint8Array(0),
+  sourceVertices: undefined,
+} satisfies RenderVertices);
+keepMapAlive({ triangles: new Uint32Array(0), triangleSource: new Uint32Array(0), referenced: new Uint8Array(0) });
 
 /** The same joints and weights on vertices a and b. */
 function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {
