@@ -4,6 +4,7 @@
  * reader makes) is vertex k → written vertex first + k, with no table; another one records the scene
  * vertex of each written vertex. Nothing is copied here: bytes/spans.ts writes from the scene's arrays.
  */
+import { keepMapAlive } from '@relic3d/core';
 import type { Span } from './plan.js';
 import type { Corners, Prepared } from './primitives.js';
 
@@ -61,3 +62,7 @@ function numberCorners(t: Corners, remap: Int32Array, order: Int32Array, next: n
   }
   return next;
 }
+
+// One span kept, fields in the order numberBlock makes them: a literal's map is held by no literal (V8's map cache holds it weakly), and the loops that read these
+// records were compiled again after every full GC that took a write's records (ms3d's output.ts).
+keepMapAlive({ source: { positions: new Float32Array(0) }, triangles: new Uint16Array(0), first: 0, start: 0, count: 0, order: undefined, remap: undefined, slots: undefined } satisfies Span);

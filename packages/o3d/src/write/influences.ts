@@ -3,7 +3,7 @@
  * `w1 ≥ w2`. A vertex with more influences keeps its two largest, renormalised (counted for one
  * warning per write).
  */
-import type { Primitive, Skin } from '@relic3d/core';
+import { keepMapAlive, type Primitive, type Skin } from '@relic3d/core';
 
 export interface Influences {
   /** Bone of w1 and of w2 per vertex (w2's equals w1's when w2 is 0). */
@@ -84,3 +84,7 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
   }
   return { bones, weights };
 }
+
+// One record kept: a literal's map is held by no literal (V8's map cache holds it weakly), and the loops that read these
+// records were compiled again after every full GC that took a write's records (ms3d's output.ts).
+keepMapAlive({ bones: new Int32Array(0), weights: new Float32Array(0) } satisfies Influences);

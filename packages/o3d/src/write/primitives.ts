@@ -3,7 +3,7 @@
  * positions, normals (computed when missing), UVs and two influences per vertex. What O3D vertices
  * cannot hold (other attributes, morph targets, other modes) is reported once per write.
  */
-import { vertexNormals, type Mesh, type Primitive, type Skin } from '@relic3d/core';
+import { keepMapAlive, vertexNormals, type Mesh, type Primitive, type Skin } from '@relic3d/core';
 import { plural, warnOnce, type WriteContext } from './context.js';
 import { twoInfluences, type InfluenceStats, type Influences } from './influences.js';
 import type { BlockLook } from './materials.js';
@@ -242,3 +242,7 @@ function markBones(seen: Uint8Array, bones: Int32Array, weights: Float32Array, v
   seen[bones[v * 2]] = 1;
   if (weights[v * 2 + 1] > 0) seen[bones[v * 2 + 1]] = 1;
 }
+
+// One record kept, fields in the order prepare makes them: a literal's map is held by no literal (V8's map cache holds it weakly), and the loops that read these
+// records were compiled again after every full GC that took a write's records (ms3d's output.ts).
+keepMapAlive({ positions: new Float32Array(0), normals: new Float32Array(0), uvs: new Float32Array(0), triangles: new Uint16Array(0), used: 0, inOrder: false, influences: undefined, look: undefined, legacyPalette: undefined, bonesUsed: undefined } satisfies Prepared);

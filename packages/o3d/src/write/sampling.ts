@@ -3,7 +3,7 @@
  * world matrices, and the local of a node against another (a bone against its parent bone, an
  * object against its O3D parent) per frame, as D3D row-vector matrices.
  */
-import { checkBudget, localMatrix, math, sampleClipFrames, topologicalOrder, writeBudget } from '@relic3d/core';
+import { checkBudget, keepMapAlive, localMatrix, math, sampleClipFrames, topologicalOrder, writeBudget } from '@relic3d/core';
 import { toD3dMatrix } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import type { WriteContext } from './context.js';
@@ -94,3 +94,11 @@ function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array):
   if (timing.frames * n * 16 <= KEPT_WORLDS) ctx.kept = { timing, worlds };
   return worlds;
 }
+
+// One record of each shape the sampling reads kept, fields in the order they are made (clips.ts'
+// ClipTiming, core's sampleClipFrames, the kept worlds): a literal's map is held by no literal (V8's map
+// cache holds it weakly), and frameWorlds and sampleRelative were compiled again after full GCs.
+const keptTiming: ClipTiming = { clip: { name: '', channels: [], duration: 0.5 }, frames: 0, fps: 0.5, perSlerp: 0.5 };
+keepMapAlive(keptTiming);
+keepMapAlive({ fps: 0.5, frames: 0, times: new Float32Array(0), translation: new Float32Array(0), rotation: new Float32Array(0), scale: new Float32Array(0), driven: new Uint8Array(0) });
+keepMapAlive({ timing: keptTiming, worlds: new Float32Array(0) });
