@@ -1,5 +1,5 @@
 // One drawn node's primitives in file space: posed in the rest pose, axes converted, V flipped.
-import { WriteError, computeSkinMatrices, math, type Primitive } from '@relic3d/core';
+import { WriteError, computeSkinMatrices, keepMapAlive, math, type Primitive } from '@relic3d/core';
 import { skinVertices } from '@relic3d/kernels';
 import { FORMAT_ID } from '../file.js';
 import type { WriteContext } from './context.js';
@@ -305,7 +305,9 @@ export function gatherNode(ctx: WriteContext, rig: Rig, drawn: DrawnNode, tally:
     const fileTargets = targets.map((t, k) => converted(t, sourceTargets[k])!);
     const flip = (uv: Float32Array | undefined) => (uv ? flippedUvs(uv, tally) : undefined);
     if (mirrored) for (let c = 0; c < indices.length; c += 3) [indices[c + 1], indices[c + 2]] = [indices[c + 2], indices[c + 1]];
-    const gathered: GatheredPrimitive = { primitive: p, positions: filePositions, normals: fileNormals, uv0: flip(a.TEXCOORD_0), uv1: flip(a.TEXCOORD_1), indices, targets: fileTargets, unused, sceneSpace };
+    // Every field in the literal (bones and weights set below, never added: an added field is a transition
+    // map V8 holds weakly, and skinOf was compiled again after each full GC); one such record kept (below).
+    const gathered: GatheredPrimitive = { primitive: p, positions: filePositions, normals: fileNormals, uv0: flip(a.TEXCOORD_0), uv1: flip(a.TEXCOORD_1), indices, targets: fileTargets, unused, sceneSpace, bones: undefined, weights: undefined };
     if (skinned) Object.assign(gathered, influences(p, skin!.joints, rig, tally));
     else if (rigidBone !== undefined) {
       const count = filePositions.length / 3;
@@ -320,3 +322,8 @@ export function gatherNode(ctx: WriteContext, rig: Rig, drawn: DrawnNode, tally:
   }
   return out;
 }
+
+// One record of each shape kept, fields in the order they are made: a literal's map is held by no literal
+// (V8's map cache holds it weakly), so it died with a write's records and the code that read it with it.
+keepMapAlive({ primitive: { attributes: { POSITION: new Float32Array(0) } }, positions: new Float32Array(0), normals: undefined, uv0: undefined, uv1: undefined, indices: new Uint32Array(0), targets: [], unused: 0, sceneSpace: false, bones: undefined, weights: undefined } satisfies GatheredPrimitive);
+keepMapAlive(newTally());

@@ -1,6 +1,6 @@
 // What MS3D can draw: triangle primitives of mesh nodes (LOD level 0). Everything else a scene may
 // hold is warned here, once per kind, so nothing is dropped silently.
-import { hiddenLodNodes, type Primitive, type Scene, type WarningSink } from '@relic3d/core';
+import { hiddenLodNodes, keepMapAlive, type Primitive, type Scene, type WarningSink } from '@relic3d/core';
 
 /** One primitive as drawn by one node: it becomes one MS3D group. */
 export interface DrawnPrimitive {
@@ -60,3 +60,7 @@ export function drawnPrimitives(scene: Scene, sink: WarningSink): DrawnPrimitive
   if (scene.colliders.length) sink.warn('MS3D_WRITE_COLLIDERS', `${scene.colliders.length} colliders are not written (MS3D has none)`);
   return drawn;
 }
+
+// One record kept, fields in the order above: its map is held by no literal, and the builder's code that
+// reads it (build, triangles) was compiled again after every full GC that took a write's records (output.ts).
+keepMapAlive({ node: 0, mesh: 0, index: 0, primitive: { attributes: { POSITION: new Float32Array(0) } }, skinned: false, uvSet: 'TEXCOORD_0' } satisfies DrawnPrimitive);

@@ -1,7 +1,7 @@
 // Materials (docs/formats/ms3d.md §2.5): the fixed-function colours from `material.legacy` when the
 // scene has them (a round trip keeps them exactly), else derived from the PBR factors as the
 // inverse of the reader's conversion (../scene/materials.ts).
-import { clamp01, linearToSrgb, type Material, type RGBA, type Scene, type WarningSink } from '@relic3d/core';
+import { clamp01, keepMapAlive, linearToSrgb, type Material, type RGBA, type Scene, type WarningSink } from '@relic3d/core';
 import { MODE_HASALPHA, type Ms3dMaterial } from '../file.js';
 import { extraInt, extraNumber, extraString, readByMs3d } from './extras.js';
 import type { TextureFiles } from './images.js';
@@ -98,3 +98,18 @@ export function planMaterials(scene: Scene, groups: BuiltGroup[], textures: Text
   }
   return { records, indexOf: (material) => (material !== undefined ? index.get(material) ?? -1 : -1) };
 }
+
+// One record kept, fields in the order planMaterials makes them: its map is held by no literal, and
+// serialize was compiled again after every full GC that took a write's records (output.ts).
+keepMapAlive({
+  name: new Uint8Array(0),
+  ambient: [0.5, 0.5, 0.5, 0.5],
+  diffuse: [0.5, 0.5, 0.5, 0.5],
+  specular: [0.5, 0.5, 0.5, 0.5],
+  emissive: [0.5, 0.5, 0.5, 0.5],
+  shininess: 0.5,
+  transparency: 0.5,
+  mode: 0,
+  texture: new Uint8Array(0),
+  alphamap: new Uint8Array(0),
+} satisfies BuiltMaterial);

@@ -3,7 +3,7 @@
 // welded into file vertices the way MilkShape shares them, but never two render vertices of one
 // group with the same normal and UV: the reader splits a group's corners by (vertex, normal, UV),
 // so every primitive reads back with exactly its vertex count.
-import type { Scene, WarningSink } from '@relic3d/core';
+import { keepMapAlive, type Scene, type WarningSink } from '@relic3d/core';
 import type { DrawnPrimitive } from './drawn.js';
 import { extraInt, extraString, extraTyped, readByMs3d } from './extras.js';
 import { checkLimit } from './limits.js';
@@ -222,3 +222,26 @@ function fileVertices(welder: VertexWelder) {
   }
   return { vertexCount: n, positions: new Float32Array(positionBits.buffer), sources, boneIds, extraIds, extraWeights, referenceCounts: new Uint8Array(n) };
 }
+
+// One mesh, group and triangle-arrays record kept, fields in the order above: a literal's map is held by
+// no literal, and restoreVertexOrder, restoreTriangleOrder, copyTriangles and serialize were compiled
+// again after every full GC that took a write's records (output.ts).
+keepMapAlive({
+  vertexCount: 0,
+  positions: new Float32Array(0),
+  sources: new Int32Array(0),
+  boneIds: new Int8Array(0),
+  extraIds: new Int8Array(0),
+  extraWeights: new Uint8Array(0),
+  referenceCounts: new Uint8Array(0),
+  triangleCount: 0,
+  triangleFlags: new Uint16Array(0),
+  vertexIndices: new Uint16Array(0),
+  normals: new Float32Array(0),
+  s: new Float32Array(0),
+  t: new Float32Array(0),
+  smoothingGroups: new Uint8Array(0),
+  groupIndices: new Uint8Array(0),
+  groups: [{ name: '', flags: 0, material: undefined, triangles: new Uint16Array(0) }],
+} satisfies BuiltMesh);
+keepMapAlive({ triangleFlags: new Uint16Array(0), vertexIndices: new Uint16Array(0), normals: new Float32Array(0), s: new Float32Array(0), t: new Float32Array(0), smoothingGroups: new Uint8Array(0), groupIndices: new Uint8Array(0) } satisfies TriangleArrays);

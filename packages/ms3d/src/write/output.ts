@@ -1,15 +1,16 @@
 // Everything after the geometry: materials and images, the timeline and the joints' keys, the
 // trailer's comments and editor data, then the bytes. Legacy fields the reader left in `extras`
 // (joint colours and flags, comments, the model extra, vertex flags, …) are written back.
-import type { Scene, Vec3, WarningSink } from '@relic3d/core';
+import { keepMapAlive, type Scene, type Vec3, type WarningSink } from '@relic3d/core';
 import { extraInt, extraNumber, extraString, extraTyped, extraVector, readByMs3d } from './extras.js';
 import { TextureFiles } from './images.js';
 import type { JointPlan } from './joints.js';
 import { clipKeys, type KeyStats } from './keys.js';
 import { planMaterials } from './materials.js';
+import type { BuiltMaterial } from './materials.js';
 import type { BuiltMesh } from './mesh.js';
 import type { NameFields } from './names.js';
-import { jointsOffset, serialize, VERTEX_EXTRA_SUBVERSION, type OutComments, type OutJoint } from './serialize.js';
+import { jointsOffset, serialize, VERTEX_EXTRA_SUBVERSION, type Ms3dOutput, type OutComments, type OutGroup, type OutJoint } from './serialize.js';
 import { JOINT_COLOR_SIZE, JOINT_MIN_SIZE, VERTEX_EXTRA_SIZES } from '../read/layout.js';
 import { modelComment, planTimeline } from './timeline.js';
 import { assembleTracks } from './tracks.js';
@@ -36,7 +37,7 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   const { scene, options, sink, names, name, fileName, joints, mesh } = input;
   const textures = new TextureFiles(scene, fileName, name, sink);
   const materials = planMaterials(scene, mesh.groups, textures, names, sink);
-  const groups = mesh.groups.map((g, i) => ({ flags: g.flags, name: names.name(g.name, `group ${i}`), triangles: g.triangles, material: materials.indexOf(g.material) }));
+  const groups = mesh.groups.map((g, i) => outGroup(g.flags, names.name(g.name, `group ${i}`), g.triangles, materials.indexOf(g.material)));
 
   const timeline = planTimeline(scene, options.fps, name, sink);
   const jointNodes = joints.nodes.map((n) => scene.nodes[n]);
@@ -49,18 +50,19 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   warnUnwrittenAnimation(scene, input.driven, joints, sink);
 
   const jointNames = names.unique(jointNodes.map((n) => n.name), 'joint', (i) => `joint${i}`);
-  const outJoints: OutJoint[] = jointNodes.map((node, j) => ({
-    flags: (readByMs3d(node.extras, 'parentName') && extraInt(node.extras, 'flags', 0, 255)) || 0,
-    name: jointNames[j],
-    parent: joints.chains[j].parent >= 0 ? jointNames[joints.chains[j].parent] : new Uint8Array(0),
-    rotation: joints.bind[j].euler,
-    position: joints.bind[j].position,
-    rot: tracks[j].rot,
-    pos: tracks[j].pos,
-    color: (extraVector(node.extras, 'color', 3) as Vec3 | undefined) ?? JOINT_PALETTE[j % JOINT_PALETTE.length],
-  }));
+  const outJoints: OutJoint[] = jointNodes.map((node, j) =>
+    outJoint(
+      (readByMs3d(node.extras, 'parentName') && extraInt(node.extras, 'flags', 0, 255)) || 0,
+      jointNames[j],
+      joints.chains[j].parent >= 0 ? jointNames[joints.chains[j].parent] : new Uint8Array(0),
+      joints.bind[j].euler,
+      joints.bind[j].position,
+      tracks[j],
+      (extraVector(node.extras, 'color', 3) as Vec3 | undefined) ?? JOINT_PALETTE[j % JOINT_PALETTE.length],
+    ),
+  );
 
-  const comments: OutComments = { groups: [], materials: [], joints: [], model: undefined };
+  const comments = newComments();
   mesh.groups.forEach((g, i) => g.comment !== undefined && comments.groups.push([i, names.text(g.comment, `group ${i} comment`)]));
   materials.records.forEach((m, i) => m.comment !== undefined && comments.materials.push([i, names.text(m.comment, `material ${i} comment`)]));
   jointNodes.forEach((node, j) => {
@@ -76,25 +78,13 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   if (model !== undefined) comments.model = names.text(model, 'model comment');
 
   const stored = scene.extras.modelExtra as Record<string, unknown> | undefined;
-  // One literal, no spread (its map outlives a full GC: serialize's loops stay optimised).
   const editor = vertexEditorData(scene, mesh, sink);
-  const file = {
-    mesh,
-    vertexFlags: editor.vertexFlags,
-    extraWords: editor.extraWords,
-    groups,
-    materials: materials.records,
-    fps: timeline.fps,
-    currentTime: timeline.currentTime,
-    totalFrames: timeline.totalFrames,
-    joints: outJoints,
-    comments,
-    modelExtra: {
-      jointSize: extraNumber(stored, 'jointSize') ?? MODEL_EXTRA.jointSize,
-      transparencyMode: extraInt(stored, 'transparencyMode', -0x80000000, 0x7fffffff) ?? MODEL_EXTRA.transparencyMode,
-      alphaRef: extraNumber(stored, 'alphaRef') ?? MODEL_EXTRA.alphaRef,
-    },
+  const modelExtra = {
+    jointSize: extraNumber(stored, 'jointSize') ?? MODEL_EXTRA.jointSize,
+    transparencyMode: extraInt(stored, 'transparencyMode', -0x80000000, 0x7fffffff) ?? MODEL_EXTRA.transparencyMode,
+    alphaRef: extraNumber(stored, 'alphaRef') ?? MODEL_EXTRA.alphaRef,
   };
+  const file = ms3dOutput(mesh, editor, groups, materials.records, timeline, outJoints, comments, modelExtra);
   const bytes = serialize(file, arena?.buffer());
   return { bytes, images: textures.files };
 }
@@ -149,3 +139,45 @@ function warnUnwrittenAnimation(scene: Scene, driven: Set<number>, joints: Joint
   const lost = [...driven].filter((n) => !above.has(n));
   if (lost.length) sink.warn('MS3D_WRITE_NODE_ANIMATION', `${lost.length} animated nodes move nothing MS3D holds (${lost.slice(0, 4).map((n) => `"${scene.nodes[n].name}"`).join(', ')}); their keys are not written`);
 }
+
+/*
+ * The records serialize reads, each made by one function, with one instance of each kept (core's
+ * keepMapAlive): a literal's map is not held by the literal, so when a write's records died in a full
+ * GC their maps went, and serialize, vertexRecords and vertexExtraRecords were compiled again (OSR,
+ * then whole) after every GC (--trace-opt, bench/README.md).
+ */
+function outGroup(flags: number, name: Uint8Array, triangles: Uint16Array, material: number): OutGroup {
+  return { flags, name, triangles, material };
+}
+
+function outJoint(flags: number, name: Uint8Array, parent: Uint8Array, rotation: Vec3, position: Vec3, keys: { rot: Float32Array; pos: Float32Array }, color: Vec3): OutJoint {
+  return { flags, name, parent, rotation, position, rot: keys.rot, pos: keys.pos, color };
+}
+
+function newComments(): OutComments {
+  return { groups: [], materials: [], joints: [], model: undefined };
+}
+
+interface Timing {
+  fps: number;
+  currentTime: number;
+  totalFrames: number;
+}
+
+function ms3dOutput(mesh: BuiltMesh, editor: { vertexFlags: Uint8Array; extraWords: Uint32Array }, groups: OutGroup[], materials: BuiltMaterial[], timing: Timing, joints: OutJoint[], comments: OutComments, modelExtra: Ms3dOutput['modelExtra']): Ms3dOutput {
+  return { mesh, vertexFlags: editor.vertexFlags, extraWords: editor.extraWords, groups, materials, fps: timing.fps, currentTime: timing.currentTime, totalFrames: timing.totalFrames, joints, comments, modelExtra };
+}
+
+// Numbers as doubles, so that a write's values never need another field representation (a new map).
+keepMapAlive(
+  ms3dOutput(
+    {} as BuiltMesh,
+    { vertexFlags: new Uint8Array(0), extraWords: new Uint32Array(0) },
+    [outGroup(0, new Uint8Array(0), new Uint16Array(0), 0)],
+    [],
+    { fps: 0.5, currentTime: 0.5, totalFrames: 0.5 },
+    [outJoint(0, new Uint8Array(0), new Uint8Array(0), [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], { rot: new Float32Array(0), pos: new Float32Array(0) }, [0.5, 0.5, 0.5])],
+    newComments(),
+    { jointSize: 0.5, transparencyMode: 0, alphaRef: 0.5 },
+  ),
+);

@@ -22,25 +22,28 @@ function spanKeys(keys: Float32Array | undefined, duration: number): Float32Arra
   if (n === 0) return Float32Array.from(duration > EPSILON ? [0, 0, 0, 0, duration, 0, 0, 0] : [0, 0, 0, 0]);
   const all = keys!;
   // Counted first, then copied into one array: no number list grown key by key (the writer's top cost).
-  const inSpan = (k: number) => all[k * 4] >= 0 && all[k * 4] <= duration + EPSILON;
+  // Loops with no closures: closures made per call were compiled again on every write.
+  const last = duration + EPSILON;
   let inside = 0;
-  for (let k = 0; k < n; k++) if (inSpan(k)) inside++;
+  for (let k = 0; k < n; k++) if (all[k * 4] >= 0 && all[k * 4] <= last) inside++;
   const head = all[0] > EPSILON, tail = all[(n - 1) * 4] < duration - EPSILON;
   const empty = !head && inside === 0 && !tail;
   const out = new Float32Array((Number(head) + inside + Number(tail) + Number(empty)) * 4);
   let o = 0;
-  const put = (time: number, k: number) => {
-    out[o] = time;
-    out[o + 1] = all[k * 4 + 1];
-    out[o + 2] = all[k * 4 + 2];
-    out[o + 3] = all[k * 4 + 3];
-    o += 4;
-  };
-  if (head) put(0, 0);
-  for (let k = 0; k < n; k++) if (inSpan(k)) put(all[k * 4], k);
-  if (tail) put(duration, n - 1);
-  if (empty) put(0, 0);
+  if (head) o = putKey(out, o, 0, all, 0);
+  for (let k = 0; k < n; k++) if (all[k * 4] >= 0 && all[k * 4] <= last) o = putKey(out, o, all[k * 4], all, k);
+  if (tail) o = putKey(out, o, duration, all, n - 1);
+  if (empty) putKey(out, o, 0, all, 0);
   return out;
+}
+
+/** Key `k` of `all` at `time`, written at `out[o]`; returns the next offset. */
+function putKey(out: Float32Array, o: number, time: number, all: Float32Array, k: number): number {
+  out[o] = time;
+  out[o + 1] = all[k * 4 + 1];
+  out[o + 2] = all[k * 4 + 2];
+  out[o + 3] = all[k * 4 + 3];
+  return o + 4;
 }
 
 function shifted(keys: Float32Array, start: number): Float32Array {

@@ -107,7 +107,8 @@ export class VertexBuilder {
     if (d.skinned) {
       const space = this.skinSpace(node.skin!);
       const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
-      const js = [0, 0, 0, 0], ws = [0, 0, 0, 0];
+      // Typed: the weights stay unboxed doubles (the same values as a plain array held).
+      const js = new Float64Array(4), ws = new Float64Array(4);
       const m = new Float64Array(16);
       // Render vertices of one stored vertex (a scene read from MS3D) share its influences: packed once.
       const sources = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
@@ -197,6 +198,22 @@ export class VertexBuilder {
 
 // One inert builder keeps the class's map across full GCs (core's keepMapAlive; weld.ts).
 keepMapAlive(new VertexBuilder(createScene('ms3d'), new Float64Array(0), { nodes: [], indexOfNode: new Map(), chains: [], bind: [], restRigid: [], anchors: new Map(), promoted: [] }, newVertexStats()));
+// And one record of each shape `build` and `triangles` return, fields in the same order: a literal's map
+// is held by no literal (V8's map cache holds it weakly), so it died with a write's records (output.ts).
+keepMapAlive({
+  count: 0,
+  positions: new Float32Array(0),
+  normals: new Float32Array(0),
+  uvs: new Float32Array(0),
+  boneIds: new Int8Array(0),
+  extraIds: new Int8Array(0),
+  extraWeights: new Uint8Array(0),
+  triangles: new Uint32Array(0),
+  triangleSource: new Uint32Array(0),
+  referenced: new Uint8Array(0),
+  sourceVertices: undefined,
+} satisfies RenderVertices);
+keepMapAlive({ triangles: new Uint32Array(0), triangleSource: new Uint32Array(0), referenced: new Uint8Array(0) });
 
 /** The same joints and weights on vertices a and b. */
 function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {

@@ -5,7 +5,10 @@
 // functions check it: %OptimizeFunctionOnNextCall, every instance dropped, full GCs, %GetOptimizationStatus.
 import { describe, expect, it } from 'vitest';
 import { optimisedAcrossGc } from '@relic3d/test-harness';
+import { writeMs3d } from '../../src/index.js';
 import { FileWriter } from '../../src/write/file-writer.js';
+import { serialize } from '../../src/write/serialize.js';
+import { material, meshScene, quadPrimitive } from './helpers.js';
 import { VertexWelder, WELD_CORNER, WELD_KEY } from '../../src/write/weld.js';
 
 /** Welds 64 vertices, two corners each, in a welder dropped afterwards; returns the file vertices made. */
@@ -27,10 +30,19 @@ function writeSome(): number {
   return w.length;
 }
 
+/** Writes a textured quad (a group, a material; every record serialize reads made afresh and dropped); returns the file's size. */
+function writeQuad(): number {
+  const scene = meshScene('quad', [quadPrimitive(0)]);
+  scene.materials.push(material('stone'));
+  return Object.values(writeMs3d(scene).files).reduce((n, f) => n + f.length, 0);
+}
+
 describe('the MS3D writer keeps its optimised code across full GCs', () => {
   it.each([
     ['VertexWelder.weld', VertexWelder.prototype.weld, weldSome, 64],
     ['FileWriter.f32', FileWriter.prototype.f32, writeSome, 56],
+    // The records serialize reads are literals, whose maps only the kept records hold (output.ts, mesh.ts, materials.ts).
+    ['serialize', serialize, writeQuad, 721],
   ] as const)('%s stays optimised once every instance is dropped and eight full GCs ran (V8 keeps a map its optimised code saw for a few GCs)', (_, method, use, result) => {
     expect(optimisedAcrossGc(method, use)).toEqual({ results: [result, result], optimisedBefore: true, optimisedAfter: true });
   });

@@ -1,6 +1,6 @@
 /** What the writer's steps share while one scene is written. */
 import type { ClipTiming } from './clips.js';
-import { FINITE_SCENE, codePage, codePageEncoder, computeWorldMatrices, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
+import { FINITE_SCENE, codePage, codePageEncoder, computeWorldMatrices, keepMapAlive, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
 
 export interface WriteContext {
   readonly scene: Scene;
@@ -18,7 +18,7 @@ export interface WriteContext {
   /** The reader marked the scene FINITE_SCENE: its vertex arrays are not scanned again (scrub once). */
   readonly finite: boolean;
   /** The last sampled clip's world matrices (sampling.ts), while small. */
-  kept: { timing: ClipTiming; worlds: Float32Array[] } | undefined;
+  kept: { timing: ClipTiming; worlds: Float32Array } | undefined;
 }
 
 /** Flyff's client is Korean: names are CP949 (EUC-KR) unless told otherwise. */
@@ -49,3 +49,7 @@ export function warnOnce(ctx: WriteContext, code: string, message: string): void
 
 /** `n thing(s)` */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// One context kept, fields in the order createContext makes them: a literal's map is held by no literal
+// (V8's map cache holds it weakly), and every loop reading the context was compiled again after full GCs.
+keepMapAlive({ scene: {}, sink: {}, encoder: {}, decoder: {}, base: '', rest: new Float32Array(0), finite: false, warned: new Set(), files: {}, kept: undefined });

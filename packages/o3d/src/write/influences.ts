@@ -3,7 +3,7 @@
  * `w1 ≥ w2`. A vertex with more influences keeps its two largest, renormalised (counted for one
  * warning per write).
  */
-import type { Primitive, Skin } from '@relic3d/core';
+import { keepMapAlive, type Primitive, type Skin } from '@relic3d/core';
 
 export interface Influences {
   /** Bone of w1 and of w2 per vertex (w2's equals w1's when w2 is 0). */
@@ -37,7 +37,8 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
   const usable = !!skin && !!joints && !!w && joints.length >= count * 4 && w.length >= count * 4;
   // Joint of the skin → bone, once (a map lookup per influence is most of the cost otherwise).
   const jointBone = Int32Array.from(skin?.joints ?? [], (node) => boneOf.get(node) ?? -1);
-  const b = [0, 0, 0, 0], x = [0, 0, 0, 0];
+  // Typed scratch: doubles stay unboxed (Float64Array keeps each sum's bits, as the array did).
+  const b = new Int32Array(4), x = new Float64Array(4);
   for (let v = 0; v < count; v++) {
     let n = 0, total = 0;
     if (usable) {
@@ -83,3 +84,7 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
   }
   return { bones, weights };
 }
+
+// One record kept: a literal's map is held by no literal (V8's map cache holds it weakly), and the loops that read these
+// records were compiled again after every full GC that took a write's records (ms3d's output.ts).
+keepMapAlive({ bones: new Int32Array(0), weights: new Float32Array(0) } satisfies Influences);

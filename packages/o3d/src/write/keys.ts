@@ -83,15 +83,14 @@ function rotationOf(row: ArrayLike<number>): number[] {
   return math.decompose(row).rotation;
 }
 
-/** The 3×3 part of a 4×4 matrix. */
-const ROTATION_CELLS = [0, 1, 2, 4, 5, 6, 8, 9, 10];
-
-/** Relative 3×3 difference of `a` and `b[at…]`. */
+/** Relative 3×3 difference of `a` and `b[at…]` (cells 0–2, 4–6, 8–10: rows of three, no list walked per key). */
 function difference(a: ArrayLike<number>, b: ArrayLike<number>, at: number): number {
   let worst = 0, size = 0;
-  for (const k of ROTATION_CELLS) {
-    worst = Math.max(worst, Math.abs(a[k] - b[at + k]));
-    size = Math.max(size, Math.abs(b[at + k]));
+  for (let row = 0; row < 12; row += 4) {
+    for (let k = row; k < row + 3; k++) {
+      worst = Math.max(worst, Math.abs(a[k] - b[at + k]));
+      size = Math.max(size, Math.abs(b[at + k]));
+    }
   }
   return size > 0 ? worst / size : worst;
 }

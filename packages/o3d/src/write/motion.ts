@@ -63,11 +63,12 @@ export function motionBody(ctx: WriteContext, bones: Bones, timing: ClipTiming |
   const locals = restLocalsOf(ctx, bones);
   const tracks: MotionTrack[] = [];
   let animated = 0, off = 0, worst = 0;
-  pairs.forEach((_, i) => {
+  // A loop, not a callback: a closure made per clip was compiled again for every write.
+  for (let i = 0; i < pairs.length; i++) {
     const m = sampled?.[i];
     if (!m || isConstant(m)) {
       tracks.push({ matrix: m ? Float32Array.from(m.subarray(0, 16)) : locals[i] });
-      return;
+      continue;
     }
     const keys = new Float32Array(frames * KEY_FLOATS);
     let boneOff = 0;
@@ -75,7 +76,7 @@ export function motionBody(ctx: WriteContext, bones: Bones, timing: ClipTiming |
     if (boneOff) (off++, (worst = Math.max(worst, boneOff)));
     tracks.push({ keys });
     animated++;
-  });
+  }
   if (off) {
     ctx.sink.warn(
       'O3D_WRITE_BONE_SCALE',

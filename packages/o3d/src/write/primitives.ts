@@ -3,7 +3,7 @@
  * positions, normals (computed when missing), UVs and two influences per vertex. What O3D vertices
  * cannot hold (other attributes, morph targets, other modes) is reported once per write.
  */
-import { vertexNormals, type Mesh, type Primitive, type Skin } from '@relic3d/core';
+import { keepMapAlive, vertexNormals, type Mesh, type Primitive, type Skin } from '@relic3d/core';
 import { plural, warnOnce, type WriteContext } from './context.js';
 import { twoInfluences, type InfluenceStats, type Influences } from './influences.js';
 import type { BlockLook } from './materials.js';
@@ -95,8 +95,9 @@ function prepare(ctx: WriteContext, mesh: Mesh, p: Primitive, looks: BlockLook[]
   if (!p.attributes.TEXCOORD_0 && look?.material?.textureName) warnOnce(ctx, 'O3D_WRITE_UVS', `mesh "${mesh.name}" has a texture but no UVs; UVs are written as 0`);
   const uvs = finite(p.attributes.TEXCOORD_0, 2);
   if (bad) ctx.sink.warn('O3D_WRITE_NOT_FINITE', `mesh "${mesh.name}": ${plural(bad, 'vertex value')} not finite (NaN or infinite), written as 0`);
-  const prepared: Prepared = { positions, normals, uvs, triangles, used, inOrder };
-  if (look) prepared.look = look;
+  // Every field in the literal, none added later: a property added to an object gives it a map V8 holds
+  // weakly, and the loops reading it (the spans' sources) were compiled again after each full GC.
+  const prepared: Prepared = { positions, normals, uvs, triangles, used, inOrder, influences: undefined, look, legacyPalette: undefined, bonesUsed: undefined };
   if (binding) {
     prepared.influences = twoInfluences(p, binding.skin, binding.boneOf, binding.fallback, binding.stats);
     prepared.bonesUsed = bonesOf(prepared, binding.boneCount);
@@ -229,13 +230,19 @@ const IDENTITY = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
 function bonesOf(p: Prepared, boneCount: number): number[] {
   const { bones, weights } = p.influences!;
   const seen = new Uint8Array(boneCount);
-  const t = p.triangles;
-  for (let k = 0; k < t.length; k++) {
-    const v = t[k];
-    seen[bones[v * 2]] = 1;
-    if (weights[v * 2 + 1] > 0) seen[bones[v * 2 + 1]] = 1;
-  }
+  // Corners in order use exactly the vertices 0…used−1: each is looked at once, not once per corner.
+  if (p.inOrder) for (let v = 0; v < p.used; v++) markBones(seen, bones, weights, v);
+  else for (let k = 0, t = p.triangles; k < t.length; k++) markBones(seen, bones, weights, t[k]);
   const out: number[] = [];
   for (let b = 0; b < boneCount; b++) if (seen[b]) out.push(b);
   return out;
 }
+
+function markBones(seen: Uint8Array, bones: Int32Array, weights: Float32Array, v: number): void {
+  seen[bones[v * 2]] = 1;
+  if (weights[v * 2 + 1] > 0) seen[bones[v * 2 + 1]] = 1;
+}
+
+// One record kept, fields in the order prepare makes them: a literal's map is held by no literal (V8's map cache holds it weakly), and the loops that read these
+// records were compiled again after every full GC that took a write's records (ms3d's output.ts).
+keepMapAlive({ positions: new Float32Array(0), normals: new Float32Array(0), uvs: new Float32Array(0), triangles: new Uint16Array(0), used: 0, inOrder: false, influences: undefined, look: undefined, legacyPalette: undefined, bonesUsed: undefined } satisfies Prepared);

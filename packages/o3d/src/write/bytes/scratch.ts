@@ -4,6 +4,7 @@
  * faster than DataView ones here (records of 65,535 vertices: 7.5 ms aligned in place, 10 ms into
  * this space and copied, 12.5 ms through a DataView).
  */
+import { keepMapAlive } from '@relic3d/core';
 import { LITTLE_ENDIAN, leBytes } from './arrays.js';
 
 export class WriteScratch {
@@ -42,3 +43,7 @@ export function partMemory(view: DataView, at: number, bytes: number, align: 2 |
 export function finishPart(memory: PartMemory, view: DataView, at: number, words: Int32Array | Uint32Array | Uint16Array | Float32Array): void {
   if (!memory.inPlace) new Uint8Array(view.buffer, view.byteOffset + at, words.byteLength).set(leBytes(words));
 }
+
+// One record kept, fields in the order partMemory makes them: a literal's map is held by no literal (V8's map cache holds it weakly), and the loops that read these
+// records were compiled again after every full GC that took a write's records (ms3d's output.ts).
+keepMapAlive({ buffer: new ArrayBuffer(0), offset: 0, inPlace: false } satisfies PartMemory);
