@@ -1,5 +1,5 @@
 // Each test file's own temporary folder (temp-guard.js, a setup file of every project, opens and ends it).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -40,6 +40,8 @@ export function openTempFolder() {
   removeOrphans(shared);
   const previous = process.env.TMPDIR;
   const folder = mkdtempSync(path.join(shared, `relic3d-test-${process.pid}-`));
+  // Open to all, sticky, as /tmp is: a test runs the CLI as 'nobody' on a folder in it.
+  chmodSync(folder, 0o1777);
   process.env.TMPDIR = folder;
   return () => {
     const registry = scratchRegistry();
