@@ -36,8 +36,10 @@ export function relicProject(name, dir, test = {}) {
       ...test,
       // Typed and primitive arrays compared in a loop, as vitest would decide them (vitest-equality.js).
       // RELIC3D_FILE_CPU=log records each test file's CPU (file-cpu.js; first, to span the others).
+      // Each file gets its own temporary folder and fails if it leaves a relic3d-* folder in it (temp-guard.js).
       setupFiles: [
         ...(process.env.RELIC3D_FILE_CPU ? [path.join(root, 'tooling/config/file-cpu.js')] : []),
+        path.join(root, 'tooling/config/temp-guard.js'),
         path.join(root, 'tooling/config/vitest-equality.js'),
         ...(/** @type {string[]} */ (test.setupFiles) ?? []),
       ],

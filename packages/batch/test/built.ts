@@ -22,7 +22,8 @@ let checked = false;
 
 /** Runs `build` with a lock folder: test files run in parallel, one builds at a time. */
 function locked(build: () => void): void {
-  const lock = path.join(os.tmpdir(), `relic3d-build-lock-${createHash('sha1').update(repo).digest('hex').slice(0, 12)}`);
+  // The machine's temporary folder, shared by the test processes (each file has its own: temp-guard.js).
+  const lock = path.join(process.env.RELIC3D_SHARED_TMPDIR ?? os.tmpdir(), `relic3d-build-lock-${createHash('sha1').update(repo).digest('hex').slice(0, 12)}`);
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     try {

@@ -1,5 +1,4 @@
-import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
-import os from 'node:os';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpuClock } from '@relic3d/test-harness';
@@ -10,8 +9,9 @@ import { writeGameFolder, type GameFolderManifest } from '../../../bench/src/gam
 import { lruCache } from '@relic3d/core';
 import { convertBatch, isRelicGlb, planOutputs, removeTemp, scanFolder, sharedOnlyCache, tempName, writeAtomic, WorkerPool, type BatchFileResult } from '../src/node.js';
 import { ensureBuilt, eventually, threadCount } from './built.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
-const tmp = (name: string) => mkdtempSync(path.join(os.tmpdir(), `relic3d-${name}-`));
+const tmp = scratchFolder;
 
 async function relicGlb(): Promise<Uint8Array> {
   const { o3d, chr, ani } = writeSampleO3d();

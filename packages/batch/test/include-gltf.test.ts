@@ -1,7 +1,6 @@
 // `includeGltf`: a folder's .glb/.gltf files (and files whose first bytes are glTF) are inputs only
 // when asked for, so a batch over a folder that holds its own outputs does not convert them again.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromGltf, toGlb, toGltf } from '@relic3d/gltf';
@@ -9,8 +8,9 @@ import { parse as parseO3d } from '@relic3d/o3d';
 import type { Scene } from '@relic3d/core';
 import { writeSampleO3d } from '@relic3d/fixtures/o3d';
 import { convertBatch, scanFolder, type BatchFileResult } from '../src/node.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
-const tmp = (name: string) => mkdtempSync(path.join(os.tmpdir(), `relic3d-${name}-`));
+const tmp = scratchFolder;
 const triangles = (scene: Scene) => scene.meshes.reduce((n, m) => n + m.primitives.reduce((k, p) => k + (p.indices?.length ?? 0) / 3, 0), 0);
 
 describe('a folder with glTF files beside its models', () => {

@@ -1,13 +1,13 @@
 // WorkerPool: workers started before their setup exists (the batch scans meanwhile), tasks sent in
 // chunks, a task's clock that starts when its worker has booted, and the pool's own accounting.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkerPool } from '../src/node.js';
 import { ensureBuilt } from './built.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-pool-setup-'));
+const dir = scratchFolder('pool-setup');
 
 /** A worker speaking the pool's protocol by hand: boots in `bootMs`, answers `setup:<init> <task>`. */
 function workerScript(bootMs: number): string {

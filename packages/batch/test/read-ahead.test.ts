@@ -1,15 +1,15 @@
 // A worker reads its next model while converting the current one: the same checks as the
 // synchronous read (inside the root, a regular file, its size), no descriptor left open, and the
 // pool's worker side tells the handler which task is queued next.
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReadAhead, startModelRead } from '../src/read-ahead.js';
 import { WorkerPool } from '../src/node.js';
 import { ensureBuilt } from './built.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
-const tmp = (name: string) => mkdtempSync(path.join(os.tmpdir(), `relic3d-${name}-`));
+const tmp = scratchFolder;
 
 /** Open descriptors of this process (Linux), to show none is left behind. */
 const openFds = () => (process.platform === 'linux' ? readdirSync('/proc/self/fd').length : 0);

@@ -1,12 +1,12 @@
 // Archives as folders (issue 27), with a stand-in archive format: core stays generic, @relic3d/res
 // supplies the real one. Loose files win, entries never leave their folder, a broken archive or one
 // outside the root is skipped.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FormatError, type ArchiveFormat } from '../src/index.js';
 import { folderIndex, folderResolver, readFolderFile, walkFolder } from '../src/node.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 /** `.pak`: lines of `name=text`; a file starting with `!` is broken. Bytes are read by position. */
 const pak: ArchiveFormat = {
@@ -21,7 +21,7 @@ const pak: ArchiveFormat = {
 const text = async (bytes: unknown) => new TextDecoder().decode((await bytes) as Uint8Array);
 
 function tree(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'relic3d-archives-'));
+  const root = scratchFolder('archives');
   mkdirSync(path.join(root, 'Model'));
   writeFileSync(path.join(root, 'Model', 'a.pak'), 'bat.chr=packed skeleton\nBAT.O3D=packed model\n../up.dds=climbs\nsub/x.dds=subfolder\n');
   writeFileSync(path.join(root, 'Model', 'b.pak'), 'bat.chr=later pack skeleton\nbat_stand.ani=packed motion\n');
@@ -65,9 +65,9 @@ describe('folderResolver with archives', () => {
   });
 
   it('an archive symlinked from outside the root is neither listed nor opened', async () => {
-    const outside = mkdtempSync(path.join(os.tmpdir(), 'relic3d-archives-outside-'));
+    const outside = scratchFolder('archives-outside');
     writeFileSync(path.join(outside, 'secret.pak'), 'secret.dds=SECRET\n');
-    const root = mkdtempSync(path.join(os.tmpdir(), 'relic3d-archives-root-'));
+    const root = scratchFolder('archives-root');
     symlinkSync(path.join(outside, 'secret.pak'), path.join(root, 'secret.pak'));
     const rooted = folderIndex(root, { archives: [pak] });
     expect(rooted.index.exact('secret.dds')).toBeUndefined();

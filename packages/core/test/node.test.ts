@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { folderResolver, readHead, walkFolder } from '../src/node.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 /** A tree with a secret outside the root, reachable by `..`, an absolute path and symlinks. */
 function hostileTree() {
-  const top = mkdtempSync(path.join(os.tmpdir(), 'relic3d-contain-'));
+  const top = scratchFolder('contain');
   writeFileSync(path.join(top, 'secret.png'), 'SECRET');
   const root = path.join(top, 'game');
   mkdirSync(path.join(root, 'Model', 'Texture'), { recursive: true });

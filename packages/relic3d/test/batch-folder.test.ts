@@ -61,8 +61,10 @@ beforeAll(() => {
   manifest = writeGameFolder(dir, { scale: 0.005 });
 }, 600_000);
 
+/** The first describe's batch output: the --resume test starts from a copy of it rather than a batch of its own. */
+let out: string;
+
 describe('relic3d batch on a generated game folder', () => {
-  let out: string;
   let reportFile: string;
   let result: Awaited<ReturnType<typeof run>>;
   let report: BatchReport;
@@ -169,17 +171,19 @@ describe('relic3d batch on a generated game folder', () => {
 
 describe('relic3d batch --resume and existing outputs', () => {
   it('skips outputs newer than their models, converts what changed, and never touches the rest', async () => {
-    const out = tmp('resume');
-    expect((await run('batch', dir, '--out', out, '--jobs', '2')).code).toBe(1);
-    const glbs = files(out);
-    const mtimes = new Map(glbs.map((f) => [f, statSync(path.join(out, f)).mtimeMs]));
+    const resumed = tmp('resume');
+    // Copies are newer than their models, as a batch's fresh outputs are.
+    cpSync(out, resumed, { recursive: true });
+    const glbs = files(resumed);
+    expect(glbs).toEqual(files(out));
+    const mtimes = new Map(glbs.map((f) => [f, statSync(path.join(resumed, f)).mtimeMs]));
     const reportFile = path.join(tmp('resume-report'), 'r.json');
-    const again = await run('batch', dir, '--out', out, '--jobs', '2', '--resume', '--json', reportFile);
+    const again = await run('batch', dir, '--out', resumed, '--jobs', '2', '--resume', '--json', reportFile);
     expect(again.code).toBe(1); // the broken files still fail
     const report = readReport(reportFile);
     expect(report.summary).toMatchObject({ converted: 0, upToDate: glbs.length, failed: manifest.counts.broken });
     expect(again.stdout).toMatch(new RegExp(`0 converted, ${manifest.counts.broken} failed, ${glbs.length} up to date`));
-    for (const [f, t] of mtimes) expect(statSync(path.join(out, f)).mtimeMs, f).toBe(t);
+    for (const [f, t] of mtimes) expect(statSync(path.join(resumed, f)).mtimeMs, f).toBe(t);
     // A model edited after its .glb was written is converted again; only that one.
     const edited = ofKind('item')[0].file;
     const future = new Date(Date.now() + 60_000);
@@ -187,7 +191,7 @@ describe('relic3d batch --resume and existing outputs', () => {
     try {
       // A report of an earlier run is not replaced without --force: this run writes its own.
       const thirdFile = path.join(path.dirname(reportFile), 'r3.json');
-      await run('batch', dir, '--out', out, '--jobs', '2', '--resume', '--json', thirdFile);
+      await run('batch', dir, '--out', resumed, '--jobs', '2', '--resume', '--json', thirdFile);
       const third = readReport(thirdFile);
       expect(third.files.filter((f) => f.status === 'converted').map((f) => f.file)).toEqual([edited]);
     } finally {

@@ -1,16 +1,16 @@
 // `relic3d batch` over a copy of the whole corpus: every model converted, known-bad and foreign files reported.
-import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusRoot, readManifest } from '@relic3d/test-harness';
 import type { BatchReport } from '../src/cli.js';
 import { hasCorpus, io, jobs, run } from './cli-helpers.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 const FOLDERS = ['ms3d', 'ase', 'o3d', 'mdl', 'lod', 'bad', 'foreign'];
 
 describe.runIf(hasCorpus)('relic3d batch over a copy of the whole corpus', () => {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-batch-'));
+  const tmp = scratchFolder('batch');
   const input = path.join(tmp, 'corpus');
   const out = path.join(tmp, 'out');
   const reportPath = path.join(tmp, 'report.json');

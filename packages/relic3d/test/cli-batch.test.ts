@@ -1,14 +1,14 @@
 // `relic3d batch` on small folders: companion .mat and TGA files, the worker pool, output modes.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { hasCorpus, io, batchWorker, jobs, run, corpus } from './cli-helpers.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 describe.runIf(hasCorpus)('relic3d batch with companions', () => {
   it('an Ultra model finds its .mat beside it, and the .mat its TGA texture (embedded as PNG)', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-mat-'));
+    const tmp = scratchFolder('mat');
     const models = path.join(tmp, 'in', 'Doors');
     mkdirSync(models, { recursive: true });
     cpSync(corpus('mdl', 'circuitchaos__door_double_window_v300.mdl'), path.join(models, 'door_double_window.mdl'));
@@ -28,7 +28,7 @@ describe.runIf(hasCorpus)('relic3d batch with companions', () => {
 
 describe.runIf(hasCorpus && existsSync(batchWorker))('relic3d batch through the worker pool', () => {
   it('decodes in worker threads and keeps .o3d motions (mvr_AiBatt: stand + walk)', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-workers-'));
+    const tmp = scratchFolder('workers');
     for (const file of ['mvr_AiBatt.o3d', 'mvr_AiBatt.chr', 'mvr_AiBatt_stand.ani', 'mvr_AiBatt_walk.ani']) cpSync(corpus('o3d', file), path.join(tmp, 'in', file));
     cpSync(corpus('ms3d', 'hiero__TBone.ms3d'), path.join(tmp, 'in', 'tbone.ms3d'));
     const { code, stdout } = await run('batch', path.join(tmp, 'in'), '--out', path.join(tmp, 'out'), '--jobs', '2');
@@ -40,7 +40,7 @@ describe.runIf(hasCorpus && existsSync(batchWorker))('relic3d batch through the 
 });
 
 describe.runIf(hasCorpus)('relic3d batch output modes', () => {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-modes-'));
+  const tmp = scratchFolder('modes');
   const input = path.join(tmp, 'in');
   mkdirSync(input, { recursive: true });
   cpSync(corpus('ms3d', 'hiero__TBone.ms3d'), path.join(input, 'tbone.ms3d'));

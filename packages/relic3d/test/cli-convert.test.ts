@@ -1,12 +1,12 @@
 // `relic3d convert`: .glb and .gltf output, --animation and --lod, output names, relative textures, --quiet.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasCorpus, io, run, corpus } from './cli-helpers.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 describe.runIf(hasCorpus)('relic3d convert', () => {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-convert-'));
+  const tmp = scratchFolder('convert');
 
   it('writes a .glb with the texture found beside the model', async () => {
     const target = path.join(tmp, 'jeep.glb');
@@ -53,7 +53,7 @@ describe.runIf(hasCorpus)('relic3d convert', () => {
 
 describe.runIf(hasCorpus)('relic3d convert: output names, relative textures, --quiet', () => {
   it('without OUT writes <name>.glb beside the input; a folder OUT gets <name>.glb inside', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-names-'));
+    const tmp = scratchFolder('names');
     cpSync(corpus('ms3d', 'hiero__TBone.ms3d'), path.join(tmp, 'TBone.ms3d'));
     const beside = await run('convert', path.join(tmp, 'TBone.ms3d'));
     expect(beside.code).toBe(0);
@@ -69,7 +69,7 @@ describe.runIf(hasCorpus)('relic3d convert: output names, relative textures, --q
   });
 
   it("finds a texture the model names relative to its folder ('..\\Textures\\Wood.jpg', other case)", async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-relative-'));
+    const tmp = scratchFolder('relative');
     mkdirSync(path.join(tmp, 'models'));
     mkdirSync(path.join(tmp, 'textures'));
     const ase = readFileSync(corpus('ase', 'darkradiant__single_triangle.ase'), 'latin1');
@@ -90,7 +90,7 @@ describe.runIf(hasCorpus)('relic3d convert: output names, relative textures, --q
   });
 
   it('--quiet prints nothing on success and still prints errors', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'relic3d-quiet-'));
+    const tmp = scratchFolder('quiet');
     const ok = await run('--quiet', 'convert', corpus('o3d', 'mvr_AiBatt.o3d'), path.join(tmp, 'bat.glb'));
     expect(ok).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(existsSync(path.join(tmp, 'bat.glb'))).toBe(true);

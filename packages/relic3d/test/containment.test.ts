@@ -2,16 +2,16 @@
 // A temporary tree holds a secret outside the root, models that name it with '..', with an absolute
 // path and through a symlink (.ase *BITMAP, .mdl material), and symlinks planted in --out.
 import { spawn } from 'node:child_process';
-import fs, { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import fsp from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aseFile, bitmapMap, geom, material } from '@relic3d/fixtures/ase';
 import { writeMdl } from '@relic3d/fixtures/mdl';
 import { ensureBuilt } from '../../batch/test/built.js';
 import { runCli, type BatchReport } from '../src/cli.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 const bin = path.resolve(import.meta.dirname, '../dist/cli.js');
 const SECRET = 'SECRET-MARKER-7f3a9c';
@@ -80,7 +80,7 @@ function plantOut(name: string): string {
 
 beforeAll(() => {
   ensureBuilt();
-  base = mkdtempSync(path.join(os.tmpdir(), 'relic3d-contain-'));
+  base = scratchFolder('contain');
   secretDir = path.join(base, 'secret');
   root = path.join(base, 'root');
   mkdirSync(path.join(secretDir, 'drop'), { recursive: true });

@@ -1,11 +1,9 @@
 // Test-only: the CLI run in-process, and fresh temporary folders.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { runCli } from '../src/cli.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
-/** A new empty folder under the system's temp folder. */
-export const tmp = (name: string) => mkdtempSync(path.join(os.tmpdir(), `relic3d-${name}-`));
+/** A new empty folder in the temporary folder, removed after the test file (scratchFolder). */
+export const tmp = (name: string) => scratchFolder(name);
 
 /** Runs the CLI with `argv` (not a TTY) and returns its exit code and what it printed. */
 export async function run(...argv: string[]) {

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, corpusRoot, readCorpusFile } from '@relic3d/test-harness';
@@ -7,6 +6,7 @@ import { FormatError as CoreFormatError } from '@relic3d/core';
 import * as relic3d from '../src/index.js';
 import { describeScene, detect, formats, parse, parseSync, validateScene } from '../src/index.js';
 import { folderResolver, parseFile } from '../src/node.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 const corpus = (folder: string, file: string) => path.join(corpusRoot(), folder, file);
 const hasCorpus = corpusFiles('o3d').length > 0;
@@ -67,7 +67,7 @@ describe('the umbrella entry', () => {
 
 describe('the Node entry', () => {
   it('folderResolver finds companions with either slash, case-insensitively, else by base name, inside its root', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-resolve-'));
+    const dir = scratchFolder('resolve');
     mkdirSync(path.join(dir, 'Textures'));
     mkdirSync(path.join(dir, 'models'));
     writeFileSync(path.join(dir, 'Textures', 'Wood.BMP'), 'wood');
@@ -90,7 +90,7 @@ describe('the Node entry', () => {
   });
 
   it('parseFile refuses a root that does not contain the model', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-root-'));
+    const dir = scratchFolder('root');
     mkdirSync(path.join(dir, 'a'));
     mkdirSync(path.join(dir, 'b'));
     writeFileSync(path.join(dir, 'a', 'm.ms3d'), 'x');

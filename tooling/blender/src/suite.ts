@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 import { findBlender } from './run-blender.js';
 
 /** Blender, or undefined after a loud warning (the suites then show one skipped test with the reason). */
@@ -12,6 +13,8 @@ export function blenderOrWarn(): { blender?: string; reason: string } {
   return { blender, reason };
 }
 
+/** RELIC3D_KEEP_BLENDER keeps it for a look afterwards: then outside the file's own temporary folder, which temp-guard.js removes. */
 export function scratchDir(name: string): string {
-  return mkdtempSync(path.join(os.tmpdir(), `relic3d-blender-${name}-`));
+  if (process.env.RELIC3D_KEEP_BLENDER) return mkdtempSync(path.join(process.env.RELIC3D_SHARED_TMPDIR ?? os.tmpdir(), `relic3d-blender-${name}-`));
+  return scratchFolder(`blender-${name}`);
 }

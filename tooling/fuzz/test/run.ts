@@ -1,10 +1,10 @@
 // Runs `node fuzz.mjs` (the runner, as `pnpm fuzz` does after its build) and reads its JSON report; the
 // sources are bundled once per test run (bundle-once.ts), not once per run of the fuzzer.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 import type { FormatReport } from '../src/main.js';
 
 declare module 'vitest' {
@@ -25,7 +25,7 @@ export interface Run {
 }
 
 export function runFuzz(args: string[], env: Record<string, string> = {}): Run {
-  const out = mkdtempSync(path.join(tmpdir(), 'relic3d-fuzz-'));
+  const out = scratchFolder('fuzz');
   const child = spawnSync(process.execPath, [path.join(fuzzDir, 'fuzz.mjs'), '--out', out, '--quiet', ...args], {
     cwd: repoRoot,
     env: { ...process.env, RELIC3D_FUZZ_BUNDLE: inject('fuzzBundle'), ...env },

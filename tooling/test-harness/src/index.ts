@@ -7,3 +7,4 @@ export * from './budget.js';
 export * from './cpu.js';
 export * from './seeds.js';
 export * from './jit.js';
+export * from './scratch.js';

@@ -1,14 +1,14 @@
 // Issue 30 item 5: quoted patterns are expanded by relic3d (sorted, never outside their base).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus, hasCorpus } from '../cli-helpers.js';
 import { spawnCli, text } from './spawn-cli.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 // MANIFEST facts: twospheres.ms3d 240 triangles, jeep1.ms3d 2032, TestFormatDetection (ase) is a file without extension.
 describe.runIf(hasCorpus)('globs', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'relic3d-globs-'));
+  const root = scratchFolder('globs');
   const models = path.join(root, 'models');
   mkdirSync(path.join(models, 'sub'), { recursive: true });
   copyFileSync(corpus('ms3d', 'assimp__twospheres.ms3d'), path.join(models, 'b.ms3d'));

@@ -1,15 +1,15 @@
 // Issue 30 item 4: `--json` alone prints JSON on stdout (human text on stderr), `--json FILE` writes
 // the file (never over one the run did not create without --force), for info, convert and batch.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus, hasCorpus } from '../cli-helpers.js';
 import { inProcessCli, spawnCli, text } from './spawn-cli.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 // MANIFEST facts: jeep1 1190 vertices / 2032 triangles; twospheres 240 triangles; mvr_AiBatt 496 faces.
 describe.runIf(hasCorpus)('--json on stdout or to a file', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-json-'));
+  const dir = scratchFolder('json');
   const jeep = corpus('ms3d', 'assimp__jeep1.ms3d');
 
   it('info: --json before or after the file prints only JSON on stdout', async () => {

@@ -1,14 +1,14 @@
 // Issue 30 item 7: `convert --lod` values outside the model's levels are refused, naming the valid range.
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus, hasCorpus } from '../cli-helpers.js';
 import { inProcessCli, spawnCli, text } from './spawn-cli.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 // MANIFEST: Part_femaleUpper.o3d has 3 LOD groups (faces per LOD 256, 120, 68); twospheres.ms3d none.
 describe.runIf(hasCorpus)('convert --lod range', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-lod-range-'));
+  const dir = scratchFolder('lod-range');
   const part = corpus('o3d', 'Part_femaleUpper.o3d');
 
   it.each(['-1', '3', '4294967296'])('--lod %j is a usage error (exit 2) naming 0 to 2; nothing written', async (value) => {

@@ -2,12 +2,12 @@
 // The bin reads its real stdin (info -), writes binary to its real stdout (convert IN -) and both; the other
 // cases run the same runCli in-process with the bytes given as stdin (inProcessCli).
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIO } from '@relic3d/gltf';
 import { corpus, hasCorpus } from '../cli-helpers.js';
 import { inProcessCli, spawnCli, text } from './spawn-cli.js';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 
 // MANIFEST facts: jeep1.ms3d 2032 triangles, texture ".\\jeep1.jpg" (512×512 JPEG beside it);
 // twospheres.ms3d 240 triangles, no material; mvr_AiBatt.o3d 496 faces, skeleton mvr_AiBatt.chr.
@@ -19,7 +19,7 @@ const triangles = async (glb: Uint8Array) => {
 };
 
 describe.runIf(hasCorpus)('standard input and output', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-stdio-'));
+  const dir = scratchFolder('stdio');
   const jeep = readFileSync(corpus('ms3d', 'assimp__jeep1.ms3d'));
   const spheres = readFileSync(corpus('ms3d', 'assimp__twospheres.ms3d'));
 
