@@ -16,22 +16,43 @@ const base = (path: string) => baseNameOf(path).toLowerCase();
 /** The parts' prefix of a skeleton: `Part_m*` for the male, `Part_f*` for the female. */
 const partsOf = (skeleton: string) => `part_${/female/i.test(skeleton) ? 'f' : 'm'}`;
 
+/** The folder's paths with their lower-case base names, made once per folder (each path's name is needed by every list). */
+export interface FolderNames {
+  paths: string[];
+  names: string[];
+  /** The player skeletons there are. */
+  skeletons: string[];
+  /** The parts' prefixes there are (`part_m`, `part_f`). */
+  partPrefixes: Set<string>;
+}
+
 /**
- * What the panel lists for `skeleton`, in one pass over the folder (each base name made once): a game
- * folder's 9,665 paths through four filters and their regular expressions were most of a 38-ms task
- * (CPU; 0.9 s under load, issue 31).
+ * One pass over the folder: a game folder's 9,665 paths were walked twice (the skeleton's parts, then
+ * the lists), each name made again, in the task that ends its drawing (92–135 ms at load 3.5, issue 31).
  */
-function panelLists(paths: readonly string[], skeleton: string): { parts: string[]; items: string[]; motions: string[]; skeletons: string[] } {
-  const [partPrefix, motionPrefix] = [partsOf(skeleton), `${base(skeleton).replace(/\.chr$/, '')}_`];
-  const lists = { parts: [] as string[], items: [] as string[], motions: [] as string[], skeletons: [] as string[] };
-  for (const p of paths) {
-    const name = base(p);
+export function folderNames(paths: string[]): FolderNames {
+  const folder: FolderNames = { paths, names: new Array<string>(paths.length), skeletons: [], partPrefixes: new Set() };
+  for (let i = 0; i < paths.length; i++) {
+    const name = base(paths[i]);
+    folder.names[i] = name;
     if (name.endsWith('.o3d')) {
-      if (name.startsWith(partPrefix)) lists.parts.push(p);
-      else if (name.startsWith('item_')) lists.items.push(p);
-    } else if (name.endsWith('.ani')) {
-      if (name.startsWith(motionPrefix)) lists.motions.push(p);
-    } else if (SKELETON.test(p)) lists.skeletons.push(p);
+      if (name.startsWith('part_f') || name.startsWith('part_m')) folder.partPrefixes.add(name.slice(0, 6));
+    } else if (name.endsWith('.chr') && SKELETON.test(paths[i])) folder.skeletons.push(paths[i]);
+  }
+  return folder;
+}
+
+/** What the panel lists for `skeleton`, from the names made once. */
+export function panelLists(folder: FolderNames, skeleton: string): { parts: string[]; items: string[]; motions: string[]; skeletons: string[] } {
+  const [partPrefix, motionPrefix] = [partsOf(skeleton), `${base(skeleton).replace(/\.chr$/, '')}_`];
+  const lists = { parts: [] as string[], items: [] as string[], motions: [] as string[], skeletons: folder.skeletons };
+  const { paths, names } = folder;
+  for (let i = 0; i < paths.length; i++) {
+    const name = names[i];
+    if (name.endsWith('.o3d')) {
+      if (name.startsWith(partPrefix)) lists.parts.push(paths[i]);
+      else if (name.startsWith('item_')) lists.items.push(paths[i]);
+    } else if (name.endsWith('.ani') && name.startsWith(motionPrefix)) lists.motions.push(paths[i]);
   }
   for (const list of [lists.parts, lists.items, lists.motions]) list.sort();
   return lists;
@@ -58,9 +79,11 @@ export function createAssemblePanel(parent: HTMLElement, show: ShowAssembled): {
   const section = h('section', { id: 'assemble-panel', hidden: true });
   parent.append(section);
   let files: Files = new Map();
+  let folder = folderNames([]);
+  let offers = 0;
 
   const render = (skeleton: string) => {
-    const { parts, items, motions, skeletons } = panelLists([...files.keys()], skeleton);
+    const { parts, items, motions, skeletons } = panelLists(folder, skeleton);
     const skeletonSelect = h('select', { id: 'assemble-skeleton', title: 'The skeleton every part is skinned to' }, ...skeletons.map((p) => h('option', { value: p, selected: p === skeleton }, baseNameOf(p))));
     skeletonSelect.onchange = () => render(skeletonSelect.value);
     const boxes = parts.map((p) => h('input', { type: 'checkbox', checked: true, value: p }));
@@ -107,13 +130,20 @@ export function createAssemblePanel(parent: HTMLElement, show: ShowAssembled): {
   return {
     offer(set) {
       files = set;
-      // A skeleton with parts of its own: one pass for the parts' prefixes there are.
-      const prefixes = new Set<string>();
-      for (const p of set.keys()) if (/^part_[fm]/.test(base(p)) && /\.o3d$/i.test(p)) prefixes.add(base(p).slice(0, 6));
-      const skeleton = [...set.keys()].find((p) => SKELETON.test(p) && prefixes.has(partsOf(p)));
-      section.hidden = !skeleton;
-      if (skeleton) render(skeleton);
-      else section.replaceChildren();
+      const offer = ++offers;
+      folder = folderNames([...set.keys()]);
+      // A skeleton with parts of its own.
+      const skeleton = folder.skeletons.find((p) => folder.partPrefixes.has(partsOf(p)));
+      if (!skeleton) {
+        section.hidden = true;
+        return void section.replaceChildren();
+      }
+      // The panel is built in a task of its own (its lists, then its elements and their layout).
+      void nextTask().then(() => {
+        if (offer !== offers) return;
+        render(skeleton);
+        section.hidden = false;
+      });
     },
   };
 }
