@@ -4,10 +4,9 @@
  * object against its O3D parent) per frame, as D3D row-vector matrices.
  */
 import { checkBudget, keepMapAlive, localMatrix, math, sampleClipFrames, topologicalOrder, writeBudget } from '@relic3d/core';
-import { toD3dMatrix } from './axes.js';
+import { toD3dMatrix, toD3dMatrixAt } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import type { WriteContext } from './context.js';
-import { d3dInto, invertInto, multiplyInto, productD3dInto, trsInto } from './frame-math.js';
 
 /** A node and the node it is placed against (-1: the model). */
 export type Pair = readonly [node: number, parent: number];
@@ -45,6 +44,7 @@ export function sampleRelative(ctx: WriteContext, timing: ClipTiming, pairs: rea
   const n = ctx.scene.nodes.length;
   // Each parent is inverted once per frame, however many children it has (`relativeRow`'s steps, on offsets).
   const inverses = new Float64Array(n * 16), invertedAt = new Int32Array(n).fill(-1), invertible = new Uint8Array(n);
+  const local = new Float64Array(16);
   const out = pairs.map(() => new Float64Array(timing.frames * 16));
   // Plain integer arrays: no tuple destructured per pair and frame.
   const nodes = Int32Array.from(pairs, (p) => p[0]), parents = Int32Array.from(pairs, (p) => p[1]);
@@ -54,10 +54,13 @@ export function sampleRelative(ctx: WriteContext, timing: ClipTiming, pairs: rea
       const node = nodes[p], parent = parents[p];
       if (parent >= 0 && invertedAt[parent] !== f) {
         invertedAt[parent] = f;
-        invertible[parent] = invertInto(worlds, frame + parent * 16, inverses, parent * 16) ? 1 : 0;
+        invertible[parent] = math.invertAt(worlds, frame + parent * 16, inverses, parent * 16) ? 1 : 0;
       }
-      if (parent < 0 || !invertible[parent]) d3dInto(worlds, frame + node * 16, out[p], f * 16);
-      else productD3dInto(inverses, parent * 16, worlds, frame + node * 16, out[p], f * 16);
+      if (parent < 0 || !invertible[parent]) toD3dMatrixAt(worlds, frame + node * 16, out[p], f * 16);
+      else {
+        math.multiplyAt(inverses, parent * 16, worlds, frame + node * 16, local, 0);
+        toD3dMatrixAt(local, 0, out[p], f * 16);
+      }
     }
   }
   return out;
@@ -79,15 +82,19 @@ function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array):
   const worlds = new Float32Array(timing.frames * n * 16);
   const locals = Float32Array.from(rest);
   const { translation, rotation, scale } = sampled;
+  const local = new Float32Array(16);
+  const t = new Float64Array(3), r = new Float64Array(4), s = new Float64Array(3);
   for (let f = 0; f < timing.frames; f++) {
     const k = Math.min(f, sampled.frames - 1), frame = f * n * 16;
     for (let d = 0; d < driven.length; d++) {
       const i = driven[d], at = k * n + i;
-      trsInto(translation, at * 3, rotation, at * 4, scale, at * 3, locals, i * 16);
+      for (let c = 0; c < 3; c++) (t[c] = translation[at * 3 + c]), (s[c] = scale[at * 3 + c]);
+      for (let c = 0; c < 4; c++) r[c] = rotation[at * 4 + c];
+      locals.set(math.fromTRS(t, r, s, local), i * 16);
     }
     for (let o = 0; o < order.length; o++) {
       const i = order[o], parent = parents[o];
-      if (parent >= 0 && parent < n) multiplyInto(worlds, frame + parent * 16, locals, i * 16, worlds, frame + i * 16);
+      if (parent >= 0 && parent < n) math.multiplyAt(worlds, frame + parent * 16, locals, i * 16, worlds, frame + i * 16);
       else for (let c = 0; c < 16; c++) worlds[frame + i * 16 + c] = locals[i * 16 + c];
     }
   }
