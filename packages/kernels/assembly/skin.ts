@@ -47,6 +47,22 @@ export const W_F64: u32 = 0, W_F32: u32 = 1;
     store<u64>(ow, 0, 8);
     return false;
   }
+  if (n <= 2) {
+    // One compare-exchange is the network's result for two (the −1 slots never move): O3D's pairs.
+    // Selects, not branches: the pairs' order is the file's.
+    const c = w0 < w1;
+    const a = select<i32>(j1, j0, c), b = select<i32>(j0, j1, c);
+    const wa = select<f64>(w1, w0, c), wb = select<f64>(w0, w1, c);
+    const two = n == 2;
+    const sum2 = two ? wa + wb : wa;
+    store<u16>(oj, <u16>a);
+    store<f32>(ow, <f32>(wa / sum2));
+    store<u16>(oj, select<u16>(<u16>b, 0, two), 2);
+    store<f32>(ow, select<f32>(<f32>(wb / sum2), 0, two), 4);
+    store<u32>(oj, 0, 4);
+    store<u64>(ow, 0, 8);
+    return true;
+  }
   // Branchless compare-exchange (wasm select): random weights would mispredict branches.
   let c: bool, tjx: i32, twx: f64;
   for (let pass = 0; pass < 3; pass++) {
