@@ -20,6 +20,12 @@ export function boneLocal(axis: Axis, data: Float32Array, at: number, finite: Fi
 }
 
 /**
+ * 2^-28: below it h³/6 is under half an ulp of h and h²/2 under half an ulp of 1, so every
+ * faithful Math.sin/Math.cos returns h and 1 (V8's return them outright below 2^-27).
+ */
+export const TINY_HALF_ANGLE = 2 ** -28;
+
+/**
  * `boneLocal` of `frames` entries `step` floats apart, into t (xyz per frame) and r (xyzw, made
  * continuous as `math.makeQuaternionsContinuous` does): the same arithmetic, without the five
  * arrays per key that made keys 60% of a skinned parse, nor a second pass over r. Both axes are
@@ -52,17 +58,19 @@ export function boneTrack(axis: Axis, data: Float32Array, at: number, step: numb
     if (ey - ey !== 0) (ey = 0), bad++;
     if (ez - ez !== 0) (ez = 0), bad++;
     // math.quatFromEulerXYZ, (axis.quat), then math.quatNormalize (components finite: hypot4 is Math.hypot).
-    // The same sin/cos bits with fewer calls: sin(±0) is ±0 and cos(±0) is 1 exactly (most angles of
-    // skinned clips are 0), and an angle equal to the last non-zero one of its axis (so -0 never
-    // matches +0) reuses its pair (40% of the corpus clip's angles repeat the frame before).
+    // The same sin/cos bits with fewer calls: sin(h) is h and cos(h) is 1 exactly below
+    // TINY_HALF_ANGLE, ±0 included (most angles of skinned clips are 0, or the ~1e-17 an exporter's
+    // atan2 leaves on a held axis: two of three on the bench's skinned file), and an angle equal to
+    // the last one of its axis past it (so -0 never matches +0) reuses its pair (40% of the corpus
+    // clip's angles repeat the frame before).
     const hx = ex / 2, hy = ey / 2, hz = ez / 2;
-    if (hx === 0) (cx = 1), (sx = hx);
+    if (Math.abs(hx) < TINY_HALF_ANGLE) (cx = 1), (sx = hx);
     else if (hx !== px) (px = hx), (cx = pcx = Math.cos(hx)), (sx = psx = Math.sin(hx));
     else (cx = pcx), (sx = psx);
-    if (hy === 0) (cy = 1), (sy = hy);
+    if (Math.abs(hy) < TINY_HALF_ANGLE) (cy = 1), (sy = hy);
     else if (hy !== py) (py = hy), (cy = pcy = Math.cos(hy)), (sy = psy = Math.sin(hy));
     else (cy = pcy), (sy = psy);
-    if (hz === 0) (cz = 1), (sz = hz);
+    if (Math.abs(hz) < TINY_HALF_ANGLE) (cz = 1), (sz = hz);
     else if (hz !== pz) (pz = hz), (cz = pcz = Math.cos(hz)), (sz = psz = Math.sin(hz));
     else (cz = pcz), (sz = psz);
     let qx = sx * cy * cz - cx * sy * sz;
