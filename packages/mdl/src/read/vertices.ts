@@ -15,7 +15,9 @@ type Kernels = Pick<ParseOptions, 'kernels'>;
 
 /**
  * Which zero-filled byte ranges the records have: `tail` when any of bytes 60–95 of any record is
- * non-zero, `texcoord1` when any of bytes 32–39 is. Read as 32-bit words.
+ * non-zero, `texcoord1` when any of bytes 32–39 is. Read as 32-bit words. The scan stops at the
+ * first used tail (a skinned file's first record): then every field is read, so `texcoord1` is
+ * only decided for records whose tails are all zero.
  */
 export function ultraUsedRanges(data: Uint8Array, count: number): { tail: boolean; texcoord1: boolean } {
   if ((data.byteOffset & 3) === 0 && data.byteLength >= count * ULTRA_VERTEX_SIZE) return ultraUsedWords(new Uint32Array(data.buffer, data.byteOffset, (count * ULTRA_VERTEX_SIZE) >> 2), count);
@@ -30,7 +32,7 @@ export function ultraUsedRanges(data: Uint8Array, count: number): { tail: boolea
       view.getUint32(t) | view.getUint32(t + 4) | view.getUint32(t + 8) |
       view.getUint32(t + 12) | view.getUint32(t + 16) | view.getUint32(t + 20) |
       view.getUint32(t + 24) | view.getUint32(t + 28) | view.getUint32(t + 32);
-    if (tail !== 0 && texcoord1 !== 0) break;
+    if (tail !== 0) break;
   }
   return { tail: tail !== 0, texcoord1: texcoord1 !== 0 };
 }
@@ -43,7 +45,7 @@ function ultraUsedWords(words: Uint32Array, count: number): { tail: boolean; tex
     texcoord1 |= words[base + 8] | words[base + 9];
     const t = base + tailStart;
     tail |= words[t] | words[t + 1] | words[t + 2] | words[t + 3] | words[t + 4] | words[t + 5] | words[t + 6] | words[t + 7] | words[t + 8];
-    if (tail !== 0 && texcoord1 !== 0) break;
+    if (tail !== 0) break;
   }
   return { tail: tail !== 0, texcoord1: texcoord1 !== 0 };
 }
