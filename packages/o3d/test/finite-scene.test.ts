@@ -44,6 +44,17 @@ describe('FINITE_SCENE', () => {
     expect(nonFinitePlaces(scene)).toEqual([]);
   });
 
+  it('an infinite skin weight in either slot: the vertex leaves the kernel path and its weights stay finite', () => {
+    const chr = writeChr({ bones: [0, 1].map((i) => ({ name: `B${i}`, tm: translationMatrix(0, i, 0), inverse: translationMatrix(0, -i, 0), local: translationMatrix(0, i, 0), parent: i - 1 })) });
+    const w = [[0.25, Infinity], [Infinity, 0.5], [1, 0]];
+    const triangle = { vertices: w.map((weights, i) => ({ p: [i, i % 2, 0], n: [0, 0, 1], uv: [0, 0], w: weights, idx: [0, 3] })), indices: [0, 1, 2] } as WGeometry;
+    const scene = parseSync(writeO3d({ name: 'mvr_inf.o3d', groups: [[{ type: 1, geometry: triangle }]] }), { skeleton: chr });
+    const weights = scene.meshes[0].primitives[0].attributes.WEIGHTS_0!;
+    expect(weights.length).toBe(12);
+    expect(nonFinitePlaces(scene)).toEqual([]);
+    expect(vouchedFinite(scene)).toBe(true);
+  });
+
   for (const entry of corpusFiles('o3d', '.o3d')) {
     it(`corpus ${entry.file}: marked, and no NaN or infinity anywhere`, () => {
       const scene = parseSync(readCorpusFile(entry), { fileName: entry.file });

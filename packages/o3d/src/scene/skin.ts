@@ -36,13 +36,17 @@ function skinWeightsKernel(ctx: BuildContext, g: O3dGeometry, source: Uint32Arra
   // A +infinite weight makes its vertex's packed weights NaN: the tolerant loop handles it (NaN
   // and -infinity are dropped by the kernel as unweighted). Weights that pass are finite, and
   // the final scrub (scrub-once.ts) skips them.
-  if (packed.unskinned || !allFinite(packed.weights)) return undefined;
+  if (packed.unskinned || !firstSlotsFinite(packed.weights)) return undefined;
   ctx.finiteValues.add(packed.weights);
   return { joints: packed.joints, weights: packed.weights };
 }
 
-function allFinite(values: Float32Array): boolean {
-  for (let i = 0; i < values.length; i++) if (values[i] - values[i] !== 0) return false;
+/**
+ * Whether packed weights (4 per vertex) are all finite, from slot 0 of each vertex: only a kept
+ * +∞ weight makes a NaN (∞ ÷ ∞; the finite ones ÷ ∞ are 0), and the largest sorts first.
+ */
+function firstSlotsFinite(values: Float32Array): boolean {
+  for (let i = 0; i < values.length; i += 4) if (values[i] - values[i] !== 0) return false;
   return true;
 }
 
