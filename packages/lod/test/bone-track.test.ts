@@ -1,6 +1,6 @@
 // The fused key loop (boneTrack) against the per-key conversion it replaced (boneLocal, then
 // math.makeQuaternionsContinuous), on both axes, on damaged entries (NaN, ±infinity) and on signed
-// zero and repeated angles: every float the same, bit for bit, every bad value counted.
+// zero, tiny and repeated angles: every float the same, bit for bit, every bad value counted.
 import { FiniteScrub, math } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { FRAME_ENTRY_FLOATS } from '../src/read/layout.js';
@@ -22,6 +22,13 @@ function entries(frames: number, bones: number): Float32Array {
   angles(5, -0, 0.75, -1.5);
   angles(6, 0, -0, -1.5);
   angles(7, 1.25, 0.75, -0);
+  // Half angles below TINY_HALF_ANGLE (2^-28) skip sin/cos too: an exporter's ~1e-17, the largest
+  // float32 angle below 2^-27, a subnormal; 2^-27 itself and 1e-6 take Math.sin and Math.cos.
+  const belowLimit = Math.fround(2 ** -27 * (1 - 2 ** -24));
+  angles(8, 1e-17, -3e-18, 0.5);
+  angles(9, belowLimit, -belowLimit, 1e-45);
+  angles(10, 2 ** -27, -(2 ** -27), 1e-6);
+  angles(11, -1e-6, 1e-17, belowLimit);
   return data;
 }
 
