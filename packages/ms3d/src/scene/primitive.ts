@@ -175,13 +175,16 @@ function triangleFacts(input: GroupPrimitiveInput, f: TriangleFields) {
   const fg = f.groupIndices, fsg = f.smoothingGroups, ff = f.flags;
   const smoothingGroups = new Uint8Array(triangleIndices.length);
   const triangleFlags = new Uint16Array(triangleIndices.length);
+  // Made before the loop: code past an OSR-entered loop has no type feedback, and a literal there
+  // deoptimised the loop's code at every parse's exit (the loop then ran in the interpreter again).
+  const facts = { smoothingGroups, triangleFlags };
   for (let i = 0; i < triangleIndices.length; i++) {
     const tri = triangleIndices[i];
     if (fg.view.getUint8(fg.base + tri * fg.stride) !== input.groupIndex) input.mismatches.count++;
     smoothingGroups[i] = fsg.view.getUint8(fsg.base + tri * fsg.stride);
     triangleFlags[i] = ff.view.getUint16(ff.base + tri * ff.stride, true);
   }
-  return { smoothingGroups, triangleFlags };
+  return facts;
 }
 
 /** The error for corner k of triangle `tri` naming a vertex past the file's. */

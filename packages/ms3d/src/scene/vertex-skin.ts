@@ -20,14 +20,15 @@ function skinFaults(file: Ms3dFile): { badBone: number; overweight: number } {
   const jointCount = file.joints.length;
   const boneIds = file.vertices.boneIds;
   const weights = file.vertexExtra?.weights;
-  let badBone = 0;
-  let overweight = 0;
+  // Counted in an object made before the loop (the counts are rare): code past an OSR-entered loop
+  // has no type feedback, and a literal there deoptimised the loop's code at every parse's exit.
+  const faults = { badBone: 0, overweight: 0 };
   for (let v = 0; v < n; v++) {
     const b0 = boneIds[v];
-    if (b0 >= jointCount) badBone++;
-    else if (b0 >= 0 && weights && weights[v * 3] + weights[v * 3 + 1] + weights[v * 3 + 2] > 100) overweight++;
+    if (b0 >= jointCount) faults.badBone++;
+    else if (b0 >= 0 && weights && weights[v * 3] + weights[v * 3 + 1] + weights[v * 3 + 2] > 100) faults.overweight++;
   }
-  return { badBone, overweight };
+  return faults;
 }
 
 /**
