@@ -1,4 +1,4 @@
-import { WarningSink, type Scene } from '@relic3d/core';
+import { WarningSink, createScene, keepMapAlive, type Scene } from '@relic3d/core';
 import { version } from '../../package.json';
 import type { ExportOptions } from '../options.js';
 import { extrasOf, type ExtrasBudget } from './extras.js';
@@ -129,3 +129,7 @@ export class ExportContext {
     this.parentOf.set(child, parent);
   }
 }
+
+// Exports make their contexts one after another and drop them: one inert context keeps its map
+// (and the code that saw it) across full GCs (keep-map.ts in core).
+keepMapAlive(new ExportContext(createScene('gltf'), {}));
