@@ -1,4 +1,4 @@
-import type { Vec3 } from '@relic3d/core';
+import { keepMapAlive, type Vec3 } from '@relic3d/core';
 import type { Ms3dJoint } from '../file.js';
 import { HOST_IS_LITTLE_ENDIAN } from './host-endian.js';
 import { KEY_SIZE } from './layout.js';
@@ -66,6 +66,12 @@ export class InPlaceJoint implements Ms3dJoint {
     this.#positionKeys = value;
   }
 }
+
+// Parses make their joints and drop them: with the last one gone a full GC took the class's map, and
+// readJoints, resolveParents, bindOf and jointChannels were compiled again on the next parse
+// (--trace-deopt: "weak objects", every forced-GC round of the small animated files). One is kept.
+const NO_KEYS: KeyTrack = { view: new DataView(new ArrayBuffer(0)), byteOffset: 0, count: 0 };
+keepMapAlive(new InPlaceJoint(0, '', '', [0, 0, 0], [0, 0, 0], NO_KEYS, NO_KEYS));
 
 /** A track over a decoded key array (host byte order; big-endian hosts get a little-endian copy). */
 function trackOfArray(keys: Float32Array): KeyTrack {
