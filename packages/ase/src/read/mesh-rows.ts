@@ -1,5 +1,5 @@
 import type { Grow } from './growable.js';
-import { digitsAt, entryEndAt, exactWord, float32At, skipSpace, wordAt, type RowScratch } from './fast-rows.js';
+import { digitsAt, entryEndAt, float32At, skipSpace, type RowScratch } from './fast-rows.js';
 import type { Tokenizer } from './tokenizer.js';
 
 // The mesh lists whose rows are not `*KEYWORD i v…` alone: normals (two row kinds alternating) and
@@ -102,11 +102,30 @@ export function normalRows(tk: Tokenizer, s: RowScratch, l: NormalRowLists): num
   return rows;
 }
 
-const MESH_FACE = exactWord('*MESH_FACE');
-const SMOOTHING = exactWord('*MESH_SMOOTHING');
-const MTLID = exactWord('*MESH_MTLID');
+/** `H_SM` `OOTH` (+ `ING`), `H_MT` (+ `LID`): the face row's other keywords as little-endian words. */
+const W_H_SM = 0x4d535f48, W_OOTH = 0x48544f4f, W_H_MT = 0x544d5f48;
 
-/** The lists of `*MESH_FACE_LIST`: index, A B C AB BC CA, smoothing mask and material id per row. */
+/** `*MESH_FACE` at `p` followed by white space: the position after it, or -1. */
+function meshFaceAt(view: DataView, b: Uint8Array, p: number, n: number): number {
+  if (p + 10 >= n || view.getUint32(p, true) !== W_MES || view.getUint32(p + 4, true) !== W_H_FA || b[p + 8] !== 0x43 || b[p + 9] !== 0x45) return -1;
+  return b[p + 10] <= 32 ? p + 10 : -1;
+}
+
+/** `*MESH_SMOOTHING` at `p` followed by white space: the position after it, or -1. */
+function smoothingWordAt(view: DataView, b: Uint8Array, p: number, n: number): number {
+  if (p + 15 >= n || view.getUint32(p, true) !== W_MES || view.getUint32(p + 4, true) !== W_H_SM || view.getUint32(p + 8, true) !== W_OOTH) return -1;
+  if (b[p + 12] !== 0x49 || b[p + 13] !== 0x4e || b[p + 14] !== 0x47) return -1;
+  return b[p + 15] <= 32 ? p + 15 : -1;
+}
+
+/** `*MESH_MTLID` at `p` followed by white space: the position after it, or -1. */
+function mtlIdWordAt(view: DataView, b: Uint8Array, p: number, n: number): number {
+  if (p + 11 >= n || view.getUint32(p, true) !== W_MES || view.getUint32(p + 4, true) !== W_H_MT) return -1;
+  if (b[p + 8] !== 0x4c || b[p + 9] !== 0x49 || b[p + 10] !== 0x44) return -1;
+  return b[p + 11] <= 32 ? p + 11 : -1;
+}
+
+/** The lists of `*MESH_FACE_LIST`: index, A B C AB BC CA, smoothing mask and material id per row (in step). */
 export interface FaceRowLists {
   index: Grow<Int32Array>;
   data: Grow<Int32Array>;
@@ -117,31 +136,42 @@ export interface FaceRowLists {
 /**
  * Consecutive face rows in the exporters' form (`faceAt`), each with its `*MESH_SMOOTHING [g]
  * *MESH_MTLID m` when that follows in its form (`smoothingAt`; else mask 0 and id 0, and the
- * general loop reads what follows), in one loop: as `numberRows`, stops before the first row in
- * another form and returns the rows read.
+ * general loop reads what follows), in one loop, the lists' arrays and count in locals (written
+ * back at the end): as `numberRows`, stops before the first row in another form and returns the
+ * rows read.
  */
 export function faceRows(tk: Tokenizer, s: RowScratch, l: FaceRowLists): number {
-  const b = tk.bytes, n = tk.length, ints = s.ints;
-  const { index, data, smooth, mtl } = l;
-  let at = tk.pos, rows = 0;
+  const b = tk.bytes, n = tk.length, ints = s.ints, view = s.view;
+  const { index: indexList, data: dataList, smooth: smoothList, mtl: mtlList } = l;
+  let index = indexList.data, data = dataList.data, smooth = smoothList.data, mtl = mtlList.data;
+  let count = indexList.length, at = tk.pos, rows = 0;
   for (;;) {
-    let p = faceAt(s, b, skipSpace(b, at, n), n, index.reserve(1), index.length, data.reserve(6), data.length);
+    if (count === index.length || count === smooth.length || count === mtl.length || count * 6 + 6 > data.length) {
+      indexList.length = smoothList.length = mtlList.length = count;
+      dataList.length = count * 6;
+      index = indexList.reserve(1);
+      data = dataList.reserve(6);
+      smooth = smoothList.reserve(1);
+      mtl = mtlList.reserve(1);
+    }
+    let p = faceAt(view, b, skipSpace(b, at, n), n, index, count, data, count * 6);
     if (p < 0) break;
-    index.length++;
-    data.length += 6;
-    const next = smoothingAt(s, b, p, n, ints);
+    const next = smoothingAt(view, b, p, n, ints);
     if (next >= 0) {
       const g = ints[0];
-      smooth.push(g ? 1 << (g - 1) : 0);
-      mtl.push(ints[1]);
+      smooth[count] = g ? 1 << (g - 1) : 0;
+      mtl[count] = ints[1];
       p = next;
     } else {
-      smooth.push(0);
-      mtl.push(0);
+      smooth[count] = 0;
+      mtl[count] = 0;
     }
+    count++;
     at = p;
     rows++;
   }
+  indexList.length = smoothList.length = mtlList.length = count;
+  dataList.length = count * 6;
   if (rows) tk.rewind(at);
   return rows;
 }
@@ -151,8 +181,8 @@ export function faceRows(tk: Tokenizer, s: RowScratch, l: FaceRowLists): number 
  * end at `p`: the index to `index[i]`, A B C AB BC CA to `corners[c…c+6)`; returns the position of
  * the next token, or -1 (what was written does not count).
  */
-function faceAt(s: RowScratch, b: Uint8Array, p: number, n: number, index: Int32Array, i: number, corners: Int32Array, c: number): number {
-  p = wordAt(s, b, p, n, MESH_FACE);
+function faceAt(view: DataView, b: Uint8Array, p: number, n: number, index: Int32Array, i: number, corners: Int32Array, c: number): number {
+  p = meshFaceAt(view, b, p, n);
   if (p < 0) return -1;
   p = digitsAt(b, skipSpace(b, p, n), index, i);
   if (p < 0 || b[p] !== 0x3a || (p + 1 < n && b[p + 1] > 32)) return -1;
@@ -178,8 +208,8 @@ function faceAt(s: RowScratch, b: Uint8Array, p: number, n: number, index: Int32
  * g ≤ 32 (none: 0) and the entry's end: g to `ints[0]`, m to `ints[1]`; returns the position of
  * the next token, or -1 (nothing consumed).
  */
-function smoothingAt(s: RowScratch, b: Uint8Array, p: number, n: number, ints: Int32Array): number {
-  p = wordAt(s, b, skipSpace(b, p, n), n, SMOOTHING);
+function smoothingAt(view: DataView, b: Uint8Array, p: number, n: number, ints: Int32Array): number {
+  p = smoothingWordAt(view, b, skipSpace(b, p, n), n);
   if (p < 0) return -1;
   p = skipSpace(b, p, n);
   if (b[p] === 0x2a) ints[0] = 0;
@@ -188,7 +218,7 @@ function smoothingAt(s: RowScratch, b: Uint8Array, p: number, n: number, ints: I
     if (p < 0 || ints[0] > 32 || (p < n && b[p] > 32)) return -1;
     p = skipSpace(b, p, n);
   }
-  p = wordAt(s, b, p, n, MTLID);
+  p = mtlIdWordAt(view, b, p, n);
   if (p < 0) return -1;
   p = digitsAt(b, skipSpace(b, p, n), ints, 1);
   if (p < 0 || (p < n && b[p] > 32)) return -1;
