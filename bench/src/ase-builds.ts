@@ -2,7 +2,8 @@
 // corpus since the per-vertex unweld?"). Each build is a `packages/ase/dist/index.js` with its own
 // kernels (`../kernels/dist/index.js`, awaited), timed with `parseSync` on both kernel paths, CPU time.
 // `node --expose-gc --import tsx src/ase-builds.ts --builds=new=<dir>,base=/work/base,main=/work/base10
-// [--rounds=7] [--kind=corpus|static|skinned] [--thread] [--gc]` (a dir is a repo root; `new` defaults to this tree).
+// [--rounds=7] [--kind=corpus|static|skinned] [--thread] [--gc] [--read]` (a dir is a repo root; `new` defaults to this
+// tree; `--read` times `readAse` alone, the raw read without the scene build, instead of both kernel paths).
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,17 +12,18 @@ import { benchInputs } from './inputs.js';
 import { fmt, interleavedCpu, median } from './timing.js';
 
 type ParseSync = (bytes: Uint8Array, options?: { kernels?: 'wasm' | 'js' }) => unknown;
+type Way = 'wasm' | 'js' | 'read';
 
 // `--name=value` (split at the first `=`: builds hold more).
 const flags = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => [a.slice(2, a.includes('=') ? a.indexOf('=') : undefined), a.includes('=') ? a.slice(a.indexOf('=') + 1) : '']));
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builds = (flags.builds ?? `new=${here},base=/work/base,main=/work/base10`).split(',').map((b) => b.split('=') as [string, string]);
-const loaded: { name: string; parseSync: ParseSync }[] = [];
+const loaded: { name: string; parseSync: ParseSync; readAse: (bytes: Uint8Array) => unknown }[] = [];
 for (const [name, root] of builds) {
   const kernels = (await import(pathToFileURL(path.join(root, 'packages/kernels/dist/index.js')).href)) as { ready(): Promise<unknown> };
   await kernels.ready();
-  const mod = (await import(pathToFileURL(path.join(root, 'packages/ase/dist/index.js')).href)) as { parseSync: ParseSync };
-  loaded.push({ name, parseSync: mod.parseSync });
+  const mod = (await import(pathToFileURL(path.join(root, 'packages/ase/dist/index.js')).href)) as { parseSync: ParseSync; readAse: (bytes: Uint8Array) => unknown };
+  loaded.push({ name, parseSync: mod.parseSync, readAse: mod.readAse });
 }
 
 const groups: { kind: string; files: Uint8Array[] }[] = benchInputs(50, 60000, new Set(['ase'])).map((g) => ({ kind: g.kind as string, files: [g.bytes] }));
@@ -42,13 +44,14 @@ if (corpusDir) {
 
 const load = os.loadavg();
 const rounds = Number(flags.rounds ?? 7);
+const ways: Way[] = 'read' in flags ? ['read'] : ['wasm', 'js'];
 for (const g of groups.filter((x) => !flags.kind || x.kind.startsWith(flags.kind))) {
   const bytes = g.files.reduce((a, f) => a + f.length, 0);
   // Small inputs repeat inside one timed call so each call is ≥ ~40 ms of work.
   const reps = Math.max(1, Math.round(40 / (bytes / 1048576 / 0.1)));
-  const paths = loaded.flatMap(({ name, parseSync }) =>
-    (['wasm', 'js'] as const).map((kernels) => [`${name} ${kernels}`, () => {
-      for (let r = 0; r < reps; r++) for (const f of g.files) parseSync(f, { kernels });
+  const paths = loaded.flatMap(({ name, parseSync, readAse }) =>
+    ways.map((way) => [`${name} ${way}`, () => {
+      for (let r = 0; r < reps; r++) for (const f of g.files) if (way === 'read') readAse(f); else parseSync(f, { kernels: way });
     }] as [string, () => void]),
   );
   const samples: number[][] = paths.map(() => []);
@@ -65,8 +68,8 @@ for (const g of groups.filter((x) => !flags.kind || x.kind.startsWith(flags.kind
   });
   // Per-round ratios against the first build, each kernel path: min–median–max.
   for (let b = 1; b < loaded.length; b++) {
-    const cells = (['wasm', 'js'] as const).map((k, j) => {
-      const r = samples[b * 2 + j].map((x, i) => x / samples[j][i]);
+    const cells = ways.map((k, j) => {
+      const r = samples[b * ways.length + j].map((x, i) => x / samples[j][i]);
       return `${k} ${fmt(Math.min(...r), 2)}–${fmt(median(r), 2)}–${fmt(Math.max(...r), 2)}×`;
     });
     console.log(`  ${loaded[b].name} ÷ ${loaded[0].name} (per round, >1: ${loaded[0].name} faster): ${cells.join(', ')}`);

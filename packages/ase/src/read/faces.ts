@@ -1,6 +1,6 @@
 import type { Ctx } from './blocks.js';
 import { faceRows } from './mesh-rows.js';
-import type { Grow } from './growable.js';
+import { ints, type Grow } from './growable.js';
 import { bytesOf, endEntry, listOther, openList } from './lists.js';
 
 const KW_MESH_FACE = bytesOf('MESH_FACE');
@@ -15,6 +15,9 @@ export interface FaceLists {
   smooth: Grow<Int32Array>;
   mtl: Grow<Int32Array>;
 }
+
+/** Empty lists for `cap` faces; one shape, whose map hidden-classes.ts keeps. */
+export const faceLists = (cap: number): FaceLists => ({ index: ints(cap), data: ints(cap * 6), smooth: ints(cap), mtl: ints(cap) });
 
 /** Face lines: `i[:] A: a B: b C: c (AB: e BC: e CA: e)?`, then `*MESH_SMOOTHING` and `*MESH_MTLID` keywords. */
 export function readFaceList(ctx: Ctx, lists: FaceLists, above32: number[]): void {

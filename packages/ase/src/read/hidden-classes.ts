@@ -1,6 +1,8 @@
 import { rowScratch } from './fast-rows.js';
 import { floats, floats32, ints } from './growable.js';
+import { faceLists } from './faces.js';
 import { IndexedList } from './lists.js';
+import { normalLists } from './normals.js';
 import { Tokenizer, toTextBytes } from './tokenizer.js';
 
 /**
@@ -18,6 +20,8 @@ const HIDDEN_CLASS_KEEPERS: readonly unknown[] = Object.freeze([
   floats32(0),
   new IndexedList(3, 0, true),
   new IndexedList(3, 0, false),
+  faceLists(0),
+  normalLists(0, 0),
 ]);
 
 /** Holds the keepers (called by every read, so no bundler drops them as unused). */

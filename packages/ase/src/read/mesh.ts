@@ -1,9 +1,9 @@
 import type { AseMapChannel, AseMesh, AseSkinWeights } from '../file.js';
 import { addExtra, block, generic, values, withBlock, type Ctx } from './blocks.js';
-import { readFaceList, type FaceLists } from './faces.js';
-import { ints } from './growable.js';
+import { faceLists as newFaceLists, readFaceList, type FaceLists } from './faces.js';
 import { IndexedList, MIN_LINE, capacityFor, readList, sized } from './lists.js';
 import { placeNormals, readNormals, type NormalLists } from './normals.js';
+import { placeFaces } from './place.js';
 import { Tok } from './tokenizer.js';
 import { readWeights } from './weights.js';
 
@@ -58,7 +58,7 @@ export function meshReader(ctx: Ctx, meshAt: number): { keyword: (kw: string, at
         faceAt = at;
         if (tk.peek() === Tok.Open) {
           const cap = capacityFor(tk, numFaces, MIN_LINE.face);
-          const lists = (faceLists ??= { index: ints(cap), data: ints(cap * 6), smooth: ints(cap), mtl: ints(cap) });
+          const lists = (faceLists ??= newFaceLists(cap));
           readFaceList(ctx, lists, groups);
         }
         break;
@@ -113,25 +113,9 @@ export function meshReader(ctx: Ctx, meshAt: number): { keyword: (kw: string, at
     const edges = new Int8Array(fCount * 3).fill(-1);
     const smoothing = new Uint32Array(fCount);
     const mtlIds = new Int32Array(fCount);
-    let droppedFaces = 0;
-    if (faceLists) {
-      const index = faceLists.index.data, data = faceLists.data.data, smooth = faceLists.smooth.data, mtl = faceLists.mtl.data;
-      for (let e = 0; e < given; e++) {
-        const f = index[e];
-        if (f < 0 || f >= fCount) {
-          droppedFaces++;
-          continue;
-        }
-        faces[f * 3] = data[e * 6];
-        faces[f * 3 + 1] = data[e * 6 + 1];
-        faces[f * 3 + 2] = data[e * 6 + 2];
-        edges[f * 3] = data[e * 6 + 3];
-        edges[f * 3 + 1] = data[e * 6 + 4];
-        edges[f * 3 + 2] = data[e * 6 + 5];
-        smoothing[f] = smooth[e];
-        mtlIds[f] = mtl[e];
-      }
-    }
+    const droppedFaces = faceLists
+      ? placeFaces(given, faceLists.index.data, faceLists.data.data, faceLists.smooth.data, faceLists.mtl.data, fCount, faces, edges, smoothing, mtlIds)
+      : 0;
     if (droppedFaces) ctx.sink.warn('ASE_BAD_INDEX', `${droppedFaces} *MESH_FACE entries have an index outside 0..${fCount - 1}; dropped`, tk.inputOffset(faceAt));
     if (given - droppedFaces < fCount) ctx.sink.warn('ASE_COUNT_MISMATCH', `*MESH_NUMFACES ${fCount} but ${given - droppedFaces} faces given`, tk.inputOffset(faceAt));
 

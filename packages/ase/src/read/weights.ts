@@ -1,9 +1,9 @@
 import type { AseSkinWeights } from '../file.js';
 import { block, type Ctx } from './blocks.js';
-import { boneVertexRow } from './fast-rows.js';
+import { boneVertexRow, type RowScratch } from './fast-rows.js';
 import { floats32, ints, type Grow } from './growable.js';
 import { bytesOf, endEntry, listOther, openList } from './lists.js';
-import { Tok } from './tokenizer.js';
+import { Tok, type Tokenizer } from './tokenizer.js';
 
 const KW_BONE_VERTEX = bytesOf('MESH_BONE_VERTEX');
 
@@ -51,22 +51,11 @@ export function readWeights(ctx: Ctx): AseSkinWeights {
 /** `*MESH_BONE_VERTEX_LIST { … }`: rows in the exporters' form on the byte fast path, others as tokens. */
 function readBoneVertices(ctx: Ctx, w: WeightLists): void {
   const tk = ctx.tk;
-  const row = ctx.row, ints = row.ints, floats = row.floats;
   const { vertex, start, bone, weight } = w;
   const open = openList(tk, 'MESH_BONE_VERTEX_LIST');
   for (;;) {
-    const end = boneVertexRow(tk, row);
-    if (end >= 0) {
-      tk.rewind(end);
-      vertex.push(ints[0]);
-      start.push(bone.length);
-      const count = row.count;
-      const bones = bone.reserve(count), weights = weight.reserve(count);
-      for (let i = 0; i < count; i++) {
-        bones[bone.length++] = ints[1 + i];
-        weights[weight.length++] = floats[3 + i];
-      }
-    } else if (tk.quickKeyword(KW_BONE_VERTEX)) {
+    if (boneVertexRun(tk, ctx.row, vertex, start, bone, weight)) continue;
+    if (tk.quickKeyword(KW_BONE_VERTEX)) {
       vertex.push(tk.int('a vertex index'));
       start.push(bone.length);
       tk.optNum(0); tk.optNum(0); tk.optNum(0); // the bind position, also in *MESH_VERTEX
@@ -76,5 +65,28 @@ function readBoneVertices(ctx: Ctx, w: WeightLists): void {
       }
       endEntry(tk);
     } else if (listOther(tk, tk.peek(), 'MESH_BONE_VERTEX_LIST', open)) return;
+  }
+}
+
+/**
+ * A run of rows in the exporters' form, appended to the lists; returns how many. A loop of its own,
+ * with nothing after it, so its optimised code outlives the parse (see place.ts).
+ */
+function boneVertexRun(tk: Tokenizer, row: RowScratch, vertex: Grow<Int32Array>, start: Grow<Int32Array>, bone: Grow<Int32Array>, weight: Grow<Float32Array>): number {
+  const ints = row.ints, floats = row.floats;
+  let rows = 0;
+  for (;;) {
+    const end = boneVertexRow(tk, row);
+    if (end < 0) return rows;
+    tk.rewind(end);
+    vertex.push(ints[0]);
+    start.push(bone.length);
+    const count = row.count;
+    const bones = bone.reserve(count), weights = weight.reserve(count);
+    for (let i = 0; i < count; i++) {
+      bones[bone.length++] = ints[1 + i];
+      weights[weight.length++] = floats[3 + i];
+    }
+    rows++;
   }
 }

@@ -14,11 +14,14 @@ export class Keys {
     this.values = new Float64Array(Math.max(1, capacity) * size);
   }
 
-  /** Adds a key unless one exists at (about) that tick already (then its value is replaced); keeps the list ascending. */
-  push(time: number, value: ArrayLike<number>): void {
+  /**
+   * Adds a key (its values `value[at…at+size)`) unless one exists at (about) that tick already (then
+   * its value is replaced); keeps the list ascending.
+   */
+  push(time: number, value: ArrayLike<number>, at = 0): void {
     const n = this.length, size = this.size;
     if (n && !(time > this.times[n - 1] + 1e-9)) {
-      if (Math.abs(time - this.times[n - 1]) <= 1e-9) for (let k = 0; k < size; k++) this.values[(n - 1) * size + k] = value[k];
+      if (Math.abs(time - this.times[n - 1]) <= 1e-9) for (let k = 0; k < size; k++) this.values[(n - 1) * size + k] = value[at + k];
       return;
     }
     if (n === this.times.length) {
@@ -30,7 +33,7 @@ export class Keys {
       this.values = values;
     }
     this.times[n] = time;
-    for (let k = 0; k < size; k++) this.values[n * size + k] = value[k];
+    for (let k = 0; k < size; k++) this.values[n * size + k] = value[at + k];
     this.length = n + 1;
   }
 }

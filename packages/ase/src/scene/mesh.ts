@@ -2,7 +2,8 @@ import { compactIndices, zeroNonFinite, type Attributes, type Mesh, type Primiti
 import { unweldByVertex, type KernelMode } from '@relic3d/kernels';
 import type { AseMapChannel, AseMesh } from '../file.js';
 import { transformPoint, type M4 } from './axes.js';
-import { NONE, cornerKeys, scanFaces } from './corners.js';
+import { cornerKeys, scanFaces } from './corners.js';
+import { gatherColors, gatherPositionsNormals, gatherSkin, gatherUVs, transformPoints } from './mesh-loops.js';
 import { cornerNormalsOf } from './normals.js';
 import { skinOf } from './skin.js';
 
@@ -46,7 +47,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
 
   // Node-local positions (scene axes).
   const positions = new Float32Array(nv * 3);
-  for (let v = 0; v < nv; v++) transformPoint(input.toLocal, mesh.vertices[v * 3], mesh.vertices[v * 3 + 1], mesh.vertices[v * 3 + 2], positions, v * 3);
+  transformPoints(input.toLocal, mesh.vertices, nv, positions);
 
   const normals = cornerNormalsOf(input, keep, positions);
   if (channels.length > 4) sink.warn('ASE_TOO_MANY_CHANNELS', `object '${name}': ${channels.length} mapping channels; the first 4 are kept`, input.offset);
@@ -96,13 +97,7 @@ export function buildMesh(input: MeshBuildInput): Mesh | undefined {
     const attributes = gatherAttributes(mesh, uvChannels, vertex, keys, corners.width, firstCorner, vertexCount, positions, sourceVertex);
     if (skin) {
       const joints = new Uint16Array(vertexCount * 4), weights = new Float32Array(vertexCount * 4);
-      for (let v = 0; v < vertexCount; v++) {
-        const s = sourceVertex[v] * 4;
-        for (let k = 0; k < 4; k++) {
-          joints[v * 4 + k] = skin.joints[s + k];
-          weights[v * 4 + k] = skin.weights[s + k];
-        }
-      }
+      gatherSkin(sourceVertex, vertexCount, skin.joints, skin.weights, joints, weights);
       attributes.JOINTS_0 = joints;
       attributes.WEIGHTS_0 = weights;
     }
@@ -145,44 +140,17 @@ function gatherAttributes(
   const position = new Float32Array(vertexCount * 3);
   const normal = new Float32Array(vertexCount * 3);
   const keyFloats = new Float32Array(keys.buffer, keys.byteOffset, keys.length);
-  const uvCount = uvChannels.length, nAt = width - 3;
-  for (let v = 0; v < vertexCount; v++) {
-    const c = firstCorner[v] * width;
-    const p = vertex[firstCorner[v]];
-    sourceVertex[v] = p;
-    position[v * 3] = positions[p * 3];
-    position[v * 3 + 1] = positions[p * 3 + 1];
-    position[v * 3 + 2] = positions[p * 3 + 2];
-    const o = c + nAt;
-    normal[v * 3] = keyFloats[o];
-    normal[v * 3 + 1] = keyFloats[o + 1];
-    normal[v * 3 + 2] = keyFloats[o + 2];
-  }
+  gatherPositionsNormals(vertex, keyFloats, width, firstCorner, vertexCount, positions, sourceVertex, position, normal);
   const attributes: Attributes = { POSITION: position, NORMAL: normal };
+  const uvCount = uvChannels.length;
   for (let u = 0; u < uvCount; u++) {
     const out = new Float32Array(vertexCount * 2);
-    const tverts = uvChannels[u].tverts;
-    for (let v = 0; v < vertexCount; v++) {
-      const t = keys[firstCorner[v] * width + u];
-      if (t !== NONE) {
-        out[v * 2] = tverts[t * 3];
-        out[v * 2 + 1] = 1 - tverts[t * 3 + 1];
-      }
-    }
+    gatherUVs(keys, width, u, firstCorner, vertexCount, uvChannels[u].tverts, out);
     attributes[`TEXCOORD_${u}` as 'TEXCOORD_0'] = out;
   }
   if (mesh.cverts && mesh.cfaces && mesh.cverts.length) {
     const colors = new Float32Array(vertexCount * 4);
-    const cverts = mesh.cverts;
-    for (let v = 0; v < vertexCount; v++) {
-      const k = keys[firstCorner[v] * width + uvCount];
-      if (k !== NONE) {
-        colors[v * 4] = cverts[k * 3];
-        colors[v * 4 + 1] = cverts[k * 3 + 1];
-        colors[v * 4 + 2] = cverts[k * 3 + 2];
-      } else colors[v * 4] = colors[v * 4 + 1] = colors[v * 4 + 2] = 1;
-      colors[v * 4 + 3] = 1;
-    }
+    gatherColors(keys, width, uvCount, firstCorner, vertexCount, mesh.cverts, colors);
     attributes.COLOR_0 = colors;
   }
   return attributes;

@@ -22,7 +22,7 @@ export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positio
   const corners = kept * 3;
   const out = new Float32Array(corners * 3).fill(NaN);
   const n = mesh.normals;
-  const m = input.normalToLocal;
+  const m = Float64Array.from(input.normalToLocal);
   if (input.useFileNormals && n && !n.vertexNormalVertex.length) {
     // Face normals only: flat shading from the file.
     const fn = n.faceNormals;
@@ -39,26 +39,9 @@ export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positio
     const count = n.vertexNormalVertex.length;
     const vFace = n.vertexNormalFace, vVertex = n.vertexNormalVertex, vn = n.vertexNormals;
     // Max layout: three vertex normals after each face normal → per corner. Else per vertex (Q3Map2).
-    let perCorner = true;
-    for (let e = 0; e < count && perCorner; e += 3) {
-      const f = vFace[e];
-      if (f < 0 || e + 2 >= count || vFace[e + 1] !== f || vFace[e + 2] !== f || (e + 3 < count && vFace[e + 3] === f)) perCorner = false;
-    }
-    if (perCorner) {
+    if (perCornerLayout(vFace, count)) {
       const row = new Int32Array(mesh.numFaces).fill(-1); // kept face → corner base
-      for (let i = 0; i < kept; i++) row[keep[i]] = i * 3;
-      const faces = mesh.faces;
-      for (let e = 0; e < count; e += 3) {
-        const f = vFace[e];
-        if (f >= mesh.numFaces || row[f] < 0) continue;
-        for (let k = 0; k < 3; k++) {
-          // Match the corner by vertex index when it names one of the face's corners.
-          const v = vVertex[e + k];
-          let corner = k;
-          if (faces[f * 3 + k] !== v) for (let q = 0; q < 3; q++) if (faces[f * 3 + q] === v) corner = q;
-          direction(m, vn[(e + k) * 3], vn[(e + k) * 3 + 1], vn[(e + k) * 3 + 2], out, (row[f] + corner) * 3);
-        }
-      }
+      placeCornerNormals(m, keep, row, mesh.faces, vFace, vVertex, vn, count, out);
     } else {
       const cornerVertex = cornerVertexOf(mesh.faces, keep);
       const perVertex = new Float32Array(mesh.numVertex * 3).fill(NaN);
@@ -73,8 +56,7 @@ export function cornerNormalsOf(input: MeshBuildInput, keep: Int32Array, positio
         out[c * 3 + 2] = perVertex[p + 2];
       }
     }
-    let missing = 0;
-    for (let i = 0; i < out.length; i += 3) if (out[i] - out[i] !== 0 || out[i + 1] - out[i + 1] !== 0 || out[i + 2] - out[i + 2] !== 0) missing++;
+    const missing = missingNormals(out);
     if (!missing) return out;
     sink.warn('ASE_BAD_NORMALS', `object '${name}': ${missing} corners have no usable file normal; normals rebuilt from smoothing groups`, input.offset);
   }
@@ -103,4 +85,45 @@ function cornerVertexOf(faces: Int32Array, keep: Int32Array): Uint32Array {
     out[i * 3 + 2] = faces[f + 2];
   }
   return out;
+}
+
+// The per-corner loops as leaves of typed arrays and numbers (run once per mesh: see mesh-loops.ts).
+
+/** Whether the vertex normals come in threes after each face normal, one face per three (Max's layout). */
+function perCornerLayout(vFace: Int32Array, count: number): boolean {
+  for (let e = 0; e < count; e += 3) {
+    const f = vFace[e];
+    if (f < 0 || e + 2 >= count || vFace[e + 1] !== f || vFace[e + 2] !== f || (e + 3 < count && vFace[e + 3] === f)) return false;
+  }
+  return true;
+}
+
+/**
+ * Max's per-corner vertex normals into `out` (3 per kept corner) through `m`; a normal goes to the
+ * corner whose vertex it names, else to its position in the face. `row`: all -1, filled here.
+ */
+function placeCornerNormals(
+  m: Float64Array, keep: Int32Array, row: Int32Array, faces: Int32Array,
+  vFace: Int32Array, vVertex: Int32Array, vn: Float32Array, count: number, out: Float32Array,
+): void {
+  const numFaces = row.length;
+  for (let i = 0; i < keep.length; i++) row[keep[i]] = i * 3;
+  for (let e = 0; e < count; e += 3) {
+    const f = vFace[e];
+    if (f >= numFaces || row[f] < 0) continue;
+    for (let k = 0; k < 3; k++) {
+      // Match the corner by vertex index when it names one of the face's corners.
+      const v = vVertex[e + k];
+      let corner = k;
+      if (faces[f * 3 + k] !== v) for (let q = 0; q < 3; q++) if (faces[f * 3 + q] === v) corner = q;
+      direction(m, vn[(e + k) * 3], vn[(e + k) * 3 + 1], vn[(e + k) * 3 + 2], out, (row[f] + corner) * 3);
+    }
+  }
+}
+
+/** Corners with a non-finite normal component. */
+function missingNormals(out: Float32Array): number {
+  let missing = 0;
+  for (let i = 0; i < out.length; i += 3) if (out[i] - out[i] !== 0 || out[i + 1] - out[i + 1] !== 0 || out[i + 2] - out[i + 2] !== 0) missing++;
+  return missing;
 }

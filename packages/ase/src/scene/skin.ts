@@ -39,11 +39,34 @@ export function skinOf(input: MeshBuildInput, kernelOptions: { kernels?: KernelM
   if (!w || !map) return undefined;
   const nv = input.mesh.numVertex;
   const { vertex, start, bone, weight } = w;
-  let influences = 1;
-  for (let i = 0; i < vertex.length; i++) influences = Math.max(influences, start[i + 1] - start[i]);
-  influences = Math.min(influences, 64);
+  const influences = Math.min(maxInfluences(start, vertex.length), 64);
   const joints = new Int32Array(nv * influences);
   const weights = new Float32Array(nv * influences);
+  const counts = new Int32Array(2);
+  spreadWeights(vertex, start, bone, weight, map, nv, influences, joints, weights, counts);
+  const unweighted = counts[0], badBones = counts[1];
+  if (unweighted) input.sink.warn('ASE_SKIN_UNWEIGHTED', `object '${input.name}': ${unweighted} vertices have no bone weights; bound to the first joint`, input.offset);
+  if (badBones) input.sink.warn('ASE_SKIN_BONE', `object '${input.name}': ${badBones} weights name unknown bones; dropped`, input.offset);
+  return packSkinWeights(nv, influences, joints, weights, kernelOptions);
+}
+
+// The per-weight loops as leaves of typed arrays and numbers (run once per mesh: see mesh-loops.ts).
+
+/** The most (bone, weight) pairs of one vertex, at least 1. */
+function maxInfluences(start: Uint32Array, count: number): number {
+  let most = 1;
+  for (let i = 0; i < count; i++) most = Math.max(most, start[i + 1] - start[i]);
+  return most;
+}
+
+/**
+ * Each weighted vertex's first `influences` pairs to its slots in `joints`/`weights` (joint by `map`;
+ * unknown bones dropped, non-finite weights 0). `counts`: vertices never weighted, pairs dropped.
+ */
+function spreadWeights(
+  vertex: Int32Array, start: Uint32Array, bone: Int32Array, weight: Float32Array, map: Int32Array, nv: number, influences: number,
+  joints: Int32Array, weights: Float32Array, counts: Int32Array,
+): void {
   let unweighted = nv, badBones = 0;
   const seen = new Uint8Array(nv);
   for (let i = 0; i < vertex.length; i++) {
@@ -64,7 +87,6 @@ export function skinOf(input: MeshBuildInput, kernelOptions: { kernels?: KernelM
       weights[v * influences + k] = x - x === 0 ? x : 0;
     }
   }
-  if (unweighted) input.sink.warn('ASE_SKIN_UNWEIGHTED', `object '${input.name}': ${unweighted} vertices have no bone weights; bound to the first joint`, input.offset);
-  if (badBones) input.sink.warn('ASE_SKIN_BONE', `object '${input.name}': ${badBones} weights name unknown bones; dropped`, input.offset);
-  return packSkinWeights(nv, influences, joints, weights, kernelOptions);
+  counts[0] = unweighted;
+  counts[1] = badBones;
 }

@@ -73,9 +73,6 @@ export function timeBase(file: AseFile, inputBytes: number, sink: WarningSink): 
   return { ticksPerSecond: fps * tpf, ticksPerFrame: tpf, firstTick: first * tpf, step: Number.isFinite(step) ? step : tpf, ...sampleBudget(inputBytes, tcbKeys), window };
 }
 
-// A time base (and its window) per parse otherwise: the track loops' code would lose its map at every full GC.
-keepMapAlive(timeBase({ objects: [] } as unknown as AseFile, 0, new WarningSink('ase')));
-
 /** The least margin outside the declared range (a scene range is often left shorter than its keys). */
 const MARGIN_SECONDS = 60;
 
@@ -86,3 +83,12 @@ function keyWindow(firstTick: number, lastFrame: number | undefined, tpf: number
   const margin = Math.max(Math.abs(lastTick - firstTick), MARGIN_SECONDS * ticksPerSecond);
   return { earliest: Math.min(firstTick, lastTick) - margin, latest: Math.max(firstTick, lastTick) + margin, outside: 0 };
 }
+
+// A time base (and its window) per parse otherwise: the track loops' code would lose its map at every full GC.
+// Its numbers are fractions so that every field is a double: a parse's whole-number ticks then fit the
+// kept map, where a keeper of whole numbers had fields a parse's doubles widen to a map of its own.
+const KEEPER_FILE = {
+  scene: { frameSpeed: 29.97, ticksPerFrame: 160.5, firstFrame: 0.5, lastFrame: 100.5 },
+  objects: [{ animations: [{ rot: { kind: 'sample', time: Float64Array.of(0, 0.25) } }] }],
+};
+keepMapAlive(timeBase(KEEPER_FILE as unknown as AseFile, 0, new WarningSink('ase')));

@@ -32,22 +32,31 @@ function rotateVec(q: Quat, x: number, y: number, z: number): number[] {
  * Sampled tracks write only changed samples: before a written sample that follows a gap, the value
  * held since the previous sample is re-inserted one step earlier, so the curve holds and then moves.
  */
-function withHolds(tb: TimeBase, times: number[], values: number[][], before: number[]): Keys {
-  const keys = new Keys(before.length);
-  let prev = before;
+function withHolds(tb: TimeBase, times: number[], values: Float64Array, before: ArrayLike<number>): Keys {
+  const size = before.length;
+  const keys = new Keys(size);
+  let prev: ArrayLike<number> = before, prevAt = 0;
   let prevTick = tb.firstTick;
   for (let i = 0; i < times.length; i++) {
     const t = times[i];
     if (i === 0 ? t > tb.firstTick : t - prevTick > tb.step + 0.5) {
-      if (i === 0) keys.push(tb.firstTick, prev);
+      if (i === 0) keys.push(tb.firstTick, prev, prevAt);
       const hold = t - tb.step;
-      if (hold > prevTick + 0.5) keys.push(hold, prev);
+      if (hold > prevTick + 0.5) keys.push(hold, prev, prevAt);
     }
-    keys.push(t, values[i]);
-    prev = values[i];
+    keys.push(t, values, i * size);
+    prev = values;
+    prevAt = i * size;
     prevTick = t;
   }
   return keys;
+}
+
+/** Key values of `size` each, one after another. */
+function flat(values: number[][], size: number): Float64Array {
+  const out = new Float64Array(values.length * size);
+  for (let i = 0; i < values.length; i++) for (let k = 0; k < size; k++) out[i * size + k] = values[i][k];
+  return out;
 }
 
 /** Finite key times inside the timeline's window (keys far outside are counted there), ascending: key indices into the track. */
@@ -106,7 +115,7 @@ export function positionChannel(node: number, track: AseTrack, frame: NodeFrame,
   const conv = (v: number[], o: number) => rotateVec(frame.parentFix, v[o], v[o + 1], v[o + 2]);
   if (track.kind === 'sample') {
     const values = keys.map((k) => conv(valuesAt(track, k, 3), 0));
-    return channel(node, 'translation', tb, withHolds(tb, keys.map((k) => track.time[k]), values, rest.translation));
+    return channel(node, 'translation', tb, withHolds(tb, keys.map((k) => track.time[k]), flat(values, 3), rest.translation));
   }
   if (track.kind === 'bezier') {
     // t x y z inTan(xyz) outTan(xyz) flags; tangents read as slopes per tick.
@@ -136,12 +145,7 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
   const keys = sortedKeys(track, tb, sink, `rotation track of node ${node}`);
   let acc: Quat = [0, 0, 0, 1];
   const inSceneFrame = (q: Quat) => math.quatNormalize(qmul(qmul(frame.parentFix, q), frame.ownFix));
-  const values: number[][] = [];
-  for (const k of keys) {
-    const v = valuesAt(track, k, 4);
-    acc = math.quatNormalize(qmul(aseRotation(v[0], v[1], v[2], v[3]), acc));
-    values.push(inSceneFrame(acc));
-  }
+  const values = sceneRotations(track, keys, frame);
   const before = inSceneFrame([0, 0, 0, 1]);
   let out: Keys;
   let step = tb.ticksPerFrame;
@@ -165,10 +169,53 @@ export function rotationChannel(node: number, track: AseTrack, frame: NodeFrame,
       quatMultiplyInto(v, o, frame.ownFix, 0, v, o);
       normalizeAt(v, o);
     }
-  } else out = plain(keys.map((k) => track.time[k]), values, 4);
+  } else {
+    out = new Keys(4);
+    for (let j = 0; j < keys.length; j++) out.push(track.time[keys[j]], values, j * 4);
+  }
   math.makeQuaternionsContinuous(out.values.subarray(0, out.length * 4));
   const extras = track.kind === 'sample' ? undefined : track.kind === 'tcb' ? tcbExtras(track, tb, step) : { approximate: true, controller: track.block };
   return channel(node, 'rotation', tb, out, 'LINEAR', extras);
+}
+
+/**
+ * The keys' rotations accumulated (§5.3: acc_k = normalise(δ_k ⊗ acc_(k−1)), δ from `aseRotation`)
+ * and in the scene frame (normalise(parentFix ⊗ acc ⊗ ownFix)), 4 per key: the bits of those
+ * array-per-key steps, with no array per key.
+ */
+function sceneRotations(track: AseTrack, keys: number[], frame: NodeFrame): Float64Array {
+  const out = new Float64Array(keys.length * 4);
+  const acc = Float64Array.of(0, 0, 0, 1), t = new Float64Array(4), d = new Float64Array(4);
+  const start = track.start, value = track.value, parentFix = frame.parentFix, ownFix = frame.ownFix;
+  for (let j = 0; j < keys.length; j++) {
+    const first = start[keys[j]], end = start[keys[j] + 1];
+    // Missing values are 0 (as valuesAt).
+    const ax = first < end ? value[first] : 0, ay = first + 1 < end ? value[first + 1] : 0;
+    const az = first + 2 < end ? value[first + 2] : 0, angle = first + 3 < end ? value[first + 3] : 0;
+    aseRotationInto(ax, ay, az, angle, d);
+    quatMultiplyInto(d, 0, acc, 0, t, 0);
+    math.quatNormalizeInto(t, acc, 0);
+    quatMultiplyInto(parentFix, 0, acc, 0, t, 0);
+    quatMultiplyInto(t, 0, ownFix, 0, d, 0);
+    math.quatNormalizeInto(d, out, j * 4);
+  }
+  return out;
+}
+
+/** `aseRotation` into `out` (the same bits: core's quatFromAxisAngle of the negated angle). */
+function aseRotationInto(ax: number, ay: number, az: number, angle: number, out: Float64Array): void {
+  const l = Math.hypot(ax, ay, az);
+  if (!(l > 0) || !Number.isFinite(angle)) {
+    out[0] = out[1] = out[2] = 0;
+    out[3] = 1;
+    return;
+  }
+  const negated = -angle;
+  const s = Math.sin(negated / 2) / l;
+  out[0] = ax * s;
+  out[1] = ay * s;
+  out[2] = az * s;
+  out[3] = Math.cos(negated / 2);
 }
 
 /** Scale track → scale channel (the scale axis is dropped when it matters, with a warning). */
@@ -186,7 +233,7 @@ export function scaleChannel(node: number, track: AseTrack, frame: NodeFrame, re
   };
   if (track.kind === 'sample') {
     const values = keys.map((k) => value(valuesAt(track, k, 7, 1)));
-    return channel(node, 'scale', tb, withHolds(tb, keys.map((k) => track.time[k]), values, rest.scale));
+    return channel(node, 'scale', tb, withHolds(tb, keys.map((k) => track.time[k]), flat(values, 3), rest.scale));
   }
   if (track.kind === 'bezier') {
     const out = new Keys(9);
