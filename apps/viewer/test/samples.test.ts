@@ -1,22 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
 import { computeBounds, requireFormat, validateScene, type Scene } from '@relic3d/core';
 import { formats } from '@relic3d/formats';
 import { sceneStats, toThree } from '@relic3d/three';
 import { writeSamples, SAMPLE_LOD, SAMPLE_MDL, SAMPLE_MDL_MATERIAL, SAMPLE_O3D } from '../scripts/samples.js';
 import { samples } from '../src/samples.js';
-
-/** Folders this file makes, removed after it (temp-guard.js fails a file that leaves one). */
-const made: string[] = [];
-afterAll(() => made.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-function tempFolder(name: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), `relic3d-${name}-`));
-  made.push(folder);
-  return folder;
-}
 
 const corpus = process.env.RELIC3D_CORPUS ?? path.resolve(import.meta.dirname, '../../../../shared/corpus');
 
@@ -116,7 +107,7 @@ describe('shipped samples', () => {
 
 describe('generated samples (scripts/samples.ts)', () => {
   it('writes an animated skinned O3D with companions and an MDL with its .mat that parse and validate', async () => {
-    const out = tempFolder('samples');
+    const out = scratchFolder('samples');
     const written = await writeSamples(out, (id) => import(id), () => {});
     expect(written.map((w) => w.file)).toEqual([SAMPLE_O3D, 'mvr_sample.chr', 'mvr_sample_sway.ani', SAMPLE_MDL, SAMPLE_MDL_MATERIAL, SAMPLE_LOD]);
     for (const w of written) expect(w.bytes, `${w.file} stays tiny`).toBeLessThan(50_000);
@@ -176,7 +167,7 @@ function lodChunks(bytes: Uint8Array, start: number, end: number): { id: string;
 const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 
 describe('generated LOD sample (@relic3d/fixtures/lod writeSampleLod)', async () => {
-  const out = tempFolder('lod-sample');
+  const out = scratchFolder('lod-sample');
   await writeSamples(out, (id) => import(id), () => {});
   const bytes = new Uint8Array(readFileSync(path.join(out, SAMPLE_LOD)));
   const { SAMPLE_LOD: shape } = (await import('@relic3d/fixtures/lod')) as typeof import('@relic3d/fixtures/lod');

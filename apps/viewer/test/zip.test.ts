@@ -1,20 +1,11 @@
 // The viewer's ZIP (fflate, deflated), read back by an independent reader (zlib here, `unzip` when installed).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { scratchFolder } from '@relic3d/test-harness/scratch';
+import { describe, expect, it } from 'vitest';
 import { zip } from '../src/zip.js';
 import { unzipAll } from './unzip.js';
-
-/** Folders this file makes, removed after it (temp-guard.js fails a file that leaves one). */
-const made: string[] = [];
-afterAll(() => made.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-function tempFolder(name: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), `relic3d-${name}-`));
-  made.push(folder);
-  return folder;
-}
 
 /** The compression method of each entry, from the central directory (APPNOTE 4.3.12). */
 function methods(archive: Uint8Array): Record<string, number> {
@@ -52,7 +43,7 @@ describe('zip', () => {
   });
 
   it.runIf(existsSync('/usr/bin/unzip'))('unzip -t accepts it', () => {
-    const dir = tempFolder('zip');
+    const dir = scratchFolder('zip');
     const file = path.join(dir, 'x.zip');
     writeFileSync(file, zip({ 'a.mdl': new Uint8Array([9, 8, 7]), 'a.mat': new TextEncoder().encode('shader=x'.repeat(100)) }));
     expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toMatch(/No errors detected/);
