@@ -86,7 +86,11 @@ export function objectDrivers(scene: Scene, objectNodes: Iterable<number>, bones
   return out;
 }
 
-const drives = (clip: AnimationClip, nodes: Set<number>) => clip.channels.some((c) => c.path !== 'weights' && c.times.length > 0 && nodes.has(c.node));
+/** Whether a channel of `clip` moves one of `nodes`. A loop: a closure made per call was compiled again after every full GC. */
+function drives(clip: AnimationClip, nodes: Set<number>): boolean {
+  for (const c of clip.channels) if (c.path !== 'weights' && c.times.length > 0 && nodes.has(c.node)) return true;
+  return false;
+}
 
 /**
  * The O3D's own clip is the one named `embedded` (the reader's name for it), else the first that

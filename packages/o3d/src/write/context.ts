@@ -1,6 +1,6 @@
 /** What the writer's steps share while one scene is written. */
 import type { ClipTiming } from './clips.js';
-import { FINITE_SCENE, codePage, codePageEncoder, computeWorldMatrices, keepMapAlive, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
+import { FINITE_SCENE, codePage, codePageEncoder, computeWorldMatrices, keepMapAlive, topologicalOrder, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
 
 export interface WriteContext {
   readonly scene: Scene;
@@ -11,6 +11,13 @@ export interface WriteContext {
   readonly base: string;
   /** World matrices of the rest pose (column-major, scene space). */
   readonly rest: Float32Array;
+  /**
+   * Every node, parents first (core's `topologicalOrder`), and the parent of each (-1: a root), read
+   * from the nodes once per write: the clip loops read these arrays, never a node object (a reader's
+   * nodes can have maps of their own each parse, and code that read them was compiled again each time).
+   */
+  readonly order: Int32Array;
+  readonly orderParents: Int32Array;
   /** Codes already warned once per write. */
   readonly warned: Set<string>;
   /** Files beside the model (textures), by name. */
@@ -25,6 +32,9 @@ export interface WriteContext {
 export const DEFAULT_CODE_PAGE = 'euc-kr';
 
 export function createContext(scene: Scene, sink: WarningSink, base: string, page: string): WriteContext {
+  const order = Int32Array.from(topologicalOrder(scene));
+  const orderParents = new Int32Array(order.length);
+  for (let o = 0; o < order.length; o++) orderParents[o] = scene.nodes[order[o]].parent;
   return {
     scene,
     sink,
@@ -32,6 +42,8 @@ export function createContext(scene: Scene, sink: WarningSink, base: string, pag
     decoder: codePage(page),
     base,
     rest: computeWorldMatrices(scene),
+    order,
+    orderParents,
     finite: (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] === true,
     warned: new Set(),
     files: {},
@@ -52,4 +64,4 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n ==
 
 // One context kept, fields in the order createContext makes them: a literal's map is held by no literal
 // (V8's map cache holds it weakly), and every loop reading the context was compiled again after full GCs.
-keepMapAlive({ scene: {}, sink: {}, encoder: {}, decoder: {}, base: '', rest: new Float32Array(0), finite: false, warned: new Set(), files: {}, kept: undefined });
+keepMapAlive({ scene: {}, sink: {}, encoder: {}, decoder: {}, base: '', rest: new Float32Array(0), order: new Int32Array(0), orderParents: new Int32Array(0), finite: false, warned: new Set(), files: {}, kept: undefined });

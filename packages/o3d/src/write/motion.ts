@@ -11,7 +11,7 @@ import { toD3dMatrix, toD3dVec3 } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import { plural, type WriteContext } from './context.js';
 import { keyFromRow } from './keys.js';
-import { relativeRow, sampleRelative, type Pair } from './sampling.js';
+import { pairArrays, relativeRow, sampleRelative, type Pair } from './sampling.js';
 import type { Bones } from './skeleton.js';
 
 /** The newest `.chr` version: 8 event slots and the left-hand attachment. */
@@ -19,7 +19,11 @@ export const CHR_VERSION = 7;
 const IDENTITY = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
 
 /** Each bone against its parent bone. */
-export const bonePairs = (bones: Bones): Pair[] => bones.nodes.map((node, i) => [node, bones.parents[i] >= 0 ? bones.nodes[bones.parents[i]] : -1]);
+export function bonePairs(bones: Bones): Pair[] {
+  const out: Pair[] = [];
+  for (let i = 0; i < bones.nodes.length; i++) out.push([bones.nodes[i], bones.parents[i] >= 0 ? bones.nodes[bones.parents[i]] : -1]);
+  return out;
+}
 
 /** Rest world (D3D row matrix) of each bone. */
 export function restWorlds(ctx: WriteContext, bones: Bones): Float32Array[] {
@@ -59,12 +63,13 @@ export function chrFile(ctx: WriteContext, bones: Bones): ChrFile {
  */
 export function motionBody(ctx: WriteContext, bones: Bones, timing: ClipTiming | undefined, frames: number, rest: Float32Array): MotionBody {
   const pairs = bonePairs(bones);
-  const sampled = timing ? sampleRelative(ctx, timing, pairs, rest) : undefined;
+  const { nodes, parents } = pairArrays(pairs);
+  const sampled = timing ? sampleRelative(ctx, timing, nodes, parents, rest) : undefined;
   const locals = restLocalsOf(ctx, bones);
   const tracks: MotionTrack[] = [];
   let animated = 0, off = 0, worst = 0;
   // A loop, not a callback: a closure made per clip was compiled again for every write.
-  for (let i = 0; i < pairs.length; i++) {
+  for (let i = 0; i < nodes.length; i++) {
     const m = sampled?.[i];
     if (!m || isConstant(m)) {
       tracks.push({ matrix: m ? Float32Array.from(m.subarray(0, 16)) : locals[i] });
@@ -83,12 +88,9 @@ export function motionBody(ctx: WriteContext, bones: Bones, timing: ClipTiming |
       `clip "${timing!.clip.name}": ${plural(off, 'bone')} scale or shear while moving, which Flyff keys (rotation + position) cannot hold; their rotation is written (matrices off by up to ${(100 * worst).toPrecision(2)}%)`,
     );
   }
-  const inverses = bones.inverses.map((m) => toD3dMatrix(m));
-  return {
-    bones: bones.nodes.map((_, i) => ({ name: bones.names[i], inverseTM: inverses[i], localTM: locals[i], parentIndex: bones.parents[i] })),
-    poolSize: animated * frames,
-    tracks,
-  };
+  const motionBones: MotionBody['bones'] = [];
+  for (let i = 0; i < bones.nodes.length; i++) motionBones.push({ name: bones.names[i], inverseTM: toD3dMatrix(bones.inverses[i]), localTM: locals[i], parentIndex: bones.parents[i] });
+  return { bones: motionBones, poolSize: animated * frames, tracks };
 }
 
 export function aniFile(ctx: WriteContext, bones: Bones, timing: ClipTiming, rest: Float32Array): AniFile {

@@ -3,7 +3,7 @@
  * world matrices, and the local of a node against another (a bone against its parent bone, an
  * object against its O3D parent) per frame, as D3D row-vector matrices.
  */
-import { checkBudget, keepMapAlive, localMatrix, math, sampleClipFrames, topologicalOrder, writeBudget } from '@relic3d/core';
+import { checkBudget, keepMapAlive, localMatrix, math, sampleClipFrames, writeBudget } from '@relic3d/core';
 import { toD3dMatrix, toD3dMatrixAt } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import type { WriteContext } from './context.js';
@@ -35,22 +35,25 @@ export function relativeRow(worlds: Float32Array, node: number, parent: number, 
 /** World matrices of a clip kept for a second use (the O3D's clip feeds object keys and bone motion) up to this many floats. */
 const KEPT_WORLDS = 1 << 22;
 
-/** Per pair, `timing.frames` D3D row matrices (16 per frame) of the node against its parent. */
-export function sampleRelative(ctx: WriteContext, timing: ClipTiming, pairs: readonly Pair[], rest: Float32Array): Float64Array[] {
+/**
+ * Per pair (`nodes[p]` against `parents[p]`, -1: the model), `timing.frames` D3D row matrices (16 per
+ * frame). Pairs come as integer arrays: an array of tuples had another elements kind once the code
+ * making it was optimised, and the loop reading it was compiled again.
+ */
+export function sampleRelative(ctx: WriteContext, timing: ClipTiming, nodes: Int32Array, parents: Int32Array, rest: Float32Array): Float64Array[] {
+  const n = ctx.order.length, pairCount = nodes.length;
   // Per frame: every node's world (16 floats) and each pair's row matrix (16 doubles); a long span is refused first.
-  const perFrame = ctx.scene.nodes.length * 64 + pairs.length * 128;
+  const perFrame = n * 64 + pairCount * 128;
   checkBudget('o3d', `sampled frames (${timing.frames} frames × ${perFrame} bytes)`, timing.frames * perFrame, writeBudget(ctx.scene), `clip "${timing.clip.name}"`);
   const worlds = frameWorlds(ctx, timing, rest);
-  const n = ctx.scene.nodes.length;
   // Each parent is inverted once per frame, however many children it has (`relativeRow`'s steps, on offsets).
   const inverses = new Float64Array(n * 16), invertedAt = new Int32Array(n).fill(-1), invertible = new Uint8Array(n);
   const local = new Float64Array(16);
-  const out = pairs.map(() => new Float64Array(timing.frames * 16));
-  // Plain integer arrays: no tuple destructured per pair and frame.
-  const nodes = Int32Array.from(pairs, (p) => p[0]), parents = Int32Array.from(pairs, (p) => p[1]);
+  const out: Float64Array[] = [];
+  for (let p = 0; p < pairCount; p++) out.push(new Float64Array(timing.frames * 16));
   for (let f = 0; f < timing.frames; f++) {
     const frame = f * n * 16;
-    for (let p = 0; p < pairs.length; p++) {
+    for (let p = 0; p < pairCount; p++) {
       const node = nodes[p], parent = parents[p];
       if (parent >= 0 && invertedAt[parent] !== f) {
         invertedAt[parent] = f;
@@ -66,19 +69,25 @@ export function sampleRelative(ctx: WriteContext, timing: ClipTiming, pairs: rea
   return out;
 }
 
+/** `pairs` as the two integer arrays `sampleRelative` takes. */
+export function pairArrays(pairs: readonly Pair[]): { nodes: Int32Array; parents: Int32Array } {
+  const nodes = new Int32Array(pairs.length), parents = new Int32Array(pairs.length);
+  for (let p = 0; p < pairs.length; p++) (nodes[p] = pairs[p][0]), (parents[p] = pairs[p][1]);
+  return { nodes, parents };
+}
+
 /**
  * Every node's world matrix at every frame of a clip, frame after frame in one array (the last
- * clip's kept while small): core's `computeWorldMatrices` over the sampled locals, with one node
- * order per clip; the undriven nodes' rest locals are set once.
+ * clip's kept while small): core's `computeWorldMatrices` over the sampled locals, in the context's
+ * node order; the undriven nodes' rest locals are set once.
  */
 function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array): Float32Array {
-  if (ctx.kept?.timing === timing) return ctx.kept.worlds;
-  const { scene } = ctx;
-  const n = scene.nodes.length;
-  const sampled = sampleClipFrames(scene, timing.clip, timing.fps, { format: 'o3d' });
-  const order = topologicalOrder(scene);
-  const parents = Int32Array.from(order, (i) => scene.nodes[i].parent);
-  const driven = Int32Array.from(sampled.driven.keys()).filter((i) => sampled.driven[i]);
+  const kept = ctx.kept;
+  if (kept !== undefined && kept.timing === timing) return kept.worlds;
+  const { order, orderParents } = ctx;
+  const n = order.length;
+  const sampled = sampleClipFrames(ctx.scene, timing.clip, timing.fps, { format: 'o3d' });
+  const driven = drivenNodes(sampled.driven);
   const worlds = new Float32Array(timing.frames * n * 16);
   const locals = Float32Array.from(rest);
   const { translation, rotation, scale } = sampled;
@@ -92,8 +101,8 @@ function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array):
       for (let c = 0; c < 4; c++) r[c] = rotation[at * 4 + c];
       locals.set(math.fromTRS(t, r, s, local), i * 16);
     }
-    for (let o = 0; o < order.length; o++) {
-      const i = order[o], parent = parents[o];
+    for (let o = 0; o < n; o++) {
+      const i = order[o], parent = orderParents[o];
       if (parent >= 0 && parent < n) math.multiplyAt(worlds, frame + parent * 16, locals, i * 16, worlds, frame + i * 16);
       else for (let c = 0; c < 16; c++) worlds[frame + i * 16 + c] = locals[i * 16 + c];
     }
@@ -102,10 +111,20 @@ function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array):
   return worlds;
 }
 
+/** The nodes whose flag is set, ascending. */
+function drivenNodes(flags: Uint8Array): Int32Array {
+  let count = 0;
+  for (let i = 0; i < flags.length; i++) if (flags[i]) count++;
+  const out = new Int32Array(count);
+  for (let i = 0, d = 0; i < flags.length; i++) if (flags[i]) out[d++] = i;
+  return out;
+}
+
 // One record of each shape the sampling reads kept, fields in the order they are made (clips.ts'
-// ClipTiming, core's sampleClipFrames, the kept worlds): a literal's map is held by no literal (V8's map
+// ClipTiming, core's sampleClipFrames, the kept worlds, pairArrays): a literal's map is held by no literal (V8's map
 // cache holds it weakly), and frameWorlds and sampleRelative were compiled again after full GCs.
 const keptTiming: ClipTiming = { clip: { name: '', channels: [], duration: 0.5 }, frames: 0, fps: 0.5, perSlerp: 0.5 };
 keepMapAlive(keptTiming);
 keepMapAlive({ fps: 0.5, frames: 0, times: new Float32Array(0), translation: new Float32Array(0), rotation: new Float32Array(0), scale: new Float32Array(0), driven: new Uint8Array(0) });
 keepMapAlive({ timing: keptTiming, worlds: new Float32Array(0) });
+keepMapAlive({ nodes: new Int32Array(0), parents: new Int32Array(0) });

@@ -83,18 +83,25 @@ function inverseBind(ctx: WriteContext, node: number): Float64Array {
 export function bindCorrections(bones: Bones, skin: Skin): (Float64Array | undefined)[] | undefined {
   const out: (Float64Array | undefined)[] = new Array(bones.nodes.length);
   let any = false;
-  skin.joints.forEach((node, j) => {
-    const bone = bones.byNode.get(node);
-    if (bone === undefined || skin.inverseBindMatrices.length < j * 16 + 16) return;
+  // Loops, not callbacks: closures made per call were compiled again after every full GC.
+  for (let j = 0; j < skin.joints.length; j++) {
+    const bone = bones.byNode.get(skin.joints[j]);
+    if (bone === undefined || skin.inverseBindMatrices.length < j * 16 + 16) continue;
     const own = skin.inverseBindMatrices.subarray(j * 16, j * 16 + 16);
     const written = bones.inverses[bone];
-    if (!written.some((v, k) => Math.abs(v - own[k]) > 1e-6 * Math.max(1, Math.abs(v)))) return;
+    if (!differs(written, own)) continue;
     const inverse = math.invert(written, new Float64Array(16));
-    if (!inverse) return;
+    if (!inverse) continue;
     out[bone] = math.multiply(inverse, own, new Float64Array(16)) as Float64Array;
     any = true;
-  });
+  }
   return any ? out : undefined;
+}
+
+/** Whether two inverse bind matrices differ by more than float noise. */
+function differs(written: Float64Array, own: Float32Array): boolean {
+  for (let k = 0; k < 16; k++) if (Math.abs(written[k] - own[k]) > 1e-6 * Math.max(1, Math.abs(written[k]))) return true;
+  return false;
 }
 
 /**

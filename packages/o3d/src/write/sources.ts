@@ -13,7 +13,7 @@ import { integer } from './motion.js';
 import { placementOf, type ObjectSource } from './objects.js';
 import { chunksOf, paletteMode } from './palettes.js';
 import { preparePrimitives, type SkinBinding } from './primitives.js';
-import { sampleRelative, type Pair } from './sampling.js';
+import { pairArrays, sampleRelative, type Pair } from './sampling.js';
 import { bindCorrections, type Bones } from './skeleton.js';
 
 export function objectSources(ctx: WriteContext, bones: Bones | undefined, looks: BlockLook[]): ObjectSource[] {
@@ -86,7 +86,8 @@ export function addFrameKeys(ctx: WriteContext, sources: ObjectSource[], timing:
   });
   if (!keyed.length) return;
   const pairs: Pair[] = keyed.map((s) => [s.node, s.placement.kind === 'model' ? -1 : s.placement.node]);
-  const matrices = sampleRelative(ctx, timing, pairs, rest);
+  const { nodes, parents } = pairArrays(pairs);
+  const matrices = sampleRelative(ctx, timing, nodes, parents, rest);
   let off = 0, worst = 0;
   keyed.forEach((s, k) => {
     const keys = new Float32Array(timing.frames * KEY_FLOATS);

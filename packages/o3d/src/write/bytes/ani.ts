@@ -12,7 +12,8 @@ export function aniBytes(ani: AniFile, name: NameBytes): Uint8Array {
   if (ani.path) out.bytes(leBytes(ani.path));
   writeMotionBody(out, ani.motion, name);
   // One attribute record per frame, always (the client reads frameCount of them).
-  const attributes = Array.from({ length: ani.frameCount }, (_, f) => ani.attributes[f] ?? { flags: 0, soundId: 0, frame: 0 });
+  const attributes: AniFile['attributes'] = [];
+  for (let f = 0; f < ani.frameCount; f++) attributes.push(ani.attributes[f] ?? { flags: 0, soundId: 0, frame: 0 });
   writeAttributes(out, attributes);
   out.i32(ani.events.length);
   for (const e of ani.events) out.f32s(e);
