@@ -26,7 +26,7 @@ export { identifyForeign, foreignError, rejectForeign, foreignSignatures, type F
 export { createScene, addNode, defaultMaterial } from './scene/create.js';
 export { localMatrix, computeWorldMatrices, computeWorldMatrices64, topologicalOrder } from './scene/traverse.js';
 export { sampleAnimation, sampleChannel, getClip, type Pose } from './scene/animation.js';
-export { sampleClipFrames, type ClipFrames, type ClipFramesOptions } from './scene/clip-frames.js';
+export { restTRS, sampleClipFrames, type ClipFrames, type ClipFramesOptions, type RestTRS } from './scene/clip-frames.js';
 export { ChannelCursor } from './scene/channel-cursor.js';
 export { splitClip, type ClipRange } from './scene/split-clip.js';
 export { validateScene, assertValidScene, nameIssues, type ValidateOptions, type ValidationIssue, type ValidationCode } from './scene/validate.js';

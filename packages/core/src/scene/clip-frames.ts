@@ -24,6 +24,33 @@ export interface ClipFramesOptions {
   budget?: number;
   /** Format named in that error. */
   format?: string;
+  /**
+   * The scene's `restTRS`, for a writer that samples several clips: made once, and the nodes are not
+   * read here (a reader's nodes can have maps of their own each parse, and code that read them was
+   * deoptimised and compiled again on every write). Ignored when its sizes do not fit the scene.
+   */
+  rest?: RestTRS;
+}
+
+/** Every node's rest translation, rotation (xyzw) and scale: 3, 4 and 3 floats per node. */
+export interface RestTRS {
+  translation: Float32Array;
+  rotation: Float32Array;
+  scale: Float32Array;
+}
+
+/** The rest transform `sampleClipFrames` gives nodes no channel drives (a node's matrix decomposed). */
+export function restTRS(scene: Scene): RestTRS {
+  const nodes = scene.nodes.length;
+  const translation = new Float32Array(nodes * 3), rotation = new Float32Array(nodes * 4), scale = new Float32Array(nodes * 3);
+  for (let i = 0; i < nodes; i++) {
+    const node = scene.nodes[i];
+    const d = node.matrix ? decompose(node.matrix) : undefined;
+    translation.set(d?.translation ?? node.translation ?? [0, 0, 0], i * 3);
+    rotation.set(d?.rotation ?? node.rotation ?? [0, 0, 0, 1], i * 4);
+    scale.set(d?.scale ?? node.scale ?? [1, 1, 1], i * 3);
+  }
+  return { translation, rotation, scale };
 }
 
 /**
@@ -40,13 +67,9 @@ export function sampleClipFrames(scene: Scene, clip: number | string | Animation
   const frames = sampledFrames(options.format ?? 'scene', duration, rate, nodes * 10 * 4, budget, `clip "${resolved?.name ?? ''}" at ${rate} fps`);
   const times = new Float32Array(frames);
   for (let k = 0; k < frames; k++) times[k] = Math.min(k / rate, duration);
-  const restT = new Float32Array(nodes * 3), restR = new Float32Array(nodes * 4), restS = new Float32Array(nodes * 3);
-  scene.nodes.forEach((node, i) => {
-    const d = node.matrix ? decompose(node.matrix) : undefined;
-    restT.set(d?.translation ?? node.translation ?? [0, 0, 0], i * 3);
-    restR.set(d?.rotation ?? node.rotation ?? [0, 0, 0, 1], i * 4);
-    restS.set(d?.scale ?? node.scale ?? [1, 1, 1], i * 3);
-  });
+  const given = options.rest;
+  const fits = given !== undefined && given.translation.length === nodes * 3 && given.rotation.length === nodes * 4 && given.scale.length === nodes * 3;
+  const { translation: restT, rotation: restR, scale: restS } = fits ? given : restTRS(scene);
   const translation = new Float32Array(frames * nodes * 3);
   const rotation = new Float32Array(frames * nodes * 4);
   const scale = new Float32Array(frames * nodes * 3);

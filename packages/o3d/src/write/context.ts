@@ -1,6 +1,7 @@
 /** What the writer's steps share while one scene is written. */
 import type { ClipTiming } from './clips.js';
-import { FINITE_SCENE, codePage, codePageEncoder, computeWorldMatrices, keepMapAlive, topologicalOrder, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
+import { SamplingSpace } from './sampling.js';
+import { FINITE_SCENE, codePage, codePageEncoder, computeWorldMatrices, createScene, keepMapAlive, topologicalOrder, type CodePageDecoder, type CodePageEncoder, type Scene, type WarningSink } from '@relic3d/core';
 
 export interface WriteContext {
   readonly scene: Scene;
@@ -24,6 +25,8 @@ export interface WriteContext {
   readonly files: Record<string, Uint8Array>;
   /** The reader marked the scene FINITE_SCENE: its vertex arrays are not scanned again (scrub once). */
   readonly finite: boolean;
+  /** Buffers the clip sampling reuses (sampling.ts). */
+  readonly sampling: SamplingSpace;
   /** The last sampled clip's world matrices (sampling.ts), while small. */
   kept: { timing: ClipTiming; worlds: Float32Array } | undefined;
 }
@@ -47,6 +50,8 @@ export function createContext(scene: Scene, sink: WarningSink, base: string, pag
     finite: (scene as { [FINITE_SCENE]?: unknown })[FINITE_SCENE] === true,
     warned: new Set(),
     files: {},
+    // The nodes' rest transforms read here, once: the clip loops never read a node object.
+    sampling: new SamplingSpace(scene),
     // In the literal, not added later: a property added to an object gives it a map a full GC can
     // drop, and the sampling code reading the context would be compiled again on the next write.
     kept: undefined,
@@ -64,4 +69,4 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n ==
 
 // One context kept, fields in the order createContext makes them: a literal's map is held by no literal
 // (V8's map cache holds it weakly), and every loop reading the context was compiled again after full GCs.
-keepMapAlive({ scene: {}, sink: {}, encoder: {}, decoder: {}, base: '', rest: new Float32Array(0), order: new Int32Array(0), orderParents: new Int32Array(0), finite: false, warned: new Set(), files: {}, kept: undefined });
+keepMapAlive({ scene: {}, sink: {}, encoder: {}, decoder: {}, base: '', rest: new Float32Array(0), order: new Int32Array(0), orderParents: new Int32Array(0), finite: false, warned: new Set(), files: {}, sampling: new SamplingSpace(createScene('o3d')), kept: undefined });

@@ -3,7 +3,7 @@
  * world matrices, and the local of a node against another (a bone against its parent bone, an
  * object against its O3D parent) per frame, as D3D row-vector matrices.
  */
-import { checkBudget, keepMapAlive, localMatrix, math, sampleClipFrames, writeBudget } from '@relic3d/core';
+import { checkBudget, keepMapAlive, localMatrix, math, restTRS, sampleClipFrames, writeBudget, type ClipFramesOptions, type Scene } from '@relic3d/core';
 import { toD3dMatrix, toD3dMatrixAt } from './axes.js';
 import type { ClipTiming } from './clips.js';
 import type { WriteContext } from './context.js';
@@ -41,16 +41,21 @@ const KEPT_WORLDS = 1 << 22;
  * making it was optimised, and the loop reading it was compiled again.
  */
 export function sampleRelative(ctx: WriteContext, timing: ClipTiming, nodes: Int32Array, parents: Int32Array, rest: Float32Array): Float64Array[] {
-  const n = ctx.order.length, pairCount = nodes.length;
+  const space = ctx.sampling;
+  const n = space.nodeCount, pairCount = nodes.length;
   // Per frame: every node's world (16 floats) and each pair's row matrix (16 doubles); a long span is refused first.
   const perFrame = n * 64 + pairCount * 128;
-  checkBudget('o3d', `sampled frames (${timing.frames} frames × ${perFrame} bytes)`, timing.frames * perFrame, writeBudget(ctx.scene), `clip "${timing.clip.name}"`);
+  // The message (and the clip's name) only when it is needed: this loop reads no scene object, whose maps die with the scene.
+  if (timing.frames * perFrame > space.budget) checkBudget('o3d', `sampled frames (${timing.frames} frames × ${perFrame} bytes)`, timing.frames * perFrame, space.budget, `clip "${timing.clip.name}"`);
   const worlds = frameWorlds(ctx, timing, rest);
   // Each parent is inverted once per frame, however many children it has (`relativeRow`'s steps, on offsets).
   const inverses = new Float64Array(n * 16), invertedAt = new Int32Array(n).fill(-1), invertible = new Uint8Array(n);
   const local = new Float64Array(16);
+  // Views of one buffer the write's clips share (each call's rows are read before the next call).
+  const span = timing.frames * 16;
+  if (space.rows.length < pairCount * span) space.rows = new Float64Array(pairCount * span);
   const out: Float64Array[] = [];
-  for (let p = 0; p < pairCount; p++) out.push(new Float64Array(timing.frames * 16));
+  for (let p = 0; p < pairCount; p++) out.push(space.rows.subarray(p * span, p * span + span));
   for (let f = 0; f < timing.frames; f++) {
     const frame = f * n * 16;
     for (let p = 0; p < pairCount; p++) {
@@ -81,14 +86,18 @@ export function pairArrays(pairs: readonly Pair[]): { nodes: Int32Array; parents
  * clip's kept while small): core's `computeWorldMatrices` over the sampled locals, in the context's
  * node order; the undriven nodes' rest locals are set once.
  */
-function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array): Float32Array {
-  const kept = ctx.kept;
-  if (kept !== undefined && kept.timing === timing) return kept.worlds;
+export function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array): Float32Array {
+  const last = ctx.kept;
+  if (last !== undefined && last.timing === timing) return last.worlds;
   const { order, orderParents } = ctx;
-  const n = order.length;
-  const sampled = sampleClipFrames(ctx.scene, timing.clip, timing.fps, { format: 'o3d' });
+  const n = ctx.sampling.nodeCount;
+  const sampled = sampleClipFrames(ctx.scene, timing.clip, timing.fps, ctx.sampling.options);
   const driven = drivenNodes(sampled.driven);
-  const worlds = new Float32Array(timing.frames * n * 16);
+  const size = timing.frames * n * 16, kept = size <= KEPT_WORLDS;
+  // One buffer for the write's clips while small (the last clip's worlds are kept: ctx.kept); every node is in the order, so every entry is written.
+  if (kept && ctx.sampling.worlds.length < size) ctx.sampling.worlds = new Float32Array(size);
+  const worlds = kept ? ctx.sampling.worlds.subarray(0, size) : new Float32Array(size);
+  if (order.length !== n) worlds.fill(0);
   const locals = Float32Array.from(rest);
   const { translation, rotation, scale } = sampled;
   const local = new Float32Array(16);
@@ -101,14 +110,34 @@ function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32Array):
       for (let c = 0; c < 4; c++) r[c] = rotation[at * 4 + c];
       locals.set(math.fromTRS(t, r, s, local), i * 16);
     }
-    for (let o = 0; o < n; o++) {
+    for (let o = 0; o < order.length; o++) {
       const i = order[o], parent = orderParents[o];
       if (parent >= 0 && parent < n) math.multiplyAt(worlds, frame + parent * 16, locals, i * 16, worlds, frame + i * 16);
       else for (let c = 0; c < 16; c++) worlds[frame + i * 16 + c] = locals[i * 16 + c];
     }
   }
-  if (timing.frames * n * 16 <= KEPT_WORLDS) ctx.kept = { timing, worlds };
+  if (kept) ctx.kept = { timing, worlds };
   return worlds;
+}
+
+/** What the clip sampling of one write reuses from clip to clip (held by the write's context). */
+export class SamplingSpace {
+  /** Core's sampleClipFrames options: the scene's rest transforms and budget, read once. */
+  readonly options: ClipFramesOptions;
+  readonly nodeCount: number;
+  /** The scene's `writeBudget`. */
+  readonly budget: number;
+  /** Every node's world at every frame of the last clip (frameWorlds). */
+  worlds = new Float32Array(0);
+  /** Each pair's rows (sampleRelative). */
+  rows = new Float64Array(0);
+
+  /** Reads the scene's nodes once per write: the clip loops then read none (a reader's nodes can have maps of their own each parse). */
+  constructor(scene: Scene) {
+    this.nodeCount = scene.nodes.length;
+    this.budget = writeBudget(scene);
+    this.options = { format: 'o3d', budget: this.budget, rest: restTRS(scene) };
+  }
 }
 
 /** The nodes whose flag is set, ascending. */

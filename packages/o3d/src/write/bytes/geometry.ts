@@ -46,6 +46,8 @@ export function writeGeometry(out: ByteSink, g: WrittenGeometry, skin: boolean, 
  */
 function planned(out: ByteSink, g: GeometryPlan, skin: boolean, scratch: WriteScratch): void {
   const count = g.vertexCount;
+  const recordBytes = count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES);
+  scratch.expect(Math.max(count * 12, recordBytes, g.faceCount * 6));
   let unique = 0;
   out.placeUpTo(HEADER_BYTES + count * 12, (view, at) => {
     const weld = vertexList(g.spans, count, view, at + HEADER_BYTES, scratch, g.withPhysique);
@@ -56,7 +58,7 @@ function planned(out: ByteSink, g: GeometryPlan, skin: boolean, scratch: WriteSc
     [unique, count, g.faceCount, g.faceCount * 3].forEach((v, k) => view.setInt32(at + 64 + k * 4, v, true));
     return HEADER_BYTES + unique * 12;
   });
-  out.place(count * (skin ? SKIN_VERTEX_BYTES : NORMAL_VERTEX_BYTES), (view, at) => writeRecords(view, at, count, g.spans, skin, scratch));
+  out.place(recordBytes, (view, at) => writeRecords(view, at, count, g.spans, skin, scratch));
   out.place(g.faceCount * 6, (view, at) => writeIndices(view, at, g.faceCount * 3, g.spans, scratch));
   out.place(count * 2, (view, at) => new Uint8Array(view.buffer, view.byteOffset + at, count * 2).set(leBytes(scratch.map.subarray(0, count))));
   out.placeUpTo(4 + count * 4, (view, at) => {
