@@ -34,7 +34,11 @@ export class WriteScratch {
   }
 }
 
-/** Where to build a part of the output: its own memory (aligned, little-endian host) or scratch space that `finishPart` copies in. */
+/**
+ * Where to build a part of the output: its own memory (little-endian host), at its place when that is
+ * aligned, else up to 3 bytes later and moved down by `finishPart`; scratch space when the output has
+ * no room there (or on a big-endian host), which `finishPart` copies in.
+ */
 export interface PartMemory {
   buffer: ArrayBuffer;
   offset: number;
@@ -43,16 +47,25 @@ export interface PartMemory {
 
 export function partMemory(view: DataView, at: number, bytes: number, align: 2 | 4, scratch: WriteScratch): PartMemory {
   const offset = view.byteOffset + at;
-  if (LITTLE_ENDIAN && offset % align === 0) return { buffer: view.buffer as ArrayBuffer, offset, inPlace: true };
+  if (LITTLE_ENDIAN) {
+    const shift = (align - (offset % align)) % align;
+    // The output is written in order: the bytes after a part are not written yet, so it may be built a little later
+    // there (no 2.5 MB of scratch per skinned bench write: the census in bench/src/o3dw-alloc.ts).
+    if (at + bytes + shift <= view.byteLength) return { buffer: view.buffer as ArrayBuffer, offset: offset + shift, inPlace: shift === 0 };
+  }
   return { buffer: scratch.spaceOf(bytes), offset: 0, inPlace: false };
 }
 
 /**
- * Copies a part built in scratch space (`words`, a typed view of it) to `at` of `view`. A plain
- * function, not a closure per part: a new closure at one call site deoptimised the hot loops around it.
+ * Moves a part built past its place (`words`, a typed view of it) to `at` of `view`, or copies one
+ * built in scratch space there. A plain function, not a closure per part: a new closure at one call
+ * site deoptimised the hot loops around it.
  */
 export function finishPart(memory: PartMemory, view: DataView, at: number, words: Int32Array | Uint32Array | Uint16Array | Float32Array): void {
-  if (!memory.inPlace) new Uint8Array(view.buffer, view.byteOffset + at, words.byteLength).set(leBytes(words));
+  if (memory.inPlace) return;
+  const to = view.byteOffset + at;
+  if (memory.buffer === view.buffer) new Uint8Array(view.buffer).copyWithin(to, memory.offset, memory.offset + words.byteLength);
+  else new Uint8Array(view.buffer, to, words.byteLength).set(leBytes(words));
 }
 
 // One record kept, fields in the order partMemory makes them: a literal's map is held by no literal (V8's map cache holds it weakly), and the loops that read these
