@@ -1,4 +1,4 @@
-// The offset forms writers use in per-frame loops (multiplyAt, invertAt, eulerXYZFromQuatInto) give
+// The offset forms writers use in per-frame loops (multiplyAt, invertAt, fromTRSAt, eulerXYZFromQuatInto) give
 // the same bits as the plain functions, at any offset, and touch nothing else of the array.
 import { describe, expect, it } from 'vitest';
 import { math } from '../src/index.js';
@@ -44,6 +44,26 @@ describe('math offset forms', () => {
     expect(math.invertAt(singular, 4, out, 0)).toBe(false);
     expect(out.every((v) => v === 7)).toBe(true);
     expect(math.invert(singular.subarray(4))).toBeUndefined();
+  });
+
+  it('fromTRSAt writes fromTRS’s bits of parts read at offsets (float32 parts, as sampleClipFrames gives them), and nothing else', () => {
+    const values = Float32Array.from(seeded(10 * 30, 4242));
+    for (let k = 0; k < 30; k++) {
+      const t = values.subarray(k * 10, k * 10 + 3), q = values.subarray(k * 10 + 3, k * 10 + 7), s = values.subarray(k * 10 + 7, k * 10 + 10);
+      const out = new Float32Array(48).fill(7);
+      math.fromTRSAt(values, k * 10, values, k * 10 + 3, values, k * 10 + 7, out, 16);
+      expect(Array.from(out.subarray(16, 32))).toEqual(Array.from(math.fromTRS(Float64Array.from(t), Float64Array.from(q), Float64Array.from(s), new Float32Array(16))));
+      expect(out.subarray(0, 16).every((v) => v === 7) && out.subarray(32).every((v) => v === 7)).toBe(true);
+      // And what it means, by another road: column j is the unit rotation of axis j, times scale j.
+      const unit = math.quatNormalize(Array.from(q) as [number, number, number, number]);
+      const m = new Float64Array(16);
+      math.fromTRSAt(t, 0, unit, 0, s, 0, m, 0);
+      for (let j = 0; j < 3; j++) {
+        const axis = math.quatRotateVec3(unit, [0, 1, 2].map((c) => (c === j ? s[j] : 0)));
+        for (let c = 0; c < 3; c++) expect(m[j * 4 + c]).toBeCloseTo(axis[c], 5);
+      }
+      expect([m[12], m[13], m[14], m[15]]).toEqual([t[0], t[1], t[2], 1]);
+    }
   });
 
   it('eulerXYZFromQuatInto writes eulerXYZFromQuat’s angles at an offset', () => {

@@ -92,27 +92,35 @@ export function fromTRS(
   s: ArrayLike<number> = [1, 1, 1],
   out: MutableMat4 = new Float32Array(16),
 ): MutableMat4 {
-  const x = q[0], y = q[1], z = q[2], w = q[3];
+  fromTRSAt(t, 0, q, 0, s, 0, out, 0);
+  return out;
+}
+
+/**
+ * `fromTRS` on parts stored at offsets (a frame's sampled translations, rotations and scales in three
+ * arrays, its matrices in a fourth): no copy or subarray per call, the same bits.
+ */
+export function fromTRSAt(t: ArrayLike<number>, tAt: number, q: ArrayLike<number>, qAt: number, s: ArrayLike<number>, sAt: number, out: MutableMat4, at: number): void {
+  const x = q[qAt], y = q[qAt + 1], z = q[qAt + 2], w = q[qAt + 3];
   const x2 = x + x, y2 = y + y, z2 = z + z;
   const xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;
   const wx = w * x2, wy = w * y2, wz = w * z2;
-  out[0] = (1 - (yy + zz)) * s[0];
-  out[1] = (xy + wz) * s[0];
-  out[2] = (xz - wy) * s[0];
-  out[3] = 0;
-  out[4] = (xy - wz) * s[1];
-  out[5] = (1 - (xx + zz)) * s[1];
-  out[6] = (yz + wx) * s[1];
-  out[7] = 0;
-  out[8] = (xz + wy) * s[2];
-  out[9] = (yz - wx) * s[2];
-  out[10] = (1 - (xx + yy)) * s[2];
-  out[11] = 0;
-  out[12] = t[0];
-  out[13] = t[1];
-  out[14] = t[2];
-  out[15] = 1;
-  return out;
+  out[at] = (1 - (yy + zz)) * s[sAt];
+  out[at + 1] = (xy + wz) * s[sAt];
+  out[at + 2] = (xz - wy) * s[sAt];
+  out[at + 3] = 0;
+  out[at + 4] = (xy - wz) * s[sAt + 1];
+  out[at + 5] = (1 - (xx + zz)) * s[sAt + 1];
+  out[at + 6] = (yz + wx) * s[sAt + 1];
+  out[at + 7] = 0;
+  out[at + 8] = (xz + wy) * s[sAt + 2];
+  out[at + 9] = (yz - wx) * s[sAt + 2];
+  out[at + 10] = (1 - (xx + yy)) * s[sAt + 2];
+  out[at + 11] = 0;
+  out[at + 12] = t[tAt];
+  out[at + 13] = t[tAt + 1];
+  out[at + 14] = t[tAt + 2];
+  out[at + 15] = 1;
 }
 
 /** Splits an affine matrix into TRS. A mirroring matrix gets a negative x scale. */

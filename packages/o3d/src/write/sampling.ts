@@ -100,15 +100,11 @@ export function frameWorlds(ctx: WriteContext, timing: ClipTiming, rest: Float32
   if (order.length !== n) worlds.fill(0);
   const locals = Float32Array.from(rest);
   const { translation, rotation, scale } = sampled;
-  const local = new Float32Array(16);
-  const t = new Float64Array(3), r = new Float64Array(4), s = new Float64Array(3);
   for (let f = 0; f < timing.frames; f++) {
     const k = Math.min(f, sampled.frames - 1), frame = f * n * 16;
     for (let d = 0; d < driven.length; d++) {
       const i = driven[d], at = k * n + i;
-      for (let c = 0; c < 3; c++) (t[c] = translation[at * 3 + c]), (s[c] = scale[at * 3 + c]);
-      for (let c = 0; c < 4; c++) r[c] = rotation[at * 4 + c];
-      locals.set(math.fromTRS(t, r, s, local), i * 16);
+      math.fromTRSAt(translation, at * 3, rotation, at * 4, scale, at * 3, locals, i * 16);
     }
     for (let o = 0; o < order.length; o++) {
       const i = order[o], parent = orderParents[o];

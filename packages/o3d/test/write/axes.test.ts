@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { addNode, math } from '@relic3d/core';
 import { compareSceneFacts, sceneFacts } from '@relic3d/scene-facts';
 import { readO3d, writeO3d } from '../../src/index.js';
+import { toD3dMatrix, toD3dMatrixAt } from '../../src/write/axes.js';
 import { readBack } from './helpers.js';
 import { meshScene, triangle } from './scenes.js';
 
@@ -14,6 +15,14 @@ const cross = (p: ArrayLike<number>, a: number, b: number, c: number) => {
 };
 
 describe('axes and winding', () => {
+  it('toD3dMatrixAt (unrolled) gives toD3dMatrix’s bits at an offset, ±0 too, and writes nothing else', () => {
+    const m = Float64Array.from({ length: 20 }, (_, k) => (k % 5 === 0 ? (k % 2 ? -0 : 0) : (k - 7.5) / 3));
+    const out = new Float64Array(24).fill(9);
+    toD3dMatrixAt(m, 3, out, 5);
+    expect(Array.from(out.subarray(5, 21))).toEqual(Array.from(toD3dMatrix(m.subarray(3, 19), new Float64Array(16))));
+    expect([...out.subarray(0, 5), ...out.subarray(21)]).toEqual([9, 9, 9, 9, 9, 9, 9, 9]);
+  });
+
   it('writes a counter-clockwise +Z triangle as a clockwise -Z one, normal and cross product agreeing', async () => {
     const scene = meshScene('tri', [[triangle()]]);
     const result = writeO3d(scene);
