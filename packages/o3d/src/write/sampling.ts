@@ -127,6 +127,9 @@ export class SamplingSpace {
   worlds = new Float32Array(0);
   /** Each pair's rows (sampleRelative). */
   rows = new Float64Array(0);
+  /** The bones' rest locals (motion.ts restLocalsOf), and the skeleton they are of. */
+  locals: Float32Array[] = [];
+  localsOf: object | undefined = undefined;
 
   /** Reads the scene's nodes once per write: the clip loops then read none (a reader's nodes can have maps of their own each parse). */
   constructor(scene: Scene) {
