@@ -133,7 +133,9 @@ export function decompose(m: ArrayLike<number>): { translation: Vec3; rotation: 
     m[0] / sx, m[1] / sx, m[2] / sx,
     m[4] / sy, m[5] / sy, m[6] / sy,
     m[8] / sz, m[9] / sz, m[10] / sz,
-  ].map((v) => (Number.isFinite(v) ? v : 0));
+  ];
+  // A loop, not map(): a closure made per call lost its optimised code at every full GC (writers call this per key).
+  for (let k = 0; k < 9; k++) if (!Number.isFinite(r[k])) r[k] = 0;
   return {
     translation: [m[12], m[13], m[14]],
     rotation: quatFromRotationMatrix3(r),
