@@ -17,5 +17,5 @@ export function aniBytes(ani: AniFile, name: NameBytes): Uint8Array {
   writeAttributes(out, attributes);
   out.i32(ani.events.length);
   for (const e of ani.events) out.f32s(e);
-  return out.result();
+  return out.finish();
 }

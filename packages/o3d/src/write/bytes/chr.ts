@@ -18,7 +18,7 @@ export function chrBytes(chr: ChrFile, name: NameBytes): Uint8Array {
   parents.set(chr.eventParents.subarray(0, slots));
   out.bytes(leBytes(parents));
   if (chr.version >= 7) out.f32s(chr.localLH ?? IDENTITY);
-  return out.result();
+  return out.finish();
 }
 
 const IDENTITY = Float32Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
