@@ -6,7 +6,7 @@ import { MS3D_MAGIC } from '../file.js';
 import { ANIMATION_BLOCK_SIZE, GROUP_MIN_SIZE, HEADER_SIZE, JOINT_COLOR_SIZE, JOINT_MIN_SIZE, KEY_SIZE, MATERIAL_SIZE, MODEL_EXTRA_SIZE, TRIANGLE_SIZE, VERTEX_EXTRA_SIZES, VERTEX_SIZE } from '../read/layout.js';
 import { HOST_IS_LITTLE_ENDIAN } from '../read/host-endian.js';
 import type { BuiltMaterial } from './materials.js';
-import type { BuiltMesh } from './mesh.js';
+import type { BuiltMesh, TrianglePart } from './mesh.js';
 import { FileWriter } from './file-writer.js';
 
 /** The vertex-extra sub-version written (docs/formats/ms3d.md §2.8 b). */
@@ -89,19 +89,41 @@ function vertexRecords(w: FileWriter, o: Ms3dOutput): void {
   }
 }
 
+/** The triangle records, each written at its slot straight from its part's render vertices. */
 function triangleRecords(w: FileWriter, m: BuiltMesh): void {
+  const start = w.skip(m.triangleCount * TRIANGLE_SIZE);
+  for (let p = 0; p < m.parts.length; p++) partRecords(w, start, m.parts[p], m.triangleSlots);
+}
+
+function partRecords(w: FileWriter, start: number, part: TrianglePart, slots: Uint32Array | undefined): void {
   const { out: bytes, view } = w;
-  const { triangleFlags, vertexIndices, normals, s, t, smoothingGroups, groupIndices } = m;
-  for (let i = 0, at = w.skip(m.triangleCount * TRIANGLE_SIZE); i < m.triangleCount; i++, at += TRIANGLE_SIZE) {
-    view.setUint16(at, triangleFlags[i], true);
-    for (let k = 0; k < 3; k++) view.setUint16(at + 2 + k * 2, vertexIndices[i * 3 + k], true);
-    for (let k = 0; k < 9; k++) view.setFloat32(at + 8 + k * 4, normals[i * 9 + k], true);
-    for (let k = 0; k < 3; k++) {
-      view.setFloat32(at + 44 + k * 4, s[i * 3 + k], true);
-      view.setFloat32(at + 56 + k * 4, t[i * 3 + k], true);
-    }
-    bytes[at + 68] = smoothingGroups[i];
-    bytes[at + 69] = groupIndices[i];
+  const { triangles, triangleSource, normals, uvs } = part.rv;
+  const { fileIndex, smoothing, flags, group } = part;
+  for (let i = 0, tri = part.first; i < triangleSource.length; i++, tri++) {
+    const at = start + (slots ? slots[tri] : tri) * TRIANGLE_SIZE;
+    const from = triangleSource[i];
+    const a = triangles[i * 3], b = triangles[i * 3 + 1], c = triangles[i * 3 + 2];
+    view.setUint16(at, flags ? flags[from] : 0, true);
+    view.setUint16(at + 2, fileIndex[a], true);
+    view.setUint16(at + 4, fileIndex[b], true);
+    view.setUint16(at + 6, fileIndex[c], true);
+    view.setFloat32(at + 8, normals[a * 3], true);
+    view.setFloat32(at + 12, normals[a * 3 + 1], true);
+    view.setFloat32(at + 16, normals[a * 3 + 2], true);
+    view.setFloat32(at + 20, normals[b * 3], true);
+    view.setFloat32(at + 24, normals[b * 3 + 1], true);
+    view.setFloat32(at + 28, normals[b * 3 + 2], true);
+    view.setFloat32(at + 32, normals[c * 3], true);
+    view.setFloat32(at + 36, normals[c * 3 + 1], true);
+    view.setFloat32(at + 40, normals[c * 3 + 2], true);
+    view.setFloat32(at + 44, uvs[a * 2], true);
+    view.setFloat32(at + 48, uvs[b * 2], true);
+    view.setFloat32(at + 52, uvs[c * 2], true);
+    view.setFloat32(at + 56, uvs[a * 2 + 1], true);
+    view.setFloat32(at + 60, uvs[b * 2 + 1], true);
+    view.setFloat32(at + 64, uvs[c * 2 + 1], true);
+    bytes[at + 68] = smoothing ? smoothing[from] : 1;
+    bytes[at + 69] = group;
   }
 }
 

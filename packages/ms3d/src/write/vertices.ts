@@ -23,7 +23,8 @@ export interface RenderVertices {
   triangles: Uint32Array;
   /** Each triangle's position in the primitive's own list (for its stored flags and smoothing group). */
   triangleSource: Uint32Array;
-  referenced: Uint8Array;
+  /** Corners of the written triangles that use each render vertex (0: unused). */
+  uses: Uint32Array;
   /** File vertex each render vertex came from, when the scene came from MS3D (`extras.sourceVertices`). */
   sourceVertices: Uint32Array | undefined;
 }
@@ -157,7 +158,7 @@ export class VertexBuilder {
     }
 
     stats.notFinite += scrub(positions) + scrub(normals);
-    const { triangles, triangleSource, referenced } = this.triangles(d, count, mirrored);
+    const { triangles, triangleSource, uses } = this.triangles(d, count, mirrored);
     if (!sourceNormals) {
       // One per render vertex, so vertex counts hold.
       normals.set(vertexNormals(positions, triangles, UP));
@@ -167,7 +168,7 @@ export class VertexBuilder {
     stats.notFinite += scrub(uvs);
     const sourceVertices = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
     // Always the same fields (no spread): one map that outlives a full GC, so the welder's code stays optimised.
-    return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, referenced, sourceVertices };
+    return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, uses, sourceVertices };
   }
 
   private triangles(d: DrawnPrimitive, count: number, mirrored: boolean) {
@@ -177,7 +178,7 @@ export class VertexBuilder {
     this.stats.leftoverIndices += length - total * 3;
     const triangles = new Uint32Array(total * 3);
     const triangleSource = new Uint32Array(total);
-    const referenced = new Uint8Array(count);
+    const uses = new Uint32Array(count);
     let kept = 0;
     for (let i = 0; i < total; i++) {
       const a = indices ? indices[i * 3] : i * 3, b = indices ? indices[i * 3 + 1] : i * 3 + 1, c = indices ? indices[i * 3 + 2] : i * 3 + 2;
@@ -190,9 +191,11 @@ export class VertexBuilder {
       triangles[kept * 3 + 1] = mirrored ? c : b;
       triangles[kept * 3 + 2] = mirrored ? b : c;
       triangleSource[kept++] = i;
-      referenced[a] = referenced[b] = referenced[c] = 1;
+      uses[a]++;
+      uses[b]++;
+      uses[c]++;
     }
-    return { triangles: triangles.subarray(0, kept * 3), triangleSource: triangleSource.subarray(0, kept), referenced };
+    return { triangles: triangles.subarray(0, kept * 3), triangleSource: triangleSource.subarray(0, kept), uses };
   }
 }
 
@@ -210,10 +213,10 @@ keepMapAlive({
   extraWeights: new Uint8Array(0),
   triangles: new Uint32Array(0),
   triangleSource: new Uint32Array(0),
-  referenced: new Uint8Array(0),
+  uses: new Uint32Array(0),
   sourceVertices: undefined,
 } satisfies RenderVertices);
-keepMapAlive({ triangles: new Uint32Array(0), triangleSource: new Uint32Array(0), referenced: new Uint8Array(0) });
+keepMapAlive({ triangles: new Uint32Array(0), triangleSource: new Uint32Array(0), uses: new Uint32Array(0) });
 
 /** The same joints and weights on vertices a and b. */
 function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {

@@ -15,6 +15,8 @@ export interface PackedSkinArrays {
 const joint = new Float64Array(8);
 const weight = new Float64Array(8);
 const percent = new Int32Array(8);
+/** (weight / total) · 100 of each, computed once: the floor and the remainder read the same value. */
+const share = new Float64Array(8);
 
 /**
  * Packs `count` (joint, weight) pairs (joints are MS3D joint indices, −1 = none) as vertex `v` of
@@ -65,14 +67,16 @@ export function packInfluences(joints: ArrayLike<number>, weights: ArrayLike<num
   }
   let given = 0;
   for (let k = 0; k < n; k++) {
-    percent[k] = Math.floor((weight[k] / total) * 100);
+    const x = (weight[k] / total) * 100;
+    share[k] = x;
+    percent[k] = Math.floor(x);
     given += percent[k];
   }
   // The points left go to the largest remainders (the earlier influence on a tie).
   for (let left = 100 - given; left > 0; left--) {
     let best = 0, bestRest = -1;
     for (let k = 0; k < n; k++) {
-      const rest = (weight[k] / total) * 100 - percent[k];
+      const rest = share[k] - percent[k];
       if (rest > bestRest + 1e-12) {
         best = k;
         bestRest = rest;
