@@ -49,6 +49,12 @@ function scaleMoves(channel: AnimationChannel | undefined, rest: ArrayLike<numbe
   return false;
 }
 
+/** The node or one above it has a scale that moves. */
+function scaledAtOrAbove(scene: Scene, scaleMoved: Set<number>, n: number): boolean {
+  for (let p = n, guard = 0; p >= 0 && guard <= scene.nodes.length; p = scene.nodes[p]?.parent ?? -1, guard++) if (scaleMoved.has(p)) return true;
+  return false;
+}
+
 const isLinear = (c: AnimationChannel | undefined) => !c || c.interpolation === 'LINEAR';
 
 /**
@@ -62,10 +68,7 @@ export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps
   const byNode = channelsByNode(clip, scene.nodes.length);
   const scaleMoved = new Set<number>();
   for (const [n, c] of byNode) if (scaleMoves(c.scale, restTRS(scene.nodes[n]).s)) scaleMoved.add(n);
-  const ancestorScaled = (n: number): boolean => {
-    for (let p = n, guard = 0; p >= 0 && guard <= scene.nodes.length; p = scene.nodes[p]?.parent ?? -1, guard++) if (scaleMoved.has(p)) return true;
-    return false;
-  };
+  const ancestorScaled = (n: number) => scaledAtOrAbove(scene, scaleMoved, n);
 
   const out: JointKeys[] = plan.nodes.map(() => ({}));
   const slow: number[] = [];
@@ -88,15 +91,21 @@ export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps
     floats += ((own.rotation?.times.length ?? 0) + (own.translation?.times.length ?? 0)) * 4;
   }
   const memory = arena?.(floats) ?? new Float32Array(floats);
+  // Each track takes the next run of `memory` (a loop variable, not a closure made per write).
   let at = 0;
-  const take = (n: number) => memory.subarray(at, (at += n * 4));
   for (const j of fastJoints) {
     const node = plan.nodes[j];
     const own = byNode.get(node)!;
     const bind = plan.bind[j];
     const rest = restTRS(scene.nodes[node]);
-    if (own.rotation) out[j].rot = rotationKeys(own.rotation, plan.chains[j], bind.rotation, rest.t, take(own.rotation.times.length));
-    if (own.translation) out[j].pos = positionKeys(own.translation, plan.chains[j], bind, rest.q, take(own.translation.times.length));
+    if (own.rotation) {
+      const n = own.rotation.times.length * 4;
+      out[j].rot = rotationKeys(own.rotation, plan.chains[j], bind.rotation, rest.t, memory.subarray(at, (at += n)));
+    }
+    if (own.translation) {
+      const n = own.translation.times.length * 4;
+      out[j].pos = positionKeys(own.translation, plan.chains[j], bind, rest.q, memory.subarray(at, (at += n)));
+    }
   }
   if (slow.length) sampledKeys(scene, clip, plan, fps, slow, out, stats);
   return out;

@@ -11,23 +11,30 @@ const CORNER = 6; // group, normal xyz bits, u, v bits
 export class VertexWelder {
   count = 0;
   /** KEY int32 per file vertex. */
-  keys = new Int32Array(KEY * 1024);
+  keys: Int32Array;
   /** Next file vertex with the same key (−1: none). */
-  private nextVariant = new Int32Array(1024);
-  private claimHead = new Int32Array(1024);
-  private claimNext = new Int32Array(1024);
-  private claims = new Int32Array(CORNER * 1024);
+  private nextVariant: Int32Array;
+  private claimHead: Int32Array;
+  private claimNext: Int32Array;
+  private claims: Int32Array;
   private claimCount = 0;
   private table: Int32Array;
   private readonly mask: number;
   /** First file vertex made for each stored vertex (scenes read from MS3D): found without hashing. */
   private bySource = new Int32Array(0);
 
+  /** Sized for `renderVertices` welds: each makes at most one file vertex and one claim, so nothing grows. */
   constructor(renderVertices: number) {
     let size = 16;
     while (size < renderVertices * 2) size *= 2;
     this.table = new Int32Array(size).fill(-1);
     this.mask = size - 1;
+    const capacity = Math.max(16, renderVertices);
+    this.keys = new Int32Array(KEY * capacity);
+    this.nextVariant = new Int32Array(capacity);
+    this.claimHead = new Int32Array(capacity);
+    this.claimNext = new Int32Array(capacity);
+    this.claims = new Int32Array(CORNER * capacity);
   }
 
   private hash(key: Int32Array): number {
