@@ -5,7 +5,7 @@ import { createScene, math, vertexNormals, type Scene, type TextureTransform, ty
 import type { DrawnPrimitive } from './drawn.js';
 import { extraTyped } from './extras.js';
 import type { JointPlan } from './joints.js';
-import { packInfluences } from './weights.js';
+import { packVertex } from './weights.js';
 import { isIdentity } from './world.js';
 
 /** The normal of a vertex on no triangle. */
@@ -108,8 +108,6 @@ export class VertexBuilder {
     if (d.skinned) {
       const space = this.skinSpace(node.skin!);
       const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
-      // Typed: the weights stay unboxed doubles (the same values as a plain array held).
-      const js = new Float64Array(4), ws = new Float64Array(4);
       const m = new Float64Array(16);
       // Render vertices of one stored vertex (a scene read from MS3D) share its influences: packed once.
       const sources = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
@@ -131,17 +129,9 @@ export class VertexBuilder {
           continue;
         }
         if (packedAt) packedAt[sources![v]] = v;
-        let sum = 0;
-        for (let k = 0; k < 4; k++) {
-          const idx = J[v * 4 + k], w = W[v * 4 + k];
-          const ok = idx < space.ms3d.length && w > 0 && Number.isFinite(w);
-          js[k] = ok ? space.ms3d[idx] : -1;
-          ws[k] = ok ? w : 0;
-          if (ok) sum += w;
-        }
-        packInfluences(js, ws, 4, stats.droppedInfluences, skinArrays, v);
-        if (sum === 0) stats.unweighted++;
-        if (space.identity || sum === 0) continue;
+        const weighted = packVertex(J, W, space.ms3d, v, stats.droppedInfluences, skinArrays);
+        if (!weighted) stats.unweighted++;
+        if (space.identity || !weighted) continue;
         transformVertex(blendOf(space, J, W, v, m), positions, sourceNormals ? normals : undefined, v);
       }
     } else {

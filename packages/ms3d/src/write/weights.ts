@@ -12,65 +12,64 @@ export interface PackedSkinArrays {
 }
 
 /** Reused per call: joints and weights after merging, sorting and rounding. */
-const joint = new Float64Array(8);
-const weight = new Float64Array(8);
-const percent = new Int32Array(8);
+const joint = new Int32Array(4);
+const weight = new Float64Array(4);
+const percent = new Int32Array(4);
 /** (weight / total) · 100 of each, computed once: the floor and the remainder read the same value. */
-const share = new Float64Array(8);
+const share = new Float64Array(4);
 
 /**
- * Packs `count` (joint, weight) pairs (joints are MS3D joint indices, −1 = none) as vertex `v` of
- * `out`. Equal joints are merged, weights renormalised and rounded to percents by largest
- * remainder; influences that round to 0 % are left out, counted in `dropped.count`.
+ * Packs vertex `v`'s four (joint, weight) pairs of JOINTS_0/WEIGHTS_0 as vertex `v` of `out`,
+ * the skin's joints mapped to MS3D joints by `ms3d` (−1: none). A pair counts when its joint is
+ * in the skin, its weight finite and > 0, and its MS3D joint ≥ 0; equal joints are merged,
+ * weights renormalised and rounded to percents by largest remainder; influences that round to
+ * 0 % are left out, counted in `dropped.count`. Returns 1 when a weight was on a skin joint, else 0.
+ * One leaf over typed arrays and numbers (the vertex loop's top cost): no per-vertex scratch.
  */
-export function packInfluences(joints: ArrayLike<number>, weights: ArrayLike<number>, count: number, dropped: { count: number }, out: PackedSkinArrays, v: number): void {
-  out.boneIds[v] = -1;
-  out.extraIds[v * 3] = out.extraIds[v * 3 + 1] = out.extraIds[v * 3 + 2] = -1;
-  out.extraWeights[v * 3] = out.extraWeights[v * 3 + 1] = out.extraWeights[v * 3 + 2] = 0;
-  let n = 0;
-  let total = 0;
-  for (let k = 0; k < count; k++) {
-    const j = joints[k], w = weights[k];
-    if (!(j >= 0) || !(w > 0) || !Number.isFinite(w)) continue;
+export function packVertex(J: ArrayLike<number>, W: ArrayLike<number>, ms3d: Int32Array, v: number, dropped: { count: number }, out: PackedSkinArrays): number {
+  let n = 0, total = 0, weighted = 0;
+  for (let k = 0; k < 4; k++) {
+    const idx = J[v * 4 + k], w = W[v * 4 + k];
+    if (!(idx < ms3d.length && w > 0 && w < Infinity)) continue;
+    weighted = 1;
+    const j = ms3d[idx];
+    if (!(j >= 0)) continue;
     let at = 0;
     while (at < n && joint[at] !== j) at++;
     if (at === n) {
       joint[n] = j;
-      weight[n++] = 0;
-    }
-    weight[at] += w;
+      weight[n++] = w;
+    } else weight[at] += w;
     total += w;
   }
-  if (n === 0) return;
-  if (n === 1) {
-    // The common case: one joint, [100, 0, 0] as MilkShape writes it.
-    out.boneIds[v] = joint[0];
-    out.extraWeights[v * 3] = 100;
-    return;
+  const b = v * 3;
+  if (n <= 1) {
+    // None: boneId −1, weights 0. One joint: [100, 0, 0] as MilkShape writes it.
+    out.boneIds[v] = n ? joint[0] : -1;
+    out.extraIds[b] = out.extraIds[b + 1] = out.extraIds[b + 2] = -1;
+    out.extraWeights[b] = n ? 100 : 0;
+    out.extraWeights[b + 1] = out.extraWeights[b + 2] = 0;
+    return weighted;
   }
   // Stable sort by weight, largest first (insertion sort: at most 4).
   for (let a = 1; a < n; a++) {
     const jw = weight[a], jj = joint[a];
-    let b = a - 1;
-    while (b >= 0 && weight[b] < jw) {
-      weight[b + 1] = weight[b];
-      joint[b + 1] = joint[b];
-      b--;
+    let c = a - 1;
+    while (c >= 0 && weight[c] < jw) {
+      weight[c + 1] = weight[c];
+      joint[c + 1] = joint[c];
+      c--;
     }
-    weight[b + 1] = jw;
-    joint[b + 1] = jj;
-  }
-  if (n > 4) {
-    dropped.count += n - 4;
-    total = weight[0] + weight[1] + weight[2] + weight[3];
-    n = 4;
+    weight[c + 1] = jw;
+    joint[c + 1] = jj;
   }
   let given = 0;
   for (let k = 0; k < n; k++) {
     const x = (weight[k] / total) * 100;
     share[k] = x;
-    percent[k] = Math.floor(x);
-    given += percent[k];
+    const p = Math.floor(x);
+    percent[k] = p;
+    given += p;
   }
   // The points left go to the largest remainders (the earlier influence on a tie).
   for (let left = 100 - given; left > 0; left--) {
@@ -91,8 +90,13 @@ export function packInfluences(joints: ArrayLike<number>, weights: ArrayLike<num
     percent[kept++] = percent[k];
   }
   dropped.count += n - kept;
+  // Up to four: the fourth weight is 100 minus the other three.
   out.boneIds[v] = joint[0];
-  // One influence: [100, 0, 0]; four: the fourth weight is 100 minus the other three.
-  for (let k = 1; k < kept; k++) out.extraIds[v * 3 + k - 1] = joint[k];
-  for (let k = 0; k < Math.min(kept, 3); k++) out.extraWeights[v * 3 + k] = percent[k];
+  out.extraIds[b] = kept > 1 ? joint[1] : -1;
+  out.extraIds[b + 1] = kept > 2 ? joint[2] : -1;
+  out.extraIds[b + 2] = kept > 3 ? joint[3] : -1;
+  out.extraWeights[b] = percent[0];
+  out.extraWeights[b + 1] = kept > 1 ? percent[1] : 0;
+  out.extraWeights[b + 2] = kept > 2 ? percent[2] : 0;
+  return weighted;
 }
