@@ -19,6 +19,11 @@ export interface KeyStats {
   /** Joints whose node scale is animated (MS3D joints cannot scale). */
   scaled: Set<number>;
   sampled: Set<number>;
+  /**
+   * Key runs found good as they were computed (times ≥ 0, finite and increasing, values finite as
+   * float32s), which tracks.ts then does not scan again (30 MB of keys on the bench's static file).
+   */
+  checked: Set<Float32Array>;
 }
 
 interface NodeChannels {
@@ -100,11 +105,11 @@ export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps
     const rest = restTRS(scene.nodes[node]);
     if (own.rotation) {
       const n = own.rotation.times.length * 4;
-      out[j].rot = rotationKeys(own.rotation, plan.chains[j], bind.rotation, rest.t, memory.subarray(at, (at += n)));
+      out[j].rot = rotationKeys(own.rotation, plan.chains[j], bind.rotation, rest.t, memory.subarray(at, (at += n)), stats.checked);
     }
     if (own.translation) {
       const n = own.translation.times.length * 4;
-      out[j].pos = positionKeys(own.translation, plan.chains[j], bind, rest.q, memory.subarray(at, (at += n)));
+      out[j].pos = positionKeys(own.translation, plan.chains[j], bind, rest.q, memory.subarray(at, (at += n)), stats.checked);
     }
   }
   if (slow.length) sampledKeys(scene, clip, plan, fps, slow, out, stats);
@@ -151,20 +156,31 @@ function sampledKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps: nu
 }
 
 /** A LINEAR rotation channel's keys, one for one: q_local = prefix ⊗ q, then relative to the bind. */
-function rotationKeys(c: AnimationChannel, chain: JointChain, bind: ArrayLike<number>, restT: ArrayLike<number>, keys: Float32Array): Float32Array {
-  if (!chain.prefix) return bindRelativeRotations(c.times, c.values, bind, keys);
-  const values = new Float32Array(c.times.length * 4);
-  for (let k = 0; k < c.times.length; k++) values.set(composeLocal(chain, restT, c.values.subarray(k * 4, k * 4 + 4)).rotation, k * 4);
-  return bindRelativeRotations(c.times, values, bind, keys);
+function rotationKeys(c: AnimationChannel, chain: JointChain, bind: ArrayLike<number>, restT: ArrayLike<number>, keys: Float32Array, checked: Set<Float32Array>): Float32Array {
+  let values = c.values;
+  if (chain.prefix) {
+    values = new Float32Array(c.times.length * 4);
+    for (let k = 0; k < c.times.length; k++) values.set(composeLocal(chain, restT, c.values.subarray(k * 4, k * 4 + 4)).rotation, k * 4);
+  }
+  if (bindRelativeRotations(c.times, values, bind, keys)) checked.add(keys);
+  return keys;
+}
+
+/** Key `o` is good after a key at time `previous` (−MIN_VALUE for the first): tracks.ts firstBadKey, one key. */
+function goodKey(keys: Float32Array, o: number, previous: number): boolean {
+  const t = keys[o];
+  return t > previous && t < Infinity && keys[o + 1] - keys[o + 1] + (keys[o + 2] - keys[o + 2]) + (keys[o + 3] - keys[o + 3]) === 0;
 }
 
 /**
  * [time, Euler XYZ of conj(q_bind) ⊗ q] per key. Keys are most of an animated file, so the
- * quaternion product (axes.ts rotationKey) is inlined here.
+ * quaternion product (axes.ts rotationKey) is inlined here. Returns whether every key is good
+ * (goodKey), checked while it is in a register rather than in a second pass over the keys.
  */
-function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: ArrayLike<number>, keys: Float32Array): Float32Array {
+function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: ArrayLike<number>, keys: Float32Array): boolean {
   const n = times.length;
   const bx = -bind[0], by = -bind[1], bz = -bind[2], bw = bind[3];
+  let good = true, previous = -Number.MIN_VALUE;
   for (let k = 0, o = 0; k < n; k++, o += 4) {
     const x = v[o], y = v[o + 1], z = v[o + 2], w = v[o + 3];
     keys[o] = times[k];
@@ -173,6 +189,8 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
       keys[o + 1] = keys[o - 3];
       keys[o + 2] = keys[o - 2];
       keys[o + 3] = keys[o - 1];
+      good &&= goodKey(keys, o, previous);
+      previous = keys[o];
       continue;
     }
     const kx = bw * x + bx * w + by * z - bz * y;
@@ -182,16 +200,19 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
     const l = 1 / (Math.sqrt(kx * kx + ky * ky + kz * kz + kw * kw) || 1);
     eulerInto(kx * l, ky * l, kz * l, kw * l, keys, o + 1);
     if (k > 0) continueEuler(keys, o + 1, o - 3);
+    good &&= goodKey(keys, o, previous);
+    previous = keys[o];
   }
-  return keys;
+  return good;
 }
 
 /** A LINEAR translation channel's keys, one for one: p_local = parent scale · (prefix · p). */
-function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, restQ: ArrayLike<number>, keys: Float32Array): Float32Array {
+function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, restQ: ArrayLike<number>, keys: Float32Array, checked: Set<Float32Array>): Float32Array {
   const n = c.times.length;
   const v = c.values;
   const direct = !chain.prefix;
   const s1 = chain.parentScale;
+  let good = true, previous = -Number.MIN_VALUE;
   for (let k = 0; k < n; k++) {
     keys[k * 4] = c.times[k];
     if (direct) positionKey(bind.rotation, bind.position, s1 * v[k * 3], s1 * v[k * 3 + 1], s1 * v[k * 3 + 2], keys, k * 4 + 1);
@@ -199,6 +220,9 @@ function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, r
       const p = composeLocal(chain, v.subarray(k * 3, k * 3 + 3), restQ).position;
       positionKey(bind.rotation, bind.position, p[0], p[1], p[2], keys, k * 4 + 1);
     }
+    good &&= goodKey(keys, k * 4, previous);
+    previous = keys[k * 4];
   }
+  if (good) checked.add(keys);
   return keys;
 }

@@ -42,10 +42,10 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   const timeline = planTimeline(scene, options.fps, name, sink);
   const jointNodes = joints.nodes.map((n) => scene.nodes[n]);
   if (timeline.spans.length && !jointNodes.length) sink.warn('MS3D_WRITE_CLIP_DROPPED', `${timeline.spans.length} clips move nothing MS3D holds (no joints); they are not written`);
-  const stats: KeyStats = { scaled: new Set(), sampled: new Set() };
+  const stats: KeyStats = { scaled: new Set(), sampled: new Set(), checked: new Set() };
   const arena = timeline.spans.length === 1 ? keyArena(jointsOffset(mesh, groups, materials.records.length) + jointNodes.length * JOINT_MIN_SIZE, mesh.vertexCount, jointNodes.length) : undefined;
   const perClip = jointNodes.length ? timeline.spans.map((span) => clipKeys(scene, span.clip, joints, timeline.fps, stats, arena?.take)) : [];
-  const tracks = assembleTracks(perClip, jointNodes.length ? timeline.spans : [], jointNodes.map((n) => n.name), sink);
+  const tracks = assembleTracks(perClip, jointNodes.length ? timeline.spans : [], jointNodes.map((n) => n.name), sink, stats.checked);
   if (stats.scaled.size) sink.warn('MS3D_WRITE_SCALE_KEYS', `scale keys of ${stats.scaled.size} joints are not written (MS3D joints have no scale)`);
   warnUnwrittenAnimation(scene, input.driven, joints, sink);
 

@@ -129,7 +129,8 @@ function anyKeys(perClip: JointKeys[][], j: number, rotation: boolean): boolean 
   return false;
 }
 
-export function assembleTracks(perClip: JointKeys[][], spans: ClipSpan[], jointNames: string[], sink: WarningSink): JointTracks[] {
+/** `checked`: key runs found good as they were computed (keys.ts), not scanned again. */
+export function assembleTracks(perClip: JointKeys[][], spans: ClipSpan[], jointNames: string[], sink: WarningSink, checked: ReadonlySet<Float32Array> = new Set()): JointTracks[] {
   const joints = jointNames.length;
   const tracks: JointTracks[] = Array.from({ length: joints }, () => ({ rot: EMPTY, pos: EMPTY }));
   if (spans.length === 1) {
@@ -143,8 +144,8 @@ export function assembleTracks(perClip: JointKeys[][], spans: ClipSpan[], jointN
   }
   const bad = { count: 0 };
   tracks.forEach((t, j) => {
-    t.rot = increasing(t.rot, bad);
-    t.pos = increasing(t.pos, bad);
+    if (!checked.has(t.rot)) t.rot = increasing(t.rot, bad);
+    if (!checked.has(t.pos)) t.pos = increasing(t.pos, bad);
     checkLimit('rotation keys', t.rot.length / 4, 0xffff, `joint "${jointNames[j]}"`);
     checkLimit('position keys', t.pos.length / 4, 0xffff, `joint "${jointNames[j]}"`);
   });

@@ -80,7 +80,14 @@ export class VertexWelder {
       this.claims = data;
     }
     const c = this.claimCount++;
-    this.claims.set(corner, c * CORNER);
+    // Six stores, not TypedArray.prototype.set: a builtin call per weld cost more than the weld's compares.
+    const claims = this.claims, o = c * CORNER;
+    claims[o] = corner[0];
+    claims[o + 1] = corner[1];
+    claims[o + 2] = corner[2];
+    claims[o + 3] = corner[3];
+    claims[o + 4] = corner[4];
+    claims[o + 5] = corner[5];
     this.claimNext[c] = this.claimHead[f];
     this.claimHead[f] = c;
   }
@@ -88,7 +95,13 @@ export class VertexWelder {
   private create(key: Int32Array): number {
     if (this.count === this.nextVariant.length) this.grow();
     const f = this.count++;
-    this.keys.set(key, f * KEY);
+    const keys = this.keys, o = f * KEY;
+    keys[o] = key[0];
+    keys[o + 1] = key[1];
+    keys[o + 2] = key[2];
+    keys[o + 3] = key[3];
+    keys[o + 4] = key[4];
+    keys[o + 5] = key[5];
     this.nextVariant[f] = -1;
     this.claimHead[f] = -1;
     return f;
