@@ -95,7 +95,7 @@ function triangleRecords(w: FileWriter, m: BuiltMesh): void {
   for (let p = 0; p < m.parts.length; p++) partRecords(w, start, m.parts[p], m.triangleSlots);
 }
 
-function partRecords(w: FileWriter, start: number, part: TrianglePart, slots: Uint32Array | undefined): void {
+export function partRecords(w: FileWriter, start: number, part: TrianglePart, slots: Uint32Array | undefined): void {
   const { out: bytes, view } = w;
   const { triangles, triangleSource, normals, uvs } = part.rv;
   const { fileIndex, smoothing, flags, group } = part;

@@ -3,6 +3,7 @@
 // whole percents. As in real files: one influence is ids −1 with weights [100, 0, 0], an unskinned
 // vertex is boneId −1 with weights 0. The largest influence goes first, so readers that only use
 // boneId (assimp, old engines) get the dominant joint.
+import { keepMapAlive } from '@relic3d/core';
 
 /** Where packed influences go: vertex v's boneId, and its 3 extra ids and weight bytes at v × 3. */
 export interface PackedSkinArrays {
@@ -100,3 +101,8 @@ export function packVertex(J: ArrayLike<number>, W: ArrayLike<number>, ms3d: Int
   out.extraWeights[b + 2] = kept > 2 ? percent[2] : 0;
   return weighted;
 }
+
+// One output record kept, fields in the order vertices.ts makes them: a literal's map is held by no
+// literal, and packVertex was compiled again after every full GC that took a write's records
+// (test/write/jit-stable.test.ts fails without it).
+keepMapAlive({ boneIds: new Int8Array(0), extraIds: new Int8Array(0), extraWeights: new Uint8Array(0) } satisfies PackedSkinArrays);
