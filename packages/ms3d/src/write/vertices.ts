@@ -95,10 +95,12 @@ export class VertexBuilder {
     const node = scene.nodes[d.node];
     const p = d.primitive;
     const count = p.attributes.POSITION.length / 3 | 0;
-    const positions = basePositions(scene, d, count);
-    const normals = new Float32Array(count * 3);
+    // Positions and normals are the scene's own arrays (views, never written) until something must
+    // change them: a transform, a morph, a non-finite value. Then they are copied first.
+    let positions = basePositions(scene, d, count);
     const sourceNormals = p.attributes.NORMAL && p.attributes.NORMAL.length >= count * 3 ? p.attributes.NORMAL : undefined;
-    if (sourceNormals) normals.set(sourceNormals.subarray(0, count * 3));
+    let normals = sourceNormals instanceof Float32Array ? sourceNormals.subarray(0, count * 3) : new Float32Array(count * 3);
+    if (sourceNormals && normals.buffer !== sourceNormals.buffer) normals.set(sourceNormals.subarray(0, count * 3));
     const boneIds = new Int8Array(count).fill(-1);
     const extraIds = new Int8Array(count * 3).fill(-1);
     const extraWeights = new Uint8Array(count * 3);
@@ -107,6 +109,7 @@ export class VertexBuilder {
 
     if (d.skinned) {
       const space = this.skinSpace(node.skin!);
+      if (!space.identity) (positions = own(positions, p.attributes.POSITION)), (normals = own(normals, sourceNormals));
       const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
       const m = new Float64Array(16);
       // Render vertices of one stored vertex (a scene read from MS3D) share its influences: packed once.
@@ -142,20 +145,27 @@ export class VertexBuilder {
       }
       const m = this.world.subarray(d.node * 16, d.node * 16 + 16);
       if (!isIdentity(m)) {
+        (positions = own(positions, p.attributes.POSITION)), (normals = own(normals, sourceNormals));
         for (let v = 0; v < count; v++) transformVertex(m, positions, sourceNormals ? normals : undefined, v);
         mirrored = math.determinant3(m) < 0;
       }
     }
 
-    stats.notFinite += scrub(positions) + scrub(normals);
+    if (countNonFinite(positions) + countNonFinite(normals)) {
+      (positions = own(positions, p.attributes.POSITION)), (normals = own(normals, sourceNormals));
+      stats.notFinite += scrub(positions) + scrub(normals);
+    }
     const { triangles, triangleSource, uses } = this.triangles(d, count, mirrored);
     if (!sourceNormals) {
       // One per render vertex, so vertex counts hold.
       normals.set(vertexNormals(positions, triangles, UP));
       this.stats.computedNormals++;
     }
-    const uvs = uvsOf(scene, d, count);
-    stats.notFinite += scrub(uvs);
+    let uvs = uvsOf(scene, d, count);
+    if (countNonFinite(uvs)) {
+      uvs = own(uvs, p.attributes[d.uvSet]);
+      stats.notFinite += scrub(uvs);
+    }
     const sourceVertices = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
     // Always the same fields (no spread): one map that outlives a full GC, so the welder's code stays optimised.
     return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, uses, sourceVertices };
@@ -246,14 +256,16 @@ function nearIdentity(m: Float64Array, jointWorld: ArrayLike<number>): boolean {
 /** POSITION with the node's (or mesh's) default morph weights applied. */
 function basePositions(scene: Scene, d: DrawnPrimitive, count: number): Float32Array {
   const p = d.primitive;
-  const out = p.attributes.POSITION.slice(0, count * 3);
+  const base = p.attributes.POSITION.subarray(0, count * 3);
   const weights = scene.nodes[d.node].weights ?? scene.meshes[d.mesh].weights;
+  let out: Float32Array | undefined;
   p.targets?.forEach((target, k) => {
     const w = weights?.[k] ?? 0;
     if (!w || !Number.isFinite(w) || !target.POSITION || target.POSITION.length < count * 3) return;
+    out ??= base.slice();
     for (let i = 0; i < count * 3; i++) out[i] += w * target.POSITION[i];
   });
-  return out;
+  return out ?? base;
 }
 
 /** Position by `m`, normal by its inverse transpose (renormalised), in place. */
@@ -278,11 +290,13 @@ function transformVertex(m: ArrayLike<number>, positions: Float32Array, normals:
 
 /** The UV set the base colour texture uses, with its KHR_texture_transform baked in (MS3D has none). */
 function uvsOf(scene: Scene, d: DrawnPrimitive, count: number): Float32Array {
-  const out = new Float32Array(count * 2);
   const source = d.primitive.attributes[d.uvSet];
-  if (source && source.length >= count * 2) out.set(source.subarray(0, count * 2));
   const material = d.primitive.material !== undefined ? scene.materials[d.primitive.material] : undefined;
   const transform = material?.baseColorTexture?.transform;
+  // The scene's own array (a view, never written) when nothing changes it.
+  if (!transform && source instanceof Float32Array && source.length >= count * 2) return source.subarray(0, count * 2);
+  const out = new Float32Array(count * 2);
+  if (source && source.length >= count * 2) out.set(source.subarray(0, count * 2));
   if (transform) applyTextureTransform(out, transform);
   return out;
 }
@@ -295,6 +309,18 @@ export function applyTextureTransform(uvs: Float32Array, t: TextureTransform): v
     uvs[i] = c * u + s * v + t.offset[0];
     uvs[i + 1] = -s * u + c * v + t.offset[1];
   }
+}
+
+/** `values`, or a copy of them when they are a view of the scene's `source` (which is never written). */
+function own(values: Float32Array, source: ArrayBufferView | undefined): Float32Array {
+  return source && values.buffer === source.buffer ? values.slice() : values;
+}
+
+/** How many values are NaN or ±Infinity (x − x is 0 only for a finite x). */
+function countNonFinite(values: Float32Array): number {
+  let bad = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] - values[i] !== 0) bad++;
+  return bad;
 }
 
 /** Non-finite values → 0, counted. */
