@@ -209,20 +209,41 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
 /** A LINEAR translation channel's keys, one for one: p_local = parent scale · (prefix · p). */
 function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, restQ: ArrayLike<number>, keys: Float32Array, checked: Set<Float32Array>): Float32Array {
   const n = c.times.length;
-  const v = c.values;
-  const direct = !chain.prefix;
-  const s1 = chain.parentScale;
+  const { times, values: v } = c;
   let good = true, previous = -Number.MIN_VALUE;
-  for (let k = 0; k < n; k++) {
-    keys[k * 4] = c.times[k];
-    if (direct) positionKey(bind.rotation, bind.position, s1 * v[k * 3], s1 * v[k * 3 + 1], s1 * v[k * 3 + 2], keys, k * 4 + 1);
-    else {
+  if (!chain.prefix) {
+    good = directPositionKeys(times, v, chain.parentScale, bind.rotation, bind.position, keys);
+  } else {
+    for (let k = 0; k < n; k++) {
+      keys[k * 4] = times[k];
       const p = composeLocal(chain, v.subarray(k * 3, k * 3 + 3), restQ).position;
       positionKey(bind.rotation, bind.position, p[0], p[1], p[2], keys, k * 4 + 1);
+      good &&= goodKey(keys, k * 4, previous);
+      previous = keys[k * 4];
     }
-    good &&= goodKey(keys, k * 4, previous);
-    previous = keys[k * 4];
   }
   if (good) checked.add(keys);
   return keys;
+}
+
+/**
+ * p_key = R_bind⁻¹ · (s · p − p_bind) per key (axes.ts positionKey, the same operations in the same
+ * order), with the bind pose in locals: most keys of an animated file are these or rotations.
+ * Returns whether every key is good (goodKey).
+ */
+function directPositionKeys(times: Float32Array, v: Float32Array, s1: number, bindQ: ArrayLike<number>, bindP: ArrayLike<number>, keys: Float32Array): boolean {
+  const qx = -bindQ[0], qy = -bindQ[1], qz = -bindQ[2], qw = bindQ[3];
+  const bx = bindP[0], by = bindP[1], bz = bindP[2];
+  let good = true, previous = -Number.MIN_VALUE;
+  for (let k = 0, o = 0; k < times.length; k++, o += 4) {
+    keys[o] = times[k];
+    const vx = s1 * v[k * 3] - bx, vy = s1 * v[k * 3 + 1] - by, vz = s1 * v[k * 3 + 2] - bz;
+    const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+    keys[o + 1] = vx + qw * tx + (qy * tz - qz * ty);
+    keys[o + 2] = vy + qw * ty + (qz * tx - qx * tz);
+    keys[o + 3] = vz + qw * tz + (qx * ty - qy * tx);
+    good &&= goodKey(keys, o, previous);
+    previous = keys[o];
+  }
+  return good;
 }
