@@ -2,6 +2,8 @@
 // position and packed influences, all compared by their bits; it may serve several corners of a
 // group, but never two render vertices with the same normal and UV (they would read back as one).
 // Open-addressing hash on typed arrays: a string key per vertex costs more than the rest of a write.
+// Keys with a stored vertex (scenes read from MS3D) are not hashed: each stored vertex lists its
+// file vertices of distinct keys, usually one, so a weld is an array read and one key compare.
 
 import { keepMapAlive } from '@relic3d/core';
 
@@ -18,16 +20,17 @@ export class VertexWelder {
   private claimNext: Int32Array;
   private claims: Int32Array;
   private claimCount = 0;
-  private table: Int32Array;
+  /** Hash table of the keys without a stored vertex, made on the first such key. */
+  private table = new Int32Array(0);
   private readonly mask: number;
-  /** First file vertex made for each stored vertex (scenes read from MS3D): found without hashing. */
+  /** Each stored vertex's last file vertex of a distinct key (−1: none), then `sourceNext` for the others. */
   private bySource = new Int32Array(0);
+  private sourceNext: Int32Array;
 
   /** Sized for `renderVertices` welds: each makes at most one file vertex and one claim, so nothing grows. */
   constructor(renderVertices: number) {
     let size = 16;
     while (size < renderVertices * 2) size *= 2;
-    this.table = new Int32Array(size).fill(-1);
     this.mask = size - 1;
     const capacity = Math.max(16, renderVertices);
     this.keys = new Int32Array(KEY * capacity);
@@ -35,6 +38,7 @@ export class VertexWelder {
     this.claimHead = new Int32Array(capacity);
     this.claimNext = new Int32Array(capacity);
     this.claims = new Int32Array(CORNER * capacity);
+    this.sourceNext = new Int32Array(capacity);
   }
 
   private hash(key: Int32Array): number {
@@ -68,6 +72,9 @@ export class VertexWelder {
     const head = new Int32Array(n);
     head.set(this.claimHead);
     this.claimHead = head;
+    const sourceNext = new Int32Array(n);
+    sourceNext.set(this.sourceNext);
+    this.sourceNext = sourceNext;
   }
 
   private addClaim(f: number, corner: Int32Array): void {
@@ -110,9 +117,7 @@ export class VertexWelder {
   /** The file vertex for a render vertex with this key, used by this corner (group, normal, UV). */
   weld(key: Int32Array, corner: Int32Array): number {
     const source = key[0];
-    let f = source >= 0 && source < this.bySource.length ? this.bySource[source] : -1;
-    // A stored vertex not seen yet has no key in the table (the source is part of the key).
-    if (f >= 0 ? !this.sameKey(f, key) : source < 0) f = this.lookup(key);
+    let f = source >= 0 ? this.sourced(key, source) : this.lookup(key);
     if (f >= 0) {
       let last = f;
       for (; f >= 0; f = this.nextVariant[f]) {
@@ -128,8 +133,15 @@ export class VertexWelder {
     return f;
   }
 
-  /** The first file vertex with this key, or −1. */
+  /** The first file vertex with this key, which has a stored vertex, or −1. */
+  private sourced(key: Int32Array, source: number): number {
+    for (let f = source < this.bySource.length ? this.bySource[source] : -1; f >= 0; f = this.sourceNext[f]) if (this.sameKey(f, key)) return f;
+    return -1;
+  }
+
+  /** The first file vertex with this key, which has no stored vertex, or −1. */
   private lookup(key: Int32Array): number {
+    if (this.table.length === 0) return -1;
     for (let slot = this.hash(key); ; slot = (slot + 1) & this.mask) {
       const at = this.table[slot];
       if (at < 0 || this.sameKey(at, key)) return at;
@@ -138,10 +150,7 @@ export class VertexWelder {
 
   /** A new file vertex for a key not seen yet. */
   private insert(key: Int32Array): number {
-    let slot = this.hash(key);
-    while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
     const f = this.create(key);
-    this.table[slot] = f;
     const source = key[0];
     if (source >= 0) {
       if (source >= this.bySource.length) {
@@ -149,8 +158,14 @@ export class VertexWelder {
         grown.set(this.bySource);
         this.bySource = grown;
       }
-      if (this.bySource[source] < 0) this.bySource[source] = f;
+      this.sourceNext[f] = this.bySource[source];
+      this.bySource[source] = f;
+      return f;
     }
+    if (this.table.length === 0) this.table = new Int32Array(this.mask + 1).fill(-1);
+    let slot = this.hash(key);
+    while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
+    this.table[slot] = f;
     return f;
   }
 }
