@@ -113,7 +113,7 @@ export class VertexBuilder {
       const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
       const m = new Float64Array(16);
       // Render vertices of one stored vertex (a scene read from MS3D) share its influences: packed once.
-      const sources = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
+      const sources = storedVertices(d, count);
       let packedAt: Int32Array | undefined;
       if (sources) {
         let max = 0;
@@ -166,7 +166,7 @@ export class VertexBuilder {
       uvs = own(uvs, p.attributes[d.uvSet]);
       stats.notFinite += scrub(uvs);
     }
-    const sourceVertices = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
+    const sourceVertices = storedVertices(d, count);
     // Always the same fields (no spread): one map that outlives a full GC, so the welder's code stays optimised.
     return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, uses, sourceVertices };
   }
@@ -217,6 +217,17 @@ keepMapAlive({
   sourceVertices: undefined,
 } satisfies RenderVertices);
 keepMapAlive({ triangles: new Uint32Array(0), triangleSource: new Uint32Array(0), uses: new Uint32Array(0) });
+
+/** MS3D vertex numbers are u16: a larger `sourceVertices` number is no stored vertex (nor a reason to allocate for it). */
+const MAX_STORED_VERTEX = 0xffff;
+
+/** `extras.sourceVertices` when every number can be a stored vertex, else undefined (written in use order). */
+function storedVertices(d: DrawnPrimitive, count: number): Uint32Array | undefined {
+  const sources = extraTyped(d.primitive.extras, 'sourceVertices', Uint32Array, count);
+  if (!sources) return undefined;
+  for (let v = 0; v < count; v++) if (sources[v] > MAX_STORED_VERTEX) return undefined;
+  return sources;
+}
 
 /** The same joints and weights on vertices a and b. */
 function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {

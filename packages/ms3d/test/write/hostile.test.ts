@@ -56,6 +56,12 @@ describe('hostile scenes', () => {
     expect(copies.POSITION.slice(0, 2)).toEqual([NaN, 0]);
   });
 
+  it('takes sourceVertices past the u16 vertex numbers as no stored vertices: written in use order, nothing sized by them', () => {
+    const scene = meshScene('far', [{ ...primitive([0, 0, 0, 1, 0, 0, 0, 1, 0], [0, 1, 2]), extras: { sourceVertices: new Uint32Array([2_000_000_000, 0, 1]) } }]);
+    const trip = roundTrip(scene);
+    expect(dumpMs3d(trip.bytes).positions).toEqual([[0, 0, 0], [1, 0, 0], [0, 1, 0]]);
+  });
+
   it('keeps zero-area triangles (MilkShape does); their computed normals are finite', () => {
     const trip = roundTrip(meshScene('flat', [primitive([0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0], [0, 1, 2, 0, 0, 3])]));
     expect(trip.warnings).toEqual(['MS3D_WRITE_NORMALS']);
