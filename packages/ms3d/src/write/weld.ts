@@ -20,8 +20,8 @@ export class VertexWelder {
   private claimNext: Int32Array;
   private claims: Int32Array;
   private claimCount = 0;
-  /** Hash table of the keys without a stored vertex, made on the first such key. */
-  private table = new Int32Array(0);
+  /** Hash table of the keys without a stored vertex. */
+  private table: Int32Array;
   private readonly mask: number;
   /** Each stored vertex's last file vertex of a distinct key (−1: none), then `sourceNext` for the others. */
   private bySource = new Int32Array(0);
@@ -31,6 +31,9 @@ export class VertexWelder {
   constructor(renderVertices: number) {
     let size = 16;
     while (size < renderVertices * 2) size *= 2;
+    // Made here, not on the first key without a stored vertex: a branch taken once per write before
+    // the method had feedback deoptimised its optimised code (test/write/jit-stable.test.ts).
+    this.table = new Int32Array(size).fill(-1);
     this.mask = size - 1;
     const capacity = Math.max(16, renderVertices);
     this.keys = new Int32Array(KEY * capacity);
@@ -141,7 +144,6 @@ export class VertexWelder {
 
   /** The first file vertex with this key, which has no stored vertex, or −1. */
   private lookup(key: Int32Array): number {
-    if (this.table.length === 0) return -1;
     for (let slot = this.hash(key); ; slot = (slot + 1) & this.mask) {
       const at = this.table[slot];
       if (at < 0 || this.sameKey(at, key)) return at;
@@ -162,7 +164,6 @@ export class VertexWelder {
       this.bySource[source] = f;
       return f;
     }
-    if (this.table.length === 0) this.table = new Int32Array(this.mask + 1).fill(-1);
     let slot = this.hash(key);
     while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
     this.table[slot] = f;
