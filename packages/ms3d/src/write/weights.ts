@@ -12,12 +12,9 @@ export interface PackedSkinArrays {
   extraWeights: Uint8Array;
 }
 
-/** Reused per call: joints and weights after merging, sorting and rounding. */
+/** Reused per call: the kept joints and percents, in order. */
 const joint = new Int32Array(4);
-const weight = new Float64Array(4);
 const percent = new Int32Array(4);
-/** (weight / total) · 100 of each, computed once: the floor and the remainder read the same value. */
-const share = new Float64Array(4);
 
 /**
  * Packs vertex `v`'s four (joint, weight) pairs of JOINTS_0/WEIGHTS_0 as vertex `v` of `out`,
@@ -25,71 +22,69 @@ const share = new Float64Array(4);
  * in the skin, its weight finite and > 0, and its MS3D joint ≥ 0; equal joints are merged,
  * weights renormalised and rounded to percents by largest remainder; influences that round to
  * 0 % are left out, counted in `dropped.count`. Returns 1 when a weight was on a skin joint, else 0.
- * One leaf over typed arrays and numbers (the vertex loop's top cost): no per-vertex scratch.
+ * One leaf over locals (the vertex loop's top cost): slots past the merged count hold weight
+ * −Infinity, which no compare moves or picks, so every step runs on all four.
  */
 export function packVertex(J: ArrayLike<number>, W: ArrayLike<number>, ms3d: Int32Array, v: number, dropped: { count: number }, out: PackedSkinArrays): number {
   let n = 0, total = 0, weighted = 0;
+  let j0 = -1, j1 = -1, j2 = -1, j3 = -1;
+  let w0 = -Infinity, w1 = -Infinity, w2 = -Infinity, w3 = -Infinity;
   for (let k = 0; k < 4; k++) {
     const idx = J[v * 4 + k], w = W[v * 4 + k];
     if (!(idx < ms3d.length && w > 0 && w < Infinity)) continue;
     weighted = 1;
     const j = ms3d[idx];
     if (!(j >= 0)) continue;
-    let at = 0;
-    while (at < n && joint[at] !== j) at++;
-    if (at === n) {
-      joint[n] = j;
-      weight[n++] = w;
-    } else weight[at] += w;
+    // Equal joints merge into the first (weights added in pair order); a new one takes the next slot.
+    if (n > 0 && j0 === j) w0 += w;
+    else if (n > 1 && j1 === j) w1 += w;
+    else if (n > 2 && j2 === j) w2 += w;
+    else if (n === 0) (j0 = j), (w0 = w), (n = 1);
+    else if (n === 1) (j1 = j), (w1 = w), (n = 2);
+    else if (n === 2) (j2 = j), (w2 = w), (n = 3);
+    else (j3 = j), (w3 = w), (n = 4);
     total += w;
   }
   const b = v * 3;
   if (n <= 1) {
     // None: boneId −1, weights 0. One joint: [100, 0, 0] as MilkShape writes it.
-    out.boneIds[v] = n ? joint[0] : -1;
+    out.boneIds[v] = n ? j0 : -1;
     out.extraIds[b] = out.extraIds[b + 1] = out.extraIds[b + 2] = -1;
     out.extraWeights[b] = n ? 100 : 0;
     out.extraWeights[b + 1] = out.extraWeights[b + 2] = 0;
     return weighted;
   }
-  // Stable sort by weight, largest first (insertion sort: at most 4).
-  for (let a = 1; a < n; a++) {
-    const jw = weight[a], jj = joint[a];
-    let c = a - 1;
-    while (c >= 0 && weight[c] < jw) {
-      weight[c + 1] = weight[c];
-      joint[c + 1] = joint[c];
-      c--;
-    }
-    weight[c + 1] = jw;
-    joint[c + 1] = jj;
-  }
-  let given = 0;
-  for (let k = 0; k < n; k++) {
-    const x = (weight[k] / total) * 100;
-    share[k] = x;
-    const p = Math.floor(x);
-    percent[k] = p;
-    given += p;
-  }
+  // Stable sort by weight, largest first: adjacent swaps on a strict < (a bubble sort of four).
+  let t = 0;
+  if (w0 < w1) (t = w0), (w0 = w1), (w1 = t), (t = j0), (j0 = j1), (j1 = t);
+  if (w1 < w2) (t = w1), (w1 = w2), (w2 = t), (t = j1), (j1 = j2), (j2 = t);
+  if (w2 < w3) (t = w2), (w2 = w3), (w3 = t), (t = j2), (j2 = j3), (j3 = t);
+  if (w0 < w1) (t = w0), (w0 = w1), (w1 = t), (t = j0), (j0 = j1), (j1 = t);
+  if (w1 < w2) (t = w1), (w1 = w2), (w2 = t), (t = j1), (j1 = j2), (j2 = t);
+  if (w0 < w1) (t = w0), (w0 = w1), (w1 = t), (t = j0), (j0 = j1), (j1 = t);
+  // (weight / total) · 100 once each: the floor and the remainder read the same value.
+  const s0 = (w0 / total) * 100, s1 = (w1 / total) * 100, s2 = n > 2 ? (w2 / total) * 100 : -Infinity, s3 = n > 3 ? (w3 / total) * 100 : -Infinity;
+  let p0 = Math.floor(s0), p1 = Math.floor(s1), p2 = n > 2 ? Math.floor(s2) : 0, p3 = n > 3 ? Math.floor(s3) : 0;
   // The points left go to the largest remainders (the earlier influence on a tie).
-  for (let left = 100 - given; left > 0; left--) {
-    let best = 0, bestRest = -1;
-    for (let k = 0; k < n; k++) {
-      const rest = share[k] - percent[k];
-      if (rest > bestRest + 1e-12) {
-        best = k;
-        bestRest = rest;
-      }
-    }
-    percent[best]++;
+  for (let left = 100 - (p0 + p1 + p2 + p3); left > 0; left--) {
+    let best = 0, bestRest = s0 - p0;
+    if (!(bestRest > -1 + 1e-12)) bestRest = -1;
+    let rest = s1 - p1;
+    if (rest > bestRest + 1e-12) (best = 1), (bestRest = rest);
+    rest = s2 - p2;
+    if (rest > bestRest + 1e-12) (best = 2), (bestRest = rest);
+    rest = s3 - p3;
+    if (rest > bestRest + 1e-12) best = 3;
+    if (best === 0) p0++;
+    else if (best === 1) p1++;
+    else if (best === 2) p2++;
+    else p3++;
   }
   let kept = 0;
-  for (let k = 0; k < n; k++) {
-    if (percent[k] === 0) continue;
-    joint[kept] = joint[k];
-    percent[kept++] = percent[k];
-  }
+  if (p0 !== 0) (joint[kept] = j0), (percent[kept++] = p0);
+  if (p1 !== 0) (joint[kept] = j1), (percent[kept++] = p1);
+  if (p2 !== 0) (joint[kept] = j2), (percent[kept++] = p2);
+  if (p3 !== 0) (joint[kept] = j3), (percent[kept++] = p3);
   dropped.count += n - kept;
   // Up to four: the fourth weight is 100 minus the other three.
   out.boneIds[v] = joint[0];
