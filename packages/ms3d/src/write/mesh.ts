@@ -40,12 +40,13 @@ export interface TrianglePart {
 
 export interface BuiltMesh {
   vertexCount: number;
-  positions: Float32Array;
-  /** File vertex the scene says each written vertex was (MS3D sources), else −1. */
-  sources: Int32Array;
-  boneIds: Int8Array;
-  extraIds: Int8Array;
-  extraWeights: Uint8Array;
+  /**
+   * The welded vertices' keys (weld.ts WELD_KEY int32 each: the stored vertex or −1, the position's
+   * float bits, the packed ids and weights), read by serialize in file order: no arrays unpacked.
+   */
+  keys: Int32Array;
+  /** The welded vertex at each file slot (the stored order); undefined: weld order. */
+  order: Int32Array | undefined;
   referenceCounts: Uint8Array;
   triangleCount: number;
   parts: TrianglePart[];
@@ -109,20 +110,17 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
   if (stats.unused) sink.warn('MS3D_WRITE_UNUSED_VERTICES', `${stats.unused} vertices no triangle uses are not written`);
 
   const rank = vertexRank(welder, built.every((list) => list.every((rv) => rv.sourceVertices)));
-  const vertices = fileVertices(welder, rank);
-  for (const part of parts) renumber(part, rank, vertices.referenceCounts);
+  const referenceCounts = new Uint8Array(welder.count);
+  for (const part of parts) renumber(part, rank, referenceCounts);
   const triangleSlots = triangleOrder(members, built, triangleCount);
   if (triangleSlots) for (const group of groups) group.triangles = group.triangles.map((i) => triangleSlots[i]);
   // One literal, no spread: its map outlives a full GC (a spread's does not, and every function
   // reading the mesh is deoptimised and compiled again after one).
   const mesh: BuiltMesh = {
-    vertexCount: vertices.vertexCount,
-    positions: vertices.positions,
-    sources: vertices.sources,
-    boneIds: vertices.boneIds,
-    extraIds: vertices.extraIds,
-    extraWeights: vertices.extraWeights,
-    referenceCounts: vertices.referenceCounts,
+    vertexCount: welder.count,
+    keys: welder.keys,
+    order: rank && slotOrder(rank),
+    referenceCounts,
     triangleCount,
     parts,
     triangleSlots,
@@ -195,32 +193,11 @@ function weldPrimitive(welder: VertexWelder, rv: RenderVertices, group: number, 
   return fileIndex;
 }
 
-/** The welded vertices' fields, unpacked from their keys, each at its slot in `rank` (else in weld order). */
-function fileVertices(welder: VertexWelder, rank: Int32Array | undefined) {
-  const n = welder.count;
-  const keys = welder.keys;
-  const positionBits = new Int32Array(n * 3);
-  const sources = new Int32Array(n);
-  const boneIds = new Int8Array(n);
-  const extraIds = new Int8Array(n * 3);
-  const extraWeights = new Uint8Array(n * 3);
-  for (let f = 0; f < n; f++) {
-    const o = f * WELD_KEY;
-    const to = rank ? rank[f] : f;
-    sources[to] = keys[o];
-    positionBits[to * 3] = keys[o + 1];
-    positionBits[to * 3 + 1] = keys[o + 2];
-    positionBits[to * 3 + 2] = keys[o + 3];
-    const ids = keys[o + 4], weights = keys[o + 5];
-    boneIds[to] = (ids << 24) >> 24;
-    extraIds[to * 3] = (ids << 16) >> 24;
-    extraIds[to * 3 + 1] = (ids << 8) >> 24;
-    extraIds[to * 3 + 2] = ids >> 24;
-    extraWeights[to * 3] = weights & 0xff;
-    extraWeights[to * 3 + 1] = (weights >> 8) & 0xff;
-    extraWeights[to * 3 + 2] = (weights >> 16) & 0xff;
-  }
-  return { vertexCount: n, positions: new Float32Array(positionBits.buffer), sources, boneIds, extraIds, extraWeights, referenceCounts: new Uint8Array(n) };
+/** The welded vertex at each slot of `rank`. */
+function slotOrder(rank: Int32Array): Int32Array {
+  const order = new Int32Array(rank.length);
+  for (let f = 0; f < rank.length; f++) order[rank[f]] = f;
+  return order;
 }
 
 // One mesh, part and group record kept, fields in the order above: a literal's map is held by no
@@ -228,11 +205,8 @@ function fileVertices(welder: VertexWelder, rank: Int32Array | undefined) {
 // after every full GC that took a write's records (output.ts).
 keepMapAlive({
   vertexCount: 0,
-  positions: new Float32Array(0),
-  sources: new Int32Array(0),
-  boneIds: new Int8Array(0),
-  extraIds: new Int8Array(0),
-  extraWeights: new Uint8Array(0),
+  keys: new Int32Array(0),
+  order: new Int32Array(0),
   referenceCounts: new Uint8Array(0),
   triangleCount: 0,
   parts: [trianglePart({} as RenderVertices, new Int32Array(0), 0, undefined, undefined, 0)],

@@ -13,6 +13,7 @@ import type { NameFields } from './names.js';
 import { jointsOffset, serialize, VERTEX_EXTRA_SUBVERSION, type Ms3dOutput, type OutComments, type OutGroup, type OutJoint } from './serialize.js';
 import { JOINT_COLOR_SIZE, JOINT_MIN_SIZE, VERTEX_EXTRA_SIZES } from '../read/layout.js';
 import { modelComment, planTimeline } from './timeline.js';
+import { WELD_KEY } from './weld.js';
 import { assembleTracks } from './tracks.js';
 import type { WriteMs3dOptions } from './index.js';
 
@@ -119,8 +120,9 @@ function vertexEditorData(scene: Scene, mesh: BuiltMesh, sink: WarningSink): { v
   const words = extraTyped(scene.extras, 'vertexExtraWords', Uint32Array);
   const perVertex = flags && words && flags.length ? words.length / flags.length : 0;
   let lost = 0;
+  const { keys, order } = mesh;
   for (let v = 0; v < mesh.vertexCount; v++) {
-    const source = mesh.sources[v];
+    const source = keys[(order ? order[v] : v) * WELD_KEY];
     if (source < 0) continue;
     if (flags && source < flags.length) vertexFlags[v] = flags[source];
     if ((perVertex === 1 || perVertex === 2) && source * perVertex < words!.length) {

@@ -8,6 +8,7 @@ import { HOST_IS_LITTLE_ENDIAN } from '../read/host-endian.js';
 import type { BuiltMaterial } from './materials.js';
 import type { BuiltMesh, TrianglePart } from './mesh.js';
 import { FileWriter } from './file-writer.js';
+import { WELD_KEY } from './weld.js';
 
 /** The vertex-extra sub-version written (docs/formats/ms3d.md §2.8 b). */
 export const VERTEX_EXTRA_SUBVERSION = 2;
@@ -78,13 +79,15 @@ function byteSize(o: Ms3dOutput): number {
 function vertexRecords(w: FileWriter, o: Ms3dOutput): void {
   const m = o.mesh;
   const { out: bytes, view } = w;
-  const { positions, boneIds, referenceCounts } = m, flags = o.vertexFlags;
+  const { keys, order, referenceCounts } = m, flags = o.vertexFlags;
   for (let v = 0, at = w.skip(m.vertexCount * VERTEX_SIZE); v < m.vertexCount; v++, at += VERTEX_SIZE) {
+    const k = (order ? order[v] : v) * WELD_KEY;
     bytes[at] = flags[v];
-    view.setFloat32(at + 1, positions[v * 3], true);
-    view.setFloat32(at + 5, positions[v * 3 + 1], true);
-    view.setFloat32(at + 9, positions[v * 3 + 2], true);
-    view.setInt8(at + 13, boneIds[v]);
+    // The position's float32 bits as welded (finite: non-finite values were zeroed before).
+    view.setInt32(at + 1, keys[k + 1], true);
+    view.setInt32(at + 5, keys[k + 2], true);
+    view.setInt32(at + 9, keys[k + 3], true);
+    bytes[at + 13] = keys[k + 4];
     bytes[at + 14] = referenceCounts[v];
   }
 }
@@ -131,12 +134,17 @@ function vertexExtraRecords(w: FileWriter, o: Ms3dOutput): void {
   const m = o.mesh;
   const size = VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION];
   const { out: bytes, view } = w;
-  const { extraIds, extraWeights } = m, words = o.extraWords;
+  const { keys, order } = m, words = o.extraWords;
   for (let v = 0, at = w.skip(m.vertexCount * size); v < m.vertexCount; v++, at += size) {
-    for (let k = 0; k < 3; k++) {
-      view.setInt8(at + k, extraIds[v * 3 + k]);
-      bytes[at + 3 + k] = extraWeights[v * 3 + k];
-    }
+    const k = (order ? order[v] : v) * WELD_KEY;
+    // The packed key: boneId and the 3 extra ids a byte each, then the 3 weight bytes.
+    const ids = keys[k + 4], weights = keys[k + 5];
+    bytes[at] = ids >> 8;
+    bytes[at + 1] = ids >> 16;
+    bytes[at + 2] = ids >> 24;
+    bytes[at + 3] = weights;
+    bytes[at + 4] = weights >> 8;
+    bytes[at + 5] = weights >> 16;
     view.setUint32(at + 6, words[v], true);
   }
 }
