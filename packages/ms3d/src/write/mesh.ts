@@ -113,7 +113,7 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
   const referenceCounts = new Uint8Array(welder.count);
   for (const part of parts) renumber(part, rank, referenceCounts);
   const triangleSlots = triangleOrder(members, built, triangleCount);
-  if (triangleSlots) for (const group of groups) group.triangles = group.triangles.map((i) => triangleSlots[i]);
+  if (triangleSlots) for (const group of groups) toSlots(group.triangles, triangleSlots);
   // One literal, no spread: its map outlives a full GC (a spread's does not, and every function
   // reading the mesh is deoptimised and compiled again after one).
   const mesh: BuiltMesh = {
@@ -191,6 +191,11 @@ function weldPrimitive(welder: VertexWelder, rv: RenderVertices, group: number, 
     fileIndex[v] = welder.weld(key, corner);
   }
   return fileIndex;
+}
+
+/** A group's triangles (build order) replaced by their slots, in place: a loop, not TypedArray.map's callback per triangle. */
+function toSlots(triangles: Uint16Array, slots: Uint32Array): void {
+  for (let i = 0; i < triangles.length; i++) triangles[i] = slots[triangles[i]];
 }
 
 /** The welded vertex at each slot of `rank`. */
