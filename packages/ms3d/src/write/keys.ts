@@ -19,6 +19,11 @@ export interface KeyStats {
   /** Joints whose node scale is animated (MS3D joints cannot scale). */
   scaled: Set<number>;
   sampled: Set<number>;
+  /**
+   * Key runs found good as they were computed (times ≥ 0, finite and increasing, values finite as
+   * float32s), which tracks.ts then does not scan again (30 MB of keys on the bench's static file).
+   */
+  checked: Set<Float32Array>;
 }
 
 interface NodeChannels {
@@ -49,6 +54,12 @@ function scaleMoves(channel: AnimationChannel | undefined, rest: ArrayLike<numbe
   return false;
 }
 
+/** The node or one above it has a scale that moves. */
+function scaledAtOrAbove(scene: Scene, scaleMoved: Set<number>, n: number): boolean {
+  for (let p = n, guard = 0; p >= 0 && guard <= scene.nodes.length; p = scene.nodes[p]?.parent ?? -1, guard++) if (scaleMoved.has(p)) return true;
+  return false;
+}
+
 const isLinear = (c: AnimationChannel | undefined) => !c || c.interpolation === 'LINEAR';
 
 /**
@@ -62,10 +73,7 @@ export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps
   const byNode = channelsByNode(clip, scene.nodes.length);
   const scaleMoved = new Set<number>();
   for (const [n, c] of byNode) if (scaleMoves(c.scale, restTRS(scene.nodes[n]).s)) scaleMoved.add(n);
-  const ancestorScaled = (n: number): boolean => {
-    for (let p = n, guard = 0; p >= 0 && guard <= scene.nodes.length; p = scene.nodes[p]?.parent ?? -1, guard++) if (scaleMoved.has(p)) return true;
-    return false;
-  };
+  const ancestorScaled = (n: number) => scaledAtOrAbove(scene, scaleMoved, n);
 
   const out: JointKeys[] = plan.nodes.map(() => ({}));
   const slow: number[] = [];
@@ -88,15 +96,21 @@ export function clipKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps
     floats += ((own.rotation?.times.length ?? 0) + (own.translation?.times.length ?? 0)) * 4;
   }
   const memory = arena?.(floats) ?? new Float32Array(floats);
+  // Each track takes the next run of `memory` (a loop variable, not a closure made per write).
   let at = 0;
-  const take = (n: number) => memory.subarray(at, (at += n * 4));
   for (const j of fastJoints) {
     const node = plan.nodes[j];
     const own = byNode.get(node)!;
     const bind = plan.bind[j];
     const rest = restTRS(scene.nodes[node]);
-    if (own.rotation) out[j].rot = rotationKeys(own.rotation, plan.chains[j], bind.rotation, rest.t, take(own.rotation.times.length));
-    if (own.translation) out[j].pos = positionKeys(own.translation, plan.chains[j], bind, rest.q, take(own.translation.times.length));
+    if (own.rotation) {
+      const n = own.rotation.times.length * 4;
+      out[j].rot = rotationKeys(own.rotation, plan.chains[j], bind.rotation, rest.t, memory.subarray(at, (at += n)), stats.checked);
+    }
+    if (own.translation) {
+      const n = own.translation.times.length * 4;
+      out[j].pos = positionKeys(own.translation, plan.chains[j], bind, rest.q, memory.subarray(at, (at += n)), stats.checked);
+    }
   }
   if (slow.length) sampledKeys(scene, clip, plan, fps, slow, out, stats);
   return out;
@@ -142,20 +156,31 @@ function sampledKeys(scene: Scene, clip: AnimationClip, plan: JointPlan, fps: nu
 }
 
 /** A LINEAR rotation channel's keys, one for one: q_local = prefix ⊗ q, then relative to the bind. */
-function rotationKeys(c: AnimationChannel, chain: JointChain, bind: ArrayLike<number>, restT: ArrayLike<number>, keys: Float32Array): Float32Array {
-  if (!chain.prefix) return bindRelativeRotations(c.times, c.values, bind, keys);
-  const values = new Float32Array(c.times.length * 4);
-  for (let k = 0; k < c.times.length; k++) values.set(composeLocal(chain, restT, c.values.subarray(k * 4, k * 4 + 4)).rotation, k * 4);
-  return bindRelativeRotations(c.times, values, bind, keys);
+function rotationKeys(c: AnimationChannel, chain: JointChain, bind: ArrayLike<number>, restT: ArrayLike<number>, keys: Float32Array, checked: Set<Float32Array>): Float32Array {
+  let values = c.values;
+  if (chain.prefix) {
+    values = new Float32Array(c.times.length * 4);
+    for (let k = 0; k < c.times.length; k++) values.set(composeLocal(chain, restT, c.values.subarray(k * 4, k * 4 + 4)).rotation, k * 4);
+  }
+  if (bindRelativeRotations(c.times, values, bind, keys)) checked.add(keys);
+  return keys;
+}
+
+/** Key `o` is good after a key at time `previous` (−MIN_VALUE for the first): tracks.ts firstBadKey, one key. */
+function goodKey(keys: Float32Array, o: number, previous: number): boolean {
+  const t = keys[o];
+  return t > previous && t < Infinity && keys[o + 1] - keys[o + 1] + (keys[o + 2] - keys[o + 2]) + (keys[o + 3] - keys[o + 3]) === 0;
 }
 
 /**
  * [time, Euler XYZ of conj(q_bind) ⊗ q] per key. Keys are most of an animated file, so the
- * quaternion product (axes.ts rotationKey) is inlined here.
+ * quaternion product (axes.ts rotationKey) is inlined here. Returns whether every key is good
+ * (goodKey), checked while it is in a register rather than in a second pass over the keys.
  */
-function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: ArrayLike<number>, keys: Float32Array): Float32Array {
+function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: ArrayLike<number>, keys: Float32Array): boolean {
   const n = times.length;
   const bx = -bind[0], by = -bind[1], bz = -bind[2], bw = bind[3];
+  let good = true, previous = -Number.MIN_VALUE;
   for (let k = 0, o = 0; k < n; k++, o += 4) {
     const x = v[o], y = v[o + 1], z = v[o + 2], w = v[o + 3];
     keys[o] = times[k];
@@ -164,6 +189,8 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
       keys[o + 1] = keys[o - 3];
       keys[o + 2] = keys[o - 2];
       keys[o + 3] = keys[o - 1];
+      good &&= goodKey(keys, o, previous);
+      previous = keys[o];
       continue;
     }
     const kx = bw * x + bx * w + by * z - bz * y;
@@ -173,23 +200,50 @@ function bindRelativeRotations(times: Float32Array, v: Float32Array, bind: Array
     const l = 1 / (Math.sqrt(kx * kx + ky * ky + kz * kz + kw * kw) || 1);
     eulerInto(kx * l, ky * l, kz * l, kw * l, keys, o + 1);
     if (k > 0) continueEuler(keys, o + 1, o - 3);
+    good &&= goodKey(keys, o, previous);
+    previous = keys[o];
   }
-  return keys;
+  return good;
 }
 
 /** A LINEAR translation channel's keys, one for one: p_local = parent scale · (prefix · p). */
-function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, restQ: ArrayLike<number>, keys: Float32Array): Float32Array {
+function positionKeys(c: AnimationChannel, chain: JointChain, bind: JointBind, restQ: ArrayLike<number>, keys: Float32Array, checked: Set<Float32Array>): Float32Array {
   const n = c.times.length;
-  const v = c.values;
-  const direct = !chain.prefix;
-  const s1 = chain.parentScale;
-  for (let k = 0; k < n; k++) {
-    keys[k * 4] = c.times[k];
-    if (direct) positionKey(bind.rotation, bind.position, s1 * v[k * 3], s1 * v[k * 3 + 1], s1 * v[k * 3 + 2], keys, k * 4 + 1);
-    else {
+  const { times, values: v } = c;
+  let good = true, previous = -Number.MIN_VALUE;
+  if (!chain.prefix) {
+    good = directPositionKeys(times, v, chain.parentScale, bind.rotation, bind.position, keys);
+  } else {
+    for (let k = 0; k < n; k++) {
+      keys[k * 4] = times[k];
       const p = composeLocal(chain, v.subarray(k * 3, k * 3 + 3), restQ).position;
       positionKey(bind.rotation, bind.position, p[0], p[1], p[2], keys, k * 4 + 1);
+      good &&= goodKey(keys, k * 4, previous);
+      previous = keys[k * 4];
     }
   }
+  if (good) checked.add(keys);
   return keys;
+}
+
+/**
+ * p_key = R_bind⁻¹ · (s · p − p_bind) per key (axes.ts positionKey, the same operations in the same
+ * order), with the bind pose in locals: most keys of an animated file are these or rotations.
+ * Returns whether every key is good (goodKey).
+ */
+function directPositionKeys(times: Float32Array, v: Float32Array, s1: number, bindQ: ArrayLike<number>, bindP: ArrayLike<number>, keys: Float32Array): boolean {
+  const qx = -bindQ[0], qy = -bindQ[1], qz = -bindQ[2], qw = bindQ[3];
+  const bx = bindP[0], by = bindP[1], bz = bindP[2];
+  let good = true, previous = -Number.MIN_VALUE;
+  for (let k = 0, o = 0; k < times.length; k++, o += 4) {
+    keys[o] = times[k];
+    const vx = s1 * v[k * 3] - bx, vy = s1 * v[k * 3 + 1] - by, vz = s1 * v[k * 3 + 2] - bz;
+    const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+    keys[o + 1] = vx + qw * tx + (qy * tz - qz * ty);
+    keys[o + 2] = vy + qw * ty + (qz * tx - qx * tz);
+    keys[o + 3] = vz + qw * tz + (qx * ty - qy * tx);
+    good &&= goodKey(keys, o, previous);
+    previous = keys[o];
+  }
+  return good;
 }

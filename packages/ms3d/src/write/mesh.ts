@@ -7,7 +7,7 @@ import { keepMapAlive, type Scene, type WarningSink } from '@relic3d/core';
 import type { DrawnPrimitive } from './drawn.js';
 import { extraInt, extraString, extraTyped, readByMs3d } from './extras.js';
 import { checkLimit } from './limits.js';
-import { restoreEmptyGroups, restoreTriangleOrder, restoreVertexOrder } from './order.js';
+import { restoreEmptyGroups, triangleOrder, vertexRank } from './order.js';
 import { VertexWelder, WELD_CORNER, WELD_KEY } from './weld.js';
 import type { JointPlan } from './joints.js';
 import { newVertexStats, VertexBuilder, warnVertexStats, type RenderVertices } from './vertices.js';
@@ -21,23 +21,37 @@ export interface BuiltGroup {
   triangles: Uint16Array;
 }
 
+/**
+ * One drawn primitive's triangles as the file holds them: serialize writes their records straight
+ * from the render vertices (no per-corner arrays made, permuted and read again).
+ */
+export interface TrianglePart {
+  rv: RenderVertices;
+  /** The file vertex (its final number) of each render vertex; −1: unused. */
+  fileIndex: Int32Array;
+  /** Index of the part's group in `BuiltMesh.groups`. */
+  group: number;
+  /** Stored smoothing groups and triangle flags by the primitive's own triangle index (scenes read from MS3D). */
+  smoothing: Uint8Array | undefined;
+  flags: Uint16Array | undefined;
+  /** The part's first triangle in build order. */
+  first: number;
+}
+
 export interface BuiltMesh {
   vertexCount: number;
-  positions: Float32Array;
-  /** File vertex the scene says each written vertex was (MS3D sources), else −1. */
-  sources: Int32Array;
-  boneIds: Int8Array;
-  extraIds: Int8Array;
-  extraWeights: Uint8Array;
+  /**
+   * The welded vertices' keys (weld.ts WELD_KEY int32 each: the stored vertex or −1, the position's
+   * float bits, the packed ids and weights), read by serialize in file order: no arrays unpacked.
+   */
+  keys: Int32Array;
+  /** The welded vertex at each file slot (the stored order); undefined: weld order. */
+  order: Int32Array | undefined;
   referenceCounts: Uint8Array;
   triangleCount: number;
-  triangleFlags: Uint16Array;
-  vertexIndices: Uint16Array;
-  normals: Float32Array;
-  s: Float32Array;
-  t: Float32Array;
-  smoothingGroups: Uint8Array;
-  groupIndices: Uint8Array;
+  parts: TrianglePart[];
+  /** Where each triangle (in build order) goes in the file: its stored index; undefined: build order. */
+  triangleSlots: Uint32Array | undefined;
   groups: BuiltGroup[];
 }
 
@@ -70,26 +84,16 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
   const builder = new VertexBuilder(scene, world, joints, newVertexStats());
   const built: RenderVertices[][] = members.map((list) => list.map((d) => builder.build(d)));
   warnVertexStats(builder.stats, sink);
-  const triangleCount = built.flat().reduce((n, rv) => n + rv.triangles.length / 3, 0);
+  let triangleCount = 0, renderVertices = 0;
+  for (const list of built) for (const rv of list) (triangleCount += rv.triangleSource.length), (renderVertices += rv.count);
   checkLimit('triangles', triangleCount, 65534);
-  const welder = new VertexWelder(built.flat().reduce((n, rv) => n + rv.count, 0));
+  const welder = new VertexWelder(renderVertices);
   const stats = { unused: 0 };
-
-  const triangleFlags = new Uint16Array(triangleCount);
-  const vertexIndices = new Uint16Array(triangleCount * 3);
-  const normals = new Float32Array(triangleCount * 9);
-  const s = new Float32Array(triangleCount * 3);
-  const t = new Float32Array(triangleCount * 3);
-  const smoothingGroups = new Uint8Array(triangleCount).fill(1);
-  const groupIndices = new Uint8Array(triangleCount);
   const groups: BuiltGroup[] = [];
+  const parts: TrianglePart[] = [];
   let tri = 0;
-
-  members.forEach((list, g) => {
-    const first = list[0];
-    const comment = extraString(first.primitive.extras, 'comment');
-    const group: BuiltGroup = { name: groupName(scene, first), flags: (readByMs3d(first.primitive.extras, 'groupIndex') && extraInt(first.primitive.extras, 'flags', 0, 255)) || 0, material: first.primitive.material, triangles: new Uint16Array(0) };
-    if (comment !== undefined) group.comment = comment;
+  for (let g = 0; g < members.length; g++) {
+    const list = members[g];
     const start = tri;
     for (let m = 0; m < list.length; m++) {
       const rv = built[g][m];
@@ -97,47 +101,65 @@ export function buildMesh(scene: Scene, drawn: DrawnPrimitive[], world: Float64A
       if (welder.count > 65534) break;
       const { extras: stored, indices } = list[m].primitive;
       const total = Math.floor((indices ? indices.length : rv.count) / 3);
-      const smoothing = extraTyped(stored, 'smoothingGroups', Uint8Array, total);
-      const flags = extraTyped(stored, 'triangleFlags', Uint16Array, total);
-      tri = copyTriangles(rv, fileIndex, g, tri, { triangleFlags, vertexIndices, normals, s, t, smoothingGroups, groupIndices }, smoothing, flags);
+      parts.push(trianglePart(rv, fileIndex, g, extraTyped(stored, 'smoothingGroups', Uint8Array, total), extraTyped(stored, 'triangleFlags', Uint16Array, total), tri));
+      tri += rv.triangleSource.length;
     }
-    group.triangles = new Uint16Array(tri - start);
-    for (let i = 0; i < group.triangles.length; i++) group.triangles[i] = start + i;
-    groups.push(group);
-  });
+    groups.push(builtGroup(scene, list[0], start, tri));
+  }
   checkLimit('vertices', welder.count, 65534);
   if (stats.unused) sink.warn('MS3D_WRITE_UNUSED_VERTICES', `${stats.unused} vertices no triangle uses are not written`);
 
+  const rank = vertexRank(welder, built.every((list) => list.every((rv) => rv.sourceVertices)));
+  const referenceCounts = new Uint8Array(welder.count);
+  for (const part of parts) renumber(part, rank, referenceCounts);
+  const triangleSlots = triangleOrder(members, built, triangleCount);
+  if (triangleSlots) for (const group of groups) toSlots(group.triangles, triangleSlots);
   // One literal, no spread: its map outlives a full GC (a spread's does not, and every function
   // reading the mesh is deoptimised and compiled again after one).
-  const vertices = fileVertices(welder);
   const mesh: BuiltMesh = {
-    vertexCount: vertices.vertexCount,
-    positions: vertices.positions,
-    sources: vertices.sources,
-    boneIds: vertices.boneIds,
-    extraIds: vertices.extraIds,
-    extraWeights: vertices.extraWeights,
-    referenceCounts: vertices.referenceCounts,
+    vertexCount: welder.count,
+    keys: welder.keys,
+    order: rank && slotOrder(rank),
+    referenceCounts,
     triangleCount,
-    triangleFlags,
-    vertexIndices,
-    normals,
-    s,
-    t,
-    smoothingGroups,
-    groupIndices,
+    parts,
+    triangleSlots,
     groups,
   };
-  restoreVertexOrder(mesh, built.every((list) => list.every((rv) => rv.sourceVertices)));
-  restoreTriangleOrder(mesh, members, built);
   restoreEmptyGroups(mesh, scene, drawn);
   checkLimit('groups', mesh.groups.length, 255);
-  for (let i = 0; i < mesh.vertexIndices.length; i++) {
-    const v = mesh.vertexIndices[i];
-    if (mesh.referenceCounts[v] < 255) mesh.referenceCounts[v]++;
-  }
   return mesh;
+}
+
+function trianglePart(rv: RenderVertices, fileIndex: Int32Array, group: number, smoothing: Uint8Array | undefined, flags: Uint16Array | undefined, first: number): TrianglePart {
+  return { rv, fileIndex, group, smoothing, flags, first };
+}
+
+function builtGroup(scene: Scene, first: DrawnPrimitive, start: number, end: number): BuiltGroup {
+  const extras = first.primitive.extras;
+  const triangles = new Uint16Array(end - start);
+  for (let i = 0; i < triangles.length; i++) triangles[i] = start + i;
+  const group: BuiltGroup = { name: groupName(scene, first), flags: (readByMs3d(extras, 'groupIndex') && extraInt(extras, 'flags', 0, 255)) || 0, material: first.primitive.material, triangles };
+  const comment = extraString(extras, 'comment');
+  if (comment !== undefined) group.comment = comment;
+  return group;
+}
+
+/**
+ * A part's file vertices renumbered by `rank` (the stored order), and the corners using each file
+ * vertex added to its reference count (255 at most, as MilkShape's u8).
+ */
+function renumber(part: TrianglePart, rank: Int32Array | undefined, referenceCounts: Uint8Array): void {
+  const { fileIndex } = part;
+  const uses = part.rv.uses;
+  for (let v = 0; v < fileIndex.length; v++) {
+    const f = fileIndex[v];
+    if (f < 0) continue;
+    const to = rank ? rank[f] : f;
+    fileIndex[v] = to;
+    const count = referenceCounts[to] + uses[v];
+    referenceCounts[to] = count < 255 ? count : 255;
+  }
 }
 
 const key = new Int32Array(WELD_KEY);
@@ -148,10 +170,10 @@ function weldPrimitive(welder: VertexWelder, rv: RenderVertices, group: number, 
   const n = rv.count;
   const fileIndex = new Int32Array(n).fill(-1);
   const position = bitsOf(rv.positions), normal = bitsOf(rv.normals), uv = bitsOf(rv.uvs);
-  const ids = rv.extraIds, weights = rv.extraWeights, boneIds = rv.boneIds, referenced = rv.referenced, sources = rv.sourceVertices;
+  const ids = rv.extraIds, weights = rv.extraWeights, boneIds = rv.boneIds, uses = rv.uses, sources = rv.sourceVertices;
   corner[0] = group;
   for (let v = 0; v < n; v++) {
-    if (!referenced[v]) {
+    if (!uses[v]) {
       stats.unused++;
       continue;
     }
@@ -171,77 +193,28 @@ function weldPrimitive(welder: VertexWelder, rv: RenderVertices, group: number, 
   return fileIndex;
 }
 
-type TriangleArrays = Pick<BuiltMesh, 'triangleFlags' | 'vertexIndices' | 'normals' | 's' | 't' | 'smoothingGroups' | 'groupIndices'>;
-
-/** Writes one primitive's triangles from `tri` on (corner normals and UVs from its render vertices); returns the next. */
-function copyTriangles(rv: RenderVertices, fileIndex: Int32Array, group: number, tri: number, out: TriangleArrays, smoothing?: Uint8Array, flags?: Uint16Array): number {
-  const { triangles, triangleSource, normals: rn, uvs } = rv;
-  const { vertexIndices, normals, s, t, smoothingGroups, triangleFlags, groupIndices } = out;
-  for (let i = 0; i < triangleSource.length; i++, tri++) {
-    for (let k = 0; k < 3; k++) {
-      const v = triangles[i * 3 + k];
-      const c = tri * 3 + k;
-      vertexIndices[c] = fileIndex[v];
-      normals[c * 3] = rn[v * 3];
-      normals[c * 3 + 1] = rn[v * 3 + 1];
-      normals[c * 3 + 2] = rn[v * 3 + 2];
-      s[c] = uvs[v * 2];
-      t[c] = uvs[v * 2 + 1];
-    }
-    const from = triangleSource[i];
-    if (smoothing) smoothingGroups[tri] = smoothing[from];
-    if (flags) triangleFlags[tri] = flags[from];
-    groupIndices[tri] = group;
-  }
-  return tri;
+/** A group's triangles (build order) replaced by their slots, in place: a loop, not TypedArray.map's callback per triangle. */
+function toSlots(triangles: Uint16Array, slots: Uint32Array): void {
+  for (let i = 0; i < triangles.length; i++) triangles[i] = slots[triangles[i]];
 }
 
-/** The welded vertices' fields, unpacked from their keys. */
-function fileVertices(welder: VertexWelder) {
-  const n = welder.count;
-  const keys = welder.keys;
-  const positionBits = new Int32Array(n * 3);
-  const sources = new Int32Array(n);
-  const boneIds = new Int8Array(n);
-  const extraIds = new Int8Array(n * 3);
-  const extraWeights = new Uint8Array(n * 3);
-  for (let f = 0; f < n; f++) {
-    const o = f * WELD_KEY;
-    sources[f] = keys[o];
-    positionBits[f * 3] = keys[o + 1];
-    positionBits[f * 3 + 1] = keys[o + 2];
-    positionBits[f * 3 + 2] = keys[o + 3];
-    const ids = keys[o + 4], weights = keys[o + 5];
-    boneIds[f] = (ids << 24) >> 24;
-    extraIds[f * 3] = (ids << 16) >> 24;
-    extraIds[f * 3 + 1] = (ids << 8) >> 24;
-    extraIds[f * 3 + 2] = ids >> 24;
-    extraWeights[f * 3] = weights & 0xff;
-    extraWeights[f * 3 + 1] = (weights >> 8) & 0xff;
-    extraWeights[f * 3 + 2] = (weights >> 16) & 0xff;
-  }
-  return { vertexCount: n, positions: new Float32Array(positionBits.buffer), sources, boneIds, extraIds, extraWeights, referenceCounts: new Uint8Array(n) };
+/** The welded vertex at each slot of `rank`. */
+function slotOrder(rank: Int32Array): Int32Array {
+  const order = new Int32Array(rank.length);
+  for (let f = 0; f < rank.length; f++) order[rank[f]] = f;
+  return order;
 }
 
-// One mesh, group and triangle-arrays record kept, fields in the order above: a literal's map is held by
-// no literal, and restoreVertexOrder, restoreTriangleOrder, copyTriangles and serialize were compiled
-// again after every full GC that took a write's records (output.ts).
+// One mesh, part and group record kept, fields in the order above: a literal's map is held by no
+// literal, and the code reading them (serialize's triangle records, renumber) was compiled again
+// after every full GC that took a write's records (output.ts).
 keepMapAlive({
   vertexCount: 0,
-  positions: new Float32Array(0),
-  sources: new Int32Array(0),
-  boneIds: new Int8Array(0),
-  extraIds: new Int8Array(0),
-  extraWeights: new Uint8Array(0),
+  keys: new Int32Array(0),
+  order: new Int32Array(0),
   referenceCounts: new Uint8Array(0),
   triangleCount: 0,
-  triangleFlags: new Uint16Array(0),
-  vertexIndices: new Uint16Array(0),
-  normals: new Float32Array(0),
-  s: new Float32Array(0),
-  t: new Float32Array(0),
-  smoothingGroups: new Uint8Array(0),
-  groupIndices: new Uint8Array(0),
+  parts: [trianglePart({} as RenderVertices, new Int32Array(0), 0, undefined, undefined, 0)],
+  triangleSlots: undefined,
   groups: [{ name: '', flags: 0, material: undefined, triangles: new Uint16Array(0) }],
 } satisfies BuiltMesh);
-keepMapAlive({ triangleFlags: new Uint16Array(0), vertexIndices: new Uint16Array(0), normals: new Float32Array(0), s: new Float32Array(0), t: new Float32Array(0), smoothingGroups: new Uint8Array(0), groupIndices: new Uint8Array(0) } satisfies TriangleArrays);

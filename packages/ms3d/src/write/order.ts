@@ -6,39 +6,24 @@ import type { DrawnPrimitive } from './drawn.js';
 import { extraInt, extraString, extraTyped } from './extras.js';
 import type { BuiltGroup, BuiltMesh } from './mesh.js';
 import type { RenderVertices } from './vertices.js';
+import { WELD_KEY, type VertexWelder } from './weld.js';
 
-/** Sorts file vertices by the stored vertex they came from (stable), when every primitive says. */
-export function restoreVertexOrder(mesh: BuiltMesh, allSourced: boolean): void {
-  const n = mesh.vertexCount;
-  if (!allSourced || n < 2) return;
+/**
+ * The slot of each welded vertex when they go in the order of the stored vertex they came from
+ * (stable), when every primitive says and they are not in that order already; else undefined.
+ */
+export function vertexRank(welder: VertexWelder, allSourced: boolean): Int32Array | undefined {
+  const n = welder.count;
+  if (!allSourced || n < 2) return undefined;
+  const sources = new Int32Array(n);
+  for (let f = 0; f < n; f++) sources[f] = welder.keys[f * WELD_KEY];
   let sorted = true;
-  for (let v = 1; v < n && sorted; v++) sorted = mesh.sources[v - 1] <= mesh.sources[v];
-  if (sorted) return;
-  const order = stableOrder(mesh.sources);
-  const rank = new Uint32Array(n);
+  for (let v = 1; v < n && sorted; v++) sorted = sources[v - 1] <= sources[v];
+  if (sorted) return undefined;
+  const order = stableOrder(sources);
+  const rank = new Int32Array(n);
   for (let i = 0; i < n; i++) rank[order[i]] = i;
-  // Positions move as their bits (one element type for every array: the loops stay monomorphic).
-  mesh.positions = new Float32Array(gather(new Int32Array(mesh.positions.buffer, mesh.positions.byteOffset, n * 3), order, 3).buffer);
-  mesh.sources = gather(mesh.sources, order, 1);
-  mesh.boneIds = gatherBytes(mesh.boneIds, order, 1);
-  mesh.extraIds = gatherBytes(mesh.extraIds, order, 3);
-  mesh.extraWeights = gatherBytes(mesh.extraWeights, order, 3);
-  for (let i = 0; i < mesh.vertexIndices.length; i++) mesh.vertexIndices[i] = rank[mesh.vertexIndices[i]];
-}
-
-/** Rows of `size` values of `a` in `order`. */
-function gather(a: Int32Array, order: Uint32Array, size: number): Int32Array {
-  const out = new Int32Array(order.length * size);
-  for (let i = 0; i < order.length; i++) for (let c = 0; c < size; c++) out[i * size + c] = a[order[i] * size + c];
-  return out;
-}
-
-/** `gather` for byte arrays (signed ones keep their type). */
-function gatherBytes<T extends Int8Array | Uint8Array>(a: T, order: Uint32Array, size: number): T {
-  const bytes = new Uint8Array(a.buffer, a.byteOffset, order.length * size);
-  const out = new Uint8Array(order.length * size);
-  for (let i = 0; i < order.length; i++) for (let c = 0; c < size; c++) out[i * size + c] = bytes[order[i] * size + c];
-  return (a instanceof Int8Array ? new Int8Array(out.buffer) : out) as T;
+  return rank;
 }
 
 /**
@@ -59,41 +44,30 @@ function stableOrder(keys: Int32Array): Uint32Array {
 }
 
 /**
- * Puts each triangle back at its stored index when every group is one primitive whose
- * `triangleIndices` covers all its triangles and together they number 0..n−1 exactly.
+ * Each triangle's stored index, when every group is one primitive whose `triangleIndices` covers
+ * all its triangles and together they number 0..n−1 exactly, not in build order; else undefined.
  */
-export function restoreTriangleOrder(mesh: BuiltMesh, members: DrawnPrimitive[][], built: RenderVertices[][]): void {
-  const n = mesh.triangleCount;
+export function triangleOrder(members: DrawnPrimitive[][], built: RenderVertices[][], n: number): Uint32Array | undefined {
   const target = new Uint32Array(n);
   const seen = new Uint8Array(n);
   let at = 0;
   for (let g = 0; g < members.length; g++) {
-    if (members[g].length !== 1) return;
+    if (members[g].length !== 1) return undefined;
     const d = members[g][0], rv = built[g][0];
     const total = Math.floor((d.primitive.indices ? d.primitive.indices.length : rv.count) / 3);
     const stored = extraTyped(d.primitive.extras, 'triangleIndices', Uint16Array, total);
-    if (!stored || rv.triangleSource.length !== total) return;
+    if (!stored || rv.triangleSource.length !== total) return undefined;
     for (let i = 0; i < total; i++, at++) {
       const to = stored[i];
-      if (to >= n || seen[to]) return;
+      if (to >= n || seen[to]) return undefined;
       seen[to] = 1;
       target[at] = to;
     }
   }
-  if (at !== n || target.every((v, i) => v === i)) return;
-  const permute = <T extends Float32Array | Uint16Array | Uint8Array>(a: T, size: number): T => {
-    const out = a.slice() as T;
-    for (let i = 0; i < n; i++) for (let c = 0; c < size; c++) out[target[i] * size + c] = a[i * size + c];
-    return out;
-  };
-  mesh.triangleFlags = permute(mesh.triangleFlags, 1);
-  mesh.vertexIndices = permute(mesh.vertexIndices, 3);
-  mesh.normals = permute(mesh.normals, 9);
-  mesh.s = permute(mesh.s, 3);
-  mesh.t = permute(mesh.t, 3);
-  mesh.smoothingGroups = permute(mesh.smoothingGroups, 1);
-  mesh.groupIndices = permute(mesh.groupIndices, 1);
-  for (const group of mesh.groups) group.triangles = group.triangles.map((i) => target[i]);
+  if (at !== n) return undefined;
+  let identity = true;
+  for (let i = 0; i < n && identity; i++) identity = target[i] === i;
+  return identity ? undefined : target;
 }
 
 /**
@@ -121,6 +95,6 @@ export function restoreEmptyGroups(mesh: BuiltMesh, scene: Scene, drawn: DrawnPr
     const comment = extraString(extras, 'comment');
     if (comment !== undefined) group.comment = comment;
     mesh.groups.splice(index, 0, group);
-    for (let t = 0; t < mesh.groupIndices.length; t++) if (mesh.groupIndices[t] >= index) mesh.groupIndices[t]++;
+    for (const part of mesh.parts) if (part.group >= index) part.group++;
   }
 }

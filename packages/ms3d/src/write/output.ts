@@ -13,6 +13,7 @@ import type { NameFields } from './names.js';
 import { jointsOffset, serialize, VERTEX_EXTRA_SUBVERSION, type Ms3dOutput, type OutComments, type OutGroup, type OutJoint } from './serialize.js';
 import { JOINT_COLOR_SIZE, JOINT_MIN_SIZE, VERTEX_EXTRA_SIZES } from '../read/layout.js';
 import { modelComment, planTimeline } from './timeline.js';
+import { WELD_KEY } from './weld.js';
 import { assembleTracks } from './tracks.js';
 import type { WriteMs3dOptions } from './index.js';
 
@@ -42,10 +43,10 @@ export function assembleOutput(input: AssembleInput): { bytes: Uint8Array; image
   const timeline = planTimeline(scene, options.fps, name, sink);
   const jointNodes = joints.nodes.map((n) => scene.nodes[n]);
   if (timeline.spans.length && !jointNodes.length) sink.warn('MS3D_WRITE_CLIP_DROPPED', `${timeline.spans.length} clips move nothing MS3D holds (no joints); they are not written`);
-  const stats: KeyStats = { scaled: new Set(), sampled: new Set() };
+  const stats: KeyStats = { scaled: new Set(), sampled: new Set(), checked: new Set() };
   const arena = timeline.spans.length === 1 ? keyArena(jointsOffset(mesh, groups, materials.records.length) + jointNodes.length * JOINT_MIN_SIZE, mesh.vertexCount, jointNodes.length) : undefined;
   const perClip = jointNodes.length ? timeline.spans.map((span) => clipKeys(scene, span.clip, joints, timeline.fps, stats, arena?.take)) : [];
-  const tracks = assembleTracks(perClip, jointNodes.length ? timeline.spans : [], jointNodes.map((n) => n.name), sink);
+  const tracks = assembleTracks(perClip, jointNodes.length ? timeline.spans : [], jointNodes.map((n) => n.name), sink, stats.checked);
   if (stats.scaled.size) sink.warn('MS3D_WRITE_SCALE_KEYS', `scale keys of ${stats.scaled.size} joints are not written (MS3D joints have no scale)`);
   warnUnwrittenAnimation(scene, input.driven, joints, sink);
 
@@ -119,8 +120,9 @@ function vertexEditorData(scene: Scene, mesh: BuiltMesh, sink: WarningSink): { v
   const words = extraTyped(scene.extras, 'vertexExtraWords', Uint32Array);
   const perVertex = flags && words && flags.length ? words.length / flags.length : 0;
   let lost = 0;
+  const { keys, order } = mesh;
   for (let v = 0; v < mesh.vertexCount; v++) {
-    const source = mesh.sources[v];
+    const source = keys[(order ? order[v] : v) * WELD_KEY];
     if (source < 0) continue;
     if (flags && source < flags.length) vertexFlags[v] = flags[source];
     if ((perVertex === 1 || perVertex === 2) && source * perVertex < words!.length) {

@@ -6,8 +6,9 @@ import { MS3D_MAGIC } from '../file.js';
 import { ANIMATION_BLOCK_SIZE, GROUP_MIN_SIZE, HEADER_SIZE, JOINT_COLOR_SIZE, JOINT_MIN_SIZE, KEY_SIZE, MATERIAL_SIZE, MODEL_EXTRA_SIZE, TRIANGLE_SIZE, VERTEX_EXTRA_SIZES, VERTEX_SIZE } from '../read/layout.js';
 import { HOST_IS_LITTLE_ENDIAN } from '../read/host-endian.js';
 import type { BuiltMaterial } from './materials.js';
-import type { BuiltMesh } from './mesh.js';
+import type { BuiltMesh, TrianglePart } from './mesh.js';
 import { FileWriter } from './file-writer.js';
+import { WELD_KEY } from './weld.js';
 
 /** The vertex-extra sub-version written (docs/formats/ms3d.md §2.8 b). */
 export const VERTEX_EXTRA_SUBVERSION = 2;
@@ -78,30 +79,54 @@ function byteSize(o: Ms3dOutput): number {
 function vertexRecords(w: FileWriter, o: Ms3dOutput): void {
   const m = o.mesh;
   const { out: bytes, view } = w;
-  const { positions, boneIds, referenceCounts } = m, flags = o.vertexFlags;
+  const { keys, order, referenceCounts } = m, flags = o.vertexFlags;
   for (let v = 0, at = w.skip(m.vertexCount * VERTEX_SIZE); v < m.vertexCount; v++, at += VERTEX_SIZE) {
+    const k = (order ? order[v] : v) * WELD_KEY;
     bytes[at] = flags[v];
-    view.setFloat32(at + 1, positions[v * 3], true);
-    view.setFloat32(at + 5, positions[v * 3 + 1], true);
-    view.setFloat32(at + 9, positions[v * 3 + 2], true);
-    view.setInt8(at + 13, boneIds[v]);
+    // The position's float32 bits as welded (finite: non-finite values were zeroed before).
+    view.setInt32(at + 1, keys[k + 1], true);
+    view.setInt32(at + 5, keys[k + 2], true);
+    view.setInt32(at + 9, keys[k + 3], true);
+    bytes[at + 13] = keys[k + 4];
     bytes[at + 14] = referenceCounts[v];
   }
 }
 
+/** The triangle records, each written at its slot straight from its part's render vertices. */
 function triangleRecords(w: FileWriter, m: BuiltMesh): void {
+  const start = w.skip(m.triangleCount * TRIANGLE_SIZE);
+  for (let p = 0; p < m.parts.length; p++) partRecords(w, start, m.parts[p], m.triangleSlots);
+}
+
+export function partRecords(w: FileWriter, start: number, part: TrianglePart, slots: Uint32Array | undefined): void {
   const { out: bytes, view } = w;
-  const { triangleFlags, vertexIndices, normals, s, t, smoothingGroups, groupIndices } = m;
-  for (let i = 0, at = w.skip(m.triangleCount * TRIANGLE_SIZE); i < m.triangleCount; i++, at += TRIANGLE_SIZE) {
-    view.setUint16(at, triangleFlags[i], true);
-    for (let k = 0; k < 3; k++) view.setUint16(at + 2 + k * 2, vertexIndices[i * 3 + k], true);
-    for (let k = 0; k < 9; k++) view.setFloat32(at + 8 + k * 4, normals[i * 9 + k], true);
-    for (let k = 0; k < 3; k++) {
-      view.setFloat32(at + 44 + k * 4, s[i * 3 + k], true);
-      view.setFloat32(at + 56 + k * 4, t[i * 3 + k], true);
-    }
-    bytes[at + 68] = smoothingGroups[i];
-    bytes[at + 69] = groupIndices[i];
+  const { triangles, triangleSource, normals, uvs } = part.rv;
+  const { fileIndex, smoothing, flags, group } = part;
+  for (let i = 0, tri = part.first; i < triangleSource.length; i++, tri++) {
+    const at = start + (slots ? slots[tri] : tri) * TRIANGLE_SIZE;
+    const from = triangleSource[i];
+    const a = triangles[i * 3], b = triangles[i * 3 + 1], c = triangles[i * 3 + 2];
+    view.setUint16(at, flags ? flags[from] : 0, true);
+    view.setUint16(at + 2, fileIndex[a], true);
+    view.setUint16(at + 4, fileIndex[b], true);
+    view.setUint16(at + 6, fileIndex[c], true);
+    view.setFloat32(at + 8, normals[a * 3], true);
+    view.setFloat32(at + 12, normals[a * 3 + 1], true);
+    view.setFloat32(at + 16, normals[a * 3 + 2], true);
+    view.setFloat32(at + 20, normals[b * 3], true);
+    view.setFloat32(at + 24, normals[b * 3 + 1], true);
+    view.setFloat32(at + 28, normals[b * 3 + 2], true);
+    view.setFloat32(at + 32, normals[c * 3], true);
+    view.setFloat32(at + 36, normals[c * 3 + 1], true);
+    view.setFloat32(at + 40, normals[c * 3 + 2], true);
+    view.setFloat32(at + 44, uvs[a * 2], true);
+    view.setFloat32(at + 48, uvs[b * 2], true);
+    view.setFloat32(at + 52, uvs[c * 2], true);
+    view.setFloat32(at + 56, uvs[a * 2 + 1], true);
+    view.setFloat32(at + 60, uvs[b * 2 + 1], true);
+    view.setFloat32(at + 64, uvs[c * 2 + 1], true);
+    bytes[at + 68] = smoothing ? smoothing[from] : 1;
+    bytes[at + 69] = group;
   }
 }
 
@@ -109,12 +134,17 @@ function vertexExtraRecords(w: FileWriter, o: Ms3dOutput): void {
   const m = o.mesh;
   const size = VERTEX_EXTRA_SIZES[VERTEX_EXTRA_SUBVERSION];
   const { out: bytes, view } = w;
-  const { extraIds, extraWeights } = m, words = o.extraWords;
+  const { keys, order } = m, words = o.extraWords;
   for (let v = 0, at = w.skip(m.vertexCount * size); v < m.vertexCount; v++, at += size) {
-    for (let k = 0; k < 3; k++) {
-      view.setInt8(at + k, extraIds[v * 3 + k]);
-      bytes[at + 3 + k] = extraWeights[v * 3 + k];
-    }
+    const k = (order ? order[v] : v) * WELD_KEY;
+    // The packed key: boneId and the 3 extra ids a byte each, then the 3 weight bytes.
+    const ids = keys[k + 4], weights = keys[k + 5];
+    bytes[at] = ids >> 8;
+    bytes[at + 1] = ids >> 16;
+    bytes[at + 2] = ids >> 24;
+    bytes[at + 3] = weights;
+    bytes[at + 4] = weights >> 8;
+    bytes[at + 5] = weights >> 16;
     view.setUint32(at + 6, words[v], true);
   }
 }

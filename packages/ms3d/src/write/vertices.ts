@@ -5,7 +5,7 @@ import { createScene, math, vertexNormals, type Scene, type TextureTransform, ty
 import type { DrawnPrimitive } from './drawn.js';
 import { extraTyped } from './extras.js';
 import type { JointPlan } from './joints.js';
-import { packInfluences } from './weights.js';
+import { packVertex } from './weights.js';
 import { isIdentity } from './world.js';
 
 /** The normal of a vertex on no triangle. */
@@ -23,7 +23,8 @@ export interface RenderVertices {
   triangles: Uint32Array;
   /** Each triangle's position in the primitive's own list (for its stored flags and smoothing group). */
   triangleSource: Uint32Array;
-  referenced: Uint8Array;
+  /** Corners of the written triangles that use each render vertex (0: unused). */
+  uses: Uint32Array;
   /** File vertex each render vertex came from, when the scene came from MS3D (`extras.sourceVertices`). */
   sourceVertices: Uint32Array | undefined;
 }
@@ -94,10 +95,12 @@ export class VertexBuilder {
     const node = scene.nodes[d.node];
     const p = d.primitive;
     const count = p.attributes.POSITION.length / 3 | 0;
-    const positions = basePositions(scene, d, count);
-    const normals = new Float32Array(count * 3);
+    // Positions and normals are the scene's own arrays (views, never written) until something must
+    // change them: a transform, a morph, a non-finite value. Then they are copied first.
+    let positions = basePositions(scene, d, count);
     const sourceNormals = p.attributes.NORMAL && p.attributes.NORMAL.length >= count * 3 ? p.attributes.NORMAL : undefined;
-    if (sourceNormals) normals.set(sourceNormals.subarray(0, count * 3));
+    let normals = sourceNormals instanceof Float32Array ? sourceNormals.subarray(0, count * 3) : new Float32Array(count * 3);
+    if (sourceNormals && normals.buffer !== sourceNormals.buffer) normals.set(sourceNormals.subarray(0, count * 3));
     const boneIds = new Int8Array(count).fill(-1);
     const extraIds = new Int8Array(count * 3).fill(-1);
     const extraWeights = new Uint8Array(count * 3);
@@ -106,12 +109,11 @@ export class VertexBuilder {
 
     if (d.skinned) {
       const space = this.skinSpace(node.skin!);
+      if (!space.identity) (positions = own(positions, p.attributes.POSITION)), (normals = own(normals, sourceNormals));
       const J = p.attributes.JOINTS_0!, W = p.attributes.WEIGHTS_0!;
-      // Typed: the weights stay unboxed doubles (the same values as a plain array held).
-      const js = new Float64Array(4), ws = new Float64Array(4);
       const m = new Float64Array(16);
       // Render vertices of one stored vertex (a scene read from MS3D) share its influences: packed once.
-      const sources = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
+      const sources = storedVertices(d, count);
       let packedAt: Int32Array | undefined;
       if (sources) {
         let max = 0;
@@ -130,17 +132,9 @@ export class VertexBuilder {
           continue;
         }
         if (packedAt) packedAt[sources![v]] = v;
-        let sum = 0;
-        for (let k = 0; k < 4; k++) {
-          const idx = J[v * 4 + k], w = W[v * 4 + k];
-          const ok = idx < space.ms3d.length && w > 0 && Number.isFinite(w);
-          js[k] = ok ? space.ms3d[idx] : -1;
-          ws[k] = ok ? w : 0;
-          if (ok) sum += w;
-        }
-        packInfluences(js, ws, 4, stats.droppedInfluences, skinArrays, v);
-        if (sum === 0) stats.unweighted++;
-        if (space.identity || sum === 0) continue;
+        const weighted = packVertex(J, W, space.ms3d, v, stats.droppedInfluences, skinArrays);
+        if (!weighted) stats.unweighted++;
+        if (space.identity || !weighted) continue;
         transformVertex(blendOf(space, J, W, v, m), positions, sourceNormals ? normals : undefined, v);
       }
     } else {
@@ -151,23 +145,30 @@ export class VertexBuilder {
       }
       const m = this.world.subarray(d.node * 16, d.node * 16 + 16);
       if (!isIdentity(m)) {
+        (positions = own(positions, p.attributes.POSITION)), (normals = own(normals, sourceNormals));
         for (let v = 0; v < count; v++) transformVertex(m, positions, sourceNormals ? normals : undefined, v);
         mirrored = math.determinant3(m) < 0;
       }
     }
 
-    stats.notFinite += scrub(positions) + scrub(normals);
-    const { triangles, triangleSource, referenced } = this.triangles(d, count, mirrored);
+    if (countNonFinite(positions) + countNonFinite(normals)) {
+      (positions = own(positions, p.attributes.POSITION)), (normals = own(normals, sourceNormals));
+      stats.notFinite += scrub(positions) + scrub(normals);
+    }
+    const { triangles, triangleSource, uses } = this.triangles(d, count, mirrored);
     if (!sourceNormals) {
       // One per render vertex, so vertex counts hold.
       normals.set(vertexNormals(positions, triangles, UP));
       this.stats.computedNormals++;
     }
-    const uvs = uvsOf(scene, d, count);
-    stats.notFinite += scrub(uvs);
-    const sourceVertices = extraTyped(p.extras, 'sourceVertices', Uint32Array, count);
+    let uvs = uvsOf(scene, d, count);
+    if (countNonFinite(uvs)) {
+      uvs = own(uvs, p.attributes[d.uvSet]);
+      stats.notFinite += scrub(uvs);
+    }
+    const sourceVertices = storedVertices(d, count);
     // Always the same fields (no spread): one map that outlives a full GC, so the welder's code stays optimised.
-    return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, referenced, sourceVertices };
+    return { count, positions, normals, uvs, boneIds, extraIds, extraWeights, triangles, triangleSource, uses, sourceVertices };
   }
 
   private triangles(d: DrawnPrimitive, count: number, mirrored: boolean) {
@@ -177,7 +178,7 @@ export class VertexBuilder {
     this.stats.leftoverIndices += length - total * 3;
     const triangles = new Uint32Array(total * 3);
     const triangleSource = new Uint32Array(total);
-    const referenced = new Uint8Array(count);
+    const uses = new Uint32Array(count);
     let kept = 0;
     for (let i = 0; i < total; i++) {
       const a = indices ? indices[i * 3] : i * 3, b = indices ? indices[i * 3 + 1] : i * 3 + 1, c = indices ? indices[i * 3 + 2] : i * 3 + 2;
@@ -190,9 +191,11 @@ export class VertexBuilder {
       triangles[kept * 3 + 1] = mirrored ? c : b;
       triangles[kept * 3 + 2] = mirrored ? b : c;
       triangleSource[kept++] = i;
-      referenced[a] = referenced[b] = referenced[c] = 1;
+      uses[a]++;
+      uses[b]++;
+      uses[c]++;
     }
-    return { triangles: triangles.subarray(0, kept * 3), triangleSource: triangleSource.subarray(0, kept), referenced };
+    return { triangles: triangles.subarray(0, kept * 3), triangleSource: triangleSource.subarray(0, kept), uses };
   }
 }
 
@@ -210,10 +213,21 @@ keepMapAlive({
   extraWeights: new Uint8Array(0),
   triangles: new Uint32Array(0),
   triangleSource: new Uint32Array(0),
-  referenced: new Uint8Array(0),
+  uses: new Uint32Array(0),
   sourceVertices: undefined,
 } satisfies RenderVertices);
-keepMapAlive({ triangles: new Uint32Array(0), triangleSource: new Uint32Array(0), referenced: new Uint8Array(0) });
+keepMapAlive({ triangles: new Uint32Array(0), triangleSource: new Uint32Array(0), uses: new Uint32Array(0) });
+
+/** MS3D vertex numbers are u16: a larger `sourceVertices` number is no stored vertex (nor a reason to allocate for it). */
+const MAX_STORED_VERTEX = 0xffff;
+
+/** `extras.sourceVertices` when every number can be a stored vertex, else undefined (written in use order). */
+function storedVertices(d: DrawnPrimitive, count: number): Uint32Array | undefined {
+  const sources = extraTyped(d.primitive.extras, 'sourceVertices', Uint32Array, count);
+  if (!sources) return undefined;
+  for (let v = 0; v < count; v++) if (sources[v] > MAX_STORED_VERTEX) return undefined;
+  return sources;
+}
 
 /** The same joints and weights on vertices a and b. */
 function sameInfluences(J: Uint16Array, W: Float32Array, a: number, b: number): boolean {
@@ -253,14 +267,16 @@ function nearIdentity(m: Float64Array, jointWorld: ArrayLike<number>): boolean {
 /** POSITION with the node's (or mesh's) default morph weights applied. */
 function basePositions(scene: Scene, d: DrawnPrimitive, count: number): Float32Array {
   const p = d.primitive;
-  const out = p.attributes.POSITION.slice(0, count * 3);
+  const base = p.attributes.POSITION.subarray(0, count * 3);
   const weights = scene.nodes[d.node].weights ?? scene.meshes[d.mesh].weights;
+  let out: Float32Array | undefined;
   p.targets?.forEach((target, k) => {
     const w = weights?.[k] ?? 0;
     if (!w || !Number.isFinite(w) || !target.POSITION || target.POSITION.length < count * 3) return;
+    out ??= base.slice();
     for (let i = 0; i < count * 3; i++) out[i] += w * target.POSITION[i];
   });
-  return out;
+  return out ?? base;
 }
 
 /** Position by `m`, normal by its inverse transpose (renormalised), in place. */
@@ -285,11 +301,13 @@ function transformVertex(m: ArrayLike<number>, positions: Float32Array, normals:
 
 /** The UV set the base colour texture uses, with its KHR_texture_transform baked in (MS3D has none). */
 function uvsOf(scene: Scene, d: DrawnPrimitive, count: number): Float32Array {
-  const out = new Float32Array(count * 2);
   const source = d.primitive.attributes[d.uvSet];
-  if (source && source.length >= count * 2) out.set(source.subarray(0, count * 2));
   const material = d.primitive.material !== undefined ? scene.materials[d.primitive.material] : undefined;
   const transform = material?.baseColorTexture?.transform;
+  // The scene's own array (a view, never written) when nothing changes it.
+  if (!transform && source instanceof Float32Array && source.length >= count * 2) return source.subarray(0, count * 2);
+  const out = new Float32Array(count * 2);
+  if (source && source.length >= count * 2) out.set(source.subarray(0, count * 2));
   if (transform) applyTextureTransform(out, transform);
   return out;
 }
@@ -302,6 +320,18 @@ export function applyTextureTransform(uvs: Float32Array, t: TextureTransform): v
     uvs[i] = c * u + s * v + t.offset[0];
     uvs[i + 1] = -s * u + c * v + t.offset[1];
   }
+}
+
+/** `values`, or a copy of them when they are a view of the scene's `source` (which is never written). */
+function own(values: Float32Array, source: ArrayBufferView | undefined): Float32Array {
+  return source && values.buffer === source.buffer ? values.slice() : values;
+}
+
+/** How many values are NaN or ±Infinity (x − x is 0 only for a finite x). */
+function countNonFinite(values: Float32Array): number {
+  let bad = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] - values[i] !== 0) bad++;
+  return bad;
 }
 
 /** Non-finite values → 0, counted. */

@@ -2,6 +2,8 @@
 // position and packed influences, all compared by their bits; it may serve several corners of a
 // group, but never two render vertices with the same normal and UV (they would read back as one).
 // Open-addressing hash on typed arrays: a string key per vertex costs more than the rest of a write.
+// Keys with a stored vertex (scenes read from MS3D) are not hashed: each stored vertex lists its
+// file vertices of distinct keys, usually one, so a weld is an array read and one key compare.
 
 import { keepMapAlive } from '@relic3d/core';
 
@@ -11,23 +13,35 @@ const CORNER = 6; // group, normal xyz bits, u, v bits
 export class VertexWelder {
   count = 0;
   /** KEY int32 per file vertex. */
-  keys = new Int32Array(KEY * 1024);
+  keys: Int32Array;
   /** Next file vertex with the same key (−1: none). */
-  private nextVariant = new Int32Array(1024);
-  private claimHead = new Int32Array(1024);
-  private claimNext = new Int32Array(1024);
-  private claims = new Int32Array(CORNER * 1024);
+  private nextVariant: Int32Array;
+  private claimHead: Int32Array;
+  private claimNext: Int32Array;
+  private claims: Int32Array;
   private claimCount = 0;
+  /** Hash table of the keys without a stored vertex. */
   private table: Int32Array;
   private readonly mask: number;
-  /** First file vertex made for each stored vertex (scenes read from MS3D): found without hashing. */
+  /** Each stored vertex's last file vertex of a distinct key (−1: none), then `sourceNext` for the others. */
   private bySource = new Int32Array(0);
+  private sourceNext: Int32Array;
 
+  /** Sized for `renderVertices` welds: each makes at most one file vertex and one claim, so nothing grows. */
   constructor(renderVertices: number) {
     let size = 16;
     while (size < renderVertices * 2) size *= 2;
+    // Made here, not on the first key without a stored vertex: a branch taken once per write before
+    // the method had feedback deoptimised its optimised code (test/write/jit-stable.test.ts).
     this.table = new Int32Array(size).fill(-1);
     this.mask = size - 1;
+    const capacity = Math.max(16, renderVertices);
+    this.keys = new Int32Array(KEY * capacity);
+    this.nextVariant = new Int32Array(capacity);
+    this.claimHead = new Int32Array(capacity);
+    this.claimNext = new Int32Array(capacity);
+    this.claims = new Int32Array(CORNER * capacity);
+    this.sourceNext = new Int32Array(capacity);
   }
 
   private hash(key: Int32Array): number {
@@ -61,6 +75,9 @@ export class VertexWelder {
     const head = new Int32Array(n);
     head.set(this.claimHead);
     this.claimHead = head;
+    const sourceNext = new Int32Array(n);
+    sourceNext.set(this.sourceNext);
+    this.sourceNext = sourceNext;
   }
 
   private addClaim(f: number, corner: Int32Array): void {
@@ -73,7 +90,14 @@ export class VertexWelder {
       this.claims = data;
     }
     const c = this.claimCount++;
-    this.claims.set(corner, c * CORNER);
+    // Six stores, not TypedArray.prototype.set: a builtin call per weld cost more than the weld's compares.
+    const claims = this.claims, o = c * CORNER;
+    claims[o] = corner[0];
+    claims[o + 1] = corner[1];
+    claims[o + 2] = corner[2];
+    claims[o + 3] = corner[3];
+    claims[o + 4] = corner[4];
+    claims[o + 5] = corner[5];
     this.claimNext[c] = this.claimHead[f];
     this.claimHead[f] = c;
   }
@@ -81,7 +105,13 @@ export class VertexWelder {
   private create(key: Int32Array): number {
     if (this.count === this.nextVariant.length) this.grow();
     const f = this.count++;
-    this.keys.set(key, f * KEY);
+    const keys = this.keys, o = f * KEY;
+    keys[o] = key[0];
+    keys[o + 1] = key[1];
+    keys[o + 2] = key[2];
+    keys[o + 3] = key[3];
+    keys[o + 4] = key[4];
+    keys[o + 5] = key[5];
     this.nextVariant[f] = -1;
     this.claimHead[f] = -1;
     return f;
@@ -90,9 +120,7 @@ export class VertexWelder {
   /** The file vertex for a render vertex with this key, used by this corner (group, normal, UV). */
   weld(key: Int32Array, corner: Int32Array): number {
     const source = key[0];
-    let f = source >= 0 && source < this.bySource.length ? this.bySource[source] : -1;
-    // A stored vertex not seen yet has no key in the table (the source is part of the key).
-    if (f >= 0 ? !this.sameKey(f, key) : source < 0) f = this.lookup(key);
+    let f = source >= 0 ? this.sourced(key, source) : this.lookup(key);
     if (f >= 0) {
       let last = f;
       for (; f >= 0; f = this.nextVariant[f]) {
@@ -108,7 +136,13 @@ export class VertexWelder {
     return f;
   }
 
-  /** The first file vertex with this key, or −1. */
+  /** The first file vertex with this key, which has a stored vertex, or −1. */
+  private sourced(key: Int32Array, source: number): number {
+    for (let f = source < this.bySource.length ? this.bySource[source] : -1; f >= 0; f = this.sourceNext[f]) if (this.sameKey(f, key)) return f;
+    return -1;
+  }
+
+  /** The first file vertex with this key, which has no stored vertex, or −1. */
   private lookup(key: Int32Array): number {
     for (let slot = this.hash(key); ; slot = (slot + 1) & this.mask) {
       const at = this.table[slot];
@@ -118,10 +152,7 @@ export class VertexWelder {
 
   /** A new file vertex for a key not seen yet. */
   private insert(key: Int32Array): number {
-    let slot = this.hash(key);
-    while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
     const f = this.create(key);
-    this.table[slot] = f;
     const source = key[0];
     if (source >= 0) {
       if (source >= this.bySource.length) {
@@ -129,8 +160,13 @@ export class VertexWelder {
         grown.set(this.bySource);
         this.bySource = grown;
       }
-      if (this.bySource[source] < 0) this.bySource[source] = f;
+      this.sourceNext[f] = this.bySource[source];
+      this.bySource[source] = f;
+      return f;
     }
+    let slot = this.hash(key);
+    while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
+    this.table[slot] = f;
     return f;
   }
 }

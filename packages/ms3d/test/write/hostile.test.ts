@@ -45,6 +45,23 @@ describe('hostile scenes', () => {
     expect(dumpMs3d(trip.bytes).positions).toEqual([[0, 0, 0], [1, 0, 0], [0, 1, 0]]);
   });
 
+  it("leaves the scene's own arrays as they were: non-finite values, transforms and texture transforms are applied to copies", () => {
+    const attributes = { NORMAL: new Float32Array([NaN, 0, 1, 0, 0, 1, 0, 0, 1]), TEXCOORD_0: new Float32Array([NaN, 0.5, 0, 0, 0, 0]) };
+    const scene = meshScene('nan', [primitive([NaN, 0, 0, 1, Infinity, 0, 0, 1, -Infinity], [0, 1, 2], attributes, 0)], { translation: [5, 0, 0] });
+    scene.materials.push(material('stone', { baseColorTexture: { texture: 0, texCoord: 0, transform: { offset: [0.25, 0], rotation: 0, scale: [2, 2] } } }));
+    const before = scene.meshes[0].primitives[0].attributes;
+    const copies = Object.fromEntries(Object.entries(before).map(([name, values]) => [name, Array.from(values as Float32Array)]));
+    writeMs3d(scene);
+    for (const [name, values] of Object.entries(before)) expect([name, Array.from(values as Float32Array)]).toEqual([name, copies[name]]);
+    expect(copies.POSITION.slice(0, 2)).toEqual([NaN, 0]);
+  });
+
+  it('takes sourceVertices past the u16 vertex numbers as no stored vertices: written in use order, nothing sized by them', () => {
+    const scene = meshScene('far', [{ ...primitive([0, 0, 0, 1, 0, 0, 0, 1, 0], [0, 1, 2]), extras: { sourceVertices: new Uint32Array([2_000_000_000, 0, 1]) } }]);
+    const trip = roundTrip(scene);
+    expect(dumpMs3d(trip.bytes).positions).toEqual([[0, 0, 0], [1, 0, 0], [0, 1, 0]]);
+  });
+
   it('keeps zero-area triangles (MilkShape does); their computed normals are finite', () => {
     const trip = roundTrip(meshScene('flat', [primitive([0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0], [0, 1, 2, 0, 0, 3])]));
     expect(trip.warnings).toEqual(['MS3D_WRITE_NORMALS']);
