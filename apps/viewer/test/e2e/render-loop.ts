@@ -71,19 +71,21 @@ export function renderLoopTests(): void {
     expect(wide - drawing).toBe(100); // the side panels keep their widths
   });
 
-  it(`a playing clip draws at most ?fps=${E2E_FPS} frames a second and keeps asking; paused it sleeps; played again it draws`, async () => {
+  it(`a playing clip keeps asking for frames but draws at most the ?fps= cap; paused it sleeps; played again it draws`, async () => {
     await settle(() => p.click('.samples button[data-sample="woman4"]'), p);
     await texturesIn(p);
-    const drawnAt = () => p.evaluate(() => [window.__viewer.stage.renderer.info.render.frame, performance.now(), (window as unknown as { rafCalls: number }).rafCalls] as const);
-    const [first, start, rafFirst] = await drawnAt();
-    await drawn(p, first, 4);
-    const [last, end, rafLast] = await drawnAt();
-    // Four drawn frames of the clip alone span at least two of the cap's intervals (one spare for a
-    // change drawn at once), and the loop asked for many more frames than it drew (uncapped, each
-    // frame asked for is drawn: software GL drew this model ~10 times a second).
-    expect(end - start).toBeGreaterThanOrEqual((2 * 1000) / E2E_FPS - 50);
-    expect(rafLast - rafFirst).toBeGreaterThan(2 * (last - first));
+    // The page's ?fps= is the stage's cap; one of a frame every 4 s makes the count exact on any
+    // machine: in a window of t ms it draws at most 1 + t / 4000 times, however slow the frames.
+    // Uncapped, every frame asked for is drawn.
+    expect(await p.evaluate(() => window.__viewer.stage.maxAnimationFps)).toBe(E2E_FPS);
+    const now = () => p.evaluate(() => [window.__viewer.stage.renderer.info.render.frame, performance.now(), (window as unknown as { rafCalls: number }).rafCalls] as const);
+    await p.evaluate(() => void (window.__viewer.stage.maxAnimationFps = 0.25));
+    const [draws0, start, raf0] = await now();
+    await p.waitForFunction((from) => (window as unknown as { rafCalls: number }).rafCalls >= from + 20, raf0, { polling: 50, timeout: 30_000 });
+    const [draws1, end] = await now();
+    expect(draws1 - draws0).toBeLessThanOrEqual(1 + Math.floor((end - start) / 4000));
     expect(await p.evaluate(() => window.__viewer.stage.requestsFrames)).toBe(true);
+    await p.evaluate((fps) => void (window.__viewer.stage.maxAnimationFps = fps), E2E_FPS);
     await p.click('#play');
     await texturesIn(p);
     await asleep(p);
