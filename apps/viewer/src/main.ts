@@ -49,6 +49,8 @@ stage.onError = (error) => fail(error, state.name ?? 'scene');
 const playback = createPlayback(stage, () => state.model);
 bindViewControls(stage);
 const params = new URLSearchParams(location.search);
+// ?fps=N: a playing clip draws at most N frames a second (software-rendered WebGL, the e2e tests).
+if (Number(params.get('fps')) > 0) stage.maxAnimationFps = Number(params.get('fps'));
 // ?embed: the view alone (no header or panels), for an iframe.
 if (params.has('embed')) document.body.classList.add('embed');
 const lighting = new Lighting(stage);

@@ -38,6 +38,13 @@ export class Stage {
   /** The frame asked for, 0 while asleep (render on demand). Not three's setAnimationLoop: stopped
    * from inside its callback, it asks for the next frame anyway. */
   private frameRequest = 0;
+  /**
+   * The most frames a second a playing clip alone draws (`?fps=`). Software-rendered WebGL spends
+   * a core on a skinned model at the display's rate (0.9 CPU-s/s in headless Chromium); a change
+   * (a drag, a seek, a new model) still draws at the next frame.
+   */
+  maxAnimationFps = Infinity;
+  private lastDrawAt = -Infinity;
   private readonly onAnimationFrame = () => {
     this.frameRequest = 0;
     this.frame();
@@ -149,8 +156,15 @@ export class Stage {
       this.faultNext = false;
       throw new Error('injected render fault');
     }
-    const dt = this.clock.getDelta();
     const animating = this.animating;
+    const now = performance.now();
+    if (animating && !this.dirty && now - this.lastDrawAt < 1000 / this.maxAnimationFps) {
+      // Too soon for the cap: the clip's clock runs on, so the next drawn frame shows the right time.
+      if (!this.frameRequest) this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
+      return;
+    }
+    this.lastDrawAt = now;
+    const dt = this.clock.getDelta();
     if (animating) this.mixer!.update(Math.min(dt, 0.1) * this.speed);
     this.followAnchor();
     const moved = this.controls.update();

@@ -30,6 +30,8 @@ export const served = new Map<string, Uint8Array>();
 
 /** Query settings `open` adds to every page of the running file (set in its beforeAll: files may share a worker). */
 let pageSettings = '';
+/** The animation frame cap of every e2e page (`?fps=`), unless a query sets its own. */
+export const E2E_FPS = 2;
 
 /** `query` (`?a=b#hash`, `#hash` or '') with this file's page settings added to its search part. */
 export function withPageSettings(query: string, settings = pageSettings): string {
@@ -80,7 +82,10 @@ export function useSession({ idleDrawers = true }: SuiteOptions = {}): void {
   scratch = mkdtempSync(path.join(tmpdir(), 'relic3d-viewer-e2e-'));
 
   beforeAll(async () => {
-    pageSettings = idleDrawers ? '' : 'warm=off';
+    // fps=2: a playing clip alone redraws twice a second (stage.ts); software GL drew ~10 frames a
+    // second of a skinned model at a core's full cost, on every page left playing. Tests read
+    // pictures through probe(), which draws, so none waits for the loop.
+    pageSettings = [idleDrawers ? '' : 'warm=off', `fps=${E2E_FPS}`].filter(Boolean).join('&');
     mkdirSync(artifacts, { recursive: true });
     server = http.createServer(async (req, res) => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
