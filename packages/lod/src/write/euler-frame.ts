@@ -1,6 +1,6 @@
 // A bone frame's rotation to file-space Euler angles in one function over plain numbers: the steps of
 // axes.ts `quatInto` and core's `math.eulerXYZFromQuatInto` (with `hypot4`/`hypot2`, V8's Math.hypot),
-// step for step, so the angles are the same bits (test/write/euler-frame.test.ts). Per bone frame of
+// step for step, so the angles are the same bits (test/write/clip-frames.test.ts). Per bone frame of
 // every clip (127,152 on the bench's skinned input): no scratch arrays between the steps.
 import { math } from '@relic3d/core';
 
