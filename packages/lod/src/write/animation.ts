@@ -7,6 +7,8 @@ import { num, record, type WriteContext } from './context.js';
 import { BoneSampler, flatLocals } from './pose.js';
 import type { Rig, Rigid } from './rig.js';
 import { STILL_INTERVAL_MS, clipTiming, type ClipTiming } from './timing.js';
+import { trackFrames } from './track-frames.js';
+import { fileEulerInto } from './euler-frame.js';
 
 /** Name of the one-frame clip added when no clip starts in the bind pose. */
 export const BIND_CLIP_NAME = 'bind pose';
@@ -85,42 +87,59 @@ interface DirectClip {
   stride: number;
   rest: { t: Float64Array; q: Float64Array };
   first: { t: Float64Array; q: Float64Array };
+  /** One bone's sampled translations (xyz) and rotations (xyzw) per frame; `rotationBits` is `rotations` as words. */
+  translations: Float32Array;
+  rotations: Float32Array;
+  rotationBits: Uint32Array;
 }
 
-const sampled = new Float32Array(4), boneT = new Float64Array(3), boneQ = new Float64Array(4);
+const boneT = new Float64Array(3), boneQ = new Float64Array(4), angles = new Float64Array(3);
 
 /**
- * Every frame of one bone on the direct path, as `putFrame` puts it, the same bits. A call per bone
- * (not one loop over the clip), so it is optimised as a function: the bench's full GC before each
- * write drops on-stack-replaced code of once-per-clip loops. Returns how many floats are not finite.
+ * Every frame of one bone on the direct path, as `putFrame` puts it, the same bits. Its channels are
+ * sampled for all frames first (track-frames.ts), then converted frame by frame; a frame whose sampled
+ * rotation has the bits of the frame before (or a bone with no rotation channel) reuses its Euler
+ * angles, as the same input gives the same angles. A call per bone (not one loop over the clip), so it
+ * is optimised as a function: the bench's full GC before each write drops on-stack-replaced code of
+ * once-per-clip loops. Returns how many floats are not finite.
  */
 function directBone(c: DirectClip, b: number, tc: ChannelCursor | undefined, qc: ChannelCursor | undefined): number {
-  const { axis, times, data, stride, rest } = c;
-  const v = sampled, t = boneT, q = boneQ, e = eulerScratch;
+  const { axis, times, data, stride, rest, translations, rotations, rotationBits } = c;
+  const t = boneT, q = boneQ, e = eulerScratch, raw = angles, zUp = axis.up === 'z';
+  if (tc) trackFrames(tc, times, translations, 3);
+  if (qc) trackFrames(qc, times, rotations, 4);
   t[0] = rest.t[b * 3], t[1] = rest.t[b * 3 + 1], t[2] = rest.t[b * 3 + 2];
   q[0] = rest.q[b * 4], q[1] = rest.q[b * 4 + 1], q[2] = rest.q[b * 4 + 2], q[3] = rest.q[b * 4 + 3];
   let bad = 0;
   for (let f = 0, at = b * FRAME_ENTRY_FLOATS; f < times.length; f++, at += stride) {
-    if (tc) tc.sample(times[f], v), (t[0] = v[0]), (t[1] = v[1]), (t[2] = v[2]);
-    if (qc) qc.sample(times[f], v), math.quatNormalizeInto(v, q, 0);
+    if (tc) (t[0] = translations[f * 3]), (t[1] = translations[f * 3 + 1]), (t[2] = translations[f * 3 + 2]);
+    const k = f * 4;
+    const repeated = f > 0 && (!qc || (rotationBits[k] === rotationBits[k - 4] && rotationBits[k + 1] === rotationBits[k - 3] && rotationBits[k + 2] === rotationBits[k - 2] && rotationBits[k + 3] === rotationBits[k - 1]));
+    if (qc && !repeated) {
+      // math.quatNormalizeInto of the sampled rotation, the same steps (no view made per frame).
+      const x = rotations[k], y = rotations[k + 1], z = rotations[k + 2], w = rotations[k + 3];
+      const l = math.hypot4(x, y, z, w);
+      if (!l || !Number.isFinite(l)) (q[0] = 0), (q[1] = 0), (q[2] = 0), (q[3] = 1);
+      else (q[0] = x / l), (q[1] = y / l), (q[2] = z / l), (q[3] = w / l);
+    }
     if (f === 0) c.first.t.set(t, b * 3), c.first.q.set(q, b * 4);
     axis.pointInto(t, data, at, 0);
-    math.eulerXYZFromQuatInto(axis.quatInto(q, quatScratch, 0), e, 0);
+    if (!repeated) fileEulerInto(q[0], q[1], q[2], q[3], zUp, raw);
+    e[0] = raw[0], e[1] = raw[1], e[2] = raw[2];
     const prev = at - stride + 3;
     if (f > 0 && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
     data[at + 3] = e[0];
     data[at + 4] = e[1];
     data[at + 5] = e[2];
-    for (let k = 0; k < FRAME_ENTRY_FLOATS; k++) if (data[at + k] - data[at + k] !== 0) bad++;
+    for (let n = 0; n < FRAME_ENTRY_FLOATS; n++) if (data[at + n] - data[at + n] !== 0) bad++;
   }
   return bad;
 }
 
 /**
  * Every frame of a clip on the direct path, bone by bone (bones are independent there): each bone's
- * two cursors sampled frame after frame, with no frame arrays between (frame by frame through them
- * took twice the CPU). `first` gets frame 0's scene-space locals. Returns how many written floats
- * are not finite.
+ * channels sampled for all frames, then converted. `first` gets frame 0's scene-space locals.
+ * Returns how many written floats are not finite.
  */
 function directFrames(ctx: WriteContext, sampler: BoneSampler, clip: AnimationClip, timing: ClipTiming, data: Float32Array, first: { t: Float64Array; q: Float64Array }): number {
   const rest = sampler.directRest();
@@ -128,7 +147,8 @@ function directFrames(ctx: WriteContext, sampler: BoneSampler, clip: AnimationCl
   const bones = rest.t.length / 3;
   const times = new Float64Array(timing.frames);
   for (let f = 0; f < times.length; f++) times[f] = timing.timeOf(f);
-  const c: DirectClip = { axis: ctx.axis, times, data, stride: bones * FRAME_ENTRY_FLOATS, rest, first };
+  const rotations = new Float32Array(times.length * 4);
+  const c: DirectClip = { axis: ctx.axis, times, data, stride: bones * FRAME_ENTRY_FLOATS, rest, first, translations: new Float32Array(times.length * 3), rotations, rotationBits: new Uint32Array(rotations.buffer) };
   let bad = 0;
   for (let b = 0; b < bones; b++) bad += directBone(c, b, tracks.t[b], tracks.q[b]);
   return bad;
