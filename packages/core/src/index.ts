@@ -23,7 +23,7 @@ export * from './write/index.js';
 export { detectFormat, requireFormat, type RequireFormatOptions } from './format/detect.js';
 export { registerFormat, registeredFormats } from './format/registry.js';
 export { identifyForeign, foreignError, rejectForeign, foreignSignatures, type ForeignSignature } from './format/foreign.js';
-export { createScene, addNode, defaultMaterial } from './scene/create.js';
+export { createScene, addNode, sceneNode, defaultMaterial } from './scene/create.js';
 export { localMatrix, computeWorldMatrices, computeWorldMatrices64, topologicalOrder } from './scene/traverse.js';
 export { sampleAnimation, sampleChannel, getClip, type Pose } from './scene/animation.js';
 export { restTRS, sampleClipFrames, type ClipFrames, type ClipFramesOptions, type RestTRS } from './scene/clip-frames.js';

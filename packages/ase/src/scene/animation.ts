@@ -61,7 +61,7 @@ export function buildAnimation(scene: Scene, file: AseFile, inputBytes: number, 
   for (const node of animated) {
     const n = scene.nodes[node];
     const d = math.decompose(locals.at(node));
-    delete n.matrix;
+    n.matrix = undefined; // unset, not deleted: a delete turns the node into a dictionary
     n.translation = d.translation;
     n.rotation = d.rotation;
     n.scale = d.scale;
@@ -123,7 +123,7 @@ function lookAtChannels(scene: Scene, entries: Entry[], channels: AnimationChann
     const n = scene.nodes[node];
     if (n.matrix) {
       const d = math.decompose(n.matrix);
-      delete n.matrix;
+      n.matrix = undefined;
       n.translation = d.translation;
       n.rotation = d.rotation;
       n.scale = d.scale;

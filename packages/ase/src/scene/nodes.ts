@@ -1,4 +1,4 @@
-import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, keepMapAlive, math, type Node, type Scene, type WarningSink } from '@relic3d/core';
+import { Y_UP_TO_Z_UP, Z_UP_TO_Y_UP, keepMapAlive, math, sceneNode, type Node, type Scene, type WarningSink } from '@relic3d/core';
 import type { AseFile, AseNodeTM, AseObject } from '../file.js';
 import { IDENTITY, rowsToMatrix, type M4 } from './axes.js';
 import { nodeExtras } from './extras.js';
@@ -28,7 +28,7 @@ export function collectNodes(scene: Scene, file: AseFile): { entries: Entry[]; y
   const nodes: Node[] = scene.nodes;
   const yInv: boolean[] = [];
   const addNode = (name: string, extras: Record<string, unknown>, yInverse: boolean): number => {
-    nodes.push({ name, parent: -1, children: [], extras });
+    nodes.push(sceneNode({ name, extras })); // one hidden class for every format's nodes (issue 25)
     yInv.push(yInverse);
     return nodes.length - 1;
   };

@@ -1,4 +1,4 @@
-import type { Extras, Node } from '@relic3d/core';
+import { sceneNode, type Extras, type Node } from '@relic3d/core';
 import type { Ms3dFile } from '../file.js';
 import { bindOf } from './bind-pose.js';
 
@@ -9,7 +9,7 @@ import { bindOf } from './bind-pose.js';
 export function buildNodes(file: Ms3dFile, parents: Int32Array, hasMesh: boolean, name: string | undefined): { nodes: Node[]; jointBase: number } {
   const jointBase = hasMesh ? 1 : 0;
   const nodes: Node[] = [];
-  if (hasMesh) nodes.push({ name: name ?? 'ms3d', parent: -1, children: [] });
+  if (hasMesh) nodes.push(sceneNode({ name: name ?? 'ms3d' }));
   const jointComments = new Map<number, string>();
   for (const c of file.comments?.joints ?? []) jointComments.set(c.index, c.text);
   file.joints.forEach((joint, j) => {
@@ -18,15 +18,8 @@ export function buildNodes(file: Ms3dFile, parents: Int32Array, hasMesh: boolean
     const colors = file.jointExtra?.colors;
     if (colors) extras.color = [colors[j * 3], colors[j * 3 + 1], colors[j * 3 + 2]];
     if (jointComments.has(j)) extras.comment = jointComments.get(j);
-    nodes.push({
-      name: joint.name,
-      parent: parents[j] >= 0 ? jointBase + parents[j] : -1,
-      children: [],
-      translation: bind.position,
-      rotation: bind.rotation,
-      joint: true,
-      extras,
-    });
+    // core's sceneNode: one hidden class for the nodes of every format (issue 25).
+    nodes.push(sceneNode({ name: joint.name, translation: bind.position, rotation: bind.rotation, joint: true, extras }, parents[j] >= 0 ? jointBase + parents[j] : -1));
   });
   return { nodes, jointBase };
 }

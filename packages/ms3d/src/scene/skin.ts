@@ -1,4 +1,4 @@
-import { math, zeroNonFinite, type Node, type Skin, type WarningSink } from '@relic3d/core';
+import { math, sceneNode, zeroNonFinite, type Node, type Skin, type WarningSink } from '@relic3d/core';
 import type { Ms3dFile, Ms3dParseOptions } from '../file.js';
 import { globalBindMatrices } from './bind-pose.js';
 import { vertexSkin, type VertexSkin } from './vertex-skin.js';
@@ -35,7 +35,7 @@ export function buildSkin(
   const jointNodes = file.joints.map((_, j) => jointBase + j);
   if (rigidNeeded) {
     jointNodes.push(nodes.length);
-    nodes.push({ name: 'ms3d rigid', parent: -1, children: [], joint: true, extras: { ms3dRigid: true } });
+    nodes.push(sceneNode({ name: 'ms3d rigid', joint: true, extras: { ms3dRigid: true } }));
   }
   const globals = globalBindMatrices(file.joints, parents);
   const inverseBindMatrices = new Float32Array(jointNodes.length * 16);
