@@ -1,7 +1,7 @@
 // MSFT_lod: the node holding the extension is level 0 and its `ids` the coarser levels. In the
 // scene every level is a child of one host node: the top level's parent (what toGltf writes: the
 // coarser levels hang off the extension only), or a node made for the group when the top is a root.
-import type { LodLevel, Node } from '@relic3d/core';
+import { sceneNode, type LodLevel, type Node } from '@relic3d/core';
 import { MSFT_LOD, type Lod } from '../extensions/msft-lod.js';
 import type { ImportContext } from './context.js';
 import { extrasWithout } from './values.js';
@@ -85,7 +85,7 @@ function hostFor(ctx: ImportContext, top: number): number {
   const nodes = ctx.scene.nodes;
   const topNode = nodes[top];
   const host = nodes.length;
-  const node: Node = { name: `${topNode.name} LOD`, parent: topNode.parent, children: [top] };
+  const node = sceneNode({ name: `${topNode.name} LOD`, parent: topNode.parent, children: [top] });
   nodes.push(node);
   if (topNode.parent !== -1) {
     const siblings = nodes[topNode.parent].children;

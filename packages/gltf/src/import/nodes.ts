@@ -1,7 +1,7 @@
 // The node hierarchy: one scene node per glTF node, in glTF order (so indices in extras, such as
 // colliders' nodes, stay valid), with its name, transform, extras and children.
 import type { Node as GNode } from '@gltf-transform/core';
-import { isTRS, type Node, type Quat, type Vec3 } from '@relic3d/core';
+import { isTRS, sceneNode, type Node, type Quat, type Vec3 } from '@relic3d/core';
 import type { ImportContext } from './context.js';
 import { extrasWithout, finiteTuple, textOf } from './values.js';
 
@@ -38,7 +38,8 @@ export function createNodes(ctx: ImportContext): void {
     if (ctx.relic3d && (raw as { joint?: unknown })?.joint === true) node.joint = true;
     const extras = extrasWithout(raw, ...(ctx.relic3d ? ['joint'] : []));
     if (extras) node.extras = extras;
-    ctx.scene.nodes.push(node);
+    // One literal for every node of every scene (core's sceneNode): code reading nodes sees one map.
+    ctx.scene.nodes.push(sceneNode(node));
   });
   if (fixed) ctx.warn('GLTF_NODE_FIXED', `${fixed} nodes had a translation, rotation or scale that is not finite numbers (or a zero rotation); the default is used`);
 }

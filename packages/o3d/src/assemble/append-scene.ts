@@ -3,7 +3,7 @@
  * and the channels that move the appended nodes, every index shifted. Nodes given in `shared` (a
  * part's copy of the skeleton) are not copied: references to them go to the target's nodes.
  */
-import type { AnimationChannel, Node, Scene } from '@relic3d/core';
+import { sceneNode, type AnimationChannel, type Scene } from '@relic3d/core';
 
 export interface AppendPlan {
   /** Source node → target node, for nodes the target already has (skeleton bones). */
@@ -36,11 +36,7 @@ export function appendScene(target: Scene, source: Scene, plan: AppendPlan): Map
   for (const i of copied) {
     const node = source.nodes[i];
     const parent = node.parent >= 0 && nodeMap.has(node.parent) ? nodeMap.get(node.parent)! : plan.parent;
-    const copy: Node = {
-      ...node,
-      parent,
-      children: node.children.filter((c) => nodeMap.has(c) && !plan.shared.has(c)).map((c) => nodeMap.get(c)!),
-    };
+    const copy = sceneNode(node, parent, node.children.filter((c) => nodeMap.has(c) && !plan.shared.has(c)).map((c) => nodeMap.get(c)!));
     if (node.mesh !== undefined) copy.mesh = node.mesh + meshBase;
     if (node.skin !== undefined) copy.skin = node.skin + skinBase;
     if (node.lods) copy.lods = node.lods.map((l) => ({ ...l, node: nodeMap.get(l.node)! }));
