@@ -1,4 +1,4 @@
-import { cornerNormals, math, type Primitive, type WarningSink } from '@relic3d/core';
+import { cornerNormals, keepMapAlive, math, type Primitive, type WarningSink } from '@relic3d/core';
 import { maxDirection, type M4 } from './axes.js';
 import { smoothingGroups } from './smoothing.js';
 
@@ -24,12 +24,12 @@ export interface MeshData {
   /** Per TEXCOORD_n: (u, 1 − v) per vertex, undefined for sets no primitive has. */
   uvs: (Float32Array | undefined)[];
   /** rgb per vertex. */
-  colors?: Float32Array;
+  colors: Float32Array | undefined;
   /** Four (joint, weight) pairs per vertex, joints into the skin's list. */
-  joints?: Uint16Array;
-  weights?: Float32Array;
+  joints: Uint16Array | undefined;
+  weights: Float32Array | undefined;
   /** Where each vertex's position text starts and ends in the output (set by `writeMesh` when skinned). */
-  positionText?: Float64Array;
+  positionText: Float64Array | undefined;
 }
 
 export interface MeshDataInput {
@@ -49,6 +49,19 @@ export interface MeshDataInput {
 
 const UV_SETS = ['TEXCOORD_0', 'TEXCOORD_1', 'TEXCOORD_2', 'TEXCOORD_3'] as const;
 
+/*
+ * The loops below are leaf functions over typed arrays and numbers, and MeshData is made by one
+ * literal with one instance kept (core's keepMapAlive): a write's objects die in the next full GC,
+ * and with their maps V8 dropped the list loops that read them ('weak objects'); closures made per
+ * write were new call targets. Both were compiled again (OSR, then whole) in every write (issue 25).
+ * The counts kept as doubles: a count handed back by a deoptimised loop is a heap number, and a
+ * small-integer field given one moves later literals to a new map.
+ */
+function meshDataOf(vertexCount: number, positions: Float64Array, faceCount: number, faces: Uint32Array, faceNormals: Float32Array, normals: Float32Array, smoothing: Uint8Array, mtlIds: Int32Array, uvs: (Float32Array | undefined)[], colors: Float32Array | undefined, joints: Uint16Array | undefined, weights: Float32Array | undefined): MeshData {
+  return { vertexCount, positions, faceCount, faces, faceNormals, normals, smoothing, mtlIds, uvs, colors, joints, weights, positionText: undefined };
+}
+keepMapAlive(meshDataOf(0.5, new Float64Array(0), 0.5, new Uint32Array(0), new Float32Array(0), new Float32Array(0), new Uint8Array(0), new Int32Array(0), [], undefined, undefined, undefined));
+
 export function meshData(input: MeshDataInput): MeshData {
   const { primitives, sink, name } = input;
   let vertexCount = 0, faceCount = 0, badFaces = 0;
@@ -63,81 +76,102 @@ export function meshData(input: MeshDataInput): MeshData {
   const mtlIds = new Int32Array(faceCount);
   const faceHasNormals = new Uint8Array(faceCount);
   let f = 0;
-  primitives.forEach((p, k) => {
+  for (let k = 0; k < primitives.length; k++) {
+    const p = primitives[k];
     const n = p.attributes.POSITION.length / 3;
-    const idx = p.indices;
-    const count = Math.floor((idx ? idx.length : n) / 3);
-    for (let t = 0; t < count; t++) {
-      const a = idx ? idx[t * 3] : t * 3, b = idx ? idx[t * 3 + 1] : t * 3 + 1, c = idx ? idx[t * 3 + 2] : t * 3 + 2;
-      if (!(a < n && b < n && c < n)) {
-        badFaces++;
-        continue;
-      }
-      faces[f * 3] = first[k] + a;
-      faces[f * 3 + 1] = first[k] + b;
-      faces[f * 3 + 2] = first[k] + c;
-      faceHasNormals[f] = p.attributes.NORMAL ? 1 : 0;
-      mtlIds[f++] = input.mtlIds[k];
-    }
-  });
+    const count = Math.floor((p.indices ? p.indices.length : n) / 3);
+    const placed = placeFaces(p.indices, n, count, first[k], input.mtlIds[k], p.attributes.NORMAL ? 1 : 0, faces, mtlIds, faceHasNormals, f);
+    badFaces += count - (placed - f);
+    f = placed;
+  }
   if (badFaces) sink.warn('ASE_WRITE_BAD_INDEX', `object "${name}": ${badFaces} triangles name vertices past their primitive's end; not written`);
   faceCount = f;
 
   const positions = new Float64Array(vertexCount * 3);
   const skinned = input.jointMatrices !== undefined;
-  let nonFinite = 0;
-  const g = input.world;
   const sceneNormals = new Float32Array(vertexCount * 3).fill(NaN);
-  let unweighted = 0;
-  primitives.forEach((p, k) => {
-    const counts = placeVertices(p, first[k], skinned ? input.jointMatrices : undefined, g, positions, sceneNormals);
-    nonFinite += counts.nonFinite;
-    unweighted += counts.unweighted;
-  });
-  if (nonFinite) sink.warn('ASE_WRITE_NON_FINITE', `object "${name}": ${nonFinite} vertices have non-finite positions; written as 0`);
-  if (unweighted) sink.warn('ASE_WRITE_SKIN_UNWEIGHTED', `object "${name}": ${unweighted} skinned vertices have no weight; written at the node's rest place`);
+  // Vertices with non-finite positions, then skinned vertices without weight.
+  const counts = new Float64Array(2);
+  for (let k = 0; k < primitives.length; k++) placeVertices(primitives[k], first[k], skinned ? input.jointMatrices : undefined, input.world, positions, sceneNormals, counts);
+  if (counts[0]) sink.warn('ASE_WRITE_NON_FINITE', `object "${name}": ${counts[0]} vertices have non-finite positions; written as 0`);
+  if (counts[1]) sink.warn('ASE_WRITE_SKIN_UNWEIGHTED', `object "${name}": ${counts[1]} skinned vertices have no weight; written at the node's rest place`);
 
-  const { faceNormals, normals, smoothing } = normalsOf(input, positions, faces, faceCount, sceneNormals, skinned, primitives, faceHasNormals);
-  const uvs = UV_SETS.map((set) => {
-    if (!primitives.some((p) => p.attributes[set])) return undefined;
-    const out = new Float32Array(vertexCount * 2);
-    primitives.forEach((p, k) => {
-      const uv = p.attributes[set];
-      if (!uv) return;
-      for (let v = 0, o = first[k] * 2; v < uv.length; v += 2, o += 2) {
-        out[o] = uv[v];
-        // glTF's V runs down, Max's up (the reader writes 1 − v).
-        out[o + 1] = 1 - uv[v + 1];
-      }
-    });
-    return out;
-  });
+  const faceNormals = faceNormalsOf(input.nodeTM, positions, faces, faceCount);
+  // Smooth across shared vertices, in world space where the faces are counter-clockwise.
+  const rebuilt = withAttribute(primitives, 'NORMAL') < primitives.length ? cornerNormals(positions, faces.subarray(0, faceCount * 3)) : undefined;
+  const normals = objectNormals(input.nodeTM, positions, faces, faceCount, faceNormals, sceneNormals, skinned, rebuilt, faceHasNormals);
+  const smoothing = smoothingGroups(positions, faces, faceCount, normals, input.decimals);
+  const uvs: (Float32Array | undefined)[] = [];
+  for (const set of UV_SETS) {
+    const out = withAttribute(primitives, set) ? new Float32Array(vertexCount * 2) : undefined;
+    for (let k = 0; k < primitives.length && out; k++) {
+      const uv = primitives[k].attributes[set];
+      if (uv) flipV(uv, out, first[k] * 2);
+    }
+    uvs.push(out);
+  }
   let colors: Float32Array | undefined;
-  if (primitives.some((p) => p.attributes.COLOR_0)) {
+  if (withAttribute(primitives, 'COLOR_0')) {
     colors = new Float32Array(vertexCount * 3).fill(1);
     let translucent = 0;
-    primitives.forEach((p, k) => {
-      const c = p.attributes.COLOR_0;
-      if (!c) return;
-      for (let v = 0, o = first[k] * 3; v < c.length; v += 4, o += 3) {
-        colors![o] = c[v];
-        colors![o + 1] = c[v + 1];
-        colors![o + 2] = c[v + 2];
-        if (c[v + 3] < 1) translucent++;
-      }
-    });
+    for (let k = 0; k < primitives.length; k++) {
+      const c = primitives[k].attributes.COLOR_0;
+      if (c) translucent += placeColors(c, colors, first[k] * 3);
+    }
     if (translucent) sink.warn('ASE_WRITE_VERTEX_ALPHA', `object "${name}": ${translucent} vertex colours have alpha below 1; ASE colours are RGB`);
   }
-  const data: MeshData = { vertexCount, positions, faceCount, faces, faceNormals, normals, smoothing, mtlIds, uvs, colors };
+  let joints: Uint16Array | undefined, weights: Float32Array | undefined;
   if (skinned) {
-    data.joints = new Uint16Array(vertexCount * 4);
-    data.weights = new Float32Array(vertexCount * 4);
-    primitives.forEach((p, k) => {
-      if (p.attributes.JOINTS_0) data.joints!.set(p.attributes.JOINTS_0, first[k] * 4);
-      if (p.attributes.WEIGHTS_0) data.weights!.set(p.attributes.WEIGHTS_0, first[k] * 4);
-    });
+    joints = new Uint16Array(vertexCount * 4);
+    weights = new Float32Array(vertexCount * 4);
+    for (let k = 0; k < primitives.length; k++) {
+      const p = primitives[k];
+      if (p.attributes.JOINTS_0) joints.set(p.attributes.JOINTS_0, first[k] * 4);
+      if (p.attributes.WEIGHTS_0) weights.set(p.attributes.WEIGHTS_0, first[k] * 4);
+    }
   }
-  return data;
+  return meshDataOf(vertexCount, positions, faceCount, faces, faceNormals, normals, smoothing, mtlIds, uvs, colors, joints, weights);
+}
+
+/** How many primitives have the attribute. */
+function withAttribute(primitives: Primitive[], set: 'NORMAL' | 'COLOR_0' | (typeof UV_SETS)[number]): number {
+  let n = 0;
+  for (const p of primitives) if (p.attributes[set]) n++;
+  return n;
+}
+
+/** A primitive's triangles from face `f` on, those naming vertices past its `n` left out; returns the next face. */
+function placeFaces(idx: Uint16Array | Uint32Array | undefined, n: number, count: number, base: number, mtlId: number, hasNormals: number, faces: Uint32Array, mtlIds: Int32Array, faceHasNormals: Uint8Array, f: number): number {
+  for (let t = 0; t < count; t++) {
+    const a = idx ? idx[t * 3] : t * 3, b = idx ? idx[t * 3 + 1] : t * 3 + 1, c = idx ? idx[t * 3 + 2] : t * 3 + 2;
+    if (!(a < n && b < n && c < n)) continue;
+    faces[f * 3] = base + a;
+    faces[f * 3 + 1] = base + b;
+    faces[f * 3 + 2] = base + c;
+    faceHasNormals[f] = hasNormals;
+    mtlIds[f++] = mtlId;
+  }
+  return f;
+}
+
+/** (u, 1 − v) from `o` on: glTF's V runs down, Max's up (the reader writes 1 − v). */
+function flipV(uv: Float32Array, out: Float32Array, o: number): void {
+  for (let v = 0; v < uv.length; v += 2, o += 2) {
+    out[o] = uv[v];
+    out[o + 1] = 1 - uv[v + 1];
+  }
+}
+
+/** RGB of RGBA colours from `o` on; returns how many have alpha below 1. */
+function placeColors(c: Float32Array, colors: Float32Array, o: number): number {
+  let translucent = 0;
+  for (let v = 0; v < c.length; v += 4, o += 3) {
+    colors[o] = c[v];
+    colors[o + 1] = c[v + 1];
+    colors[o + 2] = c[v + 2];
+    if (c[v + 3] < 1) translucent++;
+  }
+  return translucent;
 }
 
 /**
@@ -145,7 +179,7 @@ export function meshData(input: MeshDataInput): MeshData {
  * or a skinned one by its joints' blend (the 12 entries an affine transform uses, summed joint by
  * joint as the scene's skinning does), and its normal by the same blend (the node's frame otherwise).
  */
-function placeVertices(p: Primitive, first: number, jointMatrices: Float64Array | undefined, g: ArrayLike<number>, positions: Float64Array, sceneNormals: Float32Array) {
+function placeVertices(p: Primitive, first: number, jointMatrices: Float64Array | undefined, g: ArrayLike<number>, positions: Float64Array, sceneNormals: Float32Array, counts: Float64Array): void {
   const src = p.attributes.POSITION, nrm = p.attributes.NORMAL;
   const joints = p.attributes.JOINTS_0, weights = p.attributes.WEIGHTS_0;
   const blended = jointMatrices !== undefined && joints !== undefined && weights !== undefined;
@@ -198,16 +232,16 @@ function placeVertices(p: Primitive, first: number, jointMatrices: Float64Array 
       }
     }
   }
-  return { nonFinite, unweighted };
+  counts[0] += nonFinite;
+  counts[1] += unweighted;
 }
 
 /**
  * Object-space normals. A non-skinned primitive's NORMAL is already in the node's frame (C⁻¹ maps
  * it to Max axes); skinned normals and rebuilt ones are world directions, taken to object space by
- * Wᵀ (the inverse transpose of W⁻¹).
+ * Wᵀ (the inverse transpose of W⁻¹). This is each face's.
  */
-function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32Array, faceCount: number, sceneNormals: Float32Array, skinned: boolean, primitives: Primitive[], faceHasNormals: Uint8Array) {
-  const w = input.nodeTM;
+function faceNormalsOf(w: M4, positions: Float64Array, faces: Uint32Array, faceCount: number): Float32Array {
   const tmp = new Float64Array(3);
   const faceNormals = new Float32Array(faceCount * 3);
   for (let f = 0; f < faceCount; f++) {
@@ -219,16 +253,16 @@ function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32A
     tmp[2] = ux * vy - uy * vx;
     toObject(w, tmp, 0, faceNormals, f * 3);
   }
+  return faceNormals;
+}
+
+/** Each corner's object-space normal (9 per face): the scene's NORMAL, else `rebuilt`'s. */
+function objectNormals(w: M4, positions: Float64Array, faces: Uint32Array, faceCount: number, faceNormals: Float32Array, sceneNormals: Float32Array, skinned: boolean, rebuilt: Float32Array | undefined, faceHasNormals: Uint8Array): Float32Array {
+  const tmp = new Float64Array(3);
   const normals = new Float32Array(faceCount * 9);
-  // Smooth across shared vertices, in world space where the faces are counter-clockwise.
-  const rebuilt = primitives.some((p) => !p.attributes.NORMAL) ? cornerNormals(positions, faces.subarray(0, faceCount * 3)) : undefined;
   // A zero or non-finite NORMAL: the mean of the vertex's faces, the same at every corner so the
   // vertex stays one vertex for a reader.
   let average: Float32Array | undefined;
-  const fallback = (v: number, o: number) => {
-    average ??= vertexAverages(faces, faceCount, faceNormals, positions.length / 3);
-    normals[o] = average[v]; normals[o + 1] = average[v + 1]; normals[o + 2] = average[v + 2];
-  };
   // A corner with the scene's NORMAL has its vertex's normal: made once per vertex, then copied.
   const byVertex = new Float32Array(positions.length);
   const made = new Uint8Array(positions.length / 3);
@@ -248,12 +282,15 @@ function normalsOf(input: MeshDataInput, positions: Float64Array, faces: Uint32A
       else {
         normals[o] = tmp[0]; normals[o + 1] = tmp[1]; normals[o + 2] = tmp[2];
       }
-      if (normals[o] === 0 && normals[o + 1] === 0 && normals[o + 2] === 0) fallback(v, o);
+      if (normals[o] === 0 && normals[o + 1] === 0 && normals[o + 2] === 0) {
+        average ??= vertexAverages(faces, faceCount, faceNormals, positions.length / 3);
+        normals[o] = average[v]; normals[o + 1] = average[v + 1]; normals[o + 2] = average[v + 2];
+      }
       byVertex[v] = normals[o]; byVertex[v + 1] = normals[o + 1]; byVertex[v + 2] = normals[o + 2];
       made[v / 3] = 1;
     }
   }
-  return { faceNormals, normals, smoothing: smoothingGroups(positions, faces, faceCount, normals, input.decimals) };
+  return normals;
 }
 
 /**

@@ -58,15 +58,16 @@ export function writeMesh(out: TextWriter, d: MeshData, extra?: () => void): voi
   // Map channel 1 is the plain texture list; TEXCOORD_1.. are mapping channels 2.. (Max R3).
   const channel1 = d.uvs[0];
   writeTexture(out, channel1, d.faces, vertexCount, faceCount, 2);
-  d.uvs.forEach((uv, k) => {
-    if (k === 0 || !uv) return;
+  for (let k = 1; k < d.uvs.length; k++) {
+    const uv = d.uvs[k];
+    if (!uv) continue;
     out.tabs(2);
     out.text('*MESH_MAPPINGCHANNEL ');
     out.int(k + 1);
     out.text(' {\n');
     writeTexture(out, uv, d.faces, vertexCount, faceCount, 3);
     out.raw(K.close2);
-  });
+  }
   writeColors(out, d);
   writeNormals(out, d);
   extra?.();

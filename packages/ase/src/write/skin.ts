@@ -56,13 +56,13 @@ export function writeWeights(out: TextWriter, d: MeshData, bones: (Uint8Array | 
   out.int(bones.length);
   out.newline();
   out.raw(K.boneList);
-  bones.forEach((name, b) => {
+  for (let b = 0; b < bones.length; b++) {
     out.raw(K.boneName);
     out.int(b);
     out.space();
-    out.quoted(name ?? new Uint8Array(0));
+    out.quoted(bones[b] ?? new Uint8Array(0));
     out.newline();
-  });
+  }
   out.raw(K.close3);
   out.raw(K.vertexList);
   // Each position as the `*MESH_VERTEX` list wrote it (its bytes copied), then the influences.

@@ -47,10 +47,62 @@ function find(parent: Int32Array, a: number): number {
   return a;
 }
 
+// Functions of their own, not closures made per call (each was a new call target per write, issue 25).
+
+/** Corners `a` and `b` have the same normal (within 1e-3 per axis). */
+function sameNormal(normals: Float32Array, a: number, b: number): boolean {
+  return Math.abs(normals[a * 3] - normals[b * 3]) < 1e-3 && Math.abs(normals[a * 3 + 1] - normals[b * 3 + 1]) < 1e-3 && Math.abs(normals[a * 3 + 2] - normals[b * 3 + 2]) < 1e-3;
+}
+
+/**
+ * The corners `corners[from..to)` of a place in classes of equal normals: the first corner of each
+ * class stands for it. Pairwise for the usual few corners; by a key for crowded places (degenerate
+ * meshes), which are then only chained, so the work stays linear.
+ */
+function classesOf(normals: Float32Array, corners: Int32Array, from: number, to: number): number[][] {
+  const out: number[][] = [];
+  if (to - from <= 32) {
+    for (let i = from; i < to; i++) {
+      const c = corners[i];
+      let k: number[] | undefined;
+      for (const cls of out) {
+        if (sameNormal(normals, cls[0], c)) {
+          k = cls;
+          break;
+        }
+      }
+      if (k) k.push(c);
+      else out.push([c]);
+    }
+    return out;
+  }
+  const byKey = new Map<string, number[]>();
+  for (let i = from; i < to; i++) {
+    const c = corners[i];
+    const key = `${Math.round(normals[c * 3] * 1e3)},${Math.round(normals[c * 3 + 1] * 1e3)},${Math.round(normals[c * 3 + 2] * 1e3)}`;
+    const k = byKey.get(key);
+    if (k) k.push(c);
+    else byKey.set(key, [c]);
+  }
+  return [...byKey.values()];
+}
+
+/** Components `a` and `b` meet at a crease: they must not share a group. */
+function conflict(conflicts: Map<number, Set<number>>, a: number, b: number): void {
+  if (a === b) return;
+  let s = conflicts.get(a);
+  if (!s) conflicts.set(a, (s = new Set()));
+  s.add(b);
+  let t = conflicts.get(b);
+  if (!t) conflicts.set(b, (t = new Set()));
+  t.add(a);
+}
+
 /** Group number (1..32) of every face. `normals`: object-space normal per corner (9 per face). */
 export function smoothingGroups(positions: Float64Array, faces: Uint32Array, faceCount: number, normals: Float32Array, decimals: number): Uint8Array {
   const place = placeIds(positions, decimals);
-  const places = place.reduce((m, v) => Math.max(m, v + 1), 0);
+  let places = 0;
+  for (let v = 0; v < place.length; v++) places = Math.max(places, place[v] + 1);
   // Corners by place (CSR).
   const start = new Int32Array(places + 1);
   for (let c = 0; c < faceCount * 3; c++) start[place[faces[c]] + 1]++;
@@ -58,32 +110,6 @@ export function smoothingGroups(positions: Float64Array, faces: Uint32Array, fac
   const fill = start.slice(0, places);
   const corners = new Int32Array(faceCount * 3);
   for (let c = 0; c < faceCount * 3; c++) corners[fill[place[faces[c]]]++] = c;
-  const same = (a: number, b: number) =>
-    Math.abs(normals[a * 3] - normals[b * 3]) < 1e-3 && Math.abs(normals[a * 3 + 1] - normals[b * 3 + 1]) < 1e-3 && Math.abs(normals[a * 3 + 2] - normals[b * 3 + 2]) < 1e-3;
-  // The corners of a place in classes of equal normals: the first corner of each class stands for it.
-  // Pairwise for the usual few corners; by a key for crowded places (degenerate meshes), which are
-  // then only chained, so the work stays linear.
-  const classes = (p: number): number[][] => {
-    const out: number[][] = [];
-    if (start[p + 1] - start[p] <= 32) {
-      for (let i = start[p]; i < start[p + 1]; i++) {
-        const c = corners[i];
-        const k = out.find((cls) => same(cls[0], c));
-        if (k) k.push(c);
-        else out.push([c]);
-      }
-      return out;
-    }
-    const byKey = new Map<string, number[]>();
-    for (let i = start[p]; i < start[p + 1]; i++) {
-      const c = corners[i];
-      const key = `${Math.round(normals[c * 3] * 1e3)},${Math.round(normals[c * 3 + 1] * 1e3)},${Math.round(normals[c * 3 + 2] * 1e3)}`;
-      const k = byKey.get(key);
-      if (k) k.push(c);
-      else byKey.set(key, [c]);
-    }
-    return [...byKey.values()];
-  };
   // Faces smooth across a place share a component; components that meet at a crease must not share a group.
   const parent = new Int32Array(faceCount);
   for (let f = 0; f < faceCount; f++) parent[f] = f;
@@ -92,7 +118,7 @@ export function smoothingGroups(positions: Float64Array, faces: Uint32Array, fac
     // Usually every corner of a place has the same normal: one class, no arrays.
     const first = corners[start[p]];
     let uniform = true;
-    for (let i = start[p] + 1; i < start[p + 1] && uniform; i++) uniform = same(first, corners[i]);
+    for (let i = start[p] + 1; i < start[p + 1] && uniform; i++) uniform = sameNormal(normals, first, corners[i]);
     if (uniform) {
       const b = find(parent, (first / 3) | 0);
       for (let i = start[p] + 1; i < start[p + 1]; i++) {
@@ -101,7 +127,7 @@ export function smoothingGroups(positions: Float64Array, faces: Uint32Array, fac
       }
       continue;
     }
-    const cls = classes(p);
+    const cls = classesOf(normals, corners, start[p], start[p + 1]);
     placeClasses.push(cls);
     for (const k of cls) {
       const b = find(parent, (k[0] / 3) | 0);
@@ -112,20 +138,12 @@ export function smoothingGroups(positions: Float64Array, faces: Uint32Array, fac
     }
   }
   const conflicts = new Map<number, Set<number>>();
-  const conflict = (a: number, b: number) => {
-    if (a === b) return;
-    let s = conflicts.get(a);
-    if (!s) conflicts.set(a, (s = new Set()));
-    s.add(b);
-    let t = conflicts.get(b);
-    if (!t) conflicts.set(b, (t = new Set()));
-    t.add(a);
-  };
   for (const cls of placeClasses) {
     if (cls.length < 2) continue;
-    const roots = cls.map((k) => find(parent, (k[0] / 3) | 0));
-    if (roots.length <= 32) for (let i = 0; i < roots.length; i++) for (let j = 0; j < i; j++) conflict(roots[i], roots[j]);
-    else for (let i = 1; i < roots.length; i++) conflict(roots[i], roots[i - 1]);
+    const roots: number[] = [];
+    for (const k of cls) roots.push(find(parent, (k[0] / 3) | 0));
+    if (roots.length <= 32) for (let i = 0; i < roots.length; i++) for (let j = 0; j < i; j++) conflict(conflicts, roots[i], roots[j]);
+    else for (let i = 1; i < roots.length; i++) conflict(conflicts, roots[i], roots[i - 1]);
   }
   // Greedy colouring in face order: the lowest group no neighbour has (32 at most; then a shared one).
   const color = new Int8Array(faceCount).fill(-1);

@@ -1,4 +1,4 @@
-import { codePage, codePageEncoder, type CodePageDecoder, type CodePageEncoder, type WarningSink } from '@relic3d/core';
+import { codePage, codePageEncoder, keepMapAlive, type CodePageDecoder, type CodePageEncoder, type WarningSink } from '@relic3d/core';
 import { MAX_NUMBER_BYTES, NEWLINE, SPACE, TAB, putBytes, putFixed, putInt, roundedValue } from './digits.js';
 
 /** ASCII bytes of a token, made once (the writer copies them instead of encoding strings per line). */
@@ -113,6 +113,14 @@ export class TextWriter {
     return this.length * 4 >= this.buf.length * 3 ? this.buf.subarray(0, this.length) : this.buf.slice(0, this.length);
   }
 }
+
+// One writer kept for the process (core's keepMapAlive): a write's writer dies in the next full GC, and
+// with its map V8 dropped the mesh list loops that saw it ('weak objects'), compiled again every write.
+// Its `length` made a double field first: a list loop that deoptimises hands its cursor back as a heap
+// number, and storing that in a small-integer field would move every later writer to a new map.
+const keptWriter = keepMapAlive(new TextWriter(4, 0));
+keptWriter.length = 0.5;
+keptWriter.length = 0;
 
 /** What the text of a formatted float reads back as (what any reader of the file will see). */
 export function roundTo(value: number, decimals: number): number {

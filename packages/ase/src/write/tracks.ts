@@ -1,4 +1,4 @@
-import { localMatrix, math, sampleClipFrames, type AnimationClip, type Scene } from '@relic3d/core';
+import { keepMapAlive, localMatrix, math, sampleClipFrames, type AnimationClip, type Scene } from '@relic3d/core';
 import { maxFrame, maxRotation, maxRotationInto, maxScale, maxScaleInto, maxTranslation, maxTranslationInto, type MaxFrame } from './axes.js';
 import { roundedValue } from './digits.js';
 import { type TextWriter } from './text.js';
@@ -30,6 +30,12 @@ export interface AnimatedNode {
   dropLookAt: boolean;
 }
 
+/** One literal per animation, one kept (core's keepMapAlive): writeTrack's loops saw its map, dropped with the last write's. */
+function nodeAnimation(total: number): NodeAnimation {
+  return { t: new Float64Array(total * 3), q: new Float64Array(total * 4), s: new Float64Array(total * 3), pos: false, rot: false, scale: false };
+}
+keepMapAlive(nodeAnimation(0));
+
 export function animatedFrame(parentYInverse: boolean, yInverse: boolean): MaxFrame {
   return maxFrame(parentYInverse, yInverse);
 }
@@ -43,7 +49,7 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
   for (const { clip } of timeline.clips) for (const ch of clip.channels) if (ch.path !== 'weights' && ch.times.length) driven.add(ch.node);
   const wanted = nodes.filter((n) => driven.has(n.node));
   if (!wanted.length) return out;
-  for (const n of wanted) out.set(n.node, { t: new Float64Array(total * 3), q: new Float64Array(total * 4), s: new Float64Array(total * 3), pos: false, rot: false, scale: false });
+  for (const n of wanted) out.set(n.node, nodeAnimation(total));
   const first = out.get(wanted[0].node);
   const dropLookAt = new Set(wanted.filter((n) => n.dropLookAt).map((n) => n.node));
   const count = scene.nodes.length;
@@ -93,7 +99,8 @@ export function sampleTracks(scene: Scene, timeline: Timeline, nodes: AnimatedNo
 /** `*TM_ANIMATION { … }` of one node (one tab deep). */
 export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimation, timeline: Timeline): void {
   const total = a.t.length / 3;
-  const tick = (g: number) => timeline.samples[g] * timeline.ticksPerFrame;
+  // Sample g's time in ticks is samples[g] × ticksPerFrame (no closure: one made per call was a new call target).
+  const samples = timeline.samples, ticksPerFrame = timeline.ticksPerFrame;
   const d = out.decimals, scale = out.scale;
   out.text('\t*TM_ANIMATION {\n\t\t*NODE_NAME ');
   out.quoted(nameBytes);
@@ -106,7 +113,7 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
       if (g > 1 && x === px && y === py && z === pz) continue;
       px = x; py = y; pz = z;
       out.text('\t\t\t*CONTROL_POS_SAMPLE ');
-      out.int(tick(g));
+      out.int(samples[g] * ticksPerFrame);
       out.tab();
       out.fixed3(a.t[g * 3], a.t[g * 3 + 1], a.t[g * 3 + 2]);
       out.newline();
@@ -158,7 +165,7 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
         cx = mx / n; cy = my / n; cz = mz / n; cw = mw / n;
       }
       out.text('\t\t\t*CONTROL_ROT_SAMPLE ');
-      out.int(tick(g));
+      out.int(samples[g] * ticksPerFrame);
       out.tab();
       out.fixed3(ax, ay, az);
       out.tab();
@@ -175,7 +182,7 @@ export function writeTrack(out: TextWriter, nameBytes: Uint8Array, a: NodeAnimat
       if (g > 1 && x === px && y === py && z === pz) continue;
       px = x; py = y; pz = z;
       out.text('\t\t\t*CONTROL_SCALE_SAMPLE ');
-      out.int(tick(g));
+      out.int(samples[g] * ticksPerFrame);
       out.tab();
       out.fixed3(a.s[g * 3], a.s[g * 3 + 1], a.s[g * 3 + 2]);
       // The scale axis (Max's `ap.u`): none, as scene scales are along the node axes.
