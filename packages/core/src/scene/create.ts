@@ -71,4 +71,3 @@ export function defaultMaterial(name = 'default'): Material {
     doubleSided: false,
   };
 }
-

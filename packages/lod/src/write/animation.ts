@@ -8,7 +8,6 @@ import { BoneSampler, flatLocals } from './pose.js';
 import type { Rig, Rigid } from './rig.js';
 import { STILL_INTERVAL_MS, clipTiming, type ClipTiming } from './timing.js';
 import { trackFrames } from './track-frames.js';
-import { fileEulerInto } from './euler-frame.js';
 
 /** Name of the one-frame clip added when no clip starts in the bind pose. */
 export const BIND_CLIP_NAME = 'bind pose';
@@ -105,7 +104,7 @@ const boneT = new Float64Array(3), boneQ = new Float64Array(4), angles = new Flo
  */
 function directBone(c: DirectClip, b: number, tc: ChannelCursor | undefined, qc: ChannelCursor | undefined): number {
   const { axis, times, data, stride, rest, translations, rotations, rotationBits } = c;
-  const t = boneT, q = boneQ, e = eulerScratch, raw = angles, zUp = axis.up === 'z';
+  const t = boneT, q = boneQ, e = eulerScratch, raw = angles;
   if (tc) trackFrames(tc, times, translations, 3);
   if (qc) trackFrames(qc, times, rotations, 4);
   t[0] = rest.t[b * 3], t[1] = rest.t[b * 3 + 1], t[2] = rest.t[b * 3 + 2];
@@ -124,7 +123,7 @@ function directBone(c: DirectClip, b: number, tc: ChannelCursor | undefined, qc:
     }
     if (f === 0) c.first.t.set(t, b * 3), c.first.q.set(q, b * 4);
     axis.pointInto(t, data, at, 0);
-    if (!repeated) fileEulerInto(q[0], q[1], q[2], q[3], zUp, raw);
+    if (!repeated) math.eulerXYZFromQuatInto(axis.quatInto(q, quatScratch, 0), raw, 0);
     e[0] = raw[0], e[1] = raw[1], e[2] = raw[2];
     const prev = at - stride + 3;
     if (f > 0 && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);

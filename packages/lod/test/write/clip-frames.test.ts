@@ -1,7 +1,6 @@
 // The clips' per-frame pieces against the steps they replace, bit for bit: a channel sampled for all
-// frames (track-frames.ts) against the cursor frame by frame, and the fused rotation → file Euler
-// (euler-frame.ts) against axes.ts `quatInto` + core's `eulerXYZFromQuatInto`, and a written clip whose
-// frames repeat a rotation (its Euler angles reused) against those steps frame by frame.
+// frames (track-frames.ts) against the cursor frame by frame, and a written clip whose frames repeat a
+// rotation (its Euler angles reused) against axes.ts `quatInto` + core's `eulerXYZFromQuatInto` frame by frame.
 import { ChannelCursor, WarningSink, codePageEncoder, createScene, math, writeBudget, type AnimationChannel, type Interpolation } from '@relic3d/core';
 import { describe, expect, it } from 'vitest';
 import { rng } from '@relic3d/test-harness';
@@ -9,7 +8,6 @@ import { buildAnimations, continuousEuler } from '../../src/write/animation.js';
 import { writeAxisFor } from '../../src/write/axes.js';
 import { restageFor } from '../../src/write/context.js';
 import { buildRig } from '../../src/write/rig.js';
-import { fileEulerInto } from '../../src/write/euler-frame.js';
 import { trackFrames } from '../../src/write/track-frames.js';
 
 const bits = (a: Float32Array | Float64Array) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.byteLength / 4));
@@ -50,24 +48,6 @@ describe('a bone channel sampled for all frames', () => {
   it.each(['STEP', 'CUBICSPLINE'] as const)('%s keys at the frame times: the same bits as the cursor', (interpolation) => {
     const [all, each] = both(channel('rotation', grid(20, 6), interpolation), grid(20, 6));
     expect(all).toEqual(each);
-  });
-});
-
-describe('a rotation to file Euler angles in one step', () => {
-  it.each(['y', 'z'] as const)('up %s: the same bits as quatInto + eulerXYZFromQuatInto on 20,000 rotations', (up) => {
-    const axis = writeAxisFor(up);
-    const random = rng(11);
-    const special = [0, -0, 1, -1, 0.5, Number.NaN, Infinity, 1e-30, 1e30];
-    const pick = (k: number) => (k % 7 === 0 ? special[Math.floor(random() * special.length)] : random() * 2 - 1);
-    const fused = new Float64Array(3), stepwise = new Float64Array(3), q = new Float64Array(4), scratch = new Float64Array(4);
-    let differ = 0;
-    for (let k = 0; k < 20000; k++) {
-      q[0] = pick(k), q[1] = pick(k + 1), q[2] = pick(k + 2), q[3] = pick(k + 3);
-      fileEulerInto(q[0], q[1], q[2], q[3], up === 'z', fused);
-      math.eulerXYZFromQuatInto(axis.quatInto(q, scratch, 0), stepwise, 0);
-      if (bits(fused).join() !== bits(stepwise).join()) differ++;
-    }
-    expect(differ).toBe(0);
   });
 });
 
