@@ -108,6 +108,22 @@ def pose_at(seconds):
     return all_bounds(bpy.context.evaluated_depsgraph_get())
 
 
+def mute_skinning():
+    """Armature modifiers off for the export: its animation sampling sets every frame, and each
+    frame_set skinned every mesh, which the export never reads (it writes the rest mesh and the
+    bones' matrices). The .glb is byte for byte the same (Woman4's 3,408 frames: export 25.2 -> 12.0
+    CPU-s under cProfile). Returns what to switch back on."""
+    muted = [m for o in bpy.context.scene.objects for m in o.modifiers if m.type == 'ARMATURE' and m.show_viewport]
+    for m in muted:
+        m.show_viewport = False
+    return muted
+
+
+def unmute(muted):
+    for m in muted:
+        m.show_viewport = True
+
+
 def describe_objects():
     objects = []
     for o in bpy.context.scene.objects:
@@ -136,10 +152,13 @@ def run_job(job):
     state = snapshot()
     if job.get('export'):
         t0 = time.perf_counter()
+        muted = mute_skinning()
         try:
             bpy.ops.export_scene.gltf(filepath=job['export'], export_format='GLB')
         except BaseException as error:  # the exporter has its own recursion limit: a finding too
             result['exportError'] = '%s: %s' % (type(error).__name__, str(error)[-500:])
+        finally:
+            unmute(muted)
         result['timings']['export'] = time.perf_counter() - t0
         restore(state)
     t0 = time.perf_counter()
