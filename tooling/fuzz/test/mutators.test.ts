@@ -6,7 +6,7 @@ import { lodFile, msl1, skl1 } from '@relic3d/fixtures/lod';
 import { writeSampleMdl } from '@relic3d/fixtures/mdl';
 import { quad, writeMs3d } from '@relic3d/fixtures/ms3d';
 import { IDENTITY, writeAni, writeChr } from '@relic3d/fixtures/o3d';
-import { aseMutators, latin1 } from '../src/mutate/ase.js';
+import { aseMutators, latin1, latin1Text } from '../src/mutate/ase.js';
 import { lodChunks, lodMutators } from '../src/mutate/lod.js';
 import { mdlMutators, mdlTags } from '../src/mutate/mdl.js';
 import { byteMutators } from '../src/mutate/bytes.js';
@@ -118,6 +118,18 @@ describe('ASE mutations', () => {
   it('nesting adds the braces it says', () => {
     const m = mutateUntil(aseMutators[5], latin1(text), /open×1000@/);
     expect(latin1ToString(m.bytes).split('{').length - text.split('{').length).toBe(1000);
+  });
+  it('Latin-1 is a byte per character both ways: all 256 bytes, a view inside a larger buffer, and a character past 255 kept to its low byte', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const text = latin1Text(all);
+    expect(text.length).toBe(256);
+    expect([...text].map((c) => c.charCodeAt(0))).toEqual([...all]);
+    expect(latin1Text(all.subarray(65, 68))).toBe('ABC');
+    expect([...latin1(text)]).toEqual([...all]);
+    // '１' (U+FF11, a hostile number) and U+0141 as a Uint8Array store keeps them: 0x11, 0x41.
+    const out = latin1('１\u0141\u00ff');
+    expect(out.constructor).toBe(Uint8Array);
+    expect([...out]).toEqual([0x11, 0x41, 0xff]);
   });
   it('UTF-16 text is mutated as text and stays UTF-16', () => {
     const m = mutateUntil(aseMutators[2], latin1(`\xff\xfe${Array.from(text, (c) => `${c}\0`).join('')}`), /count/);
