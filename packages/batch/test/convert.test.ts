@@ -162,7 +162,8 @@ parentPort.on('message', (message) => {
   for (const m of message.items) previous = previous.then(() => new Promise((resolve) => {
     if (Atomics.compareExchange(claims, m.cell, 0, 1) !== 0) return resolve(parentPort.postMessage({ id: m.id, cell: m.cell, skipped: true }));
     const task = m.task;
-    if (task === 'hang') for (;;);
+    // A hang that blocks the thread without spinning a core (a busy loop burnt up to the 6 s timeout in CPU).
+    if (task === 'hang') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
     if (task === 'oom') { const hoard = []; for (;;) hoard.push(new Array(1 << 16).fill(1.5)); }
     if (task === 'exit') process.exit(3);
     setTimeout(() => resolve(parentPort.postMessage({ id: m.id, cell: m.cell, result: 'done ' + task })), task.startsWith('slow') ? 500 : 5);

@@ -15,8 +15,8 @@ function workerScript(bootMs: number): string {
   writeFileSync(
     file,
     `import { parentPort } from 'node:worker_threads';
-const until = Date.now() + ${bootMs};
-while (Date.now() < until); // a slow boot: loading code on a loaded machine
+// A slow boot (loading code on a loaded machine), blocked without spinning a core: the pool times boots on the wall clock.
+if (${bootMs} > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${bootMs});
 parentPort.postMessage({ kind: 'ready', warmMs: 0 });
 let claims, init = 'none', previous = Promise.resolve();
 parentPort.on('message', (message) => {

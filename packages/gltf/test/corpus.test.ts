@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NodeIO } from '@gltf-transform/core';
-import { computeBounds, validateScene } from '@relic3d/core';
+import { NodeIO, type Document } from '@gltf-transform/core';
+import { computeBounds, validateScene, type Scene, type Warning } from '@relic3d/core';
 import { ms3dFormat } from '@relic3d/ms3d';
 import { readCorpusFile } from '@relic3d/test-harness';
 import { corpusConversion, corpusModels, loadCorpusScene } from './corpus-scenes.js';
@@ -17,13 +17,15 @@ const all = corpusModels();
 const convert = corpusConversion;
 const byFile = (file: string) => all.find(([name]) => name === file)![1];
 
-describe('every corpus model converts to a .glb the Khronos validator accepts', () => {
+describe('every corpus model converts to a .glb the Khronos validator accepts, and the .glb read back by glTF-Transform matches the scene', () => {
   it('finds the corpus', () => {
     if (all.length) expect(all.length).toBeGreaterThanOrEqual(95);
   });
 
+  // One test per model for both checks: the model is parsed and its .glb read by glTF-Transform once
+  // (as two tests, each parsed it and read the .glb again).
   it.each(all)('%s', async (_name, entry) => {
-    const { scene, glb } = await convert(entry);
+    const { scene, glb, warnings: exportWarnings } = await convert(entry);
     expect(validateScene(scene)).toEqual([]);
     const report = await validateGltf(glb);
     expect(report.errors, describeIssues(report.errors)).toEqual([]);
@@ -39,6 +41,7 @@ describe('every corpus model converts to a .glb the Khronos validator accepts', 
     expect(root.listCameras().length).toBe(scene.cameras.length);
     expect(root.listNodes().length).toBeGreaterThanOrEqual(scene.nodes.length);
     for (const [i, clip] of root.listAnimations().entries()) expect(clip.getName()).toBe(scene.animations[i].name);
+    expectRoundTrip(scene, doc, exportWarnings);
   });
 });
 
@@ -153,80 +156,77 @@ function expectSameBox(a: { min: number[]; max: number[] }, b: { min: number[]; 
 }
 
 /**
- * The export is faithful, not just valid: the .glb read back by glTF-Transform has the scene's
- * vertices, triangles, joints and clips, and the same world-space box at rest and in the middle of
- * every clip (glTF side: glTF-Transform's node transforms, the spec's sampler and skinning formulas).
+ * The round trip each model's test above checks: the export is faithful, not just valid. The .glb
+ * read back by glTF-Transform has the scene's vertices, triangles, joints and clips, and the same
+ * world-space box at rest and in the middle of every clip (glTF side: glTF-Transform's node
+ * transforms, the spec's sampler and skinning formulas).
  */
-describe('round trip: the .glb read back by glTF-Transform matches the scene', () => {
-  it.each(all)('%s', async (_name, entry) => {
-    const { scene, glb, warnings } = await convert(entry);
-    const doc = await io.readBinary(glb);
-    const root = doc.getRoot();
-    const nodes = root.listNodes();
-    const codes = new Set(warnings.map((w) => w.code));
-    for (const dropped of ['GLTF_CHANNEL_SKIPPED', 'GLTF_ANIMATION_EMPTY', 'GLTF_PRIMITIVE_EMPTY', 'GLTF_SKIN_MISSING', 'GLTF_SKIN_UNUSED', 'GLTF_MATRIX_NOT_TRS']) {
-      expect(codes.has(dropped), `exporter warning ${dropped}`).toBe(false);
+function expectRoundTrip(scene: Scene, doc: Document, warnings: Warning[]) {
+  const root = doc.getRoot();
+  const nodes = root.listNodes();
+  const codes = new Set(warnings.map((w) => w.code));
+  for (const dropped of ['GLTF_CHANNEL_SKIPPED', 'GLTF_ANIMATION_EMPTY', 'GLTF_PRIMITIVE_EMPTY', 'GLTF_SKIN_MISSING', 'GLTF_SKIN_UNUSED', 'GLTF_MATRIX_NOT_TRS']) {
+    expect(codes.has(dropped), `exporter warning ${dropped}`).toBe(false);
+  }
+
+  // Nodes keep their order; each draws the scene's vertex and triangle counts.
+  let sceneVertices = 0, sceneTriangles = 0, gltfVertices = 0, gltfTriangles = 0;
+  scene.nodes.forEach((node, i) => {
+    expect(nodes[i].getName()).toBe(node.name || `node_${i}`);
+    if (node.mesh === undefined) return;
+    for (const prim of scene.meshes[node.mesh].primitives) {
+      const count = prim.attributes.POSITION.length / 3;
+      sceneVertices += count;
+      if ((prim.mode ?? 'TRIANGLES') === 'TRIANGLES') sceneTriangles += (prim.indices?.length ?? count) / 3;
     }
-
-    // Nodes keep their order; each draws the scene's vertex and triangle counts.
-    let sceneVertices = 0, sceneTriangles = 0, gltfVertices = 0, gltfTriangles = 0;
-    scene.nodes.forEach((node, i) => {
-      expect(nodes[i].getName()).toBe(node.name || `node_${i}`);
-      if (node.mesh === undefined) return;
-      for (const prim of scene.meshes[node.mesh].primitives) {
-        const count = prim.attributes.POSITION.length / 3;
-        sceneVertices += count;
-        if ((prim.mode ?? 'TRIANGLES') === 'TRIANGLES') sceneTriangles += (prim.indices?.length ?? count) / 3;
-      }
-      for (const prim of nodes[i].getMesh()?.listPrimitives() ?? []) {
-        const count = prim.getAttribute('POSITION')!.getCount();
-        gltfVertices += count;
-        if (prim.getMode() === 4) gltfTriangles += (prim.getIndices()?.getCount() ?? count) / 3;
-      }
-    });
-    expect(gltfVertices).toBe(sceneVertices);
-    expect(gltfTriangles).toBe(sceneTriangles);
-
-    // Skins: the same joint nodes and inverse bind matrices.
-    const skins = root.listSkins();
-    expect(skins).toHaveLength(scene.skins.length);
-    scene.skins.forEach((skin, s) => {
-      expect(skins[s].listJoints().map((j) => nodes.indexOf(j))).toEqual(skin.joints);
-      // The skeleton root the scene names (a common ancestor of the joints) is kept.
-      if (skin.skeleton !== undefined) expect(nodes.indexOf(skins[s].getSkeleton()!)).toBe(skin.skeleton);
-      const ibm = skins[s].getInverseBindMatrices()!.getArray()!;
-      for (let k = 0; k < skin.inverseBindMatrices.length; k++) {
-        if (k % 4 !== 3) expect(Math.abs(ibm[k] - skin.inverseBindMatrices[k])).toBeLessThan(1e-5 * Math.max(1, Math.abs(skin.inverseBindMatrices[k])));
-      }
-    });
-
-    // Colliders travel in the scene extras, pointing at the same nodes.
-    const colliders = ((root.getDefaultScene()?.getExtras() ?? root.getExtras()) as { colliders?: { node?: number; shape: { type: string } }[] }).colliders ?? [];
-    expect(colliders.map((c) => [c.shape.type, c.node ?? -1])).toEqual(scene.colliders.map((c) => [c.shape.type, c.node ?? -1]));
-
-    // World-space box at rest.
-    const rest = computeBounds(scene);
-    if (rest.min[0] <= rest.max[0]) expectSameBox(gltfBounds(doc), rest, 'rest pose');
-
-    // Clips: names, channels, last key time, and the posed box at 0.37 of each clip.
-    const clips = scene.animations.filter((a) => a.channels.length);
-    const animations = root.listAnimations();
-    expect(animations.map((a) => a.getName())).toEqual(clips.map((c) => c.name));
-    clips.forEach((clip, c) => {
-      const animation = animations[c];
-      expect(animation.listChannels()).toHaveLength(clip.channels.length);
-      const sceneLast = Math.max(...clip.channels.map((ch) => ch.times[ch.times.length - 1]));
-      const gltfLast = Math.max(...animation.listSamplers().map((s) => s.getInput()!.getMax([])[0]));
-      expect(gltfLast).toBeCloseTo(sceneLast, 5);
-      const duration = (animation.getExtras() as { duration?: number }).duration ?? gltfLast;
-      expect(duration).toBeCloseTo(clip.duration, 5);
-      if (rest.min[0] <= rest.max[0]) {
-        const time = 0.37 * sceneLast;
-        expectSameBox(gltfBounds(doc, animation, time), computeBounds(scene, { animation: clip, time }), `clip '${clip.name}' at ${time} s`);
-      }
-    });
+    for (const prim of nodes[i].getMesh()?.listPrimitives() ?? []) {
+      const count = prim.getAttribute('POSITION')!.getCount();
+      gltfVertices += count;
+      if (prim.getMode() === 4) gltfTriangles += (prim.getIndices()?.getCount() ?? count) / 3;
+    }
   });
-});
+  expect(gltfVertices).toBe(sceneVertices);
+  expect(gltfTriangles).toBe(sceneTriangles);
+
+  // Skins: the same joint nodes and inverse bind matrices.
+  const skins = root.listSkins();
+  expect(skins).toHaveLength(scene.skins.length);
+  scene.skins.forEach((skin, s) => {
+    expect(skins[s].listJoints().map((j) => nodes.indexOf(j))).toEqual(skin.joints);
+    // The skeleton root the scene names (a common ancestor of the joints) is kept.
+    if (skin.skeleton !== undefined) expect(nodes.indexOf(skins[s].getSkeleton()!)).toBe(skin.skeleton);
+    const ibm = skins[s].getInverseBindMatrices()!.getArray()!;
+    for (let k = 0; k < skin.inverseBindMatrices.length; k++) {
+      if (k % 4 !== 3) expect(Math.abs(ibm[k] - skin.inverseBindMatrices[k])).toBeLessThan(1e-5 * Math.max(1, Math.abs(skin.inverseBindMatrices[k])));
+    }
+  });
+
+  // Colliders travel in the scene extras, pointing at the same nodes.
+  const colliders = ((root.getDefaultScene()?.getExtras() ?? root.getExtras()) as { colliders?: { node?: number; shape: { type: string } }[] }).colliders ?? [];
+  expect(colliders.map((c) => [c.shape.type, c.node ?? -1])).toEqual(scene.colliders.map((c) => [c.shape.type, c.node ?? -1]));
+
+  // World-space box at rest.
+  const rest = computeBounds(scene);
+  if (rest.min[0] <= rest.max[0]) expectSameBox(gltfBounds(doc), rest, 'rest pose');
+
+  // Clips: names, channels, last key time, and the posed box at 0.37 of each clip.
+  const clips = scene.animations.filter((a) => a.channels.length);
+  const animations = root.listAnimations();
+  expect(animations.map((a) => a.getName())).toEqual(clips.map((c) => c.name));
+  clips.forEach((clip, c) => {
+    const animation = animations[c];
+    expect(animation.listChannels()).toHaveLength(clip.channels.length);
+    const sceneLast = Math.max(...clip.channels.map((ch) => ch.times[ch.times.length - 1]));
+    const gltfLast = Math.max(...animation.listSamplers().map((s) => s.getInput()!.getMax([])[0]));
+    expect(gltfLast).toBeCloseTo(sceneLast, 5);
+    const duration = (animation.getExtras() as { duration?: number }).duration ?? gltfLast;
+    expect(duration).toBeCloseTo(clip.duration, 5);
+    if (rest.min[0] <= rest.max[0]) {
+      const time = 0.37 * sceneLast;
+      expectSameBox(gltfBounds(doc, animation, time), computeBounds(scene, { animation: clip, time }), `clip '${clip.name}' at ${time} s`);
+    }
+  });
+}
 
 describe('round trip of real data through the less common glTF paths', () => {
   it.each(['ms3d/glscene__Woman4.ms3d', 'ms3d/hiero__TBone.ms3d'])(

@@ -99,14 +99,17 @@ describe('meshopt', () => {
   });
 });
 
+// 100 files each: they meet every refusal the 300 of before met (meshopt: the decoder's 'Malformed'
+// as BAD_VALUE, 23 of 100; Draco: the decoder's error, the header's BAD_COUNT and UNSUPPORTED, 79 of 100),
+// and each file is a whole import of the sample through glTF-Transform.
 describe('damaged compressed files', () => {
-  it.each(['meshopt', 'draco'] as const)('%s: 300 files with bytes of the compressed data flipped are each a FormatError or a valid scene', async (compression) => {
+  it.each(['meshopt', 'draco'] as const)('%s: 100 files with bytes of the compressed data flipped are each a FormatError or a valid scene', async (compression) => {
     let seed = 12345;
     const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
     const { json } = await parts(compression);
     const ranges = (compression === 'draco' ? dracoPrimitives(json).map((p: Json) => json.bufferViews[p.extensions.KHR_draco_mesh_compression.bufferView]) : meshoptViews(json).map((v: Json) => v.extensions.EXT_meshopt_compression)).map((r: Json) => [r.byteOffset ?? 0, r.byteLength] as const);
     let refused = 0;
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 100; i++) {
       const glb = await edited(compression, (_json, bin) => {
         const [offset, length] = ranges[Math.floor(random() * ranges.length)];
         for (let k = 1 + Math.floor(random() * 4); k > 0; k--) bin[offset + Math.floor(random() * length)] ^= 1 << Math.floor(random() * 8);
