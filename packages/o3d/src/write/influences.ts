@@ -37,10 +37,10 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
   const usable = !!skin && !!joints && !!w && joints.length >= count * 4 && w.length >= count * 4;
   // Joint of the skin → bone, once (a map lookup per influence is most of the cost otherwise).
   const jointBone = Int32Array.from(skin?.joints ?? [], (node) => boneOf.get(node) ?? -1);
-  // Typed scratch: doubles stay unboxed (Float64Array keeps each sum's bits, as the array did).
-  const b = new Int32Array(4), x = new Float64Array(4);
   for (let v = 0; v < count; v++) {
+    // Up to four distinct bones and their summed weights, in locals (a typed scratch array was a load and store per step).
     let n = 0, total = 0;
+    let b0 = -1, b1 = -1, b2 = -1, b3 = -1, x0 = 0, x1 = 0, x2 = 0, x3 = 0;
     if (usable) {
       for (let k = 0; k < 4; k++) {
         const weight = w[v * 4 + k];
@@ -54,11 +54,14 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
           stats.invalid++;
           continue;
         }
-        // Two slots naming one bone are one influence.
-        let at = 0;
-        while (at < n && b[at] !== bone) at++;
-        if (at === n) (b[n] = bone), (x[n++] = 0);
-        x[at] += weight;
+        // Two slots naming one bone are one influence (an empty slot's bone is -1, never a bone).
+        if (b0 === bone) x0 += weight;
+        else if (b1 === bone) x1 += weight;
+        else if (b2 === bone) x2 += weight;
+        else if (n === 0) (b0 = bone), (x0 = weight), n++;
+        else if (n === 1) (b1 = bone), (x1 = weight), n++;
+        else if (n === 2) (b2 = bone), (x2 = weight), n++;
+        else (b3 = bone), (x3 = weight), n++;
         total += weight;
       }
     }
@@ -67,20 +70,25 @@ export function twoInfluences(primitive: Primitive, skin: Skin | undefined, bone
       weights[v * 2] = 1;
       continue;
     }
-    // The two largest, heaviest first.
-    let first = 0;
-    for (let k = 1; k < n; k++) if (x[k] > x[first]) first = k;
-    let second = -1;
-    for (let k = 0; k < n; k++) if (k !== first && (second < 0 || x[k] > x[second])) second = k;
-    const kept = x[first] + (second >= 0 ? x[second] : 0);
+    // The two largest, heaviest first (the earlier slot on a tie).
+    let first = 0, bFirst = b0, xFirst = x0;
+    if (n > 1 && x1 > xFirst) (first = 1), (bFirst = b1), (xFirst = x1);
+    if (n > 2 && x2 > xFirst) (first = 2), (bFirst = b2), (xFirst = x2);
+    if (n > 3 && x3 > xFirst) (first = 3), (bFirst = b3), (xFirst = x3);
+    let second = -1, bSecond = bFirst, xSecond = 0;
+    if (first !== 0) (second = 0), (bSecond = b0), (xSecond = x0);
+    if (n > 1 && first !== 1 && (second < 0 || x1 > xSecond)) (second = 1), (bSecond = b1), (xSecond = x1);
+    if (n > 2 && first !== 2 && (second < 0 || x2 > xSecond)) (second = 2), (bSecond = b2), (xSecond = x2);
+    if (n > 3 && first !== 3 && (second < 0 || x3 > xSecond)) (second = 3), (bSecond = b3), (xSecond = x3);
+    const kept = xFirst + (second >= 0 ? xSecond : 0);
     if (n > 2) {
       stats.reduced++;
       stats.worstDropped = Math.max(stats.worstDropped, 1 - kept / total);
     }
-    bones[v * 2] = b[first];
-    bones[v * 2 + 1] = second >= 0 ? b[second] : b[first];
-    weights[v * 2] = x[first] / kept;
-    weights[v * 2 + 1] = second >= 0 ? x[second] / kept : 0;
+    bones[v * 2] = bFirst;
+    bones[v * 2 + 1] = bSecond;
+    weights[v * 2] = xFirst / kept;
+    weights[v * 2 + 1] = second >= 0 ? xSecond / kept : 0;
   }
   return { bones, weights };
 }
