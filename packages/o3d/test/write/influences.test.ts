@@ -65,7 +65,7 @@ describe('twoInfluences', () => {
     const joints = Uint16Array.from({ length: count * 4 }, () => pick([0, 1, 2, 3, 4, 5, 6]));
     const w = Float32Array.from({ length: count * 4 }, () => pick([0, 0, 0.1, 0.25, 0.25, 0.5, 1 / 3, 0.7, NaN, -0.5, Infinity]));
     const primitive: Primitive = { attributes: { POSITION: new Float32Array(count * 3), JOINTS_0: joints, WEIGHTS_0: w } };
-    const skin: Skin = { name: 'skin', joints: [10, 11, 12, 13, 14, 15] };
+    const skin: Skin = { name: 'skin', joints: [10, 11, 12, 13, 14, 15], inverseBindMatrices: new Float32Array(6 * 16) };
     const boneOf = new Map([[10, 0], [11, 3], [12, 1], [13, 2], [14, 4]]);
     const stats = emptyStats(), plainStats = emptyStats();
     const got = twoInfluences(primitive, skin, boneOf, 2, stats);
