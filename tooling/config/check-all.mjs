@@ -110,7 +110,8 @@ export function checkFolders(folders, declarations = new Map(), ownerFolders = f
     const why = [typesFailed.has(t) && 'types', lintFailed.has(t) && 'lint'].filter(Boolean);
     process.stdout.write(`${why.length ? 'FAIL' : 'ok  '} ${path.relative(root, t)}${why.length ? ` (${why.join(', ')})` : ''}\n`);
   }
-  return targets.filter((t) => typesFailed.has(t) || lintFailed.has(t));
+  // A finding outside every target (none expected) fails as its own file.
+  return [...targets.filter((t) => typesFailed.has(t) || lintFailed.has(t)), ...bad.map((r) => r.filePath).filter((f) => !targetOf(f))];
 }
 
 /**
