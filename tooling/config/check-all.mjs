@@ -1,16 +1,15 @@
 #!/usr/bin/env node
 // `pnpm test`'s one check task (turbo's `//#check-all`): every workspace folder's check (check.mjs:
-// types and lint on one program) in one process, plus the root files the root `check` script lints.
-// A check process pays ~3 CPU-s before its first package file (TypeScript and ESLint loading, lib and
-// @types/node parsed); here the modules load once and the .d.ts files are parsed once (issue #30:
+// types, then lint) in one process, plus the root files the root `check` script lints; the lint of
+// them all is one oxlint run. A check process pays ~3 CPU-s before its first package file (TypeScript
+// loading, lib and @types/node parsed); here it loads once and the .d.ts files are parsed once (issue #30:
 // 72 CPU-s against 246 for 23 check tasks). `pnpm test` runs it as three turbo tasks, one per GROUPS
 // entry, so a group starts once the builds its folders read are done instead of after every build.
 // Usage: node tooling/config/check-all.mjs [--group name | folder...]
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { lint, parseConfig, typecheck } from './check.mjs';
+import { childrenCpu, lint, parseConfig, typecheck } from './check.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -84,33 +83,35 @@ export function groupFolders(name) {
 }
 
 /**
- * Checks `folders` one after another on shared .d.ts files; prints a line per folder and returns
- * the folders that failed (a type error, or any lint error or warning). A file that is one folder's
- * own (its tsconfig's files) is type-checked in that folder's program only; other folders' programs
- * read it for its types (a third of the checked sources were another folder's, the viewer's most).
+ * Checks `folders`: each one's types one after another on shared .d.ts files, then every folder's
+ * lint (and `alsoLint`'s files) in one oxlint run; prints a line per folder and returns the folders
+ * that failed (a type error, or any lint error or warning), with `alsoLint`'s entries when they failed.
+ * A file that is one folder's own (its tsconfig's files) is type-checked in that folder's program
+ * only; other folders' programs read it for its types (a third of the checked sources were another
+ * folder's, the viewer's most).
  */
-export async function checkFolders(folders, declarations = new Map(), ownerFolders = folders) {
+export function checkFolders(folders, declarations = new Map(), ownerFolders = folders, alsoLint = []) {
   const owners = new Set(ownerFolders.flatMap((folder) => parseConfig(folder).fileNames.map((f) => path.resolve(f))));
-  const failed = [];
+  const typesFailed = new Set();
   for (const folder of folders) {
     const before = process.cpuUsage();
-    const types = typecheck(folder, declarations, owners);
-    const results = await lint(types.program, folder);
+    if (typecheck(folder, declarations, owners).failed) typesFailed.add(folder);
     const cpu = process.cpuUsage(before);
-    const bad = types.failed || results.some((r) => r.errorCount + r.warningCount > 0);
-    if (bad) failed.push(folder);
-    process.stdout.write(`${bad ? 'FAIL' : 'ok  '} ${path.relative(root, folder)} ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s\n`);
+    process.stdout.write(`types ${typesFailed.has(folder) ? 'FAIL' : 'ok  '} ${path.relative(root, folder)} ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s\n`);
   }
-  return failed;
-}
-
-/** Lints ROOT_FILES (no TypeScript program: config files are linted without types). */
-export async function lintRootFiles() {
-  const eslint = new ESLint({ cwd: root });
-  const results = await eslint.lintFiles(ROOT_FILES);
-  const output = (await eslint.loadFormatter('stylish')).format(results);
-  if (output) process.stdout.write(output);
-  return results.some((r) => r.errorCount + r.warningCount > 0);
+  const before = childrenCpu();
+  const targets = [...folders, ...alsoLint.map((f) => path.resolve(root, f))];
+  const bad = lint(targets).filter((r) => r.errorCount + r.warningCount > 0);
+  // A file is its innermost target's (a folder may hold another's).
+  const targetOf = (file) => targets.filter((t) => file === t || file.startsWith(t + path.sep)).sort((a, b) => b.length - a.length)[0];
+  const lintFailed = new Set(bad.map((r) => targetOf(r.filePath)));
+  process.stdout.write(`lint  ${lintFailed.size ? 'FAIL' : 'ok  '} ${targets.length} folders and files in one oxlint run ${(childrenCpu() - before).toFixed(1)} CPU-s\n`);
+  for (const t of targets) {
+    const why = [typesFailed.has(t) && 'types', lintFailed.has(t) && 'lint'].filter(Boolean);
+    process.stdout.write(`${why.length ? 'FAIL' : 'ok  '} ${path.relative(root, t)}${why.length ? ` (${why.join(', ')})` : ''}\n`);
+  }
+  // A finding outside every target (none expected) fails as its own file.
+  return [...targets.filter((t) => typesFailed.has(t) || lintFailed.has(t)), ...bad.map((r) => r.filePath).filter((f) => !targetOf(f))];
 }
 
 /**
@@ -124,11 +125,13 @@ export async function main(args) {
   const named = group === undefined && args.length > 0;
   const folders = group !== undefined ? groupFolders(group) : named ? args.map((f) => path.resolve(f)) : checkedFolders();
   const start = process.cpuUsage();
-  const failed = await checkFolders(folders, new Map(), group !== undefined ? checkedFolders() : folders);
-  const rootFailed = (group === undefined ? !named : group === GROUPS[0].name) && (await lintRootFiles());
+  const startChildren = childrenCpu();
+  const withRootFiles = group === undefined ? !named : group === GROUPS[0].name;
+  const failed = checkFolders(folders, new Map(), group !== undefined ? checkedFolders() : folders, withRootFiles ? ROOT_FILES : []);
   const cpu = process.cpuUsage(start);
-  process.stdout.write(`${folders.length} folders checked in ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s${failed.length || rootFailed ? `; FAILED: ${[...failed.map((f) => path.relative(root, f)), ...(rootFailed ? ROOT_FILES : [])].join(', ')}` : ''}\n`);
-  return failed.length || rootFailed ? 1 : 0;
+  const seconds = (cpu.user + cpu.system) / 1e6 + childrenCpu() - startChildren;
+  process.stdout.write(`${folders.length} folders checked in ${seconds.toFixed(1)} CPU-s${failed.length ? `; FAILED: ${failed.map((f) => path.relative(root, f)).join(', ')}` : ''}\n`);
+  return failed.length ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
