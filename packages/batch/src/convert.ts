@@ -212,9 +212,9 @@ export function createConverter(settings: ConvertSettings): Converter {
       return { result };
     }
     if (faults?.hang && task.file.includes(faults.hang)) {
-      // Busy forever, with a side effect the bundler's tree-shaking cannot drop.
-      const spin = globalThis as { relic3dTestSpin?: number };
-      for (;;) spin.relic3dTestSpin = (spin.relic3dTestSpin ?? 0) + 1;
+      // Blocked forever, as a task stuck in a read or a loop looks to the pool (its timeout and Ctrl-C
+      // are wall-clock), without burning a core for the tests' 3-s timeouts; terminate() ends the wait.
+      for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
     }
     if (faults?.oom && task.file.includes(faults.oom)) {
       const hoard: number[][] = [];

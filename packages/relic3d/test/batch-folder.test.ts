@@ -231,7 +231,7 @@ describe('relic3d batch --resume and existing outputs', () => {
 
 describe('relic3d batch under faults', () => {
   const largestObject = () => ofKind('object').sort((a, b) => b.bytes - a.bytes)[0];
-  // The smallest model converts last (largest first): its busy hang then spins a core only until Ctrl-C, not for the whole batch.
+  // The smallest model converts last (largest first): its hang then holds a worker only until Ctrl-C, not for the whole batch.
   const lastToConvert = () => manifest.models.filter(converted).sort((a, b) => a.bytes - b.bytes)[0];
 
   it('--timeout stops a hung file, replaces its worker, converts every other file, and leaves no thread behind', async () => {
