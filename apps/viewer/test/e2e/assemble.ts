@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { artifacts, corpus, open, page, setPage, settle } from './session.js';
+import { artifacts, corpus, navigate, page, settle } from './session.js';
 
 const o3d = path.join(corpus, 'o3d');
 const wanted = (f: string) => /^part_f.*\.o3d$/i.test(f) || /^(mvr_female\.chr|mvr_female_genstand\.ani|item_weaaxecrystal\.o3d)$/i.test(f);
@@ -19,10 +19,8 @@ const files = (() => {
 
 export function assembleTests(): void {
   it.skipIf(files.length < 4)('assembles the female parts with an axe and plays GenStand (Character panel)', async () => {
-    // A page of its own (the group also runs alone: `-t Character`).
-    const previous = page;
-    setPage(await open('', { width: 1280, height: 800 }));
-    await previous?.close();
+    // A fresh load (the group also runs alone: `-t Character`, on a page of its own).
+    await navigate('', { viewport: { width: 1280, height: 800 } });
     // A folder of several models opens the thumbnail grid (no model loads); the panel is offered it.
     await page.setInputFiles('#open-file', files.map((f) => ({ name: f, mimeType: 'application/octet-stream', buffer: readFileSync(path.join(o3d, f)) })));
     await page.waitForSelector('#assemble-panel', { state: 'visible', timeout: 30_000 });

@@ -4,7 +4,7 @@
 // picked folder (its iteration, then the first file read).
 import { expect, it } from 'vitest';
 import path from 'node:path';
-import { base, dropFolder, open, page, scratch, setPage } from './session.js';
+import { base, dropFolder, navigate, page, scratch } from './session.js';
 import { generatedFolder } from './game-folder.js';
 
 /**
@@ -107,9 +107,7 @@ export function browserPickedTests(): void {
   it('sends the jobs of the cards on screen first while a picked folder is still listed, side by side on both workers', async () => {
     const game = generatedFolder(path.join(scratch, 'game-picked'), 0.01, 0);
     const models = game.manifest.models.length;
-    const fresh = await open('?sample=jeep', { width: 640, height: 560 });
-    await page?.close();
-    setPage(fresh);
+    await navigate('?sample=jeep', { viewport: { width: 640, height: 560 } });
     await keepDroppedHandle(game.dir);
     await page.addInitScript(recordJobs);
     // Listed in three parts (8 paths, 64, the rest) 1.5 s apart, no file read before 2 s: as Chromium,

@@ -1,14 +1,20 @@
 // Downloads of the e2e page (screenshots, contact sheets) and the facts of a downloaded PNG.
 import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { page } from './session.js';
+import { page, served } from './session.js';
+
+let pngs = 0;
 
 /** A downloaded PNG's width and height (IHDR) and, decoded in the page, its pixel variance and transparent share. */
 export async function pngFacts(bytes: Buffer): Promise<{ width: number; height: number; variance: number; transparent: number }> {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   const width = bytes.readUInt32BE(16), height = bytes.readUInt32BE(20);
-  const pixels = await page.evaluate(async (data) => {
-    const bitmap = await createImageBitmap(new Blob([new Uint8Array(data)], { type: 'image/png' }));
+  // The page fetches the PNG from the test's server: a megabyte as a JSON array through the DevTools
+  // protocol cost seconds of CPU on both sides.
+  const at = `/e2e-files/png/${++pngs}.png`;
+  served.set(at, bytes);
+  const pixels = await page.evaluate(async (url) => {
+    const bitmap = await createImageBitmap(new Blob([await (await fetch(url)).arrayBuffer()], { type: 'image/png' }));
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const g = canvas.getContext('2d')!;
     g.drawImage(bitmap, 0, 0);
@@ -22,7 +28,7 @@ export async function pngFacts(bytes: Buffer): Promise<{ width: number; height: 
     }
     const n = d.length / 4;
     return { variance: sq / n - (sum / n) ** 2, transparent: clear / n };
-  }, [...bytes]);
+  }, at).finally(() => served.delete(at));
   return { width, height, ...pixels };
 }
 

@@ -3,7 +3,7 @@
 // Boxes are checked here; the screenshots (test-artifacts/layout-*.png) are for the eye.
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { artifacts, open, page, setPage, settle } from './session.js';
+import { artifacts, navigate, page, settle } from './session.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -32,10 +32,7 @@ export function layoutTests(): void {
   });
 
   it('at 820×700, the Animation and Display panels show whole, Up axis and LOD rows included', async () => {
-    const narrow = await open('?sample=jeep', { width: 820, height: 700 });
-    const previous = page;
-    setPage(narrow);
-    await previous.close();
+    const narrow = await navigate('?sample=jeep', { viewport: { width: 820, height: 700 } });
     const panel = (await narrow.locator('.panel.right').boundingBox())!;
     for (const selector of ['#anim-panel', '#up-axis', '#lod']) {
       const box = (await narrow.locator(selector).boundingBox())!;

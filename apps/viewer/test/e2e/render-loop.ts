@@ -1,7 +1,7 @@
 // Render on demand (stage.ts): an idle page asks for no frames; playback, orbit and resize still draw.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { E2E_FPS, open, settle } from './session.js';
+import { E2E_FPS, navigate, settle } from './session.js';
 
 /** Counts the page's requestAnimationFrame calls and the stage's draws from now on. */
 const countFrames = (on: Page) => on.evaluate(() => {
@@ -23,12 +23,12 @@ const asleep = (on: Page) => on.waitForFunction(() => !window.__viewer.stage.req
 const drawn = (on: Page, from: number, n = 3) =>
   on.waitForFunction(([f, k]) => window.__viewer.stage.renderer.info.render.frame >= f + k, [from, n] as const, { polling: 50, timeout: 30_000 });
 
-/** Registers this group's tests, in order, on a page of its own (closed at the end). */
+/** Registers this group's tests, in order, on the session's page loaded afresh. */
 export function renderLoopTests(): void {
   let p: Page;
 
   it('an idle page stops asking for frames: no requestAnimationFrame and no draw in 1.5 s', async () => {
-    p = await open('?sample=jeep');
+    p = await navigate('?sample=jeep', { viewport: { width: 1280, height: 760 } });
     await countFrames(p);
     await texturesIn(p);
     await asleep(p);
@@ -94,6 +94,5 @@ export function renderLoopTests(): void {
     expect((await counts(p)).draws).toBe(paused.draws);
     await p.click('#play');
     await drawn(p, paused.draws, 2);
-    await p.close();
   });
 }

@@ -31,7 +31,7 @@ export const served = new Map<string, Uint8Array>();
 /** Query settings `open` adds to every page of the running file (set in its beforeAll: files may share a worker). */
 let pageSettings = '';
 /** The animation frame cap of every e2e page (`?fps=`), unless a query sets its own. */
-export const E2E_FPS = 2;
+export const E2E_FPS = 1;
 
 /** `query` (`?a=b#hash`, `#hash` or '') with this file's page settings added to its search part. */
 export function withPageSettings(query: string, settings = pageSettings): string {
@@ -82,9 +82,10 @@ export function useSession({ idleDrawers = true }: SuiteOptions = {}): void {
   scratch = mkdtempSync(path.join(tmpdir(), 'relic3d-viewer-e2e-'));
 
   beforeAll(async () => {
-    // fps=2: a playing clip alone redraws twice a second (stage.ts); software GL drew ~10 frames a
-    // second of a skinned model at a core's full cost, on every page left playing. Tests read
-    // pictures through probe(), which draws, so none waits for the loop.
+    // fps=1: a playing clip alone redraws once a second (stage.ts); software GL drew ~10 frames a
+    // second of a skinned model at a core's full cost, on every page left playing, and at 2 a second
+    // a page left playing still cost CPU in proportion to the wall time of the tests after it. Tests
+    // read pictures through probe(), which draws, so none waits for the loop.
     pageSettings = [idleDrawers ? '' : 'warm=off', `fps=${E2E_FPS}`].filter(Boolean).join('&');
     mkdirSync(artifacts, { recursive: true });
     server = http.createServer(async (req, res) => {
@@ -120,20 +121,51 @@ export function useSession({ idleDrawers = true }: SuiteOptions = {}): void {
   });
 }
 
+/** What a page's console listeners report under, and the errors they let pass (`navigate` changes both). */
+const pageLabels = new WeakMap<Page, { query: string; expected?: RegExp }>();
+
 /**
  * A page on `query`, waiting for its first load. Console errors are collected, except the ones a
  * test expects (`expected`): 404s of files a test asks for, the injected worker fault.
  */
 export async function open(query: string, viewport = { width: 1280, height: 760 }, expected?: RegExp, origin = base): Promise<Page> {
   const p = await browser.newPage({ viewport, acceptDownloads: true });
+  const label: { query: string; expected?: RegExp } = { query, expected };
+  pageLabels.set(p, label);
   p.on('console', (m) => {
-    if (m.type() === 'error' && !(expected && expected.test(m.text()))) problems.push(`${query}: ${m.text()}`);
+    if (m.type() === 'error' && !(label.expected && label.expected.test(m.text()))) problems.push(`${label.query}: ${m.text()}`);
   });
   p.on('response', (r) => { if (r.status() === 404) missing.push(decodeURIComponent(new URL(r.url()).pathname)); });
-  p.on('pageerror', (e) => { if (!(expected && expected.test(e.message))) problems.push(`${query}: ${e.message}`); });
-  await p.goto(origin + withPageSettings(query), { timeout: 90_000 });
-  await p.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
+  p.on('pageerror', (e) => { if (!(label.expected && label.expected.test(e.message))) problems.push(`${label.query}: ${e.message}`); });
+  await load(p, origin + withPageSettings(query));
   return p;
+}
+
+/**
+ * The session's page loaded afresh on `query` (a new document: new scripts, WebGL context, workers),
+ * or a new page if there is none. Half the CPU of `open`'s new page, whose browser context and
+ * renderer process start from nothing (4.5 → 2.4 CPU-s a load, issue #30); the context's storage
+ * (IndexedDB, the origin's private file system) stays, so a test that needs an empty thumbnail
+ * cache clears it.
+ */
+export async function navigate(query: string, { viewport, expected }: { viewport?: { width: number; height: number }; expected?: RegExp } = {}): Promise<Page> {
+  if (!page) {
+    setPage(await open(query, viewport, expected));
+    return page;
+  }
+  Object.assign(pageLabels.get(page)!, { query, expected });
+  if (viewport) await page.setViewportSize(viewport);
+  const url = new URL(base + withPageSettings(query));
+  const now = new URL(page.url());
+  // A URL that differs from the current one only in its hash would not load a new document.
+  if (url.origin + url.pathname + url.search === now.origin + now.pathname + now.search) await page.goto('about:blank');
+  await load(page, url.href);
+  return page;
+}
+
+async function load(p: Page, url: string): Promise<void> {
+  await p.goto(url, { timeout: 90_000 });
+  await p.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
 }
 
 /** Runs `action` and waits until the viewer has finished the load it starts. */
@@ -150,8 +182,9 @@ export const frames = (n = 2, on = page) => on.evaluate((count) => new Promise<v
   next(count);
 }), n);
 /**
- * Waits until the picture differs from `checksum` (the model animates), probing every 100 ms rather
- * than sleeping a fixed time: a loaded machine gets as long as it needs, an idle one returns at once.
+ * Waits until the picture differs from `checksum` (the model animates), probing once per frame the
+ * ?fps= cap allows (each probe is a draw and a read-back; the clip advances only on the loop's
+ * frames) rather than sleeping a fixed time: a loaded machine gets as long as it needs.
  * Returns the checksum that differed: a later probe of a looping clip can meet the first picture again
  * (the MDL sample did, at load 30).
  */
@@ -159,7 +192,7 @@ export const pictureChanges = async (checksum: number, on = page): Promise<numbe
   const changed = await on.waitForFunction((before) => {
     const now = window.__viewer.probe().checksum;
     return now !== before && { now };
-  }, checksum, { polling: 100, timeout: 30_000 });
+  }, checksum, { polling: 1000 / E2E_FPS, timeout: 30_000 });
   return ((await changed.jsonValue()) as { now: number }).now;
 };
 export const status = (on = page) => on.evaluate(() => document.body.dataset.status);

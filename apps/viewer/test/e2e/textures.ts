@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeMs3d } from '@relic3d/fixtures/ms3d';
 import { bmp24 } from '@relic3d/fixtures/images';
-import { base, dropFolder, missing, open, page, scratch, setPage, settle, status, withPageSettings } from './session.js';
+import { base, dropFolder, missing, navigate, page, scratch, settle, status, withPageSettings } from './session.js';
 
 // Woman4 (GLScene) names two textures that are not shipped: Woman4-Remap-texture.tga and Hair.tga.
 const WOMAN4_TEXTURES = 2;
@@ -47,9 +47,8 @@ export function texturesTests(): void {
   });
 
   it('a ?url= model without a listing: each folder asked once per missing texture, each name warned once', async () => {
-    await page.close();
     missing.length = 0;
-    setPage(await open('?url=samples/glscene__Woman4.ms3d', undefined, /status of 404/));
+    await navigate('?url=samples/glscene__Woman4.ms3d', { expected: /status of 404/ });
     expect(await status()).toBe('ready');
     await modelReady();
     const named = await missingWarnings();

@@ -2,14 +2,13 @@
 import { expect, it } from 'vitest';
 import path from 'node:path';
 import { preview } from 'vite';
-import { artifacts, base, dir, missing, outDir, open, page, probe, setPage, settle, status, withPageSettings } from './session.js';
+import { artifacts, base, dir, missing, navigate, outDir, open, page, probe, settle, status, withPageSettings } from './session.js';
 
 /** Registers this group's tests, in order, inside the e2e describe (they share its page). */
 export function urlTests(): void {
   it('loads a file from the ?url= parameter, fetching only the textures it names', async () => {
-    await page.close();
     missing.length = 0;
-    setPage(await open('?url=samples/glscene__Woman4.ms3d', undefined, /status of 404/));
+    await navigate('?url=samples/glscene__Woman4.ms3d', { expected: /status of 404/ });
     expect(await status()).toBe('ready');
     expect(await page.textContent('#model-title')).toContain('glscene__Woman4.ms3d');
     expect(await page.locator('#clips option').count()).toBe(1);
