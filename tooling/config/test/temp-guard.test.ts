@@ -1,6 +1,6 @@
 // The per-file temporary folder (temp-guard.js): every project's files run in one, and a file that
 // leaves a relic3d-* folder fails by name, with the folder removed all the same.
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,10 +38,21 @@ describe('temp-guard', () => {
   });
 
   it("removes the folder of a test process that ended without its afterAll (a file that failed to load)", () => {
-    const orphan = mkdtempSync(path.join(process.env.RELIC3D_SHARED_TMPDIR!, 'relic3d-test-999999999-'));
+    // A shared folder of its own: in the real one, any other test process starting a file sweeps the
+    // planted orphan too, and did between its mkdtemp and its write (a fresh-clone gate, s17).
+    const shared = process.env.RELIC3D_SHARED_TMPDIR!;
+    const ownShared = mkdtempSync(path.join(os.tmpdir(), 'shared-'));
+    const orphan = mkdtempSync(path.join(ownShared, 'relic3d-test-999999999-'));
     writeFileSync(path.join(orphan, 'left.glb'), 'x');
+    const alive = mkdtempSync(path.join(ownShared, `relic3d-test-${process.ppid}-`));
     const outer = os.tmpdir();
-    openTempFolder()();
-    expect([existsSync(orphan), existsSync(outer)]).toEqual([false, true]);
+    process.env.RELIC3D_SHARED_TMPDIR = ownShared;
+    try {
+      openTempFolder()();
+    } finally {
+      process.env.RELIC3D_SHARED_TMPDIR = shared;
+    }
+    expect([existsSync(orphan), existsSync(alive), existsSync(outer), os.tmpdir()]).toEqual([false, true, true, outer]);
+    rmSync(ownShared, { recursive: true, force: true });
   });
 });
