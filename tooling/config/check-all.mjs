@@ -9,7 +9,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childrenCpu, lint, parseConfig, typecheck } from './check.mjs';
+import { childrenCpu } from './children-cpu.js';
+import { lint, parseConfig, typecheck } from './check.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
 
@@ -99,16 +98,6 @@ export function lint(targets) {
     process.stdout.write(`\n${r.filePath}\n${r.messages.map((m) => `  ${m.line}:${m.column}  ${m.severity === 2 ? 'error' : 'warning'}  ${m.message}  ${m.ruleId ?? '(parse)'}\n`).join('')}`);
   }
   return results;
-}
-
-/** User+system CPU seconds of the children this process waited for (Linux; 0 elsewhere). */
-export function childrenCpu() {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

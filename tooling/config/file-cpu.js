@@ -5,27 +5,13 @@
 // nobody waits for (Chromium's renderer and GPU) are not counted here: run such a file alone under
 // reap-all.py. Each line: `file|cpu s|wall s|import-first` (the first file of a worker pays the
 // shared imports).
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
+import { childrenCpu } from './children-cpu.js';
 
 const log = process.env.RELIC3D_FILE_CPU;
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** Seconds of CPU of the children a process has waited for, from its /proc/<pid>/stat line (USER_HZ 100). */
-export function waitedChildrenCpu(stat) {
-  // Fields after the command name (which may hold spaces): state(3) … utime(14) stime cutime(16) cstime(17).
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
-function childrenCpu() {
-  try {
-    return waitedChildrenCpu(readFileSync('/proc/self/stat', 'utf8'));
-  } catch {
-    return 0;
-  }
-}
 
 const globalKey = Symbol.for('relic3d.file-cpu.files');
 if (log) {

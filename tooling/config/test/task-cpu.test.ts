@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
 import { cpuTable, fileTable, parseFileLog, parseTaskLog, timeline, writeShim } from '../task-cpu.mjs';
 // @ts-expect-error a plain .js setup file without declarations
-import { waitedChildrenCpu } from '../file-cpu.js';
+import { waitedChildrenCpu } from '../children-cpu.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
