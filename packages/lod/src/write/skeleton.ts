@@ -15,8 +15,10 @@ export function writeAnimations(w: LodWriter, animations: BoneAnimation[]): void
   w.begin('ANS1', animations.length);
   for (const a of animations) {
     w.begin('ANM1', a.frames).u8(1).i32(a.intervalMs).u8(a.mode).str(a.name, 'animation name');
-    // Counted as the frames were written: no second scan when all are finite.
-    (a.notFinite === 0 ? w.floats(a.data) : w.finiteFloats(a.data)).end();
+    const put = a.put;
+    // Straight into the output (a counting pass only adds the size).
+    if (put) w.place(put.bytes, (view, at) => void (w.notFinite += put.into(view, at))).end();
+    else (a.notFinite === 0 ? w.floats(a.data) : w.finiteFloats(a.data)).end();
   }
   w.end();
 }
