@@ -28,7 +28,8 @@ const rounds = Number(flags.rounds ?? 20);
 if ('gc-count' in flags) {
   // No profiler: the garbage collections V8 reports while the writes run (minor = scavenges).
   const kinds = new Map<number, number>();
-  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => kinds.set((e.detail as { kind: number }).kind, (kinds.get((e.detail as { kind: number }).kind) ?? 0) + 1)));
+  const kindOf = (e: PerformanceEntry) => (e as unknown as { detail: { kind: number } }).detail.kind;
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => kinds.set(kindOf(e), (kinds.get(kindOf(e)) ?? 0) + 1)));
   observer.observe({ entryTypes: ['gc'] });
   for (let r = 0; r < rounds; r++) write(scene, { name: 'bench' });
   await new Promise((resolve) => setTimeout(resolve, 100));

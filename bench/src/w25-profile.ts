@@ -2,8 +2,8 @@
 // --import tsx src/w25-profile.ts FORMAT [static|skinned] [--rounds=40] [--bundle]`, then
 // `node --import tsx src/w25-profile.ts --lines=DIR/FILE.cpuprofile [--top=30]`. tsx puts every line
 // of a source at line 1, so `--bundle` first bundles packages/<format>/src with esbuild (tsx's own) into
-// packages/<format>/.w25-prof/index.js (untracked; core stays its dist) and writes with that; `--lines`
-// prints the self samples per source line of a profile (V8's positionTicks), largest first.
+// packages/<format>/node_modules/.w25-prof/index.js (out of the lint's way; core stays its dist) and
+// writes with that; `--lines` prints the self samples per source line of a profile (V8's positionTicks), largest first.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,7 +39,7 @@ if (flags.lines) {
   let source = pathToFileURL(path.join(pkg, 'src/index.ts')).href;
   if ('bundle' in flags) {
     const esbuild = path.join(path.dirname(createRequire(createRequire(import.meta.url).resolve('tsx')).resolve('esbuild/package.json')), 'bin/esbuild');
-    const out = path.join(pkg, '.w25-prof/index.js');
+    const out = path.join(pkg, 'node_modules/.w25-prof/index.js');
     execFileSync(esbuild, [path.join(pkg, 'src/index.ts'), '--bundle', '--format=esm', '--platform=node', '--external:@relic3d/*', `--outfile=${out}`, '--log-level=warning']);
     source = pathToFileURL(out).href;
   }
