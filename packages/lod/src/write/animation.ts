@@ -48,7 +48,6 @@ function putAnimation(fields: Omit<BoneAnimation, 'data' | 'put'>, put: NonNulla
 
 const quatScratch = new Float64Array(4);
 const eulerScratch = new Float64Array(3);
-const before = new Float64Array(3);
 
 /** Writes one frame of bone locals (scene space, flat: `t` xyz and `q` xyzw per bone) into `data`, converted to file space (nothing allocated per bone). */
 function putFrame(ctx: WriteContext, t: Float64Array, q: Float64Array, data: Float32Array, frame: number, previous: boolean): void {
@@ -60,7 +59,7 @@ function putFrame(ctx: WriteContext, t: Float64Array, q: Float64Array, data: Flo
     math.eulerXYZFromQuatInto(ctx.axis.quatInto(q, quatScratch, b * 4), e, 0);
     // The same bone's angles one frame back.
     const prev = at - bones * FRAME_ENTRY_FLOATS + 3;
-    if (previous && allFinite(data, prev)) (before[0] = data[prev]), (before[1] = data[prev + 1]), (before[2] = data[prev + 2]), nearestEuler(e, before);
+    if (previous && allFinite(data, prev)) nearestEuler(e, data[prev], data[prev + 1], data[prev + 2]);
     data[at + 3] = e[0];
     data[at + 4] = e[1];
     data[at + 5] = e[2];

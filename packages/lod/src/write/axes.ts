@@ -23,8 +23,8 @@ export interface WriteAxis {
 }
 
 // The reader's C (−90° about X) as quatFromAxisAngle gives it, so a round trip meets the same bits.
-export const C_Z = math.quatFromAxisAngle([1, 0, 0], -Math.PI / 2);
-export const C_Z_INV: Quat = [-C_Z[0], -C_Z[1], -C_Z[2], C_Z[3]];
+const C_Z = math.quatFromAxisAngle([1, 0, 0], -Math.PI / 2);
+const C_Z_INV: Quat = [-C_Z[0], -C_Z[1], -C_Z[2], C_Z[3]];
 
 const Y_UP: WriteAxis = {
   up: 'y',

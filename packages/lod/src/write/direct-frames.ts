@@ -4,7 +4,6 @@ import { math, type AnimationClip, type ChannelCursor } from '@relic3d/core';
 import { FRAME_ENTRY_SIZE } from '../read/layout.js';
 import type { WriteAxis } from './axes.js';
 import { nearestEuler } from './euler.js';
-import { frameEuler } from './frame-euler.js';
 import type { BoneSampler } from './pose.js';
 import type { ClipTiming } from './timing.js';
 import { trackFrames } from './track-frames.js';
@@ -18,16 +17,14 @@ interface DirectClip {
   translations: Float32Array;
   rotations: Float32Array;
   rotationBits: Uint32Array;
-  /** One bone's Euler angles per frame (xyz, the file's axes), before continuity. */
-  angles: Float64Array;
   /** The file's float32s: output values that are not finite are written as 0 and counted. */
   view: DataView;
   /** Bytes per frame (bones × 24). */
   stride: number;
 }
 
-const boneT = new Float64Array(3), boneQ = new Float64Array(4);
-const e = new Float64Array(3), before = new Float64Array(3), point = new Float32Array(3), sample = new Float32Array(4);
+const boneT = new Float64Array(3), boneQ = new Float64Array(4), turned = new Float64Array(4);
+const raw = new Float64Array(3), e = new Float64Array(3), point = new Float32Array(3), sample = new Float32Array(4);
 
 /** `math.quatNormalizeInto` of one sampled rotation at `k` into `q`, the same steps (no view made per frame). */
 function normalizeInto(rotations: Float32Array, k: number, q: Float64Array): void {
@@ -47,53 +44,34 @@ function putChecked(view: DataView, at: number, v: number): number {
   return 1;
 }
 
-/** Whether frame `f`'s sampled rotation has the bits of the frame before. */
-function repeats(bits: Uint32Array, f: number): boolean {
-  const k = f * 4;
-  return bits[k] === bits[k - 4] && bits[k + 1] === bits[k - 3] && bits[k + 2] === bits[k - 2] && bits[k + 3] === bits[k - 1];
-}
-
 /**
- * Each frame's Euler angles (the file's axes, before continuity) into `c.angles`, frame × 3: from
- * the sampled rotations (normalised), or from `rest` for a bone with no rotation channel. A frame
- * whose rotation has the bits of the frame before takes its angles, as the same input gives the same
- * angles. Each through `frameEuler`, which boxes no double (frame-euler.ts).
- */
-function boneAngles(c: DirectClip, sampled: boolean, rest: Float64Array, restAt: number): void {
-  const { rotations, rotationBits, angles } = c;
-  const frames = c.times.length, zUp = c.axis.up === 'z';
-  for (let f = 0; f < frames; f++) {
-    if (f > 0 && (!sampled || repeats(rotationBits, f))) {
-      angles[f * 3] = angles[f * 3 - 3], angles[f * 3 + 1] = angles[f * 3 - 2], angles[f * 3 + 2] = angles[f * 3 - 1];
-      continue;
-    }
-    if (sampled) frameEuler(rotations, f * 4, true, zUp, angles, f * 3);
-    else frameEuler(rest, restAt, false, zUp, angles, 0);
-  }
-}
-
-/**
- * Every frame of one bone: its channels sampled for all frames first (track-frames.ts), its angles
- * for all frames (`boneAngles`), then each frame's position and angles (nearest the frame before as
- * written, float32) put at `at`, `at + stride`, …. A call per bone (not one loop over the clip), so
- * it is optimised as a function: the bench's full GC before each write drops on-stack-replaced code
- * of once-per-clip loops. Returns how many values were not finite (written as 0).
+ * Every frame of one bone: its channels sampled for all frames first (track-frames.ts), then each
+ * frame's position and Euler angles (the file's axes, nearest the frame before as written, float32)
+ * put at `at`, `at + stride`, …. A frame whose sampled rotation has the bits of the frame before (or
+ * a bone with no rotation channel) reuses its Euler angles, as the same input gives the same angles.
+ * A call per bone (not one loop over the clip), so it is optimised as a function: the bench's full
+ * GC before each write drops on-stack-replaced code of once-per-clip loops. Returns how many values
+ * were not finite (written as 0).
  */
 function directBone(c: DirectClip, b: number, tc: ChannelCursor | undefined, qc: ChannelCursor | undefined, at: number): number {
-  const { axis, times, view, stride, rest, translations, angles } = c;
-  const t = boneT;
+  const { axis, times, view, stride, rest, translations, rotations, rotationBits } = c;
+  const t = boneT, q = boneQ;
   if (tc) trackFrames(tc, times, translations, 3);
-  if (qc) trackFrames(qc, times, c.rotations, 4);
-  boneAngles(c, qc !== undefined, rest.q, b * 4);
+  if (qc) trackFrames(qc, times, rotations, 4);
   t[0] = rest.t[b * 3], t[1] = rest.t[b * 3 + 1], t[2] = rest.t[b * 3 + 2];
+  q[0] = rest.q[b * 4], q[1] = rest.q[b * 4 + 1], q[2] = rest.q[b * 4 + 2], q[3] = rest.q[b * 4 + 3];
   axis.pointInto(t, point, 0, 0);
   // The angles as written one frame back (float32), and whether all three were finite.
   let p0 = 0, p1 = 0, p2 = 0, previous = false;
   let bad = 0;
   for (let f = 0; f < times.length; f++, at += stride) {
     if (tc) (t[0] = translations[f * 3]), (t[1] = translations[f * 3 + 1]), (t[2] = translations[f * 3 + 2]), axis.pointInto(t, point, 0, 0);
-    e[0] = angles[f * 3], e[1] = angles[f * 3 + 1], e[2] = angles[f * 3 + 2];
-    if (previous) (before[0] = p0), (before[1] = p1), (before[2] = p2), nearestEuler(e, before);
+    const k = f * 4;
+    const repeated = f > 0 && (!qc || (rotationBits[k] === rotationBits[k - 4] && rotationBits[k + 1] === rotationBits[k - 3] && rotationBits[k + 2] === rotationBits[k - 2] && rotationBits[k + 3] === rotationBits[k - 1]));
+    if (qc && !repeated) normalizeInto(rotations, k, q);
+    if (!repeated) math.eulerXYZFromQuatInto(axis.quatInto(q, turned, 0), raw, 0);
+    e[0] = raw[0], e[1] = raw[1], e[2] = raw[2];
+    if (previous) nearestEuler(e, p0, p1, p2);
     const x = point[0], y = point[1], z = point[2];
     p0 = Math.fround(e[0]), p1 = Math.fround(e[1]), p2 = Math.fround(e[2]);
     const sum = x + y + z + p0 + p1 + p2;
@@ -127,7 +105,7 @@ export function putDirectFrames(axis: WriteAxis, sampler: BoneSampler, clip: Ani
   const bones = rest.t.length / 3;
   const times = frameTimes(timing);
   const rotations = new Float32Array(times.length * 4);
-  const c: DirectClip = { axis, times, rest, translations: new Float32Array(times.length * 3), rotations, rotationBits: new Uint32Array(rotations.buffer), angles: new Float64Array(times.length * 3), view, stride: bones * FRAME_ENTRY_SIZE };
+  const c: DirectClip = { axis, times, rest, translations: new Float32Array(times.length * 3), rotations, rotationBits: new Uint32Array(rotations.buffer), view, stride: bones * FRAME_ENTRY_SIZE };
   let bad = 0;
   for (let b = 0; b < bones; b++) bad += directBone(c, b, tracks.t[b], tracks.q[b], at + b * FRAME_ENTRY_SIZE);
   return bad;

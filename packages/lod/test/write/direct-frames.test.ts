@@ -43,7 +43,7 @@ describe('nearestEuler', () => {
     const wrong: number[][] = [];
     for (const [e0, e1, e2, p0, p1, p2] of cases) {
       const fast = Float64Array.of(e0, e1, e2), full = Float64Array.of(e0, e1, e2);
-      nearestEuler(fast, Float64Array.of(p0, p1, p2));
+      nearestEuler(fast, p0, p1, p2);
       plainNearest(full, p0, p1, p2);
       if (!Object.is(fast[0], full[0]) || !Object.is(fast[1], full[1]) || !Object.is(fast[2], full[2])) wrong.push([e0, e1, e2, p0, p1, p2]);
     }
