@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { scratchFolder } from '@relic3d/test-harness/scratch';
-import { findBlender } from './run-blender.js';
+import { findBlender, type BlenderJob, type BlenderResult } from './run-blender.js';
 
 /** Blender, or undefined after a loud warning (the suites then show one skipped test with the reason). */
 export function blenderOrWarn(): { blender?: string; reason: string } {
@@ -17,4 +17,11 @@ export function blenderOrWarn(): { blender?: string; reason: string } {
 export function scratchDir(name: string): string {
   if (process.env.RELIC3D_KEEP_BLENDER) return mkdtempSync(path.join(process.env.RELIC3D_SHARED_TMPDIR ?? os.tmpdir(), `relic3d-blender-${name}-`));
   return scratchFolder(`blender-${name}`);
+}
+
+/** A test file's part of the one Blender run: its jobs, then Blender's results, then a line for the log. */
+export interface BlenderSuite {
+  prepare(dir: string): Promise<BlenderJob[]>;
+  receive(results: Map<string, BlenderResult>): void;
+  report(seconds: number): void;
 }

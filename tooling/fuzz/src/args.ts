@@ -48,6 +48,7 @@ export function parseArgs(argv: string[], repoRoot: string): { options: Options;
     else if (arg === '--replay') replayDir = value();
     else if (arg === '--quiet') options.quiet = true;
     else if (arg === '--no-stress') options.stress = false;
+    else if (arg === '--stress-only') options.stress = 'only';
     else if (arg === '--seeds') {
       const v = value();
       if (v !== 'all' && v !== 'corpus' && v !== 'synthetic') throw new Error('--seeds takes all, corpus or synthetic');
@@ -64,7 +65,7 @@ export function parseArgs(argv: string[], repoRoot: string): { options: Options;
 }
 
 const USAGE = `pnpm fuzz [--format ms3d,ase,o3d,mdl,lod] [--count N] [--seed S] [--jobs N] [--out DIR] [--no-validate | --no-validator]
-           [--no-coverage] [--no-stress] [--seeds all|corpus|synthetic] [--hang-ms MS] [--heap-mb MB]
+           [--no-coverage] [--no-stress | --stress-only] [--seeds all|corpus|synthetic] [--hang-ms MS] [--heap-mb MB]
            [--only INDEX] [--from INDEX] [--to INDEX] [--quiet]
 pnpm fuzz --replay DIR          re-run one saved failing input
 RELIC3D_FUZZ=long pnpm fuzz     1,000,000 inputs per format

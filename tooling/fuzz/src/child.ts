@@ -1,7 +1,6 @@
 // The child process: builds a format's plan, runs its inputs one at a time (parse, measure, export,
 // validate), reports each result to the runner over IPC and saves failing inputs. The runner's
 // watchdog kills it when an input hangs; a crash (out of memory) ends it the same way.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { validateScene, WarningSink, type Resolver, type Scene } from '@relic3d/core';
@@ -21,8 +20,9 @@ import { hashSeed } from '@relic3d/test-harness';
 import { overBudget } from './budget.js';
 import { inputAt, makePlan, type Plan, type PlanOptions } from './generate.js';
 import { measure } from './measure.js';
+import { loadInput, saveInput } from './saved-input.js';
 import { seedsFor } from './seeds.js';
-import type { FormatId, FuzzInput, InputResult, Seed, WriterResult } from './types.js';
+import type { FormatId, FuzzInput, InputResult, WriterResult } from './types.js';
 
 export interface RunCommand {
   type: 'run';
@@ -58,7 +58,7 @@ export type ChildCommand = RunCommand | DumpCommand | ReplayCommand | { type: 'e
 
 export type ChildMessage =
   | { type: 'ready' }
-  | { type: 'plan'; truncations: number; seeds: number; seedBytes: number }
+  | { type: 'plan'; truncations: number; seeds: number; seedBytes: number; stress: number }
   | { type: 'result'; result: InputResult; savedAs?: string; signature?: string }
   | { type: 'done' }
   | { type: 'dumped'; dir: string; result: InputResult }
@@ -326,34 +326,13 @@ export function signatureOf(kind: string, r: InputResult): string {
   return `${kind} ${detail.replace(/'[^']*'|"[^"]*"/g, "'…'").replace(/\d+(\.\d+)?/g, '#').slice(0, 160)}`.trim();
 }
 
-/** Writes an input's files, what it was, and the command that replays it. */
-export function saveInput(dir: string, format: FormatId, plan: PlanOptions | undefined, input: FuzzInput, result: InputResult): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, input.seed.fileName), input.bytes);
-  for (const [name, bytes] of Object.entries(input.companions)) writeFileSync(path.join(dir, name), bytes);
-  const meta = { format, fileName: input.seed.fileName, motions: input.seed.motions, companions: Object.keys(input.companions), changed: input.changed, variant: result.variant, seed: input.seed.name, label: input.label, index: result.index, plan, result };
-  writeFileSync(path.join(dir, 'input.json'), `${JSON.stringify(meta, null, 2)}\n`);
-  const rel = path.relative(process.cwd(), dir) || '.';
-  writeFileSync(path.join(dir, 'repro.txt'), `pnpm fuzz --replay ${rel}\n`);
-}
-
-/** An input saved by saveInput, read back. */
-export function loadInput(dir: string): { format: FormatId; input: FuzzInput; variant: Variant; index: number } {
-  const meta = JSON.parse(readFileSync(path.join(dir, 'input.json'), 'utf8'));
-  const companions: Record<string, Uint8Array> = {};
-  const files = new Set(readdirSync(dir));
-  for (const name of meta.companions as string[]) if (files.has(name)) companions[name] = new Uint8Array(readFileSync(path.join(dir, name)));
-  const bytes = new Uint8Array(readFileSync(path.join(dir, meta.fileName)));
-  const seed: Seed = { name: meta.seed, fileName: meta.fileName, bytes, companions, motions: meta.motions, source: 'corpus' };
-  const variant: Variant = meta.variant ?? { kernels: 'wasm', sync: false, options: {} };
-  return { format: meta.format, variant, index: meta.index ?? 0, input: { seed, bytes, companions, label: meta.label, changed: meta.changed ?? meta.fileName } };
-}
-
 let current: { key: string; plan: Plan } | undefined;
 async function planFor(options: PlanOptions): Promise<Plan> {
   const key = JSON.stringify(options);
   if (current?.key !== key) {
-    const all = current?.plan.options.format === options.format && current.plan.options.seeds === options.seeds ? current.plan.seeds : await seedsFor(options.format);
+    // A stress-only plan reads no seeds (gltf's are ~1 CPU-s of parsing and toGlb).
+    const reuse = current?.plan.options.format === options.format && current.plan.options.seeds === options.seeds && current.plan.options.stress !== 'only';
+    const all = options.stress === 'only' ? [] : reuse ? current!.plan.seeds : await seedsFor(options.format);
     const seeds = all.filter((s) => !options.seeds || options.seeds === 'all' || s.source === options.seeds);
     current = { key, plan: makePlan(seeds, options) };
   }
@@ -363,9 +342,10 @@ async function planFor(options: PlanOptions): Promise<Plan> {
 async function run(command: RunCommand): Promise<void> {
   const plan = await planFor(command.plan);
   const format = command.plan.format;
-  send({ type: 'plan', truncations: plan.truncations.length, seeds: plan.seeds.length, seedBytes: plan.seeds.reduce((n, s) => n + s.bytes.length, 0) });
+  send({ type: 'plan', truncations: plan.truncations.length, seeds: plan.seeds.length, seedBytes: plan.seeds.reduce((n, s) => n + s.bytes.length, 0), stress: plan.stress });
   const saved = { ...command.saved };
-  for (let index = command.start; index < command.end; index++) {
+  const end = command.plan.stress === 'only' ? Math.min(command.end, plan.stress) : command.end;
+  for (let index = command.start; index < end; index++) {
     const input = buildInput(plan, index);
     const { result } = await runInput(format, input, index, variantFor(command.plan, index), command.validate);
     let savedAs: string | undefined;

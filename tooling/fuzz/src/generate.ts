@@ -34,8 +34,8 @@ export interface PlanOptions {
   smallLimit: number;
   /** ... within this share of `count` (the rest are sampled offsets of the same seeds). */
   truncationShare: number;
-  /** Start with the crafted inputs of stress.ts. */
-  stress: boolean;
+  /** Start with the crafted inputs of stress.ts; 'only': run nothing else (the plan has no seeds). */
+  stress: boolean | 'only';
   /** Which seeds to use (all by default; the others show what each set alone reaches). */
   seeds?: 'all' | 'corpus' | 'synthetic';
 }

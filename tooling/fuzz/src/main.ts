@@ -33,8 +33,8 @@ export interface Options {
   savePerSignature: number;
   only?: number;
   quiet: boolean;
-  /** Run the crafted inputs of stress.ts first. */
-  stress: boolean;
+  /** Run the crafted inputs of stress.ts first; 'only': nothing else (no seeds are read). */
+  stress: boolean | 'only';
   seeds: 'all' | 'corpus' | 'synthetic';
 }
 
@@ -172,7 +172,7 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
   const saved: Record<string, number> = {};
   const lost: InputResult[] = [];
   const first = options.only ?? options.from ?? 0;
-  const last = options.only !== undefined ? options.only + 1 : Math.min(options.count, options.to ?? options.count);
+  let last = options.only !== undefined ? options.only + 1 : Math.min(options.count, options.to ?? options.count);
   let next = first;
   let lastPrint = performance.now();
   while (next < last) {
@@ -195,7 +195,11 @@ async function runFormat(options: Options, format: FormatId, report: FormatRepor
       };
       child.on('message', (m: ChildMessage) => {
         arm();
-        if (m.type === 'plan') report.truncations = m.truncations;
+        if (m.type === 'plan') {
+          report.truncations = m.truncations;
+          // --stress-only: the crafted inputs are the whole run.
+          if (options.stress === 'only') last = Math.min(last, m.stress);
+        }
         else if (m.type === 'result') {
           tally(report, m.result, m.signature, m.savedAs);
           if (m.signature && m.savedAs) saved[m.signature] = (saved[m.signature] ?? 0) + 1;
