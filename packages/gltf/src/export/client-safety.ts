@@ -9,7 +9,7 @@ import type { Json } from './output.js';
 /**
  * Deepest node chain written. Blender 3.4 walks the hierarchy recursively under Python's 1000-frame
  * limit: its exporter fails (RecursionError) from depth 330 (325 exports) and its importer from 975
- * (970 imports), measured with a mesh at the chain's tip (tooling/blender/test/hard-models.test.ts
+ * (970 imports), measured with a mesh at the chain's tip (tooling/blender/test/hard-models.suite.ts
  * pins 300, 940, 990 and 1200). 256 stays under both, leaves room for other recursive clients, and
  * is 20× the deepest corpus model (13).
  */
