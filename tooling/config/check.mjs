@@ -2,7 +2,12 @@
 // `check` task of a package folder: type-checks the package's tsconfig.json (as `tsc -p tsconfig.json`
 // does) and lints the package: eslint.config.js's rules, run by oxlint (.oxlintrc.json) with the
 // type-aware two in tsgolint. ESLint's run (its own AST of the TypeScript program, scope analysis,
-// rules) was half of a check's CPU; oxlint's takes a tenth of that (issue #30).
+// rules) was half of a check's CPU; oxlint's takes a tenth of that (issue #30). The type check runs
+// TypeScript 7's native compiler (`typescript-native`, tooling/config's devDependency): the same
+// diagnostics as 5.9 on every folder and on planted errors (test/check.test.ts), and the three
+// `pnpm test` groups took 147 → 58 CPU-s (base 62.5 → 26.8, scene 52.2 → 18.9, cli 32.5 → 12.0,
+// interleaved pairs at load 15–26); `RELIC3D_TSC=5` runs 5.9's (the `typescript` tsup, vitest and
+// the published tests use) through its API instead.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -13,13 +18,78 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(import.meta.url);
 
 /**
- * The program `tsc -p tsconfig.json` builds in `cwd`, with its diagnostics printed. `declarations`
- * (check-all.mjs) shares parsed .d.ts files (lib, @types, dependencies' dist) between programs.
- * `checkedElsewhere` (check-all.mjs): files another folder of the same run has as its own (its
- * tsconfig's files); imported here, they are only read for their types, and their errors are
- * reported once, by their own folder (the viewer's program holds every package's sources).
+ * TypeScript 7's native `tsc` binary (its platform package, which typescript-native's own launcher
+ * would start with one more node process), or null where none is installed for this platform.
  */
-export function typecheck(cwd, declarations, checkedElsewhere = new Set()) {
+export function nativeTsc() {
+  try {
+    const platformPackage = createRequire(require.resolve('typescript-native/package.json')).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`);
+    return path.join(path.dirname(platformPackage), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
+  } catch {
+    return null;
+  }
+}
+
+let warnedNoNative = false;
+
+/** The type checker a check runs: 'native' (TypeScript 7), or 'typescript' (5.9) with RELIC3D_TSC=5 or without a native binary. */
+export function typeChecker(env = process.env) {
+  if (env.RELIC3D_TSC === '5') return 'typescript';
+  if (nativeTsc()) return 'native';
+  if (!warnedNoNative) process.stderr.write(`check: no TypeScript 7 binary for ${process.platform}-${process.arch}; type-checking with TypeScript ${ts.version}\n`);
+  warnedNoNative = true;
+  return 'typescript';
+}
+
+/**
+ * Type-checks `cwd`'s tsconfig.json as `tsc -p` does, with `checker` (typeChecker()), printing the
+ * diagnostics; `failed` on any error. `checkedElsewhere` (check-all.mjs): files another folder of
+ * the same run has as its own (its tsconfig's files); imported here, they are only read for their
+ * types, and their errors are reported once, by their own folder (the viewer's program holds every
+ * package's sources). `declarations` (5.9 only) shares parsed .d.ts files between programs.
+ */
+export function typecheck(cwd, declarations, checkedElsewhere = new Set(), checker = typeChecker()) {
+  return checker === 'native' ? typecheckNative(cwd, checkedElsewhere) : typecheckApi(cwd, declarations, checkedElsewhere);
+}
+
+/**
+ * The native compiler's check, one process per folder. Single-threaded: on a loaded 2-core machine
+ * its parallel checkers cost CPU (the viewer's program 6.6 → 4.7 CPU-s, core's 1.25 → 0.95).
+ */
+function typecheckNative(cwd, checkedElsewhere) {
+  const run = spawnSync(nativeTsc(), ['-p', path.join(cwd, 'tsconfig.json'), '--noEmit', '--pretty', 'false', '--singleThreaded'], { cwd, encoding: 'utf8', maxBuffer: 256 << 20 });
+  if (run.error) throw run.error;
+  const own = new Set(parseConfig(cwd).fileNames.map((f) => path.resolve(f)));
+  const all = nativeDiagnostics(run.stdout, cwd);
+  const diagnostics = all.filter((d) => d.file === undefined || own.has(d.file) || !checkedElsewhere.has(d.file));
+  for (const d of diagnostics) process.stdout.write(`${d.text}\n`);
+  // A compiler that fails without a diagnostic (a crash, a signal) fails the check too.
+  const crashed = run.status !== 0 && all.length === 0;
+  if (crashed) process.stdout.write(`TypeScript ${cwd}: exit ${run.status ?? run.signal} with no diagnostic\n${run.stdout}${run.stderr}`);
+  return { diagnostics, failed: crashed || diagnostics.some((d) => d.category === 'error') };
+}
+
+/**
+ * The diagnostics `tsc --pretty false` prints: `file(line,col): error TS2322: …` or `error TS5023: …`,
+ * each followed by its indented continuation lines; `file` absolute (undefined for a global one).
+ */
+export function nativeDiagnostics(output, cwd) {
+  const diagnostics = [];
+  for (const line of output.split(/\r?\n/)) {
+    const located = /^(.+?)\((\d+),(\d+)\): (error|warning|message) TS(\d+): /.exec(line);
+    const global = located ? null : /^(error|warning|message) TS(\d+): /.exec(line);
+    if (located) diagnostics.push({ file: path.resolve(cwd, located[1]), line: Number(located[2]), category: located[4], code: Number(located[5]), text: line });
+    else if (global) diagnostics.push({ file: undefined, category: global[1], code: Number(global[2]), text: line });
+    else if (diagnostics.length && /^\s/.test(line)) diagnostics.at(-1).text += `\n${line}`;
+  }
+  return diagnostics;
+}
+
+/**
+ * TypeScript 5.9's check: the program `tsc -p tsconfig.json` builds in `cwd`, with its diagnostics
+ * printed (and its declaration diagnostics, which 7 reports under noEmit and 5.9's `tsc` does not).
+ */
+function typecheckApi(cwd, declarations, checkedElsewhere) {
   const config = parseConfig(cwd);
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors, host: declarations && sharingHost(config.options, declarations) });
   const own = new Set(config.fileNames.map((f) => path.resolve(f)));
@@ -36,7 +106,13 @@ export function typecheck(cwd, declarations, checkedElsewhere = new Set()) {
   if (diagnostics.length) {
     process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' }));
   }
-  return { program, failed: diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error) };
+  return { program, diagnostics: diagnostics.map(plainDiagnostic), failed: diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error) };
+}
+
+/** A 5.9 diagnostic as typecheckNative gives one: file (absolute), line, category and code. */
+function plainDiagnostic(d) {
+  const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : undefined;
+  return { file: d.file && path.resolve(d.file.fileName), line, category: ts.DiagnosticCategory[d.category].toLowerCase(), code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, '\n') };
 }
 
 /** `cwd`'s tsconfig.json as `tsc -p` reads it: its files and options. */

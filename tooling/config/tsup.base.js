@@ -29,7 +29,10 @@ export function siblingEntries(entries) {
   };
 }
 
-/** @param {import('tsup').Options} [overrides] */
+/**
+ * @param {import('tsup').Options} [overrides]
+ * @returns {import('tsup').Options} (not the literal's inferred type, whose `format: string[]` tsup's defineConfig rejects)
+ */
 export function relicTsup(overrides = {}) {
   const entry = /** @type {string[]} */ (overrides.entry ?? ['src/index.ts']);
   return {

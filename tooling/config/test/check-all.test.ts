@@ -1,11 +1,12 @@
-// check-all.mjs checks every folder in one process, sharing parsed .d.ts files between the
-// programs: sharing must not hide an error, and must really share (lib files parsed once).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// check-all.mjs checks every folder in one process: with TypeScript 5.9 (RELIC3D_TSC=5) sharing parsed
+// .d.ts files between the programs, which must not hide an error and must really share (lib files
+// parsed once); with either, a file is reported by the folder that owns it only.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
-import { typecheck } from '../check.mjs';
+import { parseConfig, typecheck } from '../check.mjs';
 // @ts-expect-error a plain .mjs script without declarations
 import { checkedFolders } from '../check-all.mjs';
 
@@ -18,6 +19,12 @@ describe('check-all.mjs', () => {
     expect(folders).not.toContain('packages/fixtures/src');
   });
 
+  it('type-checks every tsup.config.ts and vite.config.ts: each is in its folder’s program', () => {
+    const configs = checkedFolders().flatMap((folder: string) => ['tsup.config.ts', 'vite.config.ts'].map((name) => path.join(folder, name)).filter((file) => existsSync(file)));
+    expect(configs.length).toBeGreaterThanOrEqual(13);
+    for (const file of configs) expect(parseConfig(path.dirname(file)).fileNames.map((f: string) => path.resolve(f)), path.relative(root, file)).toContain(file);
+  });
+
   it('a second program gets the first one’s parsed lib files and still reports its own type error', { timeout: 120_000 }, () => {
     const dirs = [mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-')), mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-'))];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -26,10 +33,10 @@ describe('check-all.mjs', () => {
       writeFileSync(path.join(dirs[0], 'right.ts'), 'export const count: number = 3;\n');
       writeFileSync(path.join(dirs[1], 'wrong.ts'), "export const count: number = 'three';\n");
       const declarations = new Map();
-      const first = typecheck(dirs[0], declarations);
+      const first = typecheck(dirs[0], declarations, new Set(), 'typescript');
       expect(first.failed).toBe(false);
       expect(declarations.size).toBeGreaterThan(0);
-      const second = typecheck(dirs[1], declarations);
+      const second = typecheck(dirs[1], declarations, new Set(), 'typescript');
       expect(second.failed).toBe(true);
       expect(String(write.mock.calls.at(-1)?.[0])).toContain('TS2322');
       const lib = first.program.getSourceFiles().find((f: { fileName: string }) => f.fileName.endsWith('lib.es5.d.ts'));
@@ -40,7 +47,7 @@ describe('check-all.mjs', () => {
     }
   });
 
-  it('a file another folder of the run owns is type-checked there only; a file no folder owns is checked where it is imported', { timeout: 120_000 }, () => {
+  it.each(['native', 'typescript'])('a file another folder of the run owns is type-checked there only; a file no folder owns is checked where it is imported (%s)', { timeout: 120_000 }, (checker) => {
     const base = mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-'));
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
@@ -53,14 +60,14 @@ describe('check-all.mjs', () => {
       writeFileSync(path.join(base, 'loose', 'wrong.ts'), "export const loose: number = 'three';\n");
       writeFileSync(path.join(base, 'user', 'index.ts'), "export { count } from '../owner/wrong.js';\n");
       const declarations = new Map();
-      expect(typecheck(path.join(base, 'owner'), declarations, new Set([wrong])).failed).toBe(true);
+      expect(typecheck(path.join(base, 'owner'), declarations, new Set([wrong]), checker).failed).toBe(true);
       // owner/ is in the run: its error is owner/'s, not reported again by user/.
-      expect(typecheck(path.join(base, 'user'), declarations, new Set([wrong])).failed).toBe(false);
+      expect(typecheck(path.join(base, 'user'), declarations, new Set([wrong]), checker).failed).toBe(false);
       // Checked alone (owner/ not in the run), user/ reports it, as tsc -p does.
-      expect(typecheck(path.join(base, 'user'), declarations).failed).toBe(true);
+      expect(typecheck(path.join(base, 'user'), declarations, new Set(), checker).failed).toBe(true);
       // A file outside every folder of the run is checked by the folder importing it.
       writeFileSync(path.join(base, 'user', 'index.ts'), "export { loose } from '../loose/wrong.js';\n");
-      expect(typecheck(path.join(base, 'user'), declarations, new Set([wrong])).failed).toBe(true);
+      expect(typecheck(path.join(base, 'user'), declarations, new Set([wrong]), checker).failed).toBe(true);
       expect(String(write.mock.calls.at(-1)?.[0])).toContain('TS2322');
     } finally {
       write.mockRestore();
