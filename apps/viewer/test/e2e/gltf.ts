@@ -78,22 +78,6 @@ async function pickAndRead({ url, name }: { url: string; name: string }): Promis
 }
 
 /**
- * In the page: every shader program three.js compiles from now on stays compiled when the model that
- * used it is disposed (one more use each, in three's own program list), so the next model with the same
- * materials reuses it, as three does for two models on show at once. Compiling was most of the GPU
- * process's work here (SwiftShader: 0.3–1 CPU-s a model, a draw 0.03; the 98 models needed 18 programs,
- * the page's own included): each program is still compiled once per page, every model drawn with its own.
- */
-function keepPrograms(): void {
-  const programs = window.__viewer.stage.renderer.info.programs as unknown as { usedTimes: number }[];
-  const push = programs.push;
-  programs.push = (...added) => {
-    for (const program of added) program.usedTimes++;
-    return push.apply(programs, added);
-  };
-}
-
-/**
  * The corpus models open in PAGES pages at once (the session's page and one more), each converted
  * in Node while the pages load the ones before it: one round trip per file and no frame polling,
  * where a page per test waited on both. Each file's test awaits its own result. Small views: these
@@ -121,7 +105,6 @@ function openAll(): NonNullable<typeof opened> {
   const worker = async (n: number) => {
     // The session's page is one of them (a page load less: ~2.4 CPU-s); the tests after these use it once all have loaded.
     const on = n === 0 && page ? page : await open('?timing=off', SMALL);
-    await on.evaluate(keepPrograms);
     try {
       for (let file = queue.shift(); file; file = queue.shift()) {
         const result = waiting.get(file)!;
