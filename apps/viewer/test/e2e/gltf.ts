@@ -36,7 +36,7 @@ async function openFiles(files: { name: string; bytes: Uint8Array }[]): Promise<
 }
 
 /** What the page shows once a file picked in its file input has loaded. */
-interface Shown { status?: string; error: string; errorVisible: boolean; title: string; format: string; triangles: number; joints: number; clips: number }
+interface Shown { status?: string; drawn: boolean; error: string; errorVisible: boolean; title: string; format: string; triangles: number; joints: number; clips: number }
 
 /**
  * In the page: picks `name` (fetched from `url`) in the file input, as a user does, waits for the
@@ -61,13 +61,18 @@ async function pickAndRead({ url, name }: { url: string; name: string }): Promis
     observer.observe(document.body, { attributes: true, attributeFilter: ['data-status'] });
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
+  // The status says ready before the model is drawn (the next frame draws it): wait for that frame, so
+  // a model that cannot be drawn (the stage's onError sets the error status) fails its test.
+  const renderInfo = window.__viewer.stage.renderer.info.render;
+  const shownAt = renderInfo.frame;
+  for (let i = 0; i < 600 && renderInfo.frame === shownAt && document.body.dataset.status === 'ready'; i++) await new Promise(requestAnimationFrame);
   const text = (id: string) => document.getElementById(id)?.textContent ?? '';
   const number = (id: string) => Number(text(`stat-${id}`).replace(/,/g, ''));
   // Visible as Playwright means it: a box of some size, not visibility: hidden.
   const error = document.getElementById('error')!;
   const box = error.getBoundingClientRect();
   return {
-    status: document.body.dataset.status, error: text('error-message'), errorVisible: box.width > 0 && box.height > 0 && getComputedStyle(error).visibility !== 'hidden',
+    status: document.body.dataset.status, drawn: renderInfo.frame > shownAt, error: text('error-message'), errorVisible: box.width > 0 && box.height > 0 && getComputedStyle(error).visibility !== 'hidden',
     title: text('model-title'), format: text('stat-format'), triangles: number('triangles'), joints: number('joints'), clips: number('clips'),
   };
 }
@@ -140,6 +145,7 @@ export function gltfTests(): void {
   it.each(models.map((m) => [path.relative(corpus, m), m]))('opens %s as a .glb with its triangles and joints', async (_name, file) => {
     const { name, stats, shown } = await openAll().get(file)!;
     expect(shown.status, shown.error).toBe('ready');
+    expect(shown.drawn).toBe(true);
     expect(shown.errorVisible).toBe(false);
     expect(shown.title).toContain(name);
     expect(shown.format).toMatch(/^gltf( v\S+)?$/); // the version toGlb kept in extras
