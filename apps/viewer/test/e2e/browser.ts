@@ -5,11 +5,13 @@ import { expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { base, dir, dropFolder, navigate, page, scratch, served, settle, status } from './session.js';
+import { artifacts, base, dropFolder, navigate, page, scratch, served, settle, status } from './session.js';
 import { generatedFolder, type GeneratedFolder } from './game-folder.js';
 import { download, pngFacts } from './downloads.js';
 
-const docs = path.join(dir, 'docs');
+// Screenshots go to test-artifacts/ (docs/browser-*.png are copies of them): a test that rewrote a tracked
+// file left every `pnpm test` with a dirty tree and changed the viewer's own turbo inputs.
+const shots = artifacts;
 /** The view of every page here (the docs' screenshots keep their size). */
 const VIEW = { width: 1280, height: 760 };
 let folder: GeneratedFolder;
@@ -155,8 +157,8 @@ export function browserTests(): void {
     const sparse = Object.entries(covered).sort((a, b) => a[1] - b[1]).slice(0, 4);
     console.log(`folder browser: least-covered thumbnails (pixels of 128×128): ${sparse.map(([p, n]) => `${p.split('/').pop()} ${n}`).join(', ')}`);
     for (const m of models.filter((x) => x.kind !== 'broken')) expect(covered[m.file], `${m.file}: drawn pixels`).toBeGreaterThan(300);
-    mkdirSync(docs, { recursive: true });
-    await page.screenshot({ path: path.join(docs, 'browser-grid.png') });
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, 'browser-grid.png') });
   });
 
   it('searches names (Flyff prefixes in any case) and filters by kind, format, animation and failure', async () => {
@@ -179,11 +181,11 @@ export function browserTests(): void {
     await page.selectOption('#browser-failed', 'yes');
     expect((await shownNames()).sort()).toEqual(models.filter((m) => m.kind === 'broken').map((m) => path.posix.basename(m.file)).sort());
     await page.waitForSelector('.card[data-state="failed"] .badge-failed');
-    await page.screenshot({ path: path.join(docs, 'browser-failed.png') });
+    await page.screenshot({ path: path.join(shots, 'browser-failed.png') });
     await page.selectOption('#browser-failed', 'any');
     await page.selectOption('#browser-animated', 'yes');
     expect((await shownNames()).length).toBe(models.filter((m) => expectedClips(m) > 0).length);
-    await page.screenshot({ path: path.join(docs, 'browser-animated.png') });
+    await page.screenshot({ path: path.join(shots, 'browser-animated.png') });
     await page.selectOption('#browser-animated', 'any');
   });
 
@@ -201,7 +203,7 @@ export function browserTests(): void {
     await settle(() => page.click('#grid-prev'));
     expect(await page.textContent('#model-title')).toContain(names[1]);
     expect(await page.isDisabled('#grid-prev')).toBe(false);
-    await page.screenshot({ path: path.join(docs, 'browser-open.png') });
+    await page.screenshot({ path: path.join(shots, 'browser-open.png') });
   });
 
   it('saves a screenshot at a chosen size, opaque and transparent, and a contact sheet', async () => {
@@ -393,6 +395,6 @@ export function browserTests(): void {
     const box = (await embed.locator('#viewport').boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(1270);
     expect((await embed.evaluate(() => window.__viewer.probe())).lit).toBeGreaterThan(2000);
-    await embed.screenshot({ path: path.join(docs, 'browser-embed.png') });
+    await embed.screenshot({ path: path.join(shots, 'browser-embed.png') });
   });
 }
