@@ -10,7 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childrenCpu } from './children-cpu.js';
-import { lint, parseConfig, typeChecker, typecheck } from './check.mjs';
+import { lint, parseConfig, typeChecker, typecheck, typecheckNative } from './check.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -84,9 +84,10 @@ export function groupFolders(name) {
 }
 
 /**
- * Checks `folders`: each one's types one after another on shared .d.ts files, then every folder's
- * lint (and `alsoLint`'s files) in one oxlint run; prints a line per folder and returns the folders
- * that failed (a type error, or any lint error or warning), with `alsoLint`'s entries when they failed.
+ * Checks `folders`: their types (TypeScript 7: one `tsc -b` process; 5.9: one program after another
+ * on shared .d.ts files), then every folder's lint (and `alsoLint`'s files) in one oxlint run; prints
+ * a line per folder and returns the folders that failed (a type error, or any lint error or warning),
+ * with `alsoLint`'s entries when they failed.
  * A file that is one folder's own (its tsconfig's files) is type-checked in that folder's program
  * only; other folders' programs read it for its types (a third of the checked sources were another
  * folder's, the viewer's most).
@@ -95,21 +96,24 @@ export function checkFolders(folders, declarations = new Map(), ownerFolders = f
   const owners = new Set(ownerFolders.flatMap((folder) => parseConfig(folder).fileNames.map((f) => path.resolve(f))));
   const typesFailed = new Set();
   const checker = typeChecker();
+  const before = process.cpuUsage();
+  const beforeChildren = childrenCpu();
+  // TypeScript 7: one `tsc -b` process for every folder; 5.9: a program after another, in-process.
+  const native = checker === 'native' ? typecheckNative(folders, owners) : null;
   for (const folder of folders) {
-    const before = process.cpuUsage();
-    const beforeChildren = childrenCpu();
-    if (typecheck(folder, declarations, owners, checker).failed) typesFailed.add(folder);
-    const cpu = process.cpuUsage(before);
-    const seconds = (cpu.user + cpu.system) / 1e6 + childrenCpu() - beforeChildren;
-    process.stdout.write(`types ${typesFailed.has(folder) ? 'FAIL' : 'ok  '} ${path.relative(root, folder)} ${seconds.toFixed(1)} CPU-s (${checker === 'native' ? 'TypeScript 7' : 'TypeScript 5.9'})\n`);
+    const { failed, diagnostics } = native ? native.get(folder) : typecheck(folder, declarations, owners, checker);
+    if (failed) typesFailed.add(folder);
+    process.stdout.write(`types ${failed ? 'FAIL' : 'ok  '} ${path.relative(root, folder)} (${diagnostics.length} diagnostics)\n`);
   }
-  const before = childrenCpu();
+  const cpu = process.cpuUsage(before);
+  process.stdout.write(`types of ${folders.length} folders ${((cpu.user + cpu.system) / 1e6 + childrenCpu() - beforeChildren).toFixed(1)} CPU-s (${checker === 'native' ? 'TypeScript 7, one process' : 'TypeScript 5.9'})\n`);
+  const lintBefore = childrenCpu();
   const targets = [...folders, ...alsoLint.map((f) => path.resolve(root, f))];
   const bad = lint(targets).filter((r) => r.errorCount + r.warningCount > 0);
   // A file is its innermost target's (a folder may hold another's).
   const targetOf = (file) => targets.filter((t) => file === t || file.startsWith(t + path.sep)).sort((a, b) => b.length - a.length)[0];
   const lintFailed = new Set(bad.map((r) => targetOf(r.filePath)));
-  process.stdout.write(`lint  ${lintFailed.size ? 'FAIL' : 'ok  '} ${targets.length} folders and files in one oxlint run ${(childrenCpu() - before).toFixed(1)} CPU-s\n`);
+  process.stdout.write(`lint  ${lintFailed.size ? 'FAIL' : 'ok  '} ${targets.length} folders and files in one oxlint run ${(childrenCpu() - lintBefore).toFixed(1)} CPU-s\n`);
   for (const t of targets) {
     const why = [typesFailed.has(t) && 'types', lintFailed.has(t) && 'lint'].filter(Boolean);
     process.stdout.write(`${why.length ? 'FAIL' : 'ok  '} ${path.relative(root, t)}${why.length ? ` (${why.join(', ')})` : ''}\n`);

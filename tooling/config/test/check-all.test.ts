@@ -1,12 +1,13 @@
 // check-all.mjs checks every folder in one process: with TypeScript 5.9 (RELIC3D_TSC=5) sharing parsed
 // .d.ts files between the programs, which must not hide an error and must really share (lib files
-// parsed once); with either, a file is reported by the folder that owns it only.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// parsed once); with TypeScript 7 checking every folder in one `tsc -b` process, each by its own
+// tsconfig; with either, a file is reported by the folder that owns it only.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error a plain .mjs script without declarations
-import { parseConfig, typecheck } from '../check.mjs';
+import { buildSections, parseConfig, typecheck, typecheckNative } from '../check.mjs';
 // @ts-expect-error a plain .mjs script without declarations
 import { checkedFolders } from '../check-all.mjs';
 
@@ -73,5 +74,39 @@ describe('check-all.mjs', () => {
       write.mockRestore();
       rmSync(base, { recursive: true, force: true });
     }
+  });
+  it('TypeScript 7 checks several folders in one process, each by its own tsconfig, its errors its own, and leaves no file behind', { timeout: 120_000 }, () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-all-'));
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      // The same source in three folders; only `strict` differs, so an implicit any (TS7006) is the strict folders' only.
+      const source = 'export function echo(x) { return x; }\n';
+      const folders = ['strict', 'loose', 'strict-too'].map((name) => {
+        const dir = path.join(base, name);
+        mkdirSync(dir);
+        writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: name !== 'loose', noEmit: true, types: [], lib: ['es5'] }, include: ['*.ts'] }));
+        writeFileSync(path.join(dir, 'index.ts'), source);
+        return dir;
+      });
+      for (let run = 0; run < 2; run++) {
+        const results = typecheckNative(folders);
+        expect(folders.map((f) => results.get(f).failed), `run ${run}`).toEqual([true, false, true]);
+        expect(folders.map((f) => results.get(f).diagnostics.map((d: { file: string; line: number; code: number }) => `${path.relative(base, d.file)}:${d.line} TS${d.code}`)), `run ${run}`).toEqual([[`strict${path.sep}index.ts:1 TS7006`], [], [`strict-too${path.sep}index.ts:1 TS7006`]]);
+        // tsc -b's .tsbuildinfo and the configs extending each folder's are gone: the second run checks again.
+        for (const f of folders) expect(readdirSync(f).sort(), f).toEqual(['index.ts', 'node_modules', 'tsconfig.json']);
+        for (const f of folders) expect(readdirSync(path.join(f, 'node_modules', '.cache')), f).toEqual([]);
+      }
+    } finally {
+      write.mockRestore();
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('splits tsc -b --verbose output by the project built', () => {
+    const output = "1:02:03 AM - Projects in this build: \n    * a/tsconfig.json\n\n1:02:03 AM - Building project 'a/tsconfig.json'...\n\nx.ts(1,2): error TS2322: Wrong.\n  More.\n1:02:04 AM - Project 'b/tsconfig.json' is being forcibly rebuilt\n\n1:02:04 AM - Building project 'b/tsconfig.json'...\n\nFound 1 error.\n";
+    const sections = buildSections(output, '/repo');
+    expect([...sections.keys()]).toEqual([path.resolve('/repo/a/tsconfig.json'), path.resolve('/repo/b/tsconfig.json')]);
+    expect(sections.get(path.resolve('/repo/a/tsconfig.json')).map((d: { text: string }) => d.text)).toEqual(['x.ts(1,2): error TS2322: Wrong.\n  More.']);
+    expect(sections.get(path.resolve('/repo/b/tsconfig.json'))).toEqual([]);
   });
 });
