@@ -4,6 +4,7 @@ import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment
 import { VertexNormalsHelper } from 'three/examples/jsm/helpers/VertexNormalsHelper.js';
 import { setLodLevel, type ThreeScene } from '@relic3d/three';
 import type { Bounds } from '@relic3d/core';
+import { ProgramCache } from './program-cache.js';
 
 const BACKGROUND = new THREE.Color(0x14161c);
 
@@ -14,6 +15,8 @@ export class Stage {
   readonly camera = new THREE.PerspectiveCamera(45, 1, 0.01, 1000);
   readonly controls: OrbitControls;
   readonly clock = new THREE.Clock();
+  /** The last models' shader programs, kept compiled for the next models (program-cache.ts). */
+  readonly programs: ProgramCache;
   model?: ThreeScene;
   mixer?: THREE.AnimationMixer;
   action?: THREE.AnimationAction;
@@ -58,6 +61,7 @@ export class Stage {
     this.renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
     this.renderer.toneMapping = THREE.ACESFilmicToneMapping;
     this.renderer.toneMappingExposure = 1.0;
+    this.programs = new ProgramCache(this.renderer);
     this.scene.background = BACKGROUND;
     const pmrem = new THREE.PMREMGenerator(this.renderer);
     // A small, blurred studio environment: indistinguishable at 128² on these matte models, and cheap
@@ -295,6 +299,7 @@ export class Stage {
     this.home = undefined;
     if (this.model) {
       this.model.root.removeFromParent();
+      this.programs.keep(this.model.materials);
       this.model.dispose();
       this.model = undefined;
     }

@@ -166,25 +166,6 @@ export async function navigate(query: string, { viewport, expected }: { viewport
 async function load(p: Page, url: string): Promise<void> {
   await p.goto(url, { timeout: 90_000 });
   await p.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
-  await p.evaluate(keepPrograms);
-}
-
-/**
- * In the page: every shader program three.js has compiled, and compiles from now on, stays compiled
- * when the model that used it is disposed (one more use each, in three's own program list), so the
- * next model with the same materials reuses it, as it would with both on show. Compiling was most of
- * the GPU process's work in these tests (SwiftShader: 0.3–1 CPU-s a model, a draw 0.03; the 98 corpus
- * .glb needed 18 programs, the page's own included): each program is still compiled once per page,
- * and every model drawn with its own. No test checks that a program is released.
- */
-function keepPrograms(): void {
-  const programs = window.__viewer.stage.renderer.info.programs as unknown as { usedTimes: number }[];
-  for (const program of programs) program.usedTimes++;
-  const push = programs.push;
-  programs.push = (...added) => {
-    for (const program of added) program.usedTimes++;
-    return push.apply(programs, added);
-  };
 }
 
 /** Runs `action` and waits until the viewer has finished the load it starts. */
