@@ -44,8 +44,8 @@ describe('shared transforms', () => {
   });
 
   it('a project without the options is configured as before: its own root, its workers, no cache, no plugin', () => {
-    const dir = path.join(root, 'packages/relic3d');
-    const p = project('relic3d', dir, { isolate: false });
+    const dir = path.join(root, 'tooling/fuzz');
+    const p = project('fuzz', dir, { isolate: false });
     expect(p.test.root).toBe(dir);
     expect(Object.keys(p)).toEqual(['resolve', 'test']);
     for (const key of ['dir', 'experimental', 'fileParallelism']) expect(p.test).not.toHaveProperty(key);
@@ -62,8 +62,8 @@ describe('shared transforms', () => {
       expect(config.resolve, dir).toEqual(shared.resolve);
       expect(config.plugins?.map((p) => p.name), dir).toEqual(shared.plugins?.map((p) => p.name));
     }
-    // core, kernels, the five formats, formats, res, three, scene-facts, test-harness
-    expect(count).toBe(12);
+    // core, kernels, the five formats, formats, res, three, scene-facts, test-harness, gltf, batch, relic3d
+    expect(count).toBe(15);
   });
 });
 
