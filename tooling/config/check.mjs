@@ -67,11 +67,12 @@ export function typecheck(cwd, declarations, checkedElsewhere = new Set(), check
 export function typecheckNative(folders, checkedElsewhere = new Set()) {
   const solution = mkdtempSync(path.join(os.tmpdir(), 'relic3d-check-'));
   const wrappers = folders.map((folder) => path.join(folder, 'node_modules', '.cache', `relic3d-check-${process.pid}`));
+  const configs = folders.map((folder) => parseConfig(folder));
   try {
     folders.forEach((folder, i) => {
       mkdirSync(wrappers[i], { recursive: true });
       // `tsc -b --noEmit` skips the declaration diagnostics `tsc -p --noEmit` reports: emit the declarations there instead.
-      const emit = parseConfig(folder).options.declaration ? { noEmit: false, emitDeclarationOnly: true, outDir: path.join(wrappers[i], 'out'), rootDir: path.parse(folder).root } : { noEmit: true };
+      const emit = configs[i].options.declaration ? { noEmit: false, emitDeclarationOnly: true, outDir: path.join(wrappers[i], 'out'), rootDir: path.parse(folder).root } : { noEmit: true };
       const config = { extends: path.join(folder, 'tsconfig.json'), compilerOptions: { ...emit, tsBuildInfoFile: path.join(wrappers[i], 'tsconfig.tsbuildinfo') } };
       writeFileSync(path.join(wrappers[i], 'tsconfig.json'), JSON.stringify(config));
     });
@@ -83,7 +84,7 @@ export function typecheckNative(folders, checkedElsewhere = new Set()) {
     const found = [...sections.values()].reduce((n, all) => n + all.length, 0);
     return new Map(folders.map((folder, i) => {
       const all = sections.get(path.join(wrappers[i], 'tsconfig.json'));
-      const own = new Set(parseConfig(folder).fileNames.map((f) => path.resolve(f)));
+      const own = new Set(configs[i].fileNames.map((f) => path.resolve(f)));
       const diagnostics = (all ?? []).filter((d) => d.file === undefined || own.has(d.file) || !checkedElsewhere.has(d.file));
       for (const d of diagnostics) process.stdout.write(`${d.text}\n`);
       // A folder the compiler did not build, or a compiler failing without a diagnostic (a crash, a signal), fails.
