@@ -2,7 +2,7 @@ import { sampledFrames, writeBudget } from '../write/budget.js';
 import { decompose } from '../math/matrix.js';
 import { getClip, sampleChannel } from './animation.js';
 import { ChannelCursor } from './channel-cursor.js';
-import type { AnimationClip, Scene } from './types.js';
+import type { AnimationChannel, AnimationClip, Scene } from './types.js';
 
 /** A clip sampled at a fixed rate: every node's local TRS at every frame. */
 export interface ClipFrames {
@@ -85,6 +85,10 @@ export function sampleClipFrames(scene: Scene, clip: number | string | Animation
     driven[i] = 1;
     const size = channel.path === 'rotation' ? 4 : 3;
     const target = channel.path === 'translation' ? translation : channel.path === 'rotation' ? rotation : scale;
+    if (keyedAtFrames(channel, times, size)) {
+      copyKeys(channel, size, target, nodes, i);
+      continue;
+    }
     // Frame times ascend: a cursor carries each key interval over (sampleChannel's bits, test/channel-cursor.test.ts).
     const cursor = new ChannelCursor(channel, size);
     for (let k = 0; k < frames; k++) {
@@ -94,4 +98,29 @@ export function sampleClipFrames(scene: Scene, clip: number | string | Animation
     }
   }
   return { fps: rate, frames, times, translation, rotation, scale, driven };
+}
+
+/**
+ * Whether a channel has one key per frame, at the frame's very time (strictly ascending, whole keys of
+ * `size`): the cursor then lands on each key with t = 0 and copies it, so the keys are the frames (a
+ * clip read from a per-frame format, written back at its own rate: the O3D's `.ani`, 11,520 samples per clip).
+ */
+function keyedAtFrames(channel: AnimationChannel, times: Float32Array, size: number): boolean {
+  const keys = channel.times, n = keys.length;
+  const stride = channel.interpolation === 'CUBICSPLINE' ? 3 : 1;
+  if (n !== times.length || channel.values.length !== n * stride * size) return false;
+  if (keys[0] !== times[0]) return false;
+  // Frame times ascend strictly short of 2^23 frames; on equal keys the cursor would take the last one.
+  for (let k = 1; k < n; k++) if (keys[k] !== times[k] || !(keys[k] > keys[k - 1])) return false;
+  return true;
+}
+
+/** Each key's value (a CUBICSPLINE key's middle part) as its frame's, at node `node` of `nodes` in `target`. */
+function copyKeys(channel: AnimationChannel, size: number, target: Float32Array, nodes: number, node: number): void {
+  const { values } = channel;
+  const stride = channel.interpolation === 'CUBICSPLINE' ? 3 : 1, part = stride === 3 ? 1 : 0;
+  for (let k = 0, n = channel.times.length; k < n; k++) {
+    const from = (k * stride + part) * size, at = (k * nodes + node) * size;
+    for (let c = 0; c < size; c++) target[at + c] = values[from + c];
+  }
 }
