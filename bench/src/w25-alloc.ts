@@ -1,7 +1,7 @@
 // Where a writer allocates (issue 25, w25): V8's sampling heap profiler with the objects minor and
 // major GCs collected kept in, summed per allocating function, over `--rounds` writes of the bench's
 // skinned (or static) input. `node --import tsx src/w25-alloc.ts FORMAT [skinned|static] [--rounds=20] [--top=25]`
-// (FORMAT lod or ms3d; the writer from the package's sources, or `--folder=NAME`'s copy; MB per write,
+// (FORMAT lod, ms3d or o3d; the writer from the package's sources, or `--folder=NAME`'s copy; MB per write,
 // largest first). `--gc-count`: no profiler, only the GCs V8 reports during the writes.
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -20,7 +20,7 @@ const [format = 'lod', kind = 'skinned'] = process.argv.slice(2).filter((a) => !
 await ready();
 const input = benchInputs(Number(flags.mb ?? 50), 60000, new Set([format])).find((g) => (g.kind ?? 'static') === kind)!;
 const scene = await formats.find((f) => f.id === format)!.parse(input.bytes, parseOptionsOf(input));
-const WRITERS: Record<string, string> = { lod: 'writeLod', ms3d: 'writeMs3d' };
+const WRITERS: Record<string, string> = { lod: 'writeLod', ms3d: 'writeMs3d', o3d: 'writeO3d' };
 const source = pathToFileURL(path.resolve(import.meta.dirname, '../../packages', format, flags.folder ?? '.', 'src/index.ts')).href;
 const write = ((await import(source)) as Record<string, (s: Scene, o: { name: string }) => WriteResult>)[WRITERS[format]];
 for (let r = 0; r < 3; r++) write(scene, { name: 'bench' });
