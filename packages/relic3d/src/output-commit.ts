@@ -106,6 +106,19 @@ export function checkTargets(folder: string, files: readonly PlannedFile[], opti
 }
 
 /**
+ * Throws `checkTargets`' OUTPUT_IS_INPUT refusal when `outPath` is a protected file (the input, also
+ * through a link), before anything is read or converted: the commit would refuse it anyway, after the
+ * work. Any other problem of the name is left for the commit to report, in its own order.
+ */
+export function refuseInputAsOutput(outPath: string, options: CommitOptions): void {
+  try {
+    checkTargets(path.dirname(path.resolve(outPath)), [{ name: path.basename(outPath), bytes: new Uint8Array(0) }], { ...options, force: true });
+  } catch (e) {
+    if (refusalOf(e) === 'OUTPUT_IS_INPUT') throw e;
+  }
+}
+
+/**
  * Writes `files` into `folder` (made when missing) all or none, after `checkTargets`. Without
  * `force` each file is hard-linked to its name (which fails if anything appeared there since the
  * check) or, where links are not possible, renamed after a fresh check. With `force` what was

@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { serializeError, type Resolver, type Scene, type Warning } from '@relic3d/core';
 import { describeScene } from '../info.js';
-import { refusalOf } from '../output-commit.js';
+import { refusalOf, refuseInputAsOutput } from '../output-commit.js';
 import { outputFormatFor, outputFormatIds, writeFile, type WriteFileResult } from '../write-file.js';
 import { convertJson, printConverted } from './convert-report.js';
 import { EXIT, formatError, UsageError, type CliContext, type CliIO } from './io.js';
@@ -81,6 +81,13 @@ export async function convertOne(ctx: CliContext, human: CliIO, job: ConvertJob,
   }
   if (!gltfOut && (opts.lod !== undefined || opts.animation !== undefined)) {
     return fail(EXIT.USAGE, new UsageError(`--lod and --animation choose what a glTF output holds; ${targetId} is written whole`), output, targetId);
+  }
+
+  // An output that is the input is refused before the input is read and converted (the commit checks again).
+  try {
+    if (!isStdio(job.input) && !toStdout) refuseInputAsOutput(job.output, { format: targetId, protect: [job.input] });
+  } catch (e) {
+    return fail(EXIT.FAILED, e, output, targetId);
   }
 
   let scene: Scene;

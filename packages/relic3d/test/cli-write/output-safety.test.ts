@@ -68,6 +68,17 @@ describe.runIf(hasCorpus)('convert never replaces what it must not (reproducers)
     }
   });
 
+  it('an output that is the input through a link is refused before the input is read: its broken bytes are never parsed', async () => {
+    const dir = tmp('repro-early');
+    writeFileSync(path.join(dir, 'broken.ms3d'), 'not a model');
+    linkSync(path.join(dir, 'broken.ms3d'), path.join(dir, 'hard.ms3d'));
+    const result = await run('convert', path.join(dir, 'broken.ms3d'), path.join(dir, 'hard.ms3d'), '--force');
+    expect(result.code).toBe(1);
+    // Read first, the input would have failed as a model (a FormatError), not as the output.
+    expect(result.stderr).toBe(`error: ${path.join(dir, 'hard.ms3d')}: refusing to write '${path.join(dir, 'hard.ms3d')}': it is the input ${path.join(dir, 'broken.ms3d')} (a hard link); name another output [OUTPUT_IS_INPUT]\n`);
+    expect(readFileSync(path.join(dir, 'broken.ms3d'), 'utf8')).toBe('not a model');
+  });
+
   it('victim.txt and .env beside the output are refused by name (exit 1, nothing written); --force replaces them; CON.png is written as CON_.png', async () => {
     const dir = tmp('repro-victims');
     await writeFile(await jeepWith(['victim.txt', '.env']), path.join(dir, 'in.glb'));
