@@ -1,5 +1,5 @@
 import { validateScene } from '@relic3d/core';
-import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
+import { corpusFiles, expectHardened, largeInputRuns, readCorpusFile } from '@relic3d/test-harness';
 import { describe, it } from 'vitest';
 import { parseSync as parseMdl, readMdl } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/mdl-seeds';
@@ -22,7 +22,7 @@ describe('hardening: only FormatError escapes, and accepted inputs give valid sc
   const files = corpusFiles('mdl', '.mdl');
   for (const entry of files) {
     it(`corpus: ${entry.file}`, async () => {
-      await expectHardened(parseAndValidate, readCorpusFile(entry), { name: `mdl ${entry.file}` });
+      await expectHardened(parseAndValidate, readCorpusFile(entry), { name: `mdl ${entry.file}`, ...largeInputRuns(entry.bytes) });
     });
   }
 });

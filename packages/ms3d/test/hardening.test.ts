@@ -1,5 +1,5 @@
 import { validateScene } from '@relic3d/core';
-import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
+import { corpusFiles, expectHardened, largeInputRuns, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseSync, readMs3d, type Ms3dParseOptions } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/ms3d-seeds';
@@ -27,7 +27,7 @@ describe('hardening', () => {
 
   const files = corpusFiles('ms3d', '.ms3d');
   it.skipIf(files.length === 0).each(files.map((f) => [f.file, f] as const))('corpus %s', async (name, entry) => {
-    const report = await expectHardened(parseValid, readCorpusFile(entry), { name: `ms3d ${name}` });
+    const report = await expectHardened(parseValid, readCorpusFile(entry), { name: `ms3d ${name}`, ...largeInputRuns(entry.bytes) });
     expect(report.accepted + report.rejected).toBe(report.runs);
   });
 });

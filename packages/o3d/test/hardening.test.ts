@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
+import { corpusFiles, expectHardened, largeInputRuns, readCorpusFile } from '@relic3d/test-harness';
 import { parseSync as parseO3d, readAni, readChr } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/o3d-seeds';
 
@@ -10,12 +10,12 @@ const { 'mvr_sample.chr': sampleChr, 'mvr_sample_sway.ani': sampleAni } = sample
 
 describe('hardening: only FormatError escapes', () => {
   it.each(entries.filter((e) => /\.o3d$/i.test(e.file)).map((e) => [e.file, e] as const))('%s', async (name, entry) => {
-    await expectHardened((bytes) => parseO3d(bytes), readCorpusFile(entry), { name });
+    await expectHardened((bytes) => parseO3d(bytes), readCorpusFile(entry), { name, ...largeInputRuns(entry.bytes) });
   });
 
   it.each(entries.filter((e) => /\.(chr|ani)$/i.test(e.file)).map((e) => [e.file, e] as const))('%s', async (name, entry) => {
     const read = /\.chr$/i.test(name) ? readChr : readAni;
-    await expectHardened((bytes) => read(bytes), readCorpusFile(entry), { name });
+    await expectHardened((bytes) => read(bytes), readCorpusFile(entry), { name, ...largeInputRuns(entry.bytes) });
   });
 
   // Real skinned models with their companions: mutations reach the palette and weight paths.

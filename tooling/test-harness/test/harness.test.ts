@@ -6,6 +6,8 @@ import {
   corpusRoot,
   expectHardened,
   hashSeed,
+  largeInputRuns,
+  longFuzz,
   looksLikeFormatError,
   mutationFuzz,
   readManifest,
@@ -50,6 +52,17 @@ describe('hardening harness', () => {
     expect(report.runs).toBeGreaterThan(48);
     expect(report.accepted).toBeGreaterThan(0);
     expect(report.rejected).toBeGreaterThan(0);
+  });
+
+  it.skipIf(longFuzz())('runs a large input fewer times: 64 header prefixes + samples + the last, and the mutations', async () => {
+    const big = (size: number) => Object.assign(new Uint8Array(size), toyFile());
+    const runs = async (size: number) => (await expectHardened(safeParse, big(size), { name: 'big', ...largeInputRuns(size) })).runs;
+    // 100 KB keeps the defaults (96 samples, 48 mutations); sampled prefixes may coincide, so at most.
+    expect(await runs(100_000)).toBeGreaterThan(64 + 90 + 1 + 48);
+    expect(await runs(100_001)).toBeLessThanOrEqual(64 + 16 + 1 + 16);
+    expect(await runs(100_001)).toBeGreaterThan(64 + 10 + 1 + 16);
+    expect(await runs(500_001)).toBeLessThanOrEqual(64 + 8 + 1 + 8);
+    expect(await runs(500_001)).toBeGreaterThan(64 + 4 + 1 + 8);
   });
 
   it('catches a RangeError escaping', async () => {
