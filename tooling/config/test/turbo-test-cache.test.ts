@@ -51,7 +51,7 @@ describe('the turbo test pipeline', () => {
     const script: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.test;
     // Three tasks at a time on two cores: at two, tasks with no build to wait for (tooling/'s checks and
     // tests) held both slots and core#build ended 8 min into a fresh run, holding back every package above it.
-    expect(script).toMatch(/^TURBO_TELEMETRY_DISABLED=1 turbo run build check:base check:scene check:cli test --concurrency=3 /);
+    expect(script).toMatch(/^node tooling\/config\/turbo\.mjs run build check:base check:scene check:cli test --concurrency=3 /);
     expect(script).not.toMatch(/--filter|--affected|&&/);
     // The per-folder `check` tasks stay for one package at a time; `pnpm test` runs check-all.mjs
     // instead (check-all-task.test.ts: it covers every folder and fails on a planted error).
