@@ -96,7 +96,8 @@ export function runScriptOrDefer(args, folder = process.cwd(), env = process.env
     runAndExit('sh', ['-c', script.command], { cwd: folder, env: scriptEnv(script, folder, env) });
     return;
   }
-  const pnpm = realPnpm(env.PATH);
+  // A wrapper of this shim that is itself named pnpm (task-cpu.mjs's) names the real one.
+  const pnpm = env.RELIC3D_REAL_PNPM || realPnpm(env.PATH);
   if (pnpm === null) {
     process.stderr.write('pnpm shim: no pnpm on PATH besides this shim (tooling/config/bin)\n');
     process.exit(1);

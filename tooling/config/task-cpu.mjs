@@ -83,13 +83,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (!existsSync(pnpm)) throw new Error(`task-cpu: ${pnpm} is missing; run pnpm install first`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'relic3d-task-cpu-'));
   const log = path.join(dir, 'tasks.log');
-  writeShim(path.join(dir, 'pnpm'), pnpm, log);
+  // Tasks run as `pnpm test` runs them: through turbo.mjs's shim, unless RELIC3D_PNPM_SHIM=0.
+  const viaShim = process.env.RELIC3D_PNPM_SHIM !== '0' && process.platform !== 'win32';
+  writeShim(path.join(dir, 'pnpm'), viaShim ? path.join(root, 'tooling/config/bin/pnpm') : pnpm, log);
   // Each test file's CPU too (file-cpu.js, a setup file every project loads when this is set).
   const fileLog = path.join(dir, 'files.log');
   const turbo = spawnSync(path.join(root, 'node_modules/.bin/turbo'), process.argv.slice(2), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', RELIC3D_FILE_CPU: fileLog, PATH: `${dir}${path.delimiter}${process.env.PATH}` },
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', RELIC3D_FILE_CPU: fileLog, RELIC3D_REAL_PNPM: pnpm, PATH: `${dir}${path.delimiter}${process.env.PATH}` },
   });
   const tasks = existsSync(log) ? parseTaskLog(readFileSync(log, 'utf8')).filter((t) => t.task.startsWith('run ')) : [];
   const files = existsSync(fileLog) ? fileTable(parseFileLog(readFileSync(fileLog, 'utf8'))) : '';

@@ -55,6 +55,12 @@ describe('the pnpm shim', () => {
     const version = spawnSync(shim, ['--version'], { cwd: work, env: shimEnv(), encoding: 'utf8' });
     expect(version.status, version.stderr).toBe(0);
     expect(version.stdout.trim()).toMatch(/^10\.\d+\.\d+$/);
+    // A wrapper named pnpm first on PATH (task-cpu.mjs's) names the real one instead.
+    const named = path.join(work, 'named-pnpm');
+    writeFileSync(named, '#!/bin/sh\necho "named $*"\n');
+    chmodSync(named, 0o755);
+    const viaNamed = spawnSync(shim, ['install', '--offline'], { cwd: work, env: { ...shimEnv(), RELIC3D_REAL_PNPM: named }, encoding: 'utf8' });
+    expect(viaNamed.stdout.trim()).toBe('named install --offline');
   });
 
   it('turbo.mjs starts turbo with its arguments, telemetry off and the shim first on PATH; RELIC3D_PNPM_SHIM=0 leaves PATH alone', () => {
