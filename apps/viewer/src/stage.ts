@@ -41,6 +41,9 @@ export class Stage {
   /** The frame asked for, 0 while asleep (render on demand). Not three's setAnimationLoop: stopped
    * from inside its callback, it asks for the next frame anyway. */
   private frameRequest = 0;
+  /** A capped clip's next frame, asked for when due: a frame asked for at every vsync and skipped
+   * kept the compositor and GPU process awake (0.22 CPU-s/s at ?fps=1, 0.01 asleep). */
+  private capTimer = 0;
   /**
    * The most frames a second a playing clip alone draws (`?fps=`). Software-rendered WebGL spends
    * a core on a skinned model at the display's rate (0.9 CPU-s/s in headless Chromium); a change
@@ -111,6 +114,8 @@ export class Stage {
   /** Asks for the next frame to be drawn (e.g. a texture arrived), starting the loop if it sleeps. */
   invalidate(): void {
     this.dirty = true;
+    // Waiting for the cap: the change draws at the next frame; the clip's time runs on meanwhile.
+    if (this.capTimer && !this.isSuspended) this.frameRequest ||= requestAnimationFrame(this.onAnimationFrame);
     if (this.frameRequest || this.isSuspended) return;
     this.clock.getDelta(); // the time asleep is not clip time
     this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
@@ -118,7 +123,7 @@ export class Stage {
 
   /** Whether the loop asks for frames (false on an idle page: it costs no CPU, in the GPU process neither). */
   get requestsFrames(): boolean {
-    return this.frameRequest !== 0;
+    return this.frameRequest !== 0 || this.capTimer !== 0;
   }
 
   resize(): void {
@@ -140,7 +145,8 @@ export class Stage {
   set suspended(on: boolean) {
     this.isSuspended = on;
     cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
+    clearTimeout(this.capTimer);
+    this.frameRequest = this.capTimer = 0;
     if (!on) this.invalidate();
   }
 
@@ -164,7 +170,7 @@ export class Stage {
     const now = performance.now();
     if (animating && !this.dirty && now - this.lastDrawAt < 1000 / this.maxAnimationFps) {
       // Too soon for the cap: the clip's clock runs on, so the next drawn frame shows the right time.
-      if (!this.frameRequest) this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
+      this.frameWhenDue(this.lastDrawAt + 1000 / this.maxAnimationFps - now);
       return;
     }
     this.lastDrawAt = now;
@@ -174,13 +180,23 @@ export class Stage {
     const moved = this.controls.update();
     // Drawn when something changed; the next frame asked for while something moves (unless the camera's
     // 'change' did): an idle page drawing once a second cost 0.27 CPU-s/s in headless Chromium, asleep 0.05.
-    if ((animating || moved) && !this.frameRequest) this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
+    if (moved || (animating && !Number.isFinite(this.maxAnimationFps))) this.frameRequest ||= requestAnimationFrame(this.onAnimationFrame);
+    else if (animating) this.frameWhenDue(1000 / this.maxAnimationFps);
     if (!animating && !moved && !this.dirty) return;
     this.dirty = false;
     this.selection?.update();
     for (const h of this.helpers) (h as VertexNormalsHelper).update?.();
     this.renderer.render(this.scene, this.camera);
     this.onFrame?.();
+  }
+
+  /** Asks for a frame in `ms` (the cap's next), unless one is asked for already. */
+  private frameWhenDue(ms: number): void {
+    if (this.frameRequest || this.capTimer) return;
+    this.capTimer = window.setTimeout(() => {
+      this.capTimer = 0;
+      if (!this.isSuspended) this.frameRequest ||= requestAnimationFrame(this.onAnimationFrame);
+    }, ms);
   }
 
   /** Replaces the model and frames it using the scene's bounds. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { base, dropFolder, open, page, scratch, setPage } from './session.js';
 import { generatedFolder } from './game-folder.js';
-import { countPageFileCalls, pageFileCalls } from './browser.js';
+import { countPageFileCalls, pageFileCalls } from './page-file-calls.js';
 import { keepDroppedHandle, pickedFloor, stubPicker } from './browser-picked.js';
 
 const FULL = process.env.RELIC3D_E2E_FULL === '1';

@@ -107,7 +107,10 @@ export function browserPickedTests(): void {
   it('sends the jobs of the cards on screen first while a picked folder is still listed, side by side on both workers', async () => {
     const game = generatedFolder(path.join(scratch, 'game-picked'), 0.01, 0);
     const models = game.manifest.models.length;
-    await navigate('?sample=jeep', { viewport: { width: 640, height: 560 } });
+    // The blank page that keeps the handle needs no viewer loaded before it, only the session's page at this size.
+    const view = { width: 640, height: 560 };
+    if (page) await page.setViewportSize(view);
+    else await navigate('?sample=jeep', { viewport: view });
     await keepDroppedHandle(game.dir);
     await page.addInitScript(recordJobs);
     // Listed in three parts (8 paths, 64, the rest) 1.5 s apart, no file read before 2 s: as Chromium,

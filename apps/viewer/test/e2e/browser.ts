@@ -8,6 +8,8 @@ import type { Page } from 'playwright-core';
 import { artifacts, base, dropFolder, navigate, page, scratch, served, settle, status } from './session.js';
 import { generatedFolder, type GeneratedFolder } from './game-folder.js';
 import { download, pngFacts } from './downloads.js';
+import type { ListingPace } from '../../src/browser/folder-handles.js';
+import { countPageFileCalls, pageFileCalls } from './page-file-calls.js';
 
 // Screenshots go to test-artifacts/ (docs/browser-*.png are copies of them): a test that rewrote a tracked
 // file left every `pnpm test` with a dirty tree and changed the viewer's own turbo inputs.
@@ -39,58 +41,6 @@ async function waitForThumbnails(on: Page, failedToo = false): Promise<{ firstAt
   });
 }
 
-/**
- * Counts, from now on, the page's own calls that make a File of a handle or entry (getFile, file()):
- * each is a synchronous call to the browser process on the page's thread (issue 31). A folder handed
- * to the thumbnail workers makes none; `pageFileCalls` reads the count.
- */
-export const countPageFileCalls = (on = page) => on.evaluate(() => {
-  const w = window as unknown as { pageFileCalls: number };
-  w.pageFileCalls = 0;
-  type Methods = Record<string, (...args: unknown[]) => unknown>;
-  const wrapped = new Set<object>();
-  /** Wraps `name` on `object`'s prototype once: `then` at each call. */
-  const wrap = (object: object, name: string, then: () => void) => {
-    const proto = Object.getPrototypeOf(object) as Methods;
-    if (wrapped.has(proto) || typeof proto[name] !== 'function') return;
-    wrapped.add(proto);
-    const original = proto[name];
-    proto[name] = function (this: unknown, ...args: unknown[]) {
-      then();
-      return original.apply(this, args);
-    };
-  };
-  wrap(Object.create(FileSystemFileHandle.prototype), 'getFile', () => w.pageFileCalls++);
-  // A drop's entries have no global constructors: their prototypes are wrapped as they are met.
-  type Entry = { isFile: boolean; isDirectory: boolean };
-  const meet = (entry: Entry | null) => {
-    if (entry?.isFile) wrap(entry, 'file', () => w.pageFileCalls++);
-    // A reader made only to reach its prototype.
-    else if (entry?.isDirectory) readEntries((entry as unknown as { createReader(): object }).createReader());
-  };
-  // readEntries' answers come through its callback: wrapped at the call, each entry met.
-  const readEntries = (reader: object) => {
-    const proto = Object.getPrototypeOf(reader) as Methods;
-    const original = proto.readEntries;
-    if (wrapped.has(original)) return;
-    const replaced = function (this: unknown, ok: (entries: Entry[]) => void, failed?: unknown) {
-      return original.call(this, (entries: Entry[]) => {
-        entries.forEach(meet);
-        ok(entries);
-      }, failed);
-    };
-    wrapped.add(replaced);
-    proto.readEntries = replaced as Methods[string];
-  };
-  const items = DataTransferItem.prototype as unknown as Methods;
-  const getAsEntry = items.webkitGetAsEntry;
-  items.webkitGetAsEntry = function (this: unknown) {
-    const entry = getAsEntry.call(this) as Entry | null;
-    meet(entry);
-    return entry;
-  };
-});
-export const pageFileCalls = (on = page) => on.evaluate(() => (window as unknown as { pageFileCalls: number }).pageFileCalls);
 
 /** How many files `dir` holds, at any depth. */
 const filesIn = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
@@ -246,29 +196,13 @@ export function browserTests(): void {
     expect(times.rendered).toBe(0);
   });
 
-  it('draws the thumbnails on the page, one per task, where a worker cannot (?thumbs=page)', async () => {
+  it('takes the drop\'s entries on the page where the browser has no getAsFileSystemHandle: every thumbnail, drawn by the workers', async () => {
     // From here on, the folder at the generator's floor (27 models: every kind, 4 broken, 3 items in
     // the .res) rather than 51: these tests' facts hold for any folder, and each draws it again.
     folder = generatedFolder(path.join(scratch, 'game-small'), 0);
     expect(folder.manifest.models.length).toBeGreaterThan(20);
-    await navigate('?sample=jeep&thumbs=page');
-    await page.evaluate(() => window.__viewer.browser.service.clearCache());
-    await countPageFileCalls();
-    const times = await dropAndWait(page);
-    expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer)).toBe('page');
-    // No worker draws, so the page takes the drop's entries itself: one file() per file of the folder
-    // (the count the handed-over drop above must not reach).
-    expect(await pageFileCalls(), 'file() calls on the page').toBe(filesIn(folder.dir));
-    expect(times.rendered).toBe(folder.manifest.models.length);
-    const failed = await page.locator('.card[data-state="failed"]').count();
-    const done = await page.locator('.card[data-state="done"]').count();
-    expect(done).toBeGreaterThan(0);
-    expect(failed).toBeLessThanOrEqual(folder.manifest.counts.broken);
-    expect(await page.evaluate(() => window.__viewer.browser.entries.filter((e) => window.__viewer.browser.service.thumbOf(e)?.info.failed).length)).toBe(folder.manifest.counts.broken);
-  });
-
-  it('takes the drop\'s entries on the page where the browser has no getAsFileSystemHandle: every thumbnail, drawn by the workers', async () => {
-    await navigate('?sample=jeep');
+    // The second visit's page: a second folder dropped on it, as a user drops one after another (one
+    // page load fewer, its drawers' start and warm-up with it).
     await page.evaluate(async () => {
       delete (DataTransferItem.prototype as { getAsFileSystemHandle?: unknown }).getAsFileSystemHandle;
       await window.__viewer.browser.service.clearCache();
@@ -282,7 +216,7 @@ export function browserTests(): void {
   });
 
   it('opens a folder through showDirectoryPicker (stubbed: the same folder in the origin private file system), iterated lazily: every model, every thumbnail', async () => {
-    await navigate('?sample=jeep');
+    // The same page again, a third folder opened on it.
     await page.evaluate(() => window.__viewer.browser.service.clearCache());
     // The page copies the folder into its private file system, each file fetched from the test's
     // server (a route answered each through the DevTools protocol: over 120 s on a loaded machine).
@@ -318,15 +252,28 @@ export function browserTests(): void {
     // The same page's context: its private file system holds the folder the test above copied in.
     const models = folder.manifest.models;
     // `files-pause`: the page drawer gets each file 1 s after its facts (issue #31's race: a card's
-    // facts came before its file, and the page drew it as "not in the folder").
-    for (const query of ['?sample=jeep&list-part=8&list-pause=40', '?sample=jeep&thumbs=readers&list-part=8&list-pause=40', '?sample=jeep&thumbs=readers&list-part=8&list-pause=40&files-pause=1000']) {
-      await page.goto(`${base}${query}`);
-      await page.waitForFunction(() => window.__viewer?.state.loads > 0, null, { timeout: 90_000 });
-      await page.evaluate(async () => {
+    // facts came before its file, and the page drew it as "not in the folder"). Two page loads for the
+    // three: the workers' variant on the test above's page, its pace set in the page (the service's
+    // options, which the query sets on a load); the page drawer's two on one ?thumbs=readers page,
+    // loaded with files-pause, then without (set in the page).
+    const variants: { query: string; load: boolean; pace?: ListingPace }[] = [
+      { query: '?sample=jeep&list-part=8&list-pause=40', load: false, pace: { part: 8, pauseMs: 40 } },
+      { query: '?sample=jeep&thumbs=readers&list-part=8&list-pause=40&files-pause=1000', load: true },
+      { query: '?sample=jeep&thumbs=readers&list-part=8&list-pause=40', load: false, pace: { filesPauseMs: 0 } },
+    ];
+    for (const { query, load, pace } of variants) {
+      if (load) await navigate(query);
+      const paced = await page.evaluate(async (pace) => {
+        const { service } = window.__viewer.browser;
+        if (pace) Object.assign((service as unknown as { options: { listing: ListingPace } }).options.listing, pace);
+        // This folder's marks only (the page may have opened others).
+        performance.clearMarks();
         const model = await (await navigator.storage.getDirectory()).getDirectoryHandle('Model');
         (window as unknown as { showDirectoryPicker(): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => model;
-        await window.__viewer.browser.service.clearCache();
-      });
+        await service.clearCache();
+        return service.listingPace;
+      }, pace);
+      expect({ ...paced, filesPauseMs: paced?.filesPauseMs ?? 0 }, query).toEqual({ part: 8, pauseMs: 40, filesPauseMs: query.includes('files-pause=1000') ? 1000 : 0 });
       await countPageFileCalls();
       await page.click('label:has(#open-folder)');
       // Failed cards too: a race that fails every model is told by the facts below, not by a timeout.
@@ -354,6 +301,24 @@ export function browserTests(): void {
       expect(wrong, query).toEqual([]);
     }
   }, 300_000);
+
+  it('draws the thumbnails on the page, one per task, where a worker cannot (?thumbs=page)', async () => {
+    // A page of its own: no worker draws on it.
+    await navigate('?sample=jeep&thumbs=page');
+    await page.evaluate(() => window.__viewer.browser.service.clearCache());
+    await countPageFileCalls();
+    const times = await dropAndWait(page);
+    expect(await page.evaluate(() => window.__viewer.browser.service.stats.drawer)).toBe('page');
+    // No worker draws, so the page takes the drop's entries itself: one file() per file of the folder
+    // (the count the handed-over drop of the first test must not reach).
+    expect(await pageFileCalls(), 'file() calls on the page').toBe(filesIn(folder.dir));
+    expect(times.rendered).toBe(folder.manifest.models.length);
+    const failed = await page.locator('.card[data-state="failed"]').count();
+    const done = await page.locator('.card[data-state="done"]').count();
+    expect(done).toBeGreaterThan(0);
+    expect(failed).toBeLessThanOrEqual(folder.manifest.counts.broken);
+    expect(await page.evaluate(() => window.__viewer.browser.entries.filter((e) => window.__viewer.browser.service.thumbOf(e)?.info.failed).length)).toBe(folder.manifest.counts.broken);
+  });
 
   it('opens a shared link: model, clip, paused time and camera from the hash; ?embed shows the view alone', async () => {
     const cam = [2.5, 3, 6, 0, 1.5, 0];
