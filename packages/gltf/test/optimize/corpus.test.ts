@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusModels } from '../corpus-scenes.js';
 import { describeIssues } from '../validate.js';
-import { boundsError, defaultFacts, defaultOptimized, defaultReport, extensionsOf, generatorOf, plainFacts } from './helpers.js';
+import { boundsError, defaultOptimized, extensionsOf, generatorOf, plainFacts } from './helpers.js';
 
 const all = corpusModels();
 /** Positions are quantized to 14 bits of each mesh's extent, weights to 8 bits: well under 1% of the model's size. */
@@ -16,16 +16,16 @@ describe('optimizeGlb on every corpus model', () => {
   let kept = 0;
 
   it.each(all)('%s', async (_name, entry) => {
-    const { plain: glb, optimized, warnings } = await defaultOptimized(entry);
+    const { plain: glb, optimized, warnings, report: reportOf, facts } = await defaultOptimized(entry);
     sizes.plain += glb.byteLength;
     sizes.optimized += optimized.byteLength;
     if (optimized === glb) kept++;
 
-    const report = await defaultReport(entry);
+    const report = await reportOf();
     expect(report.errors, describeIssues(report.errors)).toEqual([]);
     expect(generatorOf(optimized)).toBe(generatorOf(glb));
     const before = await plainFacts(entry);
-    const after = await defaultFacts(entry);
+    const after = await facts();
     expect(after.triangles).toBe(before.triangles);
     expect(after.joints).toEqual(before.joints);
     expect(after.clips.map((c) => c.name)).toEqual(before.clips.map((c) => c.name));

@@ -135,23 +135,23 @@ function memo<T>(make: (entry: CorpusEntry) => Promise<T>): (entry: CorpusEntry)
   };
 }
 
+/** `make`'s promise, made on the first call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 /**
- * The model's plain .glb and its default optimisation with the warnings, made once per process (both
- * suites optimised Wuson, jeep1, genericcharacter and AiBatt alike); `optimized` is `plain` when kept.
- * Shared, so read only.
+ * The model's plain .glb and its default optimisation with the warnings, the validator's report on it and
+ * its facts (each made on first use), once per process for the models both suites read (they optimised
+ * Wuson, jeep1, genericcharacter and AiBatt alike); `optimized` is `plain` when kept. Read only.
  */
 export const defaultOptimized = memo(async (entry) => {
   const plain = await plainGlb(entry);
   const warnings: string[] = [];
   const optimized = await optimizeGlb(plain, { onWarning: (w) => warnings.push(w.code) });
-  return { plain, optimized, warnings };
+  return { plain, optimized, warnings, report: once(() => validateGltf(optimized)), facts: once(async () => glbFacts(await readGlb(optimized))) };
 });
-
-/** The Khronos validator's report on the default optimisation, once per model. */
-export const defaultReport = memo(async (entry) => validateGltf((await defaultOptimized(entry)).optimized));
 
 /** glbFacts of the plain .glb, once per model. */
 export const plainFacts = memo(async (entry) => glbFacts(await readGlb(await plainGlb(entry))));
-
-/** glbFacts of the default optimisation, once per model. */
-export const defaultFacts = memo(async (entry) => glbFacts(await readGlb((await defaultOptimized(entry)).optimized)));

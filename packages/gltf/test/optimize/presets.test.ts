@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusModels } from '../corpus-scenes.js';
 import { describeIssues, validateGltf } from '../validate.js';
 import { optimizeGlb, type OptimizeOptions } from '../../src/index.js';
-import { boundsError, defaultFacts, defaultOptimized, defaultReport, extensionsOf, glbFacts, PRESET_MODELS, plainFacts, plainGlb, readGlb } from './helpers.js';
+import { boundsError, defaultOptimized, extensionsOf, glbFacts, PRESET_MODELS, plainFacts, plainGlb, readGlb } from './helpers.js';
 
 const all = corpusModels();
 const entry = (file: string) => all.find(([name]) => name === file)?.[1];
@@ -59,13 +59,13 @@ describe('facts the corpus MANIFEST states survive the default optimisation', ()
     const model = entry(file);
     if (!model) return;
     // The default optimisation optimize/corpus.test.ts makes and checks too (once per process).
-    expect((await defaultFacts(model)).triangles).toBe(triangles);
+    expect((await (await defaultOptimized(model)).facts()).triangles).toBe(triangles);
   });
 
   it('jeep1 keeps its 512×512 JPEG as it is (no re-encoding)', async () => {
     const model = entry('ms3d/assimp__jeep1.ms3d');
     if (!model) return;
-    const report = await defaultReport(model);
+    const report = await (await defaultOptimized(model)).report();
     const images = ((report.info?.resources ?? []) as { mimeType?: string; image?: { width: number; height: number } }[]).filter((r) => r.image);
     expect(images).toHaveLength(1);
     expect(images[0]).toMatchObject({ mimeType: 'image/jpeg', image: { width: 512, height: 512 } });
