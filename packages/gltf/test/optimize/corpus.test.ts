@@ -1,11 +1,11 @@
-// `optimizeGlb` (the default preset: meshopt + quantization) on every corpus model: the output is
+// `optimizeGlb` (the default preset: meshopt + quantization) on every corpus model (made once per process:
+// presets.test.ts reads some of the same outputs, helpers.ts): the output is
 // Khronos-valid, smaller, and read back (glTF-Transform + the packages' own decoders) it has the
 // plain .glb's triangles, joints, clips and bounds, at rest and posed, within quantisation.
 import { describe, expect, it } from 'vitest';
 import { corpusModels } from '../corpus-scenes.js';
-import { describeIssues, validateGltf } from '../validate.js';
-import { optimizeGlb } from '../../src/index.js';
-import { boundsError, extensionsOf, generatorOf, glbFacts, plainGlb, readGlb } from './helpers.js';
+import { describeIssues } from '../validate.js';
+import { boundsError, defaultOptimized, extensionsOf, generatorOf, plainFacts } from './helpers.js';
 
 const all = corpusModels();
 /** Positions are quantized to 14 bits of each mesh's extent, weights to 8 bits: well under 1% of the model's size. */
@@ -16,18 +16,16 @@ describe('optimizeGlb on every corpus model', () => {
   let kept = 0;
 
   it.each(all)('%s', async (_name, entry) => {
-    const glb = await plainGlb(entry);
-    const warnings: string[] = [];
-    const optimized = await optimizeGlb(glb, { onWarning: (w) => warnings.push(w.code) });
+    const { plain: glb, optimized, warnings, report: reportOf, facts } = await defaultOptimized(entry);
     sizes.plain += glb.byteLength;
     sizes.optimized += optimized.byteLength;
     if (optimized === glb) kept++;
 
-    const report = await validateGltf(optimized);
+    const report = await reportOf();
     expect(report.errors, describeIssues(report.errors)).toEqual([]);
     expect(generatorOf(optimized)).toBe(generatorOf(glb));
-    const before = glbFacts(await readGlb(glb));
-    const after = glbFacts(await readGlb(optimized));
+    const before = await plainFacts(entry);
+    const after = await facts();
     expect(after.triangles).toBe(before.triangles);
     expect(after.joints).toEqual(before.joints);
     expect(after.clips.map((c) => c.name)).toEqual(before.clips.map((c) => c.name));

@@ -7,7 +7,8 @@ import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import type { CorpusEntry } from '@relic3d/test-harness';
 import { corpusGlb } from '../corpus-scenes.js';
 import { gltfBounds } from '../gltf-bounds.js';
-import { MSFTLod } from '../../src/index.js';
+import { MSFTLod, optimizeGlb } from '../../src/index.js';
+import { validateGltf } from '../validate.js';
 
 let reader: Promise<NodeIO> | undefined;
 
@@ -104,3 +105,53 @@ export function extensionsOf(glb: Uint8Array): string[] {
   const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as { extensionsUsed?: string[] };
   return (json.extensionsUsed ?? []).slice().sort();
 }
+
+/** The models presets.test.ts reads (and optimize/corpus.test.ts, with every other). */
+export const PRESET_MODELS = [
+  'ms3d/assimp__Wuson.ms3d',
+  'ms3d/assimp__jeep1.ms3d',
+  'ms3d/glscene__Woman4.ms3d',
+  'ase/assimp__MotionCaptureROM.ase',
+  'o3d/mvr_AiBatt.o3d',
+  'o3d/Part_femaleUpper.o3d',
+  'mdl/circuitchaos__genericcharacter_v300.mdl',
+  'lod/xtreme3d__TRINITYrage.lod',
+];
+const shared = new Set(PRESET_MODELS.map((file) => file.split('/')[1]));
+
+/**
+ * A memo by corpus path, kept for the models both suites read (one module graph: isolate: false, one
+ * worker); the others' outputs are not kept, so the heap does not grow by the corpus.
+ */
+function memo<T>(make: (entry: CorpusEntry) => Promise<T>): (entry: CorpusEntry) => Promise<T> {
+  const made = new Map<string, Promise<T>>();
+  return (entry) => {
+    let value = made.get(entry.path);
+    if (!value) {
+      value = make(entry);
+      if (shared.has(entry.file)) made.set(entry.path, value);
+    }
+    return value;
+  };
+}
+
+/** `make`'s promise, made on the first call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/**
+ * The model's plain .glb and its default optimisation with the warnings, the validator's report on it and
+ * its facts (each made on first use), once per process for the models both suites read (they optimised
+ * Wuson, jeep1, genericcharacter and AiBatt alike); `optimized` is `plain` when kept. Read only.
+ */
+export const defaultOptimized = memo(async (entry) => {
+  const plain = await plainGlb(entry);
+  const warnings: string[] = [];
+  const optimized = await optimizeGlb(plain, { onWarning: (w) => warnings.push(w.code) });
+  return { plain, optimized, warnings, report: once(() => validateGltf(optimized)), facts: once(async () => glbFacts(await readGlb(optimized))) };
+});
+
+/** glbFacts of the plain .glb, once per model. */
+export const plainFacts = memo(async (entry) => glbFacts(await readGlb(await plainGlb(entry))));
