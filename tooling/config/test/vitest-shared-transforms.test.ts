@@ -62,8 +62,8 @@ describe('shared transforms', () => {
       expect(config.resolve, dir).toEqual(shared.resolve);
       expect(config.plugins?.map((p) => p.name), dir).toEqual(shared.plugins?.map((p) => p.name));
     }
-    // core, kernels, the five formats, formats, res, three, scene-facts, test-harness, gltf, batch, relic3d
-    expect(count).toBe(15);
+    // core, kernels, the five formats, formats, res, three, scene-facts, test-harness, gltf, batch, relic3d, blender
+    expect(count).toBe(16);
   });
 });
 

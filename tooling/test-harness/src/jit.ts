@@ -45,30 +45,3 @@ export function optimisedAcrossGc<T>(method: unknown, use: () => T, gcs = 8): Op
   for (let i = 0; i < gcs; i++) gc();
   return { results: [first, second], optimisedBefore, optimisedAfter: (status(method) & OPTIMIZED) === OPTIMIZED };
 }
-
-/** One method for `optimisedAcrossGcs`: `warm` runs first (its own warm-up), then as `optimisedAcrossGc`. */
-export interface GcCase<T> {
-  method: unknown;
-  use: () => T;
-  warm?: () => void;
-}
-
-/**
- * `optimisedAcrossGc` for several methods through one series of full GCs: each is optimised through
- * its own `use` (after its `warm`) and checked then, every instance is dropped, the `gcs` full GCs
- * run once for all, and each is checked again. The GCs were most of the cost (a full GC of a worker
- * holding every module its files imported), once per method.
- */
-export function optimisedAcrossGcs<T>(cases: readonly GcCase<T>[], gcs = 8): OptimisedAcrossGc<T>[] {
-  const { prepare, optimizeNext, status, gc } = v8Natives();
-  const before = cases.map(({ method, use, warm }) => {
-    warm?.();
-    prepare(method);
-    const first = use();
-    optimizeNext(method);
-    const second = use();
-    return { results: [first, second] as [T, T], optimisedBefore: (status(method) & OPTIMIZED) === OPTIMIZED };
-  });
-  for (let i = 0; i < gcs; i++) gc();
-  return before.map((b, i) => ({ ...b, optimisedAfter: (status(cases[i].method) & OPTIMIZED) === OPTIMIZED }));
-}

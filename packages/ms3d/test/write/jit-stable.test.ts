@@ -4,7 +4,7 @@
 // than writing). The classes made per write keep one instance for the module's life; V8's own
 // functions check it: %OptimizeFunctionOnNextCall, every instance dropped, full GCs, %GetOptimizationStatus.
 import { describe, expect, it } from 'vitest';
-import { optimisedAcrossGc, optimisedAcrossGcs } from '@relic3d/test-harness';
+import { optimisedAcrossGc } from '@relic3d/test-harness';
 import { writeMs3d } from '../../src/index.js';
 import { FileWriter } from '../../src/write/file-writer.js';
 import { partRecords, serialize } from '../../src/write/serialize.js';
@@ -47,24 +47,15 @@ function writeStrip(): number {
 const WRITTEN_STRIP = 4678;
 
 describe('the MS3D writer keeps its optimised code across full GCs', () => {
-  // One series of eight full GCs for four (V8 keeps a map its optimised code saw for a few GCs), each method optimised through its own use first.
-  it('VertexWelder.weld, FileWriter.f32, partRecords and packVertex stay optimised once every instance is dropped and eight full GCs ran', () => {
-    const cases = [
-      ['VertexWelder.weld', VertexWelder.prototype.weld, weldSome, 64],
-      ['FileWriter.f32', FileWriter.prototype.f32, writeSome, 56],
-      // The triangle records are written from each part (mesh.ts TrianglePart), whose map only the kept mesh holds.
-      ['partRecords', partRecords, writeQuad, 721],
-      ['packVertex', packVertex, writeStrip, WRITTEN_STRIP],
-    ] as const;
-    const outcomes = optimisedAcrossGcs<number>(cases.map(([, method, use]) => ({ method, use })));
-    expect(Object.fromEntries(outcomes.map((o, i) => [cases[i][0], o]))).toEqual(
-      Object.fromEntries(cases.map(([name, , , result]) => [name, { results: [result, result], optimisedBefore: true, optimisedAfter: true }])),
-    );
-  });
-
-  // Its own series: batched with the others it lost its code in the whole suite's worker (isolate: false).
-  // The records serialize reads are literals, whose maps only the kept records hold (output.ts, mesh.ts, materials.ts).
-  it('serialize stays optimised once every instance is dropped and eight full GCs ran', () => {
-    expect(optimisedAcrossGc(serialize, writeQuad)).toEqual({ results: [721, 721], optimisedBefore: true, optimisedAfter: true });
+  it.each([
+    ['VertexWelder.weld', VertexWelder.prototype.weld, weldSome, 64],
+    ['FileWriter.f32', FileWriter.prototype.f32, writeSome, 56],
+    // The records serialize reads are literals, whose maps only the kept records hold (output.ts, mesh.ts, materials.ts).
+    ['serialize', serialize, writeQuad, 721],
+    // The triangle records are written from each part (mesh.ts TrianglePart), whose map only the kept mesh holds.
+    ['partRecords', partRecords, writeQuad, 721],
+    ['packVertex', packVertex, writeStrip, WRITTEN_STRIP],
+  ] as const)('%s stays optimised once every instance is dropped and eight full GCs ran (V8 keeps a map its optimised code saw for a few GCs)', (_, method, use, result) => {
+    expect(optimisedAcrossGc(method, use)).toEqual({ results: [result, result], optimisedBefore: true, optimisedAfter: true });
   });
 });
