@@ -15,22 +15,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
+import { nativeTsc } from './native-tsc.js';
+
+export { nativeTsc };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
-
-/**
- * TypeScript 7's native `tsc` binary (its platform package, which typescript-native's own launcher
- * would start with one more node process), or null where none is installed for this platform.
- */
-export function nativeTsc() {
-  try {
-    const platformPackage = createRequire(require.resolve('typescript-native/package.json')).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`);
-    return path.join(path.dirname(platformPackage), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
-  } catch {
-    return null;
-  }
-}
 
 let warnedNoNative = false;
 

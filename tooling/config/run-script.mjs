@@ -72,13 +72,19 @@ export function realPnpm(searchPath) {
   return null;
 }
 
-/** Runs `command` (in `sh`, as pnpm would in its shell) and ends this process as it ends. */
-function runAndExit(file, args, options) {
+/**
+ * Runs `file` with `args`, forwarding the signals that stop a terminal's job, and ends this process
+ * as the child ends (its status, or the same signal).
+ * @param {string} file
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} options
+ */
+export function runAndExit(file, args, options) {
   const child = spawn(file, args, { stdio: 'inherit', ...options });
   const forward = (signal) => child.kill(signal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
   child.on('error', (error) => {
-    process.stderr.write(`pnpm shim: ${file}: ${error.message}\n`);
+    process.stderr.write(`${path.basename(process.argv[1] ?? 'run-script')}: ${file}: ${error.message}\n`);
     process.exit(1);
   });
   child.on('exit', (code, signal) => {

@@ -1,8 +1,8 @@
 // Shared tsup settings: ESM + CJS + .d.ts for every publishable package.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { nativeTsc } from './native-tsc.js';
 
 /**
  * An import of another entry's source (`src/node.ts` importing `./index.js`) becomes an import of
@@ -30,17 +30,6 @@ export function siblingEntries(entries) {
       });
     },
   };
-}
-
-/** TypeScript 7's native tsc, or null (check.mjs's nativeTsc; not imported: check.mjs loads TypeScript 5.9). */
-function nativeTsc() {
-  try {
-    const require = createRequire(import.meta.url);
-    const platformPackage = createRequire(require.resolve('typescript-native/package.json')).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`);
-    return path.join(path.dirname(platformPackage), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
-  } catch {
-    return null;
-  }
 }
 
 /** Where emitDeclarations writes: under build/ (git, the lint and the checks ignore it), not under node_modules (rollup-plugin-dts would take its files for external). */

@@ -1,6 +1,6 @@
 import { validateScene } from '@relic3d/core';
 import { ready } from '@relic3d/kernels';
-import { corpusFiles, expectHardened, readCorpusFile } from '@relic3d/test-harness';
+import { corpusFiles, expectHardened, largeInputRuns, readCorpusFile } from '@relic3d/test-harness';
 import { describe, expect, it } from 'vitest';
 import { parseSync } from '../src/index.js';
 import { syntheticSeeds } from '@relic3d/fixtures/ase-seeds';
@@ -19,9 +19,8 @@ const files = [...corpusFiles('ase'), ...corpusFiles('bad', '.ase')];
 describe.skipIf(!files.length)('hardening: corpus', () => {
   it.each(files.map((f) => [f.file, f] as const))('%s', async (name, entry) => {
     const bytes = readCorpusFile(entry);
-    // Large files get fewer sampled prefixes and mutations to keep the suite fast.
-    const runs = bytes.length > 500_000 ? 8 : bytes.length > 100_000 ? 16 : 64;
-    const report = await expectHardened(parseValid, bytes, { name, samples: runs, iterations: runs, fullSweepUpTo: 2048 });
+    // 64 sampled prefixes and mutations; large files fewer, as every format's (largeInputRuns).
+    const report = await expectHardened(parseValid, bytes, { name, samples: 64, iterations: 64, ...largeInputRuns(bytes.length), fullSweepUpTo: 2048 });
     expect(report.runs).toBe(bytes.length ? report.accepted + report.rejected : 0);
   });
 });

@@ -97,10 +97,10 @@ async function runOne(parse: ParseFn, bytes: Uint8Array, label: string, options:
 }
 
 /**
- * Fewer sampled prefixes and mutations for a corpus file over 100 KB (8 each over 500 KB), as ase's
- * hardening had: each of its runs is a full parse, and the parser code the runs reach is reached as
- * well with fewer (the same V8 block coverage of the reader and core, measured for ms3d, o3d and mdl
- * when they took it; lod's one corpus file lost two skeleton branches, so it keeps the defaults).
+ * Fewer sampled prefixes and mutations for a corpus file over 100 KB (16 each; 8 over 500 KB): each
+ * of its runs is a full parse, and the parser code the runs reach is reached as well with fewer (the
+ * same V8 block coverage of the reader and core, measured for ms3d, o3d and mdl when they took it;
+ * lod's one corpus file lost two skeleton branches, so it keeps the defaults).
  * Smaller inputs keep the defaults.
  */
 export function largeInputRuns(size: number): Pick<HardeningOptions, 'samples' | 'iterations'> {
