@@ -100,41 +100,35 @@ function triangleRecords(w: FileWriter, m: BuiltMesh): void {
 
 export function partRecords(w: FileWriter, start: number, part: TrianglePart, slots: Uint32Array | undefined): void {
   const { out: bytes, view } = w;
-  const { triangles, triangleSource } = part.rv;
-  // The float bits copied as words: finite values (scrubbed before), so the same bytes as a float
-  // store without its double round trip.
-  const normals = bitsOf(part.rv.normals), uvs = bitsOf(part.rv.uvs);
+  const { triangles, triangleSource, normals, uvs } = part.rv;
   const { fileIndex, smoothing, flags, group } = part;
   for (let i = 0, tri = part.first; i < triangleSource.length; i++, tri++) {
     const at = start + (slots ? slots[tri] : tri) * TRIANGLE_SIZE;
     const from = triangleSource[i];
     const a = triangles[i * 3], b = triangles[i * 3 + 1], c = triangles[i * 3 + 2];
-    const a3 = a * 3, b3 = b * 3, c3 = c * 3, a2 = a * 2, b2 = b * 2, c2 = c * 2;
     view.setUint16(at, flags ? flags[from] : 0, true);
     view.setUint16(at + 2, fileIndex[a], true);
     view.setUint16(at + 4, fileIndex[b], true);
     view.setUint16(at + 6, fileIndex[c], true);
-    view.setInt32(at + 8, normals[a3], true);
-    view.setInt32(at + 12, normals[a3 + 1], true);
-    view.setInt32(at + 16, normals[a3 + 2], true);
-    view.setInt32(at + 20, normals[b3], true);
-    view.setInt32(at + 24, normals[b3 + 1], true);
-    view.setInt32(at + 28, normals[b3 + 2], true);
-    view.setInt32(at + 32, normals[c3], true);
-    view.setInt32(at + 36, normals[c3 + 1], true);
-    view.setInt32(at + 40, normals[c3 + 2], true);
-    view.setInt32(at + 44, uvs[a2], true);
-    view.setInt32(at + 48, uvs[b2], true);
-    view.setInt32(at + 52, uvs[c2], true);
-    view.setInt32(at + 56, uvs[a2 + 1], true);
-    view.setInt32(at + 60, uvs[b2 + 1], true);
-    view.setInt32(at + 64, uvs[c2 + 1], true);
+    view.setFloat32(at + 8, normals[a * 3], true);
+    view.setFloat32(at + 12, normals[a * 3 + 1], true);
+    view.setFloat32(at + 16, normals[a * 3 + 2], true);
+    view.setFloat32(at + 20, normals[b * 3], true);
+    view.setFloat32(at + 24, normals[b * 3 + 1], true);
+    view.setFloat32(at + 28, normals[b * 3 + 2], true);
+    view.setFloat32(at + 32, normals[c * 3], true);
+    view.setFloat32(at + 36, normals[c * 3 + 1], true);
+    view.setFloat32(at + 40, normals[c * 3 + 2], true);
+    view.setFloat32(at + 44, uvs[a * 2], true);
+    view.setFloat32(at + 48, uvs[b * 2], true);
+    view.setFloat32(at + 52, uvs[c * 2], true);
+    view.setFloat32(at + 56, uvs[a * 2 + 1], true);
+    view.setFloat32(at + 60, uvs[b * 2 + 1], true);
+    view.setFloat32(at + 64, uvs[c * 2 + 1], true);
     bytes[at + 68] = smoothing ? smoothing[from] : 1;
     bytes[at + 69] = group;
   }
 }
-
-const bitsOf = (a: Float32Array) => new Int32Array(a.buffer, a.byteOffset, a.length);
 
 function vertexExtraRecords(w: FileWriter, o: Ms3dOutput): void {
   const m = o.mesh;
