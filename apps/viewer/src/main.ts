@@ -3,6 +3,7 @@ import * as THREE from 'three';
 import { baseNameOf, computeBounds, serializeError, type Scene } from '@relic3d/core';
 import { missingReason, sceneStats, toThree, type ThreeScene } from '@relic3d/three';
 import { Stage } from './stage.js';
+import { fetchBakedEnvironment, generateEnvironment, readEnvironment } from './stage/environment.js';
 import { findSample, samples, type Sample } from './samples.js';
 import { fromInput, modelsIn, packedBytes } from './files.js';
 import { arrivedFolder, bindFolderInput, bindFolderPicker, type ArrivingFolder } from './arriving-files.js';
@@ -110,6 +111,9 @@ async function load(source: Source): Promise<void> {
       faults.convert = false;
       throw new Error('injected conversion fault');
     }
+    // Shown lit as it stays: the environment map (fetched while the worker parsed) is on the scene first.
+    await stage.environmentReady;
+    if (id !== currentLoad) return;
     await present(source, reply);
   } catch (error) {
     if (id === currentLoad) fail(error, source.name);
@@ -180,8 +184,10 @@ async function loadUrl(url: string, extra: Partial<Source> = {}): Promise<void> 
 }
 
 const assemblePanel = createAssemblePanel(document.querySelector<HTMLElement>('.panel.left')!, async (scene, modelPath, files) => {
-  currentLoad = parser.newId();
+  const id = (currentLoad = parser.newId());
   folderBrowser.show(false); // the assembled character shows in the view, not under the grid
+  await stage.environmentReady;
+  if (id !== currentLoad) return;
   await present({ name: modelPath, bytes: new Uint8Array(0), files }, { scene, format: { id: 'o3d', name: 'Flyff character' }, ms: 0, path: 'js' });
   $<HTMLButtonElement>('export').disabled = true; // the worker's export holds the last parsed model, not this one
 });
@@ -370,6 +376,8 @@ declare global {
       browser: FolderBrowser;
       lighting: Lighting;
       screenshot(): Promise<Blob>;
+      /** The environment map: generated afresh, read back, and the baked one the page loads (the bake script, its test). */
+      environment: { generate: typeof generateEnvironment; read: typeof readEnvironment; baked: typeof fetchBakedEnvironment };
     };
   }
 }
@@ -387,6 +395,7 @@ window.__viewer = {
   browser: folderBrowser,
   lighting,
   screenshot: takeScreenshot,
+  environment: { generate: generateEnvironment, read: readEnvironment, baked: fetchBakedEnvironment },
 };
 
 // The thumbnail drawers (modules, WebGL, a first draw: a second or more under load) start once the

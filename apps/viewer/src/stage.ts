@@ -1,10 +1,12 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
-import { VertexNormalsHelper } from 'three/examples/jsm/helpers/VertexNormalsHelper.js';
 import { setLodLevel, type ThreeScene } from '@relic3d/three';
 import type { Bounds } from '@relic3d/core';
 import { ProgramCache } from './program-cache.js';
+import { loadEnvironment } from './stage/environment.js';
+import { floorGrid, frameBox, FRONT_VIEW } from './stage/framing.js';
+import { updateHelpers, viewHelpers, type ViewFlags } from './stage/helpers.js';
+import { probePixels, type Probe } from './stage/probe.js';
 
 const BACKGROUND = new THREE.Color(0x14161c);
 
@@ -30,7 +32,7 @@ export class Stage {
   private grid?: THREE.GridHelper;
   private helpers: THREE.Object3D[] = [];
   private selection?: THREE.BoxHelper;
-  private flags = { skeleton: false, wireframe: false, normals: false };
+  private flags: ViewFlags = { skeleton: false, wireframe: false, normals: false };
   private pivot = new THREE.Group();
   onFrame?: () => void;
   /** Called once when drawing the model fails; the model is taken off the stage. */
@@ -55,6 +57,8 @@ export class Stage {
     this.frameRequest = 0;
     this.frame();
   };
+  /** Settles once the studio environment is on the scene (a model shown before would look different). */
+  readonly environmentReady: Promise<void>;
   /** The view the model was first framed with, for Reset. */
   private home?: { position: THREE.Vector3; target: THREE.Vector3; near: number; far: number };
 
@@ -66,11 +70,11 @@ export class Stage {
     this.renderer.toneMappingExposure = 1.0;
     this.programs = new ProgramCache(this.renderer);
     this.scene.background = BACKGROUND;
-    const pmrem = new THREE.PMREMGenerator(this.renderer);
-    // A small, blurred studio environment: indistinguishable at 128² on these matte models, and cheap
-    // where WebGL is software-rendered (the e2e tests, machines without a GPU).
-    this.scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04, 0.1, 100, { size: 128 }).texture;
-    pmrem.dispose();
+    // Baked at build time (stage/environment.ts): generating it was 2.1 CPU-s of a software-GL page load.
+    this.environmentReady = loadEnvironment(this.renderer).then((texture) => {
+      this.scene.environment = texture;
+      this.invalidate();
+    });
     this.scene.environmentIntensity = 0.6;
     const key = new THREE.DirectionalLight(0xfff2e0, 1.6);
     key.position.set(3, 5, 4);
@@ -185,7 +189,7 @@ export class Stage {
     if (!animating && !moved && !this.dirty) return;
     this.dirty = false;
     this.selection?.update();
-    for (const h of this.helpers) (h as VertexNormalsHelper).update?.();
+    updateHelpers(this.helpers);
     this.renderer.render(this.scene, this.camera);
     this.onFrame?.();
   }
@@ -277,27 +281,11 @@ export class Stage {
   }
 
   /** Points the camera at a box; `grid` also lays the floor grid under it (first framing). */
-  private frame3(min: THREE.Vector3, max: THREE.Vector3, grid = true, dir = new THREE.Vector3(0.45, 0.3, 1).normalize()): void {
-    if (grid && this.grid) this.scene.remove(this.grid);
-    const empty = !(min.x <= max.x);
-    const center = empty ? new THREE.Vector3() : min.clone().add(max).multiplyScalar(0.5);
-    const size = empty ? 2 : Math.max(max.x - min.x, max.y - min.y, max.z - min.z, 1e-3);
-    const radius = empty ? 1 : min.distanceTo(max) / 2;
-    this.camera.near = radius / 100;
-    this.camera.far = radius * 200;
-    this.camera.updateProjectionMatrix();
-    // Fit the bounding sphere in the narrower of the two fields of view, with a margin.
-    const vfov = THREE.MathUtils.degToRad(this.camera.fov) / 2;
-    const hfov = Math.atan(Math.tan(vfov) * this.camera.aspect);
-    this.camera.position.copy(center).addScaledVector(dir, (radius / Math.sin(Math.min(vfov, hfov))) * 1.1);
-    this.controls.target.copy(center);
-    this.controls.update();
+  private frame3(min: THREE.Vector3, max: THREE.Vector3, grid = true, dir = FRONT_VIEW): void {
+    frameBox(this.camera, this.controls, min, max, dir);
     if (!grid) return;
-    const step = 10 ** Math.floor(Math.log10(size));
-    this.grid = new THREE.GridHelper(step * 20, 20, 0x4a5468, 0x2a303c);
-    this.grid.position.set(center.x, empty ? 0 : min.y, center.z);
-    (this.grid.material as THREE.Material).transparent = true;
-    (this.grid.material as THREE.Material).opacity = 0.6;
+    if (this.grid) this.scene.remove(this.grid);
+    this.grid = floorGrid(min, max);
     this.scene.add(this.grid);
   }
 
@@ -354,29 +342,8 @@ export class Stage {
 
   private applyFlags(): void {
     this.helpers.forEach((h) => h.removeFromParent());
-    this.helpers = [];
-    const model = this.model;
-    if (!model) return;
-    for (const m of model.materials) {
-      if ('wireframe' in m) (m as THREE.MeshStandardMaterial).wireframe = this.flags.wireframe;
-    }
-    if (this.flags.skeleton && model.skeletons.length) {
-      const helper = new THREE.SkeletonHelper(model.root);
-      (helper.material as THREE.LineBasicMaterial).depthTest = false;
-      (helper.material as THREE.LineBasicMaterial).linewidth = 2;
-      this.scene.add(helper);
-      this.helpers.push(helper);
-    }
-    if (this.flags.normals) {
-      const box = new THREE.Box3().setFromObject(model.root);
-      const length = Math.max(box.getSize(new THREE.Vector3()).length() / 80, 1e-3);
-      for (const mesh of model.meshes) {
-        if (!(mesh as THREE.Mesh).geometry?.getAttribute('normal') || (mesh as THREE.Mesh).geometry.getAttribute('position').count > 60000) continue;
-        const helper = new VertexNormalsHelper(mesh, length, 0x5ad1ff);
-        this.scene.add(helper);
-        this.helpers.push(helper);
-      }
-    }
+    this.helpers = this.model ? viewHelpers(this.model, this.flags) : [];
+    if (this.helpers.length) this.scene.add(...this.helpers);
   }
 
   setLod(level: number | 'auto'): void {
@@ -400,34 +367,8 @@ export class Stage {
     return this.renderer.info.render.calls;
   }
 
-  /**
-   * Renders the model alone (no grid or helpers) and reads the pixels back: how many differ from
-   * the background, a checksum, and the mean colour of those pixels (0–255). The e2e tests use it to
-   * prove the canvas is not blank and shows a texture's colour.
-   */
-  probe(): { lit: number; total: number; checksum: number; mean: [number, number, number] } {
-    const hidden = [this.grid, this.selection, ...this.helpers].filter((o): o is THREE.Object3D => !!o && o.visible);
-    hidden.forEach((o) => (o.visible = false));
-    this.renderer.render(this.scene, this.camera);
-    hidden.forEach((o) => (o.visible = true));
-    const gl = this.renderer.getContext();
-    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-    const pixels = new Uint8Array(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    const bg = BACKGROUND.clone().convertLinearToSRGB();
-    const br = Math.round(bg.r * 255), bgG = Math.round(bg.g * 255), bb = Math.round(bg.b * 255);
-    let lit = 0, checksum = 0;
-    const sum = [0, 0, 0];
-    for (let i = 0; i < pixels.length; i += 4) {
-      if (Math.abs(pixels[i] - br) + Math.abs(pixels[i + 1] - bgG) + Math.abs(pixels[i + 2] - bb) > 24) {
-        lit++;
-        sum[0] += pixels[i];
-        sum[1] += pixels[i + 1];
-        sum[2] += pixels[i + 2];
-      }
-      checksum = (checksum * 31 + pixels[i] + pixels[i + 1] * 7 + pixels[i + 2] * 13) >>> 0;
-    }
-    const mean = sum.map((v) => (lit ? v / lit : 0)) as [number, number, number];
-    return { lit, total: w * h, checksum, mean };
+  /** Renders the model alone (no grid or helpers) and reads the pixels back (stage/probe.ts). */
+  probe(): Probe {
+    return probePixels(this.renderer, this.scene, this.camera, [this.grid, this.selection, ...this.helpers], BACKGROUND);
   }
 }

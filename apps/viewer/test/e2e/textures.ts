@@ -46,14 +46,26 @@ export function texturesTests(): void {
     expect(new Set(named).size).toBe(named.length);
   });
 
-  it('a ?url= model without a listing: each folder asked once per missing texture, each name warned once', async () => {
+  // One load for what the ?url= parameter and the lookups show (a second load of the same page set up nothing new).
+  it('a ?url= model without a listing loads, fetching only the textures it names: each folder asked once per missing texture, each name warned once', async () => {
     missing.length = 0;
     await navigate('?url=samples/glscene__Woman4.ms3d', { expected: /status of 404/ });
     expect(await status()).toBe('ready');
+    expect(await page.textContent('#model-title')).toContain('glscene__Woman4.ms3d');
+    expect(await page.locator('#clips option').count()).toBe(1);
+    // Textures are looked up after the model shows: every lookup ends (and warns) before `ready` settles.
     await modelReady();
     const named = await missingWarnings();
     expect(named).toHaveLength(WOMAN4_TEXTURES);
     expect(new Set(named.map((n) => n.toLowerCase())).size).toBe(WOMAN4_TEXTURES);
+    // The only 404s are texture files the model names (beside it, then in Texture/ and Textures/), and the warnings list them.
+    const warned = (await page.textContent('#warnings'))!;
+    const asked = missing.map((m) => m.split('/').pop()!);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const name of asked) {
+      expect(name).toMatch(/\.(bmp|tga|jpe?g|png|dds)$/i);
+      expect(warned).toContain(name);
+    }
     // Before issue 30 each texture was fetched by the page and again for every spelling; now once per folder.
     expect(missing.length).toBeLessThanOrEqual(WOMAN4_TEXTURES * FOLDERS);
     expect(new Set(missing).size).toBe(missing.length);
