@@ -40,7 +40,7 @@ describe('ASE corners crafted into one window of unweld slots', () => {
     }
     const [wasm, js] = scenes.map((s) => s.meshes[0].primitives[0]);
     // Bit for bit (sceneDifferences): toEqual's typed-array check lists every element's key as a string.
-    const arrays = (p: typeof wasm) => ({ indices: p.indices, ...Object.fromEntries(['POSITION', 'NORMAL', 'TEXCOORD_0', 'COLOR_0'].map((name) => [name, p.attributes[name]])) });
+    const arrays = (p: typeof wasm) => ({ indices: p.indices, ...Object.fromEntries((['POSITION', 'NORMAL', 'TEXCOORD_0', 'COLOR_0'] as const).map((name) => [name, p.attributes[name]])) });
     expect(sceneDifferences(arrays(wasm), arrays(js))).toEqual([]);
   }, 60_000);
 });

@@ -39,7 +39,7 @@ describe('MS3D corners crafted to share one unweld hash', () => {
     }
     const [wasm, js] = scenes.map((s) => s.meshes[0].primitives[0]);
     // Bit for bit (sceneDifferences): toEqual's typed-array check lists every element's key as a string.
-    const arrays = (p: typeof wasm) => ({ indices: p.indices, ...Object.fromEntries(['POSITION', 'NORMAL', 'TEXCOORD_0'].map((name) => [name, p.attributes[name]])) });
+    const arrays = (p: typeof wasm) => ({ indices: p.indices, ...Object.fromEntries((['POSITION', 'NORMAL', 'TEXCOORD_0'] as const).map((name) => [name, p.attributes[name]])) });
     expect(sceneDifferences(arrays(wasm), arrays(js))).toEqual([]);
   }, 60_000);
 });
