@@ -1,12 +1,24 @@
 import { computeBounds, computeWorldMatrices, FormatError, math, sampleAnimation, validateScene, type Scene } from '@relic3d/core';
-import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
-import { describe, expect, it } from 'vitest';
+import { ready } from '@relic3d/kernels';
+import { corpusFiles, readCorpusFile, type CorpusEntry } from '@relic3d/test-harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aseFormat, parseSync, readAse } from '../src/index.js';
-import { dump, expectedWorld, posedVertices, rowsOf, worldFaces, yUpBox } from './dump.js';
+import { corpusBytes, corpusScene } from './corpus-scenes.js';
+import { dump, expectedWorld, posedVertices, rowsOf, worldFaces, yUpBox, type Dump } from './dump.js';
 
 const files = corpusFiles('ase');
 const bad = corpusFiles('bad', '.ase');
 const Q3MAP2 = /oalost__|unv_station15__(tree|shrub)/;
+
+// Every file parsed once for all these tests (corpus-scenes.ts), on the path the others use.
+beforeAll(async () => {
+  await ready();
+});
+
+/** Each file's field dump, once for this file's tests. */
+const dumps = new Map<CorpusEntry, Dump>();
+const dumpOf = (entry: CorpusEntry): Dump => dumps.get(entry) ?? dumps.set(entry, dump(corpusBytes(entry))).get(entry)!;
+afterAll(() => dumps.clear());
 
 /** "top: SCENEx1 GEOMOBJECTx26 …" and "N faces" from a MANIFEST note. */
 function noteFacts(note: string): { top: Record<string, number>; faces?: number } {
@@ -52,11 +64,11 @@ describe.skipIf(!files.length)('corpus: presence', () => {
 
 describe.skipIf(!files.length)('corpus/ase: every file', () => {
   it.each(files.map((f) => [f.file, f] as const))('%s', (_name, entry) => {
-    const bytes = readCorpusFile(entry);
-    const d = dump(bytes);
+    const bytes = corpusBytes(entry);
+    const d = dumpOf(entry);
     const facts = noteFacts(entry.note);
     expect(aseFormat.test(bytes)).toBe(true);
-    const scene = parseSync(bytes);
+    const scene = corpusScene(entry);
     expect(validateScene(scene)).toEqual([]);
     expect(scene.format).toBe('ase');
     if (/ASE v200/.test(entry.note)) expect(scene.version).toBe(200);
@@ -91,10 +103,9 @@ describe.skipIf(!files.length)('corpus/ase: every file', () => {
   it('front faces are counter-clockwise in world space, as the file face normals say (spec §4.4; not Q3Map2)', () => {
     let filesChecked = 0, trianglesChecked = 0;
     for (const entry of files.filter((f) => !Q3MAP2.test(f.file))) {
-      const bytes = readCorpusFile(entry);
-      const scene = parseSync(bytes);
+      const scene = corpusScene(entry);
       // File faces keyed by their world corners in cyclic order (Y-up, file values).
-      const list = worldFaces(dump(bytes).text).map((f) => ({ corners: f.corners.map(([x, y, z]) => [x, z, -y]), normal: [f.normal[0], f.normal[2], -f.normal[1]] }));
+      const list = worldFaces(dumpOf(entry).text).map((f) => ({ corners: f.corners.map(([x, y, z]) => [x, z, -y]), normal: [f.normal[0], f.normal[2], -f.normal[1]] }));
       if (!list.length) continue; // no *MESH_NORMALS in this file
       const key = (c: number[][]) => {
         const s = c.map((p) => p.join(','));
@@ -151,8 +162,7 @@ describe.skipIf(!files.length)('corpus/ase: every file', () => {
 describe.skipIf(!files.length)('corpus/ase: file facts', () => {
   const load = (name: string) => {
     const entry = files.find((f) => f.file === name)!;
-    const bytes = readCorpusFile(entry);
-    return { bytes, scene: parseSync(bytes), d: dump(bytes) };
+    return { bytes: corpusBytes(entry), scene: corpusScene(entry), d: dumpOf(entry) };
   };
 
   it('animated files: at time 0 every node\'s animated world matrix equals its *NODE_TM', () => {

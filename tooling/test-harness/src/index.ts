@@ -8,3 +8,4 @@ export * from './cpu.js';
 export * from './seeds.js';
 export * from './jit.js';
 export * from './scratch.js';
+export * from './memo.js';

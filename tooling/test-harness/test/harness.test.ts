@@ -9,6 +9,7 @@ import {
   largeInputRuns,
   longFuzz,
   looksLikeFormatError,
+  memo,
   mutationFuzz,
   readManifest,
   retainedBytes,
@@ -158,5 +159,17 @@ describe('ByteWriter', () => {
     w.zeros(1000);
     expect(w.result().length).toBe(1029);
     expect(w.result()).not.toBe(w.result());
+  });
+});
+
+describe('memo', () => {
+  it('makes a value once per key and gives every caller that value', () => {
+    let made = 0;
+    const make = () => ({ n: ++made });
+    const key = `harness memo ${Math.random()}`;
+    const a = memo(key, make);
+    expect(memo(key, make)).toBe(a);
+    expect(memo(`${key} other`, make)).not.toBe(a);
+    expect(made).toBe(2);
   });
 });

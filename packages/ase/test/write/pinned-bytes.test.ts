@@ -1,9 +1,9 @@
 // Speed work on the writer must not change a byte: every corpus file, read and written, hashes to what
 // the writer produced before that work (the shape and the rules: @relic3d/test-harness/pinned-bytes).
-import { corpusFiles, readCorpusFile } from '@relic3d/test-harness';
+import { corpusFiles } from '@relic3d/test-harness';
 import { describePinnedOutput, sha256 } from '@relic3d/test-harness/pinned-bytes';
 import { beforeAll, expect } from 'vitest';
-import { parseSync, writeAse } from '../../src/index.js';
+import { corpusWritten } from '../corpus-scenes.js';
 import { activePath, ready } from '@relic3d/kernels';
 
 // Written with WASM ready, as the CLI writes: the bytes were pinned on the TypeScript path and must not
@@ -16,7 +16,8 @@ beforeAll(async () => {
 describePinnedOutput({
   title: 'every ASE corpus file',
   entries: corpusFiles('ase'),
-  write: (entry) => writeAse(parseSync(readCorpusFile(entry)), { name: 'out' }).files,
+  // Shared with the other corpus tests (corpus-scenes.ts), each of which awaits ready() before it writes.
+  write: (entry) => corpusWritten(entry).files,
   // One file, hashed alone (as when the hashes were taken).
   digest: (files) => {
     expect(Object.keys(files)).toEqual(['out.ase']);
