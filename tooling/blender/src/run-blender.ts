@@ -1,8 +1,8 @@
 // Runs Blender headless over many .glb files in one process (Blender starts in ~1–2 s, so one
 // process per file would dominate the suite) and reads its JSON lines back. When Blender dies
 // inside a job, that job is reported as crashed and a new process takes the rest.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,11 +52,24 @@ export interface BlenderResult {
   timings?: Record<string, number>;
 }
 
-/** The Blender on PATH (`BLENDER` overrides), or undefined when there is none. */
+/**
+ * The Blender on PATH (`BLENDER` overrides), or undefined when there is none. A PATH lookup, not a
+ * `blender --version` run (0.4 CPU-s): a `blender` that is not Blender fails every job, its output
+ * in the error, as a Blender that cannot start its script does.
+ */
 export function findBlender(): string | undefined {
   const candidate = process.env.BLENDER || 'blender';
-  const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8', timeout: 60_000 });
-  return probe.status === 0 && /Blender \d/.test(probe.stdout) ? candidate : undefined;
+  const dirs = candidate.includes('/') || candidate.includes(path.sep) ? [''] : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const suffixes = process.platform === 'win32' ? ['', '.exe'] : [''];
+  const executable = (file: string) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  return dirs.some((dir) => suffixes.some((suffix) => executable(path.resolve(dir, candidate + suffix)))) ? candidate : undefined;
 }
 
 function runOnce(blender: string, jobs: BlenderJob[], dir: string, round: number, timeoutMs: number): Promise<{ code: number | null; output: string }> {

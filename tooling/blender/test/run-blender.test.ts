@@ -2,8 +2,8 @@
 // `import numpy`, as under a pyenv shim's PATH) on stdout, and the jobs' error must carry it.
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runBlender } from '../src/run-blender.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { findBlender, runBlender } from '../src/run-blender.js';
 import { scratchDir } from '../src/suite.js';
 
 const dir = scratchDir('runner');
@@ -27,5 +27,27 @@ describe('runBlender when Blender cannot start the script', () => {
       expect(result.error).toContain('No module named numpy');
       expect(result.error).toContain('script failed');
     }
+  });
+});
+
+describe('findBlender', () => {
+  afterAll(() => vi.unstubAllEnvs());
+
+  it('finds an executable blender on PATH or named by BLENDER, and nothing else', () => {
+    const onPath = scratchDir('path');
+    const file = path.join(onPath, 'blender');
+    writeFileSync(file, '#!/bin/sh\n');
+    vi.stubEnv('BLENDER', '');
+    vi.stubEnv('PATH', [path.join(onPath, 'missing'), onPath].join(path.delimiter));
+    expect(findBlender()).toBe(undefined); // not executable
+    chmodSync(file, 0o755);
+    expect(findBlender()).toBe('blender');
+    vi.stubEnv('PATH', path.join(onPath, 'missing'));
+    expect(findBlender()).toBe(undefined);
+    vi.stubEnv('BLENDER', file);
+    expect(findBlender()).toBe(file);
+    vi.stubEnv('BLENDER', path.join(onPath, 'missing', 'blender'));
+    expect(findBlender()).toBe(undefined);
+    rmSync(onPath, { recursive: true, force: true });
   });
 });
