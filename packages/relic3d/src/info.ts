@@ -1,5 +1,4 @@
 import { computeBounds, hiddenLodNodes, isEmptyBounds, type Resolver, type Scene, type Vec3 } from '@relic3d/core';
-import { candidateNames } from '@relic3d/gltf';
 import { kernelSkinning } from './bounds.js';
 
 /** A texture the model uses: its path as the file writes it, and whether it was found. */
@@ -94,6 +93,8 @@ export function describeScene(scene: Scene, options: DescribeOptions = {}): Scen
  * records whether it was found, without reading it when the resolver can say so by `key()`.
  */
 export async function checkTextureFiles(info: SceneInfo, scene: Scene, resolve: Resolver): Promise<SceneInfo> {
+  // On demand: describeScene's importers (the CLI's convert to a legacy format) need no glTF-Transform.
+  const { candidateNames } = await import('@relic3d/gltf');
   for (let i = 0; i < scene.textures.length; i++) {
     const texture = scene.textures[i];
     if (texture.image || !texture.uri) continue;

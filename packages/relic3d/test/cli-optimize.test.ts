@@ -4,7 +4,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import validator from 'gltf-validator';
-import { createOptimizeIO } from '@relic3d/gltf';
+import { createOptimizeIO, OPTIMIZE_COMPRESSIONS, OPTIMIZE_PRESET_NAMES } from '@relic3d/gltf';
+import { COMPRESSIONS, PRESET_NAMES } from '../src/cli/optimize-options.js';
 import { batchWorker, corpus, hasCorpus, jobs, run } from './cli-helpers.js';
 import { tmp } from './run-cli.js';
 
@@ -19,6 +20,11 @@ async function readOptimized(file: string) {
   const report = await validator.validateBytes(bytes, { maxIssues: 50 });
   return { bytes: bytes.byteLength, extensions, triangles, clips: doc.getRoot().listAnimations().map((a) => a.getName()).sort(), errors: report.issues.numErrors };
 }
+
+it("offers @relic3d/gltf's presets and compressions, restated so the CLI starts without glTF-Transform", () => {
+  expect(PRESET_NAMES).toEqual(OPTIMIZE_PRESET_NAMES);
+  expect(COMPRESSIONS).toEqual(OPTIMIZE_COMPRESSIONS);
+});
 
 describe.runIf(hasCorpus)('relic3d convert --optimize', () => {
   const out = tmp('optimize');

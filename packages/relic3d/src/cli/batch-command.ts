@@ -2,8 +2,6 @@ import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
-import { convertBatch, scanFolder, startConvertWorkers } from '@relic3d/batch/node';
 import { BatchReportBuilder, mainThreadCpuMs, reportChunks, unusualSkipped, writeReportFile, type BatchReport } from './batch-report.js';
 import { EXIT, Exit, escapeControls, plural, type CliContext, type CliIO } from './io.js';
 import { JsonOutput, jsonOption } from './json-output.js';
@@ -68,6 +66,8 @@ async function runBatch(io: CliIO, dir: string, opts: BatchOptions, quiet: boole
   const human = json?.human(io) ?? io;
   mkdirSync(opts.out, { recursive: true });
   const outRoot = realpathSync(opts.out);
+  // Loaded here, not with the CLI: the other commands need neither the worker pool nor the bar.
+  const [{ convertBatch, scanFolder, startConvertWorkers }, { default: cliProgress }] = await Promise.all([import('@relic3d/batch/node'), import('cli-progress')]);
   // The workers load and warm up while the folder is scanned; convertBatch closes them.
   const workers = startConvertWorkers({ out: outRoot, jobs, timeout: opts.timeout, maxMemoryMb: opts.workerMemory });
   let scan: ReturnType<typeof scanFolder>;

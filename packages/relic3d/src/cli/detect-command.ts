@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { requireFormat } from '@relic3d/core';
 import { readHead } from '@relic3d/core/node';
-import { inputFormats } from '../index.js';
+import { inputFormats } from '@relic3d/formats';
 import { EXIT, Exit, formatError, type CliContext } from './io.js';
 
 /** `relic3d detect <file>`: the format of a file, by content (the five and glTF). */

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { serializeError, type Resolver, type Scene, type Warning } from '@relic3d/core';
-import { toDocument } from '@relic3d/gltf';
 import { checkTextureFiles, describeScene, type SceneInfo } from '../info.js';
-import { parseFile } from '../node.js';
+import { parseFile } from '../parse-file.js';
 import { expandGlob, inputsOf, isGlob } from './globs.js';
 import { EXIT, Exit, formatError, plural, UsageError, type CliContext, type CliIO } from './io.js';
 import { JsonOutput, jsonOption } from './json-output.js';
@@ -102,6 +101,7 @@ async function infoOf(ctx: CliContext, file: string, opts: InfoOptions): Promise
   // The export's warnings too (a missing texture), so info counts what convert reports.
   const warnings: Warning[] = [...scene.warnings];
   try {
+    const { toDocument } = await import('@relic3d/gltf');
     await toDocument(scene, { resolve, onWarning: (w) => warnings.push(w) });
   } catch (e) {
     return failed(e);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
 import { codePage, type Resolver } from '@relic3d/core';
 import { isInside } from '@relic3d/core/node';
-import { folderResolver } from '../node.js';
+import { folderResolver } from '../parse-file.js';
 import { upAxisFormatOptions, type UpAxis } from './up-axis-option.js';
 import { UsageError } from './io.js';
 

@@ -1,6 +1,6 @@
 // The model a command reads: any input format, glTF (.glb/.gltf) included, through parseFile.
 import type { Resolver, Scene } from '@relic3d/core';
-import { parseFile } from '../node.js';
+import { parseFile } from '../parse-file.js';
 import type { readSetup } from './options.js';
 
 /**

@@ -2,9 +2,11 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { writeAtomic } from '@relic3d/batch/node';
 import { writeRes, type ResInputFile } from '@relic3d/res';
 import { openResFile, type ResFile } from '@relic3d/res/node';
+
+/** @relic3d/batch's atomic write, loaded when a res command writes (the worker pool's module need not load with every start). */
+const writeAtomic: typeof import('@relic3d/batch/node').writeAtomic = async (...args) => (await import('@relic3d/batch/node')).writeAtomic(...args);
 import { EXIT, Exit, UsageError, formatError, plural, type CliContext } from './io.js';
 
 function parseKey(value: string): number {

@@ -5,9 +5,10 @@
 import path from 'node:path';
 import { Option } from 'commander';
 import { WriteError, type Resolver, type Scene, type Warning } from '@relic3d/core';
-import { fromGltf, optimizeGlb, toGlb, type OptimizeOptions } from '@relic3d/gltf';
-import { formats, parse } from '../index.js';
-import { folderResolver } from '../node.js';
+import type { OptimizeOptions } from '@relic3d/gltf';
+import { formats } from '@relic3d/formats';
+import { parse } from '../parse.js';
+import { folderResolver } from '../parse-file.js';
 import { write } from '../write.js';
 import type { outputFormatFor } from '../write-file.js';
 import { UsageError, type CliIO } from './io.js';
@@ -50,7 +51,7 @@ export async function readStdinModel(io: CliIO, opts: ReadOptions & { companions
   const options: Record<string, unknown> = { resolve, ...formatOptionsOf(opts), ...(opts.codePage ? { codePage: opts.codePage } : {}) };
   const glTF = format === 'glb' || format === 'gltf' || (format === undefined && bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === 'glTF');
   const named = formats.find((f) => f.id === format);
-  const scene = glTF ? await fromGltf(bytes, { resolve }) : named ? await named.parse(bytes, options) : await parse(bytes, options);
+  const scene = glTF ? await (await import('@relic3d/gltf')).fromGltf(bytes, { resolve }) : named ? await named.parse(bytes, options) : await parse(bytes, options);
   return {
     scene,
     resolve,
@@ -68,6 +69,7 @@ export async function stdoutBytes(
   options: { resolve?: Resolver; lod?: number; animation?: string; codePage?: string; skeleton?: Uint8Array; optimize?: Omit<OptimizeOptions, 'onWarning'>; onWarning: (w: Warning) => void },
 ): Promise<Uint8Array> {
   if (target === 'glb') {
+    const { optimizeGlb, toGlb } = await import('@relic3d/gltf');
     const glb = await toGlb(scene, { resolve: options.resolve, lod: options.lod, animation: options.animation, onWarning: options.onWarning });
     return options.optimize ? optimizeGlb(glb, { ...options.optimize, onWarning: options.onWarning }) : glb;
   }
