@@ -39,32 +39,35 @@ export async function loadCorpusScene(entry: CorpusEntry): Promise<Scene> {
  * Each corpus model written by toGlb (with its companions) once per test process: the corpus suites
  * run in one module graph (isolate: false) and read the same 99 files. Only the bytes are kept (a
  * heap of 99 scenes made GC pauses fail the hardening suites' time budgets); scenes are parsed again
- * (the whole corpus parses in ~1 CPU-s, the export is the costly part). Each call gets its own copy.
+ * (the whole corpus parses in ~1 CPU-s, the export is the costly part), except by the call that makes
+ * the conversion: it gets the scene the conversion was made from (toGlb leaves a scene as it was).
+ * Each call gets its own copy of the bytes.
  */
 const shared = new Map<string, Promise<{ glb: Uint8Array; warnings: Warning[] }>>();
-function sharedConversion(entry: CorpusEntry) {
-  let result = shared.get(entry.path);
-  if (!result) {
-    const warnings: Warning[] = [];
-    result = loadCorpusScene(entry).then(async (scene) => ({
-      glb: await toGlb(scene, { resolve: corpusResolver(entry), onWarning: (w) => warnings.push(w) }),
-      warnings,
-    }));
-    shared.set(entry.path, result);
-  }
-  return result;
+function sharedConversion(entry: CorpusEntry): { conversion: Promise<{ glb: Uint8Array; warnings: Warning[] }>; scene?: Promise<Scene> } {
+  const made = shared.get(entry.path);
+  if (made) return { conversion: made };
+  const warnings: Warning[] = [];
+  const scene = loadCorpusScene(entry);
+  const conversion = scene.then(async (parsed) => ({
+    glb: await toGlb(parsed, { resolve: corpusResolver(entry), onWarning: (w) => warnings.push(w) }),
+    warnings,
+  }));
+  shared.set(entry.path, conversion);
+  return { conversion, scene };
 }
 
 /** The corpus model's scene (parsed afresh: callers may keep it). */
 export const corpusScene = (entry: CorpusEntry): Promise<Scene> => loadCorpusScene(entry);
 
 /** toGlb(scene, { resolve: corpusResolver(entry) }) of the corpus model, written once per process; a fresh copy each call. */
-export const corpusGlb = async (entry: CorpusEntry): Promise<Uint8Array> => (await sharedConversion(entry)).glb.slice();
+export const corpusGlb = async (entry: CorpusEntry): Promise<Uint8Array> => (await sharedConversion(entry).conversion).glb.slice();
 
-/** The scene, its .glb (written once per process, a fresh copy) and toGlb's warnings. */
+/** The scene (its own: parsed once with the conversion when this call makes it), its .glb (a fresh copy) and toGlb's warnings. */
 export async function corpusConversion(entry: CorpusEntry) {
-  const [scene, { glb, warnings }] = await Promise.all([loadCorpusScene(entry), sharedConversion(entry)]);
-  return { scene, glb: glb.slice(), warnings: [...warnings] };
+  const { conversion, scene = loadCorpusScene(entry) } = sharedConversion(entry);
+  const [parsed, { glb, warnings }] = await Promise.all([scene, conversion]);
+  return { scene: parsed, glb: glb.slice(), warnings: [...warnings] };
 }
 
 const models = (folder: string, exts: string[]) => corpusFiles(folder, exts).map((e) => [`${folder}/${e.file}`, e] as const);

@@ -1,9 +1,9 @@
 // Animations: one clip per glTF animation, channels with their key times (seconds, as glTF) and
 // values as the file gives them, LINEAR / STEP / CUBICSPLINE kept (tangents included); keys the
 // scene cannot order (not finite, not increasing) left out with their values.
-import type { AnimationChannel as GChannel, Animation as GAnimation, AnimationSampler as GSampler } from '@gltf-transform/core';
 import type { AnimationChannel, AnimationClip, AnimationPath, Interpolation } from '@relic3d/core';
 import { floats } from './accessors.js';
+import { clipDefs, type ChannelDef, type ClipDef, type SamplerDef } from './clip-defs.js';
 import type { ImportContext } from './context.js';
 import { extrasWithout, finiteOr, textOf } from './values.js';
 
@@ -13,12 +13,12 @@ const INTERPOLATIONS = new Set<Interpolation>(['LINEAR', 'STEP', 'CUBICSPLINE'])
 /** One clip per glTF animation, in glTF order; needs the meshes (weights channels have one value per target). */
 export function createAnimations(ctx: ImportContext): void {
   const shared: SharedKeys = new Map();
-  ctx.root.listAnimations().forEach((g, a) => {
-    const name = textOf(g.getName()) || `animation_${a}`;
+  clipDefs(ctx).forEach((g, a) => {
+    const name = textOf(g.name) || `animation_${a}`;
     const clip: AnimationClip = { name, duration: 0, channels: [] };
     const seen = new Set<string>();
     let last = 0;
-    g.listChannels().forEach((gc, c) => {
+    g.channels.forEach((gc, c) => {
       const channel = readChannel(ctx, gc, `clip '${name}' channel ${c}`, shared);
       if (!channel) return;
       const key = `${channel.node}/${channel.path}`;
@@ -38,8 +38,8 @@ export function createAnimations(ctx: ImportContext): void {
 }
 
 /** A relic3d file keeps a clip's duration in extras when it is longer than its keys. */
-function readClipExtras(ctx: ImportContext, g: GAnimation, clip: AnimationClip): Record<string, unknown> | undefined {
-  const extras = g.getExtras() as Record<string, unknown>;
+function readClipExtras(ctx: ImportContext, g: ClipDef, clip: AnimationClip): Record<string, unknown> | undefined {
+  const extras = g.extras as Record<string, unknown> | undefined;
   if (!ctx.relic3d) return extrasWithout(extras);
   const duration = finiteOr(extras?.duration, undefined);
   if (duration !== undefined && duration > MAX_KEY_TIME) ctx.warn('GLTF_KEYS_OUTLIER', `clip '${clip.name}': extras.duration ${duration} s is past ${MAX_KEY_TIME} s; the keys' end is used`);
@@ -51,26 +51,25 @@ function readClipExtras(ctx: ImportContext, g: GAnimation, clip: AnimationClip):
  * Keys of a sampler, read once however many channels share it (issue 26: one sampler shared by
  * 20,000 channels): every channel that uses it gets the same arrays. A string says why it has none.
  */
-type SharedKeys = Map<GSampler, Map<number, { times: Float32Array; values: Float32Array } | string>>;
+type SharedKeys = Map<SamplerDef, Map<number, { times: Float32Array; values: Float32Array } | string>>;
 
-function readChannel(ctx: ImportContext, gc: GChannel, label: string, shared: SharedKeys): AnimationChannel | undefined {
+function readChannel(ctx: ImportContext, gc: ChannelDef, label: string, shared: SharedKeys): AnimationChannel | undefined {
   const drop = (why: string) => {
     ctx.warn('GLTF_CHANNEL_DROPPED', `${label}: ${why}; left out`);
     return undefined;
   };
-  const target = gc.getTargetNode();
-  const node = target ? ctx.nodes.get(target) : undefined;
+  const node = gc.node;
   if (node === undefined) return drop('it has no target node');
-  const path = gc.getTargetPath() as string;
+  const path = gc.path as string;
   let size = SIZES[path];
   if (path === 'weights') {
     const mesh = ctx.scene.nodes[node].mesh;
     size = mesh !== undefined ? (ctx.scene.meshes[mesh].primitives[0]?.targets?.length ?? 0) : 0;
     if (!size) return drop(`weights for node '${ctx.scene.nodes[node].name}', which has no morph targets`);
   } else if (!size) return drop(`target path ${JSON.stringify(path)} is not translation, rotation, scale or weights`);
-  const sampler = gc.getSampler();
-  if (!sampler || !sampler.getInput() || !sampler.getOutput()) return drop('its sampler has no input or output');
-  let interpolation = sampler.getInterpolation() as Interpolation;
+  const sampler = gc.sampler;
+  if (!sampler || !sampler.input || !sampler.output) return drop('its sampler has no input or output');
+  let interpolation = sampler.interpolation as Interpolation;
   if (!INTERPOLATIONS.has(interpolation)) {
     ctx.warn('GLTF_CHANNEL_FIXED', `${label}: interpolation ${JSON.stringify(interpolation)} read as LINEAR`);
     interpolation = 'LINEAR';
@@ -83,15 +82,15 @@ function readChannel(ctx: ImportContext, gc: GChannel, label: string, shared: Sh
   if (typeof keys === 'string') return drop(keys);
   const { times: keyTimes, values: keyValues } = keys;
   const channel: AnimationChannel = { node, path: path as AnimationPath, times: keyTimes, values: keyValues, interpolation };
-  const extras = extrasWithout(gc.getExtras());
+  const extras = extrasWithout(gc.extras);
   if (extras) channel.extras = extras;
   return channel;
 }
 
 /** The sampler's keys for channels of `stride` floats per key, or why it has none. */
-function readKeys(ctx: ImportContext, sampler: GSampler, stride: number, label: string): { times: Float32Array; values: Float32Array } | string {
-  const input = sampler.getInput()!;
-  const output = sampler.getOutput()!;
+function readKeys(ctx: ImportContext, sampler: SamplerDef, stride: number, label: string): { times: Float32Array; values: Float32Array } | string {
+  const input = sampler.input!;
+  const output = sampler.output!;
   if (input.getElementSize() !== 1) return 'key times are not scalars';
   const times = floats(ctx, input);
   const values = floats(ctx, output);

@@ -10,6 +10,7 @@ import type {
   Texture as GTexture,
 } from '@gltf-transform/core';
 import { createScene, WarningSink, type Scene } from '@relic3d/core';
+import type { ClipDef } from './clip-defs.js';
 import type { FromGltfOptions } from './options.js';
 import type { GltfSource } from './source.js';
 
@@ -43,6 +44,9 @@ export class ImportContext {
   readonly hostOf = new Map<number, number>();
   /** File names given to embedded images (each texture's `uri` must be unique). */
   readonly imageNames = new Set<string>();
+
+  /** The animations, from the JSON or the Document (clip-defs.ts), made on first use. */
+  clips?: ClipDef[];
 
   /** Written by relic3d (`extras.relic3d` on the glTF scene): its extras are read back into fields. */
   relic3d = false;

@@ -84,7 +84,9 @@ async function readDocument(source: GltfSource, warnings: WarningSink, decoders:
   const logger: ILogger = { debug: () => {}, info: () => {}, warn: note, error: note };
   const io = new WebIO().setLogger(logger).registerExtensions(importExtensions).registerDependencies(decoders);
   try {
-    return await io.readJSON({ json: source.json, resources: source.resources as Record<string, Uint8Array<ArrayBuffer>> });
+    // Animations are read from the JSON (clip-defs.ts), not through the Document.
+    const json = { ...source.json, animations: undefined };
+    return await io.readJSON({ json, resources: source.resources as Record<string, Uint8Array<ArrayBuffer>> });
   } catch (e) {
     throw asFormatError(e, 'the document');
   }

@@ -1,19 +1,16 @@
 // The node hierarchy: one scene node per glTF node, in glTF order (so indices in extras, such as
 // colliders' nodes, stay valid), with its name, transform, extras and children.
-import type { Node as GNode } from '@gltf-transform/core';
 import { isTRS, sceneNode, type Node, type Quat, type Vec3 } from '@relic3d/core';
+import { clipDefs } from './clip-defs.js';
 import type { ImportContext } from './context.js';
 import { extrasWithout, finiteTuple, textOf } from './values.js';
 
 /** One scene node per glTF node, with its local transform; links come after (linkNodes). */
 export function createNodes(ctx: ImportContext): void {
   // Nodes a translation/rotation/scale channel drives take TRS (glTF forbids animating a matrix).
-  const animated = new Set<GNode>();
-  for (const animation of ctx.root.listAnimations()) {
-    for (const channel of animation.listChannels()) {
-      const target = channel.getTargetNode();
-      if (target && channel.getTargetPath() !== 'weights') animated.add(target);
-    }
+  const animated = new Set<number>();
+  for (const clip of clipDefs(ctx)) {
+    for (const channel of clip.channels) if (channel.node !== undefined && channel.path !== 'weights') animated.add(channel.node);
   }
   let fixed = 0;
   ctx.gltfNodes.forEach((g, i) => {
@@ -21,7 +18,7 @@ export function createNodes(ctx: ImportContext): void {
     // glTF-Transform decomposes a node matrix into TRS; a sheared one (invalid glTF, but written)
     // is kept as the file gives it, so the world transforms stay exact.
     const matrix = finiteTuple(ctx.source?.json.nodes?.[i]?.matrix, 16);
-    if (matrix && !animated.has(g) && !isTRS(matrix)) {
+    if (matrix && !animated.has(i) && !isTRS(matrix)) {
       node.matrix = matrix;
       ctx.warn('GLTF_MATRIX_SHEARED', `node '${node.name}' has a matrix that is not translation · rotation · scale; kept as the node's matrix`);
     } else {

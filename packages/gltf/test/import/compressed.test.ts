@@ -9,7 +9,7 @@ import { compressGlb, extensionsUsed, type Compression } from '@relic3d/fixtures
 import { fromGltf } from '../../src/index.js';
 import { MSFTLod } from '../../src/extensions/msft-lod.js';
 import type { CorpusEntry } from '@relic3d/test-harness';
-import { corpusGlb, corpusModels, corpusScene } from '../corpus-scenes.js';
+import { corpusConversion, corpusGlb, corpusModels } from '../corpus-scenes.js';
 
 const all = corpusModels();
 /** Quantisation moves each corner by up to half a step of 2^14 over the box, skinning can add to it. */
@@ -50,12 +50,13 @@ function collapsedByQuantisation(scene: Scene): number {
 
 /**
  * The legacy model's facts and its Draco-collapsed triangles, from one parse shared by both compressions
- * (each parsed it again; ASE's text is most of the parse). Facts only are kept, not the scene.
+ * (each parsed it again; ASE's text is most of the parse) and by the .glb's conversion when this suite
+ * makes it (corpusConversion). Facts only are kept, not the scene.
  */
 const legacy = new Map<string, Promise<{ facts: ReturnType<typeof sceneFacts>; collapsed: number }>>();
 function legacyFacts(entry: CorpusEntry) {
   let facts = legacy.get(entry.path);
-  if (!facts) legacy.set(entry.path, (facts = corpusScene(entry).then((scene) => ({ facts: sceneFacts(scene), collapsed: collapsedByQuantisation(scene) }))));
+  if (!facts) legacy.set(entry.path, (facts = corpusConversion(entry).then(({ scene }) => ({ facts: sceneFacts(scene), collapsed: collapsedByQuantisation(scene) }))));
   return facts;
 }
 
