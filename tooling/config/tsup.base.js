@@ -76,6 +76,17 @@ export function emitDeclarations(entries, cwd = process.cwd()) {
 }
 
 /**
+ * For a package whose sources load relic3d packages on demand (`await import('@relic3d/gltf')`): its CJS
+ * build loads them with require(), not import(), so a CJS consumer keeps one copy of each relic3d
+ * package (the CJS one) and errors and scenes stay theirs (`instanceof WriteError`). Pass it as
+ * `esbuildOptions`; it lowers every dynamic import of the CJS build, so only where all of them have CJS.
+ * @type {NonNullable<import('tsup').Options['esbuildOptions']>}
+ */
+export function requireOnDemandInCjs(options, { format }) {
+  if (format === 'cjs') options.supported = { ...options.supported, 'dynamic-import': false };
+}
+
+/**
  * @param {import('tsup').Options} [overrides]
  * @returns {import('tsup').Options} (not the literal's inferred type, whose `format: string[]` tsup's defineConfig rejects)
  */

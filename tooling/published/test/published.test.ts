@@ -84,6 +84,18 @@ describe.skipIf(skip)('published packages (packed, installed into an empty proje
     }
   });
 
+  it('a CJS entry loads relic3d packages on demand with require(), never import() (the ESM copies: a second core, whose errors are not instanceof the consumer\'s)', () => {
+    const dynamicImports: string[] = [];
+    for (const pkg of packages) {
+      const installed = path.join(dir, 'node_modules', pkg.name);
+      for (const file of readdirSync(installed, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.cjs'))) {
+        const found = readFileSync(path.join(installed, file), 'utf8').match(/\bimport\(\s*["']@relic3d\/[^"']+["']\s*\)/g) ?? [];
+        dynamicImports.push(...found.map((call) => `${pkg.name}/${file}: ${call}`));
+      }
+    }
+    expect(dynamicImports).toEqual([]);
+  });
+
   describe.each(['import', 'require'] as const)('%s', (condition) => {
     it.each(specs)(`%s: the runtime exports exactly the names its declarations declare`, (spec) => {
       const loaded = runtime[condition]![spec]!;

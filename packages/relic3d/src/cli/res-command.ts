@@ -4,10 +4,10 @@ import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { writeRes, type ResInputFile } from '@relic3d/res';
 import { openResFile, type ResFile } from '@relic3d/res/node';
+import { EXIT, Exit, UsageError, formatError, plural, type CliContext } from './io.js';
 
 /** @relic3d/batch's atomic write, loaded when a res command writes (the worker pool's module need not load with every start). */
 const writeAtomic: typeof import('@relic3d/batch/node').writeAtomic = async (...args) => (await import('@relic3d/batch/node')).writeAtomic(...args);
-import { EXIT, Exit, UsageError, formatError, plural, type CliContext } from './io.js';
 
 function parseKey(value: string): number {
   const n = Number(value);
