@@ -2,6 +2,7 @@
 // per file: the e2e files run side by side, each with its own Chromium.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { build } from 'vite';
 
 export const dir = path.resolve(import.meta.dirname, '../..');
@@ -18,11 +19,30 @@ export const executablePath = process.env.RELIC3D_CHROMIUM === 'none'
 /** The e2e test files; a run whose file filters name none of them builds nothing. */
 const E2E_FILES = ['test/e2e.test.ts', 'test/e2e-gltf.test.ts', 'test/e2e-browser.test.ts'];
 
-/** globalSetup: builds the viewer unless turbo did, there is no browser, or no e2e file runs. */
-export default async function setup(project: { vitest: object }): Promise<void> {
-  if (builtByTurbo || !executablePath) return;
+/** How every e2e Chromium starts: software WebGL (SwiftShader), none of the background connections the closed network refuses. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The Chromium every e2e file of the run connects to (session.ts). */
+    chromiumEndpoint: string;
+  }
+}
+
+/**
+ * globalSetup: builds the viewer unless turbo did, and starts the one Chromium the e2e files share,
+ * unless there is no browser or no e2e file runs. Each file connects and opens its own contexts
+ * (pages, storage); one browser and GPU process for the three files instead of one each: their
+ * start and the first context's were ~5 CPU-s a file (issue #30).
+ */
+export default async function setup(project: { vitest: object; provide(key: 'chromiumEndpoint', value: string): void }): Promise<(() => Promise<void>) | void> {
+  if (!executablePath) return;
   // The CLI's file filters (substrings of a path), as vitest keeps them (`filenamePattern`, not public).
   const filters = (project.vitest as { filenamePattern?: string[] }).filenamePattern;
   if (filters?.length && !E2E_FILES.some((f) => filters.some((filter) => path.join(dir, f).includes(filter)))) return;
-  await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  if (!builtByTurbo) await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const server = await chromium.launchServer({ executablePath, args: CHROMIUM_ARGS });
+  project.provide('chromiumEndpoint', server.wsEndpoint());
+  return () => server.close();
 }

@@ -1,6 +1,6 @@
 // Downloads of the e2e page (screenshots, contact sheets) and the facts of a downloaded PNG.
 import { expect } from 'vitest';
-import { readFileSync } from 'node:fs';
+import type { Download } from 'playwright-core';
 import { page, served } from './session.js';
 
 let pngs = 0;
@@ -34,5 +34,15 @@ export async function pngFacts(bytes: Buffer): Promise<{ width: number; height: 
 
 export async function download(action: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), action()]);
-  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+  return { name: file.suggestedFilename(), bytes: await downloadedBytes(file) };
+}
+
+/**
+ * A finished download's bytes, read through Playwright's stream: the e2e files share one Chromium
+ * they connect to (build.ts), and a connected client cannot ask for the download's path.
+ */
+export async function downloadedBytes(file: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -1,13 +1,14 @@
 // The Export menu: glTF and every legacy writer; one file downloads as is, several as one .zip that
 // reads back (in Node, with the formats' own parsers) with the triangles the viewer showed.
 import { expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createScene, FolderIndex, indexResolver, isWriteError, requireFormat, type FormatWriter } from '@relic3d/core';
 import { formats, writers } from '@relic3d/formats';
 import { sceneStats } from '@relic3d/three';
 import { artifacts, page, settle } from './session.js';
 import { unzipAll } from '../unzip.js';
+import { downloadedBytes } from './downloads.js';
 
 /** Whether `writer` is still the stub that refuses everything (its branch has not landed here). */
 function isStub(writer: FormatWriter): boolean {
@@ -23,7 +24,7 @@ function isStub(writer: FormatWriter): boolean {
 async function exportAs(format: string): Promise<{ name: string; bytes: Buffer }> {
   await page.click('#export');
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click(`#export-menu [data-format="${format}"]`)]);
-  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+  return { name: download.suggestedFilename(), bytes: await downloadedBytes(download) };
 }
 
 /** Registers this group's tests, in order, inside the e2e describe (they share its page). */

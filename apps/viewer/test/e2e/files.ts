@@ -5,6 +5,7 @@ import path from 'node:path';
 import { writeMs3d, quad } from '@relic3d/fixtures/ms3d';
 import { artifacts, corpus, dropFolder, FLYFF, hasFlyff, outDir, page, probe, scratch, settle, status, texturesArrived } from './session.js';
 import { solidDxt1, solidTga } from './fixtures.js';
+import { downloadedBytes } from './downloads.js';
 
 /** Registers this group's tests, in order, inside the e2e describe (they share its page). */
 export function filesTests(): void {
@@ -22,7 +23,7 @@ export function filesTests(): void {
     await page.click('#export');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-menu [data-format="glb"]')]);
     expect(download.suggestedFilename()).toBe('mvr_sample.glb');
-    const glb = readFileSync(await download.path());
+    const glb = await downloadedBytes(download);
     expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(glb.readUInt32LE(8)).toBe(glb.length);
     writeFileSync(path.join(artifacts, 'mvr_sample.glb'), glb);

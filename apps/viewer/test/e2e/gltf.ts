@@ -11,6 +11,7 @@ import { toGlb, toGltf } from '@relic3d/gltf';
 import { sceneStats } from '@relic3d/three';
 import { compressGlb } from '@relic3d/fixtures/gltf-compressed';
 import { corpus, open, page, served, setPage, settle } from './session.js';
+import { downloadedBytes } from './downloads.js';
 
 const COMPANION = /\.(chr|ani|jpe?g|png|bmp|tga|dds|txt|tsv)$/i;
 const models = ['ms3d', 'ase', 'o3d', 'mdl', 'lod'].flatMap((folder) => {
@@ -183,7 +184,7 @@ export function gltfTests(): void {
 
     await page.click('#export');
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('#export-menu [data-format="ms3d"]')]);
-    const bytes = new Uint8Array(readFileSync(await download.path()));
+    const bytes = new Uint8Array(await downloadedBytes(download));
     const back = await requireFormat(bytes, download.suggestedFilename(), inputFormats).parse(bytes, { fileName: download.suggestedFilename() });
     expect([back.format, sceneStats(back).triangles, sceneStats(back).joints]).toEqual(['ms3d', 3450, 31]);
   });

@@ -1,5 +1,5 @@
-// The e2e session of one test file: one static server over the viewer build (build.ts), one Chromium, one page at a time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The e2e session of one test file: one static server over the viewer build (build.ts), the run's Chromium, one page at a time.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { artifacts, dir, executablePath, outDir } from './build.js';
+import { artifacts, CHROMIUM_ARGS, dir, executablePath, outDir } from './build.js';
 
 export { artifacts, dir, executablePath, outDir };
 export const corpus = process.env.RELIC3D_CORPUS ?? path.resolve(dir, '../../../shared/corpus');
@@ -106,11 +106,9 @@ export function useSession({ idleDrawers = true }: SuiteOptions = {}): void {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-        '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-    });
+    // The run's shared Chromium (build.ts), or one of this file's own where no globalSetup started it.
+    const endpoint = inject('chromiumEndpoint');
+    browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {
