@@ -37,11 +37,20 @@ export interface OptimisedAcrossGc<T> {
  */
 export function optimisedAcrossGc<T>(method: unknown, use: () => T, gcs = 8): OptimisedAcrossGc<T> {
   const { prepare, optimizeNext, status, gc } = v8Natives();
+  // From a finished full GC: marking that the worker's earlier files started (isolate: false) could
+  // end inside `use` and drop the code just made (seen once in a loaded run: optimisedBefore false).
+  gc();
   prepare(method);
   const first = use();
-  optimizeNext(method);
-  const second = use();
-  const optimisedBefore = (status(method) & OPTIMIZED) === OPTIMIZED;
+  let second = first;
+  let optimisedBefore = false;
+  // Fresh code may still deoptimise once in a call (feedback another file's inputs left); the claim
+  // is about the GCs after, so the optimisation is asked for again, at most three times in all.
+  for (let attempt = 0; attempt < 3 && !optimisedBefore; attempt++) {
+    optimizeNext(method);
+    second = use();
+    optimisedBefore = (status(method) & OPTIMIZED) === OPTIMIZED;
+  }
   for (let i = 0; i < gcs; i++) gc();
   return { results: [first, second], optimisedBefore, optimisedAfter: (status(method) & OPTIMIZED) === OPTIMIZED };
 }
