@@ -5,12 +5,8 @@
 // context.ts keeps one inert context.
 import { describe, expect, it } from 'vitest';
 import { createScene } from '@relic3d/core';
-import { optimisedAcrossGc, optimisedAcrossGcAsync } from '@relic3d/test-harness';
+import { optimisedAcrossGc } from '@relic3d/test-harness';
 import { ExportContext } from '../src/export/context.js';
-import { writeAnimations } from '../src/export/animations.js';
-import { createNodes } from '../src/export/nodes.js';
-import { toGlb } from '../src/index.js';
-import { featureScene } from './scenes.js';
 
 /** Three warnings in a context dropped afterwards; returns how many it holds. */
 function warnSome(): number {
@@ -22,20 +18,5 @@ function warnSome(): number {
 describe('the glTF exporter keeps its optimised code across full GCs', () => {
   it('ExportContext.warn stays optimised once every context is dropped and eight full GCs ran', () => {
     expect(optimisedAcrossGc(ExportContext.prototype.warn, warnSome)).toEqual({ results: [3, 3], optimisedBefore: true, optimisedAfter: true });
-  });
-});
-
-// The functions that build the JSON tree and the transform plan (their objects' maps die with the
-// export: io/index.ts keepShapes holds the last small export's tree and plan until the next).
-describe('the glTF exporter keeps its optimised code across full GCs between exports', () => {
-  it.each([
-    ['createNodes', createNodes],
-    ['writeAnimations', writeAnimations],
-  ] as const)('%s stays optimised once an export is done and eight full GCs ran', async (_, method) => {
-    const scene = featureScene();
-    const exportOnce = async () => (await toGlb(scene)).length;
-    for (let i = 0; i < 3; i++) await exportOnce();
-    const glbLength = await exportOnce();
-    expect(await optimisedAcrossGcAsync(method, exportOnce)).toEqual({ results: [glbLength, glbLength], optimisedBefore: true, optimisedAfter: true });
   });
 });

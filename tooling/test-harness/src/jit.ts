@@ -36,35 +36,19 @@ export interface OptimisedAcrossGc<T> {
  * full GCs (eight: V8 keeps a map its optimised code saw for a few) and says whether it is still optimised.
  */
 export function optimisedAcrossGc<T>(method: unknown, use: () => T, gcs = 8): OptimisedAcrossGc<T> {
-  const steps = acrossGc<T>(method, gcs);
-  let step = steps.next();
-  while (!step.done) step = steps.next(use());
-  return step.value;
-}
-
-/** optimisedAcrossGc for a `use` that returns a promise (an export: toGlb is async). */
-export async function optimisedAcrossGcAsync<T>(method: unknown, use: () => Promise<T>, gcs = 8): Promise<OptimisedAcrossGc<T>> {
-  const steps = acrossGc<T>(method, gcs);
-  let step = steps.next();
-  while (!step.done) step = steps.next(await use());
-  return step.value;
-}
-
-/** The steps of both: each `yield` asks for one call of `use` and gets what it returned. */
-function* acrossGc<T>(method: unknown, gcs: number): Generator<undefined, OptimisedAcrossGc<T>, T> {
   const { prepare, optimizeNext, status, gc } = v8Natives();
   // From a finished full GC: marking that the worker's earlier files started (isolate: false) could
   // end inside `use` and drop the code just made (seen once in a loaded run: optimisedBefore false).
   gc();
   prepare(method);
-  const first = yield;
+  const first = use();
   let second = first;
   let optimisedBefore = false;
   // Fresh code may still deoptimise once in a call (feedback another file's inputs left); the claim
   // is about the GCs after, so the optimisation is asked for again, at most three times in all.
   for (let attempt = 0; attempt < 3 && !optimisedBefore; attempt++) {
     optimizeNext(method);
-    second = yield;
+    second = use();
     optimisedBefore = (status(method) & OPTIMIZED) === OPTIMIZED;
   }
   for (let i = 0; i < gcs; i++) gc();

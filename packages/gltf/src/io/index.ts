@@ -32,25 +32,7 @@ function glbParts(ctx: ExportContext): { text: string; layout: BinaryLayout } {
   const { json, layout } = ctx;
   for (const { image, data } of ctx.images) json.images[image].bufferView = layout.view(data);
   if (layout.byteLength) json.buffers.push({ byteLength: layout.byteLength });
-  const text = JSON.stringify(finishedJson(json));
-  keepShapes(ctx, text.length);
-  return { text, layout };
-}
-
-/** JSON text up to this length keeps its export's tree alive until the next export (keepShapes). */
-const KEEP_SHAPES_BELOW = 1 << 20;
-const kept: { shapes?: unknown } = {};
-
-/**
- * Keeps the JSON tree and transform plan of the last small export until the next: V8 holds the
- * maps of their objects (nodes with and without TRS, accessors, channels…) only weakly, so when a
- * full GC found none alive, every export function that had seen them was deoptimised and compiled
- * again on the next export (`--trace-deopt`: 12 functions, ~90 "weak objects" deopts in 100 forced
- * GCs of the small-file bench; bench/src/export.ts's small sets). A large export's tree is let go:
- * its recompilation is small next to it, and its tree is not held beside the next one.
- */
-function keepShapes(ctx: ExportContext, textLength: number): void {
-  kept.shapes = textLength < KEEP_SHAPES_BELOW ? [ctx.json, ctx.plan] : undefined;
+  return { text: JSON.stringify(finishedJson(json)), layout };
 }
 
 /**
