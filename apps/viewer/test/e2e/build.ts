@@ -1,9 +1,10 @@
-// The viewer build every e2e file serves, made once per run (vitest's globalSetup) rather than once
-// per file: the e2e files run side by side, each with its own Chromium.
+// The viewer build every e2e file serves and the Chromium they share, made once per run (vitest's
+// globalSetup) rather than once per file: the e2e files run side by side, each in contexts of its own.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
 
 export const dir = path.resolve(import.meta.dirname, '../..');
 export const artifacts = path.join(dir, 'test-artifacts');
@@ -36,10 +37,10 @@ declare module 'vitest' {
  * (pages, storage); one browser and GPU process for the three files instead of one each: their
  * start and the first context's were ~5 CPU-s a file (issue #30).
  */
-export default async function setup(project: { vitest: object; provide(key: 'chromiumEndpoint', value: string): void }): Promise<(() => Promise<void>) | void> {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   if (!executablePath) return;
   // The CLI's file filters (substrings of a path), as vitest keeps them (`filenamePattern`, not public).
-  const filters = (project.vitest as { filenamePattern?: string[] }).filenamePattern;
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
   if (filters?.length && !E2E_FILES.some((f) => filters.some((filter) => path.join(dir, f).includes(filter)))) return;
   if (!builtByTurbo) await build({ root: dir, configFile: path.join(dir, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const server = await chromium.launchServer({ executablePath, args: CHROMIUM_ARGS });
