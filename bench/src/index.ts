@@ -150,7 +150,7 @@ if (!skip.has('parse')) {
               `${fmt((r.parseJsMs as number) / (r.parseMs as number))}×`,
               `${fmt(100 * (r.kernelShare as number), 0)}%`,
               `${fmt(r.wasmBound as number)}×`,
-              kernelsNeeded(r.kernelShare as number),
+              String(r.format).startsWith('ase') ? '-' : kernelsNeeded(r.kernelShare as number),
               String(r.format).startsWith('ase') ? 'text: none' : `≥ ${WASM_SPEEDUP}× ${(r.parseJsMs as number) / (r.parseMs as number) >= WASM_SPEEDUP ? 'met' : (r.wasmBound as number) < WASM_SPEEDUP ? 'MISSED (above the bound)' : 'MISSED'}`,
               fmt(r.copyMs as number),
               fmt(r.copyFreshMs as number),
