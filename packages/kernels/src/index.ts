@@ -1,6 +1,6 @@
 // The module instance stays internal: its kernels take raw addresses into module memory.
 // TypeScript references of the kernels: '@relic3d/kernels/reference'.
-export { ready, supported, simdSupported, setKernelMode, getKernelMode, activePath, withInput, WasmOutOfMemory } from './runtime.js';
+export { ready, supported, simdSupported, setKernelMode, getKernelMode, setKernelVariant, getKernelVariant, activePath, withInput, WasmOutOfMemory } from './runtime.js';
 export type { KernelMode, Variant } from './runtime.js';
 export { deinterleave, checkLayout } from './deinterleave.js';
 export type { FieldLayout, FieldType, DeinterleavedArrays, DeinterleaveOptions } from './deinterleave.js';

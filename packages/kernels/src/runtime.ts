@@ -294,16 +294,35 @@ export function getKernelMode(): KernelMode {
   return mode;
 }
 
+/** The build every call runs when set (`setKernelVariant`); else the preferred one. */
+let chosenVariant: Variant | undefined;
+
+/**
+ * Runs every WASM call on one build: `'scalar'` gives a runtime with SIMD the path of one without
+ * it (tests and benchmarks of that path, end to end); `undefined` restores the default (SIMD where
+ * supported). A call's own `variant` still wins. The other build compiles on first use, where the
+ * runtime allows synchronous compilation (Node, workers); elsewhere the TypeScript path runs.
+ */
+export function setKernelVariant(next: Variant | undefined): void {
+  if (next !== undefined && next !== 'simd' && next !== 'scalar') throw new TypeError(`kernel variant must be 'simd', 'scalar' or undefined, got ${String(next)}`);
+  chosenVariant = next;
+}
+
+export function getKernelVariant(): Variant | undefined {
+  return chosenVariant;
+}
+
 /**
  * The module a call should use: the requested variant (default: SIMD when available), or
  * undefined for the TypeScript path (forced, not ready, or unsupported).
  */
 export function wasmModule(options: { kernels?: KernelMode; variant?: Variant } = {}): WasmModule | undefined {
   if ((options.kernels ?? mode) === 'js') return undefined;
-  if (!options.variant || options.variant === preferred) return modules[preferred];
+  const variant = options.variant ?? chosenVariant;
+  if (!variant || variant === preferred) return modules[preferred];
   // A pinned other build: only once the default one is ready (a runtime that refused it refuses this).
   if (!modules[preferred]) return undefined;
-  return modules[options.variant] ?? compileNow(options.variant);
+  return modules[variant] ?? compileNow(variant);
 }
 
 /** Which path a call with these options would take: 'simd', 'scalar' or 'js'. */

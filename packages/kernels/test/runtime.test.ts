@@ -1,9 +1,12 @@
 import { describe, expect, it, afterEach, vi } from 'vitest';
-import { activePath, deinterleave, getKernelMode, ready, setKernelMode, simdSupported, supported, WasmOutOfMemory } from '../src/index.js';
+import { activePath, deinterleave, getKernelMode, getKernelVariant, ready, setKernelMode, setKernelVariant, simdSupported, supported, WasmOutOfMemory, withInput } from '../src/index.js';
 import { wasmModule } from '../src/runtime.js';
 
 describe('runtime', () => {
-  afterEach(() => setKernelMode('wasm'));
+  afterEach(() => {
+    setKernelMode('wasm');
+    setKernelVariant(undefined);
+  });
 
   it('says WASM and SIMD are supported on Node ≥ 20', () => {
     expect(supported).toBe(true);
@@ -50,6 +53,25 @@ describe('runtime', () => {
     setKernelMode('wasm');
     expect(activePath()).toBe('simd');
     expect(() => setKernelMode('gpu' as never)).toThrow(TypeError);
+  });
+
+  it('setKernelVariant runs every call on the scalar build, as a runtime without SIMD would; a call\'s own variant still wins', async () => {
+    await ready();
+    const records = new Uint8Array(15 * 4).map((_, i) => i * 7);
+    const layout = { xyz: { offset: 3, type: 'f32', components: 3 }, flag: { offset: 0, type: 'u8', components: 1 } } as const;
+    const simd = deinterleave(records, 15, 4, layout);
+    setKernelVariant('scalar');
+    expect(getKernelVariant()).toBe('scalar');
+    expect(activePath()).toBe('scalar');
+    expect(wasmModule()!.variant).toBe('scalar');
+    expect(activePath({ kernels: 'js' })).toBe('js');
+    expect(wasmModule({ variant: 'simd' })!.variant).toBe('simd');
+    // Placed inputs go to the build the calls use.
+    expect(withInput(records, () => wasmModule()!.holds(records))).toBe(true);
+    expect(deinterleave(records, 15, 4, layout)).toEqual(simd);
+    setKernelVariant(undefined);
+    expect(activePath()).toBe('simd');
+    expect(() => setKernelVariant('gpu' as never)).toThrow(TypeError);
   });
 
   it('rewinds module memory after every call, also after a refused call', async () => {
