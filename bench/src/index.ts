@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ready, simdSupported } from '@relic3d/kernels';
+import { ready, setKernelVariant, simdSupported } from '@relic3d/kernels';
 import { decodeBatch } from '@relic3d/batch';
 import { kernelBench, type KernelRow } from './kernels.js';
 import { generateAse, generateMs3d, labelOf, parseOptionsOf } from './generate.js';
@@ -81,7 +81,7 @@ for (const g of inputs) log(`  ${labelOf(g)}: ${(g.bytes.length / 1048576).toFix
 // 3. Parse throughput vs a plain Uint8Array.set copy
 const parseRows: Record<string, unknown>[] = [];
 if (!skip.has('parse')) {
-  log(`parse throughput vs memcpy: ${warmRuns} warm-up + ${parseRuns} timed runs per path, wasm/js interleaved, medians…`);
+  log(`parse throughput vs memcpy: ${warmRuns} warm-up + ${parseRuns} timed runs per path, wasm/js/scalar interleaved, medians…`);
   const loadBefore = os.loadavg();
   for (const g of inputs) {
     const parse = parsers[g.format];
@@ -92,18 +92,25 @@ if (!skip.has('parse')) {
     const copy = timeCopy(g.bytes);
     // Warm-up: JIT tiers, WASM memory growth and the kernels' first calls happen outside the timing.
     const options = parseOptionsOf(g);
-    for (let r = 0; r < warmRuns; r++) for (const kernels of ['wasm', 'js'] as const) await parse(g.bytes, { ...options, kernels });
-    const wall = { wasm: [] as number[], js: [] as number[] };
-    const cpu = { wasm: [] as number[], js: [] as number[] };
+    // 'scalar': the WASM path of a runtime without SIMD (every kernel on the scalar build).
+    const run = (path: 'wasm' | 'js' | 'scalar') => {
+      setKernelVariant(path === 'scalar' ? 'scalar' : undefined);
+      return parse(g.bytes, { ...options, kernels: path === 'js' ? 'js' : 'wasm' }).finally(() => setKernelVariant(undefined));
+    };
+    const paths = ['wasm', 'js', 'scalar'] as const;
+    for (let r = 0; r < warmRuns; r++) for (const path of paths) await run(path);
+    const wall = { wasm: [] as number[], js: [] as number[], scalar: [] as number[] };
+    const cpu = { wasm: [] as number[], js: [] as number[], scalar: [] as number[] };
     for (let r = 0; r < parseRuns; r++) {
-      // Alternate which path goes first, so neither always follows the other's garbage.
-      for (const kernels of r % 2 ? (['js', 'wasm'] as const) : (['wasm', 'js'] as const)) {
+      // Rotate which path goes first, so none always follows another's garbage.
+      for (let k = 0; k < paths.length; k++) {
+        const path = paths[(r + k) % paths.length];
         gc();
         const c = cpuMs();
         const t = performance.now();
-        await parse(g.bytes, { ...options, kernels });
-        wall[kernels].push(performance.now() - t);
-        cpu[kernels].push(cpuMs() - c);
+        await run(path);
+        wall[path].push(performance.now() - t);
+        cpu[path].push(cpuMs() - c);
       }
     }
     const parseMs = median(wall.wasm);
@@ -117,6 +124,7 @@ if (!skip.has('parse')) {
       parseMs,
       parseCpuMs: median(cpu.wasm),
       parseJsMs: median(wall.js),
+      parseScalarMs: median(wall.scalar),
       copyMs: copy.preallocated,
       copyFreshMs: copy.fresh,
       mbPerS: mbps,
@@ -127,19 +135,19 @@ if (!skip.has('parse')) {
       samples: { wall, cpu, copy: copy.preallocatedSamples, copyFresh: copy.freshSamples },
     };
     parseRows.push(row);
-    log(`  ${labelOf(g)}: ${fmt(parseMs, 0)} ms (${fmt(mbps, 1)} MB/s, CPU ${fmt(row.parseCpuMs, 0)} ms), kernels 'js' ${fmt(row.parseJsMs, 0)} ms (${fmt(100 * twins.share, 0)}% in the twins: WASM ≤ ${fmt(twins.bound)}×), memcpy ${fmt(copy.preallocated)} ms (fresh ${fmt(copy.fresh)} ms)`);
+    log(`  ${labelOf(g)}: ${fmt(parseMs, 0)} ms (${fmt(mbps, 1)} MB/s, CPU ${fmt(row.parseCpuMs, 0)} ms), kernels 'js' ${fmt(row.parseJsMs, 0)} ms, scalar WASM ${fmt(row.parseScalarMs, 0)} ms (${fmt(100 * twins.share, 0)}% in the twins: WASM ≤ ${fmt(twins.bound)}×), memcpy ${fmt(copy.preallocated)} ms (fresh ${fmt(copy.fresh)} ms)`);
   }
   const loadAfter = os.loadavg();
   results.parse = parseRows;
   results.parseLoadAverage = { before: loadBefore, after: loadAfter };
   out.push(`\n## Parse throughput (wall ms, median of ${parseRuns} after ${warmRuns} warm-up, kernels wasm) vs a Uint8Array.set copy of the same bytes (median of 31)\n`);
-  out.push(`Load average ${loadNote(loadBefore)} before, ${loadNote(loadAfter)} after (${os.cpus().length} CPUs). memcpy: into a preallocated array (the target's baseline) / into a fresh allocation. Twins' share: of a 'js' parse's sampled CPU (GC included) in the kernels' TypeScript twins, the code WASM replaces; WASM bound = 1 / (1 − share), the end-to-end speedup with kernels that cost nothing; kernels needed: how many times faster than their twins the kernels must run for ${WASM_SPEEDUP}× end to end.\n`);
+  out.push(`Load average ${loadNote(loadBefore)} before, ${loadNote(loadAfter)} after (${os.cpus().length} CPUs). memcpy: into a preallocated array (the target's baseline) / into a fresh allocation. Scalar WASM speedup: the 'js' time ÷ the time with every kernel on the scalar build (a runtime without SIMD; \`setKernelVariant('scalar')\`). Twins' share: of a 'js' parse's sampled CPU (GC included) in the kernels' TypeScript twins, the code WASM replaces; WASM bound = 1 / (1 − share), the end-to-end speedup with kernels that cost nothing; kernels needed: how many times faster than their twins the kernels must run for ${WASM_SPEEDUP}× end to end.\n`);
   out.push(
     table(
-      ['format', 'MB', 'parse ms', 'MB/s', 'CPU ms', "kernels 'js' ms", 'WASM speedup', "twins' share", 'WASM bound', 'kernels needed', 'WASM target', 'memcpy ms', 'fresh memcpy ms', 'fraction of memcpy', 'of fresh memcpy', 'target'],
+      ['format', 'MB', 'parse ms', 'MB/s', 'CPU ms', "kernels 'js' ms", 'WASM speedup', 'scalar WASM speedup', "twins' share", 'WASM bound', 'kernels needed', 'WASM target', 'memcpy ms', 'fresh memcpy ms', 'fraction of memcpy', 'of fresh memcpy', 'target'],
       parseRows.map((r) =>
         r.skipped
-          ? [String(r.format), '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', String(r.skipped)]
+          ? [String(r.format), '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-', String(r.skipped)]
           : [
               String(r.format),
               fmt((r.bytes as number) / 1048576, 1),
@@ -148,6 +156,7 @@ if (!skip.has('parse')) {
               fmt(r.parseCpuMs as number, 0),
               fmt(r.parseJsMs as number, 0),
               `${fmt((r.parseJsMs as number) / (r.parseMs as number))}×`,
+              `${fmt((r.parseJsMs as number) / (r.parseScalarMs as number))}×`,
               `${fmt(100 * (r.kernelShare as number), 0)}%`,
               `${fmt(r.wasmBound as number)}×`,
               String(r.format).startsWith('ase') ? '-' : kernelsNeeded(r.kernelShare as number),
